@@ -1,0 +1,3 @@
+//! Parxís: the rules engine, computer players, renderers, storage and Telegram bot.
+
+pub mod engine;
