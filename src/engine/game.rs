@@ -1,0 +1,221 @@
+//! The validated game state and its read-only views.
+
+use super::board::{self, Colour, GOAL, Loc, NEST, PATH, Progress, SQUARES, Square};
+use super::rules::{Barriers, Options, Preset};
+
+/// R6 Who won: one colour, or a pair (R6.2) written in R1.2 order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Winner {
+    Colour(Colour),
+    Pair(Colour, Colour),
+}
+
+impl Winner {
+    /// The winning colours.
+    #[must_use]
+    pub fn colours(self) -> ArrayColours {
+        let mut v = ArrayColours::new();
+        match self {
+            Self::Colour(c) => v.push(c),
+            Self::Pair(a, b) => {
+                v.push(a);
+                v.push(b);
+            }
+        }
+        v
+    }
+
+    /// Does this winner include colour `c`?
+    #[must_use]
+    pub fn includes(self, c: Colour) -> bool {
+        self.colours().contains(&c)
+    }
+}
+
+/// A short list of colours (at most four).
+pub type ArrayColours = arrayvec::ArrayVec<Colour, 4>;
+
+/// What the game waits for now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The seat must roll the die.
+    AwaitingRoll(Colour),
+    /// The seat rolled `roll` and must play it (or pass when it has no legal move).
+    AwaitingMove { seat: Colour, roll: u8 },
+    /// R5 The seat must play a bonus of `amount` (10 or 20).
+    AwaitingBonus { seat: Colour, amount: u8 },
+    /// R6 The game is over.
+    Finished(Winner),
+}
+
+/// A validated game: built only by [`Game::new`] or from a checked setup.
+///
+/// Squares keep their pieces in arrival order (R1.7); `prog` keeps each colour's
+/// four pieces' progress along its path (0 nest, 1..=71 on the board, 72 goal).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    pub(crate) preset: Preset,
+    pub(crate) opts: Options,
+    /// Bit `c` set when colour `c` has a seat.
+    pub(crate) seats: u8,
+    /// The seat to act; meaningless once `winner` is set.
+    pub(crate) turn: Colour,
+    pub(crate) sixes: u8,
+    pub(crate) last_moved: Option<Loc>,
+    pub(crate) bonus: Option<u8>,
+    pub(crate) roll: Option<u8>,
+    pub(crate) winner: Option<Winner>,
+    /// Per square, up to two pieces in arrival order: 0 empty, else colour index + 1.
+    pub(crate) squares: [[u8; 2]; SQUARES],
+    pub(crate) prog: [[Progress; 4]; 4],
+}
+
+impl Game {
+    /// The preset the game was started with.
+    #[must_use]
+    pub fn preset(&self) -> Preset {
+        self.preset
+    }
+
+    /// R7 The effective options.
+    #[must_use]
+    pub fn options(&self) -> Options {
+        self.opts
+    }
+
+    /// The seated colours in turn order (R2.1).
+    pub fn seats(&self) -> impl Iterator<Item = Colour> + '_ {
+        Colour::ALL.into_iter().filter(|c| self.is_seated(*c))
+    }
+
+    /// Is colour `c` seated?
+    #[must_use]
+    pub fn is_seated(&self, c: Colour) -> bool {
+        self.seats & (1 << c.index()) != 0
+    }
+
+    /// The seat to act, `None` once the game is won.
+    #[must_use]
+    pub fn turn(&self) -> Option<Colour> {
+        match self.winner {
+            Some(_) => None,
+            None => Some(self.turn),
+        }
+    }
+
+    /// Consecutive sixes rolled in this turn (0..=2).
+    #[must_use]
+    pub fn sixes(&self) -> u8 {
+        self.sixes
+    }
+
+    /// R2.5 Location of the piece that moved last in this turn.
+    #[must_use]
+    pub fn last_moved(&self) -> Option<Loc> {
+        self.last_moved
+    }
+
+    /// R5 The bonus to play now, if any.
+    #[must_use]
+    pub fn bonus(&self) -> Option<u8> {
+        self.bonus
+    }
+
+    /// The roll waiting to be played, if any.
+    #[must_use]
+    pub fn pending_roll(&self) -> Option<u8> {
+        self.roll
+    }
+
+    /// R6 The winner, if the game is over.
+    #[must_use]
+    pub fn winner(&self) -> Option<Winner> {
+        self.winner
+    }
+
+    /// What the game waits for.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        let seat = self.turn;
+        match (self.winner, self.bonus, self.roll) {
+            (Some(w), _, _) => Phase::Finished(w),
+            (None, Some(amount), _) => Phase::AwaitingBonus { seat, amount },
+            (None, None, Some(roll)) => Phase::AwaitingMove { seat, roll },
+            (None, None, None) => Phase::AwaitingRoll(seat),
+        }
+    }
+
+    /// The pieces standing on a square, in arrival order (R1.7).
+    pub fn pieces_on(&self, sq: Square) -> impl Iterator<Item = Colour> + '_ {
+        self.squares[sq.index()].iter().filter_map(|&v| {
+            v.checked_sub(1)
+                .and_then(|i| Colour::from_index(i as usize))
+        })
+    }
+
+    /// Pieces of colour `c` in its nest.
+    #[must_use]
+    pub fn in_nest(&self, c: Colour) -> u8 {
+        if !self.is_seated(c) {
+            return 0;
+        }
+        self.prog[c.index()].iter().filter(|&&p| p == NEST).count() as u8
+    }
+
+    /// Pieces of colour `c` in its goal.
+    #[must_use]
+    pub fn in_goal(&self, c: Colour) -> u8 {
+        if !self.is_seated(c) {
+            return 0;
+        }
+        self.prog[c.index()].iter().filter(|&&p| p == GOAL).count() as u8
+    }
+
+    /// Each piece's progress along colour `c`'s path (0 nest, 1..=71 board, 72 goal),
+    /// smallest first.
+    #[must_use]
+    pub fn progress(&self, c: Colour) -> [Progress; 4] {
+        let mut p = self.prog[c.index()];
+        p.sort_unstable();
+        p
+    }
+
+    /// Each piece's location, nest first, goal last.
+    #[must_use]
+    pub fn piece_locations(&self, c: Colour) -> [Loc; 4] {
+        self.progress(c).map(|p| board::loc_at(c, p))
+    }
+
+    /// R6.2 The colour whose pieces the seat moves: its own, or its partner's once all its
+    /// own pieces are in the goal in a pairs game.
+    #[must_use]
+    pub fn moving_colour(&self, seat: Colour) -> Colour {
+        if self.opts.pairs && self.in_goal(seat) == 4 {
+            seat.partner()
+        } else {
+            seat
+        }
+    }
+
+    /// R4.2 Is there a barrier on square index `i`?
+    #[inline]
+    pub(crate) fn barrier_at(&self, i: usize) -> bool {
+        let [a, b] = self.squares[i];
+        a != 0
+            && a == b
+            && (self.opts.barriers == Barriers::Anywhere
+                || Square::from_index(i).is_some_and(Square::is_safe))
+    }
+
+    /// Is there a barrier on square `sq`?
+    #[must_use]
+    pub fn is_barrier(&self, sq: Square) -> bool {
+        self.barrier_at(sq.index())
+    }
+
+    /// Square index of colour `c`'s path at progress `p` (1..=71).
+    #[inline]
+    pub(crate) fn path_index(c: Colour, p: Progress) -> usize {
+        PATH[c.index()][p as usize] as usize
+    }
+}

@@ -1,0 +1,214 @@
+//! R3–R5 Legal moves: leaving the nest, moving, barriers, captures, bonuses, obligations.
+
+use arrayvec::ArrayVec;
+
+use super::board::{self, Colour, GOAL, LAST_RING, Loc, NEST, Progress, Square};
+use super::game::Game;
+
+/// One move: a piece of `colour` goes from one progress point of its path to another.
+/// Small and `Copy`; two pieces of one colour on one square give one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    colour: Colour,
+    from: Progress,
+    to: Progress,
+    captures: Option<Colour>,
+}
+
+impl Move {
+    /// The colour of the moved piece.
+    #[must_use]
+    pub fn colour(self) -> Colour {
+        self.colour
+    }
+
+    /// Where the piece starts.
+    #[must_use]
+    pub fn from(self) -> Loc {
+        board::loc_at(self.colour, self.from)
+    }
+
+    /// Where the piece ends.
+    #[must_use]
+    pub fn to(self) -> Loc {
+        board::loc_at(self.colour, self.to)
+    }
+
+    /// Progress along the colour's path before the move (0 = nest).
+    #[must_use]
+    pub fn from_progress(self) -> Progress {
+        self.from
+    }
+
+    /// Progress along the colour's path after the move (72 = goal).
+    #[must_use]
+    pub fn to_progress(self) -> Progress {
+        self.to
+    }
+
+    /// The colour of the captured piece, if the move captures (R3.3, R4.3).
+    #[must_use]
+    pub fn captures(self) -> Option<Colour> {
+        self.captures
+    }
+
+    /// R4.5 Does the move reach the goal?
+    #[must_use]
+    pub fn reaches_goal(self) -> bool {
+        self.to == GOAL
+    }
+
+    /// R3.1 Does the move take a piece out of the nest?
+    #[must_use]
+    pub fn leaves_nest(self) -> bool {
+        self.from == NEST
+    }
+}
+
+/// The legal moves of one roll or bonus.
+///
+/// Capacity 4: a roll or bonus moves one piece of one colour, and a colour has four
+/// pieces, so at most four distinct starting places; leaving the nest (R4.4.1) is
+/// exclusive of every other move.
+pub type MoveList = ArrayVec<Move, 4>;
+
+impl Game {
+    /// R2.3 What a roll of `die` counts for the moving colour `m`.
+    #[must_use]
+    pub fn count_of(&self, m: Colour, die: u8) -> u8 {
+        if die == 6 && self.in_nest(m) == 0 {
+            self.opts.six_counts
+        } else {
+            die
+        }
+    }
+
+    /// The legal moves now: for the pending roll or the pending bonus. Empty when the
+    /// game waits for a roll, is over, or the roll or bonus has no legal move.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        if self.winner.is_some() {
+            return MoveList::new();
+        }
+        match (self.bonus, self.roll) {
+            (Some(amount), _) => self.bonus_moves(amount),
+            (None, Some(die)) => self.roll_moves(die),
+            (None, None) => MoveList::new(),
+        }
+    }
+
+    /// R3–R4 The legal moves of a roll of `die` for the seat to move.
+    pub(crate) fn roll_moves(&self, die: u8) -> MoveList {
+        let mut out = MoveList::new();
+        // R2.5 A third six is not played.
+        if die == 6 && self.sixes >= 2 {
+            return out;
+        }
+        let m = self.moving_colour(self.turn);
+        // R4.4.1 With a 5 and a piece in the nest, leaving is the only legal move if possible.
+        if die == 5
+            && self.in_nest(m) > 0
+            && let Some(mv) = self.leave_move(m)
+        {
+            out.push(mv);
+            return out;
+        }
+        let count = self.count_of(m, die);
+        self.piece_moves(m, count, &mut out);
+        // R4.4.2 With a 6, opening a barrier is obligatory when possible.
+        if die == 6 {
+            let opens = |mv: &Move| {
+                board::square_at(m, mv.from).is_some_and(|sq| self.barrier_at(sq.index()))
+            };
+            if out.iter().any(opens) {
+                out.retain(|mv| opens(mv));
+            }
+        }
+        out
+    }
+
+    /// R5 The legal moves of a bonus of `amount` (no obligations, R5.2).
+    pub(crate) fn bonus_moves(&self, amount: u8) -> MoveList {
+        let mut out = MoveList::new();
+        let m = self.moving_colour(self.turn);
+        self.piece_moves(m, amount, &mut out);
+        out
+    }
+
+    /// R4.1–R4.3 Every piece of `m` in play that can move `count` steps, one move per square.
+    fn piece_moves(&self, m: Colour, count: u8, out: &mut MoveList) {
+        let mut seen: [Progress; 4] = [u8::MAX; 4];
+        for (k, &p) in self.prog[m.index()].iter().enumerate() {
+            if p == NEST || p == GOAL || seen[..k].contains(&p) {
+                continue;
+            }
+            seen[k] = p;
+            if let Some(mv) = self.step_move(m, p, count) {
+                out.push(mv);
+            }
+        }
+    }
+
+    /// R4.1–R4.3 The move of a piece of `m` at progress `from` by `count`, if legal.
+    #[inline]
+    fn step_move(&self, m: Colour, from: Progress, count: u8) -> Option<Move> {
+        let to = from.checked_add(count)?;
+        if to > GOAL {
+            return None; // R4.1 exact count into the goal
+        }
+        let path = &board::PATH[m.index()];
+        let last = to.min(GOAL - 1);
+        // R4.2 No passing or landing on a barrier.
+        for p in from + 1..=last {
+            if self.barrier_at(path[p as usize] as usize) {
+                return None;
+            }
+        }
+        let mut mv = Move {
+            colour: m,
+            from,
+            to,
+            captures: None,
+        };
+        if to == GOAL {
+            return Some(mv);
+        }
+        let i = path[to as usize] as usize;
+        let [a, b] = self.squares[i];
+        if b != 0 {
+            return None; // R1.6 two pieces already
+        }
+        if a != 0 && a != m as u8 + 1 && to <= LAST_RING {
+            // R4.3 one foreign piece: share on a safe square, else capture.
+            let safe = Square::from_index(i).is_some_and(Square::is_safe);
+            if !safe {
+                mv.captures = Colour::from_index(a as usize - 1);
+            }
+        }
+        Some(mv)
+    }
+
+    /// R3 Leaving the nest onto the exit square, if possible.
+    fn leave_move(&self, m: Colour) -> Option<Move> {
+        let i = Self::path_index(m, 1);
+        let own = m as u8 + 1;
+        let mut mv = Move {
+            colour: m,
+            from: NEST,
+            to: 1,
+            captures: None,
+        };
+        match self.squares[i] {
+            // R3.2 two pieces of the moving colour: impossible.
+            [a, b] if a == own && b == own => return None,
+            // R3.3 two pieces, at least one foreign: capture the last-arrived foreign one.
+            [a, b] if b != 0 => {
+                let victim = if b != own { b } else { a };
+                mv.captures = Colour::from_index(victim as usize - 1);
+            }
+            // R3.4 empty or one piece: join.
+            _ => {}
+        }
+        Some(mv)
+    }
+}
