@@ -1,0 +1,81 @@
+### Valencià: ajuda, menú d'ordres, regles i preferències. Vocabulari com en main.ftl.
+
+## Menú d'ordres (text pla, una línia)
+
+cmd-newgame = Obrir una partida nova (regles: jcf, classic o solidari)
+cmd-join = Apuntar-se a la partida oberta
+cmd-leave = Eixir de la partida
+cmd-start = Començar la partida (de 2 a 4 jugadors)
+cmd-cancel = Cancel·lar la partida (qui l'ha oberta o un administrador)
+cmd-board = Tornar a mostrar el tauler
+cmd-rules = Veure les regles d'esta partida
+cmd-language = Canviar la llengua d'este xat
+cmd-help = Com es juga i llista d'ordres
+cmd-addbot = Afegir un jugador ordinador (fàcil, normal o difícil)
+cmd-display = Veure el tauler com a imatge o amb emojis
+cmd-timer = Minuts per torn, o «off» per a llevar el límit
+cmd-skip = Que l'ordinador jugue per qui tarda massa
+
+help =
+    <b>Parxís</b>: jugueu al parxís en este grup, amb amics o contra l'ordinador.
+
+    Obri una partida amb /newgame; cadascú s'hi apunta amb { btn-join } i qui l'ha oberta polsa { btn-start }. Quan et toque, polsa { btn-roll } i tria la jugada amb els botons.
+
+    /newgame — { cmd-newgame }
+    /join — { cmd-join }
+    /leave — { cmd-leave }
+    /start — { cmd-start }
+    /cancel — { cmd-cancel }
+    /board — { cmd-board }
+    /rules — { cmd-rules }
+    /language — { cmd-language }
+    /addbot — { cmd-addbot }
+    /display — { cmd-display }
+    /timer — { cmd-timer }
+    /skip — { cmd-skip }
+    /help — { cmd-help }
+
+## Regles
+
+rules-title = 📖 Regles d'esta partida: <b>{ $preset }</b>{ $pairs ->
+        [true] , per parelles
+       *[false] {""}
+    }. Sense fitxes en el quadre d'espera, el 6 compta { $six }.
+rules-common =
+    <b>Com es juga</b>
+    • Porta les teues quatre fitxes des del quadre d'espera, una volta al tauler i pel teu corredor fins a casa.
+    • Amb un 5 ix una fitxa del quadre d'espera a la teua casella d'eixida; si en pots traure una, ho has de fer.
+    • Si acabes en una casella amb una fitxa sola d'un altre color, fora dels segurs, te la menges: torna al seu quadre d'espera i tu comptes 20 amb una de les teues fitxes.
+    • Quan una fitxa arriba a casa, comptes 10. Per a entrar a casa cal el valor exacte.
+    • Amb un 6 tornes a tirar, però el tercer 6 seguit envia al quadre d'espera l'última fitxa que has mogut.
+    • Dues fitxes del mateix color en una casella formen una barrera que ningú no pot passar. Amb un 6 has d'obrir la teua barrera si pots.
+    • En una casella caben dues fitxes com a màxim. Guanya qui porta primer les quatre fitxes a casa.
+rules-jcf = <b>Regles JCF</b> (campionat de la Junta Central Fallera), les de per defecte. Sense fitxes en el quadre d'espera, el 6 compta 7 (12 en la variant). Amb el tercer 6 només se salva una fitxa que ja estiga a casa. Les barreres valen en qualsevol casella. Es pot jugar per parelles: els companys seuen l'un davant de l'altre (groc amb roig, blau amb verd) i qui acaba juga amb les fitxes del company. Sense límit de temps.
+rules-classic = <b>Regles clàssiques</b>, les de sempre. Sense fitxes en el quadre d'espera, el 6 compta 7. Amb el tercer 6 se salva la fitxa que estiga en el seu corredor o a casa. Les barreres valen en qualsevol casella. Es pot jugar per parelles. Sense límit de temps.
+rules-solidari = <b>Regles del Parxís Solidari</b> (torneig per parelles). Sempre 4 jugadors per parelles, els companys l'un davant de l'altre (groc amb roig, blau amb verd); qui acaba juga amb les fitxes del company. Cada jugador comença amb 2 fitxes ja en la casella d'eixida. Sense fitxes en el quadre d'espera, el 6 compta 7. Amb el tercer 6 se salva la fitxa que estiga en el seu corredor o a casa. Només hi ha barrera en els segurs. Als 30 minuts guanya la parella amb més fitxes a casa.
+
+## Preferències
+
+language-prompt = 🌐 Tria la llengua d'este xat:
+language-set = 🌐 Llengua canviada: { $language }.
+display-prompt = Com vols que mostre el tauler?
+btn-display-image = 🖼 Imatge
+btn-display-emoji = 🔠 Emojis
+display-set-image = El tauler es mostrarà com a imatge.
+display-set-emoji = El tauler es mostrarà amb emojis.
+timer-set = ⏳ Temps per torn: { $minutes ->
+        [one] 1 minut
+       *[other] { $minutes } minuts
+    }.
+timer-off = Sense límit de temps per torn.
+time-left = ⏳ { $minutes ->
+        [one] Queda 1 min
+       *[other] Queden { $minutes } min
+    }
+timed-out = { $name } no ha jugat a temps: s'ha jugat automàticament (avís { $strike }/{ $limit }).
+absent = { $name } no hi és: des d'ara l'ordinador juga en el seu lloc.
+skipped = ⏭ { $name } tardava massa: l'ordinador ha jugat este torn.
+bot-removed = M'han llevat d'este grup, així que la partida d'ací s'ha acabat.
+game-moved = Este grup s'ha convertit en supergrup: la partida l'ha seguit.
+unknown-command = No conec eixa ordre. Envia /help per a veure què sé fer.
+bad-args = Així no es fa servir /{ $command }. Envia /help per a veure com.

@@ -1,0 +1,81 @@
+### Català: ajuda, menú d'ordres, regles i preferències. Vocabulari com a main.ftl.
+
+## Menú d'ordres (text pla, una línia)
+
+cmd-newgame = Obrir una partida nova (regles: jcf, classic o solidari)
+cmd-join = Apuntar-se a la partida oberta
+cmd-leave = Deixar la partida
+cmd-start = Començar la partida (de 2 a 4 jugadors)
+cmd-cancel = Cancel·lar la partida (qui l'ha oberta o un administrador)
+cmd-board = Tornar a mostrar el tauler
+cmd-rules = Veure les regles d'aquesta partida
+cmd-language = Canviar la llengua d'aquest xat
+cmd-help = Com es juga i llista d'ordres
+cmd-addbot = Afegir un jugador ordinador (fàcil, normal o difícil)
+cmd-display = Veure el tauler com a imatge o amb emojis
+cmd-timer = Minuts per torn, o «off» per treure el límit
+cmd-skip = Que l'ordinador jugui per qui triga massa
+
+help =
+    <b>Parxís</b>: jugueu al parxís en aquest grup, amb amics o contra l'ordinador.
+
+    Obre una partida amb /newgame; cadascú s'hi apunta amb { btn-join } i qui l'ha oberta prem { btn-start }. Quan et toqui, prem { btn-roll } i tria la jugada amb els botons.
+
+    /newgame — { cmd-newgame }
+    /join — { cmd-join }
+    /leave — { cmd-leave }
+    /start — { cmd-start }
+    /cancel — { cmd-cancel }
+    /board — { cmd-board }
+    /rules — { cmd-rules }
+    /language — { cmd-language }
+    /addbot — { cmd-addbot }
+    /display — { cmd-display }
+    /timer — { cmd-timer }
+    /skip — { cmd-skip }
+    /help — { cmd-help }
+
+## Regles
+
+rules-title = 📖 Regles d'aquesta partida: <b>{ $preset }</b>{ $pairs ->
+        [true] , per parelles
+       *[false] {""}
+    }. Sense fitxes a casa, el 6 en compta { $six }.
+rules-common =
+    <b>Com es juga</b>
+    • Porta les teves quatre fitxes des de casa, una volta al tauler i pel teu passadís fins a la meta.
+    • Amb un 5 surt una fitxa de casa a la teva casella de sortida; si en pots treure una, ho has de fer.
+    • Si acabes en una casella amb una fitxa sola d'un altre color, fora de les caselles segures, te la menges: torna a casa seva i tu en comptes 20 amb una de les teves fitxes.
+    • Quan una fitxa arriba a la meta, en comptes 10. Per entrar a la meta cal el número exacte.
+    • Amb un 6 tornes a tirar, però el tercer 6 seguit envia a casa la darrera fitxa que has mogut.
+    • Dues fitxes del mateix color en una casella formen una barrera que ningú no pot passar. Amb un 6 has d'obrir la teva barrera si pots.
+    • En una casella hi caben dues fitxes com a màxim. Guanya qui porta primer les quatre fitxes a la meta.
+rules-jcf = <b>Regles JCF</b> (campionat de la Junta Central Fallera), les de per defecte. Sense fitxes a casa, el 6 en compta 7 (12 en la variant). Amb el tercer 6 només se salva una fitxa que ja sigui a la meta. Les barreres valen a qualsevol casella. Es pot jugar per parelles: els companys seuen l'un davant de l'altre (groc amb vermell, blau amb verd) i qui acaba juga amb les fitxes del company. Sense límit de temps.
+rules-classic = <b>Regles clàssiques</b>, les de sempre. Sense fitxes a casa, el 6 en compta 7. Amb el tercer 6 se salva la fitxa que sigui al seu passadís o a la meta. Les barreres valen a qualsevol casella. Es pot jugar per parelles. Sense límit de temps.
+rules-solidari = <b>Regles del Parxís Solidari</b> (torneig per parelles). Sempre 4 jugadors per parelles, els companys l'un davant de l'altre (groc amb vermell, blau amb verd); qui acaba juga amb les fitxes del company. Cada jugador comença amb 2 fitxes ja a la casella de sortida. Sense fitxes a casa, el 6 en compta 7. Amb el tercer 6 se salva la fitxa que sigui al seu passadís o a la meta. Només hi ha barrera a les caselles segures. Als 30 minuts guanya la parella amb més fitxes a la meta.
+
+## Preferències
+
+language-prompt = 🌐 Tria la llengua d'aquest xat:
+language-set = 🌐 Llengua canviada: { $language }.
+display-prompt = Com vols que mostri el tauler?
+btn-display-image = 🖼 Imatge
+btn-display-emoji = 🔠 Emojis
+display-set-image = El tauler es mostrarà com a imatge.
+display-set-emoji = El tauler es mostrarà amb emojis.
+timer-set = ⏳ Temps per torn: { $minutes ->
+        [one] 1 minut
+       *[other] { $minutes } minuts
+    }.
+timer-off = Sense límit de temps per torn.
+time-left = ⏳ { $minutes ->
+        [one] Queda 1 min
+       *[other] Queden { $minutes } min
+    }
+timed-out = { $name } no ha jugat a temps: s'ha jugat automàticament (avís { $strike }/{ $limit }).
+absent = { $name } no hi és: a partir d'ara l'ordinador juga al seu lloc.
+skipped = ⏭ { $name } trigava massa: l'ordinador ha jugat aquest torn.
+bot-removed = M'han tret d'aquest grup, així que la partida d'aquí s'ha acabat.
+game-moved = Aquest grup s'ha convertit en supergrup: la partida l'ha seguit.
+unknown-command = No conec aquesta ordre. Envia /help per veure què sé fer.
+bad-args = Així no es fa servir /{ $command }. Envia /help per veure com.

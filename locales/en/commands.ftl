@@ -1,0 +1,78 @@
+### English: help, command menu, rules and settings. Vocabulary as in main.ftl.
+
+## Command menu (plain text, one line each)
+
+cmd-newgame = Open a new game (rules: jcf, classic or solidari)
+cmd-join = Join the open game
+cmd-leave = Leave the game
+cmd-start = Start the game (2 to 4 players)
+cmd-cancel = Cancel the game (whoever opened it or an admin)
+cmd-board = Show the board again
+cmd-rules = Show the rules of this game
+cmd-language = Change the language of this chat
+cmd-help = How to play and the list of commands
+cmd-addbot = Add a computer player (easy, normal or hard)
+cmd-display = Show the board as an image or with emoji
+cmd-timer = Time per turn in minutes, or off
+cmd-skip = Let the computer play for a player who is taking too long
+
+help =
+    <b>Parxís</b>: play parxís in this group, with friends or against the computer.
+
+    Open a game with /newgame; everyone joins with { btn-join } and whoever opened it presses { btn-start }. On your turn press { btn-roll } and choose your move on the buttons.
+
+    /newgame — { cmd-newgame }
+    /join — { cmd-join }
+    /leave — { cmd-leave }
+    /start — { cmd-start }
+    /cancel — { cmd-cancel }
+    /board — { cmd-board }
+    /rules — { cmd-rules }
+    /language — { cmd-language }
+    /addbot — { cmd-addbot }
+    /display — { cmd-display }
+    /timer — { cmd-timer }
+    /skip — { cmd-skip }
+    /help — { cmd-help }
+
+## Rules
+
+rules-title = 📖 Rules of this game: <b>{ $preset }</b>{ $pairs ->
+        [true] , in pairs
+       *[false] {""}
+    }. With no pieces left in the nest, a 6 counts { $six }.
+rules-common =
+    <b>How to play</b>
+    • Take your four pieces from the nest, once around the board and up your corridor to the goal.
+    • A 5 brings a piece out of the nest onto your exit square; when you can, you must.
+    • End your move on a lone piece of another colour, outside the safe squares, and you capture it: it goes back to its nest and you count 20 with one of your pieces.
+    • A piece that reaches the goal lets you count 10. Getting into the goal takes the exact count.
+    • A 6 lets you roll again, but a third 6 in a row sends the last piece you moved back to the nest.
+    • Two pieces of one colour on a square make a barrier that nobody can pass. With a 6 you must open your barrier if you can.
+    • A square holds at most two pieces. The first to bring all four pieces into the goal wins.
+rules-jcf = <b>JCF rules</b> (Junta Central Fallera championship), the default. With no pieces left in the nest a 6 counts 7 (12 in the variant). On a third 6, only a piece already in the goal is spared. Barriers can stand on any square. Pairs are optional: partners sit opposite (yellow with red, blue with green) and whoever finishes plays with the partner's pieces. No time limit.
+rules-classic = <b>Classic rules</b>, the usual Spanish ones. With no pieces left in the nest a 6 counts 7. On a third 6, a piece in its corridor or in the goal is spared. Barriers can stand on any square. Pairs are optional. No time limit.
+rules-solidari = <b>Solidari rules</b> (Parchís Solidario pairs tournament). Always 4 players in pairs, partners opposite (yellow with red, blue with green); whoever finishes plays with the partner's pieces. Everyone starts with 2 pieces already on the exit square. With no pieces left in the nest a 6 counts 7. On a third 6, a piece in its corridor or in the goal is spared. Barriers only form on safe squares. After 30 minutes, the pair with more pieces in the goal wins.
+
+## Settings
+
+language-prompt = 🌐 Choose the language for this chat:
+language-set = 🌐 Language set to { $language }.
+display-prompt = How should I show the board?
+btn-display-image = 🖼 Image
+btn-display-emoji = 🔠 Emoji
+display-set-image = The board will be shown as an image.
+display-set-emoji = The board will be shown with emoji.
+timer-set = ⏳ Time limit: { $minutes ->
+        [one] 1 minute
+       *[other] { $minutes } minutes
+    } per turn.
+timer-off = No time limit per turn: take all the time you need.
+time-left = ⏳ { $minutes } min left
+timed-out = { $name } did not play in time: the move was played automatically (strike { $strike }/{ $limit }).
+absent = { $name } is absent: the computer plays for them from now on.
+skipped = ⏭ { $name } was taking too long: the computer played this turn.
+bot-removed = I was removed from this group, so the game here has ended.
+game-moved = This group became a supergroup: the game moved along with it.
+unknown-command = I don't know that command. Send /help to see what I can do.
+bad-args = That's not how /{ $command } works. Send /help to see how.

@@ -1,0 +1,127 @@
+### English: the last fallback of every language.
+###
+### Vocabulary: piece, die, roll, turn; nest (where pieces wait at the start); exit square;
+### safe square; barrier; capture ("counts 20"); corridor (a colour's own column to the
+### centre); goal ("counts 10").
+###
+### Format: Telegram HTML. Only <b>, <i> and <code>; write &amp; &lt; &gt; for & < >.
+### $name, $victim, $first and $second are user names: the code escapes them.
+### Button labels, alerts and command descriptions are shown as plain text.
+
+## Colours and places
+
+colour-yellow = yellow
+colour-blue = blue
+colour-red = red
+colour-green = green
+
+loc-nest = nest
+loc-goal = goal
+loc-square = square { $n }
+loc-square-short = { $n }
+loc-corridor = { $colour } corridor { $k }
+loc-corridor-short = corridor { $k }
+
+level-easy = easy
+level-normal = normal
+level-hard = hard
+computer-name = Computer ({ $level })
+
+preset-jcf = JCF
+preset-classic = Classic
+preset-solidari = Solidari
+
+## Lobby
+
+lobby-title = 🎲 <b>New game of parxís</b> — rules: { $preset }{ $pairs ->
+        [true] , in pairs
+       *[false] {""}
+    }
+lobby-players = Players ({ $count }/4):
+lobby-waiting = Waiting for players (2 to 4)… Press { btn-join } to play.
+btn-join = ✋ Join
+btn-leave = 🚪 Leave
+btn-start = ▶️ Start
+btn-cancel = ✖️ Cancel
+btn-add-computer = 🤖 Add computer
+lobby-joined = You joined the game.
+lobby-already-joined = You are already in this game.
+lobby-not-in-game = You are not in this game.
+lobby-full = The game is full: 4 players at most.
+lobby-need-two = At least 2 players are needed to start.
+lobby-pairs-need-four = A pairs game needs exactly 4 players.
+only-host = Only the player who opened the game or a group admin can do that.
+no-lobby = There is no open game here. Open one with /newgame.
+game-running = A game is already being played here. See it with /board.
+lobby-cancelled = The game was cancelled before it started.
+game-cancelled-by = { $name } cancelled the game.
+player-left = { $name } left the game.
+rolloff-title = 🎲 Who starts? Everyone rolls the die:
+rolloff-line = { $name }: { $roll }
+rolloff-tie = Tie for the highest roll: the tied players roll again.
+rolloff-winner = <b>{ $name }</b> starts!
+
+## Game
+
+turn = Turn: <b>{ $name }</b> ({ $colour })
+roll-prompt = { $name }, roll the die!
+rolled = 🎲 { $name } rolled a { $roll }.
+six-counts = No pieces left in the nest, so the 6 counts { $count }.
+choose-move = { $name }, choose a move:
+moved = { $name } moved a piece: { $from } → { $to }.
+left-nest = { $name } brings a piece out of the nest onto the exit square.
+captured = ⚔ { $name } captured a { $victim_colour } piece ({ $victim }) and counts 20!
+reached-goal = 🏁 { $name } got a piece into the goal and counts 10!
+barrier-opened = { $name } opened a barrier.
+third-six-sent-back = Third six! The last piece { $name } moved goes back to the nest.
+third-six-nothing = Third six! Nothing goes back to the nest, but the turn is over.
+no-move = { $rolls_again ->
+        [true] { $name } cannot move any piece, but rolls again after the 6.
+       *[false] { $name } cannot move any piece: the turn passes.
+    }
+bonus-lost = No piece can count { $bonus }: the bonus is lost.
+must-play-bonus = { $name }, count { $bonus } now with one of your pieces:
+auto-played = (played automatically: it was the only possible move)
+rolls-again = { $name } rolled a 6 and rolls again!
+btn-roll = 🎲 Roll
+btn-move = { $from } → { $to }{ $capture ->
+        [true] {" "}⚔
+       *[false] {""}
+    }{ $goal ->
+        [true] {" "}🏁
+       *[false] {""}
+    }
+btn-new-game = 🎲 New game
+winner = 🏆 <b>{ $name }</b> ({ $colour }) wins the game!
+winner-pair = 🏆 The pair <b>{ $first }</b> &amp; <b>{ $second }</b> wins the game!
+ranking-title = Final ranking:
+ranking-line = { $pos }. { $name } — { $distance ->
+        [0] all pieces in the goal
+        [one] 1 square to go
+       *[other] { $distance } squares to go
+    }
+game-length = { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }, { $rolls ->
+        [one] 1 roll
+       *[other] { $rolls } rolls
+    }, { $minutes ->
+        [one] 1 minute
+       *[other] { $minutes } minutes
+    }
+time-up = ⏰ Time is up ({ $minutes ->
+        [one] 1 minute
+       *[other] { $minutes } minutes
+    })! Whoever has more pieces in the goal wins; if tied, the piece nearest the goal decides.
+draw = 🤝 It's a draw: nobody is ahead.
+
+## Alerts (plain text, short)
+
+alert-stale = This board is out of date: use the latest one.
+alert-not-your-turn = It's not your turn.
+alert-invalid-button = This button is not valid.
+alert-try-again = I'm busy right now: try again in a moment.
+alert-game-over = This game is over.
+alert-only-players = Only the players of this game can do that.
+alert-groups-only = This command only works in groups. Add me to a group to play.

@@ -1,0 +1,81 @@
+### Español: ayuda, menú de comandos, reglas y ajustes. Vocabulario como en main.ftl.
+
+## Menú de comandos (texto plano, una línea)
+
+cmd-newgame = Abrir una partida nueva (reglas: jcf, classic o solidari)
+cmd-join = Apuntarse a la partida abierta
+cmd-leave = Dejar la partida
+cmd-start = Empezar la partida (de 2 a 4 jugadores)
+cmd-cancel = Cancelar la partida (quien la abrió o un administrador)
+cmd-board = Volver a mostrar el tablero
+cmd-rules = Ver las reglas de esta partida
+cmd-language = Cambiar el idioma de este chat
+cmd-help = Cómo se juega y lista de comandos
+cmd-addbot = Añadir un jugador ordenador (fácil, normal o difícil)
+cmd-display = Ver el tablero como imagen o con emojis
+cmd-timer = Minutos por turno, u «off» para quitar el límite
+cmd-skip = Que el ordenador juegue por quien tarda demasiado
+
+help =
+    <b>Parchís</b>: juega al parchís en este grupo, con amigos o contra el ordenador.
+
+    Abre una partida con /newgame; cada uno se apunta con { btn-join } y quien la abrió pulsa { btn-start }. En tu turno pulsa { btn-roll } y elige la jugada con los botones.
+
+    /newgame — { cmd-newgame }
+    /join — { cmd-join }
+    /leave — { cmd-leave }
+    /start — { cmd-start }
+    /cancel — { cmd-cancel }
+    /board — { cmd-board }
+    /rules — { cmd-rules }
+    /language — { cmd-language }
+    /addbot — { cmd-addbot }
+    /display — { cmd-display }
+    /timer — { cmd-timer }
+    /skip — { cmd-skip }
+    /help — { cmd-help }
+
+## Reglas
+
+rules-title = 📖 Reglas de esta partida: <b>{ $preset }</b>{ $pairs ->
+        [true] , por parejas
+       *[false] {""}
+    }. Sin fichas en casa, el 6 cuenta { $six }.
+rules-common =
+    <b>Cómo se juega</b>
+    • Lleva tus cuatro fichas desde casa, una vuelta al tablero y por tu pasillo hasta la meta.
+    • Con un 5 sacas una ficha de casa a tu casilla de salida; si puedes sacar, tienes que hacerlo.
+    • Si acabas en una casilla con una ficha sola de otro color, fuera de los seguros, te la comes: vuelve a su casa y tú cuentas 20 con una de tus fichas.
+    • Cuando una ficha llega a la meta cuentas 10. Para entrar en la meta hace falta el número exacto.
+    • Con un 6 vuelves a tirar, pero el tercer 6 seguido manda a casa la última ficha que has movido.
+    • Dos fichas del mismo color en una casilla forman una barrera que nadie puede pasar. Con un 6 tienes que abrir tu barrera si puedes.
+    • En una casilla caben dos fichas como mucho. Gana quien mete antes sus cuatro fichas en la meta.
+rules-jcf = <b>Reglas JCF</b> (campeonato de la Junta Central Fallera), las de por defecto. Sin fichas en casa el 6 cuenta 7 (12 en la variante). Con el tercer 6 solo se salva una ficha que ya esté en la meta. Las barreras valen en cualquier casilla. Se puede jugar por parejas: los compañeros se sientan enfrente (amarillo con rojo, azul con verde) y quien termina juega con las fichas del compañero. Sin límite de tiempo.
+rules-classic = <b>Reglas clásicas</b>, las de siempre. Sin fichas en casa el 6 cuenta 7. Con el tercer 6 se salva la ficha que esté en su pasillo o en la meta. Las barreras valen en cualquier casilla. Se puede jugar por parejas. Sin límite de tiempo.
+rules-solidari = <b>Reglas del Parchís Solidario</b> (torneo por parejas). Siempre 4 jugadores por parejas, los compañeros enfrente (amarillo con rojo, azul con verde); quien termina juega con las fichas del compañero. Cada jugador empieza con 2 fichas ya en la casilla de salida. Sin fichas en casa el 6 cuenta 7. Con el tercer 6 se salva la ficha que esté en su pasillo o en la meta. Solo hay barrera en los seguros. A los 30 minutos gana la pareja con más fichas en la meta.
+
+## Ajustes
+
+language-prompt = 🌐 Elige el idioma de este chat:
+language-set = 🌐 Idioma cambiado a { $language }.
+display-prompt = ¿Cómo muestro el tablero?
+btn-display-image = 🖼 Imagen
+btn-display-emoji = 🔠 Emojis
+display-set-image = El tablero se mostrará como imagen.
+display-set-emoji = El tablero se mostrará con emojis.
+timer-set = ⏳ Tiempo por turno: { $minutes ->
+        [one] 1 minuto
+       *[other] { $minutes } minutos
+    }.
+timer-off = Sin límite de tiempo por turno.
+time-left = ⏳ { $minutes ->
+        [one] Queda 1 min
+       *[other] Quedan { $minutes } min
+    }
+timed-out = { $name } no ha jugado a tiempo: se ha jugado automáticamente (aviso { $strike }/{ $limit }).
+absent = { $name } no está: a partir de ahora el ordenador juega en su lugar.
+skipped = ⏭ { $name } tardaba demasiado: el ordenador ha jugado este turno.
+bot-removed = Me han sacado de este grupo, así que la partida de aquí ha terminado.
+game-moved = Este grupo se ha convertido en supergrupo: la partida se ha movido con él.
+unknown-command = No conozco ese comando. Envía /help para ver lo que sé hacer.
+bad-args = Así no se usa /{ $command }. Envía /help para ver cómo.

@@ -1,0 +1,128 @@
+### Español.
+###
+### Vocabulario de los reglamentos: ficha, dado, tirada, turno; casa (donde esperan las
+### fichas al empezar); casilla de salida; seguro; barrera; comer (y contar 20); pasillo
+### (las casillas de color hacia el centro); meta (y contar 10).
+### Tuteo en todos los textos.
+###
+### Formato: HTML de Telegram. Solo <b>, <i> y <code>; escribe &amp; &lt; &gt; para & < >.
+### $name, $victim, $first y $second son nombres de usuario: el código ya los escapa.
+### Los botones, avisos y descripciones de comandos se muestran como texto plano.
+
+## Colores y lugares
+
+colour-yellow = amarillo
+colour-blue = azul
+colour-red = rojo
+colour-green = verde
+
+loc-nest = casa
+loc-goal = meta
+loc-square = casilla { $n }
+loc-square-short = { $n }
+loc-corridor = pasillo { $colour } { $k }
+loc-corridor-short = pasillo { $k }
+
+level-easy = fácil
+level-normal = normal
+level-hard = difícil
+computer-name = Ordenador ({ $level })
+
+preset-jcf = JCF
+preset-classic = Clásico
+preset-solidari = Solidario
+
+## Sala de espera
+
+lobby-title = 🎲 <b>Nueva partida de parchís</b> — reglas: { $preset }{ $pairs ->
+        [true] , por parejas
+       *[false] {""}
+    }
+lobby-players = Jugadores ({ $count }/4):
+lobby-waiting = Esperando jugadores (de 2 a 4)… Pulsa { btn-join } para jugar.
+btn-join = ✋ Me apunto
+btn-leave = 🚪 Me voy
+btn-start = ▶️ Empezar
+btn-cancel = ✖️ Cancelar
+btn-add-computer = 🤖 Añadir ordenador
+lobby-joined = Te has apuntado a la partida.
+lobby-already-joined = Ya estás en esta partida.
+lobby-not-in-game = No estás en esta partida.
+lobby-full = La partida está llena: 4 jugadores como máximo.
+lobby-need-two = Hacen falta al menos 2 jugadores para empezar.
+lobby-pairs-need-four = Una partida por parejas necesita exactamente 4 jugadores.
+only-host = Solo quien abrió la partida o un administrador del grupo puede hacerlo.
+no-lobby = No hay ninguna partida abierta. Abre una con /newgame.
+game-running = Ya hay una partida en marcha aquí. Mírala con /board.
+lobby-cancelled = La partida se ha cancelado antes de empezar.
+game-cancelled-by = { $name } ha cancelado la partida.
+player-left = { $name } ha dejado la partida.
+rolloff-title = 🎲 ¿Quién empieza? Todos tiran el dado:
+rolloff-line = { $name }: { $roll }
+rolloff-tie = Empate en la tirada más alta: los empatados vuelven a tirar.
+rolloff-winner = ¡Empieza <b>{ $name }</b>!
+
+## Partida
+
+turn = Turno: <b>{ $name }</b> ({ $colour })
+roll-prompt = { $name }, ¡tira el dado!
+rolled = 🎲 { $name } ha sacado un { $roll }.
+six-counts = No quedan fichas en casa, así que el 6 cuenta { $count }.
+choose-move = { $name }, elige una jugada:
+moved = { $name } mueve una ficha: { $from } → { $to }.
+left-nest = { $name } saca una ficha de casa a la casilla de salida.
+captured = ⚔ ¡{ $name } se come una ficha de color { $victim_colour } ({ $victim }) y cuenta 20!
+reached-goal = 🏁 ¡{ $name } mete una ficha en la meta y cuenta 10!
+barrier-opened = { $name } abre una barrera.
+third-six-sent-back = ¡Tercer seis! La última ficha que ha movido { $name } vuelve a casa.
+third-six-nothing = ¡Tercer seis! No vuelve ninguna ficha a casa, pero se acaba el turno.
+no-move = { $rolls_again ->
+        [true] { $name } no puede mover ninguna ficha, pero vuelve a tirar por el 6.
+       *[false] { $name } no puede mover ninguna ficha: pasa el turno.
+    }
+bonus-lost = Ninguna ficha puede contar { $bonus }: se pierde el premio.
+must-play-bonus = { $name }, cuenta { $bonus } ahora con una de tus fichas:
+auto-played = (jugada automática: era el único movimiento posible)
+rolls-again = ¡{ $name } ha sacado un 6 y vuelve a tirar!
+btn-roll = 🎲 Tirar
+btn-move = { $from } → { $to }{ $capture ->
+        [true] {" "}⚔
+       *[false] {""}
+    }{ $goal ->
+        [true] {" "}🏁
+       *[false] {""}
+    }
+btn-new-game = 🎲 Nueva partida
+winner = 🏆 ¡<b>{ $name }</b> ({ $colour }) gana la partida!
+winner-pair = 🏆 ¡Gana la pareja de <b>{ $first }</b> y <b>{ $second }</b>!
+ranking-title = Clasificación final:
+ranking-line = { $pos }. { $name } — { $distance ->
+        [0] todas las fichas en la meta
+        [one] le falta 1 casilla
+       *[other] le faltan { $distance } casillas
+    }
+game-length = { $moves ->
+        [one] 1 jugada
+       *[other] { $moves } jugadas
+    }, { $rolls ->
+        [one] 1 tirada
+       *[other] { $rolls } tiradas
+    }, { $minutes ->
+        [one] 1 minuto
+       *[other] { $minutes } minutos
+    }
+time-up = ⏰ ¡Se acabó el tiempo ({ $minutes ->
+        [one] 1 minuto
+       *[other] { $minutes } minutos
+    })! Gana quien tenga más fichas en la meta; si hay empate, decide la ficha más cercana a la meta.
+draw = 🤝 Empate: nadie va por delante.
+
+## Avisos (texto plano, cortos)
+
+alert-stale = Este tablero ya no está al día: usa el último.
+alert-not-your-turn = No es tu turno.
+alert-invalid-button = Este botón no es válido.
+alert-try-again = Ahora mismo no puedo: inténtalo de nuevo en un momento.
+alert-game-over = Esta partida ya ha terminado.
+alert-only-players = Solo los jugadores de esta partida pueden hacerlo.
+alert-groups-only = Este comando solo funciona en grupos. Añádeme a un grupo para jugar.

@@ -1,0 +1,541 @@
+//! [`Msg`]: every user-visible text, as a typed value mapped to a Fluent message id.
+
+use crate::engine::{Colour, Loc};
+
+use super::lang::Lang;
+use super::vocab::{Cmd, Level, Preset};
+
+/// One argument of a message, before it is put into a language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// Plain text from outside (a user's name): escaped when rendered as HTML.
+    Text(String),
+    /// A number; Fluent selects plural forms on it.
+    Num(u32),
+    /// A yes/no switch, seen by Fluent as the string `true` or `false`.
+    Flag(bool),
+    /// Another message (a colour, a location, a level), rendered in the same language first.
+    Msg(Msg),
+}
+
+/// Every text the bot and the terminal game show, one variant per Fluent message.
+///
+/// Fields of type `String` named `name`, `victim`, `first` or `second` are people's names as
+/// plain text: [`tr`](super::tr) escapes them for Telegram HTML, so callers must **not**
+/// escape them first. The doc of each variant gives the English text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Msg {
+    // ── Words ────────────────────────────────────────────────────────────────────────────
+    /// "yellow", "blue", "red", "green".
+    Colour(Colour),
+    /// "nest", "goal", "square 12", "yellow corridor 3".
+    Loc(Loc),
+    /// A location as short as possible, for buttons: "nest", "goal", "12", "corridor 3".
+    LocShort(Loc),
+    /// "easy", "normal", "hard".
+    Level(Level),
+    /// "JCF", "classic", "Solidari".
+    Preset(Preset),
+    /// "Computer (hard)".
+    ComputerName { level: Level },
+
+    // ── Lobby ────────────────────────────────────────────────────────────────────────────
+    /// "🎲 New game of parxís — rules: JCF, in pairs" (HTML).
+    LobbyTitle { preset: Preset, pairs: bool },
+    /// "Players (2/4):", above the list of players.
+    LobbyPlayers { count: u32 },
+    /// "Waiting for players (2–4)… Press ✋ Join to play."
+    LobbyWaiting,
+    /// Button "✋ Join".
+    BtnJoin,
+    /// Button "🚪 Leave".
+    BtnLeave,
+    /// Button "▶️ Start".
+    BtnStart,
+    /// Button "✖️ Cancel".
+    BtnCancel,
+    /// Button "🤖 Add computer".
+    BtnAddComputer,
+    /// "You joined the game."
+    Joined,
+    /// "You are already in this game."
+    AlreadyJoined,
+    /// "You are not in this game."
+    NotInGame,
+    /// "The game is full: 4 players at most."
+    GameFull,
+    /// "At least 2 players are needed to start."
+    NeedTwoPlayers,
+    /// "A pairs game needs exactly 4 players."
+    PairsNeedFour,
+    /// "Only the player who opened the game or a group admin can do that."
+    OnlyHost,
+    /// "There is no open game here. Open one with /newgame."
+    NoLobby,
+    /// "A game is already being played here. See it with /board."
+    GameRunning,
+    /// "The game was cancelled before it started."
+    LobbyCancelled,
+    /// "NAME cancelled the game."
+    GameCancelledBy { name: String },
+    /// "NAME left the game."
+    PlayerLeft { name: String },
+    /// "🎲 Who starts? Everyone rolls the die:"
+    RollOffTitle,
+    /// "NAME: 4", one line per player of the roll-off.
+    RollOffLine { name: String, roll: u8 },
+    /// "Tie for the highest roll: the tied players roll again."
+    RollOffTie,
+    /// "NAME starts!" (HTML).
+    RollOffWinner { name: String },
+
+    // ── Game ─────────────────────────────────────────────────────────────────────────────
+    /// "Turn: NAME (yellow)" (HTML).
+    Turn { name: String, colour: Colour },
+    /// "NAME, roll the die!"
+    RollPrompt { name: String },
+    /// "🎲 NAME rolled a 6."
+    Rolled { name: String, roll: u8 },
+    /// "All pieces are out of the nest, so the 6 counts 7." (R2.3)
+    SixCounts { count: u8 },
+    /// "NAME, choose a move:"
+    ChooseMove { name: String },
+    /// "NAME moved a piece: square 12 → square 17."
+    Moved { name: String, from: Loc, to: Loc },
+    /// "NAME brings a piece out of the nest onto the exit square." (R3)
+    LeftNest { name: String },
+    /// "⚔ NAME captured a green piece (VICTIM) and counts 20!" (R4.3, R5)
+    Captured {
+        name: String,
+        victim: String,
+        victim_colour: Colour,
+    },
+    /// "🏁 NAME got a piece into the goal and counts 10!" (R4.5)
+    ReachedGoal { name: String },
+    /// "NAME opened a barrier." (R4.4)
+    BarrierOpened { name: String },
+    /// "Third six! The last piece NAME moved goes back to the nest." (R2.5)
+    ThirdSixSentBack { name: String },
+    /// "Third six! Nothing goes back to the nest, but the turn is over." (R2.5)
+    ThirdSixNothing,
+    /// "NAME cannot move anything: the turn passes." / "…but rolls again after the 6." (R2.6)
+    NoMove { name: String, rolls_again: bool },
+    /// "No piece can count 20: the bonus is lost." (R5.2)
+    BonusLost { bonus: u8 },
+    /// "NAME, count 20 now with one of your pieces:" (R5.1)
+    MustPlayBonus { name: String, bonus: u8 },
+    /// "(played automatically: it was the only possible move)"
+    AutoPlayed,
+    /// "NAME rolled a 6 and rolls again!" (R2.4)
+    RollsAgain { name: String },
+    /// Button "🎲 Roll".
+    BtnRoll,
+    /// Move button "12 → 17", with " ⚔" for a capture and " 🏁" for reaching the goal.
+    MoveButton {
+        from: Loc,
+        to: Loc,
+        capture: bool,
+        goal: bool,
+    },
+    /// Button "🎲 New game".
+    BtnNewGame,
+    /// "🏆 NAME (yellow) wins the game!" (HTML)
+    Winner { name: String, colour: Colour },
+    /// "🏆 The pair FIRST & SECOND wins the game!" (HTML, R6.2)
+    WinnerPair { first: String, second: String },
+    /// "Final ranking:"
+    RankingTitle,
+    /// "2. NAME — 35 squares to go" (R6.1: `distance` is the sum over the pieces).
+    RankingLine {
+        pos: u32,
+        name: String,
+        distance: u32,
+    },
+    /// "84 moves, 97 rolls, 23 minutes"
+    GameLength {
+        moves: u32,
+        rolls: u32,
+        minutes: u32,
+    },
+    /// "⏰ Time is up (30 minutes)! …" (R6.3)
+    TimeUp { minutes: u32 },
+    /// "🤝 It's a draw: nobody is ahead." (R6.3)
+    Draw,
+
+    // ── Alerts (callback answers: plain text, under 200 characters) ──────────────────────
+    /// "This board is out of date: use the latest one."
+    AlertStale,
+    /// "It's not your turn."
+    AlertNotYourTurn,
+    /// "This button is not valid."
+    AlertInvalidButton,
+    /// "I'm busy right now: try again in a moment." (storage unavailable)
+    AlertTryAgain,
+    /// "This game is over."
+    AlertGameOver,
+    /// "Only the players of this game can do that."
+    AlertOnlyPlayers,
+    /// "This command only works in groups. Add me to a group to play."
+    AlertGroupsOnly,
+
+    // ── Commands, help and rules ─────────────────────────────────────────────────────────
+    /// The `/help` text: what the bot does and every command (HTML).
+    Help,
+    /// A command's one-line description for the `/` menu.
+    CmdDesc(Cmd),
+    /// "📖 Rules of this game: JCF, in pairs. With all pieces out, a 6 counts 12." (HTML)
+    RulesTitle {
+        preset: Preset,
+        pairs: bool,
+        six: u8,
+    },
+    /// The rules every preset shares, in short (HTML).
+    RulesCommon,
+    /// What a preset changes, one paragraph (HTML).
+    Rules(Preset),
+
+    // ── Settings ─────────────────────────────────────────────────────────────────────────
+    /// "Choose the language for this chat:"
+    LanguagePrompt,
+    /// "Language set to Valencià."
+    LanguageSet { lang: Lang },
+    /// "How should I show the board?"
+    DisplayPrompt,
+    /// Button "🖼 Image".
+    BtnDisplayImage,
+    /// Button "🔠 Emoji".
+    BtnDisplayEmoji,
+    /// "The board will be shown as an image."
+    DisplaySetImage,
+    /// "The board will be shown with emoji."
+    DisplaySetEmoji,
+    /// "⏳ Turn timer: 2 minutes per turn."
+    TimerSet { minutes: u32 },
+    /// "Turn timer off: …"
+    TimerOff,
+    /// "⏳ 2 min left"
+    TimeLeft { minutes: u32 },
+    /// "NAME did not play in time: the move was played automatically (strike 1/3)."
+    TimedOut {
+        name: String,
+        strike: u32,
+        limit: u32,
+    },
+    /// "NAME is absent: the computer plays for them from now on."
+    Absent { name: String },
+    /// "⏭ NAME was taking too long: the computer played this turn."
+    Skipped { name: String },
+    /// "I was removed from this group, so its game has ended."
+    BotRemoved,
+    /// "This group became a supergroup: the game moved along with it."
+    GameMoved,
+    /// "I don't know that command. Send /help to see what I can do."
+    UnknownCommand,
+    /// "That's not how /timer works. Send /help for examples."
+    BadArgs { cmd: Cmd },
+
+    // ── Terminal game (`parxis play`) ────────────────────────────────────────────────────
+    /// "Welcome to parxís! Rules: JCF."
+    TermWelcome { preset: Preset },
+    /// "You are yellow."
+    TermYouAre { colour: Colour },
+    /// "You": the human player's name in the terminal's turn line.
+    TermYou,
+    /// "Press Enter to roll the die."
+    TermPressEnter,
+    /// "You rolled a 5."
+    TermYouRolled { roll: u8 },
+    /// "Choose a move (1–3):"
+    TermChooseMove { n: u32 },
+    /// "Please type a number from 1 to 3."
+    TermBadNumber { n: u32 },
+    /// "🤖 The computer (blue, hard) is thinking…"
+    TermThinking { colour: Colour, level: Level },
+    /// "🏆 You win! Congratulations!"
+    TermYouWin,
+    /// "Game over: NAME wins. Better luck next time!"
+    TermYouLose { name: String },
+    /// "Goodbye!"
+    TermGoodbye,
+}
+
+fn colour_id(c: Colour) -> &'static str {
+    match c {
+        Colour::Yellow => "colour-yellow",
+        Colour::Blue => "colour-blue",
+        Colour::Red => "colour-red",
+        Colour::Green => "colour-green",
+    }
+}
+
+fn text(s: &str) -> Arg {
+    Arg::Text(s.to_owned())
+}
+
+fn num(n: impl Into<u32>) -> Arg {
+    Arg::Num(n.into())
+}
+
+impl Msg {
+    /// The Fluent message id in `locales/*/*.ftl`.
+    #[must_use]
+    #[allow(clippy::too_many_lines)] // one arm per message
+    pub fn id(&self) -> &'static str {
+        match self {
+            Self::Colour(c) => colour_id(*c),
+            Self::Loc(Loc::Nest) | Self::LocShort(Loc::Nest) => "loc-nest",
+            Self::Loc(Loc::Goal) | Self::LocShort(Loc::Goal) => "loc-goal",
+            Self::Loc(Loc::Sq(s)) if s.corridor_of().is_some() => "loc-corridor",
+            Self::Loc(Loc::Sq(_)) => "loc-square",
+            Self::LocShort(Loc::Sq(s)) if s.corridor_of().is_some() => "loc-corridor-short",
+            Self::LocShort(Loc::Sq(_)) => "loc-square-short",
+            Self::Level(Level::Easy) => "level-easy",
+            Self::Level(Level::Normal) => "level-normal",
+            Self::Level(Level::Hard) => "level-hard",
+            Self::Preset(Preset::Jcf) => "preset-jcf",
+            Self::Preset(Preset::Classic) => "preset-classic",
+            Self::Preset(Preset::Solidari) => "preset-solidari",
+            Self::ComputerName { .. } => "computer-name",
+
+            Self::LobbyTitle { .. } => "lobby-title",
+            Self::LobbyPlayers { .. } => "lobby-players",
+            Self::LobbyWaiting => "lobby-waiting",
+            Self::BtnJoin => "btn-join",
+            Self::BtnLeave => "btn-leave",
+            Self::BtnStart => "btn-start",
+            Self::BtnCancel => "btn-cancel",
+            Self::BtnAddComputer => "btn-add-computer",
+            Self::Joined => "lobby-joined",
+            Self::AlreadyJoined => "lobby-already-joined",
+            Self::NotInGame => "lobby-not-in-game",
+            Self::GameFull => "lobby-full",
+            Self::NeedTwoPlayers => "lobby-need-two",
+            Self::PairsNeedFour => "lobby-pairs-need-four",
+            Self::OnlyHost => "only-host",
+            Self::NoLobby => "no-lobby",
+            Self::GameRunning => "game-running",
+            Self::LobbyCancelled => "lobby-cancelled",
+            Self::GameCancelledBy { .. } => "game-cancelled-by",
+            Self::PlayerLeft { .. } => "player-left",
+            Self::RollOffTitle => "rolloff-title",
+            Self::RollOffLine { .. } => "rolloff-line",
+            Self::RollOffTie => "rolloff-tie",
+            Self::RollOffWinner { .. } => "rolloff-winner",
+
+            Self::Turn { .. } => "turn",
+            Self::RollPrompt { .. } => "roll-prompt",
+            Self::Rolled { .. } => "rolled",
+            Self::SixCounts { .. } => "six-counts",
+            Self::ChooseMove { .. } => "choose-move",
+            Self::Moved { .. } => "moved",
+            Self::LeftNest { .. } => "left-nest",
+            Self::Captured { .. } => "captured",
+            Self::ReachedGoal { .. } => "reached-goal",
+            Self::BarrierOpened { .. } => "barrier-opened",
+            Self::ThirdSixSentBack { .. } => "third-six-sent-back",
+            Self::ThirdSixNothing => "third-six-nothing",
+            Self::NoMove { .. } => "no-move",
+            Self::BonusLost { .. } => "bonus-lost",
+            Self::MustPlayBonus { .. } => "must-play-bonus",
+            Self::AutoPlayed => "auto-played",
+            Self::RollsAgain { .. } => "rolls-again",
+            Self::BtnRoll => "btn-roll",
+            Self::MoveButton { .. } => "btn-move",
+            Self::BtnNewGame => "btn-new-game",
+            Self::Winner { .. } => "winner",
+            Self::WinnerPair { .. } => "winner-pair",
+            Self::RankingTitle => "ranking-title",
+            Self::RankingLine { .. } => "ranking-line",
+            Self::GameLength { .. } => "game-length",
+            Self::TimeUp { .. } => "time-up",
+            Self::Draw => "draw",
+
+            Self::AlertStale => "alert-stale",
+            Self::AlertNotYourTurn => "alert-not-your-turn",
+            Self::AlertInvalidButton => "alert-invalid-button",
+            Self::AlertTryAgain => "alert-try-again",
+            Self::AlertGameOver => "alert-game-over",
+            Self::AlertOnlyPlayers => "alert-only-players",
+            Self::AlertGroupsOnly => "alert-groups-only",
+
+            Self::Help => "help",
+            Self::CmdDesc(cmd) => match cmd {
+                Cmd::NewGame => "cmd-newgame",
+                Cmd::Join => "cmd-join",
+                Cmd::Leave => "cmd-leave",
+                Cmd::Start => "cmd-start",
+                Cmd::Cancel => "cmd-cancel",
+                Cmd::Board => "cmd-board",
+                Cmd::Rules => "cmd-rules",
+                Cmd::Language => "cmd-language",
+                Cmd::Help => "cmd-help",
+                Cmd::AddBot => "cmd-addbot",
+                Cmd::Display => "cmd-display",
+                Cmd::Timer => "cmd-timer",
+                Cmd::Skip => "cmd-skip",
+            },
+            Self::RulesTitle { .. } => "rules-title",
+            Self::RulesCommon => "rules-common",
+            Self::Rules(Preset::Jcf) => "rules-jcf",
+            Self::Rules(Preset::Classic) => "rules-classic",
+            Self::Rules(Preset::Solidari) => "rules-solidari",
+
+            Self::LanguagePrompt => "language-prompt",
+            Self::LanguageSet { .. } => "language-set",
+            Self::DisplayPrompt => "display-prompt",
+            Self::BtnDisplayImage => "btn-display-image",
+            Self::BtnDisplayEmoji => "btn-display-emoji",
+            Self::DisplaySetImage => "display-set-image",
+            Self::DisplaySetEmoji => "display-set-emoji",
+            Self::TimerSet { .. } => "timer-set",
+            Self::TimerOff => "timer-off",
+            Self::TimeLeft { .. } => "time-left",
+            Self::TimedOut { .. } => "timed-out",
+            Self::Absent { .. } => "absent",
+            Self::Skipped { .. } => "skipped",
+            Self::BotRemoved => "bot-removed",
+            Self::GameMoved => "game-moved",
+            Self::UnknownCommand => "unknown-command",
+            Self::BadArgs { .. } => "bad-args",
+
+            Self::TermWelcome { .. } => "term-welcome",
+            Self::TermYouAre { .. } => "term-you-are",
+            Self::TermYou => "term-you",
+            Self::TermPressEnter => "term-press-enter",
+            Self::TermYouRolled { .. } => "term-you-rolled",
+            Self::TermChooseMove { .. } => "term-choose-move",
+            Self::TermBadNumber { .. } => "term-bad-number",
+            Self::TermThinking { .. } => "term-thinking",
+            Self::TermYouWin => "term-you-win",
+            Self::TermYouLose { .. } => "term-you-lose",
+            Self::TermGoodbye => "term-goodbye",
+        }
+    }
+
+    /// The Fluent arguments (`$name` …) of this message, language-independent.
+    #[must_use]
+    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+        let colour = |c: &Colour| Arg::Msg(Self::Colour(*c));
+        match self {
+            Self::Loc(Loc::Sq(s)) => match s.corridor_of() {
+                Some((c, k)) => vec![("colour", colour(&c)), ("k", num(k))],
+                None => vec![("n", num(s.ring_number().unwrap_or_default()))],
+            },
+            Self::LocShort(Loc::Sq(s)) => match s.corridor_of() {
+                Some((_, k)) => vec![("k", num(k))],
+                None => vec![("n", num(s.ring_number().unwrap_or_default()))],
+            },
+            Self::ComputerName { level } => vec![("level", Arg::Msg(Self::Level(*level)))],
+            Self::LobbyTitle { preset, pairs } | Self::RulesTitle { preset, pairs, .. } => {
+                let mut args = vec![
+                    ("preset", Arg::Msg(Self::Preset(*preset))),
+                    ("pairs", Arg::Flag(*pairs)),
+                ];
+                if let Self::RulesTitle { six, .. } = self {
+                    args.push(("six", num(*six)));
+                }
+                args
+            }
+            Self::LobbyPlayers { count } => vec![("count", num(*count))],
+            Self::GameCancelledBy { name }
+            | Self::PlayerLeft { name }
+            | Self::RollOffWinner { name }
+            | Self::RollPrompt { name }
+            | Self::ChooseMove { name }
+            | Self::LeftNest { name }
+            | Self::ReachedGoal { name }
+            | Self::BarrierOpened { name }
+            | Self::ThirdSixSentBack { name }
+            | Self::RollsAgain { name }
+            | Self::Absent { name }
+            | Self::Skipped { name }
+            | Self::TermYouLose { name } => vec![("name", text(name))],
+            Self::RollOffLine { name, roll } | Self::Rolled { name, roll } => {
+                vec![("name", text(name)), ("roll", num(*roll))]
+            }
+            Self::Turn { name, colour: c } | Self::Winner { name, colour: c } => {
+                vec![("name", text(name)), ("colour", colour(c))]
+            }
+            Self::SixCounts { count } => vec![("count", num(*count))],
+            Self::Moved { name, from, to } => vec![
+                ("name", text(name)),
+                ("from", Arg::Msg(Self::Loc(*from))),
+                ("to", Arg::Msg(Self::Loc(*to))),
+            ],
+            Self::Captured {
+                name,
+                victim,
+                victim_colour,
+            } => vec![
+                ("name", text(name)),
+                ("victim", text(victim)),
+                ("victim_colour", colour(victim_colour)),
+            ],
+            Self::NoMove { name, rolls_again } => {
+                vec![
+                    ("name", text(name)),
+                    ("rolls_again", Arg::Flag(*rolls_again)),
+                ]
+            }
+            Self::BonusLost { bonus } => vec![("bonus", num(*bonus))],
+            Self::MustPlayBonus { name, bonus } => {
+                vec![("name", text(name)), ("bonus", num(*bonus))]
+            }
+            Self::MoveButton {
+                from,
+                to,
+                capture,
+                goal,
+            } => vec![
+                ("from", Arg::Msg(Self::LocShort(*from))),
+                ("to", Arg::Msg(Self::LocShort(*to))),
+                ("capture", Arg::Flag(*capture)),
+                ("goal", Arg::Flag(*goal)),
+            ],
+            Self::WinnerPair { first, second } => {
+                vec![("first", text(first)), ("second", text(second))]
+            }
+            Self::RankingLine {
+                pos,
+                name,
+                distance,
+            } => vec![
+                ("pos", num(*pos)),
+                ("name", text(name)),
+                ("distance", num(*distance)),
+            ],
+            Self::GameLength {
+                moves,
+                rolls,
+                minutes,
+            } => vec![
+                ("moves", num(*moves)),
+                ("rolls", num(*rolls)),
+                ("minutes", num(*minutes)),
+            ],
+            Self::TimeUp { minutes } | Self::TimerSet { minutes } | Self::TimeLeft { minutes } => {
+                vec![("minutes", num(*minutes))]
+            }
+            Self::LanguageSet { lang } => vec![("language", text(lang.native_name()))],
+            Self::TimedOut {
+                name,
+                strike,
+                limit,
+            } => vec![
+                ("name", text(name)),
+                ("strike", num(*strike)),
+                ("limit", num(*limit)),
+            ],
+            Self::BadArgs { cmd } => vec![("command", text(cmd.name()))],
+            Self::TermWelcome { preset } => vec![("preset", Arg::Msg(Self::Preset(*preset)))],
+            Self::TermYouAre { colour: c } => vec![("colour", colour(c))],
+            Self::TermYouRolled { roll } => vec![("roll", num(*roll))],
+            Self::TermChooseMove { n } | Self::TermBadNumber { n } => vec![("n", num(*n))],
+            Self::TermThinking { colour: c, level } => vec![
+                ("colour", colour(c)),
+                ("level", Arg::Msg(Self::Level(*level))),
+            ],
+            _ => Vec::new(),
+        }
+    }
+}

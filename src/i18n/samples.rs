@@ -1,0 +1,191 @@
+//! [`Msg::all_samples`]: one instance of every message, for tests and previews.
+
+use crate::engine::{Colour, Loc, Square};
+
+use super::lang::Lang;
+use super::msg::Msg;
+use super::vocab::{Cmd, Level, Preset};
+
+fn sq(n: u8) -> Loc {
+    Square::ring(n).map_or(Loc::Nest, Loc::Sq)
+}
+
+fn corridor(c: Colour, k: u8) -> Loc {
+    Square::corridor(c, k).map_or(Loc::Goal, Loc::Sq)
+}
+
+impl Msg {
+    /// One instance of every variant (and of every word of the word variants: each colour,
+    /// location kind, level, rule set and command) with plausible arguments. Together they
+    /// use every message id of the locale files.
+    #[must_use]
+    #[allow(clippy::too_many_lines)] // one line per message
+    pub fn all_samples() -> Vec<Self> {
+        let name = || "Vicent".to_owned();
+        let mut all: Vec<Self> = Vec::new();
+        all.extend(Colour::ALL.map(Self::Colour));
+        for loc in [Loc::Nest, Loc::Goal, sq(12), corridor(Colour::Yellow, 3)] {
+            all.push(Self::Loc(loc));
+            all.push(Self::LocShort(loc));
+        }
+        all.extend(Level::ALL.map(Self::Level));
+        all.extend(Preset::ALL.map(Self::Preset));
+        all.extend(Cmd::ALL.map(Self::CmdDesc));
+        all.extend(Preset::ALL.map(Self::Rules));
+        all.extend([
+            Self::ComputerName { level: Level::Hard },
+            Self::LobbyTitle {
+                preset: Preset::Jcf,
+                pairs: true,
+            },
+            Self::LobbyPlayers { count: 3 },
+            Self::LobbyWaiting,
+            Self::BtnJoin,
+            Self::BtnLeave,
+            Self::BtnStart,
+            Self::BtnCancel,
+            Self::BtnAddComputer,
+            Self::Joined,
+            Self::AlreadyJoined,
+            Self::NotInGame,
+            Self::GameFull,
+            Self::NeedTwoPlayers,
+            Self::PairsNeedFour,
+            Self::OnlyHost,
+            Self::NoLobby,
+            Self::GameRunning,
+            Self::LobbyCancelled,
+            Self::GameCancelledBy { name: name() },
+            Self::PlayerLeft { name: name() },
+            Self::RollOffTitle,
+            Self::RollOffLine {
+                name: name(),
+                roll: 4,
+            },
+            Self::RollOffTie,
+            Self::RollOffWinner { name: name() },
+            Self::Turn {
+                name: name(),
+                colour: Colour::Red,
+            },
+            Self::RollPrompt { name: name() },
+            Self::Rolled {
+                name: name(),
+                roll: 6,
+            },
+            Self::SixCounts { count: 7 },
+            Self::ChooseMove { name: name() },
+            Self::Moved {
+                name: name(),
+                from: sq(12),
+                to: sq(17),
+            },
+            Self::LeftNest { name: name() },
+            Self::Captured {
+                name: name(),
+                victim: "Amparo".to_owned(),
+                victim_colour: Colour::Green,
+            },
+            Self::ReachedGoal { name: name() },
+            Self::BarrierOpened { name: name() },
+            Self::ThirdSixSentBack { name: name() },
+            Self::ThirdSixNothing,
+            Self::NoMove {
+                name: name(),
+                rolls_again: false,
+            },
+            Self::BonusLost { bonus: 20 },
+            Self::MustPlayBonus {
+                name: name(),
+                bonus: 10,
+            },
+            Self::AutoPlayed,
+            Self::RollsAgain { name: name() },
+            Self::BtnRoll,
+            Self::MoveButton {
+                from: corridor(Colour::Blue, 5),
+                to: Loc::Goal,
+                capture: false,
+                goal: true,
+            },
+            Self::BtnNewGame,
+            Self::Winner {
+                name: name(),
+                colour: Colour::Yellow,
+            },
+            Self::WinnerPair {
+                first: name(),
+                second: "Amparo".to_owned(),
+            },
+            Self::RankingTitle,
+            Self::RankingLine {
+                pos: 2,
+                name: name(),
+                distance: 35,
+            },
+            Self::GameLength {
+                moves: 84,
+                rolls: 97,
+                minutes: 23,
+            },
+            Self::TimeUp { minutes: 30 },
+            Self::Draw,
+            Self::AlertStale,
+            Self::AlertNotYourTurn,
+            Self::AlertInvalidButton,
+            Self::AlertTryAgain,
+            Self::AlertGameOver,
+            Self::AlertOnlyPlayers,
+            Self::AlertGroupsOnly,
+            Self::Help,
+            Self::RulesTitle {
+                preset: Preset::Jcf,
+                pairs: false,
+                six: 12,
+            },
+            Self::RulesCommon,
+            Self::LanguagePrompt,
+            Self::LanguageSet {
+                lang: Lang::CaValencia,
+            },
+            Self::DisplayPrompt,
+            Self::BtnDisplayImage,
+            Self::BtnDisplayEmoji,
+            Self::DisplaySetImage,
+            Self::DisplaySetEmoji,
+            Self::TimerSet { minutes: 2 },
+            Self::TimerOff,
+            Self::TimeLeft { minutes: 1 },
+            Self::TimedOut {
+                name: name(),
+                strike: 1,
+                limit: 3,
+            },
+            Self::Absent { name: name() },
+            Self::Skipped { name: name() },
+            Self::BotRemoved,
+            Self::GameMoved,
+            Self::UnknownCommand,
+            Self::BadArgs { cmd: Cmd::Timer },
+            Self::TermWelcome {
+                preset: Preset::Classic,
+            },
+            Self::TermYouAre {
+                colour: Colour::Blue,
+            },
+            Self::TermYou,
+            Self::TermPressEnter,
+            Self::TermYouRolled { roll: 5 },
+            Self::TermChooseMove { n: 3 },
+            Self::TermBadNumber { n: 3 },
+            Self::TermThinking {
+                colour: Colour::Green,
+                level: Level::Normal,
+            },
+            Self::TermYouWin,
+            Self::TermYouLose { name: name() },
+            Self::TermGoodbye,
+        ]);
+        all
+    }
+}

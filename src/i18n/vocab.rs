@@ -1,0 +1,89 @@
+//! Small closed sets of words that messages take as arguments: computer levels, rule-set
+//! names and bot commands. They are the i18n side of the engine's, the AI's and the bot's own
+//! types; those modules map theirs onto these.
+
+/// A computer player's strength, as shown to players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Self; 3] = [Self::Easy, Self::Normal, Self::Hard];
+}
+
+/// A rule set (RULES.md R7), as shown to players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// Junta Central Fallera championship rules, the default.
+    Jcf,
+    /// The common Spanish rules.
+    Classic,
+    /// The Parchís Solidario pairs tournament rules.
+    Solidari,
+}
+
+impl Preset {
+    /// Every rule set, the default first.
+    pub const ALL: [Self; 3] = [Self::Jcf, Self::Classic, Self::Solidari];
+}
+
+/// A bot command, for the `/` menu (`setMyCommands`) and `/help`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmd {
+    NewGame,
+    Join,
+    Leave,
+    Start,
+    Cancel,
+    Board,
+    Rules,
+    Language,
+    Help,
+    AddBot,
+    Display,
+    Timer,
+    Skip,
+}
+
+impl Cmd {
+    /// Every command, in the order of the `/` menu.
+    pub const ALL: [Self; 13] = [
+        Self::NewGame,
+        Self::Join,
+        Self::Leave,
+        Self::Start,
+        Self::Cancel,
+        Self::Board,
+        Self::Rules,
+        Self::Language,
+        Self::Help,
+        Self::AddBot,
+        Self::Display,
+        Self::Timer,
+        Self::Skip,
+    ];
+
+    /// The command as typed, without the slash (`newgame`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::NewGame => "newgame",
+            Self::Join => "join",
+            Self::Leave => "leave",
+            Self::Start => "start",
+            Self::Cancel => "cancel",
+            Self::Board => "board",
+            Self::Rules => "rules",
+            Self::Language => "language",
+            Self::Help => "help",
+            Self::AddBot => "addbot",
+            Self::Display => "display",
+            Self::Timer => "timer",
+            Self::Skip => "skip",
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! The i18n contract other modules rely on, through the public API: HTML for messages,
+//! plain text for buttons, alerts and the command menu, names always escaped, and each
+//! language speaking its own words.
+
+use parxis::engine::{Colour, Loc, Square};
+use parxis::i18n::{Cmd, Lang, Msg, Preset, colour, escape_html, loc, tr, tr_plain};
+
+#[test]
+fn a_hostile_name_is_escaped_in_html_and_shown_as_typed_in_plain_text() {
+    let name = "<b>&</b> Pep";
+    for lang in Lang::ALL {
+        let msg = Msg::Winner {
+            name: name.into(),
+            colour: Colour::Green,
+        };
+        let html = tr(lang, &msg);
+        assert!(
+            html.contains("<b>&lt;b&gt;&amp;&lt;/b&gt; Pep</b>"),
+            "{html}"
+        );
+        assert!(!html.contains(name), "{html}");
+        assert!(tr_plain(lang, &msg).contains(name));
+    }
+    assert_eq!(escape_html(name), "&lt;b&gt;&amp;&lt;/b&gt; Pep");
+}
+
+#[test]
+fn no_message_carries_unicode_isolation_marks() {
+    for lang in Lang::ALL {
+        for msg in Msg::all_samples() {
+            for text in [tr(lang, &msg), tr_plain(lang, &msg)] {
+                assert!(
+                    !text.contains(['\u{2068}', '\u{2069}']),
+                    "{lang} {}",
+                    msg.id()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_command_menu_has_a_short_plain_description_in_every_language() {
+    for lang in Lang::ALL {
+        let mut seen = Vec::new();
+        for cmd in Cmd::ALL {
+            let desc = tr_plain(lang, &Msg::CmdDesc(cmd));
+            // setMyCommands: description 1–256 characters, plain text.
+            assert!(
+                (3..=256).contains(&desc.chars().count()),
+                "{lang} {}",
+                cmd.name()
+            );
+            assert!(!desc.contains(['<', '&']), "{lang} {desc}");
+            assert!(
+                !seen.contains(&desc),
+                "{lang}: two commands described as {desc:?}"
+            );
+            seen.push(desc);
+            assert!(tr(lang, &Msg::Help).contains(&format!("/{}", cmd.name())));
+        }
+    }
+}
+
+#[test]
+fn each_rule_summary_states_what_its_preset_changes() {
+    for lang in Lang::ALL {
+        let jcf = tr_plain(lang, &Msg::Rules(Preset::Jcf));
+        let solidari = tr_plain(lang, &Msg::Rules(Preset::Solidari));
+        let classic = tr_plain(lang, &Msg::Rules(Preset::Classic));
+        assert!(jcf.contains("12"), "{lang}: JCF's 6 may count 12");
+        assert!(
+            solidari.contains("30"),
+            "{lang}: Solidari's 30-minute limit"
+        );
+        assert!(
+            solidari.contains('2'),
+            "{lang}: Solidari starts with 2 pieces out"
+        );
+        assert!(
+            !classic.contains("12") && !classic.contains("30"),
+            "{lang} {classic}"
+        );
+        let common = tr_plain(lang, &Msg::RulesCommon);
+        for n in ["5", "20", "10", "6"] {
+            assert!(common.contains(n), "{lang}: common rules mention {n}");
+        }
+    }
+}
+
+#[test]
+fn valencian_speaks_valencian_and_catalan_speaks_catalan() {
+    let (va, ca) = (Lang::CaValencia, Lang::Ca);
+    assert_eq!(colour(va, Colour::Red), "roig");
+    assert_eq!(colour(ca, Colour::Red), "vermell");
+    let leave = Msg::LeftNest { name: "Pep".into() };
+    assert!(tr_plain(va, &leave).contains("casella d'eixida"));
+    assert!(tr_plain(ca, &leave).contains("casella de sortida"));
+    assert_eq!(loc(va, Loc::Nest), "quadre d'espera");
+    let corridor = Square::corridor(Colour::Red, 2).map(Loc::Sq);
+    assert_eq!(
+        corridor.map(|l| loc(va, l)).as_deref(),
+        Some("corredor roig 2")
+    );
+    assert_eq!(
+        corridor.map(|l| loc(ca, l)).as_deref(),
+        Some("passadís vermell 2")
+    );
+}
+
+#[test]
+fn a_telegram_user_gets_a_language_we_speak_or_none() {
+    assert_eq!(Lang::from_telegram(Some("ca")), Some(Lang::Ca));
+    assert_eq!(Lang::from_telegram(Some("es-MX")), Some(Lang::Es));
+    assert_eq!(Lang::from_telegram(Some("de")), None);
+    assert_eq!(Lang::from_telegram(None), None);
+    let names: Vec<&str> = Lang::ALL.iter().map(|l| l.native_name()).collect();
+    assert_eq!(names, ["Català", "Valencià", "Español", "English"]);
+}
