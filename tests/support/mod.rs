@@ -1,0 +1,3 @@
+//! Support code shared by the integration tests (module declarations only).
+
+pub mod fake_tg;
