@@ -17,11 +17,14 @@ enum Command {
     /// Answer rules questions: JSON Lines on stdin, one answer per line on stdout
     /// (shared/conformance/FORMAT.md).
     Rules,
+    /// Play in the terminal against computer players (no token, no server).
+    Play(parxis::cli::play::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Play(args) => parxis::cli::play::run(&args),
         Command::Rules => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

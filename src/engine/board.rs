@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error as _};
+
 /// R1.2 The four colours, in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
@@ -43,6 +45,27 @@ impl Colour {
             Self::Blue => "blue",
             Self::Red => "red",
             Self::Green => "green",
+        }
+    }
+
+    /// R2.1 The colours of 2, 3 or 4 players, in R1.2 order (2 players: yellow and red).
+    #[must_use]
+    pub const fn seats_for(n: usize) -> &'static [Self] {
+        match n {
+            2 => &[Self::Yellow, Self::Red],
+            3 => &[Self::Yellow, Self::Blue, Self::Red],
+            _ => &Self::ALL,
+        }
+    }
+
+    /// A coloured dot for the colour (🟡 🔵 🔴 🟢).
+    #[must_use]
+    pub const fn dot(self) -> &'static str {
+        match self {
+            Self::Yellow => "🟡",
+            Self::Blue => "🔵",
+            Self::Red => "🔴",
+            Self::Green => "🟢",
         }
     }
 
@@ -91,6 +114,24 @@ impl FromStr for Colour {
         }
     }
 }
+
+macro_rules! serde_as_str {
+    ($t:ty) => {
+        impl Serialize for $t {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+        impl<'de> Deserialize<'de> for $t {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let s = std::borrow::Cow::<str>::deserialize(d)?;
+                s.parse().map_err(D::Error::custom)
+            }
+        }
+    };
+}
+
+serde_as_str!(Colour);
 
 /// R1.1 Number of ring squares.
 pub const RING: u8 = 68;
@@ -251,6 +292,8 @@ impl FromStr for Loc {
             .ok_or_else(|| format!("unknown location {s:?}"))
     }
 }
+
+serde_as_str!(Loc);
 
 /// R1.4 Progress (1..=64) of colour `c` on ring square `n`, if `n` is on its path.
 #[must_use]

@@ -2,34 +2,8 @@
 //! names and bot commands. They are the i18n side of the engine's, the AI's and the bot's own
 //! types; those modules map theirs onto these.
 
-/// A computer player's strength, as shown to players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    Easy,
-    Normal,
-    Hard,
-}
-
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Self; 3] = [Self::Easy, Self::Normal, Self::Hard];
-}
-
-/// A rule set (RULES.md R7), as shown to players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Preset {
-    /// Junta Central Fallera championship rules, the default.
-    Jcf,
-    /// The common Spanish rules.
-    Classic,
-    /// The Parchís Solidario pairs tournament rules.
-    Solidari,
-}
-
-impl Preset {
-    /// Every rule set, the default first.
-    pub const ALL: [Self; 3] = [Self::Jcf, Self::Classic, Self::Solidari];
-}
+pub use crate::ai::Level;
+pub use crate::engine::Preset;
 
 /// A bot command, for the `/` menu (`setMyCommands`) and `/help`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -8,3 +8,9 @@ pub fn board(game: &Game) -> String {
     let _ = game;
     String::new()
 }
+
+/// The board with coloured letters for terminals without emoji.
+#[must_use]
+pub fn ansi_board(game: &Game) -> String {
+    board(game)
+}
