@@ -1,3 +1,4 @@
 //! Parxís: the rules engine, computer players, renderers, storage and Telegram bot.
 
 pub mod engine;
+pub mod store;
