@@ -6,3 +6,4 @@ pub mod engine;
 pub mod i18n;
 pub mod protocol;
 pub mod render;
+pub mod store;

@@ -1,0 +1,143 @@
+//! Coordination between bot instances: leases, deadlines and update dedup.
+
+use tracing::warn;
+
+use super::redis_store::Retry;
+use super::scripts::DELETE_IF_EQUALS;
+use super::{Store, StoreError, keys};
+
+impl Store {
+    /// Takes the lease `name` on a chat for `owner` during `ttl_ms` milliseconds, if nobody
+    /// holds it. Returns whether `owner` now holds it.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidArgument`] for a zero TTL; [`StoreError::Unavailable`] when Redis
+    /// is down.
+    pub async fn try_lease(
+        &self,
+        chat: i64,
+        name: &str,
+        owner: &str,
+        ttl_ms: u64,
+    ) -> Result<bool, StoreError> {
+        if ttl_ms == 0 {
+            return Err(StoreError::InvalidArgument(
+                "try_lease: ttl_ms must be > 0".into(),
+            ));
+        }
+        let mut cmd = redis::cmd("SET");
+        cmd.arg(keys::lease(chat, name))
+            .arg(owner)
+            .arg("NX")
+            .arg("PX")
+            .arg(ttl_ms);
+        let set: Option<String> = self.query("try_lease", Retry::IfNotSent, &cmd).await?;
+        Ok(set.is_some())
+    }
+
+    /// Releases the lease `name` on a chat if `owner` holds it. Returns whether it was
+    /// released (false: expired, or held by another owner, which keeps it).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn release_lease(
+        &self,
+        chat: i64,
+        name: &str,
+        owner: &str,
+    ) -> Result<bool, StoreError> {
+        let mut inv = DELETE_IF_EQUALS.prepare_invoke();
+        inv.key(keys::lease(chat, name)).arg(owner);
+        let deleted: i64 = self
+            .invoke("release_lease", Retry::Idempotent, &inv)
+            .await?;
+        Ok(deleted == 1)
+    }
+
+    /// Records that a chat is due at `due_ms` (Unix time in milliseconds), replacing any
+    /// earlier deadline of that chat.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn set_deadline(&self, chat: i64, due_ms: u64) -> Result<(), StoreError> {
+        let mut cmd = redis::cmd("ZADD");
+        cmd.arg(keys::deadlines()).arg(due_ms).arg(chat);
+        let _: i64 = self.query("set_deadline", Retry::Idempotent, &cmd).await?;
+        Ok(())
+    }
+
+    /// Removes a chat's deadline, if any.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn clear_deadline(&self, chat: i64) -> Result<(), StoreError> {
+        let mut cmd = redis::cmd("ZREM");
+        cmd.arg(keys::deadlines()).arg(chat);
+        let _: i64 = self
+            .query("clear_deadline", Retry::Idempotent, &cmd)
+            .await?;
+        Ok(())
+    }
+
+    /// Up to `limit` chats whose deadline is at or before `now_ms`, earliest first. They stay
+    /// recorded until cleared or replaced: a deadline is a hint, and whoever handles it
+    /// should check the game (under a lease) before acting.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn due_chats(&self, now_ms: u64, limit: usize) -> Result<Vec<i64>, StoreError> {
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let mut cmd = redis::cmd("ZRANGEBYSCORE");
+        cmd.arg(keys::deadlines())
+            .arg("-inf")
+            .arg(now_ms)
+            .arg("LIMIT")
+            .arg(0)
+            .arg(limit);
+        let members: Vec<String> = self.query("due_chats", Retry::Idempotent, &cmd).await?;
+        let mut chats = Vec::with_capacity(members.len());
+        for member in members {
+            match member.parse::<i64>() {
+                Ok(chat) => chats.push(chat),
+                Err(_) => {
+                    // Not ours to keep: it would clog the head of the queue forever.
+                    warn!(member = %member, "dropping a malformed deadline entry");
+                    let mut zrem = redis::cmd("ZREM");
+                    zrem.arg(keys::deadlines()).arg(&member);
+                    let _: i64 = self.query("due_chats", Retry::Idempotent, &zrem).await?;
+                }
+            }
+        }
+        Ok(chats)
+    }
+
+    /// True the first time an update id is seen within `ttl_secs` seconds, false for a
+    /// repeat (a webhook retry).
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidArgument`] for a zero TTL; [`StoreError::Unavailable`] when Redis
+    /// is down.
+    pub async fn first_time_update(
+        &self,
+        update_id: i64,
+        ttl_secs: u64,
+    ) -> Result<bool, StoreError> {
+        if ttl_secs == 0 {
+            return Err(StoreError::InvalidArgument(
+                "first_time_update: ttl_secs must be > 0".into(),
+            ));
+        }
+        let mut cmd = redis::cmd("SET");
+        cmd.arg(keys::update(update_id))
+            .arg(1)
+            .arg("NX")
+            .arg("EX")
+            .arg(ttl_secs);
+        let set: Option<String> = self
+            .query("first_time_update", Retry::IfNotSent, &cmd)
+            .await?;
+        Ok(set.is_some())
+    }
+}

@@ -1,0 +1,219 @@
+//! [`Store`]: the Redis implementation of the chat store.
+
+use std::future::Future;
+use std::time::Duration;
+
+use redis::aio::{ConnectionManager, ConnectionManagerConfig};
+use redis::{Cmd, FromRedisValue, Pipeline, RedisError, RedisResult, ScriptInvocation};
+use tokio::time::timeout;
+use tracing::{debug, info, warn};
+
+use super::{Backoff, StoreError, StoreOptions, redact_url};
+
+/// Whether an operation may be sent a second time after a connection failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Retry {
+    /// Retry only when the command surely never reached Redis (the connection was refused,
+    /// typically a stale connection from before a restart): for writes whose repetition
+    /// would answer differently.
+    IfNotSent,
+    /// Also retry when the connection dropped mid-command: for reads and idempotent writes.
+    Idempotent,
+}
+
+/// A handle on the Redis store. Cloning it is cheap: all clones share one multiplexed
+/// connection that reconnects by itself after Redis restarts.
+#[derive(Clone)]
+pub struct Store {
+    conn: ConnectionManager,
+    op_timeout: Duration,
+}
+
+impl std::fmt::Debug for Store {
+    // The connection's own Debug shows its connection info, password included.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("op_timeout", &self.op_timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Store {
+    /// Connects with the default [`StoreOptions`].
+    ///
+    /// # Errors
+    /// [`StoreError::Config`] for a malformed URL, [`StoreError::Unavailable`] when Redis
+    /// cannot be reached (after a couple of quick retries).
+    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        Self::connect_with(url, StoreOptions::default()).await
+    }
+
+    /// Connects with the given timeouts and reconnection policy.
+    ///
+    /// # Errors
+    /// As [`Store::connect`].
+    pub async fn connect_with(url: &str, options: StoreOptions) -> Result<Self, StoreError> {
+        let safe_url = redact_url(url);
+        let client = redis::Client::open(url)
+            .map_err(|e| StoreError::Config(format!("Redis URL {safe_url}: {e}")))?;
+        let config = ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(options.connection_timeout))
+            .set_response_timeout(Some(options.response_timeout))
+            .set_number_of_retries(options.reconnect_retries)
+            .set_min_delay(Duration::from_millis(100))
+            .set_max_delay(Duration::from_secs(1));
+        // The manager bounds each attempt; this bounds the whole, should a server accept
+        // connections and never answer.
+        let attempts =
+            u32::try_from(options.reconnect_retries.saturating_add(1)).unwrap_or(u32::MAX);
+        let bound = options
+            .connection_timeout
+            .saturating_add(options.response_timeout)
+            .saturating_mul(attempts)
+            .saturating_add(Duration::from_secs(2));
+        let conn = timeout(bound, ConnectionManager::new_with_config(client, config))
+            .await
+            .map_err(|_| StoreError::Unavailable(format!("connect to {safe_url}: timed out")))?
+            .map_err(|e| StoreError::from_redis(&format!("connect to {safe_url}"), &e))?;
+        debug!(url = %safe_url, "connected to Redis");
+        Ok(Self {
+            conn,
+            op_timeout: options.operation_timeout,
+        })
+    }
+
+    /// Connects, retrying with exponential backoff while Redis is unavailable (for instance
+    /// while it is still starting). Each failure is logged at `warn` with the URL's password
+    /// removed. A malformed URL fails at once.
+    ///
+    /// # Errors
+    /// The last error once `backoff.max_attempts` attempts have failed, or
+    /// [`StoreError::Config`] at once.
+    pub async fn connect_with_retry(
+        url: &str,
+        options: StoreOptions,
+        backoff: Backoff,
+    ) -> Result<Self, StoreError> {
+        let safe_url = redact_url(url);
+        let max_attempts = backoff.max_attempts.max(1);
+        let mut failures = 0;
+        loop {
+            match Self::connect_with(url, options).await {
+                Ok(store) => {
+                    if failures > 0 {
+                        info!(url = %safe_url, attempts = failures + 1, "connected to Redis");
+                    }
+                    return Ok(store);
+                }
+                Err(e) if !e.is_unavailable() => return Err(e),
+                Err(e) => {
+                    failures += 1;
+                    if failures >= max_attempts {
+                        warn!(url = %safe_url, attempts = failures, error = %e, "giving up connecting to Redis");
+                        return Err(e);
+                    }
+                    let delay = backoff.delay_after(failures);
+                    warn!(
+                        url = %safe_url,
+                        attempt = failures,
+                        max_attempts,
+                        retry_in_ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
+                        error = %e,
+                        "cannot connect to Redis; retrying"
+                    );
+                    tokio::time::sleep(delay).await;
+                }
+            }
+        }
+    }
+
+    /// Checks that Redis answers (readiness probe).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when it does not, within the operation timeout.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        let pong: String = self
+            .query("ping", Retry::Idempotent, &redis::cmd("PING"))
+            .await?;
+        if pong == "PONG" {
+            Ok(())
+        } else {
+            Err(StoreError::Redis(format!(
+                "ping: unexpected answer {pong:?}"
+            )))
+        }
+    }
+
+    pub(super) async fn query<R: FromRedisValue>(
+        &self,
+        op: &'static str,
+        retry: Retry,
+        cmd: &Cmd,
+    ) -> Result<R, StoreError> {
+        self.run(op, retry, |mut conn| async move {
+            cmd.query_async(&mut conn).await
+        })
+        .await
+    }
+
+    pub(super) async fn query_pipe<R: FromRedisValue>(
+        &self,
+        op: &'static str,
+        retry: Retry,
+        pipe: &Pipeline,
+    ) -> Result<R, StoreError> {
+        self.run(op, retry, |mut conn| async move {
+            pipe.query_async(&mut conn).await
+        })
+        .await
+    }
+
+    pub(super) async fn invoke<R: FromRedisValue>(
+        &self,
+        op: &'static str,
+        retry: Retry,
+        inv: &ScriptInvocation<'_>,
+    ) -> Result<R, StoreError> {
+        self.run(op, retry, |mut conn| async move {
+            inv.invoke_async(&mut conn).await
+        })
+        .await
+    }
+
+    /// Runs `attempt` on the shared connection, at most twice (see [`Retry`]), within the
+    /// operation timeout, and maps its error.
+    async fn run<R, F, Fut>(
+        &self,
+        op: &'static str,
+        retry: Retry,
+        attempt: F,
+    ) -> Result<R, StoreError>
+    where
+        F: Fn(ConnectionManager) -> Fut,
+        Fut: Future<Output = RedisResult<R>>,
+    {
+        let attempts = async {
+            match attempt(self.conn.clone()).await {
+                Err(e) if may_retry(&e, retry) => {
+                    debug!(op, error = %e, "retrying once on a new connection");
+                    attempt(self.conn.clone()).await
+                }
+                other => other,
+            }
+        };
+        match timeout(self.op_timeout, attempts).await {
+            Ok(Ok(value)) => Ok(value),
+            Ok(Err(e)) => Err(StoreError::from_redis(op, &e)),
+            Err(_) => Err(StoreError::Unavailable(format!(
+                "{op}: no answer within {} ms",
+                self.op_timeout.as_millis()
+            ))),
+        }
+    }
+}
+
+/// A connection refused means the command was never sent (the manager then starts a new
+/// connection, which the second attempt awaits); a dropped connection may have run it.
+fn may_retry(err: &RedisError, retry: Retry) -> bool {
+    err.is_connection_refusal() || (retry == Retry::Idempotent && err.is_connection_dropped())
+}

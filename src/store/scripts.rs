@@ -1,0 +1,20 @@
+//! The Lua scripts, each in its own file under `scripts/` with a header documenting its
+//! KEYS, ARGV and reply; loaded once. `Script` sends EVALSHA and loads the script again when
+//! Redis answers NOSCRIPT (after a restart).
+
+use std::sync::LazyLock;
+
+use redis::Script;
+
+/// Compare-and-set save of a game record.
+pub(super) static CAS_SAVE: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/cas_save.lua")));
+/// Compare-and-delete of a game record.
+pub(super) static CAS_DELETE: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/cas_delete.lua")));
+/// Delete a string key only if it holds a given value.
+pub(super) static DELETE_IF_EQUALS: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/delete_if_equals.lua")));
+/// Write a whole game record unless one exists.
+pub(super) static RESTORE_IF_ABSENT: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/restore_if_absent.lua")));

@@ -1,0 +1,302 @@
+//! The Redis store's coordination and housekeeping against a real `redis-server` (see
+//! `support/redis.rs`): leases, deadlines, update dedup and moving a chat to a new id.
+
+#[path = "support/redis.rs"]
+mod redis_support;
+
+use std::time::Duration;
+
+use parxis::store::{CasOutcome, Store, Versioned, keys};
+use redis::AsyncCommands;
+use redis::aio::MultiplexedConnection;
+use redis_support::TestRedis;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct Game {
+    turn: u32,
+    players: Vec<String>,
+    dice: Option<(u8, u8)>,
+}
+
+fn game(turn: u32) -> Game {
+    Game {
+        turn,
+        players: vec!["Groc".into(), "Blau".into()],
+        dice: Some((5, 6)),
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+struct Settings {
+    locale: String,
+    turn_seconds: u32,
+}
+
+async fn setup() -> (TestRedis, Store, MultiplexedConnection) {
+    let server = TestRedis::start();
+    let store = Store::connect(&server.url()).await.expect("connect");
+    let raw = server.raw().await;
+    (server, store, raw)
+}
+
+#[tokio::test]
+async fn a_lease_has_one_owner_and_only_the_owner_releases_it() {
+    let (_server, store, _raw) = setup().await;
+    let chat = -100;
+
+    assert!(
+        store
+            .try_lease(chat, "turn", "alice", 10_000)
+            .await
+            .unwrap()
+    );
+    assert!(!store.try_lease(chat, "turn", "bob", 10_000).await.unwrap());
+    assert!(
+        !store
+            .try_lease(chat, "turn", "alice", 10_000)
+            .await
+            .unwrap(),
+        "not re-entrant"
+    );
+    // Other names and other chats are independent.
+    assert!(store.try_lease(chat, "timer", "bob", 10_000).await.unwrap());
+    assert!(
+        store
+            .try_lease(chat + 1, "turn", "bob", 10_000)
+            .await
+            .unwrap()
+    );
+
+    assert!(!store.release_lease(chat, "turn", "bob").await.unwrap());
+    assert!(
+        !store
+            .try_lease(chat, "turn", "carol", 10_000)
+            .await
+            .unwrap(),
+        "still alice's"
+    );
+    assert!(store.release_lease(chat, "turn", "alice").await.unwrap());
+    assert!(
+        !store.release_lease(chat, "turn", "alice").await.unwrap(),
+        "already released"
+    );
+    assert!(store.try_lease(chat, "turn", "bob", 10_000).await.unwrap());
+}
+
+#[tokio::test]
+async fn an_expired_lease_can_be_taken_by_another_owner() {
+    let (_server, store, _raw) = setup().await;
+    assert!(store.try_lease(5, "turn", "alice", 100).await.unwrap());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(store.try_lease(5, "turn", "bob", 10_000).await.unwrap());
+    assert!(
+        !store.release_lease(5, "turn", "alice").await.unwrap(),
+        "alice's lease is gone"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn of_many_concurrent_lease_takers_exactly_one_wins() {
+    let (_server, store, _raw) = setup().await;
+    let tasks: Vec<_> = (0..40)
+        .map(|i| {
+            let store = store.clone();
+            tokio::spawn(async move { store.try_lease(1, "turn", &format!("w{i}"), 10_000).await })
+        })
+        .collect();
+    let mut won = 0;
+    for task in tasks {
+        won += usize::from(task.await.unwrap().unwrap());
+    }
+    assert_eq!(won, 1);
+}
+
+#[tokio::test]
+async fn due_chats_come_earliest_first_up_to_the_limit() {
+    let (_server, store, _raw) = setup().await;
+    let now = 1_750_000_000_000u64; // a realistic Unix time in ms, exact as a Redis score
+    store.set_deadline(-1_001, now + 3_000).await.unwrap();
+    store.set_deadline(2, now + 1_000).await.unwrap();
+    store.set_deadline(-3, now + 2_000).await.unwrap();
+    store.set_deadline(4, now + 9_000).await.unwrap();
+
+    assert_eq!(store.due_chats(now, 10).await.unwrap(), Vec::<i64>::new());
+    assert_eq!(store.due_chats(now + 2_500, 10).await.unwrap(), [2, -3]);
+    assert_eq!(store.due_chats(now + 2_500, 1).await.unwrap(), [2]);
+    assert_eq!(
+        store.due_chats(now + 2_500, 0).await.unwrap(),
+        Vec::<i64>::new()
+    );
+    assert_eq!(
+        store.due_chats(now + 3_000, 10).await.unwrap(),
+        [2, -3, -1_001],
+        "inclusive"
+    );
+
+    store.set_deadline(2, now + 5_000).await.unwrap(); // replaces, no duplicate
+    assert_eq!(store.due_chats(now + 2_500, 10).await.unwrap(), [-3]);
+    store.clear_deadline(-3).await.unwrap();
+    store.clear_deadline(-3).await.unwrap(); // clearing twice is fine
+    assert_eq!(
+        store.due_chats(now + 2_500, 10).await.unwrap(),
+        Vec::<i64>::new()
+    );
+    assert_eq!(
+        store.due_chats(u64::MAX / 2, 10).await.unwrap(),
+        [-1_001, 2, 4]
+    );
+}
+
+#[tokio::test]
+async fn a_malformed_deadline_entry_is_dropped_not_returned() {
+    let (_server, store, mut raw) = setup().await;
+    let _: () = raw.zadd(keys::deadlines(), "junk", 1).await.unwrap();
+    store.set_deadline(6, 2).await.unwrap();
+    assert_eq!(store.due_chats(10, 10).await.unwrap(), [6]);
+    let left: Vec<String> = raw.zrange(keys::deadlines(), 0, -1).await.unwrap();
+    assert_eq!(left, ["6"]);
+}
+
+#[tokio::test]
+async fn an_update_id_is_new_only_once_until_it_expires() {
+    let (_server, store, _raw) = setup().await;
+    assert!(store.first_time_update(1_000, 1).await.unwrap());
+    assert!(!store.first_time_update(1_000, 1).await.unwrap());
+    assert!(store.first_time_update(1_001, 1).await.unwrap());
+    tokio::time::sleep(Duration::from_millis(1_300)).await;
+    assert!(
+        store.first_time_update(1_000, 60).await.unwrap(),
+        "expired marker"
+    );
+}
+
+#[tokio::test]
+async fn migrate_chat_moves_game_settings_and_deadline_and_can_be_repeated() {
+    let (_server, store, mut raw) = setup().await;
+    let (old, new) = (-4_000, -1_004_000);
+    assert!(
+        store
+            .save(old, 0, &game(1), 3_600)
+            .await
+            .unwrap()
+            .is_saved()
+    );
+    assert!(
+        store
+            .save(old, 1, &game(2), 3_600)
+            .await
+            .unwrap()
+            .is_saved()
+    );
+    let settings = Settings {
+        locale: "es".into(),
+        turn_seconds: 30,
+    };
+    store.set_settings(old, &settings).await.unwrap();
+    store.set_deadline(old, 500).await.unwrap();
+    assert!(store.try_lease(old, "turn", "w", 60_000).await.unwrap());
+
+    assert!(store.migrate_chat(old, new).await.unwrap());
+
+    assert_eq!(
+        store.load::<Game>(new).await.unwrap(),
+        Some(Versioned {
+            version: 2,
+            state: game(2)
+        })
+    );
+    assert_eq!(store.settings::<Settings>(new).await.unwrap(), settings);
+    assert_eq!(store.due_chats(1_000, 10).await.unwrap(), [new]);
+    let ttl: i64 = raw.ttl(keys::game(new)).await.unwrap();
+    assert!(
+        (3_500..=3_600).contains(&ttl),
+        "the game keeps its TTL: {ttl}"
+    );
+    let left: i64 = raw
+        .exists(&[keys::game(old), keys::settings(old)])
+        .await
+        .unwrap();
+    assert_eq!(left, 0, "old chat emptied");
+    assert_eq!(store.load::<Game>(old).await.unwrap(), None);
+
+    // Repeating is harmless and reports that nothing was left to move.
+    assert!(!store.migrate_chat(old, new).await.unwrap());
+    assert_eq!(store.load::<Game>(new).await.unwrap().unwrap().version, 2);
+    assert_eq!(store.settings::<Settings>(new).await.unwrap(), settings);
+    assert_eq!(store.due_chats(1_000, 10).await.unwrap(), [new]);
+    // The game goes on under the new id.
+    assert_eq!(
+        store.save(new, 2, &game(3), 60).await.unwrap(),
+        CasOutcome::Saved { version: 3 }
+    );
+    assert!(!store.migrate_chat(7, 8).await.unwrap(), "nothing to move");
+    assert!(!store.migrate_chat(new, new).await.unwrap());
+}
+
+#[tokio::test]
+async fn migrate_chat_never_overwrites_what_the_new_chat_holds() {
+    let (_server, store, _raw) = setup().await;
+    let (old, new) = (-10, -1_000_010);
+    assert!(store.save(old, 0, &game(1), 60).await.unwrap().is_saved());
+    store
+        .set_settings(
+            old,
+            &Settings {
+                locale: "old".into(),
+                turn_seconds: 1,
+            },
+        )
+        .await
+        .unwrap();
+    store.set_deadline(old, 100).await.unwrap();
+    // A copy from an earlier, interrupted migration, or a game started in the supergroup.
+    assert!(store.save(new, 0, &game(50), 60).await.unwrap().is_saved());
+    store
+        .set_settings(
+            new,
+            &Settings {
+                locale: "new".into(),
+                turn_seconds: 2,
+            },
+        )
+        .await
+        .unwrap();
+    store.set_deadline(new, 200).await.unwrap();
+
+    assert!(store.migrate_chat(old, new).await.unwrap());
+
+    let kept = store.load::<Game>(new).await.unwrap().unwrap();
+    assert_eq!((kept.version, kept.state), (1, game(50)));
+    assert_eq!(store.settings::<Settings>(new).await.unwrap().locale, "new");
+    assert_eq!(store.due_chats(1_000, 10).await.unwrap(), [new]);
+    assert_eq!(store.load::<Game>(old).await.unwrap(), None);
+    assert_eq!(
+        store.settings::<Settings>(old).await.unwrap(),
+        Settings::default()
+    );
+}
+
+#[tokio::test]
+async fn an_interrupted_migration_completes_when_repeated() {
+    let (_server, store, mut raw) = setup().await;
+    let (old, new) = (-20, -1_000_020);
+    assert!(store.save(old, 0, &game(1), 600).await.unwrap().is_saved());
+    assert!(store.save(old, 1, &game(2), 600).await.unwrap().is_saved());
+    store.set_deadline(old, 100).await.unwrap();
+    // A first attempt copied the game record, then died before anything else.
+    let fields: Vec<(String, String)> = raw.hgetall(keys::game(old)).await.unwrap();
+    let _: () = raw.hset_multiple(keys::game(new), &fields).await.unwrap();
+
+    assert!(store.migrate_chat(old, new).await.unwrap());
+
+    assert_eq!(
+        store.load::<Game>(new).await.unwrap(),
+        Some(Versioned {
+            version: 2,
+            state: game(2)
+        })
+    );
+    assert_eq!(store.load::<Game>(old).await.unwrap(), None);
+    assert_eq!(store.due_chats(1_000, 10).await.unwrap(), [new]);
+}

@@ -1,0 +1,246 @@
+//! A real `redis-server` for integration tests, one per test, on a free loopback port.
+//!
+//! Include it from a test file with
+//!
+//! ```ignore
+//! #[path = "support/redis.rs"]
+//! mod redis_support;
+//! use redis_support::TestRedis;
+//! ```
+//!
+//! `redis-server` is looked up as `$REDIS_SERVER` if set, else on `PATH`
+//! (`apt-get install -y redis-server` installs it; no running service is needed or used).
+//! Each server runs without persistence (`--save "" --appendonly no`) in its own temporary
+//! directory, logs to `redis.log` there, and is killed when the [`TestRedis`] is dropped.
+#![allow(dead_code)] // each test file uses a different part of this module
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long a server may take to answer its first PING.
+const START_TIMEOUT: Duration = Duration::from_secs(10);
+
+static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
+
+/// A `redis-server` child process listening on `127.0.0.1:<port>`.
+pub struct TestRedis {
+    port: u16,
+    password: Option<String>,
+    dir: PathBuf,
+    child: Option<Child>,
+}
+
+impl TestRedis {
+    /// Starts a server on a free port and waits until it answers PING.
+    ///
+    /// # Panics
+    /// When `redis-server` is missing or does not come up within 10 s.
+    #[must_use]
+    pub fn start() -> Self {
+        Self::start_inner(None)
+    }
+
+    /// As [`TestRedis::start`], with `requirepass` set: clients must send `password`.
+    #[must_use]
+    pub fn start_with_password(password: &str) -> Self {
+        Self::start_inner(Some(password.to_owned()))
+    }
+
+    fn start_inner(password: Option<String>) -> Self {
+        let n = NEXT_DIR.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("parxis-test-redis-{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+        // Another process may grab the port between our probe and redis binding it: retry.
+        let mut last_failure = String::new();
+        for _ in 0..5 {
+            let mut server = Self {
+                port: free_port(),
+                password: password.clone(),
+                dir: dir.clone(),
+                child: None,
+            };
+            match server.spawn_and_wait() {
+                Ok(()) => return server,
+                Err(failure) => last_failure = failure,
+            }
+        }
+        panic!("redis-server did not start: {last_failure}");
+    }
+
+    /// `redis://[:password@]127.0.0.1:<port>/`.
+    #[must_use]
+    pub fn url(&self) -> String {
+        match &self.password {
+            Some(pw) => format!("redis://:{pw}@127.0.0.1:{}/", self.port),
+            None => format!("redis://127.0.0.1:{}/", self.port),
+        }
+    }
+
+    /// A plain client connection, for tests to look at or tamper with what is stored.
+    ///
+    /// # Panics
+    /// When the server does not accept it.
+    pub async fn raw(&self) -> redis::aio::MultiplexedConnection {
+        redis::Client::open(self.url())
+            .expect("redis url")
+            .get_multiplexed_async_connection()
+            .await
+            .expect("raw redis connection")
+    }
+
+    /// The TCP port the server listens on (kept across [`TestRedis::start_again`]).
+    #[must_use]
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Kills the server (SIGKILL, like a crash) and waits for it to exit. Its data is lost.
+    pub fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Starts a fresh, empty server on the same port after [`TestRedis::stop`].
+    ///
+    /// # Panics
+    /// When it does not come up (for instance if the port was taken meanwhile).
+    pub fn start_again(&mut self) {
+        self.stop();
+        if let Err(failure) = self.spawn_and_wait() {
+            panic!(
+                "redis-server did not start again on port {}: {failure}",
+                self.port
+            );
+        }
+    }
+
+    /// Suspends the server (SIGSTOP): connections stay open but nothing is answered.
+    pub fn freeze(&self) {
+        self.signal("-STOP");
+    }
+
+    /// Resumes a server suspended by [`TestRedis::freeze`].
+    pub fn thaw(&self) {
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, signal: &str) {
+        let child = self.child.as_ref().expect("redis-server is not running");
+        let status = Command::new("kill")
+            .arg(signal)
+            .arg(child.id().to_string())
+            .status()
+            .expect("cannot run kill");
+        assert!(status.success(), "kill {signal} failed");
+    }
+
+    fn spawn_and_wait(&mut self) -> Result<(), String> {
+        let program = std::env::var("REDIS_SERVER").unwrap_or_else(|_| "redis-server".to_owned());
+        let log = self.dir.join("redis.log");
+        let mut cmd = Command::new(&program);
+        cmd.arg("--port")
+            .arg(self.port.to_string())
+            .args(["--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .args(["--daemonize", "no", "--databases", "1"])
+            .arg("--dir")
+            .arg(&self.dir)
+            .arg("--logfile")
+            .arg(&log)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        if let Some(pw) = &self.password {
+            cmd.args(["--requirepass", pw]);
+        }
+        let child = cmd.spawn().unwrap_or_else(|e| {
+            if e.kind() == ErrorKind::NotFound {
+                panic!(
+                    "`{program}` not found: install redis-server (apt-get install -y redis-server) \
+                     or set REDIS_SERVER to its path"
+                )
+            }
+            panic!("cannot start `{program}`: {e}")
+        });
+        self.child = Some(child);
+
+        let deadline = Instant::now() + START_TIMEOUT;
+        loop {
+            if self.answers_ping() {
+                return Ok(());
+            }
+            let exited = self
+                .child
+                .as_mut()
+                .and_then(|c| c.try_wait().ok().flatten());
+            if let Some(status) = exited {
+                self.child = None;
+                return Err(format!("exited with {status}; log:\n{}", self.log_tail()));
+            }
+            if Instant::now() > deadline {
+                self.stop();
+                return Err(format!(
+                    "no PONG on port {} within {START_TIMEOUT:?}; log:\n{}",
+                    self.port,
+                    self.log_tail()
+                ));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn answers_ping(&self) -> bool {
+        let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, self.port));
+        let Ok(mut stream) = TcpStream::connect_timeout(&addr, Duration::from_millis(200)) else {
+            return false;
+        };
+        let _ = stream.set_read_timeout(Some(Duration::from_millis(500)));
+        let request = match &self.password {
+            Some(pw) => format!("AUTH {pw}\r\nPING\r\n"),
+            None => "PING\r\n".to_owned(),
+        };
+        if stream.write_all(request.as_bytes()).is_err() {
+            return false;
+        }
+        let mut answer = Vec::new();
+        let mut buf = [0u8; 64];
+        while !answer.ends_with(b"+PONG\r\n") {
+            match stream.read(&mut buf) {
+                Ok(0) | Err(_) => return false,
+                Ok(n) => answer.extend_from_slice(&buf[..n]),
+            }
+            if answer.starts_with(b"-") {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn log_tail(&self) -> String {
+        let text = std::fs::read_to_string(self.dir.join("redis.log")).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(15)..].join("\n")
+    }
+}
+
+impl Drop for TestRedis {
+    fn drop(&mut self) {
+        self.stop();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A port that was free a moment ago: bind port 0 on loopback, read it, release it.
+fn free_port() -> u16 {
+    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("cannot bind a loopback port")
+}
