@@ -2,8 +2,11 @@
 
 pub mod ai;
 pub mod cli;
+pub mod config;
 pub mod engine;
 pub mod i18n;
+pub mod ops;
 pub mod protocol;
 pub mod render;
 pub mod store;
+pub mod telemetry;

@@ -1,0 +1,318 @@
+//! The bot's Prometheus metrics and their text exposition for `GET /metrics`.
+//!
+//! | metric | type | labels |
+//! | --- | --- | --- |
+//! | `parxis_updates_total` | counter | `kind` |
+//! | `parxis_update_seconds` | histogram | |
+//! | `parxis_games_started_total` | counter | |
+//! | `parxis_games_finished_total` | counter | |
+//! | `parxis_active_games` | gauge | |
+//! | `parxis_telegram_errors_total` | counter | `kind` |
+//! | `parxis_cas_conflicts_total` | counter | |
+//! | `parxis_build_info` | gauge (always 1) | `version` |
+//!
+//! Label values must come from a small fixed set (`"message"`, `"callback_query"`,
+//! `"retry_after"`, …): each distinct value is a new time series kept forever.
+
+use std::time::Duration;
+
+use prometheus::{
+    Encoder, Histogram, HistogramOpts, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts,
+    Registry, TextEncoder,
+};
+
+/// `Content-Type` of [`Metrics::render`]'s output.
+pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+/// Upper bounds (seconds) of the update-latency histogram's buckets: from a cache hit to a slow
+/// Telegram round trip.
+const UPDATE_BUCKETS: &[f64] = &[
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+/// A handle on the bot's metrics. Cheap to clone (every field is an `Arc` inside); all clones
+/// update the same values. Each `Metrics::new()` has its own registry, so tests do not share
+/// counts.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use parxis::ops::metrics::Metrics;
+///
+/// let metrics = Metrics::new();
+/// metrics.update("callback_query", Duration::from_millis(12));
+/// metrics.game_started();
+/// let text = metrics.render();
+/// assert!(text.contains("parxis_updates_total{kind=\"callback_query\"} 1"));
+/// assert!(text.contains("parxis_games_started_total 1"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Metrics {
+    registry: Registry,
+    updates: IntCounterVec,
+    update_seconds: Histogram,
+    games_started: IntCounter,
+    games_finished: IntCounter,
+    active_games: IntGauge,
+    telegram_errors: IntCounterVec,
+    cas_conflicts: IntCounter,
+}
+
+impl Metrics {
+    /// A fresh set of metrics, all at zero, in a registry of its own.
+    #[must_use]
+    pub fn new() -> Self {
+        // The definitions below are constants: registering them cannot fail unless a name is
+        // malformed or duplicated, which `every_metric_is_exposed` would catch.
+        const VALID: &str = "static metric definitions are valid and distinct";
+
+        let registry = Registry::new();
+        let updates = IntCounterVec::new(
+            Opts::new("parxis_updates_total", "Telegram updates handled, by kind."),
+            &["kind"],
+        )
+        .expect(VALID);
+        let update_seconds = Histogram::with_opts(
+            HistogramOpts::new(
+                "parxis_update_seconds",
+                "Time to handle one Telegram update, in seconds.",
+            )
+            .buckets(UPDATE_BUCKETS.to_vec()),
+        )
+        .expect(VALID);
+        let games_started =
+            IntCounter::new("parxis_games_started_total", "Games started.").expect(VALID);
+        let games_finished = IntCounter::new(
+            "parxis_games_finished_total",
+            "Games that ended (won, cancelled or abandoned).",
+        )
+        .expect(VALID);
+        let active_games = IntGauge::new(
+            "parxis_active_games",
+            "Games in progress, as last counted by this process.",
+        )
+        .expect(VALID);
+        let telegram_errors = IntCounterVec::new(
+            Opts::new(
+                "parxis_telegram_errors_total",
+                "Errors from the Telegram Bot API, by kind.",
+            ),
+            &["kind"],
+        )
+        .expect(VALID);
+        let cas_conflicts = IntCounter::new(
+            "parxis_cas_conflicts_total",
+            "Saves refused by the Redis compare-and-set because the game changed meanwhile.",
+        )
+        .expect(VALID);
+        let build_info = IntGaugeVec::new(
+            Opts::new(
+                "parxis_build_info",
+                "Always 1; the label tells the version.",
+            ),
+            &["version"],
+        )
+        .expect(VALID);
+        build_info
+            .with_label_values(&[env!("CARGO_PKG_VERSION")])
+            .set(1);
+
+        registry.register(Box::new(updates.clone())).expect(VALID);
+        registry
+            .register(Box::new(update_seconds.clone()))
+            .expect(VALID);
+        registry
+            .register(Box::new(games_started.clone()))
+            .expect(VALID);
+        registry
+            .register(Box::new(games_finished.clone()))
+            .expect(VALID);
+        registry
+            .register(Box::new(active_games.clone()))
+            .expect(VALID);
+        registry
+            .register(Box::new(telegram_errors.clone()))
+            .expect(VALID);
+        registry
+            .register(Box::new(cas_conflicts.clone()))
+            .expect(VALID);
+        registry.register(Box::new(build_info)).expect(VALID);
+
+        Self {
+            registry,
+            updates,
+            update_seconds,
+            games_started,
+            games_finished,
+            active_games,
+            telegram_errors,
+            cas_conflicts,
+        }
+    }
+
+    /// One update of `kind` was handled in `elapsed`.
+    pub fn update(&self, kind: &str, elapsed: Duration) {
+        self.updates.with_label_values(&[kind]).inc();
+        self.update_seconds.observe(elapsed.as_secs_f64());
+    }
+
+    /// A game started (the lobby's host pressed Start).
+    pub fn game_started(&self) {
+        self.games_started.inc();
+    }
+
+    /// A game ended: won, cancelled or expired.
+    pub fn game_finished(&self) {
+        self.games_finished.inc();
+    }
+
+    /// Sets the number of games in progress (saturates at `i64::MAX`).
+    pub fn set_active_games(&self, n: u64) {
+        self.active_games.set(i64::try_from(n).unwrap_or(i64::MAX));
+    }
+
+    /// The Bot API answered a request of ours with an error of `kind` (e.g. `"retry_after"`,
+    /// `"network"`, `"forbidden"`, `"not_modified"`).
+    pub fn telegram_error(&self, kind: &str) {
+        self.telegram_errors.with_label_values(&[kind]).inc();
+    }
+
+    /// A save lost the Redis compare-and-set race (another update changed the game first).
+    pub fn cas_conflict(&self) {
+        self.cas_conflicts.inc();
+    }
+
+    /// All metrics in the Prometheus text format (serve with [`CONTENT_TYPE`]).
+    #[must_use]
+    pub fn render(&self) -> String {
+        let mut buf = Vec::new();
+        match TextEncoder::new().encode(&self.registry.gather(), &mut buf) {
+            Ok(()) => String::from_utf8_lossy(&buf).into_owned(),
+            Err(e) => format!("# error encoding metrics: {e}\n"),
+        }
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value of the sample line that starts with `series ` in `text`.
+    fn sample(text: &str, series: &str) -> Option<f64> {
+        text.lines()
+            .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+            .and_then(|v| v.parse().ok())
+    }
+
+    #[test]
+    fn every_metric_is_exposed_with_help_and_type() {
+        let m = Metrics::new();
+        m.update("message", Duration::from_millis(3));
+        m.telegram_error("network");
+        let text = m.render();
+        for (name, kind) in [
+            ("parxis_updates_total", "counter"),
+            ("parxis_update_seconds", "histogram"),
+            ("parxis_games_started_total", "counter"),
+            ("parxis_games_finished_total", "counter"),
+            ("parxis_active_games", "gauge"),
+            ("parxis_telegram_errors_total", "counter"),
+            ("parxis_cas_conflicts_total", "counter"),
+            ("parxis_build_info", "gauge"),
+        ] {
+            assert!(
+                text.contains(&format!("# TYPE {name} {kind}\n")),
+                "{name} {kind} missing in\n{text}"
+            );
+            assert!(text.contains(&format!("# HELP {name} ")), "{name}");
+        }
+        let version = format!(
+            "parxis_build_info{{version=\"{}\"}}",
+            env!("CARGO_PKG_VERSION")
+        );
+        assert_eq!(sample(&text, &version), Some(1.0));
+    }
+
+    #[test]
+    fn updates_are_counted_by_kind_and_timed() {
+        let m = Metrics::new();
+        m.update("message", Duration::from_millis(2));
+        m.update("callback_query", Duration::from_millis(30));
+        m.update("callback_query", Duration::from_secs(3));
+        let text = m.render();
+        assert_eq!(
+            sample(&text, "parxis_updates_total{kind=\"message\"}"),
+            Some(1.0)
+        );
+        assert_eq!(
+            sample(&text, "parxis_updates_total{kind=\"callback_query\"}"),
+            Some(2.0)
+        );
+        assert_eq!(sample(&text, "parxis_update_seconds_count"), Some(3.0));
+        let sum = sample(&text, "parxis_update_seconds_sum").unwrap();
+        assert!((sum - 3.032).abs() < 1e-9, "{sum}");
+        assert_eq!(
+            sample(&text, "parxis_update_seconds_bucket{le=\"0.005\"}"),
+            Some(1.0)
+        );
+        assert_eq!(
+            sample(&text, "parxis_update_seconds_bucket{le=\"0.05\"}"),
+            Some(2.0)
+        );
+        assert_eq!(
+            sample(&text, "parxis_update_seconds_bucket{le=\"+Inf\"}"),
+            Some(3.0)
+        );
+    }
+
+    #[test]
+    fn games_errors_and_conflicts_are_counted_through_any_clone() {
+        let m = Metrics::new();
+        let clone = m.clone();
+        m.game_started();
+        clone.game_started();
+        clone.game_finished();
+        m.set_active_games(5);
+        clone.set_active_games(4);
+        m.telegram_error("retry_after");
+        clone.telegram_error("retry_after");
+        m.telegram_error("forbidden");
+        m.cas_conflict();
+        let text = m.render();
+        assert_eq!(sample(&text, "parxis_games_started_total"), Some(2.0));
+        assert_eq!(sample(&text, "parxis_games_finished_total"), Some(1.0));
+        assert_eq!(sample(&text, "parxis_active_games"), Some(4.0));
+        assert_eq!(
+            sample(&text, "parxis_telegram_errors_total{kind=\"retry_after\"}"),
+            Some(2.0)
+        );
+        assert_eq!(
+            sample(&text, "parxis_telegram_errors_total{kind=\"forbidden\"}"),
+            Some(1.0)
+        );
+        assert_eq!(sample(&text, "parxis_cas_conflicts_total"), Some(1.0));
+    }
+
+    #[test]
+    fn separate_handles_do_not_share_counts() {
+        let a = Metrics::new();
+        let b = Metrics::new();
+        a.game_started();
+        assert_eq!(sample(&b.render(), "parxis_games_started_total"), Some(0.0));
+    }
+
+    #[test]
+    fn active_games_saturates_instead_of_wrapping() {
+        let m = Metrics::new();
+        m.set_active_games(u64::MAX);
+        let text = m.render();
+        assert_eq!(sample(&text, "parxis_active_games"), Some(i64::MAX as f64));
+    }
+}
