@@ -10,3 +10,4 @@ pub mod protocol;
 pub mod render;
 pub mod store;
 pub mod telemetry;
+pub mod bot;

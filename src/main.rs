@@ -19,12 +19,24 @@ enum Command {
     Rules,
     /// Play in the terminal against computer players (no token, no server).
     Play(parxis::cli::play::Args),
+    /// Run the Telegram bot (configuration from the environment: TELOXIDE_TOKEN, REDIS_URL…).
+    Bot,
+    /// Check the running bot's health endpoint (for container health checks).
+    Healthcheck,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Play(args) => parxis::cli::play::run(&args),
+        Command::Bot => parxis::cli::bot::run(),
+        Command::Healthcheck => match parxis::ops::probe::healthcheck() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("parxis healthcheck: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Rules => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

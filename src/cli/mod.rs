@@ -1,1 +1,4 @@
+//! The subcommands of the `parxis` binary.
+
+pub mod bot;
 pub mod play;

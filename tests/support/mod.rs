@@ -1,3 +1,5 @@
 //! Support code shared by the integration tests (module declarations only).
 
+pub mod bot_harness;
 pub mod fake_tg;
+pub mod redis;

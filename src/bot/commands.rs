@@ -1,0 +1,97 @@
+//! The chat commands. Arguments are taken as raw text and parsed here, so garbage
+//! arguments get a clear answer instead of being dropped.
+
+use teloxide::utils::command::BotCommands;
+
+use crate::ai::Level;
+use crate::engine::Preset;
+
+/// The bot's commands (`/cmd` or `/cmd@botname`).
+#[derive(BotCommands, Clone, Debug, PartialEq, Eq)]
+#[command(rename_rule = "lowercase")]
+pub enum Command {
+    /// Open a lobby: `/newgame [jcf|classic|solidari] [pairs]`.
+    NewGame(String),
+    Join,
+    Leave,
+    Start,
+    Cancel,
+    /// Fill a seat with a computer player: `/addbot [easy|normal|hard]`.
+    AddBot(String),
+    /// Re-post the board at the bottom of the chat.
+    Board,
+    Rules(String),
+    Help,
+    Language,
+    Display(String),
+    Timer(String),
+    Skip,
+}
+
+/// Parsed `/newgame` arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewGameArgs {
+    pub preset: Preset,
+    pub pairs: bool,
+}
+
+/// Parse `/newgame` arguments: a preset name and/or a pairs word, in any order.
+///
+/// # Errors
+/// The first word that is neither.
+pub fn parse_newgame(args: &str) -> Result<NewGameArgs, String> {
+    let mut out = NewGameArgs { preset: Preset::Jcf, pairs: false };
+    for w in args.split_whitespace().take(8) {
+        let w = w.to_lowercase();
+        match w.as_str() {
+            "pairs" | "parelles" | "parejas" | "pair" => out.pairs = true,
+            "jcf" => out.preset = Preset::Jcf,
+            "classic" | "clàssic" | "clasico" | "clásico" => out.preset = Preset::Classic,
+            "solidari" | "solidario" => out.preset = Preset::Solidari,
+            _ => return Err(w.chars().take(32).collect()),
+        }
+    }
+    if out.preset == Preset::Solidari {
+        out.pairs = true;
+    }
+    Ok(out)
+}
+
+/// Parse `/addbot` arguments (default `normal`).
+///
+/// # Errors
+/// A word that is not a level.
+pub fn parse_level(args: &str) -> Result<Level, String> {
+    match args.split_whitespace().next() {
+        None => Ok(Level::Normal),
+        Some(w) => w.to_lowercase().parse().map_err(|_| w.chars().take(32).collect()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn newgame_arguments_in_any_order() {
+        assert_eq!(parse_newgame(""), Ok(NewGameArgs { preset: Preset::Jcf, pairs: false }));
+        assert_eq!(parse_newgame("pairs classic"), Ok(NewGameArgs { preset: Preset::Classic, pairs: true }));
+        assert_eq!(parse_newgame("SOLIDARI"), Ok(NewGameArgs { preset: Preset::Solidari, pairs: true }));
+        assert_eq!(parse_newgame("jcf <b>"), Err("<b>".into()));
+    }
+
+    #[test]
+    fn addbot_defaults_to_normal() {
+        assert_eq!(parse_level(""), Ok(Level::Normal));
+        assert_eq!(parse_level("hard"), Ok(Level::Hard));
+        assert!(parse_level("godlike").is_err());
+    }
+
+    #[test]
+    fn commands_parse_with_bot_name_and_garbage() {
+        let c = Command::parse("/newgame@parxis_test_bot classic", "parxis_test_bot").unwrap();
+        assert_eq!(c, Command::NewGame("classic".into()));
+        assert_eq!(Command::parse("/join", "parxis_test_bot").unwrap(), Command::Join);
+        assert!(Command::parse("/newgame@other_bot", "parxis_test_bot").is_err());
+    }
+}

@@ -1,0 +1,463 @@
+//! Update handlers: load the chat's table, apply the pure transition, compare-and-set it
+//! into Redis, then edit the one board message. Every callback query is answered.
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use teloxide::prelude::*;
+use teloxide::types::{ChatKind, MaybeInaccessibleMessage, ParseMode, User};
+use tracing::{info, warn};
+
+use super::Ctx;
+use super::callback::{Button, Press};
+use super::commands::{self, Command};
+use super::display;
+use super::settings::{ChatSettings, Display};
+use super::table::{Action, Actor, Reject, Table};
+use super::view::{self, Alert};
+use crate::engine::Dice;
+use crate::i18n::{Lang, Msg, tr};
+use crate::store::{CasOutcome, StoreError};
+
+/// The bot type: teloxide's Bot behind the Throttle adaptor (Telegram's rate limits).
+pub type TgBot = teloxide::adaptors::Throttle<Bot>;
+/// Handler result.
+pub type HandlerResult = Result<(), anyhow::Error>;
+
+/// Dice from a ChaCha RNG.
+pub struct RngDice<'a>(pub &'a mut ChaCha8Rng);
+
+impl Dice for RngDice<'_> {
+    fn roll(&mut self) -> u8 {
+        rand::Rng::random_range(self.0, 1..=6)
+    }
+}
+
+/// Why an action did not go through, as the user is told.
+#[derive(Debug)]
+pub enum Refusal {
+    Reject(Reject),
+    Alert(Alert),
+}
+
+impl From<Reject> for Refusal {
+    fn from(r: Reject) -> Self {
+        Self::Reject(r)
+    }
+}
+
+impl From<StoreError> for Refusal {
+    fn from(e: StoreError) -> Self {
+        warn!(error = %e, "store error");
+        Self::Alert(Alert::TryAgain)
+    }
+}
+
+fn actor_of(u: &User) -> Actor {
+    let mut name = u.first_name.trim().to_string();
+    if name.is_empty() {
+        name = u.username.clone().unwrap_or_else(|| format!("#{}", u.id.0));
+    }
+    Actor { id: u.id.0 as i64, name: name.chars().take(40).collect(), is_admin: false }
+}
+
+fn is_group(chat: &teloxide::types::Chat) -> bool {
+    matches!(chat.kind, ChatKind::Public(_)) && !chat.is_channel()
+}
+
+/// The chat's settings and language; the first user's Telegram language sets it once.
+async fn chat_lang(ctx: &Ctx, chat: i64, user: Option<&User>) -> (ChatSettings, Lang) {
+    let mut s: ChatSettings = ctx.store.settings(chat).await.unwrap_or_default();
+    if let Some(l) = s.lang {
+        return (s, l);
+    }
+    let derived = user.and_then(|u| Lang::from_telegram(u.language_code.as_deref()));
+    if let Some(l) = derived {
+        s.lang = Some(l);
+        if let Err(e) = ctx.store.set_settings(chat, &s).await {
+            warn!(chat, error = %e, "could not store the derived language");
+        }
+        return (s, l);
+    }
+    (s, ctx.default_lang)
+}
+
+fn rng_for(ctx: &Ctx, chat: i64, seq: u64) -> ChaCha8Rng {
+    match ctx.seed {
+        Some(seed) => ChaCha8Rng::seed_from_u64(seed ^ (chat as u64).rotate_left(17) ^ seq.rotate_left(41)),
+        None => ChaCha8Rng::from_os_rng(),
+    }
+}
+
+/// Is `user` an administrator of `chat`? (Only asked when it matters.)
+async fn is_admin(bot: &TgBot, chat: ChatId, user: UserId) -> bool {
+    match bot.get_chat_member(chat, user).await {
+        Ok(m) => m.is_privileged(),
+        Err(e) => {
+            warn!(chat = chat.0, error = %e, "getChatMember failed");
+            false
+        }
+    }
+}
+
+/// Apply `action` by `actor` to the chat's table (checked against `version` for buttons),
+/// save it by compare-and-set and show it. Returns the new table.
+///
+/// # Errors
+/// A [`Refusal`] to tell the user; nothing was changed.
+pub async fn apply(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+    mut actor: Actor,
+    action: Action,
+    version: Option<u64>,
+) -> Result<Table, Refusal> {
+    let rec = ctx.store.load::<Table>(chat).await?.ok_or(Refusal::Alert(Alert::NoGame))?;
+    // Lobby buttons act on the lobby whatever its version (two people joining at once
+    // both get in); game buttons must match the board they were drawn on.
+    let lobby_action = matches!(action, Action::Join | Action::Leave | Action::Start | Action::Cancel | Action::AddBot(_));
+    let lobby_ok = lobby_action && rec.state.status == super::table::Status::Lobby;
+    if !lobby_ok && version.is_some_and(|v| v != rec.state.seq) {
+        return Err(Refusal::Alert(if rec.state.is_open() { Alert::Stale } else { Alert::GameOver }));
+    }
+    let manages = matches!(action, Action::Start | Action::Cancel | Action::AddBot(_));
+    if manages && actor.id != rec.state.host {
+        actor.is_admin = is_admin(bot, ChatId(chat), UserId(actor.id as u64)).await;
+    }
+    let mut rng = rng_for(ctx, chat, rec.state.seq);
+    let mut table = rec.state.act(&actor, action, ctx.now_ms(), &mut RngDice(&mut rng))?;
+    // A human who presses is present again.
+    if let Some(p) = table.players.iter_mut().find(|p| p.id == actor.id) {
+        p.absent = false;
+        p.strikes = 0;
+    }
+    commit(bot, ctx, chat, rec.version, table).await
+}
+
+/// Save a new table by compare-and-set on `expected`, show it, and schedule what comes next.
+///
+/// # Errors
+/// [`Alert::Stale`] on a lost race, [`Alert::TryAgain`] when Redis is unavailable.
+pub async fn commit(bot: &TgBot, ctx: &Ctx, chat: i64, expected: u64, mut table: Table) -> Result<Table, Refusal> {
+    super::driver::plan_deadline(ctx, chat, &mut table).await;
+    let ttl = ctx.ttl_for(&table);
+    let version = match ctx.store.save(chat, expected, &table, ttl).await? {
+        CasOutcome::Saved { version } => version,
+        CasOutcome::Conflict { .. } => {
+            ctx.metrics.cas_conflict();
+            return Err(Refusal::Alert(Alert::Stale));
+        }
+    };
+    if let Some(e) = table.last.iter().find(|e| matches!(e, super::table::Event::RollOff { .. })) {
+        let _ = e;
+        ctx.metrics.game_started();
+    }
+    if !table.is_open() && table.status == super::table::Status::Finished {
+        ctx.metrics.game_finished();
+    }
+    super::driver::sync_deadline(ctx, chat, &table).await;
+    show_and_remember(bot, ctx, chat, version, &mut table).await;
+    Ok(table)
+}
+
+/// Show the board and store a new board message id if it had to be re-posted.
+pub async fn show_and_remember(bot: &TgBot, ctx: &Ctx, chat: i64, version: u64, table: &mut Table) {
+    let (settings, lang) = chat_lang(ctx, chat, None).await;
+    match display::show(bot, ctx, ChatId(chat), table, lang, settings.display).await {
+        Ok(Some(new_id)) => remember_board(ctx, chat, version, new_id).await,
+        Ok(None) => {}
+        Err(e) => warn!(chat, error = %e, "could not show the board"),
+    }
+    let _ = table;
+}
+
+/// Store the board message id (retrying on concurrent changes; the id is not part of `seq`).
+async fn remember_board(ctx: &Ctx, chat: i64, mut version: u64, id: i32) {
+    for _ in 0..5 {
+        let rec = match ctx.store.load::<Table>(chat).await {
+            Ok(Some(r)) => r,
+            _ => return,
+        };
+        if rec.version != version {
+            version = rec.version;
+        }
+        let mut t = rec.state;
+        t.board_msg = Some(id);
+        let ttl = ctx.ttl_for(&t);
+        match ctx.store.save(chat, version, &t, ttl).await {
+            Ok(CasOutcome::Saved { .. }) => return,
+            Ok(CasOutcome::Conflict { current }) => version = current,
+            Err(e) => {
+                warn!(chat, error = %e, "could not store the board message id");
+                return;
+            }
+        }
+    }
+}
+
+/// Reply to a command with a short text.
+async fn reply(bot: &TgBot, msg: &Message, text: String) -> HandlerResult {
+    bot.send_message(msg.chat.id, text)
+        .parse_mode(ParseMode::Html)
+        .reply_parameters(teloxide::types::ReplyParameters::new(msg.id).allow_sending_without_reply())
+        .await?;
+    Ok(())
+}
+
+/// `/command` handler.
+pub async fn on_command(bot: TgBot, msg: Message, cmd: Command, ctx: Arc<Ctx>) -> HandlerResult {
+    let started = std::time::Instant::now();
+    let chat = msg.chat.id.0;
+    info!(chat, kind = "command", command = ?cmd_name(&cmd), "update");
+    let (settings, lang) = chat_lang(&ctx, chat, msg.from.as_ref()).await;
+    let result = command(&bot, &msg, cmd, &ctx, settings, lang).await;
+    ctx.metrics.update("command", started.elapsed());
+    result
+}
+
+fn cmd_name(c: &Command) -> &'static str {
+    match c {
+        Command::NewGame(_) => "newgame",
+        Command::Join => "join",
+        Command::Leave => "leave",
+        Command::Start => "start",
+        Command::Cancel => "cancel",
+        Command::AddBot(_) => "addbot",
+        Command::Board => "board",
+        Command::Rules(_) => "rules",
+        Command::Help => "help",
+        Command::Language => "language",
+        Command::Display(_) => "display",
+        Command::Timer(_) => "timer",
+        Command::Skip => "skip",
+    }
+}
+
+async fn command(
+    bot: &TgBot,
+    msg: &Message,
+    cmd: Command,
+    ctx: &Ctx,
+    settings: ChatSettings,
+    lang: Lang,
+) -> HandlerResult {
+    let chat = msg.chat.id.0;
+    match &cmd {
+        Command::Help => return reply(bot, msg, view::help(lang)).await,
+        Command::Language => {
+            bot.send_message(msg.chat.id, tr(lang, &Msg::LanguagePrompt))
+                .reply_markup(view::language_keyboard())
+                .await?;
+            return Ok(());
+        }
+        Command::Rules(args) => {
+            let table = ctx.store.load::<Table>(chat).await.ok().flatten().map(|r| r.state);
+            let (preset, pairs) = match (commands::parse_newgame(args), table) {
+                (Ok(a), _) if !args.trim().is_empty() => (a.preset, a.pairs),
+                (_, Some(t)) if t.is_open() => (t.preset, t.pairs),
+                _ => (crate::engine::Preset::Jcf, false),
+            };
+            return reply(bot, msg, view::rules(lang, preset, pairs)).await;
+        }
+        _ => {}
+    }
+    if !is_group(&msg.chat) {
+        return reply(bot, msg, tr(lang, &Msg::AlertGroupsOnly)).await;
+    }
+    let Some(user) = msg.from.as_ref() else { return Ok(()) };
+    let actor = actor_of(user);
+    let action = match cmd {
+        Command::NewGame(args) => {
+            return match commands::parse_newgame(&args) {
+                Ok(a) => new_game(bot, ctx, msg, actor, a.preset, a.pairs, lang).await,
+                Err(_) => reply(bot, msg, tr(lang, &Msg::BadArgs { cmd: crate::i18n::Cmd::NewGame })).await,
+            };
+        }
+        Command::Join => Action::Join,
+        Command::Leave => Action::Leave,
+        Command::Start => Action::Start,
+        Command::Cancel => Action::Cancel,
+        Command::AddBot(args) => match commands::parse_level(&args) {
+            Ok(l) => Action::AddBot(l),
+            Err(_) => return reply(bot, msg, tr(lang, &Msg::BadArgs { cmd: crate::i18n::Cmd::AddBot })).await,
+        },
+        Command::Board => return repost(bot, ctx, chat, lang).await,
+        Command::Display(args) => return super::settings_cmd::display(bot, ctx, msg, &args, settings, lang).await,
+        Command::Timer(args) => return super::settings_cmd::timer(bot, ctx, msg, &args, settings, lang).await,
+        Command::Skip => return super::driver::skip(bot, ctx, msg, actor, lang).await,
+        Command::Help | Command::Language | Command::Rules(_) => return Ok(()),
+    };
+    match apply(bot, ctx, chat, actor, action, None).await {
+        Ok(_) => Ok(()),
+        Err(r) => reply(bot, msg, view::refusal(lang, &r)).await,
+    }
+}
+
+/// Open a lobby (a finished or cancelled table is replaced).
+async fn new_game(
+    bot: &TgBot,
+    ctx: &Ctx,
+    msg: &Message,
+    actor: Actor,
+    preset: crate::engine::Preset,
+    pairs: bool,
+    lang: Lang,
+) -> HandlerResult {
+    let chat = msg.chat.id.0;
+    match open_lobby(bot, ctx, chat, actor, preset, pairs).await {
+        Ok(()) => Ok(()),
+        Err(r) => reply(bot, msg, view::refusal(lang, &r)).await,
+    }
+}
+
+async fn open_lobby(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+    actor: Actor,
+    preset: crate::engine::Preset,
+    pairs: bool,
+) -> Result<(), Refusal> {
+    let existing = ctx.store.load::<Table>(chat).await?;
+    let (expected, seq) = match &existing {
+        Some(r) if r.state.is_open() => return Err(Refusal::Alert(Alert::GameRunning)),
+        Some(r) => (r.version, r.state.seq + 1),
+        None => (0, 1),
+    };
+    let mut table = Table::lobby(&actor, preset, pairs);
+    table.seq = seq;
+    // The old board loses its buttons: the new lobby gets a fresh message.
+    if let Some(old) = existing.and_then(|r| r.state.board_msg) {
+        let _ = bot.edit_message_reply_markup(ChatId(chat), teloxide::types::MessageId(old)).await;
+    }
+    commit(bot, ctx, chat, expected, table).await.map(|_| ())
+}
+
+/// `/board`: post the board again at the bottom; the old message loses its buttons.
+async fn repost(bot: &TgBot, ctx: &Ctx, chat: i64, lang: Lang) -> HandlerResult {
+    let rec = match ctx.store.load::<Table>(chat).await {
+        Ok(Some(r)) => r,
+        Ok(None) => {
+            bot.send_message(ChatId(chat), tr(lang, &Msg::NoLobby)).await?;
+            return Ok(());
+        }
+        Err(e) => {
+            warn!(chat, error = %e, "store unavailable");
+            bot.send_message(ChatId(chat), tr(lang, &Msg::AlertTryAgain)).await?;
+            return Ok(());
+        }
+    };
+    let mut table = rec.state;
+    if let Some(old) = table.board_msg.take() {
+        let _ = bot.edit_message_reply_markup(ChatId(chat), teloxide::types::MessageId(old)).await;
+    }
+    show_and_remember(bot, ctx, chat, rec.version, &mut table).await;
+    Ok(())
+}
+
+/// Button handler.
+pub async fn on_callback(bot: TgBot, q: CallbackQuery, ctx: Arc<Ctx>) -> HandlerResult {
+    let started = std::time::Instant::now();
+    let (chat, msg_id) = match &q.message {
+        Some(MaybeInaccessibleMessage::Regular(m)) => (m.chat.id.0, Some(m.id.0)),
+        Some(MaybeInaccessibleMessage::Inaccessible(m)) => (m.chat.id.0, None),
+        None => (0, None),
+    };
+    info!(chat, kind = "callback", "update");
+    let (_, lang) = chat_lang(&ctx, chat, Some(&q.from)).await;
+    let answer = callback(&bot, &q, &ctx, chat, msg_id, lang).await;
+    let mut req = bot.answer_callback_query(q.id.clone());
+    if let Err(r) = &answer {
+        req = req.text(view::refusal(lang, r)).show_alert(false);
+    }
+    if let Err(e) = req.await {
+        warn!(chat, error = %e, "answerCallbackQuery failed");
+    }
+    ctx.metrics.update("callback", started.elapsed());
+    Ok(())
+}
+
+async fn callback(
+    bot: &TgBot,
+    q: &CallbackQuery,
+    ctx: &Ctx,
+    chat: i64,
+    msg_id: Option<i32>,
+    lang: Lang,
+) -> Result<(), Refusal> {
+    let press = q.data.as_deref().and_then(Press::decode).ok_or(Refusal::Alert(Alert::Invalid))?;
+    let Some(msg) = q.regular_message() else {
+        return Err(Refusal::Alert(Alert::Stale));
+    };
+    if let Button::Language(l) = press.button {
+        let mut s: ChatSettings = ctx.store.settings(chat).await?;
+        s.lang = Some(l);
+        ctx.store.set_settings(chat, &s).await?;
+        let _ = bot
+            .edit_message_text(msg.chat.id, msg.id, tr(l, &Msg::LanguageSet { lang: l }))
+            .await;
+        if let Ok(Some(rec)) = ctx.store.load::<Table>(chat).await {
+            let mut t = rec.state;
+            show_and_remember(bot, ctx, chat, rec.version, &mut t).await;
+        }
+        let _ = lang;
+        return Ok(());
+    }
+    if !is_group(&msg.chat) {
+        return Err(Refusal::Alert(Alert::GroupsOnly));
+    }
+    let actor = actor_of(&q.from);
+    // A press on a message that is not the current board is stale.
+    let action = match press.button {
+        Button::Join => Action::Join,
+        Button::Leave => Action::Leave,
+        Button::Start => Action::Start,
+        Button::Cancel => Action::Cancel,
+        Button::AddBot(l) => Action::AddBot(l),
+        Button::Roll => Action::Roll,
+        Button::Move(i) => Action::Move(i),
+        Button::NewGame => {
+            let rec = ctx.store.load::<Table>(chat).await?;
+            let (preset, pairs) = rec.map_or((crate::engine::Preset::Jcf, false), |r| (r.state.preset, r.state.pairs));
+            return open_lobby(bot, ctx, chat, actor, preset, pairs).await;
+        }
+        Button::Language(_) => return Ok(()),
+    };
+    let _ = msg_id;
+    apply(bot, ctx, chat, actor, action, Some(press.version)).await.map(|_| ())
+}
+
+/// The bot was removed from a group: end that chat's game.
+pub async fn on_my_chat_member(upd: teloxide::types::ChatMemberUpdated, ctx: Arc<Ctx>) -> HandlerResult {
+    let chat = upd.chat.id.0;
+    info!(chat, kind = "my_chat_member", "update");
+    if upd.new_chat_member.is_present() {
+        return Ok(());
+    }
+    if let Ok(Some(rec)) = ctx.store.load::<Table>(chat).await {
+        let _ = ctx.store.delete(chat, rec.version).await;
+        let _ = ctx.store.clear_deadline(chat).await;
+        info!(chat, "bot removed from the chat: game ended");
+    }
+    Ok(())
+}
+
+/// A group became a supergroup: move its game to the new chat id.
+pub async fn on_migrate(msg: Message, ctx: Arc<Ctx>) -> HandlerResult {
+    let old = msg.chat.id.0;
+    if let Some(new) = msg.migrate_to_chat_id() {
+        info!(chat = old, new_chat = new.0, kind = "migrate", "update");
+        if let Err(e) = ctx.store.migrate_chat(old, new.0).await {
+            warn!(chat = old, error = %e, "migration failed");
+        }
+    }
+    Ok(())
+}
+
+/// Is the chat's board shown as an image?
+#[must_use]
+pub fn uses_image(s: &ChatSettings) -> bool {
+    s.display == Display::Image
+}

@@ -1,0 +1,107 @@
+//! `parxis bot`: read the configuration, connect to Redis, start the HTTP port
+//! (health, readiness, metrics) and run the bot until SIGINT / SIGTERM.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use teloxide::requests::RequesterExt;
+use tracing::{error, info};
+
+use crate::bot::{self, Ctx};
+use crate::config::Config;
+use crate::i18n::Lang;
+use crate::ops::{http, metrics::Metrics};
+use crate::store::{Backoff, Store, StoreOptions};
+
+/// Run the bot; exit code 2 for configuration errors, 1 for fatal runtime errors.
+#[must_use]
+pub fn run() -> ExitCode {
+    let cfg = match Config::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("parxis bot: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = crate::telemetry::init(cfg.log_format) {
+        eprintln!("parxis bot: {e}");
+        return ExitCode::from(2);
+    }
+    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("parxis bot: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match rt.block_on(serve(cfg)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            error!(error = %e, "parxis bot stopped");
+            eprintln!("parxis bot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Resolves on SIGINT or SIGTERM.
+pub async fn shutdown_signal() {
+    let term = async {
+        #[cfg(unix)]
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+            return;
+        }
+        std::future::pending::<()>().await;
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        () = term => {}
+    }
+}
+
+async fn serve(cfg: Config) -> anyhow::Result<()> {
+    info!(config = ?cfg, "starting parxis bot");
+    let metrics = Metrics::new();
+    let store = Store::connect_with_retry(cfg.redis_url.expose(), StoreOptions::default(), Backoff::default())
+        .await
+        .map_err(|e| anyhow::anyhow!("Redis at {} is unreachable: {e}", cfg.redis_url.redacted()))?;
+    let lang: Lang = cfg.default_language.parse().unwrap_or(Lang::Ca);
+    let mut raw = teloxide::Bot::new(cfg.token.expose());
+    if let Some(url) = cfg.api_url.clone() {
+        raw = raw.set_api_url(url);
+    }
+    let tg = raw.throttle(teloxide::adaptors::throttle::Limits::default());
+    let ctx = Arc::new(Ctx::new(store.clone(), lang, metrics.clone()));
+
+    let ready_store = store.clone();
+    let ready = http::ready_check(move || {
+        let s = ready_store.clone();
+        async move { s.ping().await.is_ok() }
+    });
+    let router = http::router(metrics, ready);
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let mut http_stop = stop_rx.clone();
+    let http_task = tokio::spawn(http::serve(router, cfg.port, async move {
+        let _ = http_stop.changed().await;
+    }));
+
+    bot::register_commands(&tg, lang).await;
+    let driver = tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx));
+    let mut dispatcher = bot::dispatcher(tg, ctx);
+    let token = dispatcher.shutdown_token();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        info!("shutting down: finishing in-flight updates");
+        if let Ok(f) = token.shutdown() {
+            f.await;
+        }
+    });
+    info!(port = cfg.port, "parxis bot running (long polling)");
+    dispatcher.dispatch().await;
+    let _ = stop_tx.send(true);
+    let _ = driver.await;
+    let _ = http_task.await;
+    info!("parxis bot stopped");
+    Ok(())
+}

@@ -1,0 +1,185 @@
+//! The real bot (its dispatcher and driver) against the fake Bot API and a real Redis.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use parxis::bot::settings::{ChatSettings, Display};
+use parxis::bot::table::{Status, Table};
+use parxis::bot::{self, Ctx};
+use parxis::i18n::Lang;
+use parxis::ops::metrics::Metrics;
+use parxis::store::Store;
+use serde_json::Value;
+use teloxide::requests::RequesterExt;
+
+use super::fake_tg::{FakeTelegram, Recorded, TestUser, buttons, callback_id, msg_id};
+use super::redis::TestRedis;
+
+/// A group chat id (a supergroup: `-100…`).
+pub const CHAT: i64 = -1_001_234_567_890;
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// One running bot process (dispatcher + driver).
+pub struct Running {
+    token: teloxide::dispatching::ShutdownToken,
+    task: tokio::task::JoinHandle<()>,
+    stop: tokio::sync::watch::Sender<bool>,
+    driver: tokio::task::JoinHandle<()>,
+    pub ctx: Arc<Ctx>,
+}
+
+/// The whole set-up.
+pub struct Harness {
+    pub fake: FakeTelegram,
+    pub redis: TestRedis,
+    pub store: Store,
+    pub seed: u64,
+    pub pause: Duration,
+    pub bots: Vec<Running>,
+}
+
+impl Harness {
+    /// Fake API + Redis + one running bot.
+    pub async fn start(seed: u64) -> Self {
+        let fake = FakeTelegram::start().await;
+        let redis = TestRedis::start();
+        let store = Store::connect(&redis.url()).await.expect("store");
+        let mut h = Self { fake, redis, store, seed, pause: Duration::from_millis(20), bots: Vec::new() };
+        h.spawn_bot().await;
+        h
+    }
+
+    /// Start one more bot process on the same fake API and Redis.
+    pub async fn spawn_bot(&mut self) {
+        let store = Store::connect(&self.redis.url()).await.expect("store");
+        let mut ctx = Ctx::new(store, Lang::En, Metrics::new());
+        ctx.seed = Some(self.seed);
+        ctx.pause = self.pause;
+        let ctx = Arc::new(ctx);
+        let tg = self.fake.bot().throttle(teloxide::adaptors::throttle::Limits::default());
+        let (stop, stop_rx) = tokio::sync::watch::channel(false);
+        let driver = tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx));
+        let mut d = bot::dispatcher(tg.clone(), ctx.clone());
+        let token = d.shutdown_token();
+        let task = tokio::spawn(async move { d.dispatch().await });
+        self.bots.push(Running { token, task, stop, driver, ctx });
+    }
+
+    /// Stop every bot process (graceful: in-flight updates finish).
+    pub async fn stop_bots(&mut self) {
+        for b in self.bots.drain(..) {
+            let _ = b.stop.send(true);
+            if let Ok(f) = b.token.shutdown() {
+                let _ = tokio::time::timeout(WAIT, f).await;
+            }
+            let _ = tokio::time::timeout(WAIT, b.task).await;
+            let _ = tokio::time::timeout(WAIT, b.driver).await;
+        }
+    }
+
+    /// Send a command and wait until the bot has handled it (the next request after it).
+    pub async fn command(&self, user: &TestUser, text: &str) -> Vec<Recorded> {
+        let mark = self.fake.mark();
+        self.fake.push_update(self.fake.command(CHAT, user, text));
+        self.settle(mark).await
+    }
+
+    /// Wait until the bot sent something after `mark` and then went quiet briefly.
+    pub async fn settle(&self, mark: usize) -> Vec<Recorded> {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        let mut seen = 0;
+        let mut quiet = 0;
+        loop {
+            tokio::time::sleep(Duration::from_millis(15)).await;
+            let now: Vec<Recorded> =
+                self.fake.requests_since(mark).into_iter().filter(|r| r.method != "getupdates").collect();
+            if now.len() == seen && seen > 0 && self.fake.queued_updates() == 0 {
+                quiet += 1;
+                if quiet >= 3 {
+                    return now;
+                }
+            } else {
+                quiet = 0;
+                seen = now.len();
+            }
+            assert!(tokio::time::Instant::now() < deadline, "the bot did not answer:\n{}", self.fake.log_tail(20));
+        }
+    }
+
+    /// Press a button and return the callback answer (every press is answered).
+    pub async fn press(&self, user: &TestUser, message_id: i32, data: &str) -> Recorded {
+        let upd = self.fake.press(CHAT, user, message_id, data);
+        let id = callback_id(&upd);
+        self.fake.push_update(upd);
+        self.fake.wait_for_callback_answer(&id).await
+    }
+
+    /// The stored table and its version.
+    pub async fn table(&self) -> (u64, Table) {
+        let rec = self.store.load::<Table>(CHAT).await.expect("redis").expect("a table");
+        (rec.version, rec.state)
+    }
+
+    /// The current board message (per the stored board id).
+    pub async fn board(&self) -> Value {
+        let (_, t) = self.table().await;
+        let id = t.board_msg.expect("a board message id");
+        self.fake.message(CHAT, id).unwrap_or_else(|| panic!("board {id} missing:\n{}", self.fake.log_tail(10)))
+    }
+
+    /// Show boards as emoji text (the default is the image).
+    pub async fn use_emoji(&self) {
+        let s = ChatSettings { lang: Some(Lang::En), display: Display::Emoji, timer_secs: 0 };
+        self.store.set_settings(CHAT, &s).await.expect("settings");
+    }
+
+    /// Set the chat's settings.
+    pub async fn settings(&self, s: ChatSettings) {
+        self.store.set_settings(CHAT, &s).await.expect("settings");
+    }
+
+    /// Play presses until the game is over: whoever is to move presses the first button.
+    /// Returns the number of presses.
+    pub async fn play_to_end(&self, users: &[TestUser], max_presses: usize) -> usize {
+        let mut presses = 0;
+        let mut waits = 0;
+        while presses < max_presses {
+            let n = presses;
+            let (_, t) = self.table().await;
+            if t.status != Status::Playing {
+                return n;
+            }
+            let Some(p) = t.to_move() else { return n };
+            let board = self.board().await;
+            let b = buttons(&board);
+            if p.is_automatic() || b.is_empty() || !b[0].1.ends_with(&format!(":{}", t.seq)) && !b[0].1.contains(&format!(":{}:", t.seq)) {
+                // A computer's turn (the driver plays it), or the edit is still on its way.
+                waits += 1;
+                assert!(waits < 20_000, "the game is stuck:\n{board}\n{}", self.fake.log_tail(10));
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                continue;
+            }
+            let user = users.iter().find(|u| u.id == p.id).expect("a test user");
+            presses += 1;
+            let ans = self.press(user, msg_id(&board), &b[0].1).await;
+            assert!(ans.str_param("text").is_none(), "press refused: {:?}\n{}", ans.params, self.fake.log_tail(8));
+        }
+        panic!("the game did not end within {max_presses} presses");
+    }
+}
+
+/// The text (or caption) of a message.
+pub fn text_of(m: &Value) -> String {
+    m["text"].as_str().or(m["caption"].as_str()).unwrap_or_default().to_string()
+}
+
+/// Four test users.
+pub fn four_users() -> Vec<TestUser> {
+    vec![
+        TestUser::new(11, "Ana").lang("ca"),
+        TestUser::new(12, "Biel <b>&").lang("es"),
+        TestUser::new(13, "Carme"),
+        TestUser::new(14, "Dani"),
+    ]
+}
