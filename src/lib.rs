@@ -1,6 +1,7 @@
 //! Parxís: the rules engine, computer players, renderers, storage and Telegram bot.
 
 pub mod ai;
+pub mod bot;
 pub mod cli;
 pub mod config;
 pub mod engine;
@@ -10,4 +11,3 @@ pub mod protocol;
 pub mod render;
 pub mod store;
 pub mod telemetry;
-pub mod bot;

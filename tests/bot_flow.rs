@@ -16,16 +16,33 @@ async fn started_game(h: &Harness, n: usize) {
     let users = four_users();
     h.command(&users[0], "/newgame").await;
     let lobby = h.board().await;
-    assert!(text_of(&lobby).contains("Ana"), "lobby lists the host: {lobby}");
+    assert!(
+        text_of(&lobby).contains("Ana"),
+        "lobby lists the host: {lobby}"
+    );
     for u in &users[1..n] {
-        let join = buttons(&lobby).into_iter().find(|(_, d)| d.starts_with("j:")).expect("join button");
+        let join = buttons(&lobby)
+            .into_iter()
+            .find(|(_, d)| d.starts_with("j:"))
+            .expect("join button");
         let ans = h.press(u, msg_id(&lobby), &join.1).await;
-        assert!(ans.str_param("text").is_none(), "join refused: {:?}", ans.params);
+        assert!(
+            ans.str_param("text").is_none(),
+            "join refused: {:?}",
+            ans.params
+        );
     }
     let lobby = h.board().await;
-    let start = buttons(&lobby).into_iter().find(|(_, d)| d.starts_with("s:")).expect("start button");
+    let start = buttons(&lobby)
+        .into_iter()
+        .find(|(_, d)| d.starts_with("s:"))
+        .expect("start button");
     let ans = h.press(&users[0], msg_id(&lobby), &start.1).await;
-    assert!(ans.str_param("text").is_none(), "start refused: {:?}", ans.params);
+    assert!(
+        ans.str_param("text").is_none(),
+        "start refused: {:?}",
+        ans.params
+    );
     let (_, t) = h.table().await;
     assert_eq!(t.status, Status::Playing);
 }
@@ -36,7 +53,12 @@ async fn full_four_player_game_played_to_the_end_by_button_presses() {
     h.use_emoji().await;
     started_game(&h, 4).await;
     let board_id = h.table().await.1.board_msg;
-    let edits_before = h.fake.requests().iter().filter(|r| r.method == "editmessagetext").count();
+    let edits_before = h
+        .fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "editmessagetext")
+        .count();
     let presses = h.play_to_end(&four_users(), 5000).await;
     let (_, t) = h.table().await;
     assert_eq!(t.status, Status::Finished);
@@ -44,15 +66,32 @@ async fn full_four_player_game_played_to_the_end_by_button_presses() {
     assert!(matches!(g.phase(), Phase::Finished(_)));
     // One board message edited in place all game long, one edit per press.
     assert_eq!(t.board_msg, board_id, "the board was re-posted");
-    let edits = h.fake.requests().iter().filter(|r| r.method == "editmessagetext").count() - edits_before;
+    let edits = h
+        .fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "editmessagetext")
+        .count()
+        - edits_before;
     assert_eq!(edits, presses, "one press = one edit");
     let board = h.board().await;
     let text = text_of(&board);
     assert!(text.contains("🏆"), "winner announced: {text}");
-    assert!(buttons(&board).iter().any(|(_, d)| d.starts_with("n:")), "a New game button");
+    assert!(
+        buttons(&board).iter().any(|(_, d)| d.starts_with("n:")),
+        "a New game button"
+    );
     // Every piece accounted for.
     for c in g.seats() {
-        assert_eq!(g.in_nest(c) as usize + g.in_goal(c) as usize + g.piece_locations(c).iter().filter(|l| matches!(l, parxis::engine::Loc::Sq(_))).count(), 4);
+        assert_eq!(
+            g.in_nest(c) as usize
+                + g.in_goal(c) as usize
+                + g.piece_locations(c)
+                    .iter()
+                    .filter(|l| matches!(l, parxis::engine::Loc::Sq(_)))
+                    .count(),
+            4
+        );
     }
 }
 
@@ -64,13 +103,20 @@ async fn wrong_user_pressing_gets_an_alert_and_changes_nothing() {
     let users = four_users();
     let (v0, t0) = h.table().await;
     let mover = t0.to_move().expect("someone to move").id;
-    let other = users.iter().find(|u| u.id != mover && u.id <= 12).expect("another player");
+    let other = users
+        .iter()
+        .find(|u| u.id != mover && u.id <= 12)
+        .expect("another player");
     let stranger = &users[3];
     let board = h.board().await;
     let roll = buttons(&board)[0].1.clone();
     for u in [other, stranger] {
         let ans = h.press(u, msg_id(&board), &roll).await;
-        assert!(ans.str_param("text").is_some_and(|t| !t.is_empty()), "a short alert for {}", u.first_name);
+        assert!(
+            ans.str_param("text").is_some_and(|t| !t.is_empty()),
+            "a short alert for {}",
+            u.first_name
+        );
     }
     let (v1, t1) = h.table().await;
     assert_eq!((v0, &t0), (v1, &t1), "nothing changed");
@@ -83,19 +129,30 @@ async fn stale_and_forged_buttons_are_refused() {
     started_game(&h, 2).await;
     let users = four_users();
     let (_, t) = h.table().await;
-    let mover = users.iter().find(|u| u.id == t.to_move().unwrap().id).unwrap().clone();
+    let mover = users
+        .iter()
+        .find(|u| u.id == t.to_move().unwrap().id)
+        .unwrap()
+        .clone();
     let board = h.board().await;
     let old = buttons(&board)[0].1.clone();
     let ans = h.press(&mover, msg_id(&board), &old).await;
     assert!(ans.str_param("text").is_none());
     let (v, t) = h.table().await;
     // The same (old) button again: stale.
-    let who = users.iter().find(|u| Some(u.id) == t.to_move().map(|p| p.id)).unwrap().clone();
+    let who = users
+        .iter()
+        .find(|u| Some(u.id) == t.to_move().map(|p| p.id))
+        .unwrap()
+        .clone();
     let ans = h.press(&who, msg_id(&board), &old).await;
     assert!(ans.str_param("text").is_some(), "stale press gets an alert");
     for forged in ["m:999:0", "m:abc", "zzz", "r:1:2:3", "b:0:godlike"] {
         let ans = h.press(&who, msg_id(&board), forged).await;
-        assert!(ans.str_param("text").is_some(), "forged {forged} gets an alert");
+        assert!(
+            ans.str_param("text").is_some(),
+            "forged {forged} gets an alert"
+        );
     }
     assert_eq!(h.table().await, (v, t), "nothing changed");
 }
@@ -108,38 +165,71 @@ async fn two_simultaneous_presses_apply_exactly_once() {
     let users = four_users();
     // Two presses of the same button arrive together: one applies, the other is stale.
     let (v0, t) = h.table().await;
-    let mover = users.iter().find(|u| u.id == t.to_move().unwrap().id).unwrap().clone();
+    let mover = users
+        .iter()
+        .find(|u| u.id == t.to_move().unwrap().id)
+        .unwrap()
+        .clone();
     let board = h.board().await;
     let data = buttons(&board)[0].1.clone();
     let a = h.fake.press(CHAT, &mover, msg_id(&board), &data);
     let b = h.fake.press(CHAT, &mover, msg_id(&board), &data);
-    let (ia, ib) = (support::fake_tg::callback_id(&a), support::fake_tg::callback_id(&b));
+    let (ia, ib) = (
+        support::fake_tg::callback_id(&a),
+        support::fake_tg::callback_id(&b),
+    );
     h.fake.push_update(a);
     h.fake.push_update(b);
     let ra = h.fake.wait_for_callback_answer(&ia).await;
     let rb = h.fake.wait_for_callback_answer(&ib).await;
-    let refused = [&ra, &rb].iter().filter(|r| r.str_param("text").is_some()).count();
-    assert_eq!(refused, 1, "exactly one press applies: {:?} / {:?}", ra.params, rb.params);
+    let refused = [&ra, &rb]
+        .iter()
+        .filter(|r| r.str_param("text").is_some())
+        .count();
+    assert_eq!(
+        refused, 1,
+        "exactly one press applies: {:?} / {:?}",
+        ra.params, rb.params
+    );
     let (v1, t1) = h.table().await;
     assert!(v1 > v0);
-    assert_eq!(t1.seq, t.seq + 1, "the table moved on by exactly one action");
+    assert_eq!(
+        t1.seq,
+        t.seq + 1,
+        "the table moved on by exactly one action"
+    );
 
     // Two replicas (two contexts, two Redis connections) apply the same press concurrently:
     // the compare-and-set lets exactly one through.
     h.spawn_bot().await;
-    let mover = users.iter().find(|u| u.id == t1.to_move().unwrap().id).unwrap().clone();
-    let actor = parxis::bot::table::Actor { id: mover.id, name: mover.first_name.clone(), is_admin: false };
+    let mover = users
+        .iter()
+        .find(|u| u.id == t1.to_move().unwrap().id)
+        .unwrap()
+        .clone();
+    let actor = parxis::bot::table::Actor {
+        id: mover.id,
+        name: mover.first_name.clone(),
+        is_admin: false,
+    };
     let action = match buttons(&h.board().await)[0].1.split(':').next() {
         Some("r") => parxis::bot::table::Action::Roll,
         _ => parxis::bot::table::Action::Move(0),
     };
-    let tg = h.fake.bot().throttle(teloxide::adaptors::throttle::Limits::default());
+    let tg = h
+        .fake
+        .bot()
+        .throttle(teloxide::adaptors::throttle::Limits::default());
     let (c0, c1) = (h.bots[0].ctx.clone(), h.bots[1].ctx.clone());
     let (x, y) = tokio::join!(
         parxis::bot::handlers::apply(&tg, &c0, CHAT, actor.clone(), action, Some(t1.seq)),
         parxis::bot::handlers::apply(&tg, &c1, CHAT, actor, action, Some(t1.seq)),
     );
-    assert_eq!([x.is_ok(), y.is_ok()].iter().filter(|ok| **ok).count(), 1, "{x:?} / {y:?}");
+    assert_eq!(
+        [x.is_ok(), y.is_ok()].iter().filter(|ok| **ok).count(),
+        1,
+        "{x:?} / {y:?}"
+    );
     assert_eq!(h.table().await.1.seq, t1.seq + 1);
     h.stop_bots().await;
 }
@@ -152,7 +242,11 @@ async fn a_restart_mid_game_loses_nothing_and_buttons_keep_working() {
     let users = four_users();
     for _ in 0..6 {
         let (_, t) = h.table().await;
-        let u = users.iter().find(|u| u.id == t.to_move().unwrap().id).unwrap().clone();
+        let u = users
+            .iter()
+            .find(|u| u.id == t.to_move().unwrap().id)
+            .unwrap()
+            .clone();
         let board = h.board().await;
         h.press(&u, msg_id(&board), &buttons(&board)[0].1).await;
     }
@@ -161,10 +255,18 @@ async fn a_restart_mid_game_loses_nothing_and_buttons_keep_working() {
     h.spawn_bot().await;
     assert_eq!(h.table().await, before, "the restart lost nothing");
     let (_, t) = h.table().await;
-    let u = users.iter().find(|u| u.id == t.to_move().unwrap().id).unwrap().clone();
+    let u = users
+        .iter()
+        .find(|u| u.id == t.to_move().unwrap().id)
+        .unwrap()
+        .clone();
     let board = h.board().await;
     let ans = h.press(&u, msg_id(&board), &buttons(&board)[0].1).await;
-    assert!(ans.str_param("text").is_none(), "a button drawn before the restart works: {:?}", ans.params);
+    assert!(
+        ans.str_param("text").is_none(),
+        "a button drawn before the restart works: {:?}",
+        ans.params
+    );
     assert!(h.table().await.1.seq > before.1.seq);
 }
 
@@ -184,13 +286,19 @@ async fn language_switch_changes_the_texts() {
         .find(|r| r.method == "sendmessage")
         .expect("a language prompt");
     let msg = prompt.result().clone();
-    let es = buttons(&msg).into_iter().find(|(t, _)| t.contains("Español")).expect("Español button");
+    let es = buttons(&msg)
+        .into_iter()
+        .find(|(t, _)| t.contains("Español"))
+        .expect("Español button");
     let ans = h.press(&users[0], msg_id(&msg), &es.1).await;
     assert!(ans.str_param("text").is_none());
     tokio::time::sleep(Duration::from_millis(200)).await;
     let now = text_of(&h.board().await);
     assert_ne!(en, now, "the lobby was redrawn in Spanish");
-    assert!(now.contains("Jugadores") || now.contains("jugadores"), "Spanish lobby: {now}");
+    assert!(
+        now.contains("Jugadores") || now.contains("jugadores"),
+        "Spanish lobby: {now}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -201,11 +309,17 @@ async fn lobby_edge_cases_join_twice_start_alone_leave_during_the_game() {
     h.command(&users[0], "/newgame").await;
     // The host joins twice.
     let lobby = h.board().await;
-    let join = buttons(&lobby).into_iter().find(|(_, d)| d.starts_with("j:")).unwrap();
+    let join = buttons(&lobby)
+        .into_iter()
+        .find(|(_, d)| d.starts_with("j:"))
+        .unwrap();
     let ans = h.press(&users[0], msg_id(&lobby), &join.1).await;
     assert!(ans.str_param("text").is_some(), "join twice is refused");
     // Start alone.
-    let start = buttons(&lobby).into_iter().find(|(_, d)| d.starts_with("s:")).unwrap();
+    let start = buttons(&lobby)
+        .into_iter()
+        .find(|(_, d)| d.starts_with("s:"))
+        .unwrap();
     let ans = h.press(&users[0], msg_id(&lobby), &start.1).await;
     assert!(ans.str_param("text").is_some(), "starting alone is refused");
     assert_eq!(h.table().await.1.status, Status::Lobby);

@@ -131,3 +131,16 @@ alert-try-again = Ara mateix no puc: torna-ho a provar d'ací a un moment.
 alert-game-over = Esta partida ja s'ha acabat.
 alert-only-players = Només els jugadors d'esta partida ho poden fer.
 alert-groups-only = Esta ordre només funciona en grups. Afig-me a un grup per a jugar.
+
+## Emoji board legend
+legend-pieces = fitxes
+legend-barrier = barrera
+legend-pair = dues fitxes: mira la llista de baix
+legend-square = casella
+legend-safe = segur
+legend-lane = corredor i casella d'eixida
+legend-nest = fitxes al quadre d'espera
+legend-goal = fitxes a casa
+legend-turn = li toca
+legend-winner = guanyador
+legend-anchors = primera casella de cada braç

@@ -129,3 +129,16 @@ alert-try-again = Ara mateix no puc: torna-ho a provar d'aquí a una estona.
 alert-game-over = Aquesta partida ja s'ha acabat.
 alert-only-players = Només els jugadors d'aquesta partida ho poden fer.
 alert-groups-only = Aquesta ordre només funciona en grups. Afegeix-me a un grup per jugar.
+
+## Emoji board legend
+legend-pieces = fitxes
+legend-barrier = barrera
+legend-pair = dues fitxes: vegeu la llista de sota
+legend-square = casella
+legend-safe = casella segura
+legend-lane = passadís i casella de sortida
+legend-nest = fitxes a casa
+legend-goal = fitxes a la meta
+legend-turn = li toca
+legend-winner = guanyador
+legend-anchors = primera casella de cada braç

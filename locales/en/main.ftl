@@ -125,3 +125,16 @@ alert-try-again = I'm busy right now: try again in a moment.
 alert-game-over = This game is over.
 alert-only-players = Only the players of this game can do that.
 alert-groups-only = This command only works in groups. Add me to a group to play.
+
+## Emoji board legend
+legend-pieces = pieces
+legend-barrier = barrier
+legend-pair = two pieces: see the list below
+legend-square = square
+legend-safe = safe square
+legend-lane = corridor and exit square
+legend-nest = pieces in the nest
+legend-goal = pieces in the goal
+legend-turn = to play
+legend-winner = winner
+legend-anchors = first square of each arm

@@ -126,3 +126,16 @@ alert-try-again = Ahora mismo no puedo: inténtalo de nuevo en un momento.
 alert-game-over = Esta partida ya ha terminado.
 alert-only-players = Solo los jugadores de esta partida pueden hacerlo.
 alert-groups-only = Este comando solo funciona en grupos. Añádeme a un grupo para jugar.
+
+## Emoji board legend
+legend-pieces = fichas
+legend-barrier = barrera
+legend-pair = dos fichas: mira la lista de abajo
+legend-square = casilla
+legend-safe = seguro
+legend-lane = pasillo y salida
+legend-nest = fichas en casa
+legend-goal = fichas en la meta
+legend-turn = le toca
+legend-winner = ganador
+legend-anchors = primera casilla de cada brazo

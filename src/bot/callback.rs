@@ -92,12 +92,22 @@ mod tests {
 
     #[test]
     fn every_button_round_trips_within_64_bytes() {
-        let mut all = vec![Button::Join, Button::Leave, Button::Start, Button::Cancel, Button::Roll, Button::NewGame];
+        let mut all = vec![
+            Button::Join,
+            Button::Leave,
+            Button::Start,
+            Button::Cancel,
+            Button::Roll,
+            Button::NewGame,
+        ];
         all.extend([Level::Easy, Level::Normal, Level::Hard].map(Button::AddBot));
         all.extend((0..4).map(Button::Move));
         all.extend(Lang::ALL.map(Button::Language));
         for button in all {
-            let p = Press { button, version: u64::MAX };
+            let p = Press {
+                button,
+                version: u64::MAX,
+            };
             let s = p.encode();
             assert!(s.len() <= MAX_LEN, "{s}");
             assert_eq!(Press::decode(&s), Some(p));
@@ -106,7 +116,20 @@ mod tests {
 
     #[test]
     fn forged_data_is_refused() {
-        for s in ["", "x", "r", "r:", "r:-1", "m:3", "m:3:9", "m:3:1:2", "b:1:godlike", "g:1:fr", "r:1x", &"r:1".repeat(30)] {
+        for s in [
+            "",
+            "x",
+            "r",
+            "r:",
+            "r:-1",
+            "m:3",
+            "m:3:9",
+            "m:3:1:2",
+            "b:1:godlike",
+            "g:1:fr",
+            "r:1x",
+            &"r:1".repeat(30),
+        ] {
             assert_eq!(Press::decode(s), None, "{s}");
         }
     }

@@ -40,7 +40,10 @@ pub struct NewGameArgs {
 /// # Errors
 /// The first word that is neither.
 pub fn parse_newgame(args: &str) -> Result<NewGameArgs, String> {
-    let mut out = NewGameArgs { preset: Preset::Jcf, pairs: false };
+    let mut out = NewGameArgs {
+        preset: Preset::Jcf,
+        pairs: false,
+    };
     for w in args.split_whitespace().take(8) {
         let w = w.to_lowercase();
         match w.as_str() {
@@ -64,7 +67,10 @@ pub fn parse_newgame(args: &str) -> Result<NewGameArgs, String> {
 pub fn parse_level(args: &str) -> Result<Level, String> {
     match args.split_whitespace().next() {
         None => Ok(Level::Normal),
-        Some(w) => w.to_lowercase().parse().map_err(|_| w.chars().take(32).collect()),
+        Some(w) => w
+            .to_lowercase()
+            .parse()
+            .map_err(|_| w.chars().take(32).collect()),
     }
 }
 
@@ -74,9 +80,27 @@ mod tests {
 
     #[test]
     fn newgame_arguments_in_any_order() {
-        assert_eq!(parse_newgame(""), Ok(NewGameArgs { preset: Preset::Jcf, pairs: false }));
-        assert_eq!(parse_newgame("pairs classic"), Ok(NewGameArgs { preset: Preset::Classic, pairs: true }));
-        assert_eq!(parse_newgame("SOLIDARI"), Ok(NewGameArgs { preset: Preset::Solidari, pairs: true }));
+        assert_eq!(
+            parse_newgame(""),
+            Ok(NewGameArgs {
+                preset: Preset::Jcf,
+                pairs: false
+            })
+        );
+        assert_eq!(
+            parse_newgame("pairs classic"),
+            Ok(NewGameArgs {
+                preset: Preset::Classic,
+                pairs: true
+            })
+        );
+        assert_eq!(
+            parse_newgame("SOLIDARI"),
+            Ok(NewGameArgs {
+                preset: Preset::Solidari,
+                pairs: true
+            })
+        );
         assert_eq!(parse_newgame("jcf <b>"), Err("<b>".into()));
     }
 
@@ -91,7 +115,10 @@ mod tests {
     fn commands_parse_with_bot_name_and_garbage() {
         let c = Command::parse("/newgame@parxis_test_bot classic", "parxis_test_bot").unwrap();
         assert_eq!(c, Command::NewGame("classic".into()));
-        assert_eq!(Command::parse("/join", "parxis_test_bot").unwrap(), Command::Join);
+        assert_eq!(
+            Command::parse("/join", "parxis_test_bot").unwrap(),
+            Command::Join
+        );
         assert!(Command::parse("/newgame@other_bot", "parxis_test_bot").is_err());
     }
 }

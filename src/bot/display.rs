@@ -69,7 +69,8 @@ pub async fn show(
 ) -> Result<Option<i32>, RequestError> {
     let text = view::board_text(lang, table, ctx.now_ms());
     let kb = view::keyboard(lang, table);
-    let image_mode = display == Display::Image && table.game.is_some() && table.status != Status::Lobby;
+    let image_mode =
+        display == Display::Image && table.game.is_some() && table.status != Status::Lobby;
     if !image_mode {
         let body = if text.board.is_empty() {
             text.status
@@ -93,11 +94,23 @@ pub async fn show(
                 }
             }
         }
-        let m = bot.send_message(chat, body).parse_mode(ParseMode::Html).reply_markup(kb).await?;
+        let m = bot
+            .send_message(chat, body)
+            .parse_mode(ParseMode::Html)
+            .reply_markup(kb)
+            .await?;
         return Ok(Some(m.id.0));
     }
-    let Some(game) = table.game.as_ref() else { return Ok(None) };
-    let png = image::png(game, &image::View { last_move: table.last_move, choices: game.legal_moves().to_vec(), ..Default::default() });
+    let Some(game) = table.game.as_ref() else {
+        return Ok(None);
+    };
+    let png = image::png(
+        game,
+        &image::View {
+            last_move: table.last_move,
+            choices: game.legal_moves().to_vec(),
+        },
+    );
     let caption = fit(&text.status, CAPTION_LIMIT);
     if let Some(id) = table.board_msg {
         let media = InputMedia::Photo(
@@ -105,7 +118,10 @@ pub async fn show(
                 .caption(caption.clone())
                 .parse_mode(ParseMode::Html),
         );
-        let r = bot.edit_message_media(chat, MessageId(id), media).reply_markup(kb.clone()).await;
+        let r = bot
+            .edit_message_media(chat, MessageId(id), media)
+            .reply_markup(kb.clone())
+            .await;
         match r {
             Ok(_) => return Ok(None),
             Err(RequestError::Api(ApiError::MessageNotModified)) => return Ok(None),

@@ -75,7 +75,11 @@ pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiv
 /// Fire one chat's deadline: play the automatic turn or the timed-out human's turn.
 pub async fn fire(bot: &TgBot, ctx: &Ctx, chat: i64) {
     let lease_ms = 10_000;
-    match ctx.store.try_lease(chat, "turn", &ctx.owner, lease_ms).await {
+    match ctx
+        .store
+        .try_lease(chat, "turn", &ctx.owner, lease_ms)
+        .await
+    {
         Ok(true) => {}
         _ => return,
     }
@@ -109,7 +113,11 @@ async fn fire_locked(bot: &TgBot, ctx: &Ctx, chat: i64) {
     };
     match handlers::commit(bot, ctx, chat, rec.version, next).await {
         Ok(_) => {}
-        Err(e) => debug!(chat, ?e, "automatic turn not applied (a press won the race)"),
+        Err(e) => debug!(
+            chat,
+            ?e,
+            "automatic turn not applied (a press won the race)"
+        ),
     }
 }
 
@@ -134,8 +142,17 @@ pub fn play_for(t: &Table, ctx: &Ctx, chat: i64, now: u64) -> Option<Table> {
         }
         pl.strikes
     };
-    next.last.push(Event::TimedOut { name: p.name.clone(), strike: strikes });
-    next.play_turn_for(p.id, Level::Normal, now, &mut RngDice(&mut dice_rng), &mut rng);
+    next.last.push(Event::TimedOut {
+        name: p.name.clone(),
+        strike: strikes,
+    });
+    next.play_turn_for(
+        p.id,
+        Level::Normal,
+        now,
+        &mut RngDice(&mut dice_rng),
+        &mut rng,
+    );
     if strikes >= STRIKES_TO_ABSENT {
         next.last.push(Event::Absent { name: p.name });
     }
@@ -145,31 +162,44 @@ pub fn play_for(t: &Table, ctx: &Ctx, chat: i64, now: u64) -> Option<Table> {
 fn handlers_rng(ctx: &Ctx, chat: i64, seq: u64) -> rand_chacha::ChaCha8Rng {
     use rand::SeedableRng;
     match ctx.seed {
-        Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x9e37 ^ (chat as u64).rotate_left(7) ^ seq),
+        Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(
+            seed ^ 0x9e37 ^ (chat as u64).rotate_left(7) ^ seq,
+        ),
         None => rand_chacha::ChaCha8Rng::from_os_rng(),
     }
 }
 
 /// `/skip`: the host (or an admin) has the bot play the current turn at once.
-pub async fn skip(bot: &TgBot, ctx: &Ctx, msg: &Message, actor: Actor, lang: Lang) -> handlers::HandlerResult {
+pub async fn skip(
+    bot: &TgBot,
+    ctx: &Ctx,
+    msg: &Message,
+    actor: Actor,
+    lang: Lang,
+) -> handlers::HandlerResult {
     let chat = msg.chat.id.0;
     let rec = match ctx.store.load::<Table>(chat).await {
         Ok(Some(r)) if r.state.status == Status::Playing => r,
         Ok(_) => {
-            bot.send_message(msg.chat.id, tr(lang, &Msg::NoLobby)).await?;
+            bot.send_message(msg.chat.id, tr(lang, &Msg::NoLobby))
+                .await?;
             return Ok(());
         }
         Err(_) => {
-            bot.send_message(msg.chat.id, tr(lang, &Msg::AlertTryAgain)).await?;
+            bot.send_message(msg.chat.id, tr(lang, &Msg::AlertTryAgain))
+                .await?;
             return Ok(());
         }
     };
     let admin = actor.id == rec.state.host || {
-        let m = bot.get_chat_member(msg.chat.id, UserId(actor.id as u64)).await;
+        let m = bot
+            .get_chat_member(msg.chat.id, UserId(actor.id as u64))
+            .await;
         m.map(|m| m.is_privileged()).unwrap_or(false)
     };
     if !admin {
-        bot.send_message(msg.chat.id, tr(lang, &Msg::OnlyHost)).await?;
+        bot.send_message(msg.chat.id, tr(lang, &Msg::OnlyHost))
+            .await?;
         return Ok(());
     }
     let mut t = rec.state.clone();

@@ -59,7 +59,11 @@ fn actor_of(u: &User) -> Actor {
     if name.is_empty() {
         name = u.username.clone().unwrap_or_else(|| format!("#{}", u.id.0));
     }
-    Actor { id: u.id.0 as i64, name: name.chars().take(40).collect(), is_admin: false }
+    Actor {
+        id: u.id.0 as i64,
+        name: name.chars().take(40).collect(),
+        is_admin: false,
+    }
 }
 
 fn is_group(chat: &teloxide::types::Chat) -> bool {
@@ -85,7 +89,9 @@ async fn chat_lang(ctx: &Ctx, chat: i64, user: Option<&User>) -> (ChatSettings, 
 
 fn rng_for(ctx: &Ctx, chat: i64, seq: u64) -> ChaCha8Rng {
     match ctx.seed {
-        Some(seed) => ChaCha8Rng::seed_from_u64(seed ^ (chat as u64).rotate_left(17) ^ seq.rotate_left(41)),
+        Some(seed) => {
+            ChaCha8Rng::seed_from_u64(seed ^ (chat as u64).rotate_left(17) ^ seq.rotate_left(41))
+        }
         None => ChaCha8Rng::from_os_rng(),
     }
 }
@@ -114,20 +120,33 @@ pub async fn apply(
     action: Action,
     version: Option<u64>,
 ) -> Result<Table, Refusal> {
-    let rec = ctx.store.load::<Table>(chat).await?.ok_or(Refusal::Alert(Alert::NoGame))?;
+    let rec = ctx
+        .store
+        .load::<Table>(chat)
+        .await?
+        .ok_or(Refusal::Alert(Alert::NoGame))?;
     // Lobby buttons act on the lobby whatever its version (two people joining at once
     // both get in); game buttons must match the board they were drawn on.
-    let lobby_action = matches!(action, Action::Join | Action::Leave | Action::Start | Action::Cancel | Action::AddBot(_));
+    let lobby_action = matches!(
+        action,
+        Action::Join | Action::Leave | Action::Start | Action::Cancel | Action::AddBot(_)
+    );
     let lobby_ok = lobby_action && rec.state.status == super::table::Status::Lobby;
     if !lobby_ok && version.is_some_and(|v| v != rec.state.seq) {
-        return Err(Refusal::Alert(if rec.state.is_open() { Alert::Stale } else { Alert::GameOver }));
+        return Err(Refusal::Alert(if rec.state.is_open() {
+            Alert::Stale
+        } else {
+            Alert::GameOver
+        }));
     }
     let manages = matches!(action, Action::Start | Action::Cancel | Action::AddBot(_));
     if manages && actor.id != rec.state.host {
         actor.is_admin = is_admin(bot, ChatId(chat), UserId(actor.id as u64)).await;
     }
     let mut rng = rng_for(ctx, chat, rec.state.seq);
-    let mut table = rec.state.act(&actor, action, ctx.now_ms(), &mut RngDice(&mut rng))?;
+    let mut table = rec
+        .state
+        .act(&actor, action, ctx.now_ms(), &mut RngDice(&mut rng))?;
     // A human who presses is present again.
     if let Some(p) = table.players.iter_mut().find(|p| p.id == actor.id) {
         p.absent = false;
@@ -140,7 +159,13 @@ pub async fn apply(
 ///
 /// # Errors
 /// [`Alert::Stale`] on a lost race, [`Alert::TryAgain`] when Redis is unavailable.
-pub async fn commit(bot: &TgBot, ctx: &Ctx, chat: i64, expected: u64, mut table: Table) -> Result<Table, Refusal> {
+pub async fn commit(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+    expected: u64,
+    mut table: Table,
+) -> Result<Table, Refusal> {
     super::driver::plan_deadline(ctx, chat, &mut table).await;
     let ttl = ctx.ttl_for(&table);
     let version = match ctx.store.save(chat, expected, &table, ttl).await? {
@@ -150,7 +175,11 @@ pub async fn commit(bot: &TgBot, ctx: &Ctx, chat: i64, expected: u64, mut table:
             return Err(Refusal::Alert(Alert::Stale));
         }
     };
-    if let Some(e) = table.last.iter().find(|e| matches!(e, super::table::Event::RollOff { .. })) {
+    if let Some(e) = table
+        .last
+        .iter()
+        .find(|e| matches!(e, super::table::Event::RollOff { .. }))
+    {
         let _ = e;
         ctx.metrics.game_started();
     }
@@ -201,7 +230,9 @@ async fn remember_board(ctx: &Ctx, chat: i64, mut version: u64, id: i32) {
 async fn reply(bot: &TgBot, msg: &Message, text: String) -> HandlerResult {
     bot.send_message(msg.chat.id, text)
         .parse_mode(ParseMode::Html)
-        .reply_parameters(teloxide::types::ReplyParameters::new(msg.id).allow_sending_without_reply())
+        .reply_parameters(
+            teloxide::types::ReplyParameters::new(msg.id).allow_sending_without_reply(),
+        )
         .await?;
     Ok(())
 }
@@ -253,7 +284,13 @@ async fn command(
             return Ok(());
         }
         Command::Rules(args) => {
-            let table = ctx.store.load::<Table>(chat).await.ok().flatten().map(|r| r.state);
+            let table = ctx
+                .store
+                .load::<Table>(chat)
+                .await
+                .ok()
+                .flatten()
+                .map(|r| r.state);
             let (preset, pairs) = match (commands::parse_newgame(args), table) {
                 (Ok(a), _) if !args.trim().is_empty() => (a.preset, a.pairs),
                 (_, Some(t)) if t.is_open() => (t.preset, t.pairs),
@@ -266,13 +303,27 @@ async fn command(
     if !is_group(&msg.chat) {
         return reply(bot, msg, tr(lang, &Msg::AlertGroupsOnly)).await;
     }
-    let Some(user) = msg.from.as_ref() else { return Ok(()) };
+    let Some(user) = msg.from.as_ref() else {
+        return Ok(());
+    };
     let actor = actor_of(user);
     let action = match cmd {
         Command::NewGame(args) => {
             return match commands::parse_newgame(&args) {
                 Ok(a) => new_game(bot, ctx, msg, actor, a.preset, a.pairs, lang).await,
-                Err(_) => reply(bot, msg, tr(lang, &Msg::BadArgs { cmd: crate::i18n::Cmd::NewGame })).await,
+                Err(_) => {
+                    reply(
+                        bot,
+                        msg,
+                        tr(
+                            lang,
+                            &Msg::BadArgs {
+                                cmd: crate::i18n::Cmd::NewGame,
+                            },
+                        ),
+                    )
+                    .await
+                }
             };
         }
         Command::Join => Action::Join,
@@ -281,11 +332,27 @@ async fn command(
         Command::Cancel => Action::Cancel,
         Command::AddBot(args) => match commands::parse_level(&args) {
             Ok(l) => Action::AddBot(l),
-            Err(_) => return reply(bot, msg, tr(lang, &Msg::BadArgs { cmd: crate::i18n::Cmd::AddBot })).await,
+            Err(_) => {
+                return reply(
+                    bot,
+                    msg,
+                    tr(
+                        lang,
+                        &Msg::BadArgs {
+                            cmd: crate::i18n::Cmd::AddBot,
+                        },
+                    ),
+                )
+                .await;
+            }
         },
         Command::Board => return repost(bot, ctx, chat, lang).await,
-        Command::Display(args) => return super::settings_cmd::display(bot, ctx, msg, &args, settings, lang).await,
-        Command::Timer(args) => return super::settings_cmd::timer(bot, ctx, msg, &args, settings, lang).await,
+        Command::Display(args) => {
+            return super::settings_cmd::display(bot, ctx, msg, &args, settings, lang).await;
+        }
+        Command::Timer(args) => {
+            return super::settings_cmd::timer(bot, ctx, msg, &args, settings, lang).await;
+        }
         Command::Skip => return super::driver::skip(bot, ctx, msg, actor, lang).await,
         Command::Help | Command::Language | Command::Rules(_) => return Ok(()),
     };
@@ -330,7 +397,9 @@ async fn open_lobby(
     table.seq = seq;
     // The old board loses its buttons: the new lobby gets a fresh message.
     if let Some(old) = existing.and_then(|r| r.state.board_msg) {
-        let _ = bot.edit_message_reply_markup(ChatId(chat), teloxide::types::MessageId(old)).await;
+        let _ = bot
+            .edit_message_reply_markup(ChatId(chat), teloxide::types::MessageId(old))
+            .await;
     }
     commit(bot, ctx, chat, expected, table).await.map(|_| ())
 }
@@ -340,18 +409,22 @@ async fn repost(bot: &TgBot, ctx: &Ctx, chat: i64, lang: Lang) -> HandlerResult 
     let rec = match ctx.store.load::<Table>(chat).await {
         Ok(Some(r)) => r,
         Ok(None) => {
-            bot.send_message(ChatId(chat), tr(lang, &Msg::NoLobby)).await?;
+            bot.send_message(ChatId(chat), tr(lang, &Msg::NoLobby))
+                .await?;
             return Ok(());
         }
         Err(e) => {
             warn!(chat, error = %e, "store unavailable");
-            bot.send_message(ChatId(chat), tr(lang, &Msg::AlertTryAgain)).await?;
+            bot.send_message(ChatId(chat), tr(lang, &Msg::AlertTryAgain))
+                .await?;
             return Ok(());
         }
     };
     let mut table = rec.state;
     if let Some(old) = table.board_msg.take() {
-        let _ = bot.edit_message_reply_markup(ChatId(chat), teloxide::types::MessageId(old)).await;
+        let _ = bot
+            .edit_message_reply_markup(ChatId(chat), teloxide::types::MessageId(old))
+            .await;
     }
     show_and_remember(bot, ctx, chat, rec.version, &mut table).await;
     Ok(())
@@ -387,7 +460,11 @@ async fn callback(
     msg_id: Option<i32>,
     lang: Lang,
 ) -> Result<(), Refusal> {
-    let press = q.data.as_deref().and_then(Press::decode).ok_or(Refusal::Alert(Alert::Invalid))?;
+    let press = q
+        .data
+        .as_deref()
+        .and_then(Press::decode)
+        .ok_or(Refusal::Alert(Alert::Invalid))?;
     let Some(msg) = q.regular_message() else {
         return Err(Refusal::Alert(Alert::Stale));
     };
@@ -420,17 +497,24 @@ async fn callback(
         Button::Move(i) => Action::Move(i),
         Button::NewGame => {
             let rec = ctx.store.load::<Table>(chat).await?;
-            let (preset, pairs) = rec.map_or((crate::engine::Preset::Jcf, false), |r| (r.state.preset, r.state.pairs));
+            let (preset, pairs) = rec.map_or((crate::engine::Preset::Jcf, false), |r| {
+                (r.state.preset, r.state.pairs)
+            });
             return open_lobby(bot, ctx, chat, actor, preset, pairs).await;
         }
         Button::Language(_) => return Ok(()),
     };
     let _ = msg_id;
-    apply(bot, ctx, chat, actor, action, Some(press.version)).await.map(|_| ())
+    apply(bot, ctx, chat, actor, action, Some(press.version))
+        .await
+        .map(|_| ())
 }
 
 /// The bot was removed from a group: end that chat's game.
-pub async fn on_my_chat_member(upd: teloxide::types::ChatMemberUpdated, ctx: Arc<Ctx>) -> HandlerResult {
+pub async fn on_my_chat_member(
+    upd: teloxide::types::ChatMemberUpdated,
+    ctx: Arc<Ctx>,
+) -> HandlerResult {
     let chat = upd.chat.id.0;
     info!(chat, kind = "my_chat_member", "update");
     if upd.new_chat_member.is_present() {

@@ -86,7 +86,8 @@ impl Ctx {
 #[must_use]
 pub fn schema() -> UpdateHandler<anyhow::Error> {
     let commands = teloxide::filter_command::<Command, _>().endpoint(handlers::on_command);
-    let migrate = dptree::filter(|m: Message| m.migrate_to_chat_id().is_some()).endpoint(handlers::on_migrate);
+    let migrate = dptree::filter(|m: Message| m.migrate_to_chat_id().is_some())
+        .endpoint(handlers::on_migrate);
     dptree::entry()
         .branch(Update::filter_message().branch(migrate).branch(commands))
         .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
@@ -109,8 +110,14 @@ pub fn telegram_code(lang: Lang) -> Option<&'static str> {
 pub async fn register_commands(bot: &handlers::TgBot, default: Lang) {
     use teloxide::requests::Requester;
     for lang in Lang::ALL {
-        let Some(code) = telegram_code(lang) else { continue };
-        if let Err(e) = bot.set_my_commands(view::command_list(lang)).language_code(code).await {
+        let Some(code) = telegram_code(lang) else {
+            continue;
+        };
+        if let Err(e) = bot
+            .set_my_commands(view::command_list(lang))
+            .language_code(code)
+            .await
+        {
             tracing::warn!(error = %e, code, "setMyCommands failed");
         }
     }

@@ -37,6 +37,10 @@ fn default_timer() -> u32 {
 
 impl Default for ChatSettings {
     fn default() -> Self {
-        Self { lang: None, display: Display::default(), timer_secs: DEFAULT_TIMER_SECS }
+        Self {
+            lang: None,
+            display: Display::default(),
+            timer_secs: DEFAULT_TIMER_SECS,
+        }
     }
 }

@@ -12,12 +12,21 @@ use crate::i18n::{Cmd, Lang, Msg, tr};
 pub const TIMER_CHOICES: [u32; 5] = [0, 30, 60, 120, 300];
 
 async fn say(bot: &TgBot, msg: &Message, text: String) -> HandlerResult {
-    bot.send_message(msg.chat.id, text).parse_mode(ParseMode::Html).await?;
+    bot.send_message(msg.chat.id, text)
+        .parse_mode(ParseMode::Html)
+        .await?;
     Ok(())
 }
 
 /// `/display image|emoji`.
-pub async fn display(bot: &TgBot, ctx: &Ctx, msg: &Message, args: &str, mut s: ChatSettings, lang: Lang) -> HandlerResult {
+pub async fn display(
+    bot: &TgBot,
+    ctx: &Ctx,
+    msg: &Message,
+    args: &str,
+    mut s: ChatSettings,
+    lang: Lang,
+) -> HandlerResult {
     let choice = match args.trim().to_lowercase().as_str() {
         "image" | "imatge" | "imagen" | "png" => Display::Image,
         "emoji" | "text" | "texto" => Display::Emoji,
@@ -46,7 +55,14 @@ pub fn parse_timer(args: &str) -> Option<u32> {
 }
 
 /// `/timer off|30|60|120|300`.
-pub async fn timer(bot: &TgBot, ctx: &Ctx, msg: &Message, args: &str, mut s: ChatSettings, lang: Lang) -> HandlerResult {
+pub async fn timer(
+    bot: &TgBot,
+    ctx: &Ctx,
+    msg: &Message,
+    args: &str,
+    mut s: ChatSettings,
+    lang: Lang,
+) -> HandlerResult {
     let Some(secs) = parse_timer(args) else {
         return say(bot, msg, tr(lang, &Msg::BadArgs { cmd: Cmd::Timer })).await;
     };
@@ -54,7 +70,13 @@ pub async fn timer(bot: &TgBot, ctx: &Ctx, msg: &Message, args: &str, mut s: Cha
     if ctx.store.set_settings(msg.chat.id.0, &s).await.is_err() {
         return say(bot, msg, tr(lang, &Msg::AlertTryAgain)).await;
     }
-    let m = if secs == 0 { Msg::TimerOff } else { Msg::TimerSet { minutes: secs.div_ceil(60) } };
+    let m = if secs == 0 {
+        Msg::TimerOff
+    } else {
+        Msg::TimerSet {
+            minutes: secs.div_ceil(60),
+        }
+    };
     say(bot, msg, tr(lang, &m)).await
 }
 

@@ -71,12 +71,28 @@ pub struct Stats {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "e", rename_all = "snake_case")]
 pub enum Event {
-    Joined { name: String },
-    Left { name: String },
-    BotAdded { name: String, level: Level },
-    Replaced { name: String },
-    RollOff { rounds: Vec<Vec<(Colour, u8)>>, starter: Colour },
-    Rolled { seat: Colour, die: u8, counts: u8 },
+    Joined {
+        name: String,
+    },
+    Left {
+        name: String,
+    },
+    BotAdded {
+        name: String,
+        level: Level,
+    },
+    Replaced {
+        name: String,
+    },
+    RollOff {
+        rounds: Vec<Vec<(Colour, u8)>>,
+        starter: Colour,
+    },
+    Rolled {
+        seat: Colour,
+        die: u8,
+        counts: u8,
+    },
     Moved {
         colour: Colour,
         from: Loc,
@@ -85,19 +101,38 @@ pub enum Event {
         opened_barrier: bool,
         auto: bool,
     },
-    NoMove { die: u8 },
-    BonusLost { amount: u8 },
-    ThirdSix { sent_home: Option<Loc> },
-    RollAgain { seat: Colour },
-    Won { winner: WinnerRec },
-    TimeUp { winner: Option<WinnerRec> },
+    NoMove {
+        die: u8,
+    },
+    BonusLost {
+        amount: u8,
+    },
+    ThirdSix {
+        sent_home: Option<Loc>,
+    },
+    RollAgain {
+        seat: Colour,
+    },
+    Won {
+        winner: WinnerRec,
+    },
+    TimeUp {
+        winner: Option<WinnerRec>,
+    },
     Cancelled,
     /// The turn timer ran out: the bot played for the player (strike k of 3).
-    TimedOut { name: String, strike: u8 },
+    TimedOut {
+        name: String,
+        strike: u8,
+    },
     /// Three strikes: the computer plays for the player until they press a button.
-    Absent { name: String },
+    Absent {
+        name: String,
+    },
     /// The host had the bot play the current turn at once.
-    Skipped { name: String },
+    Skipped {
+        name: String,
+    },
 }
 
 /// A winner as stored: one colour or a pair.
@@ -307,7 +342,9 @@ impl Table {
             strikes: 0,
             absent: false,
         });
-        self.last.push(Event::Joined { name: who.name.clone() });
+        self.last.push(Event::Joined {
+            name: who.name.clone(),
+        });
         Ok(())
     }
 
@@ -358,8 +395,14 @@ impl Table {
                 let p = &mut self.players[i];
                 p.kind = PlayerKind::Computer(Level::Normal);
                 p.absent = false;
-                self.last.push(Event::Replaced { name: p.name.clone() });
-                if self.players.iter().all(|p| matches!(p.kind, PlayerKind::Computer(_))) {
+                self.last.push(Event::Replaced {
+                    name: p.name.clone(),
+                });
+                if self
+                    .players
+                    .iter()
+                    .all(|p| matches!(p.kind, PlayerKind::Computer(_)))
+                {
                     self.status = Status::Cancelled;
                     self.last.push(Event::Cancelled);
                 }
@@ -391,11 +434,19 @@ impl Table {
         opts.pairs = self.pairs;
         let game = Game::new(self.preset, opts, colours).map_err(|_| Reject::PairsNeedFour)?;
         let ro = roll_off(colours, dice);
-        let game = game.with_first_turn(ro.starter).map_err(|_| Reject::NotPlaying)?;
+        let game = game
+            .with_first_turn(ro.starter)
+            .map_err(|_| Reject::NotPlaying)?;
         self.game = Some(game);
         self.status = Status::Playing;
-        self.stats = Stats { started_ms: now_ms, ..Stats::default() };
-        self.last.push(Event::RollOff { rounds: ro.rounds, starter: ro.starter });
+        self.stats = Stats {
+            started_ms: now_ms,
+            ..Stats::default()
+        };
+        self.last.push(Event::RollOff {
+            rounds: ro.rounds,
+            starter: ro.starter,
+        });
         Ok(())
     }
 
@@ -478,9 +529,9 @@ impl Table {
                             self.last.push(match pass {
                                 Pass::NoMove { die } => Event::NoMove { die },
                                 Pass::BonusLost { amount } => Event::BonusLost { amount },
-                                Pass::ThirdSix { sent_home } => {
-                                    Event::ThirdSix { sent_home: sent_home.map(|(_, l)| l) }
-                                }
+                                Pass::ThirdSix { sent_home } => Event::ThirdSix {
+                                    sent_home: sent_home.map(|(_, l)| l),
+                                },
                             });
                             self.game = Some(after);
                         }
@@ -507,7 +558,12 @@ impl Table {
     /// human): roll, choose, bonuses, sixes, until the turn passes or the game ends.
     /// `None` when the seat to move is not automatic (nothing to do).
     #[must_use]
-    pub fn computer_turn(&self, now_ms: u64, dice: &mut impl Dice, rng: &mut impl Rng) -> Option<Self> {
+    pub fn computer_turn(
+        &self,
+        now_ms: u64,
+        dice: &mut impl Dice,
+        rng: &mut impl Rng,
+    ) -> Option<Self> {
         let p = self.to_move()?;
         if self.status != Status::Playing || !p.is_automatic() {
             return None;
@@ -524,7 +580,14 @@ impl Table {
     }
 
     /// Play the rest of the turn of player `id` with the computer's choices.
-    pub fn play_turn_for(&mut self, id: i64, level: Level, now_ms: u64, dice: &mut impl Dice, rng: &mut impl Rng) {
+    pub fn play_turn_for(
+        &mut self,
+        id: i64,
+        level: Level,
+        now_ms: u64,
+        dice: &mut impl Dice,
+        rng: &mut impl Rng,
+    ) {
         for _ in 0..MAX_AUTO_STEPS {
             if self.status != Status::Playing || self.to_move().is_none_or(|p| p.id != id) {
                 return;

@@ -63,7 +63,8 @@ fn to_i18n_preset(p: Preset) -> crate::i18n::Preset {
 }
 
 fn name_of(t: &Table, c: Colour) -> String {
-    t.player_of(c).map_or_else(|| tr_plain(Lang::En, &Msg::Colour(c)), |p| p.name.clone())
+    t.player_of(c)
+        .map_or_else(|| tr_plain(Lang::En, &Msg::Colour(c)), |p| p.name.clone())
 }
 
 fn player_line(lang: Lang, t: &Table, p: &Player) -> String {
@@ -89,9 +90,20 @@ fn player_line(lang: Lang, t: &Table, p: &Player) -> String {
 
 /// The lobby message.
 fn lobby_text(lang: Lang, t: &Table) -> String {
-    let mut out = tr(lang, &Msg::LobbyTitle { preset: to_i18n_preset(t.preset), pairs: t.pairs });
+    let mut out = tr(
+        lang,
+        &Msg::LobbyTitle {
+            preset: to_i18n_preset(t.preset),
+            pairs: t.pairs,
+        },
+    );
     out.push_str("\n\n");
-    out.push_str(&tr(lang, &Msg::LobbyPlayers { count: t.players.len() as u32 }));
+    out.push_str(&tr(
+        lang,
+        &Msg::LobbyPlayers {
+            count: t.players.len() as u32,
+        },
+    ));
     for p in &t.players {
         out.push('\n');
         out.push_str(&player_line(lang, t, p));
@@ -105,7 +117,13 @@ fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
     let seat_name = |c: Colour| {
         t.game
             .as_ref()
-            .and_then(|g| if g.options().pairs && t.player_of(c).is_none() { None } else { Some(g) })
+            .and_then(|g| {
+                if g.options().pairs && t.player_of(c).is_none() {
+                    None
+                } else {
+                    Some(g)
+                }
+            })
             .map_or_else(|| name_of(t, c), |_| name_of(t, c))
     };
     let mut mover = String::new();
@@ -128,28 +146,63 @@ fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
                         s.push('\n');
                         s.push_str(dot(c));
                         s.push(' ');
-                        s.push_str(&tr(lang, &Msg::RollOffLine { name: seat_name(c), roll }));
+                        s.push_str(&tr(
+                            lang,
+                            &Msg::RollOffLine {
+                                name: seat_name(c),
+                                roll,
+                            },
+                        ));
                     }
                 }
                 s.push('\n');
-                s.push_str(&tr(lang, &Msg::RollOffWinner { name: seat_name(*starter) }));
+                s.push_str(&tr(
+                    lang,
+                    &Msg::RollOffWinner {
+                        name: seat_name(*starter),
+                    },
+                ));
                 s
             }
             Event::Rolled { seat, die, counts } => {
                 mover = seat_name(*seat);
-                let mut s = tr(lang, &Msg::Rolled { name: mover.clone(), roll: *die });
+                let mut s = tr(
+                    lang,
+                    &Msg::Rolled {
+                        name: mover.clone(),
+                        roll: *die,
+                    },
+                );
                 if counts != die {
                     s.push(' ');
                     s.push_str(&tr(lang, &Msg::SixCounts { count: *counts }));
                 }
                 s
             }
-            Event::Moved { colour, from, to, captures, opened_barrier, auto } => {
-                let who = if mover.is_empty() { name_of(t, *colour) } else { mover.clone() };
+            Event::Moved {
+                colour,
+                from,
+                to,
+                captures,
+                opened_barrier,
+                auto,
+            } => {
+                let who = if mover.is_empty() {
+                    name_of(t, *colour)
+                } else {
+                    mover.clone()
+                };
                 let mut s = if *from == Loc::Nest {
                     tr(lang, &Msg::LeftNest { name: who.clone() })
                 } else {
-                    tr(lang, &Msg::Moved { name: who.clone(), from: *from, to: *to })
+                    tr(
+                        lang,
+                        &Msg::Moved {
+                            name: who.clone(),
+                            from: *from,
+                            to: *to,
+                        },
+                    )
                 };
                 if *opened_barrier {
                     s.push(' ');
@@ -157,7 +210,14 @@ fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
                 }
                 if let Some(v) = captures {
                     s.push('\n');
-                    s.push_str(&tr(lang, &Msg::Captured { name: who.clone(), victim: name_of(t, *v), victim_colour: *v }));
+                    s.push_str(&tr(
+                        lang,
+                        &Msg::Captured {
+                            name: who.clone(),
+                            victim: name_of(t, *v),
+                            victim_colour: *v,
+                        },
+                    ));
                 }
                 if *to == Loc::Goal {
                     s.push('\n');
@@ -169,17 +229,41 @@ fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
                 }
                 s
             }
-            Event::NoMove { die } => tr(lang, &Msg::NoMove { name: mover.clone(), rolls_again: *die == 6 }),
+            Event::NoMove { die } => tr(
+                lang,
+                &Msg::NoMove {
+                    name: mover.clone(),
+                    rolls_again: *die == 6,
+                },
+            ),
             Event::BonusLost { amount } => tr(lang, &Msg::BonusLost { bonus: *amount }),
-            Event::ThirdSix { sent_home: Some(_) } => tr(lang, &Msg::ThirdSixSentBack { name: mover.clone() }),
+            Event::ThirdSix { sent_home: Some(_) } => tr(
+                lang,
+                &Msg::ThirdSixSentBack {
+                    name: mover.clone(),
+                },
+            ),
             Event::ThirdSix { sent_home: None } => tr(lang, &Msg::ThirdSixNothing),
-            Event::RollAgain { seat } => tr(lang, &Msg::RollsAgain { name: seat_name(*seat) }),
-            Event::Won { winner } | Event::TimeUp { winner: Some(winner) } => winner_line(lang, t, *winner),
+            Event::RollAgain { seat } => tr(
+                lang,
+                &Msg::RollsAgain {
+                    name: seat_name(*seat),
+                },
+            ),
+            Event::Won { winner }
+            | Event::TimeUp {
+                winner: Some(winner),
+            } => winner_line(lang, t, *winner),
             Event::TimeUp { winner: None } => tr(lang, &Msg::Draw),
             Event::Cancelled => tr(lang, &Msg::LobbyCancelled),
-            Event::TimedOut { name, strike } => {
-                tr(lang, &Msg::TimedOut { name: name.clone(), strike: u32::from(*strike), limit: 3 })
-            }
+            Event::TimedOut { name, strike } => tr(
+                lang,
+                &Msg::TimedOut {
+                    name: name.clone(),
+                    strike: u32::from(*strike),
+                    limit: 3,
+                },
+            ),
             Event::Absent { name } => tr(lang, &Msg::Absent { name: name.clone() }),
             Event::Skipped { name } => tr(lang, &Msg::Skipped { name: name.clone() }),
         };
@@ -189,8 +273,20 @@ fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
 
 fn winner_line(lang: Lang, t: &Table, w: WinnerRec) -> String {
     match w {
-        WinnerRec::One(c) => tr(lang, &Msg::Winner { name: name_of(t, c), colour: c }),
-        WinnerRec::Pair(a, b) => tr(lang, &Msg::WinnerPair { first: name_of(t, a), second: name_of(t, b) }),
+        WinnerRec::One(c) => tr(
+            lang,
+            &Msg::Winner {
+                name: name_of(t, c),
+                colour: c,
+            },
+        ),
+        WinnerRec::Pair(a, b) => tr(
+            lang,
+            &Msg::WinnerPair {
+                first: name_of(t, a),
+                second: name_of(t, b),
+            },
+        ),
     }
 }
 
@@ -200,28 +296,100 @@ fn piece_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
     g.seats()
         .map(|c| {
             let locs = g.piece_locations(c);
-            let parts: Vec<String> = locs.iter().map(|&l| tr_plain(lang, &Msg::LocShort(l))).collect();
-            format!("{} {}: {}", dot(c), escape_html(&name_of(t, c)), escape_html(&parts.join(", ")))
+            let parts: Vec<String> = locs
+                .iter()
+                .map(|&l| tr_plain(lang, &Msg::LocShort(l)))
+                .collect();
+            format!(
+                "{} {}: {}",
+                dot(c),
+                escape_html(&name_of(t, c)),
+                escape_html(&parts.join(", "))
+            )
         })
         .collect()
+}
+
+/// A short legend of the emoji board in the chat's language.
+#[must_use]
+pub fn legend_line(lang: Lang) -> String {
+    use crate::render::emoji::{LegendKey, legend};
+    let shown = [
+        LegendKey::Barrier,
+        LegendKey::Pair,
+        LegendKey::Safe,
+        LegendKey::Nest,
+        LegendKey::Goal,
+        LegendKey::Turn,
+    ];
+    let parts: Vec<String> = legend()
+        .iter()
+        .filter(|(_, k)| shown.contains(k))
+        .map(|(e, k)| {
+            format!(
+                "{} {}",
+                e.chars().next().map_or(String::new(), |_| first_glyph(e)),
+                tr(lang, &Msg::Legend(*k))
+            )
+        })
+        .collect();
+    format!("<i>{}</i>", parts.join(" · "))
+}
+
+/// The first emoji of a legend group (keycaps and variation selectors kept).
+fn first_glyph(e: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in e.chars().enumerate() {
+        let joiner = matches!(ch, '\u{fe0f}' | '\u{20e3}' | '\u{200d}');
+        if i > 0 && !joiner {
+            break;
+        }
+        out.push(ch);
+    }
+    out
 }
 
 /// The prompt line: whose turn and what to do.
 fn prompt(lang: Lang, t: &Table, g: &Game) -> Option<String> {
     let seat = g.turn()?;
     let name = name_of(t, seat);
-    let turn = format!("{} {}", dot(seat), tr(lang, &Msg::Turn { name: name.clone(), colour: seat }));
+    let turn = format!(
+        "{} {}",
+        dot(seat),
+        tr(
+            lang,
+            &Msg::Turn {
+                name: name.clone(),
+                colour: seat
+            }
+        )
+    );
     if let Some(p) = t.to_move().filter(|p| p.is_automatic()) {
         let level = match p.kind {
             PlayerKind::Computer(l) => l,
             PlayerKind::Human => crate::ai::Level::Normal,
         };
-        return Some(format!("{turn}\n{}", tr(lang, &Msg::TermThinking { colour: seat, level })));
+        return Some(format!(
+            "{turn}\n{}",
+            tr(
+                lang,
+                &Msg::TermThinking {
+                    colour: seat,
+                    level
+                }
+            )
+        ));
     }
     let what = match g.phase() {
         Phase::AwaitingRoll(_) => tr(lang, &Msg::RollPrompt { name }),
         Phase::AwaitingMove { .. } => tr(lang, &Msg::ChooseMove { name }),
-        Phase::AwaitingBonus { amount, .. } => tr(lang, &Msg::MustPlayBonus { name, bonus: amount }),
+        Phase::AwaitingBonus { amount, .. } => tr(
+            lang,
+            &Msg::MustPlayBonus {
+                name,
+                bonus: amount,
+            },
+        ),
         Phase::Finished(_) => return None,
     };
     Some(format!("{turn}\n{what}"))
@@ -234,12 +402,30 @@ fn final_lines(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Vec<String> {
         out.push(format!(
             "{} {}",
             dot(r.colour),
-            tr(lang, &Msg::RankingLine { pos: i as u32 + 1, name: name_of(t, r.colour), distance: r.distance })
+            tr(
+                lang,
+                &Msg::RankingLine {
+                    pos: i as u32 + 1,
+                    name: name_of(t, r.colour),
+                    distance: r.distance
+                }
+            )
         ));
     }
-    let end = if t.stats.finished_ms > 0 { t.stats.finished_ms } else { now_ms };
+    let end = if t.stats.finished_ms > 0 {
+        t.stats.finished_ms
+    } else {
+        now_ms
+    };
     let minutes = (end.saturating_sub(t.stats.started_ms) / 60_000) as u32;
-    out.push(tr(lang, &Msg::GameLength { moves: t.stats.moves, rolls: t.stats.rolls, minutes }));
+    out.push(tr(
+        lang,
+        &Msg::GameLength {
+            moves: t.stats.moves,
+            rolls: t.stats.rolls,
+            minutes,
+        },
+    ));
     out
 }
 
@@ -255,12 +441,23 @@ pub struct BoardText {
 #[must_use]
 pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
     let Some(g) = t.game.as_ref().filter(|_| t.status != Status::Lobby) else {
-        return BoardText { board: String::new(), status: lobby_text(lang, t) };
+        return BoardText {
+            board: String::new(),
+            status: lobby_text(lang, t),
+        };
     };
     let mut board = crate::render::emoji::board(g);
     board.push('\n');
+    board.push_str(&legend_line(lang));
+    board.push_str("\n\n");
     board.push_str(&piece_lines(lang, t, g).join("\n"));
-    let mut lines = vec![tr(lang, &Msg::LobbyTitle { preset: t.preset, pairs: t.pairs })];
+    let mut lines = vec![tr(
+        lang,
+        &Msg::LobbyTitle {
+            preset: t.preset,
+            pairs: t.pairs,
+        },
+    )];
     event_lines(lang, t, &mut lines);
     match t.status {
         Status::Playing => {
@@ -277,7 +474,10 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
         Status::Finished => lines.extend(final_lines(lang, t, g, now_ms)),
         Status::Cancelled | Status::Lobby => {}
     }
-    BoardText { board, status: lines.join("\n") }
+    BoardText {
+        board,
+        status: lines.join("\n"),
+    }
 }
 
 fn button(lang: Lang, m: Msg, press: Press) -> InlineKeyboardButton {
@@ -291,9 +491,16 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
     let p = |button: Button| Press { button, version: v };
     let rows: Vec<Vec<InlineKeyboardButton>> = match t.status {
         Status::Lobby => vec![
-            vec![button(lang, Msg::BtnJoin, p(Button::Join)), button(lang, Msg::BtnLeave, p(Button::Leave))],
             vec![
-                button(lang, Msg::BtnAddComputer, p(Button::AddBot(crate::ai::Level::Normal))),
+                button(lang, Msg::BtnJoin, p(Button::Join)),
+                button(lang, Msg::BtnLeave, p(Button::Leave)),
+            ],
+            vec![
+                button(
+                    lang,
+                    Msg::BtnAddComputer,
+                    p(Button::AddBot(crate::ai::Level::Normal)),
+                ),
                 button(lang, Msg::BtnStart, p(Button::Start)),
             ],
             vec![button(lang, Msg::BtnCancel, p(Button::Cancel))],
@@ -310,16 +517,26 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                     .map(|(i, m)| {
                         let label = tr_plain(
                             lang,
-                            &Msg::MoveButton { from: m.from(), to: m.to(), capture: m.captures().is_some(), goal: m.reaches_goal() },
+                            &Msg::MoveButton {
+                                from: m.from(),
+                                to: m.to(),
+                                capture: m.captures().is_some(),
+                                goal: m.reaches_goal(),
+                            },
                         );
-                        InlineKeyboardButton::callback(format!("{}. {label}", i + 1), p(Button::Move(i as u8)).encode())
+                        InlineKeyboardButton::callback(
+                            format!("{}. {label}", i + 1),
+                            p(Button::Move(i as u8)).encode(),
+                        )
                     })
                     .collect();
                 buttons.chunks(2).map(<[_]>::to_vec).collect()
             }
             _ => vec![],
         },
-        Status::Finished | Status::Cancelled => vec![vec![button(lang, Msg::BtnNewGame, p(Button::NewGame))]],
+        Status::Finished | Status::Cancelled => {
+            vec![vec![button(lang, Msg::BtnNewGame, p(Button::NewGame))]]
+        }
     };
     InlineKeyboardMarkup::new(rows)
 }
@@ -329,7 +546,16 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
 pub fn language_keyboard() -> InlineKeyboardMarkup {
     let row: Vec<InlineKeyboardButton> = Lang::ALL
         .iter()
-        .map(|&l| InlineKeyboardButton::callback(l.native_name(), Press { button: Button::Language(l), version: 0 }.encode()))
+        .map(|&l| {
+            InlineKeyboardButton::callback(
+                l.native_name(),
+                Press {
+                    button: Button::Language(l),
+                    version: 0,
+                }
+                .encode(),
+            )
+        })
         .collect();
     InlineKeyboardMarkup::new(row.chunks(2).map(<[_]>::to_vec).collect::<Vec<_>>())
 }

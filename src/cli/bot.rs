@@ -27,7 +27,10 @@ pub fn run() -> ExitCode {
         eprintln!("parxis bot: {e}");
         return ExitCode::from(2);
     }
-    let rt = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("parxis bot: cannot start the runtime: {e}");
@@ -48,7 +51,8 @@ pub fn run() -> ExitCode {
 pub async fn shutdown_signal() {
     let term = async {
         #[cfg(unix)]
-        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
             s.recv().await;
             return;
         }
@@ -63,9 +67,13 @@ pub async fn shutdown_signal() {
 async fn serve(cfg: Config) -> anyhow::Result<()> {
     info!(config = ?cfg, "starting parxis bot");
     let metrics = Metrics::new();
-    let store = Store::connect_with_retry(cfg.redis_url.expose(), StoreOptions::default(), Backoff::default())
-        .await
-        .map_err(|e| anyhow::anyhow!("Redis at {} is unreachable: {e}", cfg.redis_url.redacted()))?;
+    let store = Store::connect_with_retry(
+        cfg.redis_url.expose(),
+        StoreOptions::default(),
+        Backoff::default(),
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("Redis at {} is unreachable: {e}", cfg.redis_url.redacted()))?;
     let lang: Lang = cfg.default_language.parse().unwrap_or(Lang::Ca);
     let mut raw = teloxide::Bot::new(cfg.token.expose());
     if let Some(url) = cfg.api_url.clone() {

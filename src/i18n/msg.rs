@@ -162,6 +162,9 @@ pub enum Msg {
     /// "🤝 It's a draw: nobody is ahead." (R6.3)
     Draw,
 
+    /// One legend entry of the emoji board ("safe square").
+    Legend(crate::render::emoji::LegendKey),
+
     // ── Alerts (callback answers: plain text, under 200 characters) ──────────────────────
     /// "This board is out of date: use the latest one."
     AlertStale,
@@ -359,6 +362,7 @@ impl Msg {
             Self::AlertGroupsOnly => "alert-groups-only",
 
             Self::Help => "help",
+            Self::Legend(k) => k.id(),
             Self::CmdDesc(cmd) => match cmd {
                 Cmd::NewGame => "cmd-newgame",
                 Cmd::Join => "cmd-join",

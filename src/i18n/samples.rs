@@ -32,6 +32,11 @@ impl Msg {
         all.extend(Preset::ALL.map(Self::Preset));
         all.extend(Cmd::ALL.map(Self::CmdDesc));
         all.extend(Preset::ALL.map(Self::Rules));
+        all.extend(
+            crate::render::emoji::legend()
+                .iter()
+                .map(|&(_, k)| Self::Legend(k)),
+        );
         all.extend([
             Self::ComputerName { level: Level::Hard },
             Self::LobbyTitle {

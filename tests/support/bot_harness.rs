@@ -45,7 +45,14 @@ impl Harness {
         let fake = FakeTelegram::start().await;
         let redis = TestRedis::start();
         let store = Store::connect(&redis.url()).await.expect("store");
-        let mut h = Self { fake, redis, store, seed, pause: Duration::from_millis(20), bots: Vec::new() };
+        let mut h = Self {
+            fake,
+            redis,
+            store,
+            seed,
+            pause: Duration::from_millis(20),
+            bots: Vec::new(),
+        };
         h.spawn_bot().await;
         h
     }
@@ -57,13 +64,22 @@ impl Harness {
         ctx.seed = Some(self.seed);
         ctx.pause = self.pause;
         let ctx = Arc::new(ctx);
-        let tg = self.fake.bot().throttle(teloxide::adaptors::throttle::Limits::default());
+        let tg = self
+            .fake
+            .bot()
+            .throttle(teloxide::adaptors::throttle::Limits::default());
         let (stop, stop_rx) = tokio::sync::watch::channel(false);
         let driver = tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx));
         let mut d = bot::dispatcher(tg.clone(), ctx.clone());
         let token = d.shutdown_token();
         let task = tokio::spawn(async move { d.dispatch().await });
-        self.bots.push(Running { token, task, stop, driver, ctx });
+        self.bots.push(Running {
+            token,
+            task,
+            stop,
+            driver,
+            ctx,
+        });
     }
 
     /// Stop every bot process (graceful: in-flight updates finish).
@@ -92,8 +108,12 @@ impl Harness {
         let mut quiet = 0;
         loop {
             tokio::time::sleep(Duration::from_millis(15)).await;
-            let now: Vec<Recorded> =
-                self.fake.requests_since(mark).into_iter().filter(|r| r.method != "getupdates").collect();
+            let now: Vec<Recorded> = self
+                .fake
+                .requests_since(mark)
+                .into_iter()
+                .filter(|r| r.method != "getupdates")
+                .collect();
             if now.len() == seen && seen > 0 && self.fake.queued_updates() == 0 {
                 quiet += 1;
                 if quiet >= 3 {
@@ -103,7 +123,11 @@ impl Harness {
                 quiet = 0;
                 seen = now.len();
             }
-            assert!(tokio::time::Instant::now() < deadline, "the bot did not answer:\n{}", self.fake.log_tail(20));
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the bot did not answer:\n{}",
+                self.fake.log_tail(20)
+            );
         }
     }
 
@@ -117,7 +141,12 @@ impl Harness {
 
     /// The stored table and its version.
     pub async fn table(&self) -> (u64, Table) {
-        let rec = self.store.load::<Table>(CHAT).await.expect("redis").expect("a table");
+        let rec = self
+            .store
+            .load::<Table>(CHAT)
+            .await
+            .expect("redis")
+            .expect("a table");
         (rec.version, rec.state)
     }
 
@@ -125,12 +154,18 @@ impl Harness {
     pub async fn board(&self) -> Value {
         let (_, t) = self.table().await;
         let id = t.board_msg.expect("a board message id");
-        self.fake.message(CHAT, id).unwrap_or_else(|| panic!("board {id} missing:\n{}", self.fake.log_tail(10)))
+        self.fake
+            .message(CHAT, id)
+            .unwrap_or_else(|| panic!("board {id} missing:\n{}", self.fake.log_tail(10)))
     }
 
     /// Show boards as emoji text (the default is the image).
     pub async fn use_emoji(&self) {
-        let s = ChatSettings { lang: Some(Lang::En), display: Display::Emoji, timer_secs: 0 };
+        let s = ChatSettings {
+            lang: Some(Lang::En),
+            display: Display::Emoji,
+            timer_secs: 0,
+        };
         self.store.set_settings(CHAT, &s).await.expect("settings");
     }
 
@@ -153,17 +188,30 @@ impl Harness {
             let Some(p) = t.to_move() else { return n };
             let board = self.board().await;
             let b = buttons(&board);
-            if p.is_automatic() || b.is_empty() || !b[0].1.ends_with(&format!(":{}", t.seq)) && !b[0].1.contains(&format!(":{}:", t.seq)) {
+            if p.is_automatic()
+                || b.is_empty()
+                || !b[0].1.ends_with(&format!(":{}", t.seq))
+                    && !b[0].1.contains(&format!(":{}:", t.seq))
+            {
                 // A computer's turn (the driver plays it), or the edit is still on its way.
                 waits += 1;
-                assert!(waits < 20_000, "the game is stuck:\n{board}\n{}", self.fake.log_tail(10));
+                assert!(
+                    waits < 20_000,
+                    "the game is stuck:\n{board}\n{}",
+                    self.fake.log_tail(10)
+                );
                 tokio::time::sleep(Duration::from_millis(5)).await;
                 continue;
             }
             let user = users.iter().find(|u| u.id == p.id).expect("a test user");
             presses += 1;
             let ans = self.press(user, msg_id(&board), &b[0].1).await;
-            assert!(ans.str_param("text").is_none(), "press refused: {:?}\n{}", ans.params, self.fake.log_tail(8));
+            assert!(
+                ans.str_param("text").is_none(),
+                "press refused: {:?}\n{}",
+                ans.params,
+                self.fake.log_tail(8)
+            );
         }
         panic!("the game did not end within {max_presses} presses");
     }
@@ -171,7 +219,11 @@ impl Harness {
 
 /// The text (or caption) of a message.
 pub fn text_of(m: &Value) -> String {
-    m["text"].as_str().or(m["caption"].as_str()).unwrap_or_default().to_string()
+    m["text"]
+        .as_str()
+        .or(m["caption"].as_str())
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// Four test users.
