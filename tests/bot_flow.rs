@@ -343,3 +343,54 @@ async fn lobby_edge_cases_join_twice_start_alone_leave_during_the_game() {
     h.play_to_end(&users, 5000).await;
     assert_eq!(h.table().await.1.status, Status::Finished);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn command_menu_rules_and_help_are_localized() {
+    let h = Harness::start(23).await;
+    // setMyCommands per language plus a default menu.
+    for code in ["ca", "es", "en"] {
+        let menu = h
+            .fake
+            .commands(Some(code))
+            .unwrap_or_else(|| panic!("no {code} menu"));
+        assert!(menu.to_string().contains("newgame"), "{code}: {menu}");
+    }
+    let ca = h.fake.commands(Some("ca")).unwrap().to_string();
+    let es = h.fake.commands(Some("es")).unwrap().to_string();
+    assert_ne!(ca, es, "menus differ by language");
+    // /rules in Valencian uses the JCF rulebook's words.
+    let users = four_users();
+    h.settings(parxis::bot::settings::ChatSettings {
+        lang: Some(parxis::i18n::Lang::CaValencia),
+        ..Default::default()
+    })
+    .await;
+    let sent = h.command(&users[0], "/rules").await;
+    let text = sent
+        .iter()
+        .find(|r| r.method == "sendmessage")
+        .map(|r| r.params["text"].to_string())
+        .unwrap_or_default();
+    assert!(
+        text.contains("eixida") || text.contains("traure"),
+        "Valencian rules: {text}"
+    );
+    let sent = h.command(&users[0], "/help").await;
+    assert!(sent.iter().any(|r| r.method == "sendmessage" && r.params["text"].to_string().contains("/newgame")));
+    // A command in a private chat gets a clear answer, no game.
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.command(users[0].id, &users[0], "/newgame"));
+    let r = h
+        .fake
+        .wait_for_request_after(mark, |r| r.method == "sendmessage", Duration::from_secs(5))
+        .await;
+    assert_eq!(r.chat_id(), Some(users[0].id));
+    assert!(
+        h.store
+            .load::<parxis::bot::table::Table>(users[0].id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+}

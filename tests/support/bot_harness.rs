@@ -68,6 +68,7 @@ impl Harness {
             .fake
             .bot()
             .throttle(teloxide::adaptors::throttle::Limits::default());
+        bot::register_commands(&tg, Lang::En).await;
         let (stop, stop_rx) = tokio::sync::watch::channel(false);
         let driver = tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx));
         let mut d = bot::dispatcher(tg.clone(), ctx.clone());
