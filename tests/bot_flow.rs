@@ -81,6 +81,25 @@ async fn full_four_player_game_played_to_the_end_by_button_presses() {
         buttons(&board).iter().any(|(_, d)| d.starts_with("n:")),
         "a New game button"
     );
+    // A finished game expires from Redis after the retention period (one day).
+    let mut raw = h.redis.raw().await;
+    let ttl: i64 = redis::cmd("TTL")
+        .arg(parxis::store::keys::game(CHAT))
+        .query_async(&mut raw)
+        .await
+        .unwrap();
+    assert!(ttl > 0 && ttl <= 24 * 3600, "finished game TTL {ttl}");
+    // "New game" opens a fresh lobby in a new message; the old board loses its buttons.
+    let new = buttons(&board)
+        .into_iter()
+        .find(|(_, d)| d.starts_with("n:"))
+        .unwrap();
+    let ans = h.press(&four_users()[2], msg_id(&board), &new.1).await;
+    assert!(ans.str_param("text").is_none(), "{:?}", ans.params);
+    let (_, lobby) = h.table().await;
+    assert_eq!(lobby.status, Status::Lobby);
+    assert_ne!(lobby.board_msg, board_id);
+    assert!(buttons(&h.fake.message(CHAT, msg_id(&board)).unwrap()).is_empty());
     // Every piece accounted for.
     for c in g.seats() {
         assert_eq!(
