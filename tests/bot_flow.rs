@@ -413,3 +413,38 @@ async fn command_menu_rules_and_help_are_localized() {
             .is_none()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn host_removes_an_absent_player_others_cannot() {
+    let h = Harness::start(29).await;
+    h.use_emoji().await;
+    let users = four_users();
+    h.command(&users[0], "/newgame").await;
+    h.command(&users[1], "/join").await;
+    h.command(&users[2], "/join").await;
+    // A player who is not the host cannot remove anyone.
+    h.command(&users[1], "/kick 3").await;
+    assert_eq!(h.table().await.1.players.len(), 3);
+    // Garbage arguments get an answer and change nothing.
+    let sent = h.command(&users[0], "/kick nobody").await;
+    assert!(sent.iter().any(|r| r.method == "sendmessage"));
+    assert_eq!(h.table().await.1.players.len(), 3);
+    // The host removes the third player from the lobby.
+    h.command(&users[0], "/kick 3").await;
+    let (_, t) = h.table().await;
+    assert_eq!(
+        t.players.iter().map(|p| p.id).collect::<Vec<_>>(),
+        [users[0].id, users[1].id]
+    );
+    // Mid-game, the host removes red (by colour): a computer takes the seat.
+    h.command(&users[0], "/start").await;
+    h.command(&users[0], "/kick red").await;
+    let (_, t) = h.table().await;
+    let red = t
+        .players
+        .iter()
+        .find(|p| p.colour == Some(parxis::engine::Colour::Red))
+        .unwrap();
+    assert!(red.is_automatic(), "red is played by the computer now");
+    assert_eq!(t.status, Status::Playing);
+}

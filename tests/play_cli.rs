@@ -19,24 +19,46 @@ fn play(args: &[&str], input: &str) -> (bool, String) {
     });
     let out = child.wait_with_output().expect("wait");
     let _ = writer.join();
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 #[test]
 fn a_scripted_human_plays_three_computers_to_the_end() {
     let (ok, out) = play(&["--seed", "1", "--lang", "en"], &"1\n".repeat(5000));
     assert!(ok, "exit status");
-    assert!(out.contains("Final ranking"), "the game ended with a ranking:\n{}", &out[out.len().saturating_sub(800)..]);
+    assert!(
+        out.contains("Final ranking"),
+        "the game ended with a ranking:\n{}",
+        &out[out.len().saturating_sub(800)..]
+    );
     assert!(out.contains("Goodbye"));
-    assert!(out.matches("Press Enter to roll").count() > 10, "the human rolled many times");
+    assert!(
+        out.matches("Press Enter to roll").count() > 10,
+        "the human rolled many times"
+    );
 }
 
 #[test]
 fn the_same_seed_replays_the_same_game() {
-    let a = play(&["--seed", "9", "--lang", "es", "--players", "2"], &"1\n".repeat(5000)).1;
-    let b = play(&["--seed", "9", "--lang", "es", "--players", "2"], &"1\n".repeat(5000)).1;
+    let a = play(
+        &["--seed", "9", "--lang", "es", "--players", "2"],
+        &"1\n".repeat(5000),
+    )
+    .1;
+    let b = play(
+        &["--seed", "9", "--lang", "es", "--players", "2"],
+        &"1\n".repeat(5000),
+    )
+    .1;
     assert_eq!(a, b);
-    assert!(a.contains("Clasificación final") || a.contains("clasificación"), "Spanish texts:\n{}", &a[..a.len().min(400)]);
+    assert!(
+        a.contains("Clasificación final") || a.contains("clasificación"),
+        "Spanish texts:\n{}",
+        &a[..a.len().min(400)]
+    );
 }
 
 #[test]
@@ -45,7 +67,10 @@ fn bad_input_gets_a_clear_message_and_a_new_prompt() {
     let script = "\n".repeat(3) + &"x\n9\n1\n".repeat(2000);
     let (ok, out) = play(&["--seed", "4", "--lang", "en"], &script);
     assert!(ok);
-    assert!(out.contains("Please type a number from 1 to"), "a clear message for bad input");
+    assert!(
+        out.contains("Please type a number from 1 to"),
+        "a clear message for bad input"
+    );
 }
 
 #[test]

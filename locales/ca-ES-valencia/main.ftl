@@ -61,6 +61,7 @@ no-lobby = No hi ha cap partida oberta. Obri'n una amb /newgame.
 game-running = Ací ja s'està jugant una partida. Mira-la amb /board.
 lobby-cancelled = S'ha cancel·lat la partida abans de començar.
 game-cancelled-by = { $name } ha cancel·lat la partida.
+player-removed = L'amfitrió ha llevat { $name } de la partida.
 player-left = { $name } ha eixit de la partida.
 rolloff-title = 🎲 Qui comença? Tots tiren el dau:
 rolloff-line = { $name }: { $roll }

@@ -15,6 +15,7 @@ cmd-addbot = Afegir un jugador ordinador (fàcil, normal o difícil)
 cmd-display = Veure el tauler com a imatge o amb emojis
 cmd-timer = Minuts per torn, o «off» per treure el límit
 cmd-skip = Que l'ordinador jugui per qui triga massa
+cmd-kick = Treure un jugador (amfitrió o administrador): /kick 2 o /kick vermell
 
 help =
     <b>Parxís</b>: jugueu al parxís en aquest grup, amb amics o contra l'ordinador.
@@ -33,6 +34,7 @@ help =
     /display — { cmd-display }
     /timer — { cmd-timer }
     /skip — { cmd-skip }
+    /kick — { cmd-kick }
     /help — { cmd-help }
 
 ## Regles

@@ -59,6 +59,7 @@ no-lobby = No hi ha cap partida oberta. Obre'n una amb /newgame.
 game-running = Aquí ja s'està jugant una partida. Mira-la amb /board.
 lobby-cancelled = S'ha cancel·lat la partida abans de començar.
 game-cancelled-by = { $name } ha cancel·lat la partida.
+player-removed = L'amfitrió ha tret { $name } de la partida.
 player-left = { $name } ha deixat la partida.
 rolloff-title = 🎲 Qui comença? Tothom tira el dau:
 rolloff-line = { $name }: { $roll }

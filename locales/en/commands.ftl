@@ -15,6 +15,7 @@ cmd-addbot = Add a computer player (easy, normal or hard)
 cmd-display = Show the board as an image or with emoji
 cmd-timer = Time per turn in minutes, or off
 cmd-skip = Let the computer play for a player who is taking too long
+cmd-kick = Remove a player (host or admin): /kick 2 or /kick red
 
 help =
     <b>Parxís</b>: play parxís in this group, with friends or against the computer.
@@ -33,6 +34,7 @@ help =
     /display — { cmd-display }
     /timer — { cmd-timer }
     /skip — { cmd-skip }
+    /kick — { cmd-kick }
     /help — { cmd-help }
 
 ## Rules

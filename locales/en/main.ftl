@@ -55,6 +55,7 @@ no-lobby = There is no open game here. Open one with /newgame.
 game-running = A game is already being played here. See it with /board.
 lobby-cancelled = The game was cancelled before it started.
 game-cancelled-by = { $name } cancelled the game.
+player-removed = The host removed { $name } from the game.
 player-left = { $name } left the game.
 rolloff-title = 🎲 Who starts? Everyone rolls the die:
 rolloff-line = { $name }: { $roll }

@@ -15,6 +15,7 @@ cmd-addbot = Añadir un jugador ordenador (fácil, normal o difícil)
 cmd-display = Ver el tablero como imagen o con emojis
 cmd-timer = Minutos por turno, u «off» para quitar el límite
 cmd-skip = Que el ordenador juegue por quien tarda demasiado
+cmd-kick = Quitar a un jugador (anfitrión o administrador): /kick 2 o /kick rojo
 
 help =
     <b>Parchís</b>: juega al parchís en este grupo, con amigos o contra el ordenador.
@@ -33,6 +34,7 @@ help =
     /display — { cmd-display }
     /timer — { cmd-timer }
     /skip — { cmd-skip }
+    /kick — { cmd-kick }
     /help — { cmd-help }
 
 ## Reglas

@@ -56,6 +56,7 @@ no-lobby = No hay ninguna partida abierta. Abre una con /newgame.
 game-running = Ya hay una partida en marcha aquí. Mírala con /board.
 lobby-cancelled = La partida se ha cancelado antes de empezar.
 game-cancelled-by = { $name } ha cancelado la partida.
+player-removed = El anfitrión ha quitado a { $name } de la partida.
 player-left = { $name } ha dejado la partida.
 rolloff-title = 🎲 ¿Quién empieza? Todos tiran el dado:
 rolloff-line = { $name }: { $roll }

@@ -26,6 +26,8 @@ pub enum Command {
     Display(String),
     Timer(String),
     Skip,
+    /// Remove a player: `/kick 2` (their place in the list) or `/kick red` (their colour).
+    Kick(String),
 }
 
 /// Parsed `/newgame` arguments.
@@ -72,6 +74,24 @@ pub fn parse_level(args: &str) -> Result<Level, String> {
             .parse()
             .map_err(|_| w.chars().take(32).collect()),
     }
+}
+
+/// Which player `/kick` names: a 1-based place in the list, or a colour in any language.
+#[must_use]
+pub fn parse_kick(args: &str, players: &[super::table::Player]) -> Option<u8> {
+    let w = args.split_whitespace().next()?.to_lowercase();
+    if let Ok(n) = w.parse::<usize>() {
+        return (1..=players.len()).contains(&n).then(|| (n - 1) as u8);
+    }
+    let colour = crate::engine::Colour::ALL.into_iter().find(|&c| {
+        crate::i18n::Lang::ALL
+            .iter()
+            .any(|&l| crate::i18n::colour(l, c).to_lowercase() == w)
+    })?;
+    players
+        .iter()
+        .position(|p| p.colour == Some(colour))
+        .map(|i| i as u8)
 }
 
 #[cfg(test)]

@@ -139,7 +139,10 @@ pub async fn apply(
             Alert::GameOver
         }));
     }
-    let manages = matches!(action, Action::Start | Action::Cancel | Action::AddBot(_));
+    let manages = matches!(
+        action,
+        Action::Start | Action::Cancel | Action::AddBot(_) | Action::Remove(_)
+    );
     if manages && actor.id != rec.state.host {
         actor.is_admin = is_admin(bot, ChatId(chat), UserId(actor.id as u64)).await;
     }
@@ -263,6 +266,7 @@ fn cmd_name(c: &Command) -> &'static str {
         Command::Display(_) => "display",
         Command::Timer(_) => "timer",
         Command::Skip => "skip",
+        Command::Kick(_) => "kick",
     }
 }
 
@@ -354,6 +358,29 @@ async fn command(
             return super::settings_cmd::timer(bot, ctx, msg, &args, settings, lang).await;
         }
         Command::Skip => return super::driver::skip(bot, ctx, msg, actor, lang).await,
+        Command::Kick(args) => {
+            let players = match ctx.store.load::<Table>(chat).await {
+                Ok(Some(r)) => r.state.players,
+                Ok(None) => return reply(bot, msg, tr(lang, &Msg::NoLobby)).await,
+                Err(_) => return reply(bot, msg, tr(lang, &Msg::AlertTryAgain)).await,
+            };
+            match commands::parse_kick(&args, &players) {
+                Some(i) => Action::Remove(i),
+                None => {
+                    return reply(
+                        bot,
+                        msg,
+                        tr(
+                            lang,
+                            &Msg::BadArgs {
+                                cmd: crate::i18n::Cmd::Kick,
+                            },
+                        ),
+                    )
+                    .await;
+                }
+            }
+        }
         Command::Help | Command::Language | Command::Rules(_) => return Ok(()),
     };
     match apply(bot, ctx, chat, actor, action, None).await {

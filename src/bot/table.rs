@@ -77,6 +77,10 @@ pub enum Event {
     Left {
         name: String,
     },
+    /// The host or an admin removed a player (mid-game a computer takes the seat).
+    Removed {
+        name: String,
+    },
     BotAdded {
         name: String,
         level: Level,
@@ -172,6 +176,8 @@ pub enum Action {
     Roll,
     /// Play the n-th legal move (0-based, in [`Game::legal_moves`] order).
     Move(u8),
+    /// Remove the player at this index of the player list (host or admin).
+    Remove(u8),
 }
 
 /// Why an action was refused. Nothing changed.
@@ -294,6 +300,30 @@ impl Table {
         match action {
             Action::Join => t.join(who)?,
             Action::Leave => t.leave(who)?,
+            Action::Remove(i) => {
+                if !t.is_open() {
+                    return Err(Reject::NotPlaying);
+                }
+                if !t.can_manage(who) {
+                    return Err(Reject::NotHost);
+                }
+                let target = t
+                    .players
+                    .get(usize::from(i))
+                    .ok_or(Reject::NotJoined)?
+                    .clone();
+                let as_target = Actor {
+                    id: target.id,
+                    name: target.name.clone(),
+                    is_admin: false,
+                };
+                t.leave(&as_target)?;
+                if let Some(Event::Left { name } | Event::Replaced { name }) =
+                    t.last.first().cloned()
+                {
+                    t.last[0] = Event::Removed { name };
+                }
+            }
             Action::AddBot(level) => t.add_bot(who, level)?,
             Action::Start => t.start(who, now_ms, dice)?,
             Action::Cancel => {

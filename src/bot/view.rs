@@ -134,6 +134,7 @@ fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
                 continue;
             }
             Event::Left { name } => tr(lang, &Msg::PlayerLeft { name: name.clone() }),
+            Event::Removed { name } => tr(lang, &Msg::PlayerRemoved { name: name.clone() }),
             Event::Replaced { name } => tr(lang, &Msg::Absent { name: name.clone() }),
             Event::RollOff { rounds, starter } => {
                 let mut s = tr(lang, &Msg::RollOffTitle);
@@ -604,5 +605,6 @@ pub fn cmd_word(c: Cmd) -> &'static str {
         Cmd::Display => "display",
         Cmd::Timer => "timer",
         Cmd::Skip => "skip",
+        Cmd::Kick => "kick",
     }
 }

@@ -80,6 +80,8 @@ pub enum Msg {
     GameCancelledBy { name: String },
     /// "NAME left the game."
     PlayerLeft { name: String },
+    /// "The host removed NAME from the game." (mid-game the computer takes the seat)
+    PlayerRemoved { name: String },
     /// "🎲 Who starts? Everyone rolls the die:"
     RollOffTitle,
     /// "NAME: 4", one line per player of the roll-off.
@@ -320,6 +322,7 @@ impl Msg {
             Self::LobbyCancelled => "lobby-cancelled",
             Self::GameCancelledBy { .. } => "game-cancelled-by",
             Self::PlayerLeft { .. } => "player-left",
+            Self::PlayerRemoved { .. } => "player-removed",
             Self::RollOffTitle => "rolloff-title",
             Self::RollOffLine { .. } => "rolloff-line",
             Self::RollOffTie => "rolloff-tie",
@@ -377,6 +380,7 @@ impl Msg {
                 Cmd::Display => "cmd-display",
                 Cmd::Timer => "cmd-timer",
                 Cmd::Skip => "cmd-skip",
+                Cmd::Kick => "cmd-kick",
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",
@@ -443,6 +447,7 @@ impl Msg {
             Self::LobbyPlayers { count } => vec![("count", num(*count))],
             Self::GameCancelledBy { name }
             | Self::PlayerLeft { name }
+            | Self::PlayerRemoved { name }
             | Self::RollOffWinner { name }
             | Self::RollPrompt { name }
             | Self::ChooseMove { name }

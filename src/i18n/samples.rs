@@ -62,6 +62,7 @@ impl Msg {
             Self::LobbyCancelled,
             Self::GameCancelledBy { name: name() },
             Self::PlayerLeft { name: name() },
+            Self::PlayerRemoved { name: name() },
             Self::RollOffTitle,
             Self::RollOffLine {
                 name: name(),

@@ -21,11 +21,12 @@ pub enum Cmd {
     Display,
     Timer,
     Skip,
+    Kick,
 }
 
 impl Cmd {
     /// Every command, in the order of the `/` menu.
-    pub const ALL: [Self; 13] = [
+    pub const ALL: [Self; 14] = [
         Self::NewGame,
         Self::Join,
         Self::Leave,
@@ -39,6 +40,7 @@ impl Cmd {
         Self::Display,
         Self::Timer,
         Self::Skip,
+        Self::Kick,
     ];
 
     /// The command as typed, without the slash (`newgame`).
@@ -58,6 +60,7 @@ impl Cmd {
             Self::Display => "display",
             Self::Timer => "timer",
             Self::Skip => "skip",
+            Self::Kick => "kick",
         }
     }
 }
