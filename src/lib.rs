@@ -1,5 +1,6 @@
 //! Parxís: the rules engine, computer players, renderers, storage and Telegram bot.
 
+pub mod cli;
 pub mod engine;
 pub mod protocol;
 pub mod render;

@@ -17,6 +17,8 @@ enum Command {
     /// Answer rules questions: JSON Lines on stdin, one answer per line on stdout
     /// (shared/conformance/FORMAT.md).
     Rules,
+    /// Draw a position (FORMAT.md JSON) as the PNG board image, or print the emoji board.
+    Render(parxis::cli::render::Args),
 }
 
 fn main() -> ExitCode {
@@ -34,5 +36,6 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Render(args) => parxis::cli::render::run(&args),
     }
 }

@@ -1,0 +1,3 @@
+//! Subcommands of the `parxis` binary that live in the library (testable, thin `main`).
+
+pub mod render;
