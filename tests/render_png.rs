@@ -359,6 +359,33 @@ fn names_in_any_language_are_written_in_the_nests() {
 }
 
 #[test]
+fn token_letters_can_follow_the_chat_language() {
+    let g = four_seats(r#"{"13":["yellow"]}"#, "{}", "");
+    let default = render(&g, &View::default());
+    let catalan = render(
+        &g,
+        &View {
+            letters: Some(['G', 'B', 'V', 'V']),
+            ..View::default()
+        },
+    );
+    let centre = square_centre(ring(13));
+    assert!(default.differing(&catalan, centre, 8.0) > 20);
+    assert!(piece_share(&catalan, centre, 15.0, Colour::Yellow) > 0.5);
+}
+
+#[test]
+fn a_won_game_renders_with_the_winners_goal_full() {
+    let won = game(
+        r#"{"rules":"jcf","seats":["yellow","red"],"turn":null,"goal":{"yellow":4},
+            "winner":"yellow"}"#,
+    );
+    let img = render(&won, &View::default());
+    let start = render(&four_seats("{}", "{}", ""), &View::default());
+    assert!(img.differing(&start, goal_centre(Colour::Yellow), 14.0) > 40);
+}
+
+#[test]
 fn unseated_colours_are_greyed_out() {
     let two = game(r#"{"rules":"jcf","seats":["yellow","red"],"turn":"yellow"}"#);
     let img = render(&two, &View::default());

@@ -49,8 +49,7 @@ pub fn png(game: &Game, view: &View) -> Vec<u8> {
 }
 
 /// The image of `game` as a pixmap (premultiplied RGBA, opaque).
-#[must_use]
-pub fn render(game: &Game, view: &View) -> Pixmap {
+fn render(game: &Game, view: &View) -> Pixmap {
     let mut pm = board::empty().clone();
     scene::draw(&mut pm, game, view);
     pm

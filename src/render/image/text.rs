@@ -56,8 +56,15 @@ pub(super) fn width(text: &str, size: f32) -> f32 {
     layout(text, size).1
 }
 
+/// Longest text [`fit`] considers; the rest is cut (a Telegram name has at most 64).
+const FIT_CHARS: usize = 64;
+
 /// `text` shrunk (down to `min_size`) and then shortened with "…" to fit `max_width`.
 pub(super) fn fit(text: &str, max_width: f32, size: f32, min_size: f32) -> (String, f32) {
+    let text = match text.char_indices().nth(FIT_CHARS) {
+        Some((cut, _)) => &text[..cut],
+        None => text,
+    };
     let w = width(text, size);
     if w <= max_width {
         return (text.to_owned(), size);
@@ -303,5 +310,10 @@ mod tests {
         let (s, size) = fit(long, 296.0, 26.0, 17.0);
         assert!(size >= 17.0 && width(&s, size) <= 296.0);
         assert!(s.ends_with('…') && s.starts_with("Maximilià"), "{s}");
+        let huge = "ñ".repeat(5000);
+        let t = std::time::Instant::now();
+        let (s, _) = fit(&huge, 296.0, 26.0, 17.0);
+        assert!(s.ends_with('…') && s.chars().count() <= FIT_CHARS + 1);
+        assert!(t.elapsed().as_secs() < 2, "a huge name is cut early");
     }
 }
