@@ -26,12 +26,8 @@ fn draw() -> Pixmap {
     for sq in (0..SQUARES).filter_map(Square::from_index) {
         square(&mut pm, sq);
     }
-    let whole = Area {
-        x0: 1.5,
-        y0: 1.5,
-        x1: SIZE as f32 - 1.5,
-        y1: SIZE as f32 - 1.5,
-    };
+    let half = SIZE as f32 / 2.0;
+    let whole = Area::around((half, half), half, half).inset(1.5);
     paint::stroke_area(&mut pm, whole, 3.0, INK, 255);
     pm
 }
@@ -41,13 +37,7 @@ fn nest(pm: &mut Pixmap, c: Colour) {
     paint::fill_area(pm, area, tint(piece_rgb(c), 0.12), 255);
     paint::stroke_area(pm, area, 2.0, INK, 255);
     // The floor: a rounded square with straight, pixel-aligned sides (cheap to compress).
-    let (x, y) = area.centre();
-    let square = |h: f32| Area {
-        x0: x - h,
-        y0: y - h,
-        x1: x + h,
-        y1: y + h,
-    };
+    let square = |h: f32| Area::around(area.centre(), h, h);
     paint::fill_rounded(pm, square(layout::NEST_FLOOR), 46.0, INK, 255);
     paint::fill_rounded(pm, square(layout::NEST_FLOOR - 3.0), 43.0, NEST_FLOOR, 255);
 }

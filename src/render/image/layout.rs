@@ -63,6 +63,28 @@ impl Area {
         (self.x0..self.x1).contains(&x) && (self.y0..self.y1).contains(&y)
     }
 
+    /// The rectangle `half_w` × `half_h` around `centre`, each way.
+    #[must_use]
+    pub fn around((x, y): Point, half_w: f32, half_h: f32) -> Self {
+        Self {
+            x0: x - half_w,
+            y0: y - half_h,
+            x1: x + half_w,
+            y1: y + half_h,
+        }
+    }
+
+    /// The rectangle shrunk by `d` on every side (grown when `d` is negative).
+    #[must_use]
+    pub fn inset(self, d: f32) -> Self {
+        Self {
+            x0: self.x0 + d,
+            y0: self.y0 + d,
+            x1: self.x1 - d,
+            y1: self.y1 - d,
+        }
+    }
+
     fn spanning(a: Point, b: Point) -> Self {
         Self {
             x0: a.0.min(b.0),

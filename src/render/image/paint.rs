@@ -197,19 +197,8 @@ pub(super) fn badge(pm: &mut Pixmap, at: Point, r: f32, label: &str) {
 
 /// A die showing `face` (1..=6), with a border in the colour that rolled it.
 pub(super) fn die(pm: &mut Pixmap, (x, y): Point, side: f32, face: u8, c: Colour) {
-    let h = side / 2.0;
-    let area = Area {
-        x0: x - h,
-        y0: y - h,
-        x1: x + h,
-        y1: y + h,
-    };
-    let border = Area {
-        x0: area.x0 - 4.0,
-        y0: area.y0 - 4.0,
-        x1: area.x1 + 4.0,
-        y1: area.y1 + 4.0,
-    };
+    let area = Area::around((x, y), side / 2.0, side / 2.0);
+    let border = area.inset(-4.0);
     fill_rounded(pm, border, side * 0.22, INK, 255);
     fill_rounded(pm, area, side * 0.18, PAPER, 255);
     let q = side * 0.27;

@@ -98,13 +98,9 @@ fn square(
     if game.is_barrier(sq) {
         // R4.2 A barrier: the two tokens joined by a dark bar.
         let r = PIECE + 3.5;
-        let bar = Area {
-            x0: a.0.min(b.0) - r,
-            y0: a.1.min(b.1) - r,
-            x1: a.0.max(b.0) + r,
-            y1: a.1.max(b.1) + r,
-        };
-        paint::fill_rounded(pm, bar, r, INK, 255);
+        let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let bar = Area::around(mid, (a.0 - b.0).abs() / 2.0, (a.1 - b.1).abs() / 2.0);
+        paint::fill_rounded(pm, bar.inset(-r), r, INK, 255);
     }
     paint::token(pm, a, PIECE, first, letter(first));
     paint::token(pm, b, PIECE, second, letter(second));
@@ -163,26 +159,13 @@ fn turn(pm: &mut Pixmap, game: &Game) {
         Phase::AwaitingBonus { seat, amount } => (seat, None, Some(amount)),
         Phase::Finished(_) => return,
     };
-    let a = layout::nest_area(seat);
-    let inset = Area {
-        x0: a.x0 + 5.0,
-        y0: a.y0 + 5.0,
-        x1: a.x1 - 5.0,
-        y1: a.y1 - 5.0,
-    };
-    paint::stroke_area(pm, inset, 7.0, INK, 255);
+    paint::stroke_area(pm, layout::nest_area(seat).inset(5.5), 7.0, INK, 255);
     let at = layout::die_point(seat);
     if let Some(face) = roll {
         paint::die(pm, at, 44.0, face, seat);
     }
     if let Some(amount) = bonus {
-        let box_ = Area {
-            x0: at.0 - 30.0,
-            y0: at.1 - 19.0,
-            x1: at.0 + 30.0,
-            y1: at.1 + 19.0,
-        };
-        paint::fill_rounded(pm, box_, 12.0, INK, 255);
+        paint::fill_rounded(pm, Area::around(at, 30.0, 19.0), 12.0, INK, 255);
         text::draw_centred(
             pm,
             &format!("+{amount}"),
