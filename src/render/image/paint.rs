@@ -73,6 +73,16 @@ pub(super) fn stroke_area(pm: &mut Pixmap, a: Area, width: f32, rgb: Rgb, alpha:
     }
 }
 
+fn fill_path(pm: &mut Pixmap, path: &tiny_skia::Path, rgb: Rgb, alpha: u8) {
+    pm.fill_path(
+        path,
+        &paint(rgb, alpha),
+        FillRule::Winding,
+        Transform::identity(),
+        None,
+    );
+}
+
 fn stroke_path(pm: &mut Pixmap, path: &tiny_skia::Path, width: f32, rgb: Rgb, alpha: u8) {
     let stroke = Stroke {
         width,
@@ -92,13 +102,7 @@ fn stroke_path(pm: &mut Pixmap, path: &tiny_skia::Path, width: f32, rgb: Rgb, al
 /// Fills a circle.
 pub(super) fn fill_circle(pm: &mut Pixmap, (x, y): Point, r: f32, rgb: Rgb, alpha: u8) {
     if let Some(path) = PathBuilder::from_circle(x, y, r) {
-        pm.fill_path(
-            &path,
-            &paint(rgb, alpha),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        fill_path(pm, &path, rgb, alpha);
     }
 }
 
@@ -112,13 +116,7 @@ pub(super) fn stroke_circle(pm: &mut Pixmap, (x, y): Point, r: f32, width: f32, 
 /// Fills a polygon.
 pub(super) fn fill_polygon(pm: &mut Pixmap, pts: &[Point], rgb: Rgb) {
     if let Some(path) = polyline(pts, true) {
-        pm.fill_path(
-            &path,
-            &paint(rgb, 255),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        fill_path(pm, &path, rgb, 255);
     }
 }
 
@@ -164,13 +162,7 @@ pub(super) fn fill_rounded(pm: &mut Pixmap, a: Area, r: f32, rgb: Rgb, alpha: u8
     pb.cubic_to(a.x0, a.y0 + r - k, a.x0 + r - k, a.y0, a.x0 + r, a.y0);
     pb.close();
     if let Some(path) = pb.finish() {
-        pm.fill_path(
-            &path,
-            &paint(rgb, alpha),
-            FillRule::Winding,
-            Transform::identity(),
-            None,
-        );
+        fill_path(pm, &path, rgb, alpha);
     }
 }
 
