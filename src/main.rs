@@ -23,6 +23,8 @@ enum Command {
     Bot,
     /// Check the running bot's health endpoint (for container health checks).
     Healthcheck,
+    /// Draw a position (FORMAT.md JSON) as the PNG board image, or print the emoji board.
+    Render(parxis::cli::render::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,5 +51,6 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Render(args) => parxis::cli::render::run(&args),
     }
 }

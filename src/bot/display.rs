@@ -109,6 +109,8 @@ pub async fn show(
         &image::View {
             last_move: table.last_move,
             choices: game.legal_moves().to_vec(),
+            names: crate::engine::Colour::ALL.map(|c| table.player_of(c).map(|p| p.name.clone())),
+            letters: None,
         },
     );
     let caption = fit(&text.status, CAPTION_LIMIT);

@@ -1,4 +1,5 @@
-//! The subcommands of the `parxis` binary.
+//! The subcommands of the `parxis` binary (in the library: testable, thin `main`).
 
 pub mod bot;
 pub mod play;
+pub mod render;

@@ -1,0 +1,69 @@
+//! `parxis render`: draw a FORMAT.md position as the PNG board image (or the emoji board).
+//!
+//! A position with a pending `"roll"` (or bonus) gets its legal moves labelled 1.., as the
+//! bot's buttons would number them.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::engine::{Game, Setup};
+use crate::render::{emoji, image};
+
+/// Arguments of `parxis render`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// A position as JSON (shared/conformance/FORMAT.md), optionally with a pending "roll".
+    #[arg(long, value_name = "FILE.json")]
+    pub position: PathBuf,
+    /// Where to write the PNG image (default board.png; with --emoji only when given).
+    #[arg(long, value_name = "FILE.png")]
+    pub out: Option<PathBuf>,
+    /// Print the emoji board on standard output.
+    #[arg(long)]
+    pub emoji: bool,
+}
+
+/// Runs `parxis render`: exit 0 on success, 2 for an unreadable file or invalid position,
+/// 1 when the image cannot be written.
+#[must_use]
+pub fn run(args: &Args) -> ExitCode {
+    let game = match load(&args.position) {
+        Ok(g) => g,
+        Err(msg) => {
+            eprintln!("parxis render: {msg}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.emoji {
+        println!("{}", emoji::board(&game));
+    }
+    let out = match (&args.out, args.emoji) {
+        (Some(p), _) => p.clone(),
+        (None, false) => PathBuf::from("board.png"),
+        (None, true) => return ExitCode::SUCCESS,
+    };
+    let view = image::View {
+        choices: game.legal_moves().to_vec(),
+        ..image::View::default()
+    };
+    match std::fs::write(&out, image::png(&game, &view)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("parxis render: cannot write {}: {e}", out.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Reads and validates a position file.
+///
+/// # Errors
+/// A message naming the file for a missing or unreadable file, bad JSON or an invalid
+/// position.
+pub fn load(path: &Path) -> Result<Game, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let setup: Setup = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a position: {e}", path.display()))?;
+    Game::from_setup(&setup).map_err(|e| format!("{}: invalid position: {e}", path.display()))
+}

@@ -1,0 +1,83 @@
+//! The PNG board image: the printed parxís board with the pieces, the last move's trail
+//! and numbered labels on the destinations of the moves to choose from.
+//!
+//! The empty board is drawn once per process; each image copies it, draws the position
+//! and overlays on top and encodes a PNG with fast compression.
+//!
+//! ```
+//! use parxis::engine::{Colour, Game, Preset};
+//! use parxis::render::image::{View, png};
+//!
+//! let game = Game::new(Preset::Jcf, Preset::Jcf.options(), &[Colour::Yellow, Colour::Red]).unwrap();
+//! let bytes = png(&game, &View::default());
+//! assert_eq!(&bytes[1..4], b"PNG");
+//! ```
+
+mod board;
+mod layout;
+mod paint;
+mod scene;
+mod text;
+
+use tiny_skia::Pixmap;
+
+use crate::engine::{Game, Move};
+
+pub use layout::{
+    Area, Point, SIZE, goal_centre, goal_triangle, loc_point, nest_area, nest_centre, nest_slots,
+    pair_centres, square_area, square_centre,
+};
+pub use paint::{Rgb, piece_rgb};
+
+/// What to draw besides the position.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    /// The last move, drawn as a trail from its start to its end.
+    pub last_move: Option<Move>,
+    /// Legal moves, labelled 1.. at their destinations (same numbers as the buttons).
+    pub choices: Vec<Move>,
+    /// Player names per colour in R1.2 order, written in their nests (any language).
+    pub names: [Option<String>; 4],
+    /// The letter on each colour's pieces in R1.2 order; `None` gives Y, B, R, G.
+    pub letters: Option<[char; 4]>,
+}
+
+/// The PNG image of `game`: [`SIZE`] × [`SIZE`] pixels, RGB.
+#[must_use]
+pub fn png(game: &Game, view: &View) -> Vec<u8> {
+    encode(&render(game, view))
+}
+
+/// The image of `game` as a pixmap (premultiplied RGBA, opaque).
+fn render(game: &Game, view: &View) -> Pixmap {
+    let mut pm = board::empty().clone();
+    scene::draw(&mut pm, game, view);
+    pm
+}
+
+/// Encodes an opaque pixmap as an RGB PNG, favouring speed: fast deflate, `Sub` filter.
+fn encode(pm: &Pixmap) -> Vec<u8> {
+    let rgb = drop_alpha(pm.data());
+    let mut out = Vec::with_capacity(160 * 1024);
+    let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Fast);
+    enc.set_filter(png::FilterType::Paeth);
+    // Writing to a Vec cannot fail; the header and data sizes match by construction.
+    if let Ok(mut w) = enc.write_header() {
+        let _ = w.write_image_data(&rgb);
+    }
+    out
+}
+/// RGB bytes from opaque RGBA: each pixel is copied as 4 bytes and the next one overwrites
+/// the alpha byte (one unaligned store per pixel instead of three).
+fn drop_alpha(rgba: &[u8]) -> Vec<u8> {
+    let n = rgba.len() / 4;
+    let mut rgb = vec![0u8; n * 3 + 1];
+    for (i, px) in rgba.chunks_exact(4).enumerate() {
+        rgb[3 * i..3 * i + 4].copy_from_slice(px);
+    }
+    rgb.truncate(n * 3);
+    rgb
+}

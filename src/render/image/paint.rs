@@ -1,0 +1,226 @@
+//! Colours and drawing primitives over tiny-skia.
+
+use tiny_skia::{FillRule, LineCap, LineJoin, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+use super::layout::{Area, Point};
+use super::text;
+use crate::engine::Colour;
+
+/// An opaque colour.
+pub type Rgb = [u8; 3];
+
+/// Outlines, grid lines and dark text.
+pub(super) const INK: Rgb = [34, 34, 38];
+/// Plain ring squares.
+pub(super) const PAPER: Rgb = [255, 255, 255];
+/// Safe ring squares that are not exit squares.
+pub(super) const SAFE: Rgb = [226, 230, 236];
+/// The circle that marks a safe square.
+pub(super) const SAFE_MARK: Rgb = [140, 148, 160];
+/// Printed square numbers.
+pub(super) const NUMBER: Rgb = [95, 100, 110];
+/// Inside of a nest's circle.
+pub(super) const NEST_FLOOR: Rgb = [250, 246, 236];
+
+/// The fill of colour `c`'s pieces: saturated, told apart from the board's tints.
+#[must_use]
+pub fn piece_rgb(c: Colour) -> Rgb {
+    match c {
+        Colour::Yellow => [250, 200, 0],
+        Colour::Blue => [25, 105, 215],
+        Colour::Red => [215, 35, 35],
+        Colour::Green => [15, 145, 65],
+    }
+}
+
+/// The colour of the letter on colour `c`'s pieces (dark on yellow, white elsewhere).
+pub(super) fn letter_rgb(c: Colour) -> Rgb {
+    match c {
+        Colour::Yellow => INK,
+        _ => PAPER,
+    }
+}
+
+/// `rgb` mixed with white: `amount` 0 keeps it, 1 gives white.
+pub(super) fn tint(rgb: Rgb, amount: f32) -> Rgb {
+    rgb.map(|v| (f32::from(v) + (255.0 - f32::from(v)) * amount).round() as u8)
+}
+
+/// `rgb` mixed with black: `amount` 0 keeps it, 1 gives black.
+pub(super) fn shade(rgb: Rgb, amount: f32) -> Rgb {
+    rgb.map(|v| (f32::from(v) * (1.0 - amount)).round() as u8)
+}
+
+fn paint(rgb: Rgb, alpha: u8) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color_rgba8(rgb[0], rgb[1], rgb[2], alpha);
+    p.anti_alias = true;
+    p
+}
+
+/// Fills a rectangle.
+pub(super) fn fill_area(pm: &mut Pixmap, a: Area, rgb: Rgb, alpha: u8) {
+    if let Some(r) = Rect::from_ltrb(a.x0, a.y0, a.x1, a.y1) {
+        pm.fill_rect(r, &paint(rgb, alpha), Transform::identity(), None);
+    }
+}
+
+/// Strokes a rectangle's outline.
+pub(super) fn stroke_area(pm: &mut Pixmap, a: Area, width: f32, rgb: Rgb, alpha: u8) {
+    if let Some(r) = Rect::from_ltrb(a.x0, a.y0, a.x1, a.y1) {
+        let path = PathBuilder::from_rect(r);
+        stroke_path(pm, &path, width, rgb, alpha);
+    }
+}
+
+fn fill_path(pm: &mut Pixmap, path: &tiny_skia::Path, rgb: Rgb, alpha: u8) {
+    pm.fill_path(
+        path,
+        &paint(rgb, alpha),
+        FillRule::Winding,
+        Transform::identity(),
+        None,
+    );
+}
+
+fn stroke_path(pm: &mut Pixmap, path: &tiny_skia::Path, width: f32, rgb: Rgb, alpha: u8) {
+    let stroke = Stroke {
+        width,
+        line_cap: LineCap::Round,
+        line_join: LineJoin::Round,
+        ..Stroke::default()
+    };
+    pm.stroke_path(
+        path,
+        &paint(rgb, alpha),
+        &stroke,
+        Transform::identity(),
+        None,
+    );
+}
+
+/// Fills a circle.
+pub(super) fn fill_circle(pm: &mut Pixmap, (x, y): Point, r: f32, rgb: Rgb, alpha: u8) {
+    if let Some(path) = PathBuilder::from_circle(x, y, r) {
+        fill_path(pm, &path, rgb, alpha);
+    }
+}
+
+/// Strokes a circle.
+pub(super) fn stroke_circle(pm: &mut Pixmap, (x, y): Point, r: f32, width: f32, rgb: Rgb) {
+    if let Some(path) = PathBuilder::from_circle(x, y, r) {
+        stroke_path(pm, &path, width, rgb, 255);
+    }
+}
+
+/// Fills a polygon.
+pub(super) fn fill_polygon(pm: &mut Pixmap, pts: &[Point], rgb: Rgb) {
+    if let Some(path) = polyline(pts, true) {
+        fill_path(pm, &path, rgb, 255);
+    }
+}
+
+/// Strokes a polyline (open) or polygon (`closed`).
+pub(super) fn stroke_lines(
+    pm: &mut Pixmap,
+    pts: &[Point],
+    closed: bool,
+    width: f32,
+    rgb: Rgb,
+    alpha: u8,
+) {
+    if let Some(path) = polyline(pts, closed) {
+        stroke_path(pm, &path, width, rgb, alpha);
+    }
+}
+
+fn polyline(pts: &[Point], closed: bool) -> Option<tiny_skia::Path> {
+    let (first, rest) = pts.split_first()?;
+    let mut pb = PathBuilder::new();
+    pb.move_to(first.0, first.1);
+    for p in rest {
+        pb.line_to(p.0, p.1);
+    }
+    if closed {
+        pb.close();
+    }
+    pb.finish()
+}
+
+/// Fills a rounded rectangle (a capsule when `r` is half the shorter side).
+pub(super) fn fill_rounded(pm: &mut Pixmap, a: Area, r: f32, rgb: Rgb, alpha: u8) {
+    let k = 0.552_284_8 * r; // cubic Bézier circle constant
+    let mut pb = PathBuilder::new();
+    pb.move_to(a.x0 + r, a.y0);
+    pb.line_to(a.x1 - r, a.y0);
+    pb.cubic_to(a.x1 - r + k, a.y0, a.x1, a.y0 + r - k, a.x1, a.y0 + r);
+    pb.line_to(a.x1, a.y1 - r);
+    pb.cubic_to(a.x1, a.y1 - r + k, a.x1 - r + k, a.y1, a.x1 - r, a.y1);
+    pb.line_to(a.x0 + r, a.y1);
+    pb.cubic_to(a.x0 + r - k, a.y1, a.x0, a.y1 - r + k, a.x0, a.y1 - r);
+    pb.line_to(a.x0, a.y0 + r);
+    pb.cubic_to(a.x0, a.y0 + r - k, a.x0 + r - k, a.y0, a.x0 + r, a.y0);
+    pb.close();
+    if let Some(path) = pb.finish() {
+        fill_path(pm, &path, rgb, alpha);
+    }
+}
+
+/// A piece: a round token in its colour with a dark outline and its letter.
+pub(super) fn token(pm: &mut Pixmap, at: Point, r: f32, c: Colour, letter: char) {
+    fill_circle(pm, at, r, piece_rgb(c), 255);
+    stroke_circle(pm, at, r, 2.5, INK);
+    let mut buf = [0u8; 4];
+    text::draw_centred(
+        pm,
+        letter.encode_utf8(&mut buf),
+        r * 1.15,
+        at,
+        letter_rgb(c),
+    );
+}
+
+/// A numbered label: a dark disc with a white rim and a white number.
+pub(super) fn badge(pm: &mut Pixmap, at: Point, r: f32, label: &str) {
+    fill_circle(pm, at, r + 2.0, PAPER, 255);
+    fill_circle(pm, at, r, INK, 255);
+    text::draw_centred(pm, label, r * 1.35, at, PAPER);
+}
+
+/// A die showing `face` (1..=6), with a border in the colour that rolled it.
+pub(super) fn die(pm: &mut Pixmap, (x, y): Point, side: f32, face: u8, c: Colour) {
+    let area = Area::around((x, y), side / 2.0, side / 2.0);
+    let border = area.inset(-4.0);
+    fill_rounded(pm, border, side * 0.22, INK, 255);
+    fill_rounded(pm, area, side * 0.18, PAPER, 255);
+    let q = side * 0.27;
+    let pips: &[(f32, f32)] = match face {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (0.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+        _ => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+    };
+    let pip = if c == Colour::Yellow {
+        INK
+    } else {
+        shade(piece_rgb(c), 0.1)
+    };
+    for (dx, dy) in pips {
+        fill_circle(pm, (x + dx * q, y + dy * q), side * 0.1, pip, 255);
+    }
+}

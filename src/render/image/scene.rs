@@ -1,0 +1,189 @@
+//! What changes from image to image: pieces, barriers, goal counts, names, turn, die,
+//! the last move's trail and the labels of the moves to choose from.
+
+use tiny_skia::Pixmap;
+
+use super::View;
+use super::layout::{self, Area, Point};
+use super::paint::{self, INK, PAPER, piece_rgb, shade, tint};
+use super::text;
+use crate::engine::board::SQUARES;
+use crate::engine::{Colour, Game, Loc, Move, Phase, Square};
+
+/// Radius of a piece on a square.
+const PIECE: f32 = 16.5;
+/// Radius of a piece in a nest.
+const NEST_PIECE: f32 = 25.0;
+/// Radius of a piece in a goal.
+const GOAL_PIECE: f32 = 12.5;
+/// Radius of a move label.
+const LABEL: f32 = 16.0;
+
+const DEFAULT_LETTERS: [char; 4] = ['Y', 'B', 'R', 'G'];
+
+pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
+    let letters = view.letters.unwrap_or(DEFAULT_LETTERS);
+    let letter = |c: Colour| letters[c.index()];
+    if let Some(mv) = view.last_move {
+        trail(pm, game, mv);
+    }
+    for c in Colour::ALL {
+        nest(pm, game, c, letter(c), view.names[c.index()].as_deref());
+        goal(pm, game, c, letter(c));
+    }
+    let labelled = |sq: Square| view.choices.iter().any(|m| m.to() == Loc::Sq(sq));
+    for sq in (0..SQUARES).filter_map(Square::from_index) {
+        square(pm, game, sq, labelled(sq), &letter);
+    }
+    if let Some(mv) = view.last_move {
+        arrival(pm, game, mv);
+    }
+    turn(pm, game);
+    for (i, &mv) in view.choices.iter().enumerate() {
+        label(pm, game, mv, &(i + 1).to_string());
+    }
+}
+
+fn nest(pm: &mut Pixmap, game: &Game, c: Colour, letter: char, name: Option<&str>) {
+    if !game.is_seated(c) {
+        paint::fill_area(pm, layout::nest_area(c), PAPER, 170);
+        return;
+    }
+    let n = usize::from(game.in_nest(c));
+    for slot in layout::nest_slots(c).into_iter().take(n) {
+        paint::token(pm, slot, NEST_PIECE, c, letter);
+    }
+    if let Some(name) = name.map(str::trim).filter(|s| !s.is_empty()) {
+        let area = layout::nest_area(c);
+        let (s, size) = text::fit(name, area.x1 - area.x0 - 24.0, 26.0, 17.0);
+        text::draw_outlined(pm, &s, size, layout::name_point(c), PAPER, INK, 2.0);
+    }
+}
+
+fn goal(pm: &mut Pixmap, game: &Game, c: Colour, letter: char) {
+    if !game.is_seated(c) {
+        return;
+    }
+    let n = game.in_goal(c);
+    for slot in layout::goal_slots(c).into_iter().take(usize::from(n)) {
+        paint::token(pm, slot, GOAL_PIECE, c, letter);
+    }
+    let centre = layout::goal_centre(c);
+    text::draw_outlined(pm, &n.to_string(), 30.0, centre, PAPER, INK, 2.5);
+}
+
+/// The pieces on a square: one in the middle (or in the first place when a move label
+/// takes the second), two side by side in arrival order, a barrier joined by a bar.
+fn square(
+    pm: &mut Pixmap,
+    game: &Game,
+    sq: Square,
+    labelled: bool,
+    letter: &impl Fn(Colour) -> char,
+) {
+    let mut pieces = game.pieces_on(sq);
+    let Some(first) = pieces.next() else {
+        return;
+    };
+    let [a, b] = layout::pair_centres(sq);
+    let Some(second) = pieces.next() else {
+        let at = if labelled {
+            a
+        } else {
+            layout::square_centre(sq)
+        };
+        paint::token(pm, at, PIECE, first, letter(first));
+        return;
+    };
+    if game.is_barrier(sq) {
+        // R4.2 A barrier: the two tokens joined by a dark bar.
+        let r = PIECE + 3.5;
+        let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let bar = Area::around(mid, (a.0 - b.0).abs() / 2.0, (a.1 - b.1).abs() / 2.0);
+        paint::fill_rounded(pm, bar.inset(-r), r, INK, 255);
+    }
+    paint::token(pm, a, PIECE, first, letter(first));
+    paint::token(pm, b, PIECE, second, letter(second));
+}
+
+/// Where the piece a move ended with stands, and its radius: the last arrival on its
+/// square, or the last piece in its goal.
+fn arrival_point(game: &Game, mv: Move) -> Option<(Point, f32)> {
+    match mv.to() {
+        Loc::Sq(sq) => match game.pieces_on(sq).count() {
+            0 => None,
+            1 => Some((layout::square_centre(sq), PIECE)),
+            _ => Some((layout::pair_centres(sq)[1], PIECE)),
+        },
+        Loc::Goal => {
+            let n = usize::from(game.in_goal(mv.colour()));
+            let slot = layout::goal_slots(mv.colour())
+                .get(n.checked_sub(1)?)
+                .copied()?;
+            Some((slot, GOAL_PIECE))
+        }
+        Loc::Nest => None,
+    }
+}
+
+/// The last move: a translucent trail through the squares it passed, under the pieces.
+fn trail(pm: &mut Pixmap, game: &Game, mv: Move) {
+    let c = mv.colour();
+    let mut pts = layout::path_points(c, mv.from_progress(), mv.to_progress());
+    if let (true, Some((end, _)), Some(last)) =
+        (mv.reaches_goal(), arrival_point(game, mv), pts.last_mut())
+    {
+        *last = end;
+    }
+    let line = shade(piece_rgb(c), 0.25);
+    paint::stroke_lines(pm, &pts, false, 15.0, PAPER, 150);
+    paint::stroke_lines(pm, &pts, false, 9.0, line, 200);
+    if let Some(&start) = pts.first() {
+        paint::fill_circle(pm, start, 9.0, line, 230);
+        paint::stroke_circle(pm, start, 9.0, 2.0, INK);
+    }
+}
+
+/// The piece that just moved: a dark ring around it.
+fn arrival(pm: &mut Pixmap, game: &Game, mv: Move) {
+    if let Some((at, r)) = arrival_point(game, mv) {
+        paint::stroke_circle(pm, at, r + 3.5, 3.0, INK);
+    }
+}
+
+/// The seat to act: its nest framed; its pending roll as a die, or its bonus.
+fn turn(pm: &mut Pixmap, game: &Game) {
+    let (seat, roll, bonus) = match game.phase() {
+        Phase::AwaitingRoll(seat) => (seat, None, None),
+        Phase::AwaitingMove { seat, roll } => (seat, Some(roll), None),
+        Phase::AwaitingBonus { seat, amount } => (seat, None, Some(amount)),
+        Phase::Finished(_) => return,
+    };
+    paint::stroke_area(pm, layout::nest_area(seat).inset(5.5), 7.0, INK, 255);
+    let at = layout::die_point(seat);
+    if let Some(face) = roll {
+        paint::die(pm, at, 44.0, face, seat);
+    }
+    if let Some(amount) = bonus {
+        paint::fill_rounded(pm, Area::around(at, 30.0, 19.0), 12.0, INK, 255);
+        text::draw_centred(
+            pm,
+            &format!("+{amount}"),
+            24.0,
+            at,
+            tint(piece_rgb(seat), 0.2),
+        );
+    }
+}
+
+/// A move to choose from: its number at its destination.
+fn label(pm: &mut Pixmap, game: &Game, mv: Move, number: &str) {
+    let at = match mv.to() {
+        Loc::Goal => layout::goal_label_point(mv.colour()),
+        Loc::Nest => layout::nest_centre(mv.colour()),
+        // Beside a piece already there (see `square`), else in the middle.
+        Loc::Sq(sq) if game.pieces_on(sq).next().is_some() => layout::pair_centres(sq)[1],
+        Loc::Sq(sq) => layout::square_centre(sq),
+    };
+    paint::badge(pm, at, LABEL, number);
+}
