@@ -448,3 +448,78 @@ async fn host_removes_an_absent_player_others_cannot() {
     assert!(red.is_automatic(), "red is played by the computer now");
     assert_eq!(t.status, Status::Playing);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn image_mode_posts_a_png_and_edits_it_in_place() {
+    let h = Harness::start(31).await;
+    h.settings(parxis::bot::settings::ChatSettings {
+        lang: Some(parxis::i18n::Lang::Es),
+        ..Default::default()
+    })
+    .await;
+    started_game(&h, 2).await;
+    // The lobby was text; the game board is a photo (sendPhoto, multipart upload of a PNG).
+    let photo = h
+        .fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "sendphoto")
+        .unwrap_or_else(|| panic!("no sendPhoto:\n{}", h.fake.log_tail(10)));
+    assert!(photo.files.iter().any(|f| f.is_png()), "a PNG upload");
+    let board = h.board().await;
+    assert!(board["photo"].is_array(), "the board is a photo: {board}");
+    let caption = text_of(&board);
+    assert!(
+        caption.chars().count() <= 1024 && caption.contains("Turno"),
+        "Spanish caption: {caption}"
+    );
+    // Presses edit the same photo message (editMessageMedia with a new PNG).
+    let users = four_users();
+    let id = msg_id(&board);
+    for _ in 0..5 {
+        let (_, t) = h.table().await;
+        let u = users
+            .iter()
+            .find(|u| u.id == t.to_move().unwrap().id)
+            .unwrap()
+            .clone();
+        let board = h.board().await;
+        let ans = h.press(&u, msg_id(&board), &buttons(&board)[0].1).await;
+        assert!(ans.str_param("text").is_none(), "{:?}", ans.params);
+    }
+    let edits: Vec<_> = h
+        .fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "editmessagemedia")
+        .collect();
+    assert!(
+        edits.len() >= 5,
+        "one editMessageMedia per press: {}",
+        edits.len()
+    );
+    assert!(
+        edits
+            .iter()
+            .all(|r| r.ok() && r.files.iter().any(|f| f.is_png()))
+    );
+    assert_eq!(
+        h.table().await.1.board_msg,
+        Some(id),
+        "still the same photo message"
+    );
+    // Switching to emoji shows text from the next press on (a new message, the old one
+    // loses its buttons).
+    h.command(&users[0], "/display emoji").await;
+    let (_, t) = h.table().await;
+    let u = users
+        .iter()
+        .find(|u| u.id == t.to_move().unwrap().id)
+        .unwrap()
+        .clone();
+    let board = h.board().await;
+    h.press(&u, msg_id(&board), &buttons(&board)[0].1).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let now = h.board().await;
+    assert!(now["text"].is_string(), "emoji mode board is text: {now}");
+}

@@ -54,8 +54,8 @@ fn kind_of(e: &RequestError) -> &'static str {
     }
 }
 
-/// Show `table` in `chat`. `Ok(Some(id))` when a new message was posted (its id must be
-/// stored), `Ok(None)` when the existing one was edited.
+/// Show `table` in `chat`. `Ok(Some((id, photo)))` when a new message was posted (its id
+/// and kind must be stored), `Ok(None)` when the existing one was edited.
 ///
 /// # Errors
 /// The Telegram error when even re-posting failed.
@@ -66,7 +66,7 @@ pub async fn show(
     table: &Table,
     lang: Lang,
     display: Display,
-) -> Result<Option<i32>, RequestError> {
+) -> Result<Option<(i32, bool)>, RequestError> {
     let text = view::board_text(lang, table, ctx.now_ms());
     let kb = view::keyboard(lang, table);
     let image_mode =
@@ -78,7 +78,7 @@ pub async fn show(
             format!("{}\n\n{}", text.board, text.status)
         };
         let body = fit(&body, TEXT_LIMIT);
-        if let Some(id) = table.board_msg {
+        if let Some(id) = table.board_msg.filter(|_| !table.board_photo) {
             let r = bot
                 .edit_message_text(chat, MessageId(id), body.clone())
                 .parse_mode(ParseMode::Html)
@@ -94,12 +94,15 @@ pub async fn show(
                 }
             }
         }
+        if let Some(id) = table.board_msg.filter(|_| table.board_photo) {
+            let _ = bot.edit_message_reply_markup(chat, MessageId(id)).await;
+        }
         let m = bot
             .send_message(chat, body)
             .parse_mode(ParseMode::Html)
             .reply_markup(kb)
             .await?;
-        return Ok(Some(m.id.0));
+        return Ok(Some((m.id.0, false)));
     }
     let Some(game) = table.game.as_ref() else {
         return Ok(None);
@@ -114,7 +117,11 @@ pub async fn show(
         },
     );
     let caption = fit(&text.status, CAPTION_LIMIT);
-    if let Some(id) = table.board_msg {
+    if let Some(id) = table.board_msg.filter(|_| !table.board_photo) {
+        // A text board (the lobby, or emoji mode before): it loses its buttons.
+        let _ = bot.edit_message_reply_markup(chat, MessageId(id)).await;
+    }
+    if let Some(id) = table.board_msg.filter(|_| table.board_photo) {
         let media = InputMedia::Photo(
             InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
                 .caption(caption.clone())
@@ -140,5 +147,5 @@ pub async fn show(
         .parse_mode(ParseMode::Html)
         .reply_markup(kb)
         .await?;
-    Ok(Some(m.id.0))
+    Ok(Some((m.id.0, true)))
 }

@@ -198,15 +198,18 @@ pub async fn commit(
 pub async fn show_and_remember(bot: &TgBot, ctx: &Ctx, chat: i64, version: u64, table: &mut Table) {
     let (settings, lang) = chat_lang(ctx, chat, None).await;
     match display::show(bot, ctx, ChatId(chat), table, lang, settings.display).await {
-        Ok(Some(new_id)) => remember_board(ctx, chat, version, new_id).await,
+        Ok(Some((new_id, photo))) => {
+            table.board_msg = Some(new_id);
+            table.board_photo = photo;
+            remember_board(ctx, chat, version, new_id, photo).await;
+        }
         Ok(None) => {}
         Err(e) => warn!(chat, error = %e, "could not show the board"),
     }
-    let _ = table;
 }
 
 /// Store the board message id (retrying on concurrent changes; the id is not part of `seq`).
-async fn remember_board(ctx: &Ctx, chat: i64, mut version: u64, id: i32) {
+async fn remember_board(ctx: &Ctx, chat: i64, mut version: u64, id: i32, photo: bool) {
     for _ in 0..5 {
         let rec = match ctx.store.load::<Table>(chat).await {
             Ok(Some(r)) => r,
@@ -217,6 +220,7 @@ async fn remember_board(ctx: &Ctx, chat: i64, mut version: u64, id: i32) {
         }
         let mut t = rec.state;
         t.board_msg = Some(id);
+        t.board_photo = photo;
         let ttl = ctx.ttl_for(&t);
         match ctx.store.save(chat, version, &t, ttl).await {
             Ok(CasOutcome::Saved { .. }) => return,

@@ -214,6 +214,9 @@ pub struct Table {
     /// The board message's id in the chat.
     #[serde(default)]
     pub board_msg: Option<i32>,
+    /// Is the board message a photo (image mode) rather than text?
+    #[serde(default)]
+    pub board_photo: bool,
     /// Events of the last action, shown in the board message.
     #[serde(default)]
     pub last: Vec<Event>,
@@ -253,6 +256,7 @@ impl Table {
             }],
             game: None,
             board_msg: None,
+            board_photo: false,
             last: Vec::new(),
             stats: Stats::default(),
             last_move: None,
