@@ -8,6 +8,7 @@
 //!                                                                     editMessageText / Media
 //! ```
 
+pub mod active;
 pub mod callback;
 pub mod commands;
 pub mod display;
