@@ -18,6 +18,7 @@ pub mod settings;
 pub mod settings_cmd;
 pub mod table;
 pub mod view;
+pub mod webhook;
 
 use std::sync::Arc;
 use std::time::Duration;
