@@ -49,15 +49,21 @@ pub async fn sync_deadline(ctx: &Ctx, chat: i64, table: &Table) {
     }
 }
 
-/// Poll the due set forever (until `stop` resolves), firing due chats.
+/// Poll the due set until `stop` changes, firing due chats; then wait for the turns being
+/// played to finish (graceful shutdown) and return.
 pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiver<bool>) {
     let mut tick = tokio::time::interval(Duration::from_millis(250));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut firing = tokio::task::JoinSet::new();
     loop {
         tokio::select! {
             _ = tick.tick() => {}
-            _ = stop.changed() => return,
+            _ = stop.changed() => {
+                while firing.join_next().await.is_some() {}
+                return;
+            }
         }
+        while firing.try_join_next().is_some() {}
         let due = match ctx.store.due_chats(ctx.now_ms(), 64).await {
             Ok(d) => d,
             Err(e) => {
@@ -67,7 +73,7 @@ pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiv
         };
         for chat in due {
             let (bot, ctx) = (bot.clone(), ctx.clone());
-            tokio::spawn(async move { fire(&bot, &ctx, chat).await });
+            firing.spawn(async move { fire(&bot, &ctx, chat).await });
         }
     }
 }

@@ -178,17 +178,7 @@ pub async fn commit(
             return Err(Refusal::Alert(Alert::Stale));
         }
     };
-    if let Some(e) = table
-        .last
-        .iter()
-        .find(|e| matches!(e, super::table::Event::RollOff { .. }))
-    {
-        let _ = e;
-        ctx.metrics.game_started();
-    }
-    if !table.is_open() && table.status == super::table::Status::Finished {
-        ctx.metrics.game_finished();
-    }
+    super::active::after_save(ctx, chat, &table).await;
     super::driver::sync_deadline(ctx, chat, &table).await;
     show_and_remember(bot, ctx, chat, version, &mut table).await;
     Ok(table)
@@ -248,7 +238,7 @@ async fn reply(bot: &TgBot, msg: &Message, text: String) -> HandlerResult {
 pub async fn on_command(bot: TgBot, msg: Message, cmd: Command, ctx: Arc<Ctx>) -> HandlerResult {
     let started = std::time::Instant::now();
     let chat = msg.chat.id.0;
-    info!(chat, kind = "command", command = ?cmd_name(&cmd), "update");
+    info!(chat, kind = "command", command = cmd_name(&cmd), "update");
     let (settings, lang) = chat_lang(&ctx, chat, msg.from.as_ref()).await;
     let result = command(&bot, &msg, cmd, &ctx, settings, lang).await;
     ctx.metrics.update("command", started.elapsed());
@@ -554,6 +544,7 @@ pub async fn on_my_chat_member(
     if let Ok(Some(rec)) = ctx.store.load::<Table>(chat).await {
         let _ = ctx.store.delete(chat, rec.version).await;
         let _ = ctx.store.clear_deadline(chat).await;
+        super::active::forget(&ctx, chat).await;
         info!(chat, "bot removed from the chat: game ended");
     }
     Ok(())
@@ -567,6 +558,8 @@ pub async fn on_migrate(msg: Message, ctx: Arc<Ctx>) -> HandlerResult {
         if let Err(e) = ctx.store.migrate_chat(old, new.0).await {
             warn!(chat = old, error = %e, "migration failed");
         }
+        // The game (if in play) is counted again under its new id at its next save.
+        super::active::forget(&ctx, old).await;
     }
     Ok(())
 }

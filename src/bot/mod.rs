@@ -8,6 +8,7 @@
 //!                                                                     editMessageText / Media
 //! ```
 
+pub mod active;
 pub mod callback;
 pub mod commands;
 pub mod display;
@@ -17,11 +18,13 @@ pub mod settings;
 pub mod settings_cmd;
 pub mod table;
 pub mod view;
+pub mod webhook;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use teloxide::dispatching::UpdateHandler;
+use teloxide::dispatching::{DpHandlerDescription, UpdateHandler};
+use teloxide::dptree::HandlerDescription;
 use teloxide::prelude::*;
 
 use crate::i18n::Lang;
@@ -82,16 +85,51 @@ impl Ctx {
     }
 }
 
-/// The handler tree.
+/// How long an update id is remembered, to drop re-deliveries of the same update: Telegram
+/// keeps an undelivered update for 24 hours, so a retry can come no later.
+pub const UPDATE_DEDUP_TTL_SECS: u64 = 24 * 3600;
+
+/// The handler tree. Its first step lets an update through only the first time any replica
+/// sees its `update_id` ([`first_delivery`]).
 #[must_use]
 pub fn schema() -> UpdateHandler<anyhow::Error> {
     let commands = teloxide::filter_command::<Command, _>().endpoint(handlers::on_command);
     let migrate = dptree::filter(|m: Message| m.migrate_to_chat_id().is_some())
         .endpoint(handlers::on_migrate);
-    dptree::entry()
+    // Described as an entry (it observes no update kind of its own), so that the update
+    // kinds the branches ask for stay what polling requests from Telegram.
+    dptree::filter_async_with_description(DpHandlerDescription::entry(), first_delivery)
         .branch(Update::filter_message().branch(migrate).branch(commands))
         .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
         .branch(Update::filter_my_chat_member().endpoint(handlers::on_my_chat_member))
+}
+
+/// True the first time any replica sees this update's id (within [`UPDATE_DEDUP_TTL_SECS`]).
+///
+/// Telegram delivers an update again when it got no 200 for it (a webhook request that timed
+/// out at the load balancer, a dropped connection), possibly to another replica; a restart in
+/// polling mode can also fetch an update that was handled but not yet confirmed. The mark is
+/// a `SET NX` in the shared Redis, so exactly one delivery passes. When Redis cannot answer,
+/// the update passes: the game's compare-and-set still keeps it consistent.
+pub async fn first_delivery(upd: Update, ctx: Arc<Ctx>) -> bool {
+    let id = i64::from(upd.id.0);
+    match ctx.store.first_time_update(id, UPDATE_DEDUP_TTL_SECS).await {
+        Ok(true) => true,
+        Ok(false) => {
+            let chat = upd.chat().map_or(0, |c| c.id.0);
+            tracing::info!(
+                chat,
+                kind = "duplicate",
+                update_id = id,
+                "duplicate update dropped"
+            );
+            false
+        }
+        Err(e) => {
+            tracing::warn!(update_id = id, error = %e, "update dedup unavailable; handling it");
+            true
+        }
+    }
 }
 
 /// The Telegram `language_code` whose users get `lang`'s menu (Valencian has none: its

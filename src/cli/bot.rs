@@ -1,13 +1,17 @@
 //! `parxis bot`: read the configuration, connect to Redis, start the HTTP port
-//! (health, readiness, metrics) and run the bot until SIGINT / SIGTERM.
+//! (health, readiness, metrics, and the webhook in webhook mode) and run the bot until
+//! SIGINT / SIGTERM.
 
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use teloxide::error_handlers::LoggingErrorHandler;
 use teloxide::requests::RequesterExt;
+use teloxide::update_listeners;
+use tokio::net::TcpListener;
 use tracing::{error, info};
 
-use crate::bot::{self, Ctx};
+use crate::bot::{self, Ctx, handlers::TgBot, webhook};
 use crate::config::Config;
 use crate::i18n::Lang;
 use crate::ops::{http, metrics::Metrics};
@@ -80,36 +84,69 @@ async fn serve(cfg: Config) -> anyhow::Result<()> {
         raw = raw.set_api_url(url);
     }
     let tg = raw.throttle(teloxide::adaptors::throttle::Limits::default());
-    let ctx = Arc::new(Ctx::new(store.clone(), lang, metrics.clone()));
+    let mut ctx = Ctx::new(store.clone(), lang, metrics.clone());
+    ctx.open_ttl_secs = cfg.game_ttl.as_secs();
+    let ctx = Arc::new(ctx);
 
     let ready_store = store.clone();
     let ready = http::ready_check(move || {
         let s = ready_store.clone();
         async move { s.ping().await.is_ok() }
     });
-    let router = http::router(metrics, ready);
-    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let mut http_stop = stop_rx.clone();
-    let http_task = tokio::spawn(http::serve(router, cfg.port, async move {
-        let _ = http_stop.changed().await;
-    }));
+    let ops = http::router(metrics, ready);
+    let port = TcpListener::bind(cfg.http_addr())
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot listen on port {}: {e}", cfg.port))?;
 
     bot::register_commands(&tg, lang).await;
-    let driver = tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx));
-    let mut dispatcher = bot::dispatcher(tg, ctx);
-    let token = dispatcher.shutdown_token();
-    tokio::spawn(async move {
-        shutdown_signal().await;
-        info!("shutting down: finishing in-flight updates");
-        if let Ok(f) = token.shutdown() {
-            f.await;
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let driver = tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx.clone()));
+    let gauge = tokio::spawn(bot::active::run_gauge(ctx.clone(), stop_rx));
+
+    let result = match &cfg.webhook {
+        Some(hook) => {
+            let options = webhook::options(hook, cfg.port);
+            webhook::run(tg, ctx, options, port, ops, shutdown_signal()).await
         }
-    });
-    info!(port = cfg.port, "parxis bot running (long polling)");
-    dispatcher.dispatch().await;
+        None => polling(tg, ctx, port, ops).await,
+    };
     let _ = stop_tx.send(true);
     let _ = driver.await;
-    let _ = http_task.await;
+    let _ = gauge.await;
     info!("parxis bot stopped");
+    result
+}
+
+/// Long polling: the HTTP port serves only `ops`; the dispatcher fetches updates itself.
+async fn polling(
+    tg: TgBot,
+    ctx: Arc<Ctx>,
+    port: TcpListener,
+    ops: axum::Router,
+) -> anyhow::Result<()> {
+    let (http_stop, mut http_stopped) = tokio::sync::watch::channel(false);
+    let server = tokio::spawn(http::serve_on(port, ops, async move {
+        let _ = http_stopped.changed().await;
+    }));
+    let listener = update_listeners::polling_default(tg.clone()).await;
+    let mut dispatcher = bot::dispatcher(tg, ctx);
+    let token = dispatcher.shutdown_token();
+    let stopper = tokio::spawn(async move {
+        shutdown_signal().await;
+        info!("shutting down: no new updates, finishing the ones received");
+        webhook::stop_dispatcher(&token, || {}).await;
+    });
+    info!("parxis bot running (long polling)");
+    let dispatched = dispatcher
+        .try_dispatch_with_listener(
+            listener,
+            LoggingErrorHandler::with_custom_text("getUpdates failed"),
+        )
+        .await;
+    stopper.abort();
+    let _ = http_stop.send(true);
+    let served = server.await;
+    dispatched.map_err(|e| anyhow::anyhow!("getMe failed: {e}"))?;
+    served??;
     Ok(())
 }

@@ -7,10 +7,11 @@
 //! | `parxis:{<chat>}:lease:<name>`   | string     | the owner token of a short-lived lease        | the lease's own, in ms      |
 //! | `parxis:deadlines`               | sorted set | chat ids, scored by due time (Unix ms)        | none (members removed)      |
 //! | `parxis:update:<update_id>`      | string     | `1`: this Telegram update was already seen    | given by the caller         |
+//! | `parxis:active`                  | sorted set | chat ids with a game in play, scored by when it counts as abandoned (Unix ms) | none (expired members removed on every count) |
 //!
 //! All keys of one chat carry the Redis Cluster hash tag `{<chat>}` (the chat id in decimal,
 //! negative for groups), so a Lua script may touch several keys of *one* chat under Cluster.
-//! Keys of two different chats, and the two global keys, may live in different slots: no
+//! Keys of two different chats, and the global keys, may live in different slots: no
 //! script ever combines them.
 //!
 //! [`SETTINGS_TTL_SECS`]: super::SETTINGS_TTL_SECS
@@ -20,6 +21,10 @@ pub const PREFIX: &str = "parxis";
 
 /// The sorted set of chats with a pending deadline (member: chat id, score: due time in ms).
 pub const DEADLINES: &str = "parxis:deadlines";
+
+/// The sorted set of chats with a game in play (member: chat id, score: Unix ms after which
+/// the game counts as abandoned); counted for the `parxis_active_games` gauge.
+pub const ACTIVE: &str = "parxis:active";
 
 /// The game record of a chat: a hash with fields `version`, `schema` and `state`.
 #[must_use]

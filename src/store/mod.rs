@@ -33,6 +33,7 @@
 //! # }
 //! ```
 
+mod active;
 mod coordination;
 mod error;
 pub mod keys;

@@ -2,4 +2,5 @@
 
 pub mod bot_harness;
 pub mod fake_tg;
+pub mod http;
 pub mod redis;
