@@ -313,3 +313,36 @@ async fn webhook_bot_serves_the_webhook_next_to_health_and_metrics_on_one_port()
     let updates = check_logs(&bot.logs());
     assert_eq!(updates.len(), 1);
 }
+
+#[test]
+fn missing_token_and_bad_values_stop_the_bot_with_a_clear_message() {
+    let run = |vars: &[(&str, &str)]| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_parxis"));
+        cmd.arg("bot")
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default());
+        for (k, v) in vars {
+            cmd.env(k, v);
+        }
+        let out = cmd.output().expect("run parxis bot");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&[]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("TELOXIDE_TOKEN"), "{err}");
+    let (code, err) = run(&[("TELOXIDE_TOKEN", "123:SECRET"), ("PORT", "not-a-port")]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("PORT") && !err.contains("SECRET"), "{err}");
+    let (code, err) = run(&[
+        ("TELOXIDE_TOKEN", "123:SECRET"),
+        ("PARXIS_DEFAULT_LANGUAGE", "fr"),
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("PARXIS_DEFAULT_LANGUAGE") && !err.contains("SECRET"),
+        "{err}"
+    );
+}
