@@ -9,9 +9,11 @@
 //! ```
 
 pub mod callback;
+pub mod chat_events;
 pub mod commands;
 pub mod display;
 pub mod driver;
+pub mod fallback;
 pub mod handlers;
 pub mod settings;
 pub mod settings_cmd;
@@ -39,6 +41,9 @@ pub struct Ctx {
     pub owner: String,
     /// Pause before a computer player's turn (visible to the chat; keeps edits ≤ 20/min).
     pub pause: Duration,
+    /// Milliseconds in one second of the turn timer (1000; tests shorten it so a "30 s"
+    /// timer runs out in a fraction of a second).
+    pub timer_unit_ms: u64,
     /// Seed for dice and computer choices (tests); `None` = OS randomness.
     pub seed: Option<u64>,
     /// Time-to-live of an open table, seconds (refreshed on every save).
@@ -57,6 +62,7 @@ impl Ctx {
             default_lang,
             owner: format!("{}-{}", std::process::id(), rand::random::<u32>()),
             pause: Duration::from_millis(3000),
+            timer_unit_ms: 1000,
             seed: None,
             open_ttl_secs: 30 * 24 * 3600,
             closed_ttl_secs: 24 * 3600,
@@ -87,11 +93,18 @@ impl Ctx {
 pub fn schema() -> UpdateHandler<anyhow::Error> {
     let commands = teloxide::filter_command::<Command, _>().endpoint(handlers::on_command);
     let migrate = dptree::filter(|m: Message| m.migrate_to_chat_id().is_some())
-        .endpoint(handlers::on_migrate);
+        .endpoint(chat_events::on_migrate);
+    let unknown = dptree::filter(|m: Message| fallback::looks_like_command(&m))
+        .endpoint(fallback::on_unknown_command);
     dptree::entry()
-        .branch(Update::filter_message().branch(migrate).branch(commands))
+        .branch(
+            Update::filter_message()
+                .branch(migrate)
+                .branch(commands)
+                .branch(unknown),
+        )
         .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
-        .branch(Update::filter_my_chat_member().endpoint(handlers::on_my_chat_member))
+        .branch(Update::filter_my_chat_member().endpoint(chat_events::on_my_chat_member))
 }
 
 /// The Telegram `language_code` whose users get `lang`'s menu (Valencian has none: its
