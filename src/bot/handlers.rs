@@ -73,19 +73,46 @@ pub(super) fn is_group(chat: &teloxide::types::Chat) -> bool {
 
 /// The chat's settings and language; the first user's Telegram language sets it once.
 pub(super) async fn chat_lang(ctx: &Ctx, chat: i64, user: Option<&User>) -> (ChatSettings, Lang) {
-    let mut s: ChatSettings = ctx.store.settings(chat).await.unwrap_or_default();
+    match try_chat_lang(ctx, chat, user).await {
+        Ok(v) => v,
+        Err(_) => (ChatSettings::default(), user_lang(ctx, user)),
+    }
+}
+
+/// The language of `user` as Telegram says, or the default.
+fn user_lang(ctx: &Ctx, user: Option<&User>) -> Lang {
+    user.and_then(|u| Lang::from_telegram(u.language_code.as_deref()))
+        .unwrap_or(ctx.default_lang)
+}
+
+/// As [`chat_lang`], telling when Redis could not be read.
+async fn try_chat_lang(
+    ctx: &Ctx,
+    chat: i64,
+    user: Option<&User>,
+) -> Result<(ChatSettings, Lang), StoreError> {
+    let mut s: ChatSettings = ctx.store.settings(chat).await?;
+    Ok(derive_lang(ctx, chat, user, &mut s).await)
+}
+
+async fn derive_lang(
+    ctx: &Ctx,
+    chat: i64,
+    user: Option<&User>,
+    s: &mut ChatSettings,
+) -> (ChatSettings, Lang) {
     if let Some(l) = s.lang {
-        return (s, l);
+        return (*s, l);
     }
     let derived = user.and_then(|u| Lang::from_telegram(u.language_code.as_deref()));
     if let Some(l) = derived {
         s.lang = Some(l);
-        if let Err(e) = ctx.store.set_settings(chat, &s).await {
+        if let Err(e) = ctx.store.set_settings(chat, &*s).await {
             warn!(chat, error = %e, "could not store the derived language");
         }
-        return (s, l);
+        return (*s, l);
     }
-    (s, ctx.default_lang)
+    (*s, ctx.default_lang)
 }
 
 fn rng_for(ctx: &Ctx, chat: i64, seq: u64) -> ChaCha8Rng {
@@ -537,8 +564,11 @@ pub async fn on_callback(bot: TgBot, q: CallbackQuery, ctx: Arc<Ctx>) -> Handler
         None => (0, None),
     };
     info!(chat, kind = "callback", "update");
-    let (_, lang) = chat_lang(&ctx, chat, Some(&q.from)).await;
-    let answer = callback(&bot, &q, &ctx, chat, msg_id, lang).await;
+    // Redis unreachable: say "try again" at once rather than after every step timed out.
+    let (lang, answer) = match try_chat_lang(&ctx, chat, Some(&q.from)).await {
+        Ok((_, lang)) => (lang, callback(&bot, &q, &ctx, chat, msg_id, lang).await),
+        Err(e) => (user_lang(&ctx, Some(&q.from)), Err(Refusal::from(e))),
+    };
     let mut req = bot.answer_callback_query(q.id.clone());
     if let Err(r) = &answer {
         req = req.text(view::refusal(lang, r)).show_alert(false);

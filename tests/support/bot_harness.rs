@@ -200,6 +200,16 @@ impl Harness {
         self.store.set_settings(CHAT, &s).await.expect("settings");
     }
 
+    /// Emoji boards in English, no timer, for another chat than [`CHAT`].
+    pub async fn settings_for(&self, chat: i64) {
+        let s = ChatSettings {
+            lang: Some(Lang::En),
+            display: Display::Emoji,
+            timer_secs: 0,
+        };
+        self.store.set_settings(chat, &s).await.expect("settings");
+    }
+
     /// Set the chat's settings.
     pub async fn settings(&self, s: ChatSettings) {
         self.store.set_settings(CHAT, &s).await.expect("settings");
@@ -312,6 +322,28 @@ impl Harness {
                 "timed out waiting for {what}; table: {:?}\n{}",
                 rec.1,
                 self.fake.log_tail(10)
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// The table and its board once the board shows it (its buttons carry the table's
+    /// `seq`: the edit that follows a save may still be on its way).
+    pub async fn fresh_board(&self) -> (Table, Value) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let (_, t) = self.table().await;
+            let board = self.board().await;
+            let fresh = buttons(&board).first().is_some_and(|(_, d)| {
+                d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
+            });
+            if fresh {
+                return (t, board);
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the board never showed seq {}: {board}",
+                t.seq
             );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
