@@ -23,6 +23,12 @@ pub const STRIKES_TO_ABSENT: u8 = 3;
 /// Set `table.deadline_ms` for what comes next: a computer's move after a short pause,
 /// or the human's turn timer.
 pub async fn plan_deadline(ctx: &Ctx, chat: i64, table: &mut Table) {
+    let s: ChatSettings = ctx.store.settings(chat).await.unwrap_or_default();
+    plan_deadline_with(ctx, &s, table);
+}
+
+/// As [`plan_deadline`], with the chat's settings already read.
+pub fn plan_deadline_with(ctx: &Ctx, s: &ChatSettings, table: &mut Table) {
     table.deadline_ms = None;
     if table.status != Status::Playing {
         return;
@@ -31,10 +37,7 @@ pub async fn plan_deadline(ctx: &Ctx, chat: i64, table: &mut Table) {
     let now = ctx.now_ms();
     if p.is_automatic() {
         table.deadline_ms = Some(now + ctx.pause.as_millis() as u64);
-        return;
-    }
-    let s: ChatSettings = ctx.store.settings(chat).await.unwrap_or_default();
-    if s.timer_secs > 0 {
+    } else if s.timer_secs > 0 {
         table.deadline_ms = Some(now + u64::from(s.timer_secs) * ctx.timer_unit_ms);
     }
 }

@@ -229,11 +229,12 @@ async fn mark_back(bot: &TgBot, ctx: &Ctx, chat: i64, id: i64) {
     p.strikes = 0;
     let name = p.name.clone();
     t.last.push(Event::Back { name });
+    let shown = chat_lang(ctx, chat, None).await;
     if t.to_move().is_some_and(|p| p.id == id) {
         // Their turn was waiting for the computer: it waits for them now.
-        super::driver::plan_deadline(ctx, chat, &mut t).await;
+        super::driver::plan_deadline_with(ctx, &shown.0, &mut t);
     }
-    let _ = save_and_show(bot, ctx, chat, rec.version, t).await;
+    let _ = save_and_show(bot, ctx, chat, rec.version, t, shown).await;
 }
 
 /// Save a new table by compare-and-set on `expected`, show it, and schedule what comes next.
@@ -247,18 +248,21 @@ pub async fn commit(
     expected: u64,
     mut table: Table,
 ) -> Result<Table, Refusal> {
-    super::driver::plan_deadline(ctx, chat, &mut table).await;
-    save_and_show(bot, ctx, chat, expected, table).await
+    // Read once for both the timer and the board.
+    let shown = chat_lang(ctx, chat, None).await;
+    super::driver::plan_deadline_with(ctx, &shown.0, &mut table);
+    save_and_show(bot, ctx, chat, expected, table, shown).await
 }
 
 /// Save `table` (its deadline already planned) by compare-and-set on `expected`, mirror its
-/// deadline into the due set and show it.
+/// deadline into the due set and show it with the chat's settings and language.
 async fn save_and_show(
     bot: &TgBot,
     ctx: &Ctx,
     chat: i64,
     expected: u64,
     mut table: Table,
+    (settings, lang): (ChatSettings, Lang),
 ) -> Result<Table, Refusal> {
     let ttl = ctx.ttl_for(&table);
     let version = match ctx.store.save(chat, expected, &table, ttl).await? {
@@ -280,7 +284,7 @@ async fn save_and_show(
         ctx.metrics.game_finished();
     }
     super::driver::sync_deadline(ctx, chat, &table).await;
-    show_and_remember(bot, ctx, chat, version, &mut table).await;
+    show_with(bot, ctx, chat, version, &mut table, settings.display, lang).await;
     Ok(table)
 }
 
@@ -288,7 +292,19 @@ async fn save_and_show(
 /// bot was removed from ends its game; a chat that became a supergroup moves it.
 pub async fn show_and_remember(bot: &TgBot, ctx: &Ctx, chat: i64, version: u64, table: &mut Table) {
     let (settings, lang) = chat_lang(ctx, chat, None).await;
-    match display::show(bot, ctx, ChatId(chat), table, lang, settings.display).await {
+    show_with(bot, ctx, chat, version, table, settings.display, lang).await;
+}
+
+async fn show_with(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+    version: u64,
+    table: &mut Table,
+    how: Display,
+    lang: Lang,
+) {
+    match display::show(bot, ctx, ChatId(chat), table, lang, how).await {
         Ok(Shown::Posted(new_id)) => {
             table.board_msg = Some(new_id);
             remember_board(ctx, chat, version, new_id).await;
