@@ -345,6 +345,42 @@ async fn commands_are_stored_per_language() {
 }
 
 #[tokio::test]
+async fn updates_built_earlier_but_pushed_later_are_neither_lost_nor_repeated() {
+    let fake = FakeTelegram::start().await;
+    let bot = fake.bot();
+    let ana = TestUser::new(11, "Ana");
+    // Two tasks build their updates, then push them in the other order.
+    let first = fake.command(SUPERGROUP, &ana, "/join");
+    let second = fake.command(SUPERGROUP, &ana, "/leave");
+    fake.push_update(second);
+    let got = bot.get_updates().timeout(0).await.expect("updates");
+    assert_eq!(got.len(), 1);
+    let id = fake.push_update(first);
+    assert!(
+        id > i64::from(got[0].id.0),
+        "renumbered after the one delivered"
+    );
+    let rest = bot
+        .get_updates()
+        .offset(got[0].id.as_offset())
+        .timeout(0)
+        .await
+        .expect("updates");
+    assert_eq!(rest.len(), 1, "the late update is delivered once");
+    let UpdateKind::Message(m) = &rest[0].kind else {
+        panic!("a message");
+    };
+    assert_eq!(m.text(), Some("/join"));
+    let none = bot
+        .get_updates()
+        .offset(rest[0].id.as_offset())
+        .timeout(0)
+        .await
+        .expect("updates");
+    assert!(none.is_empty());
+}
+
+#[tokio::test]
 async fn pushed_updates_parse_as_teloxide_updates_and_offsets_confirm_them() {
     let fake = FakeTelegram::start().await;
     let bot = fake.bot();

@@ -66,17 +66,20 @@ btn-display-emoji = 🔠 Emojis
 display-set-image = El tauler es mostrarà com a imatge.
 display-set-emoji = El tauler es mostrarà amb emojis.
 timer-set = ⏳ Temps per torn: { $minutes ->
+        [0] { $seconds } segons
         [one] 1 minut
        *[other] { $minutes } minuts
     }.
 timer-off = Sense límit de temps per torn.
 time-left = ⏳ { $minutes ->
+        [0] Queden { $seconds } s
         [one] Queda 1 min
        *[other] Queden { $minutes } min
     }
 timed-out = { $name } no ha jugat a temps: s'ha jugat automàticament (avís { $strike }/{ $limit }).
 absent = { $name } no hi és: des d'ara l'ordinador juga en el seu lloc.
 skipped = ⏭ { $name } tardava massa: l'ordinador ha jugat este torn.
+back = 👋 { $name } ha tornat.
 bot-removed = M'han llevat d'este grup, així que la partida d'ací s'ha acabat.
 game-moved = Este grup s'ha convertit en supergrup: la partida l'ha seguit.
 unknown-command = No conec eixa ordre. Envia /help per a veure què sé fer.

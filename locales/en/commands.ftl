@@ -66,14 +66,19 @@ btn-display-emoji = 🔠 Emoji
 display-set-image = The board will be shown as an image.
 display-set-emoji = The board will be shown with emoji.
 timer-set = ⏳ Time limit: { $minutes ->
+        [0] { $seconds } seconds
         [one] 1 minute
        *[other] { $minutes } minutes
     } per turn.
 timer-off = No time limit per turn: take all the time you need.
-time-left = ⏳ { $minutes } min left
+time-left = ⏳ { $minutes ->
+        [0] { $seconds } s left
+       *[other] { $minutes } min left
+    }
 timed-out = { $name } did not play in time: the move was played automatically (strike { $strike }/{ $limit }).
 absent = { $name } is absent: the computer plays for them from now on.
 skipped = ⏭ { $name } was taking too long: the computer played this turn.
+back = 👋 { $name } is back.
 bot-removed = I was removed from this group, so the game here has ended.
 game-moved = This group became a supergroup: the game moved along with it.
 unknown-command = I don't know that command. Send /help to see what I can do.

@@ -66,17 +66,20 @@ btn-display-emoji = 🔠 Emojis
 display-set-image = El tablero se mostrará como imagen.
 display-set-emoji = El tablero se mostrará con emojis.
 timer-set = ⏳ Tiempo por turno: { $minutes ->
+        [0] { $seconds } segundos
         [one] 1 minuto
        *[other] { $minutes } minutos
     }.
 timer-off = Sin límite de tiempo por turno.
 time-left = ⏳ { $minutes ->
+        [0] Quedan { $seconds } s
         [one] Queda 1 min
        *[other] Quedan { $minutes } min
     }
 timed-out = { $name } no ha jugado a tiempo: se ha jugado automáticamente (aviso { $strike }/{ $limit }).
 absent = { $name } no está: a partir de ahora el ordenador juega en su lugar.
 skipped = ⏭ { $name } tardaba demasiado: el ordenador ha jugado este turno.
+back = 👋 { $name } ha vuelto.
 bot-removed = Me han sacado de este grupo, así que la partida de aquí ha terminado.
 game-moved = Este grupo se ha convertido en supergrupo: la partida se ha movido con él.
 unknown-command = No conozco ese comando. Envía /help para ver lo que sé hacer.

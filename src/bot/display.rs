@@ -2,7 +2,12 @@
 //!
 //! Text mode edits the message text; image mode edits the photo (editMessageMedia) with a
 //! caption. "message is not modified" is success; "message to edit not found" (someone
-//! deleted the board) and any failed media edit re-post the board.
+//! deleted the board) and other failed edits re-post the board. A 429 is waited out and a
+//! network error retried (bounded, see [`retrying`]); a chat the bot was removed from or
+//! that moved to a supergroup is reported to the caller.
+
+use std::future::{Future, IntoFuture};
+use std::time::Duration;
 
 use teloxide::prelude::*;
 use teloxide::types::{InputFile, InputMedia, InputMediaPhoto, MessageId, ParseMode};
@@ -46,6 +51,7 @@ fn kind_of(e: &RequestError) -> &'static str {
     match e {
         RequestError::Api(ApiError::MessageNotModified) => "not_modified",
         RequestError::Api(ApiError::MessageToEditNotFound) => "not_found",
+        e if chat_gone(e) => "forbidden",
         RequestError::Api(_) => "api",
         RequestError::RetryAfter(_) => "retry_after",
         RequestError::MigrateToChatId(_) => "migrate",
@@ -54,11 +60,100 @@ fn kind_of(e: &RequestError) -> &'static str {
     }
 }
 
-/// Show `table` in `chat`. `Ok(Some((id, photo)))` when a new message was posted (its id
-/// and kind must be stored), `Ok(None)` when the existing one was edited.
+/// Does `e` say the bot can no longer write to the chat (kicked, left, blocked)? Then the
+/// chat's game must end. Telegram words it differently for basic groups ("Forbidden: bot
+/// was kicked from the group chat", which teloxide does not know) and supergroups.
+#[must_use]
+pub fn chat_gone(e: &RequestError) -> bool {
+    match e {
+        RequestError::Api(
+            ApiError::BotKicked
+            | ApiError::BotKickedFromSupergroup
+            | ApiError::BotKickedFromChannel
+            | ApiError::BotBlocked,
+        ) => true,
+        RequestError::Api(ApiError::Unknown(text)) => {
+            let t = text.to_ascii_lowercase();
+            t.starts_with("forbidden: bot was kicked")
+                || t.starts_with("forbidden: bot is not a member")
+                || t.starts_with("forbidden: the group chat was deleted")
+        }
+        _ => false,
+    }
+}
+
+/// Retries of one request after a 429 or a network error.
+const MAX_RETRIES: u32 = 2;
+/// The longest a request waits for Telegram's `retry_after` in all; past it, it gives up.
+const MAX_RETRY_WAIT: Duration = Duration::from_secs(10);
+/// The first pause after a network error (doubled after each further one).
+const NETWORK_BACKOFF: Duration = Duration::from_millis(200);
+
+/// Send a request built by `make`, again after a 429 (waiting `retry_after`, at most
+/// [`MAX_RETRY_WAIT`] in all) or a network error (short backoff), at most [`MAX_RETRIES`]
+/// times. Other results are returned as they come.
 ///
 /// # Errors
-/// The Telegram error when even re-posting failed.
+/// The last error.
+pub async fn retrying<T, F, Fut>(ctx: &Ctx, chat: ChatId, mut make: F) -> Result<T, RequestError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, RequestError>>,
+{
+    let mut waited = Duration::ZERO;
+    let mut attempt = 0;
+    loop {
+        let e = match make().await {
+            Ok(v) => return Ok(v),
+            Err(e) => e,
+        };
+        let pause = match &e {
+            RequestError::RetryAfter(s) => {
+                let d = s.duration();
+                (waited + d <= MAX_RETRY_WAIT).then_some(d)
+            }
+            RequestError::Network(_) => Some(NETWORK_BACKOFF * 2u32.pow(attempt)),
+            _ => None,
+        };
+        let Some(pause) = pause.filter(|_| attempt < MAX_RETRIES) else {
+            return Err(e);
+        };
+        ctx.metrics.telegram_error(kind_of(&e));
+        warn!(chat = chat.0, error = %e, ?pause, "Telegram request failed: retrying");
+        tokio::time::sleep(pause).await;
+        waited += pause;
+        attempt += 1;
+    }
+}
+
+/// What [`show`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// The board message was edited in place (or already showed this).
+    Edited,
+    /// A new board message was posted: its id and kind (photo or text) must be stored.
+    Posted(i32, bool),
+}
+
+/// Is this edit failure one to answer by posting the board again? Not when the chat is
+/// gone or moved, and not when Telegram still says "slow down" or is unreachable (a new
+/// message would fail the same way).
+fn repost_after(e: &RequestError) -> bool {
+    !(chat_gone(e)
+        || matches!(
+            e,
+            RequestError::MigrateToChatId(_)
+                | RequestError::RetryAfter(_)
+                | RequestError::Network(_)
+        ))
+}
+
+/// Show `table` in `chat`: edit the board message in place, or post it when there is none
+/// or it cannot be edited (deleted by someone).
+///
+/// # Errors
+/// The Telegram error when neither worked; [`chat_gone`] and
+/// [`RequestError::MigrateToChatId`] tell the caller to end or move the chat's game.
 pub async fn show(
     bot: &TgBot,
     ctx: &Ctx,
@@ -66,7 +161,7 @@ pub async fn show(
     table: &Table,
     lang: Lang,
     display: Display,
-) -> Result<Option<(i32, bool)>, RequestError> {
+) -> Result<Shown, RequestError> {
     let text = view::board_text(lang, table, ctx.now_ms());
     let kb = view::keyboard(lang, table);
     let image_mode =
@@ -79,14 +174,21 @@ pub async fn show(
         };
         let body = fit(&body, TEXT_LIMIT);
         if let Some(id) = table.board_msg.filter(|_| !table.board_photo) {
-            let r = bot
-                .edit_message_text(chat, MessageId(id), body.clone())
-                .parse_mode(ParseMode::Html)
-                .reply_markup(kb.clone())
-                .await;
+            let r = retrying(ctx, chat, || {
+                bot.edit_message_text(chat, MessageId(id), body.clone())
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(kb.clone())
+                    .into_future()
+            })
+            .await;
             match r {
-                Ok(_) => return Ok(None),
-                Err(RequestError::Api(ApiError::MessageNotModified)) => return Ok(None),
+                Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
+                    return Ok(Shown::Edited);
+                }
+                Err(e) if !repost_after(&e) => {
+                    ctx.metrics.telegram_error(kind_of(&e));
+                    return Err(e);
+                }
                 Err(e) => {
                     ctx.metrics.telegram_error(kind_of(&e));
                     warn!(chat = chat.0, error = %e, "board edit failed: re-posting");
@@ -95,17 +197,20 @@ pub async fn show(
             }
         }
         if let Some(id) = table.board_msg.filter(|_| table.board_photo) {
+            // A photo board (image mode before): it loses its buttons.
             let _ = bot.edit_message_reply_markup(chat, MessageId(id)).await;
         }
-        let m = bot
-            .send_message(chat, body)
-            .parse_mode(ParseMode::Html)
-            .reply_markup(kb)
-            .await?;
-        return Ok(Some((m.id.0, false)));
+        let m = retrying(ctx, chat, || {
+            bot.send_message(chat, body.clone())
+                .parse_mode(ParseMode::Html)
+                .reply_markup(kb.clone())
+                .into_future()
+        })
+        .await?;
+        return Ok(Shown::Posted(m.id.0, false));
     }
     let Some(game) = table.game.as_ref() else {
-        return Ok(None);
+        return Ok(Shown::Edited);
     };
     let png = image::png(
         game,
@@ -122,18 +227,25 @@ pub async fn show(
         let _ = bot.edit_message_reply_markup(chat, MessageId(id)).await;
     }
     if let Some(id) = table.board_msg.filter(|_| table.board_photo) {
-        let media = InputMedia::Photo(
-            InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
-                .caption(caption.clone())
-                .parse_mode(ParseMode::Html),
-        );
-        let r = bot
-            .edit_message_media(chat, MessageId(id), media)
-            .reply_markup(kb.clone())
-            .await;
+        let r = retrying(ctx, chat, || {
+            let media = InputMedia::Photo(
+                InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
+                    .caption(caption.clone())
+                    .parse_mode(ParseMode::Html),
+            );
+            bot.edit_message_media(chat, MessageId(id), media)
+                .reply_markup(kb.clone())
+                .into_future()
+        })
+        .await;
         match r {
-            Ok(_) => return Ok(None),
-            Err(RequestError::Api(ApiError::MessageNotModified)) => return Ok(None),
+            Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
+                return Ok(Shown::Edited);
+            }
+            Err(e) if !repost_after(&e) => {
+                ctx.metrics.telegram_error(kind_of(&e));
+                return Err(e);
+            }
             Err(e) => {
                 ctx.metrics.telegram_error(kind_of(&e));
                 warn!(chat = chat.0, error = %e, "board media edit failed: re-posting");
@@ -141,11 +253,13 @@ pub async fn show(
             }
         }
     }
-    let m = bot
-        .send_photo(chat, InputFile::memory(png).file_name("board.png"))
-        .caption(caption)
-        .parse_mode(ParseMode::Html)
-        .reply_markup(kb)
-        .await?;
-    Ok(Some((m.id.0, true)))
+    let m = retrying(ctx, chat, || {
+        bot.send_photo(chat, InputFile::memory(png.clone()).file_name("board.png"))
+            .caption(caption.clone())
+            .parse_mode(ParseMode::Html)
+            .reply_markup(kb.clone())
+            .into_future()
+    })
+    .await?;
+    Ok(Shown::Posted(m.id.0, true))
 }

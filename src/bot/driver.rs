@@ -3,7 +3,8 @@
 //! Due times live in Redis (`parxis:deadlines`, a sorted set), so they fire after a
 //! restart; each firing takes a per-chat lease, so with several replicas it fires once.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use teloxide::prelude::*;
@@ -22,6 +23,12 @@ pub const STRIKES_TO_ABSENT: u8 = 3;
 /// Set `table.deadline_ms` for what comes next: a computer's move after a short pause,
 /// or the human's turn timer.
 pub async fn plan_deadline(ctx: &Ctx, chat: i64, table: &mut Table) {
+    let s: ChatSettings = ctx.store.settings(chat).await.unwrap_or_default();
+    plan_deadline_with(ctx, &s, table);
+}
+
+/// As [`plan_deadline`], with the chat's settings already read.
+pub fn plan_deadline_with(ctx: &Ctx, s: &ChatSettings, table: &mut Table) {
     table.deadline_ms = None;
     if table.status != Status::Playing {
         return;
@@ -30,31 +37,60 @@ pub async fn plan_deadline(ctx: &Ctx, chat: i64, table: &mut Table) {
     let now = ctx.now_ms();
     if p.is_automatic() {
         table.deadline_ms = Some(now + ctx.pause.as_millis() as u64);
-        return;
-    }
-    let s: ChatSettings = ctx.store.settings(chat).await.unwrap_or_default();
-    if s.timer_secs > 0 {
-        table.deadline_ms = Some(now + u64::from(s.timer_secs) * 1000);
+    } else if s.timer_secs > 0 {
+        table.deadline_ms = Some(now + u64::from(s.timer_secs) * ctx.timer_unit_ms);
     }
 }
 
-/// Mirror `table.deadline_ms` into the due set.
+/// The due-set entry a table wants.
+fn wanted(t: &Table) -> Option<u64> {
+    t.deadline_ms.filter(|_| t.status == Status::Playing)
+}
+
+/// Mirror `table.deadline_ms` (the table just saved) into the due set.
+///
+/// A save by someone else (the driver and a press, or two replicas) may land between our
+/// save and this write, and its own write may land before ours: so after writing, the
+/// latest table is read back and, when it wants something else, that is written instead.
+/// Every save is followed by such a write-then-check, so the last save's deadline is what
+/// stays in the due set (a clear can never hide a newer deadline, which would leave a
+/// computer's turn unplayed).
 pub async fn sync_deadline(ctx: &Ctx, chat: i64, table: &Table) {
-    let r = match table.deadline_ms {
-        Some(due) => ctx.store.set_deadline(chat, due).await,
-        None => ctx.store.clear_deadline(chat).await,
-    };
-    if let Err(e) = r {
-        warn!(chat, error = %e, "could not store the deadline");
+    let mut want = wanted(table);
+    for _ in 0..4 {
+        let r = match want {
+            Some(due) => ctx.store.set_deadline(chat, due).await,
+            None => ctx.store.clear_deadline(chat).await,
+        };
+        if let Err(e) = r {
+            warn!(chat, error = %e, "could not store the deadline");
+            return;
+        }
+        let latest = match ctx.store.load::<Table>(chat).await {
+            Ok(Some(r)) => wanted(&r.state),
+            Ok(None) => None,
+            Err(_) => return,
+        };
+        if latest == want {
+            return;
+        }
+        want = latest;
     }
 }
+
+/// How often the due set is polled.
+pub const POLL: Duration = Duration::from_millis(100);
+/// At most this many due chats are taken per poll.
+const DUE_BATCH: usize = 256;
 
 /// Poll the due set until `stop` changes, firing due chats; then wait for the turns being
 /// played to finish (graceful shutdown) and return.
 pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiver<bool>) {
-    let mut tick = tokio::time::interval(Duration::from_millis(250));
+    let mut tick = tokio::time::interval(POLL);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut firing = tokio::task::JoinSet::new();
+    // Chats this replica is firing now: not fired again until done.
+    let busy: Arc<Mutex<HashSet<i64>>> = Arc::default();
     loop {
         tokio::select! {
             _ = tick.tick() => {}
@@ -64,7 +100,7 @@ pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiv
             }
         }
         while firing.try_join_next().is_some() {}
-        let due = match ctx.store.due_chats(ctx.now_ms(), 64).await {
+        let due = match ctx.store.due_chats(ctx.now_ms(), DUE_BATCH).await {
             Ok(d) => d,
             Err(e) => {
                 debug!(error = %e, "due chats unavailable");
@@ -72,10 +108,20 @@ pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiv
             }
         };
         for chat in due {
-            let (bot, ctx) = (bot.clone(), ctx.clone());
-            firing.spawn(async move { fire(&bot, &ctx, chat).await });
+            if !lock(&busy).insert(chat) {
+                continue;
+            }
+            let (bot, ctx, busy) = (bot.clone(), ctx.clone(), busy.clone());
+            firing.spawn(async move {
+                fire(&bot, &ctx, chat).await;
+                lock(&busy).remove(&chat);
+            });
         }
     }
+}
+
+fn lock(m: &Mutex<HashSet<i64>>) -> std::sync::MutexGuard<'_, HashSet<i64>> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Fire one chat's deadline: play the automatic turn or the timed-out human's turn.
@@ -103,18 +149,20 @@ async fn fire_locked(bot: &TgBot, ctx: &Ctx, chat: i64) {
         Err(_) => return,
     };
     let now = ctx.now_ms();
-    let t = rec.state;
-    let Some(due) = t.deadline_ms.filter(|_| t.status == Status::Playing) else {
-        let _ = ctx.store.clear_deadline(chat).await;
+    let mut t = rec.state;
+    let Some(due) = wanted(&t) else {
+        // Nothing is due any more (a press or the end of the game came first).
+        sync_deadline(ctx, chat, &t).await;
         return;
     };
     if due > now {
         // Re-armed by a newer action: keep the due set in step.
-        let _ = ctx.store.set_deadline(chat, due).await;
+        sync_deadline(ctx, chat, &t).await;
         return;
     }
     let Some(next) = play_for(&t, ctx, chat, now) else {
-        let _ = ctx.store.clear_deadline(chat).await;
+        t.deadline_ms = None;
+        sync_deadline(ctx, chat, &t).await;
         return;
     };
     match handlers::commit(bot, ctx, chat, rec.version, next).await {
@@ -208,10 +256,11 @@ pub async fn skip(
             .await?;
         return Ok(());
     }
-    let mut t = rec.state.clone();
+    let t = &rec.state;
     let name = t.to_move().map(|p| p.name.clone()).unwrap_or_default();
-    t.deadline_ms = Some(0);
-    if let Some(mut next) = play_for(&t, ctx, chat, ctx.now_ms()) {
+    if let Some(mut next) = play_for(t, ctx, chat, ctx.now_ms()) {
+        // Skipped, not "did not play in time" (the strike still counts).
+        next.last.retain(|e| !matches!(e, Event::TimedOut { .. }));
         next.last.insert(0, Event::Skipped { name });
         if let Err(e) = handlers::commit(bot, ctx, chat, rec.version, next).await {
             info!(chat, ?e, "skip lost a race");

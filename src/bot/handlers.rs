@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use teloxide::RequestError;
 use teloxide::prelude::*;
 use teloxide::types::{ChatKind, MaybeInaccessibleMessage, ParseMode, User};
 use tracing::{info, warn};
@@ -12,9 +13,9 @@ use tracing::{info, warn};
 use super::Ctx;
 use super::callback::{Button, Press};
 use super::commands::{self, Command};
-use super::display;
+use super::display::{self, Shown};
 use super::settings::{ChatSettings, Display};
-use super::table::{Action, Actor, Reject, Table};
+use super::table::{Action, Actor, Event, Reject, Table};
 use super::view::{self, Alert};
 use crate::engine::Dice;
 use crate::i18n::{Lang, Msg, tr};
@@ -66,25 +67,52 @@ fn actor_of(u: &User) -> Actor {
     }
 }
 
-fn is_group(chat: &teloxide::types::Chat) -> bool {
+pub(super) fn is_group(chat: &teloxide::types::Chat) -> bool {
     matches!(chat.kind, ChatKind::Public(_)) && !chat.is_channel()
 }
 
 /// The chat's settings and language; the first user's Telegram language sets it once.
-async fn chat_lang(ctx: &Ctx, chat: i64, user: Option<&User>) -> (ChatSettings, Lang) {
-    let mut s: ChatSettings = ctx.store.settings(chat).await.unwrap_or_default();
+pub(super) async fn chat_lang(ctx: &Ctx, chat: i64, user: Option<&User>) -> (ChatSettings, Lang) {
+    match try_chat_lang(ctx, chat, user).await {
+        Ok(v) => v,
+        Err(_) => (ChatSettings::default(), user_lang(ctx, user)),
+    }
+}
+
+/// The language of `user` as Telegram says, or the default.
+fn user_lang(ctx: &Ctx, user: Option<&User>) -> Lang {
+    user.and_then(|u| Lang::from_telegram(u.language_code.as_deref()))
+        .unwrap_or(ctx.default_lang)
+}
+
+/// As [`chat_lang`], telling when Redis could not be read.
+async fn try_chat_lang(
+    ctx: &Ctx,
+    chat: i64,
+    user: Option<&User>,
+) -> Result<(ChatSettings, Lang), StoreError> {
+    let mut s: ChatSettings = ctx.store.settings(chat).await?;
+    Ok(derive_lang(ctx, chat, user, &mut s).await)
+}
+
+async fn derive_lang(
+    ctx: &Ctx,
+    chat: i64,
+    user: Option<&User>,
+    s: &mut ChatSettings,
+) -> (ChatSettings, Lang) {
     if let Some(l) = s.lang {
-        return (s, l);
+        return (*s, l);
     }
     let derived = user.and_then(|u| Lang::from_telegram(u.language_code.as_deref()));
     if let Some(l) = derived {
         s.lang = Some(l);
-        if let Err(e) = ctx.store.set_settings(chat, &s).await {
+        if let Err(e) = ctx.store.set_settings(chat, &*s).await {
             warn!(chat, error = %e, "could not store the derived language");
         }
-        return (s, l);
+        return (*s, l);
     }
-    (s, ctx.default_lang)
+    (*s, ctx.default_lang)
 }
 
 fn rng_for(ctx: &Ctx, chat: i64, seq: u64) -> ChaCha8Rng {
@@ -152,10 +180,64 @@ pub async fn apply(
         .act(&actor, action, ctx.now_ms(), &mut RngDice(&mut rng))?;
     // A human who presses is present again.
     if let Some(p) = table.players.iter_mut().find(|p| p.id == actor.id) {
+        if p.absent {
+            table.last.insert(
+                0,
+                Event::Back {
+                    name: p.name.clone(),
+                },
+            );
+        }
         p.absent = false;
         p.strikes = 0;
     }
     commit(bot, ctx, chat, rec.version, table).await
+}
+
+/// Apply a press (see [`apply`]); when it is refused but comes from a player marked
+/// absent, that player is back all the same: from now on they play their own turns.
+///
+/// # Errors
+/// As [`apply`].
+pub async fn apply_press(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+    actor: Actor,
+    action: Action,
+    version: u64,
+) -> Result<Table, Refusal> {
+    let id = actor.id;
+    let result = apply(bot, ctx, chat, actor, action, Some(version)).await;
+    if matches!(
+        result,
+        Err(Refusal::Reject(_) | Refusal::Alert(Alert::Stale))
+    ) {
+        mark_back(bot, ctx, chat, id).await;
+    }
+    result
+}
+
+/// Clear player `id`'s absence (and strikes) without touching the turn: `seq` stays, so
+/// the buttons on the board stay valid. Lost races are ignored (the next press retries).
+async fn mark_back(bot: &TgBot, ctx: &Ctx, chat: i64, id: i64) {
+    let Ok(Some(rec)) = ctx.store.load::<Table>(chat).await else {
+        return;
+    };
+    let mut t = rec.state;
+    let Some(p) = t.players.iter_mut().find(|p| p.id == id && p.absent) else {
+        return;
+    };
+    p.absent = false;
+    p.strikes = 0;
+    let name = p.name.clone();
+    t.last.push(Event::Back { name });
+    let shown = chat_lang(ctx, chat, None).await;
+    if t.to_move().is_some_and(|p| p.id == id) {
+        // Their turn was waiting for the computer: it waits for them now.
+        super::driver::plan_deadline_with(ctx, &shown.0, &mut t);
+    }
+    let _ = save_and_show(bot, ctx, chat, rec.version, t, shown).await;
 }
 
 /// Save a new table by compare-and-set on `expected`, show it, and schedule what comes next.
@@ -169,7 +251,22 @@ pub async fn commit(
     expected: u64,
     mut table: Table,
 ) -> Result<Table, Refusal> {
-    super::driver::plan_deadline(ctx, chat, &mut table).await;
+    // Read once for both the timer and the board.
+    let shown = chat_lang(ctx, chat, None).await;
+    super::driver::plan_deadline_with(ctx, &shown.0, &mut table);
+    save_and_show(bot, ctx, chat, expected, table, shown).await
+}
+
+/// Save `table` (its deadline already planned) by compare-and-set on `expected`, mirror its
+/// deadline into the due set and show it with the chat's settings and language.
+async fn save_and_show(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+    expected: u64,
+    mut table: Table,
+    (settings, lang): (ChatSettings, Lang),
+) -> Result<Table, Refusal> {
     let ttl = ctx.ttl_for(&table);
     let version = match ctx.store.save(chat, expected, &table, ttl).await? {
         CasOutcome::Saved { version } => version,
@@ -180,26 +277,50 @@ pub async fn commit(
     };
     super::active::after_save(ctx, chat, &table).await;
     super::driver::sync_deadline(ctx, chat, &table).await;
-    show_and_remember(bot, ctx, chat, version, &mut table).await;
+    show_with(bot, ctx, chat, version, &mut table, settings.display, lang).await;
     Ok(table)
 }
 
-/// Show the board and store a new board message id if it had to be re-posted.
+/// Show the board and store a new board message id if it had to be re-posted. A chat the
+/// bot was removed from ends its game; a chat that became a supergroup moves it.
 pub async fn show_and_remember(bot: &TgBot, ctx: &Ctx, chat: i64, version: u64, table: &mut Table) {
     let (settings, lang) = chat_lang(ctx, chat, None).await;
-    match display::show(bot, ctx, ChatId(chat), table, lang, settings.display).await {
-        Ok(Some((new_id, photo))) => {
+    show_with(bot, ctx, chat, version, table, settings.display, lang).await;
+}
+
+async fn show_with(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+    version: u64,
+    table: &mut Table,
+    how: Display,
+    lang: Lang,
+) {
+    match display::show(bot, ctx, ChatId(chat), table, lang, how).await {
+        Ok(Shown::Posted(new_id, photo)) => {
             table.board_msg = Some(new_id);
             table.board_photo = photo;
             remember_board(ctx, chat, version, new_id, photo).await;
         }
-        Ok(None) => {}
-        Err(e) => warn!(chat, error = %e, "could not show the board"),
+        Ok(Shown::Edited) => {}
+        Err(e) => telegram_failed(bot, ctx, chat, &e).await,
+    }
+}
+
+/// React to a failed request to `chat`: end or move the chat's game when Telegram says so.
+pub async fn telegram_failed(bot: &TgBot, ctx: &Ctx, chat: i64, e: &RequestError) {
+    if let RequestError::MigrateToChatId(new) = e {
+        super::chat_events::move_chat(bot, ctx, chat, new.0).await;
+    } else if display::chat_gone(e) {
+        super::chat_events::end_chat(ctx, chat).await;
+    } else {
+        warn!(chat, error = %e, "could not show the board");
     }
 }
 
 /// Store the board message id (retrying on concurrent changes; the id is not part of `seq`).
-async fn remember_board(ctx: &Ctx, chat: i64, mut version: u64, id: i32, photo: bool) {
+pub(super) async fn remember_board(ctx: &Ctx, chat: i64, mut version: u64, id: i32, photo: bool) {
     for _ in 0..5 {
         let rec = match ctx.store.load::<Table>(chat).await {
             Ok(Some(r)) => r,
@@ -224,7 +345,7 @@ async fn remember_board(ctx: &Ctx, chat: i64, mut version: u64, id: i32, photo: 
 }
 
 /// Reply to a command with a short text.
-async fn reply(bot: &TgBot, msg: &Message, text: String) -> HandlerResult {
+pub(super) async fn reply(bot: &TgBot, msg: &Message, text: String) -> HandlerResult {
     bot.send_message(msg.chat.id, text)
         .parse_mode(ParseMode::Html)
         .reply_parameters(
@@ -242,7 +363,25 @@ pub async fn on_command(bot: TgBot, msg: Message, cmd: Command, ctx: Arc<Ctx>) -
     let (settings, lang) = chat_lang(&ctx, chat, msg.from.as_ref()).await;
     let result = command(&bot, &msg, cmd, &ctx, settings, lang).await;
     ctx.metrics.update("command", started.elapsed());
-    result
+    replied(&bot, &ctx, chat, result).await
+}
+
+/// A handler's result: a Telegram error saying the chat is gone (or moved) ends (or moves)
+/// the chat's game; anything else is passed on to be logged.
+pub(super) async fn replied(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+    result: HandlerResult,
+) -> HandlerResult {
+    let Err(e) = result else { return Ok(()) };
+    match e.downcast_ref::<RequestError>() {
+        Some(re) if display::chat_gone(re) || matches!(re, RequestError::MigrateToChatId(_)) => {
+            telegram_failed(bot, ctx, chat, re).await;
+            Ok(())
+        }
+        _ => Err(e),
+    }
 }
 
 fn cmd_name(c: &Command) -> &'static str {
@@ -460,8 +599,11 @@ pub async fn on_callback(bot: TgBot, q: CallbackQuery, ctx: Arc<Ctx>) -> Handler
         None => (0, None),
     };
     info!(chat, kind = "callback", "update");
-    let (_, lang) = chat_lang(&ctx, chat, Some(&q.from)).await;
-    let answer = callback(&bot, &q, &ctx, chat, msg_id, lang).await;
+    // Redis unreachable: say "try again" at once rather than after every step timed out.
+    let (lang, answer) = match try_chat_lang(&ctx, chat, Some(&q.from)).await {
+        Ok((_, lang)) => (lang, callback(&bot, &q, &ctx, chat, msg_id, lang).await),
+        Err(e) => (user_lang(&ctx, Some(&q.from)), Err(Refusal::from(e))),
+    };
     let mut req = bot.answer_callback_query(q.id.clone());
     if let Err(r) = &answer {
         req = req.text(view::refusal(lang, r)).show_alert(false);
@@ -526,42 +668,9 @@ async fn callback(
         Button::Language(_) => return Ok(()),
     };
     let _ = msg_id;
-    apply(bot, ctx, chat, actor, action, Some(press.version))
+    apply_press(bot, ctx, chat, actor, action, press.version)
         .await
         .map(|_| ())
-}
-
-/// The bot was removed from a group: end that chat's game.
-pub async fn on_my_chat_member(
-    upd: teloxide::types::ChatMemberUpdated,
-    ctx: Arc<Ctx>,
-) -> HandlerResult {
-    let chat = upd.chat.id.0;
-    info!(chat, kind = "my_chat_member", "update");
-    if upd.new_chat_member.is_present() {
-        return Ok(());
-    }
-    if let Ok(Some(rec)) = ctx.store.load::<Table>(chat).await {
-        let _ = ctx.store.delete(chat, rec.version).await;
-        let _ = ctx.store.clear_deadline(chat).await;
-        super::active::forget(&ctx, chat).await;
-        info!(chat, "bot removed from the chat: game ended");
-    }
-    Ok(())
-}
-
-/// A group became a supergroup: move its game to the new chat id.
-pub async fn on_migrate(msg: Message, ctx: Arc<Ctx>) -> HandlerResult {
-    let old = msg.chat.id.0;
-    if let Some(new) = msg.migrate_to_chat_id() {
-        info!(chat = old, new_chat = new.0, kind = "migrate", "update");
-        if let Err(e) = ctx.store.migrate_chat(old, new.0).await {
-            warn!(chat = old, error = %e, "migration failed");
-        }
-        // The game (if in play) is counted again under its new id at its next save.
-        super::active::forget(&ctx, old).await;
-    }
-    Ok(())
 }
 
 /// Is the chat's board shown as an image?

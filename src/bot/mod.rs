@@ -10,9 +10,11 @@
 
 pub mod active;
 pub mod callback;
+pub mod chat_events;
 pub mod commands;
 pub mod display;
 pub mod driver;
+pub mod fallback;
 pub mod handlers;
 pub mod settings;
 pub mod settings_cmd;
@@ -42,6 +44,9 @@ pub struct Ctx {
     pub owner: String,
     /// Pause before a computer player's turn (visible to the chat; keeps edits ≤ 20/min).
     pub pause: Duration,
+    /// Milliseconds in one second of the turn timer (1000; tests shorten it so a "30 s"
+    /// timer runs out in a fraction of a second).
+    pub timer_unit_ms: u64,
     /// Seed for dice and computer choices (tests); `None` = OS randomness.
     pub seed: Option<u64>,
     /// Time-to-live of an open table, seconds (refreshed on every save).
@@ -60,6 +65,7 @@ impl Ctx {
             default_lang,
             owner: format!("{}-{}", std::process::id(), rand::random::<u32>()),
             pause: Duration::from_millis(3000),
+            timer_unit_ms: 1000,
             seed: None,
             open_ttl_secs: 30 * 24 * 3600,
             closed_ttl_secs: 24 * 3600,
@@ -95,13 +101,20 @@ pub const UPDATE_DEDUP_TTL_SECS: u64 = 24 * 3600;
 pub fn schema() -> UpdateHandler<anyhow::Error> {
     let commands = teloxide::filter_command::<Command, _>().endpoint(handlers::on_command);
     let migrate = dptree::filter(|m: Message| m.migrate_to_chat_id().is_some())
-        .endpoint(handlers::on_migrate);
+        .endpoint(chat_events::on_migrate);
+    let unknown = dptree::filter(|m: Message| fallback::looks_like_command(&m))
+        .endpoint(fallback::on_unknown_command);
     // Described as an entry (it observes no update kind of its own), so that the update
     // kinds the branches ask for stay what polling requests from Telegram.
     dptree::filter_async_with_description(DpHandlerDescription::entry(), first_delivery)
-        .branch(Update::filter_message().branch(migrate).branch(commands))
+        .branch(
+            Update::filter_message()
+                .branch(migrate)
+                .branch(commands)
+                .branch(unknown),
+        )
         .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
-        .branch(Update::filter_my_chat_member().endpoint(handlers::on_my_chat_member))
+        .branch(Update::filter_my_chat_member().endpoint(chat_events::on_my_chat_member))
 }
 
 /// True the first time any replica sees this update's id (within [`UPDATE_DEDUP_TTL_SECS`]).

@@ -73,9 +73,7 @@ pub async fn timer(
     let m = if secs == 0 {
         Msg::TimerOff
     } else {
-        Msg::TimerSet {
-            minutes: secs.div_ceil(60),
-        }
+        Msg::TimerSet { seconds: secs }
     };
     say(bot, msg, tr(lang, &m)).await
 }

@@ -137,6 +137,10 @@ pub enum Event {
     Skipped {
         name: String,
     },
+    /// An absent player pressed a button: they play their own turns again.
+    Back {
+        name: String,
+    },
 }
 
 /// A winner as stored: one colour or a pair.

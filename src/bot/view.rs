@@ -267,6 +267,7 @@ fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
             ),
             Event::Absent { name } => tr(lang, &Msg::Absent { name: name.clone() }),
             Event::Skipped { name } => tr(lang, &Msg::Skipped { name: name.clone() }),
+            Event::Back { name } => tr(lang, &Msg::Back { name: name.clone() }),
         };
         out.push(line);
     }
@@ -301,8 +302,13 @@ fn piece_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
                 .iter()
                 .map(|&l| tr_plain(lang, &Msg::LocShort(l)))
                 .collect();
+            let away = if t.player_of(c).is_some_and(|p| p.absent) {
+                " 💤"
+            } else {
+                ""
+            };
             format!(
-                "{} {}: {}",
+                "{} {}{away}: {}",
                 dot(c),
                 escape_html(&name_of(t, c)),
                 escape_html(&parts.join(", "))
@@ -430,6 +436,14 @@ fn final_lines(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Vec<String> {
     out
 }
 
+/// Whole seconds left before `due` (at least 1): computed at each edit, never ticked, so
+/// the board is not edited more often than Telegram allows.
+#[must_use]
+pub fn seconds_left(due_ms: u64, now_ms: u64) -> u32 {
+    let secs = due_ms.saturating_sub(now_ms).div_ceil(1000).max(1);
+    u32::try_from(secs).unwrap_or(u32::MAX)
+}
+
 /// The board message's parts: the board (emoji, for text mode) and the caption-like rest.
 pub struct BoardText {
     /// Emoji board + legend + piece lines (text mode only).
@@ -468,8 +482,12 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
             if let Some(due) = t.deadline_ms
                 && t.to_move().is_some_and(|p| !p.is_automatic())
             {
-                let minutes = (due.saturating_sub(now_ms)).div_ceil(60_000).max(1) as u32;
-                lines.push(tr(lang, &Msg::TimeLeft { minutes }));
+                lines.push(tr(
+                    lang,
+                    &Msg::TimeLeft {
+                        seconds: seconds_left(due, now_ms),
+                    },
+                ));
             }
         }
         Status::Finished => lines.extend(final_lines(lang, t, g, now_ms)),
@@ -507,7 +525,11 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
             vec![button(lang, Msg::BtnCancel, p(Button::Cancel))],
         ],
         Status::Playing => match t.game.as_ref().map(Game::phase) {
-            Some(Phase::AwaitingRoll(_)) if t.to_move().is_some_and(|p| !p.is_automatic()) => {
+            // An absent human keeps the Roll button: pressing it brings them back.
+            Some(Phase::AwaitingRoll(_))
+                if t.to_move()
+                    .is_some_and(|p| matches!(p.kind, PlayerKind::Human)) =>
+            {
                 vec![vec![button(lang, Msg::BtnRoll, p(Button::Roll))]]
             }
             Some(Phase::AwaitingMove { .. } | Phase::AwaitingBonus { .. }) => {

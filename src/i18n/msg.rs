@@ -214,12 +214,13 @@ pub enum Msg {
     DisplaySetImage,
     /// "The board will be shown with emoji."
     DisplaySetEmoji,
-    /// "⏳ Turn timer: 2 minutes per turn."
-    TimerSet { minutes: u32 },
+    /// "⏳ Time limit: 2 minutes per turn." / "… 30 seconds per turn." (under a minute the
+    /// seconds are named; otherwise whole minutes).
+    TimerSet { seconds: u32 },
     /// "Turn timer off: …"
     TimerOff,
-    /// "⏳ 2 min left"
-    TimeLeft { minutes: u32 },
+    /// "⏳ 2 min left" / "⏳ 30 s left": coarse (whole minutes, rounded up, from a minute on).
+    TimeLeft { seconds: u32 },
     /// "NAME did not play in time: the move was played automatically (strike 1/3)."
     TimedOut {
         name: String,
@@ -230,6 +231,8 @@ pub enum Msg {
     Absent { name: String },
     /// "⏭ NAME was taking too long: the computer played this turn."
     Skipped { name: String },
+    /// "👋 NAME is back."
+    Back { name: String },
     /// "I was removed from this group, so its game has ended."
     BotRemoved,
     /// "This group became a supergroup: the game moved along with it."
@@ -401,6 +404,7 @@ impl Msg {
             Self::TimedOut { .. } => "timed-out",
             Self::Absent { .. } => "absent",
             Self::Skipped { .. } => "skipped",
+            Self::Back { .. } => "back",
             Self::BotRemoved => "bot-removed",
             Self::GameMoved => "game-moved",
             Self::UnknownCommand => "unknown-command",
@@ -458,6 +462,7 @@ impl Msg {
             | Self::RollsAgain { name }
             | Self::Absent { name }
             | Self::Skipped { name }
+            | Self::Back { name }
             | Self::TermYouLose { name } => vec![("name", text(name))],
             Self::RollOffLine { name, roll } | Self::Rolled { name, roll } => {
                 vec![("name", text(name)), ("roll", num(*roll))]
@@ -522,8 +527,15 @@ impl Msg {
                 ("rolls", num(*rolls)),
                 ("minutes", num(*minutes)),
             ],
-            Self::TimeUp { minutes } | Self::TimerSet { minutes } | Self::TimeLeft { minutes } => {
-                vec![("minutes", num(*minutes))]
+            Self::TimeUp { minutes } => vec![("minutes", num(*minutes))],
+            Self::TimerSet { seconds } | Self::TimeLeft { seconds } => {
+                // `minutes` is 0 under a minute: the locales then name the seconds.
+                let minutes = if *seconds < 60 {
+                    0
+                } else {
+                    seconds.div_ceil(60)
+                };
+                vec![("minutes", num(minutes)), ("seconds", num(*seconds))]
             }
             Self::LanguageSet { lang } => vec![("language", text(lang.native_name()))],
             Self::TimedOut {

@@ -376,19 +376,38 @@ fn valencian_and_catalan_use_their_own_words() {
 
 #[test]
 fn counts_take_the_right_plural_form() {
-    let one = Msg::TimerSet { minutes: 1 };
-    let two = Msg::TimerSet { minutes: 2 };
+    let one = Msg::TimerSet { seconds: 60 };
+    let two = Msg::TimerSet { seconds: 120 };
+    let half = Msg::TimerSet { seconds: 30 };
     let want = [
-        (Lang::Ca, "1 minut", "minuts"),
-        (Lang::CaValencia, "1 minut", "minuts"),
-        (Lang::Es, "1 minuto", "minutos"),
-        (Lang::En, "1 minute", "minutes"),
+        (Lang::Ca, "1 minut", "minuts", "30 segons"),
+        (Lang::CaValencia, "1 minut", "minuts", "30 segons"),
+        (Lang::Es, "1 minuto", "minutos", "30 segundos"),
+        (Lang::En, "1 minute", "minutes", "30 seconds"),
     ];
-    for (lang, singular, plural) in want {
-        let (one, two) = (plain(lang, &one), plain(lang, &two));
+    for (lang, singular, plural, seconds) in want {
+        let (one, two, half) = (plain(lang, &one), plain(lang, &two), plain(lang, &half));
         assert!(one.contains(singular) && !one.contains(plural), "{one}");
         assert!(two.contains(&format!("2 {plural}")), "{two}");
+        assert!(half.contains(seconds) && !half.contains("0 min"), "{half}");
     }
+    // Time left: coarse minutes (rounded up) from a minute on, seconds under it.
+    assert_eq!(
+        plain(Lang::En, &Msg::TimeLeft { seconds: 61 }),
+        "⏳ 2 min left"
+    );
+    assert_eq!(
+        plain(Lang::En, &Msg::TimeLeft { seconds: 60 }),
+        "⏳ 1 min left"
+    );
+    assert_eq!(
+        plain(Lang::En, &Msg::TimeLeft { seconds: 25 }),
+        "⏳ 25 s left"
+    );
+    assert_eq!(
+        plain(Lang::Es, &Msg::TimeLeft { seconds: 25 }),
+        "⏳ Quedan 25 s"
+    );
     let done = Msg::RankingLine {
         pos: 1,
         name: "Pep".into(),

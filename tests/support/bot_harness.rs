@@ -36,14 +36,43 @@ pub struct Harness {
     pub store: Store,
     pub seed: u64,
     pub pause: Duration,
+    /// Milliseconds per second of the turn timer in the bots started from now on.
+    pub timer_unit_ms: u64,
     pub bots: Vec<Running>,
+}
+
+/// How [`Harness::start_with`] sets things up.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Redis with an append-only file, so stopping and restarting it keeps the games.
+    pub persistent_redis: bool,
+    /// Milliseconds per second of the turn timer (1000 in production).
+    pub timer_unit_ms: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            persistent_redis: false,
+            timer_unit_ms: 1000,
+        }
+    }
 }
 
 impl Harness {
     /// Fake API + Redis + one running bot.
     pub async fn start(seed: u64) -> Self {
+        Self::start_with(seed, Options::default()).await
+    }
+
+    /// As [`Harness::start`], with options.
+    pub async fn start_with(seed: u64, opts: Options) -> Self {
         let fake = FakeTelegram::start().await;
-        let redis = TestRedis::start();
+        let redis = if opts.persistent_redis {
+            TestRedis::start_persistent()
+        } else {
+            TestRedis::start()
+        };
         let store = Store::connect(&redis.url()).await.expect("store");
         let mut h = Self {
             fake,
@@ -51,6 +80,7 @@ impl Harness {
             store,
             seed,
             pause: Duration::from_millis(20),
+            timer_unit_ms: opts.timer_unit_ms,
             bots: Vec::new(),
         };
         h.spawn_bot().await;
@@ -63,6 +93,7 @@ impl Harness {
         let mut ctx = Ctx::new(store, Lang::En, Metrics::new());
         ctx.seed = Some(self.seed);
         ctx.pause = self.pause;
+        ctx.timer_unit_ms = self.timer_unit_ms;
         let ctx = Arc::new(ctx);
         let tg = self
             .fake
@@ -170,6 +201,16 @@ impl Harness {
         self.store.set_settings(CHAT, &s).await.expect("settings");
     }
 
+    /// Emoji boards in English, no timer, for another chat than [`CHAT`].
+    pub async fn settings_for(&self, chat: i64) {
+        let s = ChatSettings {
+            lang: Some(Lang::En),
+            display: Display::Emoji,
+            timer_secs: 0,
+        };
+        self.store.set_settings(chat, &s).await.expect("settings");
+    }
+
     /// Set the chat's settings.
     pub async fn settings(&self, s: ChatSettings) {
         self.store.set_settings(CHAT, &s).await.expect("settings");
@@ -235,4 +276,96 @@ pub fn four_users() -> Vec<TestUser> {
         TestUser::new(13, "Carme"),
         TestUser::new(14, "Dani"),
     ]
+}
+
+impl Harness {
+    /// Open a lobby by the first of [`four_users`], have the next `n - 1` join by button and
+    /// start the game by button.
+    pub async fn start_game(&self, n: usize) {
+        let users = four_users();
+        self.command(&users[0], "/newgame").await;
+        for u in &users[1..n] {
+            let lobby = self.board().await;
+            let join = button_with(&lobby, "j:");
+            let ans = self.press(u, msg_id(&lobby), &join).await;
+            assert!(
+                ans.str_param("text").is_none(),
+                "join refused: {:?}",
+                ans.params
+            );
+        }
+        let lobby = self.board().await;
+        let start = button_with(&lobby, "s:");
+        let ans = self.press(&users[0], msg_id(&lobby), &start).await;
+        assert!(
+            ans.str_param("text").is_none(),
+            "start refused: {:?}",
+            ans.params
+        );
+        assert_eq!(self.table().await.1.status, Status::Playing);
+    }
+
+    /// Poll the stored table until `pred` holds (at most `within`); returns it.
+    pub async fn wait_table(
+        &self,
+        within: Duration,
+        what: &str,
+        pred: impl Fn(&Table) -> bool,
+    ) -> (u64, Table) {
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let rec = self.table().await;
+            if pred(&rec.1) {
+                return rec;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "timed out waiting for {what}; table: {:?}\n{}",
+                rec.1,
+                self.fake.log_tail(10)
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// The table and its board once the board shows it (its buttons carry the table's
+    /// `seq`: the edit that follows a save may still be on its way).
+    pub async fn fresh_board(&self) -> (Table, Value) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let (_, t) = self.table().await;
+            let board = self.board().await;
+            let fresh = buttons(&board).first().is_some_and(|(_, d)| {
+                d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
+            });
+            if fresh {
+                return (t, board);
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the board never showed seq {}: {board}",
+                t.seq
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// The test user whose turn it is (`None`: a computer's, or no game).
+    pub async fn mover(&self) -> Option<TestUser> {
+        let (_, t) = self.table().await;
+        let id = t.to_move()?.id;
+        four_users().into_iter().find(|u| u.id == id)
+    }
+}
+
+/// The callback data of the first button of `message` whose data starts with `prefix`.
+///
+/// # Panics
+/// When there is none.
+pub fn button_with(message: &Value, prefix: &str) -> String {
+    buttons(message)
+        .into_iter()
+        .map(|(_, d)| d)
+        .find(|d| d.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix} button on {message}"))
 }

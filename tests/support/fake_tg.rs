@@ -160,8 +160,15 @@ impl Recorded {
     }
 }
 
+/// A function shown every request as it is recorded (see [`FakeTelegram::tap`]).
+pub type Tap = Arc<dyn Fn(&Recorded) + Send + Sync>;
+
 struct Shared {
     state: Mutex<State>,
+    /// Shown every request (load tests measure latencies with it).
+    tap: Mutex<Option<Tap>>,
+    /// Whether requests are kept in the log (a long load test turns it off).
+    keep_log: std::sync::atomic::AtomicBool,
     /// Woken when an update is pushed (long polls wait on it).
     updates_pushed: Notify,
     /// Woken when a request is recorded (the waiting helpers wait on it).
@@ -197,6 +204,8 @@ impl FakeTelegram {
     pub async fn start() -> Self {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::new()),
+            tap: Mutex::new(None),
+            keep_log: std::sync::atomic::AtomicBool::new(true),
             updates_pushed: Notify::new(),
             request_recorded: Notify::new(),
         });
@@ -241,7 +250,8 @@ impl FakeTelegram {
     // ----- state set-up -----
 
     /// Pushes an update onto the `getUpdates` queue (giving it an `update_id` if it has
-    /// none) and returns its `update_id`.
+    /// none, or a new one if a later update was queued meanwhile, as Telegram's ids only
+    /// increase) and returns its `update_id`.
     pub fn push_update(&self, mut update: Value) -> i64 {
         let id = {
             let mut state = self.shared.lock();
@@ -261,6 +271,25 @@ impl FakeTelegram {
     /// Makes `user` an administrator of `chat` (for getChatMember / getChatAdministrators).
     pub fn set_admin(&self, chat: i64, user: i64) {
         self.shared.lock().chat_mut(chat).admins.insert(user);
+    }
+
+    /// Calls `tap` with every request from now on, as it is recorded (before the answer is
+    /// sent), outside the fake's lock.
+    pub fn tap(&self, tap: impl Fn(&Recorded) + Send + Sync + 'static) {
+        *self
+            .shared
+            .tap
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Arc::new(tap));
+    }
+
+    /// Whether to keep requests in the log (on by default). A load test making millions of
+    /// requests turns it off and watches them with [`Self::tap`]; the waiting helpers and
+    /// [`Self::requests`] then see nothing new.
+    pub fn keep_log(&self, keep: bool) {
+        self.shared
+            .keep_log
+            .store(keep, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// Simulates a user deleting message `id` of `chat`; returns whether it existed.

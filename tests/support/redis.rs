@@ -12,6 +12,9 @@
 //! (`apt-get install -y redis-server` installs it; no running service is needed or used).
 //! Each server runs without persistence (`--save "" --appendonly no`) in its own temporary
 //! directory, logs to `redis.log` there, and is killed when the [`TestRedis`] is dropped.
+//! [`TestRedis::start_persistent`] runs one with an append-only file synced on every write
+//! (as production Redis with AOF), so a [`TestRedis::stop`] and
+//! [`TestRedis::start_again`] keep the data.
 #![allow(dead_code)] // each test file uses a different part of this module
 
 use std::io::{ErrorKind, Read, Write};
@@ -30,6 +33,7 @@ static NEXT_DIR: AtomicUsize = AtomicUsize::new(0);
 pub struct TestRedis {
     port: u16,
     password: Option<String>,
+    persistent: bool,
     dir: PathBuf,
     child: Option<Child>,
 }
@@ -41,16 +45,24 @@ impl TestRedis {
     /// When `redis-server` is missing or does not come up within 10 s.
     #[must_use]
     pub fn start() -> Self {
-        Self::start_inner(None)
+        Self::start_inner(None, false)
     }
 
     /// As [`TestRedis::start`], with `requirepass` set: clients must send `password`.
     #[must_use]
     pub fn start_with_password(password: &str) -> Self {
-        Self::start_inner(Some(password.to_owned()))
+        Self::start_inner(Some(password.to_owned()), false)
     }
 
-    fn start_inner(password: Option<String>) -> Self {
+    /// As [`TestRedis::start`], with persistence: `--appendonly yes --appendfsync always`,
+    /// so even a SIGKILL ([`TestRedis::stop`]) loses no acknowledged write and
+    /// [`TestRedis::start_again`] comes back with the data.
+    #[must_use]
+    pub fn start_persistent() -> Self {
+        Self::start_inner(None, true)
+    }
+
+    fn start_inner(password: Option<String>, persistent: bool) -> Self {
         let n = NEXT_DIR.fetch_add(1, Ordering::Relaxed);
         let dir =
             std::env::temp_dir().join(format!("parxis-test-redis-{}-{n}", std::process::id()));
@@ -62,6 +74,7 @@ impl TestRedis {
             let mut server = Self {
                 port: free_port(),
                 password: password.clone(),
+                persistent,
                 dir: dir.clone(),
                 child: None,
             };
@@ -100,7 +113,8 @@ impl TestRedis {
         self.port
     }
 
-    /// Kills the server (SIGKILL, like a crash) and waits for it to exit. Its data is lost.
+    /// Kills the server (SIGKILL, like a crash) and waits for it to exit. Its data is lost,
+    /// unless it was started with [`TestRedis::start_persistent`].
     pub fn stop(&mut self) {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();
@@ -108,7 +122,8 @@ impl TestRedis {
         }
     }
 
-    /// Starts a fresh, empty server on the same port after [`TestRedis::stop`].
+    /// Starts the server again on the same port after [`TestRedis::stop`]: empty, or with
+    /// the data it had when started with [`TestRedis::start_persistent`].
     ///
     /// # Panics
     /// When it does not come up (for instance if the port was taken meanwhile).
@@ -146,9 +161,22 @@ impl TestRedis {
         let program = std::env::var("REDIS_SERVER").unwrap_or_else(|_| "redis-server".to_owned());
         let log = self.dir.join("redis.log");
         let mut cmd = Command::new(&program);
+        let persistence: &[&str] = if self.persistent {
+            &[
+                "--save",
+                "",
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+            ]
+        } else {
+            &["--save", "", "--appendonly", "no"]
+        };
         cmd.arg("--port")
             .arg(self.port.to_string())
-            .args(["--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .args(["--bind", "127.0.0.1"])
+            .args(persistence)
             .args(["--daemonize", "no", "--databases", "1"])
             .arg("--dir")
             .arg(&self.dir)

@@ -89,18 +89,30 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
             head: f.data.iter().take(16).copied().collect(),
         })
         .collect();
-    {
-        let mut state = shared.lock();
-        let index = state.log.len();
-        state.log.push(Recorded {
-            index,
+    let tap = shared
+        .tap
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone();
+    let keep = shared.keep_log.load(std::sync::atomic::Ordering::Relaxed);
+    if keep || tap.is_some() {
+        let mut record = Recorded {
+            index: 0,
             method,
             params,
             files,
             at,
             status,
             response: response.clone(),
-        });
+        };
+        if let Some(tap) = tap {
+            tap(&record);
+        }
+        if keep {
+            let mut state = shared.lock();
+            record.index = state.log.len();
+            state.log.push(record);
+        }
     }
     shared.request_recorded.notify_waiters();
 

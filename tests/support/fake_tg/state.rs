@@ -84,6 +84,8 @@ pub(super) struct State {
     pub users: BTreeMap<i64, Value>,
     pub updates: VecDeque<Value>,
     pub next_update_id: i64,
+    /// The highest update id queued so far.
+    pub max_enqueued: i64,
     pub faults: HashMap<String, VecDeque<Fault>>,
     pub pending_callbacks: HashSet<String>,
     pub next_callback: u64,
@@ -102,6 +104,7 @@ impl State {
             users: BTreeMap::new(),
             updates: VecDeque::new(),
             next_update_id: 1,
+            max_enqueued: 0,
             faults: HashMap::new(),
             pending_callbacks: HashSet::new(),
             next_callback: 1,
@@ -246,15 +249,21 @@ impl State {
     // ----- updates -----
 
     /// Queues an update, giving it an id if it has none; returns the id.
+    ///
+    /// Telegram hands out update ids in increasing order, and `getUpdates` forgets every id
+    /// below its `offset`. An update built earlier but pushed after a later one (tasks
+    /// pushing concurrently) would be lost or delivered twice, so it is given the next id.
+    /// Pushing the newest update again keeps its id (a redelivery).
     pub fn enqueue_update(&mut self, update: &mut Value) -> i64 {
         let id = match update.get("update_id").and_then(Value::as_i64) {
-            Some(id) => id,
-            None => {
-                let id = self.next_update_id;
+            Some(id) if id >= self.max_enqueued => id,
+            _ => {
+                let id = self.next_update_id.max(self.max_enqueued + 1);
                 update["update_id"] = json!(id);
                 id
             }
         };
+        self.max_enqueued = self.max_enqueued.max(id);
         self.next_update_id = self.next_update_id.max(id + 1);
         if let Some(cb) = update["callback_query"]["id"].as_str() {
             self.pending_callbacks.insert(cb.to_owned());
