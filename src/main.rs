@@ -17,11 +17,14 @@ enum Command {
     /// Answer rules questions: JSON Lines on stdin, one answer per line on stdout
     /// (shared/conformance/FORMAT.md).
     Rules,
+    /// Let computer players play many seeded games and report win rates and throughput.
+    Simulate(parxis::cli::simulate::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Simulate(args) => parxis::cli::simulate::run(&args),
         Command::Rules => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
