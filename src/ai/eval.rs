@@ -35,8 +35,8 @@ pub(crate) struct Weights {
     pub leader: f32,
 }
 
-/// The weights of `normal` (and of `hard`'s leaves).
-pub(crate) const WEIGHTS: Weights = Weights {
+/// The weights of `normal`, and `hard`'s model of its opponents.
+pub(crate) const NORMAL: Weights = Weights {
     out: 10.0,
     corridor: 6.0,
     goal: 16.0,
@@ -45,6 +45,15 @@ pub(crate) const WEIGHTS: Weights = Weights {
     threat: 0.5,
     opponents: 0.7,
     leader: 0.5,
+};
+
+/// The weights of `hard`'s own play-out moves and play-out scores: opponents' exposure and
+/// the leading opponent count more (measured with `parxis simulate`).
+pub(crate) const HARD: Weights = Weights {
+    threat: 1.0,
+    opponents: 1.0,
+    leader: 1.0,
+    ..NORMAL
 };
 
 /// The side of a colour: its pair in a pairs game (yellow–red, blue–green), else itself.
@@ -229,4 +238,76 @@ pub(crate) fn greedy(g: &Game, seat: Colour, moves: &[Move], w: &Weights) -> Opt
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn game(board: serde_json::Value) -> Game {
+        serde_json::from_value(json!({
+            "rules": "jcf", "seats": ["yellow", "red"], "turn": "yellow", "board": board
+        }))
+        .expect("valid position")
+    }
+
+    fn danger_on(g: &Game, n: u8) -> f32 {
+        let sq = Square::ring(n).expect("ring square");
+        danger(g, Colour::Yellow, sq.index())
+    }
+
+    #[test]
+    fn a_piece_three_squares_ahead_of_an_opponent_is_hit_by_one_face() {
+        // Red on 21 (red has pieces in its nest), yellow on 24: red's 3 captures.
+        let g = game(json!({"21": ["red"], "24": ["yellow"]}));
+        assert!((danger_on(&g, 24) - 1.0 / 6.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn two_opponent_pieces_at_different_distances_double_the_danger() {
+        let g = game(json!({"21": ["red"], "22": ["red"], "24": ["yellow"]}));
+        assert!((danger_on(&g, 24) - 2.0 / 6.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn safe_squares_pairs_and_barriers_protect() {
+        // On the safe square 29, red 3 behind: no danger.
+        let g = game(json!({"26": ["red"], "29": ["yellow"]}));
+        assert_eq!(danger_on(&g, 29), 0.0);
+        // Two pieces on 24: nobody can land there (R1.6).
+        let g = game(json!({"21": ["red"], "24": ["yellow", "yellow"]}));
+        assert_eq!(danger_on(&g, 24), 0.0);
+        // A yellow barrier on 23 stands between red on 21 and yellow on 25 (R4.2).
+        let g = game(json!({"21": ["red"], "23": ["yellow", "yellow"], "25": ["yellow"]}));
+        assert_eq!(danger_on(&g, 25), 0.0);
+    }
+
+    #[test]
+    fn a_five_does_not_threaten_while_the_opponent_must_leave_its_nest() {
+        // Red 5 behind with pieces in its nest: the 5 must be used to leave (R4.4.1).
+        let g = game(json!({"20": ["red"], "25": ["yellow"]}));
+        assert_eq!(danger_on(&g, 25), 0.0);
+    }
+
+    #[test]
+    fn a_capture_scores_better_than_a_quiet_move() {
+        let g: Game = serde_json::from_value(json!({
+            "rules": "jcf", "seats": ["yellow", "red"], "turn": "yellow",
+            "board": {"10": ["yellow"], "30": ["yellow"], "13": ["red"]}, "roll": 3
+        }))
+        .expect("valid position");
+        let scored: Vec<(bool, f32)> = g
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let v = after_value(&g.play_unchecked(m), Colour::Yellow, &NORMAL);
+                (m.captures().is_some(), v)
+            })
+            .collect();
+        let capture = scored.iter().find(|s| s.0).map(|s| s.1);
+        let quiet = scored.iter().find(|s| !s.0).map(|s| s.1);
+        assert!(capture > quiet, "{scored:?}");
+    }
 }

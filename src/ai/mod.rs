@@ -5,8 +5,10 @@
 //! - [`Level::Normal`] scores each legal move's resulting position with a one-move heuristic
 //!   (progress, captures and bonuses, the goal, safe squares and corridors, barriers, and the
 //!   danger of being captured by an opponent's next roll).
-//! - [`Level::Hard`] searches the dice a few rolls ahead (expectimax with `normal` opponents and
-//!   the `normal` evaluation at the leaves) within a node budget, so it is reproducible.
+//! - [`Level::Hard`] tries each legal move on a few hundred sampled futures of the dice (the
+//!   same for every move), everyone playing the `normal` way for two rounds, and picks the move
+//!   with the best mean evaluation. The budget counts play-outs, not time, so it is
+//!   reproducible.
 //!
 //! ```
 //! use parxis::ai::{Level, choose};
@@ -25,7 +27,7 @@
 //! ```
 
 mod eval;
-mod search;
+mod rollout;
 
 use std::fmt;
 use std::str::FromStr;
@@ -43,7 +45,7 @@ pub enum Level {
     Easy,
     /// The best move by a one-move heuristic.
     Normal,
-    /// A search over the next rolls of the dice.
+    /// Monte Carlo play-outs of the next rolls of the dice.
     Hard,
 }
 
@@ -83,8 +85,8 @@ impl FromStr for Level {
 /// The move `level` plays now, among [`Game::legal_moves`] (the pending roll's or bonus's);
 /// `None` exactly when there is no legal move (then the seat must [`Game::pass`]).
 ///
-/// Deterministic for a given position and generator state: `rng` only breaks ties (and picks
-/// `easy`'s move).
+/// Deterministic for a given position and generator state: `rng` picks `easy`'s move, seeds
+/// `hard`'s sampled dice and breaks ties.
 #[must_use]
 pub fn choose(game: &Game, level: Level, rng: &mut impl Rng) -> Option<Move> {
     let moves = game.legal_moves();
@@ -96,7 +98,7 @@ pub fn choose(game: &Game, level: Level, rng: &mut impl Rng) -> Option<Move> {
     let scores = match level {
         Level::Easy => return Some(moves[rng.random_range(0..moves.len())]),
         Level::Normal => normal_scores(game, &moves),
-        Level::Hard => search::scores(game, &moves, &eval::WEIGHTS, search::BUDGET),
+        Level::Hard => rollout::scores(game, &moves, rng.random()),
     };
     Some(pick_best(&moves, &scores, rng))
 }
@@ -107,7 +109,7 @@ fn normal_scores(game: &Game, moves: &MoveList) -> [f32; 4] {
         return s;
     };
     for (k, &mv) in moves.iter().enumerate() {
-        s[k] = eval::after_value(&game.play_unchecked(mv), me, &eval::WEIGHTS);
+        s[k] = eval::after_value(&game.play_unchecked(mv), me, &eval::NORMAL);
     }
     s
 }

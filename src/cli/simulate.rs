@@ -113,6 +113,14 @@ pub fn seat_colours(n: usize) -> &'static [Colour] {
     }
 }
 
+/// The colour player `player` (index in the players list) plays in game `game` of a
+/// simulation with `n` players: `seat_colours(n)[(game + player) % n]`.
+#[must_use]
+pub fn colour_of(n: usize, game: u64, player: usize) -> Colour {
+    let seats = seat_colours(n);
+    seats[((game % n as u64) as usize + player) % seats.len()]
+}
+
 /// The result of one game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameResult {
@@ -132,7 +140,7 @@ pub fn play_game(cfg: &Config, index: u64) -> GameResult {
     // Player j plays seats[(index + j) % n]; level_of[colour] is that player's level.
     let mut player_of = [usize::MAX; 4];
     for j in 0..n {
-        player_of[seats[(index as usize + j) % n].index()] = j;
+        player_of[colour_of(n, index, j).index()] = j;
     }
     let mut opts = cfg.rules.options();
     opts.pairs = cfg.pairs;
