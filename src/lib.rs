@@ -4,6 +4,7 @@ pub mod ai;
 pub mod bot;
 pub mod cli;
 pub mod config;
+pub mod dice;
 pub mod engine;
 pub mod i18n;
 pub mod ops;

@@ -25,6 +25,8 @@ enum Command {
     Healthcheck,
     /// Draw a position (FORMAT.md JSON) as the PNG board image, or print the emoji board.
     Render(parxis::cli::render::Args),
+    /// Let computer players play many seeded games and report win rates and throughput.
+    Simulate(parxis::cli::simulate::Args),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::Simulate(args) => parxis::cli::simulate::run(&args),
         Command::Rules => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

@@ -1,4 +1,33 @@
-//! Computer players (placeholder until the AI lands).
+//! Computer players over the engine: pure functions of a position and an injected, seeded
+//! random number generator.
+//!
+//! - [`Level::Easy`] plays a uniformly random legal move.
+//! - [`Level::Normal`] scores each legal move's resulting position with a one-move heuristic
+//!   (progress, captures and bonuses, the goal, safe squares and corridors, barriers, and the
+//!   danger of being captured by an opponent's next roll).
+//! - [`Level::Hard`] tries each legal move on a few hundred sampled futures of the dice (the
+//!   same for every move), everyone playing the `normal` way for two rounds, and picks the move
+//!   with the best mean evaluation. The budget counts play-outs, not time, so it is
+//!   reproducible.
+//!
+//! ```
+//! use parxis::ai::{Level, choose};
+//! use parxis::engine::{Colour, Game, Preset};
+//! use rand::SeedableRng;
+//! use rand_chacha::ChaCha8Rng;
+//!
+//! let game = Game::new(Preset::Jcf, Preset::Jcf.options(), &[Colour::Yellow, Colour::Red])
+//!     .unwrap()
+//!     .roll(5)
+//!     .unwrap();
+//! let mut rng = ChaCha8Rng::seed_from_u64(1);
+//! let mv = choose(&game, Level::Hard, &mut rng).unwrap();
+//! assert!(mv.leaves_nest()); // R4.4.1: the only legal move
+//! assert!(game.play(mv).is_ok());
+//! ```
+
+mod eval;
+mod rollout;
 
 use std::fmt;
 use std::str::FromStr;
@@ -6,29 +35,38 @@ use std::str::FromStr;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Game, Move};
+use crate::engine::{Game, Move, MoveList};
 
-/// The computer player levels.
+/// How strongly a computer player plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// A uniformly random legal move.
     Easy,
+    /// The best move by a one-move heuristic.
     Normal,
+    /// Monte Carlo play-outs of the next rolls of the dice.
     Hard,
 }
 
 impl Level {
-    /// Every level, easiest first.
+    /// All levels, weakest first.
     pub const ALL: [Self; 3] = [Self::Easy, Self::Normal, Self::Hard];
+
+    /// The name used on the command line and in JSON (`easy`, `normal`, `hard`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Easy => "easy",
+            Self::Normal => "normal",
+            Self::Hard => "hard",
+        }
+    }
 }
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::Easy => "easy",
-            Self::Normal => "normal",
-            Self::Hard => "hard",
-        })
+        f.write_str(self.name())
     }
 }
 
@@ -39,16 +77,63 @@ impl FromStr for Level {
             "easy" => Ok(Self::Easy),
             "normal" => Ok(Self::Normal),
             "hard" => Ok(Self::Hard),
-            _ => Err(format!("unknown level {s:?}")),
+            _ => Err(format!("unknown level {s:?} (easy, normal or hard)")),
         }
     }
 }
 
-/// A legal move chosen at random.
-pub fn choose(game: &Game, _level: Level, rng: &mut impl Rng) -> Option<Move> {
+/// The move `level` plays now, among [`Game::legal_moves`] (the pending roll's or bonus's);
+/// `None` exactly when there is no legal move (then the seat must [`Game::pass`]).
+///
+/// Deterministic for a given position and generator state: `rng` picks `easy`'s move, seeds
+/// `hard`'s sampled dice and breaks ties.
+#[must_use]
+pub fn choose(game: &Game, level: Level, rng: &mut impl Rng) -> Option<Move> {
     let moves = game.legal_moves();
-    if moves.is_empty() {
-        return None;
+    match moves.len() {
+        0 => return None,
+        1 => return Some(moves[0]),
+        _ => {}
     }
-    Some(moves[rng.random_range(0..moves.len())])
+    let scores = match level {
+        Level::Easy => return Some(moves[rng.random_range(0..moves.len())]),
+        Level::Normal => normal_scores(game, &moves),
+        Level::Hard => rollout::scores(game, &moves, rng.random()),
+    };
+    Some(pick_best(&moves, &scores, rng))
+}
+
+fn normal_scores(game: &Game, moves: &MoveList) -> [f32; 4] {
+    let mut s = [f32::MIN; 4];
+    let Some(me) = game.turn() else {
+        return s;
+    };
+    for (k, &mv) in moves.iter().enumerate() {
+        s[k] = eval::after_value(&game.play_unchecked(mv), me, &eval::NORMAL);
+    }
+    s
+}
+
+/// The best-scored move; a random one among those within a hair of the best.
+fn pick_best(moves: &MoveList, scores: &[f32; 4], rng: &mut impl Rng) -> Move {
+    let best = scores[..moves.len()]
+        .iter()
+        .copied()
+        .fold(f32::MIN, f32::max);
+    let near = |s: f32| s >= best - 1e-3;
+    let ties = scores[..moves.len()].iter().filter(|&&s| near(s)).count();
+    let mut pick = if ties > 1 {
+        rng.random_range(0..ties)
+    } else {
+        0
+    };
+    for (k, &s) in scores[..moves.len()].iter().enumerate() {
+        if near(s) {
+            if pick == 0 {
+                return moves[k];
+            }
+            pick -= 1;
+        }
+    }
+    moves[0]
 }

@@ -1,0 +1,100 @@
+//! Decision time of the computer players: `choose` per level over sampled middle-game
+//! positions with at least two legal moves (criterion medians), then the median, p90 and p99
+//! of 1000 timed decisions per level on one core.
+//!
+//! Run with `cargo bench --bench ai`.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use criterion::Criterion;
+use parxis::ai::{Level, choose};
+use parxis::engine::{Colour, Game, Phase, Preset};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// Decision positions (a roll or bonus to play, two or more legal moves) from seeded
+/// `normal` games of every preset, four seats, skipping each game's first 40 decisions.
+fn sample_positions(n: usize) -> Vec<Game> {
+    let mut out = Vec::with_capacity(n);
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let mut game_no = 0u64;
+    while out.len() < n {
+        let preset = Preset::ALL[(game_no % 3) as usize];
+        game_no += 1;
+        let mut opts = preset.options();
+        opts.pairs = false;
+        let Ok(mut g) = Game::new(preset, opts, &Colour::ALL) else {
+            continue;
+        };
+        let mut decisions = 0;
+        loop {
+            match g.phase() {
+                Phase::Finished(_) => break,
+                Phase::AwaitingRoll(_) => match g.roll(rng.random_range(1..=6)) {
+                    Ok(x) => g = x,
+                    Err(_) => break,
+                },
+                _ => {
+                    decisions += 1;
+                    if decisions > 40 && g.legal_moves().len() >= 2 && rng.random_bool(0.2) {
+                        out.push(g.clone());
+                        if out.len() >= n {
+                            break;
+                        }
+                    }
+                    g = match choose(&g, Level::Normal, &mut rng) {
+                        Some(mv) => g.play_unchecked(mv),
+                        None => match g.pass() {
+                            Ok((x, _)) => x,
+                            Err(_) => break,
+                        },
+                    };
+                }
+            }
+        }
+    }
+    out
+}
+
+fn percentiles(positions: &[Game], level: Level) {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut times: Vec<f64> = positions
+        .iter()
+        .map(|g| {
+            let t = Instant::now();
+            black_box(choose(black_box(g), level, &mut rng));
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "ai decision time, {level:<6} over {} positions: median {:.4} ms, p90 {:.4} ms, p99 {:.4} ms, max {:.4} ms",
+        times.len(),
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        at(1.0)
+    );
+}
+
+fn main() {
+    let positions = sample_positions(1000);
+    let mut c = Criterion::default().configure_from_args();
+    let few = &positions[..50];
+    for level in Level::ALL {
+        c.bench_function(&format!("ai/choose/{level} (50 positions)"), |b| {
+            let mut rng = ChaCha8Rng::seed_from_u64(1);
+            b.iter(|| {
+                few.iter()
+                    .filter_map(|g| choose(black_box(g), level, &mut rng))
+                    .count()
+            });
+        });
+    }
+    c.final_summary();
+    for level in Level::ALL {
+        percentiles(&positions, level);
+    }
+}

@@ -1,0 +1,313 @@
+//! The `normal` heuristic: a static evaluation of a position from one seat's point of view.
+//!
+//! A colour's value is the sum of its pieces' values: progress along the path, a bonus for
+//! being out of the nest, for the corridor (safe) and the goal, a small bonus for barriers,
+//! less the expected loss of each exposed piece (R4.3): the probability that an opponent can
+//! land on it with its next roll, times what the piece would lose. A seat's score is its side's
+//! value (its own colour, or its pair in a pairs game, R6.2) less a weighted blend of the
+//! opposing sides' values. Captures, reaching the goal and the bonus counts they earn (R5) are
+//! scored by looking through the bonus chain of a move (see [`after_value`]).
+
+use crate::engine::board::{GOAL, LAST_RING, NEST, PATH, Square, progress_on_ring};
+use crate::engine::{Colour, Game, Move, Phase};
+
+/// Score of a won game (for the winner's side; its negation for the others).
+pub(crate) const WIN: f32 = 10_000.0;
+
+/// Tunable weights of the evaluation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Weights {
+    /// Value of being out of the nest (it takes a 5 to leave, R3.1).
+    pub out: f32,
+    /// Extra value of a piece in its corridor (safe for ever, R1.8).
+    pub corridor: f32,
+    /// Value of a piece in the goal.
+    pub goal: f32,
+    /// Value of each own barrier on the ring (R4.2).
+    pub barrier: f32,
+    /// What a captured piece costs on top of its value (the capturer's bonus of 20, R5).
+    pub capture_cost: f32,
+    /// How much of an opponent's exposure counts (they move before we can strike).
+    pub threat: f32,
+    /// Weight of the opponents' values against the seat's own.
+    pub opponents: f32,
+    /// Share of the leading opponent in the opponents' blend (the rest is their mean).
+    pub leader: f32,
+}
+
+/// The weights of `normal`, and `hard`'s model of its opponents.
+pub(crate) const NORMAL: Weights = Weights {
+    out: 10.0,
+    corridor: 6.0,
+    goal: 16.0,
+    barrier: 2.0,
+    capture_cost: 20.0,
+    threat: 0.5,
+    opponents: 0.7,
+    leader: 0.5,
+};
+
+/// The weights of `hard`'s own play-out moves and play-out scores: opponents' exposure and
+/// the leading opponent count more (measured with `parxis simulate`).
+pub(crate) const HARD: Weights = Weights {
+    threat: 1.0,
+    opponents: 1.0,
+    leader: 1.0,
+    ..NORMAL
+};
+
+/// The side of a colour: its pair in a pairs game (yellow–red, blue–green), else itself.
+#[inline]
+pub(crate) fn same_side(g: &Game, a: Colour, b: Colour) -> bool {
+    a == b || (g.opts.pairs && a.partner() == b)
+}
+
+/// The evaluation of `g` for seat `me` (larger is better).
+#[must_use]
+pub(crate) fn evaluate(g: &Game, me: Colour, w: &Weights) -> f32 {
+    if let Some(win) = g.winner() {
+        return if win.includes(me) { WIN } else { -WIN };
+    }
+    let mut own = 0.0;
+    let mut opp_sum = 0.0;
+    let mut opp_max = f32::MIN;
+    let mut opp_n = 0u32;
+    if g.opts.pairs {
+        // Two sides of two colours each.
+        let mut other = 0.0;
+        for c in Colour::ALL {
+            let v = colour_value(g, c, w, same_side(g, c, me));
+            if same_side(g, c, me) {
+                own += v;
+            } else {
+                other += v;
+            }
+        }
+        opp_sum = other;
+        opp_max = other;
+        opp_n = 1;
+    } else {
+        for c in g.seats() {
+            let v = colour_value(g, c, w, c == me);
+            if c == me {
+                own = v;
+            } else {
+                opp_sum += v;
+                opp_max = opp_max.max(v);
+                opp_n += 1;
+            }
+        }
+    }
+    if opp_n == 0 {
+        return own;
+    }
+    let mean = opp_sum / opp_n as f32;
+    own - w.opponents * (w.leader * opp_max + (1.0 - w.leader) * mean)
+}
+
+/// The value of colour `c`'s pieces. `mine` says whether they belong to the evaluating side
+/// (their exposure counts in full; an opponent's counts `w.threat`).
+fn colour_value(g: &Game, c: Colour, w: &Weights, mine: bool) -> f32 {
+    let mut v = 0.0;
+    let exposure = if mine { 1.0 } else { w.threat };
+    for &p in &g.prog[c.index()] {
+        v += match p {
+            NEST => 0.0,
+            GOAL => f32::from(GOAL) + w.out + w.corridor + w.goal,
+            p if p > LAST_RING => f32::from(p) + w.out + w.corridor,
+            p => {
+                let base = f32::from(p) + w.out;
+                let i = PATH[c.index()][p as usize] as usize;
+                let risk = danger(g, c, i);
+                let mut x = base - exposure * risk * (base + w.capture_cost);
+                if g.barrier_at(i) && g.squares[i][0] == c as u8 + 1 {
+                    x += w.barrier / 2.0; // each of its two pieces
+                }
+                x
+            }
+        };
+    }
+    v
+}
+
+/// Probability that a piece of colour `c` on ring square index `i` is captured before its
+/// seat moves again: every opponent rolls once, and hits with each die face whose count lands
+/// exactly on it along a path free of barriers (R4.1–R4.3), or with a 5 when the square is
+/// the opponent's exit square and holds two pieces (R3.3).
+#[must_use]
+pub(crate) fn danger(g: &Game, c: Colour, i: usize) -> f32 {
+    let cell = g.squares[i];
+    let Some(sq) = Square::from_index(i) else {
+        return 0.0;
+    };
+    let Some(n) = sq.ring_number() else {
+        return 0.0; // corridors are safe (R1.8)
+    };
+    let mut survive = 1.0f32;
+    if sq.is_safe() {
+        // Only the exit capture of R3.3 threatens a piece on a safe square.
+        if cell[1] == 0 {
+            return 0.0;
+        }
+        let Some(owner) = Colour::ALL.into_iter().find(|o| o.exit_square() == n) else {
+            return 0.0;
+        };
+        if owner != c && g.is_seated(owner) && !same_side(g, owner, c) && g.in_nest(owner) > 0 {
+            let own = owner as u8 + 1;
+            let victim = if cell[1] != own { cell[1] } else { cell[0] };
+            if victim == c as u8 + 1 {
+                return 1.0 / 6.0;
+            }
+        }
+        return 0.0;
+    }
+    if cell[1] != 0 {
+        return 0.0; // two pieces: nobody can land here (R1.6)
+    }
+    for o in g.seats() {
+        if same_side(g, o, c) {
+            continue;
+        }
+        let Some(tp) = progress_on_ring(o, n) else {
+            continue;
+        };
+        let nest = g.in_nest(o);
+        let six = if nest == 0 { g.opts.six_counts } else { 6 };
+        let path = &PATH[o.index()];
+        let mut faces = 0u8;
+        for &q in &g.prog[o.index()] {
+            if q == NEST || q >= tp {
+                continue;
+            }
+            let d = tp - q;
+            let face = match d {
+                1..=4 => d,
+                5 if nest == 0 => 5, // with a piece in the nest a 5 must leave it (R4.4.1)
+                _ if d == six => 6,
+                _ => continue,
+            };
+            if faces & (1 << face) != 0 {
+                continue;
+            }
+            let clear = (q + 1..tp).all(|s| !g.barrier_at(path[s as usize] as usize));
+            if clear {
+                faces |= 1 << face;
+            }
+        }
+        survive *= 1.0 - f32::from(faces.count_ones() as u8) / 6.0;
+    }
+    1.0 - survive
+}
+
+/// The value for seat `me` of the position right after one of its moves: when the move earned
+/// a bonus (R5), the best way to play it (or its loss) is looked through.
+#[must_use]
+pub(crate) fn after_value(g: &Game, me: Colour, w: &Weights) -> f32 {
+    if let Phase::AwaitingBonus { seat, .. } = g.phase()
+        && seat == me
+    {
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            return match g.pass() {
+                Ok((next, _)) => evaluate(&next, me, w),
+                Err(_) => evaluate(g, me, w),
+            };
+        }
+        return moves
+            .iter()
+            .map(|&mv| after_value(&g.play_unchecked(mv), me, w))
+            .fold(f32::MIN, f32::max);
+    }
+    evaluate(g, me, w)
+}
+
+/// The greedy (`normal`) choice for the seat to act, first of equal best: the deterministic
+/// opponent model of the `hard` search.
+#[must_use]
+pub(crate) fn greedy(g: &Game, seat: Colour, moves: &[Move], w: &Weights) -> Option<Move> {
+    if moves.len() <= 1 {
+        return moves.first().copied();
+    }
+    let mut best = None;
+    let mut best_v = f32::MIN;
+    for &mv in moves {
+        let v = after_value(&g.play_unchecked(mv), seat, w);
+        if v > best_v {
+            best_v = v;
+            best = Some(mv);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn game(board: serde_json::Value) -> Game {
+        serde_json::from_value(json!({
+            "rules": "jcf", "seats": ["yellow", "red"], "turn": "yellow", "board": board
+        }))
+        .expect("valid position")
+    }
+
+    fn danger_on(g: &Game, n: u8) -> f32 {
+        let sq = Square::ring(n).expect("ring square");
+        danger(g, Colour::Yellow, sq.index())
+    }
+
+    #[test]
+    fn a_piece_three_squares_ahead_of_an_opponent_is_hit_by_one_face() {
+        // Red on 21 (red has pieces in its nest), yellow on 24: red's 3 captures.
+        let g = game(json!({"21": ["red"], "24": ["yellow"]}));
+        assert!((danger_on(&g, 24) - 1.0 / 6.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn two_opponent_pieces_at_different_distances_double_the_danger() {
+        let g = game(json!({"21": ["red"], "22": ["red"], "24": ["yellow"]}));
+        assert!((danger_on(&g, 24) - 2.0 / 6.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn safe_squares_pairs_and_barriers_protect() {
+        // On the safe square 29, red 3 behind: no danger.
+        let g = game(json!({"26": ["red"], "29": ["yellow"]}));
+        assert_eq!(danger_on(&g, 29), 0.0);
+        // Two pieces on 24: nobody can land there (R1.6).
+        let g = game(json!({"21": ["red"], "24": ["yellow", "yellow"]}));
+        assert_eq!(danger_on(&g, 24), 0.0);
+        // A yellow barrier on 23 stands between red on 21 and yellow on 25 (R4.2).
+        let g = game(json!({"21": ["red"], "23": ["yellow", "yellow"], "25": ["yellow"]}));
+        assert_eq!(danger_on(&g, 25), 0.0);
+    }
+
+    #[test]
+    fn a_five_does_not_threaten_while_the_opponent_must_leave_its_nest() {
+        // Red 5 behind with pieces in its nest: the 5 must be used to leave (R4.4.1).
+        let g = game(json!({"20": ["red"], "25": ["yellow"]}));
+        assert_eq!(danger_on(&g, 25), 0.0);
+    }
+
+    #[test]
+    fn a_capture_scores_better_than_a_quiet_move() {
+        let g: Game = serde_json::from_value(json!({
+            "rules": "jcf", "seats": ["yellow", "red"], "turn": "yellow",
+            "board": {"10": ["yellow"], "30": ["yellow"], "13": ["red"]}, "roll": 3
+        }))
+        .expect("valid position");
+        let scored: Vec<(bool, f32)> = g
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let v = after_value(&g.play_unchecked(m), Colour::Yellow, &NORMAL);
+                (m.captures().is_some(), v)
+            })
+            .collect();
+        let capture = scored.iter().find(|s| s.0).map(|s| s.1);
+        let quiet = scored.iter().find(|s| !s.0).map(|s| s.1);
+        assert!(capture > quiet, "{scored:?}");
+    }
+}

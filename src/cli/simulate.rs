@@ -1,0 +1,441 @@
+//! `parxis simulate`: computer players play many seeded games against each other.
+//!
+//! Seats: the players are listed in R1.2 colour order of the seats used — four players get
+//! yellow, blue, red, green; three get yellow, blue, red; two get yellow and red (R2.1). So that
+//! no player keeps a seat advantage, game `i` rotates the seats: player `j` plays colour
+//! `seats[(i + j) % n]`. The colour reported for a player is the one it has in game 0.
+//!
+//! Rules: `--rules` picks the preset; games are individual (`pairs: false`, also for
+//! `solidari`) unless `--pairs`, which needs four players; partners are then players 1 and 3,
+//! and 2 and 4 (opposite seats stay opposite under the rotation), and both partners of the
+//! winning pair score a win.
+//!
+//! Each game starts with the R2.2 roll-off and is played to the end, capped at
+//! [`MAX_ROLLS`] rolls (a capped game counts as unfinished and has no winner). Game `i` uses
+//! its own random streams derived from `--seed` and `i` alone, so the results (all but the
+//! timing figures) depend on neither the scheduling nor `--threads`.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Value, json};
+
+use crate::ai::{Level, choose};
+use crate::dice::RngDice;
+use crate::engine::{Colour, Game, Phase, Preset, roll_off};
+
+/// A game that has not ended after this many rolls counts as unfinished.
+pub const MAX_ROLLS: u64 = 10_000;
+
+/// Command-line arguments of `parxis simulate`.
+#[derive(Clone, Debug, Parser)]
+pub struct Args {
+    /// Number of games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// The players' levels, comma-separated, 2 to 4 of easy, normal, hard (e.g. hard,normal,normal,normal).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub players: Vec<Level>,
+    /// The rule set: jcf, classic or solidari.
+    #[arg(long, default_value = "jcf")]
+    pub rules: Preset,
+    /// Play pairs games (R6.2; four players).
+    #[arg(long)]
+    pub pairs: bool,
+    /// Base seed of the dice and of the players' tie-breaks.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What to simulate (the checked form of [`Args`]).
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub games: u64,
+    pub players: Vec<Level>,
+    pub rules: Preset,
+    pub pairs: bool,
+    pub seed: u64,
+    pub threads: usize,
+}
+
+impl Config {
+    /// Check the arguments.
+    ///
+    /// # Errors
+    /// A message for a player count outside 2..=4, pairs without four players, zero games or
+    /// zero threads.
+    pub fn from_args(a: &Args) -> Result<Self, String> {
+        if !(2..=4).contains(&a.players.len()) {
+            return Err(format!(
+                "2 to 4 players are needed, not {}",
+                a.players.len()
+            ));
+        }
+        if a.pairs && a.players.len() != 4 {
+            return Err("--pairs needs four players".into());
+        }
+        if a.games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        if a.threads == 0 {
+            return Err("--threads must be at least 1".into());
+        }
+        Ok(Self {
+            games: a.games,
+            players: a.players.clone(),
+            rules: a.rules,
+            pairs: a.pairs,
+            seed: a.seed,
+            threads: a.threads,
+        })
+    }
+}
+
+/// The colours seated for `n` players, in R1.2 order (R2.1).
+#[must_use]
+pub fn seat_colours(n: usize) -> &'static [Colour] {
+    use Colour::{Blue, Green, Red, Yellow};
+    match n {
+        2 => &[Yellow, Red],
+        3 => &[Yellow, Blue, Red],
+        _ => &[Yellow, Blue, Red, Green],
+    }
+}
+
+/// The colour player `player` (index in the players list) plays in game `game` of a
+/// simulation with `n` players: `seat_colours(n)[(game + player) % n]`.
+#[must_use]
+pub fn colour_of(n: usize, game: u64, player: usize) -> Colour {
+    let seats = seat_colours(n);
+    seats[((game % n as u64) as usize + player) % seats.len()]
+}
+
+/// The result of one game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameResult {
+    /// Whether each player (by index in the players list) won.
+    pub won: [bool; 4],
+    pub finished: bool,
+    pub rolls: u64,
+    pub moves: u64,
+    pub captures: u64,
+}
+
+/// Play game number `index` of a simulation to its end (or [`MAX_ROLLS`]).
+#[must_use]
+pub fn play_game(cfg: &Config, index: u64) -> GameResult {
+    let n = cfg.players.len();
+    let seats = seat_colours(n);
+    // Player j plays seats[(index + j) % n]; level_of[colour] is that player's level.
+    let mut player_of = [usize::MAX; 4];
+    for j in 0..n {
+        player_of[colour_of(n, index, j).index()] = j;
+    }
+    let mut opts = cfg.rules.options();
+    opts.pairs = cfg.pairs;
+    let mut result = GameResult::default();
+    let Ok(game) = Game::new(cfg.rules, opts, seats) else {
+        return result;
+    };
+    let mut dice_rng = ChaCha8Rng::seed_from_u64(cfg.seed);
+    dice_rng.set_stream(2 * index);
+    let mut ai_rng = ChaCha8Rng::seed_from_u64(cfg.seed);
+    ai_rng.set_stream(2 * index + 1);
+    let mut dice = RngDice::new(dice_rng);
+    let starter = roll_off(seats, &mut dice).starter;
+    let Ok(mut game) = game.with_first_turn(starter) else {
+        return result;
+    };
+    loop {
+        match game.phase() {
+            Phase::Finished(w) => {
+                result.finished = true;
+                for c in w.colours() {
+                    if let Some(won) = result.won.get_mut(player_of[c.index()]) {
+                        *won = true;
+                    }
+                }
+                return result;
+            }
+            Phase::AwaitingRoll(_) => {
+                if result.rolls >= MAX_ROLLS {
+                    return result;
+                }
+                result.rolls += 1;
+                let Ok(next) = game.roll(crate::engine::Dice::roll(&mut dice)) else {
+                    return result;
+                };
+                game = next;
+            }
+            Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
+                let level = cfg.players[player_of[seat.index()]];
+                match choose(&game, level, &mut ai_rng) {
+                    Some(mv) => {
+                        result.moves += 1;
+                        result.captures += u64::from(mv.captures().is_some());
+                        game = game.play_unchecked(mv);
+                    }
+                    None => match game.pass() {
+                        Ok((next, _)) => game = next,
+                        Err(_) => return result,
+                    },
+                }
+            }
+        }
+    }
+}
+
+/// Totals over many games: sums only, so the merge order does not matter.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub games: u64,
+    pub wins: [u64; 4],
+    pub unfinished: u64,
+    pub rolls: u64,
+    pub moves: u64,
+    pub captures: u64,
+}
+
+impl Totals {
+    fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        for (w, &won) in self.wins.iter_mut().zip(&r.won) {
+            *w += u64::from(won);
+        }
+        self.unfinished += u64::from(!r.finished);
+        self.rolls += r.rolls;
+        self.moves += r.moves;
+        self.captures += r.captures;
+    }
+
+    fn merge(&mut self, o: &Self) {
+        self.games += o.games;
+        for (w, x) in self.wins.iter_mut().zip(o.wins) {
+            *w += x;
+        }
+        self.unfinished += o.unfinished;
+        self.rolls += o.rolls;
+        self.moves += o.moves;
+        self.captures += o.captures;
+    }
+}
+
+/// Play all the games of `cfg` on `cfg.threads` threads; `progress` is called now and then
+/// with the number of games done.
+pub fn run_games(cfg: &Config, progress: &mut dyn FnMut(u64)) -> Totals {
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let mut totals = Totals::default();
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..cfg.threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut t = Totals::default();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= cfg.games {
+                            return t;
+                        }
+                        t.add(&play_game(cfg, i));
+                        done.fetch_add(1, Ordering::Relaxed);
+                    }
+                })
+            })
+            .collect();
+        while workers.iter().any(|w| !w.is_finished()) {
+            progress(done.load(Ordering::Relaxed));
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        for w in workers {
+            if let Ok(t) = w.join() {
+                totals.merge(&t);
+            }
+        }
+    });
+    progress(done.load(Ordering::Relaxed));
+    totals
+}
+
+/// The 95 % Wilson score interval of `wins` successes in `n` trials.
+#[must_use]
+pub fn wilson95(wins: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96f64;
+    let n = n as f64;
+    let p = wins as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The report as one JSON object (the `--json` output).
+#[must_use]
+pub fn report_json(cfg: &Config, t: &Totals, elapsed: Duration) -> Value {
+    let seats = seat_colours(cfg.players.len());
+    let games = t.games.max(1) as f64;
+    let secs = elapsed.as_secs_f64().max(1e-9);
+    let players: Vec<Value> = cfg
+        .players
+        .iter()
+        .enumerate()
+        .map(|(j, level)| {
+            let (lo, hi) = wilson95(t.wins[j], t.games);
+            json!({
+                "level": level.name(),
+                "colour": seats[j].name(),
+                "wins": t.wins[j],
+                "win_rate": t.wins[j] as f64 / games,
+                "ci95": [lo, hi],
+            })
+        })
+        .collect();
+    json!({
+        "rules": cfg.rules.name(),
+        "pairs": cfg.pairs,
+        "seed": cfg.seed,
+        "seats_rotate": true,
+        "players": players,
+        "games": t.games,
+        "unfinished": t.unfinished,
+        "avg_rolls_per_game": t.rolls as f64 / games,
+        "avg_moves_per_game": t.moves as f64 / games,
+        "captures_per_game": t.captures as f64 / games,
+        "seconds": secs,
+        "games_per_second": t.games as f64 / secs,
+        "moves_per_second": t.moves as f64 / secs,
+    })
+}
+
+fn report_text(cfg: &Config, t: &Totals, elapsed: Duration) -> String {
+    use std::fmt::Write as _;
+    let seats = seat_colours(cfg.players.len());
+    let games = t.games.max(1) as f64;
+    let secs = elapsed.as_secs_f64().max(1e-9);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} games, rules {}{}, seed {}, {} thread(s); seats rotate every game (colour = game 0's)",
+        t.games,
+        cfg.rules,
+        if cfg.pairs { " (pairs)" } else { "" },
+        cfg.seed,
+        cfg.threads
+    );
+    let _ = writeln!(s, "player  level   colour  wins    win rate  95% CI");
+    for (j, level) in cfg.players.iter().enumerate() {
+        let (lo, hi) = wilson95(t.wins[j], t.games);
+        let _ = writeln!(
+            s,
+            "{:<7} {:<7} {:<7} {:<7} {:>7.1}%  [{:.1}%, {:.1}%]",
+            j + 1,
+            level.name(),
+            seats[j].name(),
+            t.wins[j],
+            100.0 * t.wins[j] as f64 / games,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
+    let _ = writeln!(
+        s,
+        "per game: {:.1} rolls, {:.1} moves, {:.2} captures; unfinished: {}",
+        t.rolls as f64 / games,
+        t.moves as f64 / games,
+        t.captures as f64 / games,
+        t.unfinished
+    );
+    let _ = writeln!(
+        s,
+        "throughput: {:.1} games/s, {:.0} moves/s ({:.2} s)",
+        t.games as f64 / secs,
+        t.moves as f64 / secs,
+        secs
+    );
+    s
+}
+
+/// Run `parxis simulate`.
+pub fn run(args: &Args) -> ExitCode {
+    let cfg = match Config::from_args(args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("parxis simulate: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let tty = std::io::stderr().is_terminal();
+    let total = cfg.games;
+    let mut progress = |done: u64| {
+        if tty {
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r{done}/{total} games");
+            let _ = err.flush();
+        }
+    };
+    let start = Instant::now();
+    let totals = run_games(&cfg, &mut progress);
+    let elapsed = start.elapsed();
+    if tty {
+        eprintln!();
+    }
+    if args.json {
+        println!("{}", report_json(&cfg, &totals, elapsed));
+    } else {
+        print!("{}", report_text(&cfg, &totals, elapsed));
+    }
+    if totals.unfinished > 0 {
+        eprintln!(
+            "parxis simulate: {} game(s) unfinished after {MAX_ROLLS} rolls",
+            totals.unfinished
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_brackets_the_rate() {
+        let (lo, hi) = wilson95(50, 100);
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson95(0, 0), (0.0, 1.0));
+        let (lo, hi) = wilson95(0, 10);
+        assert!(lo == 0.0 && hi > 0.2);
+    }
+
+    #[test]
+    fn a_game_is_a_function_of_seed_and_index_and_has_one_winner() {
+        let cfg = Config {
+            games: 4,
+            players: vec![Level::Easy; 4],
+            rules: Preset::Jcf,
+            pairs: false,
+            seed: 3,
+            threads: 1,
+        };
+        let a = play_game(&cfg, 0);
+        let b = play_game(&cfg, 0);
+        assert_eq!(a, b, "a game is a function of the seed and its index");
+        assert!(a.finished);
+        assert_eq!(a.won.iter().filter(|&&w| w).count(), 1);
+    }
+}
