@@ -8,7 +8,7 @@ use teloxide::requests::RequesterExt;
 
 use parxis::bot::table::Status;
 use parxis::engine::Phase;
-use support::bot_harness::{CHAT, Harness, four_users, text_of};
+use support::bot_harness::{CHAT, Harness, four_users, mover_of, text_of};
 use support::fake_tg::{buttons, msg_id};
 
 /// Open a lobby by the first user, have the others join by button, start.
@@ -148,22 +148,14 @@ async fn stale_and_forged_buttons_are_refused() {
     started_game(&h, 2).await;
     let users = four_users();
     let (_, t) = h.table().await;
-    let mover = users
-        .iter()
-        .find(|u| u.id == t.to_move().unwrap().id)
-        .unwrap()
-        .clone();
+    let mover = mover_of(&users, &t);
     let board = h.board().await;
     let old = buttons(&board)[0].1.clone();
     let ans = h.press(&mover, msg_id(&board), &old).await;
     assert!(ans.str_param("text").is_none());
     let (v, t) = h.table().await;
     // The same (old) button again: stale.
-    let who = users
-        .iter()
-        .find(|u| Some(u.id) == t.to_move().map(|p| p.id))
-        .unwrap()
-        .clone();
+    let who = mover_of(&users, &t);
     let ans = h.press(&who, msg_id(&board), &old).await;
     assert!(ans.str_param("text").is_some(), "stale press gets an alert");
     for forged in ["m:999:0", "m:abc", "zzz", "r:1:2:3", "b:0:godlike"] {
@@ -184,11 +176,7 @@ async fn two_simultaneous_presses_apply_exactly_once() {
     let users = four_users();
     // Two presses of the same button arrive together: one applies, the other is stale.
     let (v0, t) = h.table().await;
-    let mover = users
-        .iter()
-        .find(|u| u.id == t.to_move().unwrap().id)
-        .unwrap()
-        .clone();
+    let mover = mover_of(&users, &t);
     let board = h.board().await;
     let data = buttons(&board)[0].1.clone();
     let a = h.fake.press(CHAT, &mover, msg_id(&board), &data);
@@ -221,11 +209,7 @@ async fn two_simultaneous_presses_apply_exactly_once() {
     // Two replicas (two contexts, two Redis connections) apply the same press concurrently:
     // the compare-and-set lets exactly one through.
     h.spawn_bot().await;
-    let mover = users
-        .iter()
-        .find(|u| u.id == t1.to_move().unwrap().id)
-        .unwrap()
-        .clone();
+    let mover = mover_of(&users, &t1);
     let actor = parxis::bot::table::Actor {
         id: mover.id,
         name: mover.first_name.clone(),
@@ -261,11 +245,7 @@ async fn a_restart_mid_game_loses_nothing_and_buttons_keep_working() {
     let users = four_users();
     for _ in 0..6 {
         let (_, t) = h.table().await;
-        let u = users
-            .iter()
-            .find(|u| u.id == t.to_move().unwrap().id)
-            .unwrap()
-            .clone();
+        let u = mover_of(&users, &t);
         let board = h.board().await;
         h.press(&u, msg_id(&board), &buttons(&board)[0].1).await;
     }
@@ -274,11 +254,7 @@ async fn a_restart_mid_game_loses_nothing_and_buttons_keep_working() {
     h.spawn_bot().await;
     assert_eq!(h.table().await, before, "the restart lost nothing");
     let (_, t) = h.table().await;
-    let u = users
-        .iter()
-        .find(|u| u.id == t.to_move().unwrap().id)
-        .unwrap()
-        .clone();
+    let u = mover_of(&users, &t);
     let board = h.board().await;
     let ans = h.press(&u, msg_id(&board), &buttons(&board)[0].1).await;
     assert!(
@@ -478,11 +454,7 @@ async fn image_mode_posts_a_png_and_edits_it_in_place() {
     let id = msg_id(&board);
     for _ in 0..5 {
         let (_, t) = h.table().await;
-        let u = users
-            .iter()
-            .find(|u| u.id == t.to_move().unwrap().id)
-            .unwrap()
-            .clone();
+        let u = mover_of(&users, &t);
         let board = h.board().await;
         let ans = h.press(&u, msg_id(&board), &buttons(&board)[0].1).await;
         assert!(ans.str_param("text").is_none(), "{:?}", ans.params);
@@ -512,11 +484,7 @@ async fn image_mode_posts_a_png_and_edits_it_in_place() {
     // loses its buttons).
     h.command(&users[0], "/display emoji").await;
     let (_, t) = h.table().await;
-    let u = users
-        .iter()
-        .find(|u| u.id == t.to_move().unwrap().id)
-        .unwrap()
-        .clone();
+    let u = mover_of(&users, &t);
     let board = h.board().await;
     h.press(&u, msg_id(&board), &buttons(&board)[0].1).await;
     tokio::time::sleep(Duration::from_millis(100)).await;

@@ -369,3 +369,16 @@ pub fn button_with(message: &Value, prefix: &str) -> String {
         .find(|d| d.starts_with(prefix))
         .unwrap_or_else(|| panic!("no {prefix} button on {message}"))
 }
+
+/// The test user whose turn it is in `t`.
+///
+/// # Panics
+/// When nobody is to move or the player is not one of `users`.
+pub fn mover_of(users: &[TestUser], t: &Table) -> TestUser {
+    let id = t.to_move().expect("someone to move").id;
+    users
+        .iter()
+        .find(|u| u.id == id)
+        .expect("a test user")
+        .clone()
+}
