@@ -148,6 +148,30 @@ fn repost_after(e: &RequestError) -> bool {
         ))
 }
 
+/// What an edit of board message `id` came to: `Some` result to return (edited, or an error
+/// that a new message would not cure), or `None` to post the board again (the old message,
+/// if it still exists, loses its buttons).
+async fn after_edit<T>(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: ChatId,
+    id: i32,
+    r: Result<T, RequestError>,
+) -> Option<Result<Shown, RequestError>> {
+    match r {
+        Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => Some(Ok(Shown::Edited)),
+        Err(e) => {
+            ctx.metrics.telegram_error(kind_of(&e));
+            if !repost_after(&e) {
+                return Some(Err(e));
+            }
+            warn!(chat = chat.0, error = %e, "board edit failed: re-posting");
+            let _ = bot.edit_message_reply_markup(chat, MessageId(id)).await;
+            None
+        }
+    }
+}
+
 /// Show `table` in `chat`: edit the board message in place, or post it when there is none
 /// or it cannot be edited (deleted by someone).
 ///
@@ -181,19 +205,8 @@ pub async fn show(
                     .into_future()
             })
             .await;
-            match r {
-                Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
-                    return Ok(Shown::Edited);
-                }
-                Err(e) if !repost_after(&e) => {
-                    ctx.metrics.telegram_error(kind_of(&e));
-                    return Err(e);
-                }
-                Err(e) => {
-                    ctx.metrics.telegram_error(kind_of(&e));
-                    warn!(chat = chat.0, error = %e, "board edit failed: re-posting");
-                    let _ = bot.edit_message_reply_markup(chat, MessageId(id)).await;
-                }
+            if let Some(done) = after_edit(bot, ctx, chat, id, r).await {
+                return done;
             }
         }
         if let Some(id) = table.board_msg.filter(|_| table.board_photo) {
@@ -238,19 +251,8 @@ pub async fn show(
                 .into_future()
         })
         .await;
-        match r {
-            Ok(_) | Err(RequestError::Api(ApiError::MessageNotModified)) => {
-                return Ok(Shown::Edited);
-            }
-            Err(e) if !repost_after(&e) => {
-                ctx.metrics.telegram_error(kind_of(&e));
-                return Err(e);
-            }
-            Err(e) => {
-                ctx.metrics.telegram_error(kind_of(&e));
-                warn!(chat = chat.0, error = %e, "board media edit failed: re-posting");
-                let _ = bot.edit_message_reply_markup(chat, MessageId(id)).await;
-            }
+        if let Some(done) = after_edit(bot, ctx, chat, id, r).await {
+            return done;
         }
     }
     let m = retrying(ctx, chat, || {
