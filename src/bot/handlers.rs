@@ -437,10 +437,31 @@ async fn callback(
         }
         Button::Language(_) => return Ok(()),
     };
-    let _ = msg_id;
-    apply_press(bot, ctx, chat, actor, action, press.version)
-        .await
-        .map(|_| ())
+    let result = apply_press(bot, ctx, chat, actor, action, press.version).await;
+    if matches!(result, Err(Refusal::Alert(Alert::Stale)))
+        && let Some(id) = msg_id
+    {
+        refresh_if_behind(bot, ctx, chat, id, press.version).await;
+    }
+    result.map(|_| ())
+}
+
+/// A stale press on the board message itself means the board shows an old state (an edit
+/// that Telegram kept refusing): show the current one.
+async fn refresh_if_behind(bot: &TgBot, ctx: &Ctx, chat: i64, pressed: i32, version: u64) {
+    let Ok(Some(rec)) = ctx.store.load::<Table>(chat).await else {
+        return;
+    };
+    let mut t = rec.state;
+    if t.board_msg == Some(pressed) && t.seq != version && t.is_open() {
+        info!(
+            chat,
+            seq = t.seq,
+            shown = version,
+            "the board was behind: showing it again"
+        );
+        show_and_remember(bot, ctx, chat, rec.version, &mut t).await;
+    }
 }
 
 /// Is the chat's board shown as an image?
