@@ -24,9 +24,22 @@ pub async fn apply(
     bot: &TgBot,
     ctx: &Ctx,
     chat: i64,
+    actor: Actor,
+    action: Action,
+    version: Option<u64>,
+) -> Result<Table, Refusal> {
+    apply_with(bot, ctx, chat, actor, action, version, None).await
+}
+
+/// As [`apply`], with the chat's settings and language when already read for this update.
+async fn apply_with(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
     mut actor: Actor,
     action: Action,
     version: Option<u64>,
+    shown: Option<(ChatSettings, Lang)>,
 ) -> Result<Table, Refusal> {
     let rec = ctx
         .store
@@ -68,7 +81,7 @@ pub async fn apply(
         p.absent = false;
         p.strikes = 0;
     }
-    commit(bot, ctx, chat, rec.version, table).await
+    commit_with(bot, ctx, chat, rec.version, table, shown).await
 }
 
 /// Apply a press (see [`apply`]); when it is refused but comes from a player marked
@@ -83,9 +96,10 @@ pub async fn apply_press(
     actor: Actor,
     action: Action,
     version: u64,
+    shown: (ChatSettings, Lang),
 ) -> Result<Table, Refusal> {
     let id = actor.id;
-    let result = apply(bot, ctx, chat, actor, action, Some(version)).await;
+    let result = apply_with(bot, ctx, chat, actor, action, Some(version), Some(shown)).await;
     if matches!(
         result,
         Err(Refusal::Reject(_) | Refusal::Alert(Alert::Stale))
@@ -126,10 +140,24 @@ pub async fn commit(
     ctx: &Ctx,
     chat: i64,
     expected: u64,
+    table: Table,
+) -> Result<Table, Refusal> {
+    commit_with(bot, ctx, chat, expected, table, None).await
+}
+
+async fn commit_with(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+    expected: u64,
     mut table: Table,
+    shown: Option<(ChatSettings, Lang)>,
 ) -> Result<Table, Refusal> {
     // Read once for both the timer and the board.
-    let shown = chat_lang(ctx, chat, None).await;
+    let shown = match shown {
+        Some(s) => s,
+        None => chat_lang(ctx, chat, None).await,
+    };
     super::driver::plan_deadline_with(ctx, &shown.0, &mut table);
     save_and_show(bot, ctx, chat, expected, table, shown).await
 }

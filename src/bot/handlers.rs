@@ -371,7 +371,7 @@ pub async fn on_callback(bot: TgBot, q: CallbackQuery, ctx: Arc<Ctx>) -> Handler
     info!(chat, kind = "callback", "update");
     // Redis unreachable: say "try again" at once rather than after every step timed out.
     let (lang, answer) = match try_chat_lang(&ctx, chat, Some(&q.from)).await {
-        Ok((_, lang)) => (lang, callback(&bot, &q, &ctx, chat, msg_id, lang).await),
+        Ok(shown) => (shown.1, callback(&bot, &q, &ctx, chat, msg_id, shown).await),
         Err(e) => (user_lang(&ctx, Some(&q.from)), Err(Refusal::from(e))),
     };
     let mut req = bot.answer_callback_query(q.id.clone());
@@ -391,7 +391,7 @@ async fn callback(
     ctx: &Ctx,
     chat: i64,
     msg_id: Option<i32>,
-    lang: Lang,
+    shown: (ChatSettings, Lang),
 ) -> Result<(), Refusal> {
     let press = q
         .data
@@ -412,7 +412,6 @@ async fn callback(
             let mut t = rec.state;
             show_and_remember(bot, ctx, chat, rec.version, &mut t).await;
         }
-        let _ = lang;
         return Ok(());
     }
     if !is_group(&msg.chat) {
@@ -437,7 +436,7 @@ async fn callback(
         }
         Button::Language(_) => return Ok(()),
     };
-    let result = apply_press(bot, ctx, chat, actor, action, press.version).await;
+    let result = apply_press(bot, ctx, chat, actor, action, press.version, shown).await;
     if matches!(result, Err(Refusal::Alert(Alert::Stale)))
         && let Some(id) = msg_id
     {
