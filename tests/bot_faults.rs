@@ -141,6 +141,20 @@ async fn a_429_on_the_board_edit_is_waited_out_and_retried() {
             .any(|r| r.method == "sendmessage"),
         "no new board while Telegram says slow down"
     );
+    // The board is behind now: a press on it is stale, and brings it up to date.
+    let (_, t2) = h.table().await;
+    let board = h.board().await;
+    let old = buttons(&board)[0].1.clone();
+    assert!(
+        !old.contains(&format!(":{}", t2.seq)),
+        "the board is behind"
+    );
+    let user = h.mover().await.expect("a human");
+    let ans = h.press(&user, msg_id(&board), &old).await;
+    assert!(ans.str_param("text").is_some(), "a stale press is refused");
+    let (t3, _) = h.fresh_board().await;
+    assert_eq!(t3.seq, t2.seq, "refreshed, nothing applied");
+    assert_eq!(press_mover(&h).await, None, "and the game goes on");
     h.stop_bots().await;
 }
 

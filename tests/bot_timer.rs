@@ -407,3 +407,42 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
     eprintln!("races: press won {press_won}, timer won {timer_won}");
     h.stop_bots().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_two_replicas_a_deadline_fires_once() {
+    use std::sync::Arc;
+    use teloxide::requests::RequesterExt;
+
+    let mut h = timed_harness(41).await;
+    h.start_game(2).await;
+    // A second replica's driver (its own Redis connection and owner name) on the same due set.
+    let store = parxis::store::Store::connect(&h.redis.url())
+        .await
+        .expect("store");
+    let mut ctx = parxis::bot::Ctx::new(store, Lang::En, parxis::ops::metrics::Metrics::new());
+    ctx.seed = Some(h.seed);
+    ctx.pause = h.pause;
+    ctx.timer_unit_ms = UNIT_MS;
+    let tg = h
+        .fake
+        .bot()
+        .throttle(teloxide::adaptors::throttle::Limits::default());
+    let (stop, rx) = tokio::sync::watch::channel(false);
+    let driver = tokio::spawn(parxis::bot::driver::run(tg, Arc::new(ctx), rx));
+
+    for _ in 0..3 {
+        let (_, t0) = h.table().await;
+        let (_, t1) = h
+            .wait_table(Duration::from_secs(5), "the timer", |t| t.seq > t0.seq)
+            .await;
+        // Both drivers saw it due; one played it.
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        let (_, t2) = h.table().await;
+        assert_eq!(t1.seq, t0.seq + 1);
+        assert_eq!(t2.seq, t1.seq, "fired once: {:?}", t2.last);
+        assert_eq!(timed_out(&t2), timed_out(&t1));
+    }
+    let _ = stop.send(true);
+    let _ = driver.await;
+    h.stop_bots().await;
+}

@@ -212,6 +212,19 @@ pub fn print(
         percentile(&edits, 0.99),
         percentile(&edits, 1.0),
     );
+    let handled = metric(metrics, "parxis_update_seconds_count");
+    let within = |le: &str| {
+        let name = format!("parxis_update_seconds_bucket{{le=\"{le}\"}}");
+        100.0 * metric(metrics, &name) / handled.max(1.0)
+    };
+    println!(
+        "time inside the bot's handler (its histogram): ≤1 ms {:.1}% · ≤2.5 ms {:.1}% · ≤5 ms {:.1}% · ≤10 ms {:.1}% · ≤25 ms {:.1}%",
+        within("0.001"),
+        within("0.0025"),
+        within("0.005"),
+        within("0.01"),
+        within("0.025"),
+    );
     println!(
         "games started {} · finished {} (bot metrics: {} / {}) · CAS conflicts {} · Telegram errors {}",
         probe.games_started.load(Ordering::Relaxed),

@@ -149,20 +149,26 @@ async fn fire_locked(bot: &TgBot, ctx: &Ctx, chat: i64) {
         Err(_) => return,
     };
     let now = ctx.now_ms();
-    let mut t = rec.state;
-    let Some(due) = wanted(&t) else {
+    let t = &rec.state;
+    let Some(due) = wanted(t) else {
         // Nothing is due any more (a press or the end of the game came first).
-        sync_deadline(ctx, chat, &t).await;
+        sync_deadline(ctx, chat, t).await;
         return;
     };
     if due > now {
         // Re-armed by a newer action: keep the due set in step.
-        sync_deadline(ctx, chat, &t).await;
+        sync_deadline(ctx, chat, t).await;
         return;
     }
-    let Some(next) = play_for(&t, ctx, chat, now) else {
-        t.deadline_ms = None;
-        sync_deadline(ctx, chat, &t).await;
+    let Some(next) = play_for(t, ctx, chat, now) else {
+        // Nothing to play (it should not happen): drop the entry, unless a save since our
+        // load brought a deadline of its own.
+        let _ = ctx.store.clear_deadline(chat).await;
+        if let Ok(Some(latest)) = ctx.store.load::<Table>(chat).await
+            && latest.version != rec.version
+        {
+            sync_deadline(ctx, chat, &latest.state).await;
+        }
         return;
     };
     match handlers::commit(bot, ctx, chat, rec.version, next).await {

@@ -13,13 +13,16 @@ use tracing::{info, warn};
 use super::Ctx;
 use super::callback::{Button, Press};
 use super::commands::{self, Command};
-use super::display::{self, Shown};
+use super::display;
 use super::settings::{ChatSettings, Display};
-use super::table::{Action, Actor, Event, Reject, Table};
+use super::table::{Action, Actor, Reject, Table};
 use super::view::{self, Alert};
 use crate::engine::Dice;
 use crate::i18n::{Lang, Msg, tr};
-use crate::store::{CasOutcome, StoreError};
+use crate::store::StoreError;
+
+pub(super) use super::commit::remember_board;
+pub use super::commit::{apply, apply_press, commit, show_and_remember, telegram_failed};
 
 /// The bot type: teloxide's Bot behind the Throttle adaptor (Telegram's rate limits).
 pub type TgBot = teloxide::adaptors::Throttle<Bot>;
@@ -115,7 +118,7 @@ async fn derive_lang(
     (*s, ctx.default_lang)
 }
 
-fn rng_for(ctx: &Ctx, chat: i64, seq: u64) -> ChaCha8Rng {
+pub(super) fn rng_for(ctx: &Ctx, chat: i64, seq: u64) -> ChaCha8Rng {
     match ctx.seed {
         Some(seed) => {
             ChaCha8Rng::seed_from_u64(seed ^ (chat as u64).rotate_left(17) ^ seq.rotate_left(41))
@@ -125,221 +128,12 @@ fn rng_for(ctx: &Ctx, chat: i64, seq: u64) -> ChaCha8Rng {
 }
 
 /// Is `user` an administrator of `chat`? (Only asked when it matters.)
-async fn is_admin(bot: &TgBot, chat: ChatId, user: UserId) -> bool {
+pub(super) async fn is_admin(bot: &TgBot, chat: ChatId, user: UserId) -> bool {
     match bot.get_chat_member(chat, user).await {
         Ok(m) => m.is_privileged(),
         Err(e) => {
             warn!(chat = chat.0, error = %e, "getChatMember failed");
             false
-        }
-    }
-}
-
-/// Apply `action` by `actor` to the chat's table (checked against `version` for buttons),
-/// save it by compare-and-set and show it. Returns the new table.
-///
-/// # Errors
-/// A [`Refusal`] to tell the user; nothing was changed.
-pub async fn apply(
-    bot: &TgBot,
-    ctx: &Ctx,
-    chat: i64,
-    mut actor: Actor,
-    action: Action,
-    version: Option<u64>,
-) -> Result<Table, Refusal> {
-    let rec = ctx
-        .store
-        .load::<Table>(chat)
-        .await?
-        .ok_or(Refusal::Alert(Alert::NoGame))?;
-    // Lobby buttons act on the lobby whatever its version (two people joining at once
-    // both get in); game buttons must match the board they were drawn on.
-    let lobby_action = matches!(
-        action,
-        Action::Join | Action::Leave | Action::Start | Action::Cancel | Action::AddBot(_)
-    );
-    let lobby_ok = lobby_action && rec.state.status == super::table::Status::Lobby;
-    if !lobby_ok && version.is_some_and(|v| v != rec.state.seq) {
-        return Err(Refusal::Alert(if rec.state.is_open() {
-            Alert::Stale
-        } else {
-            Alert::GameOver
-        }));
-    }
-    let manages = matches!(
-        action,
-        Action::Start | Action::Cancel | Action::AddBot(_) | Action::Remove(_)
-    );
-    if manages && actor.id != rec.state.host {
-        actor.is_admin = is_admin(bot, ChatId(chat), UserId(actor.id as u64)).await;
-    }
-    let mut rng = rng_for(ctx, chat, rec.state.seq);
-    let mut table = rec
-        .state
-        .act(&actor, action, ctx.now_ms(), &mut RngDice(&mut rng))?;
-    // A human who presses is present again.
-    if let Some(p) = table.players.iter_mut().find(|p| p.id == actor.id) {
-        if p.absent {
-            table.last.insert(
-                0,
-                Event::Back {
-                    name: p.name.clone(),
-                },
-            );
-        }
-        p.absent = false;
-        p.strikes = 0;
-    }
-    commit(bot, ctx, chat, rec.version, table).await
-}
-
-/// Apply a press (see [`apply`]); when it is refused but comes from a player marked
-/// absent, that player is back all the same: from now on they play their own turns.
-///
-/// # Errors
-/// As [`apply`].
-pub async fn apply_press(
-    bot: &TgBot,
-    ctx: &Ctx,
-    chat: i64,
-    actor: Actor,
-    action: Action,
-    version: u64,
-) -> Result<Table, Refusal> {
-    let id = actor.id;
-    let result = apply(bot, ctx, chat, actor, action, Some(version)).await;
-    if matches!(
-        result,
-        Err(Refusal::Reject(_) | Refusal::Alert(Alert::Stale))
-    ) {
-        mark_back(bot, ctx, chat, id).await;
-    }
-    result
-}
-
-/// Clear player `id`'s absence (and strikes) without touching the turn: `seq` stays, so
-/// the buttons on the board stay valid. Lost races are ignored (the next press retries).
-async fn mark_back(bot: &TgBot, ctx: &Ctx, chat: i64, id: i64) {
-    let Ok(Some(rec)) = ctx.store.load::<Table>(chat).await else {
-        return;
-    };
-    let mut t = rec.state;
-    let Some(p) = t.players.iter_mut().find(|p| p.id == id && p.absent) else {
-        return;
-    };
-    p.absent = false;
-    p.strikes = 0;
-    let name = p.name.clone();
-    t.last.push(Event::Back { name });
-    let shown = chat_lang(ctx, chat, None).await;
-    if t.to_move().is_some_and(|p| p.id == id) {
-        // Their turn was waiting for the computer: it waits for them now.
-        super::driver::plan_deadline_with(ctx, &shown.0, &mut t);
-    }
-    let _ = save_and_show(bot, ctx, chat, rec.version, t, shown).await;
-}
-
-/// Save a new table by compare-and-set on `expected`, show it, and schedule what comes next.
-///
-/// # Errors
-/// [`Alert::Stale`] on a lost race, [`Alert::TryAgain`] when Redis is unavailable.
-pub async fn commit(
-    bot: &TgBot,
-    ctx: &Ctx,
-    chat: i64,
-    expected: u64,
-    mut table: Table,
-) -> Result<Table, Refusal> {
-    // Read once for both the timer and the board.
-    let shown = chat_lang(ctx, chat, None).await;
-    super::driver::plan_deadline_with(ctx, &shown.0, &mut table);
-    save_and_show(bot, ctx, chat, expected, table, shown).await
-}
-
-/// Save `table` (its deadline already planned) by compare-and-set on `expected`, mirror its
-/// deadline into the due set and show it with the chat's settings and language.
-async fn save_and_show(
-    bot: &TgBot,
-    ctx: &Ctx,
-    chat: i64,
-    expected: u64,
-    mut table: Table,
-    (settings, lang): (ChatSettings, Lang),
-) -> Result<Table, Refusal> {
-    let ttl = ctx.ttl_for(&table);
-    let version = match ctx.store.save(chat, expected, &table, ttl).await? {
-        CasOutcome::Saved { version } => version,
-        CasOutcome::Conflict { .. } => {
-            ctx.metrics.cas_conflict();
-            return Err(Refusal::Alert(Alert::Stale));
-        }
-    };
-    super::active::after_save(ctx, chat, &table).await;
-    super::driver::sync_deadline(ctx, chat, &table).await;
-    show_with(bot, ctx, chat, version, &mut table, settings.display, lang).await;
-    Ok(table)
-}
-
-/// Show the board and store a new board message id if it had to be re-posted. A chat the
-/// bot was removed from ends its game; a chat that became a supergroup moves it.
-pub async fn show_and_remember(bot: &TgBot, ctx: &Ctx, chat: i64, version: u64, table: &mut Table) {
-    let (settings, lang) = chat_lang(ctx, chat, None).await;
-    show_with(bot, ctx, chat, version, table, settings.display, lang).await;
-}
-
-async fn show_with(
-    bot: &TgBot,
-    ctx: &Ctx,
-    chat: i64,
-    version: u64,
-    table: &mut Table,
-    how: Display,
-    lang: Lang,
-) {
-    match display::show(bot, ctx, ChatId(chat), table, lang, how).await {
-        Ok(Shown::Posted(new_id, photo)) => {
-            table.board_msg = Some(new_id);
-            table.board_photo = photo;
-            remember_board(ctx, chat, version, new_id, photo).await;
-        }
-        Ok(Shown::Edited) => {}
-        Err(e) => telegram_failed(bot, ctx, chat, &e).await,
-    }
-}
-
-/// React to a failed request to `chat`: end or move the chat's game when Telegram says so.
-pub async fn telegram_failed(bot: &TgBot, ctx: &Ctx, chat: i64, e: &RequestError) {
-    if let RequestError::MigrateToChatId(new) = e {
-        super::chat_events::move_chat(bot, ctx, chat, new.0).await;
-    } else if display::chat_gone(e) {
-        super::chat_events::end_chat(ctx, chat).await;
-    } else {
-        warn!(chat, error = %e, "could not show the board");
-    }
-}
-
-/// Store the board message id (retrying on concurrent changes; the id is not part of `seq`).
-pub(super) async fn remember_board(ctx: &Ctx, chat: i64, mut version: u64, id: i32, photo: bool) {
-    for _ in 0..5 {
-        let rec = match ctx.store.load::<Table>(chat).await {
-            Ok(Some(r)) => r,
-            _ => return,
-        };
-        if rec.version != version {
-            version = rec.version;
-        }
-        let mut t = rec.state;
-        t.board_msg = Some(id);
-        t.board_photo = photo;
-        let ttl = ctx.ttl_for(&t);
-        match ctx.store.save(chat, version, &t, ttl).await {
-            Ok(CasOutcome::Saved { .. }) => return,
-            Ok(CasOutcome::Conflict { current }) => version = current,
-            Err(e) => {
-                warn!(chat, error = %e, "could not store the board message id");
-                return;
-            }
         }
     }
 }
@@ -359,7 +153,7 @@ pub(super) async fn reply(bot: &TgBot, msg: &Message, text: String) -> HandlerRe
 pub async fn on_command(bot: TgBot, msg: Message, cmd: Command, ctx: Arc<Ctx>) -> HandlerResult {
     let started = std::time::Instant::now();
     let chat = msg.chat.id.0;
-    info!(chat, kind = "command", command = cmd_name(&cmd), "update");
+    info!(chat, kind = "command", command = ?cmd_name(&cmd), "update");
     let (settings, lang) = chat_lang(&ctx, chat, msg.from.as_ref()).await;
     let result = command(&bot, &msg, cmd, &ctx, settings, lang).await;
     ctx.metrics.update("command", started.elapsed());
@@ -500,17 +294,10 @@ async fn command(
             match commands::parse_kick(&args, &players) {
                 Some(i) => Action::Remove(i),
                 None => {
-                    return reply(
-                        bot,
-                        msg,
-                        tr(
-                            lang,
-                            &Msg::BadArgs {
-                                cmd: crate::i18n::Cmd::Kick,
-                            },
-                        ),
-                    )
-                    .await;
+                    let m = Msg::BadArgs {
+                        cmd: crate::i18n::Cmd::Kick,
+                    };
+                    return reply(bot, msg, tr(lang, &m)).await;
                 }
             }
         }
@@ -601,7 +388,7 @@ pub async fn on_callback(bot: TgBot, q: CallbackQuery, ctx: Arc<Ctx>) -> Handler
     info!(chat, kind = "callback", "update");
     // Redis unreachable: say "try again" at once rather than after every step timed out.
     let (lang, answer) = match try_chat_lang(&ctx, chat, Some(&q.from)).await {
-        Ok((_, lang)) => (lang, callback(&bot, &q, &ctx, chat, msg_id, lang).await),
+        Ok(shown) => (shown.1, callback(&bot, &q, &ctx, chat, msg_id, shown).await),
         Err(e) => (user_lang(&ctx, Some(&q.from)), Err(Refusal::from(e))),
     };
     let mut req = bot.answer_callback_query(q.id.clone());
@@ -621,7 +408,7 @@ async fn callback(
     ctx: &Ctx,
     chat: i64,
     msg_id: Option<i32>,
-    lang: Lang,
+    shown: (ChatSettings, Lang),
 ) -> Result<(), Refusal> {
     let press = q
         .data
@@ -642,7 +429,6 @@ async fn callback(
             let mut t = rec.state;
             show_and_remember(bot, ctx, chat, rec.version, &mut t).await;
         }
-        let _ = lang;
         return Ok(());
     }
     if !is_group(&msg.chat) {
@@ -667,10 +453,31 @@ async fn callback(
         }
         Button::Language(_) => return Ok(()),
     };
-    let _ = msg_id;
-    apply_press(bot, ctx, chat, actor, action, press.version)
-        .await
-        .map(|_| ())
+    let result = apply_press(bot, ctx, chat, actor, action, press.version, shown).await;
+    if matches!(result, Err(Refusal::Alert(Alert::Stale)))
+        && let Some(id) = msg_id
+    {
+        refresh_if_behind(bot, ctx, chat, id, press.version).await;
+    }
+    result.map(|_| ())
+}
+
+/// A stale press on the board message itself means the board shows an old state (an edit
+/// that Telegram kept refusing): show the current one.
+async fn refresh_if_behind(bot: &TgBot, ctx: &Ctx, chat: i64, pressed: i32, version: u64) {
+    let Ok(Some(rec)) = ctx.store.load::<Table>(chat).await else {
+        return;
+    };
+    let mut t = rec.state;
+    if t.board_msg == Some(pressed) && t.seq != version && t.is_open() {
+        info!(
+            chat,
+            seq = t.seq,
+            shown = version,
+            "the board was behind: showing it again"
+        );
+        show_and_remember(bot, ctx, chat, rec.version, &mut t).await;
+    }
 }
 
 /// Is the chat's board shown as an image?

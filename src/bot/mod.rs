@@ -12,6 +12,7 @@ pub mod active;
 pub mod callback;
 pub mod chat_events;
 pub mod commands;
+pub mod commit;
 pub mod display;
 pub mod driver;
 pub mod fallback;
