@@ -16,6 +16,9 @@ use rand_chacha::ChaCha8Rng;
 /// Games per measured batch.
 const GAMES: usize = 32;
 
+/// Length of each pre-generated script (a power of two: indices wrap with a mask).
+const SCRIPT: usize = 4096;
+
 /// Pre-generated randomness of one game: dice and move-choice indices, used cyclically.
 struct Script {
     dice: Vec<u8>,
@@ -26,8 +29,8 @@ fn scripts() -> Vec<Script> {
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
     (0..GAMES)
         .map(|_| Script {
-            dice: (0..4096).map(|_| rng.random_range(1..=6)).collect(),
-            picks: (0..4096).map(|_| rng.random_range(0..12)).collect(),
+            dice: (0..SCRIPT).map(|_| rng.random_range(1..=6)).collect(),
+            picks: (0..SCRIPT).map(|_| rng.random_range(0..12)).collect(),
         })
         .collect()
 }
@@ -52,7 +55,7 @@ fn playout(s: &Script) -> Counts {
         match g.phase() {
             Phase::Finished(_) => return n,
             Phase::AwaitingRoll(_) => {
-                let die = s.dice[d % s.dice.len()];
+                let die = s.dice[d & (SCRIPT - 1)];
                 d += 1;
                 n.rolls += 1;
                 g = match g.roll(die) {
@@ -68,7 +71,7 @@ fn playout(s: &Script) -> Counts {
                         Err(_) => return n,
                     };
                 } else {
-                    let k = usize::from(s.picks[p % s.picks.len()]) % moves.len();
+                    let k = usize::from(s.picks[p & (SCRIPT - 1)]) % moves.len();
                     p += 1;
                     n.moves += 1;
                     g = g.play_unchecked(moves[k]);

@@ -136,6 +136,7 @@ impl Game {
 
     /// The seat to act, `None` once the game is won.
     #[must_use]
+    #[inline]
     pub fn turn(&self) -> Option<Colour> {
         match self.winner {
             Some(_) => None,
@@ -175,6 +176,7 @@ impl Game {
 
     /// What the game waits for.
     #[must_use]
+    #[inline]
     pub fn phase(&self) -> Phase {
         let seat = self.turn;
         match (self.winner, self.bonus, self.roll) {
@@ -229,6 +231,7 @@ impl Game {
     /// R6.2 The colour whose pieces the seat moves: its own, or its partner's once all its
     /// own pieces are in the goal in a pairs game.
     #[must_use]
+    #[inline]
     pub fn moving_colour(&self, seat: Colour) -> Colour {
         if self.opts.pairs && self.in_goal(seat) == 4 {
             seat.partner()

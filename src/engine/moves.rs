@@ -75,6 +75,7 @@ pub type MoveList = ArrayVec<Move, 4>;
 impl Game {
     /// R2.3 What a roll of `die` counts for the moving colour `m`.
     #[must_use]
+    #[inline]
     pub fn count_of(&self, m: Colour, die: u8) -> u8 {
         if die == 6 && self.in_nest(m) == 0 {
             self.opts.six_counts
@@ -86,6 +87,7 @@ impl Game {
     /// The legal moves now: for the pending roll or the pending bonus. Empty when the
     /// game waits for a roll, is over, or the roll or bonus has no legal move.
     #[must_use]
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         if self.winner.is_some() {
             return MoveList::new();
@@ -159,10 +161,9 @@ impl Game {
         let path = &board::PATH[m.index()];
         let last = to.min(GOAL - 1);
         // R4.2 No passing or landing on a barrier.
-        for p in from + 1..=last {
-            if self.barrier_at(path[p as usize] as usize) {
-                return None;
-            }
+        let crossed = path.get(usize::from(from) + 1..=usize::from(last))?;
+        if crossed.iter().any(|&i| self.barrier_at(usize::from(i))) {
+            return None;
         }
         let mut mv = Move {
             colour: m,

@@ -41,6 +41,7 @@ impl Game {
     ///
     /// # Errors
     /// [`PlayError`] when the game is not waiting for a roll or `die` is not 1..=6.
+    #[inline]
     pub fn roll(&self, die: u8) -> Result<Self, PlayError> {
         if !(1..=6).contains(&die) {
             return Err(PlayError::BadDie);
@@ -75,6 +76,7 @@ impl Game {
     /// Play a move without checking it: for simulations, with a move taken from
     /// [`Game::legal_moves`] of this very position. Any other move corrupts the game.
     #[must_use]
+    #[inline]
     pub fn play_unchecked(&self, mv: Move) -> Self {
         let mut g = self.clone();
         g.apply(mv);
@@ -86,6 +88,7 @@ impl Game {
     /// # Errors
     /// [`PlayError::MustMove`] when a legal move exists; [`PlayError::NothingToPlay`]
     /// when the game waits for a roll.
+    #[inline]
     pub fn pass(&self) -> Result<(Self, Pass), PlayError> {
         match self.phase() {
             Phase::Finished(_) => return Err(PlayError::GameOver),
