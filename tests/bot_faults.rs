@@ -255,28 +255,7 @@ async fn a_deleted_board_is_posted_again_and_its_buttons_work() {
 async fn removed_from(chat_kind: &str, chat: i64) {
     let mut h = Harness::start(59).await;
     h.settings_for(chat).await;
-    let users = four_users();
-    // The whole game in `chat`.
-    let mark = h.fake.mark();
-    h.fake
-        .push_update(h.fake.command(chat, &users[0], "/newgame"));
-    h.fake
-        .wait_for_request_after(mark, |r| r.method == "sendmessage", Duration::from_secs(5))
-        .await;
-    let lobby = h.fake.last_board(chat).expect("a lobby");
-    let upd = h
-        .fake
-        .press(chat, &users[1], msg_id(&lobby), &button_with(&lobby, "j:"));
-    let id = callback_id(&upd);
-    h.fake.push_update(upd);
-    h.fake.wait_for_callback_answer(&id).await;
-    let lobby = h.fake.last_board(chat).expect("a lobby");
-    let upd = h
-        .fake
-        .press(chat, &users[0], msg_id(&lobby), &button_with(&lobby, "s:"));
-    let id = callback_id(&upd);
-    h.fake.push_update(upd);
-    h.fake.wait_for_callback_answer(&id).await;
+    h.two_player_game_in(chat).await;
     let rec = h
         .store
         .load::<Table>(chat)
@@ -365,27 +344,7 @@ const OLD: i64 = -5_555;
 const NEW: i64 = -1_000_000_005_555;
 
 async fn game_in_basic_group(h: &Harness) {
-    let users = four_users();
-    let mark = h.fake.mark();
-    h.fake
-        .push_update(h.fake.command(OLD, &users[0], "/newgame"));
-    h.fake
-        .wait_for_request_after(mark, |r| r.method == "sendmessage", Duration::from_secs(5))
-        .await;
-    let lobby = h.fake.last_board(OLD).expect("a lobby");
-    let upd = h
-        .fake
-        .press(OLD, &users[1], msg_id(&lobby), &button_with(&lobby, "j:"));
-    let id = callback_id(&upd);
-    h.fake.push_update(upd);
-    h.fake.wait_for_callback_answer(&id).await;
-    let lobby = h.fake.last_board(OLD).expect("a lobby");
-    let upd = h
-        .fake
-        .press(OLD, &users[0], msg_id(&lobby), &button_with(&lobby, "s:"));
-    let id = callback_id(&upd);
-    h.fake.push_update(upd);
-    h.fake.wait_for_callback_answer(&id).await;
+    h.two_player_game_in(OLD).await;
 }
 
 /// The game is in `NEW` now: a board there whose buttons work.

@@ -11,47 +11,11 @@ use parxis::engine::Phase;
 use support::bot_harness::{CHAT, Harness, four_users, mover_of, text_of};
 use support::fake_tg::{buttons, msg_id};
 
-/// Open a lobby by the first user, have the others join by button, start.
-async fn started_game(h: &Harness, n: usize) {
-    let users = four_users();
-    h.command(&users[0], "/newgame").await;
-    let lobby = h.board().await;
-    assert!(
-        text_of(&lobby).contains("Ana"),
-        "lobby lists the host: {lobby}"
-    );
-    for u in &users[1..n] {
-        let join = buttons(&lobby)
-            .into_iter()
-            .find(|(_, d)| d.starts_with("j:"))
-            .expect("join button");
-        let ans = h.press(u, msg_id(&lobby), &join.1).await;
-        assert!(
-            ans.str_param("text").is_none(),
-            "join refused: {:?}",
-            ans.params
-        );
-    }
-    let lobby = h.board().await;
-    let start = buttons(&lobby)
-        .into_iter()
-        .find(|(_, d)| d.starts_with("s:"))
-        .expect("start button");
-    let ans = h.press(&users[0], msg_id(&lobby), &start.1).await;
-    assert!(
-        ans.str_param("text").is_none(),
-        "start refused: {:?}",
-        ans.params
-    );
-    let (_, t) = h.table().await;
-    assert_eq!(t.status, Status::Playing);
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn full_four_player_game_played_to_the_end_by_button_presses() {
     let h = Harness::start(7).await;
     h.use_emoji().await;
-    started_game(&h, 4).await;
+    h.start_game(4).await;
     let board_id = h.table().await.1.board_msg;
     let edits_before = h
         .fake
@@ -118,7 +82,7 @@ async fn full_four_player_game_played_to_the_end_by_button_presses() {
 async fn wrong_user_pressing_gets_an_alert_and_changes_nothing() {
     let h = Harness::start(3).await;
     h.use_emoji().await;
-    started_game(&h, 2).await;
+    h.start_game(2).await;
     let users = four_users();
     let (v0, t0) = h.table().await;
     let mover = t0.to_move().expect("someone to move").id;
@@ -145,7 +109,7 @@ async fn wrong_user_pressing_gets_an_alert_and_changes_nothing() {
 async fn stale_and_forged_buttons_are_refused() {
     let h = Harness::start(5).await;
     h.use_emoji().await;
-    started_game(&h, 2).await;
+    h.start_game(2).await;
     let users = four_users();
     let (_, t) = h.table().await;
     let mover = mover_of(&users, &t);
@@ -172,7 +136,7 @@ async fn stale_and_forged_buttons_are_refused() {
 async fn two_simultaneous_presses_apply_exactly_once() {
     let mut h = Harness::start(11).await;
     h.use_emoji().await;
-    started_game(&h, 2).await;
+    h.start_game(2).await;
     let users = four_users();
     // Two presses of the same button arrive together: one applies, the other is stale.
     let (v0, t) = h.table().await;
@@ -241,7 +205,7 @@ async fn two_simultaneous_presses_apply_exactly_once() {
 async fn a_restart_mid_game_loses_nothing_and_buttons_keep_working() {
     let mut h = Harness::start(13).await;
     h.use_emoji().await;
-    started_game(&h, 2).await;
+    h.start_game(2).await;
     let users = four_users();
     for _ in 0..6 {
         let (_, t) = h.table().await;
@@ -304,6 +268,10 @@ async fn lobby_edge_cases_join_twice_start_alone_leave_during_the_game() {
     h.command(&users[0], "/newgame").await;
     // The host joins twice.
     let lobby = h.board().await;
+    assert!(
+        text_of(&lobby).contains("Ana"),
+        "the lobby lists the host: {lobby}"
+    );
     let join = buttons(&lobby)
         .into_iter()
         .find(|(_, d)| d.starts_with("j:"))
@@ -433,7 +401,7 @@ async fn image_mode_posts_a_png_and_edits_it_in_place() {
         ..Default::default()
     })
     .await;
-    started_game(&h, 2).await;
+    h.start_game(2).await;
     // The lobby was text; the game board is a photo (sendPhoto, multipart upload of a PNG).
     let photo = h
         .fake

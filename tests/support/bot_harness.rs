@@ -382,3 +382,25 @@ pub fn mover_of(users: &[TestUser], t: &Table) -> TestUser {
         .expect("a test user")
         .clone()
 }
+
+impl Harness {
+    /// Open a lobby in `chat` by the first test user, have the second join by button, and
+    /// start: a two-player game in play.
+    pub async fn two_player_game_in(&self, chat: i64) {
+        let users = four_users();
+        let mark = self.fake.mark();
+        self.fake
+            .push_update(self.fake.command(chat, &users[0], "/newgame"));
+        self.fake
+            .wait_for_request_after(mark, |r| r.method == "sendmessage", Duration::from_secs(5))
+            .await;
+        for (user, tag) in [(&users[1], "j:"), (&users[0], "s:")] {
+            let lobby = self.fake.last_board(chat).expect("a lobby");
+            let data = button_with(&lobby, tag);
+            let upd = self.fake.press(chat, user, msg_id(&lobby), &data);
+            let id = callback_id(&upd);
+            self.fake.push_update(upd);
+            self.fake.wait_for_callback_answer(&id).await;
+        }
+    }
+}
