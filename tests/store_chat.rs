@@ -3,42 +3,14 @@
 
 #[path = "support/redis.rs"]
 mod redis_support;
+#[path = "support/store_fixture.rs"]
+mod store_fixture;
 
 use std::time::Duration;
 
-use parxis::store::{CasOutcome, Store, Versioned, keys};
+use parxis::store::{CasOutcome, Versioned, keys};
 use redis::AsyncCommands;
-use redis::aio::MultiplexedConnection;
-use redis_support::TestRedis;
-use serde::{Deserialize, Serialize};
-
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-struct Game {
-    turn: u32,
-    players: Vec<String>,
-    dice: Option<(u8, u8)>,
-}
-
-fn game(turn: u32) -> Game {
-    Game {
-        turn,
-        players: vec!["Groc".into(), "Blau".into()],
-        dice: Some((5, 6)),
-    }
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-struct Settings {
-    locale: String,
-    turn_seconds: u32,
-}
-
-async fn setup() -> (TestRedis, Store, MultiplexedConnection) {
-    let server = TestRedis::start();
-    let store = Store::connect(&server.url()).await.expect("connect");
-    let raw = server.raw().await;
-    (server, store, raw)
-}
+use store_fixture::{Game, Settings, game, setup};
 
 #[tokio::test]
 async fn a_lease_has_one_owner_and_only_the_owner_releases_it() {
