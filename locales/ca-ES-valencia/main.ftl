@@ -144,4 +144,4 @@ legend-nest = fitxes al quadre d'espera
 legend-goal = fitxes a casa
 legend-turn = li toca
 legend-winner = guanyador
-legend-anchors = primera casella de cada braç
+legend-anchors = casella de la punta de cada braç (la columna esquerra puja, la dreta baixa)

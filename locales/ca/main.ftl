@@ -142,4 +142,4 @@ legend-nest = fitxes a casa
 legend-goal = fitxes a la meta
 legend-turn = li toca
 legend-winner = guanyador
-legend-anchors = primera casella de cada braç
+legend-anchors = casella de la punta de cada braç (la columna esquerra puja, la dreta baixa)

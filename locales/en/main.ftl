@@ -138,4 +138,4 @@ legend-nest = pieces in the nest
 legend-goal = pieces in the goal
 legend-turn = to play
 legend-winner = winner
-legend-anchors = first square of each arm
+legend-anchors = square at the tip of each arm (left column counts up, right column down)

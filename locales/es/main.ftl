@@ -139,4 +139,4 @@ legend-nest = fichas en casa
 legend-goal = fichas en la meta
 legend-turn = le toca
 legend-winner = ganador
-legend-anchors = primera casilla de cada brazo
+legend-anchors = casilla de la punta de cada brazo (la columna izquierda sube, la derecha baja)

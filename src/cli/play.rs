@@ -158,6 +158,13 @@ pub fn play(
     if let Some(c) = human {
         writeln!(out, "{}", tr_plain(lang, &Msg::TermYouAre { colour: c }))?;
     }
+    if !args.ansi {
+        let legend: Vec<String> = emoji::legend()
+            .iter()
+            .map(|(e, k)| format!("{e} {}", tr_plain(lang, &Msg::Legend(*k))))
+            .collect();
+        writeln!(out, "{}", legend.join(" · "))?;
+    }
     let ro = roll_off(seats, &mut SeededDice(&mut dice_rng));
     for round in &ro.rounds {
         for &(c, r) in round {
