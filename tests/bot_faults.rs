@@ -18,17 +18,6 @@ async fn press_mover(h: &Harness) -> Option<String> {
     ans.str_param("text").map(str::to_owned)
 }
 
-async fn deadline_entries(h: &Harness) -> Vec<String> {
-    let mut raw = h.redis.raw().await;
-    redis::cmd("ZRANGE")
-        .arg(parxis::store::keys::deadlines())
-        .arg(0)
-        .arg(-1)
-        .query_async(&mut raw)
-        .await
-        .expect("zrange")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn redis_down_a_press_gets_try_again_and_the_game_goes_on_when_it_is_back() {
     let mut h = Harness::start_with(
@@ -274,7 +263,7 @@ async fn removed_from(chat_kind: &str, chat: i64) {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     assert!(
-        !deadline_entries(&h).await.contains(&chat.to_string()),
+        !h.deadline_entries().await.contains(&chat.to_string()),
         "{chat_kind}: deadline cleared"
     );
     h.stop_bots().await;

@@ -323,16 +323,7 @@ async fn a_deadline_fires_after_a_restart() {
     // The deadline passes while no bot runs: nothing happens.
     tokio::time::sleep(Duration::from_millis(u64::from(TIMER) * UNIT_MS + 300)).await;
     assert_eq!(h.table().await.1.seq, t0.seq, "no bot, no move");
-    let due: Vec<String> = {
-        let mut raw = h.redis.raw().await;
-        redis::cmd("ZRANGE")
-            .arg(parxis::store::keys::deadlines())
-            .arg(0)
-            .arg(-1)
-            .query_async(&mut raw)
-            .await
-            .expect("zrange")
-    };
+    let due = h.deadline_entries().await;
     assert_eq!(due, vec![CHAT.to_string()], "the deadline is kept in Redis");
     // A new bot process picks it up.
     h.spawn_bot().await;

@@ -8,10 +8,11 @@ use tracing::warn;
 
 use super::Ctx;
 use super::display::{self, Shown};
-use super::handlers::{Refusal, RngDice, TgBot, chat_lang, is_admin, rng_for};
+use super::handlers::{Refusal, TgBot, chat_lang, is_admin, rng_for};
 use super::settings::{ChatSettings, Display};
 use super::table::{Action, Actor, Event, Table};
 use super::view::Alert;
+use crate::dice::RngDice;
 use crate::i18n::Lang;
 use crate::store::CasOutcome;
 

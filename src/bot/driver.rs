@@ -11,10 +11,11 @@ use teloxide::prelude::*;
 use tracing::{debug, info, warn};
 
 use super::Ctx;
-use super::handlers::{self, RngDice, TgBot};
+use super::handlers::{self, TgBot, rng_for};
 use super::settings::ChatSettings;
 use super::table::{Actor, Event, Status, Table};
 use crate::ai::Level;
+use crate::dice::RngDice;
 use crate::i18n::{Lang, Msg, tr};
 
 /// Strikes after which a player is marked absent.
@@ -186,7 +187,7 @@ async fn fire_locked(bot: &TgBot, ctx: &Ctx, chat: i64) {
 #[must_use]
 pub fn play_for(t: &Table, ctx: &Ctx, chat: i64, now: u64) -> Option<Table> {
     let p = t.to_move()?.clone();
-    let mut rng = handlers_rng(ctx, chat, t.seq);
+    let mut rng = rng_for(ctx, chat, t.seq);
     let mut dice_rng = rand_chacha::ChaCha8Rng::clone(&rng);
     if p.is_automatic() {
         return t.computer_turn(now, &mut RngDice(&mut dice_rng), &mut rng);
@@ -217,16 +218,6 @@ pub fn play_for(t: &Table, ctx: &Ctx, chat: i64, now: u64) -> Option<Table> {
         next.last.push(Event::Absent { name: p.name });
     }
     Some(next)
-}
-
-fn handlers_rng(ctx: &Ctx, chat: i64, seq: u64) -> rand_chacha::ChaCha8Rng {
-    use rand::SeedableRng;
-    match ctx.seed {
-        Some(seed) => rand_chacha::ChaCha8Rng::seed_from_u64(
-            seed ^ 0x9e37 ^ (chat as u64).rotate_left(7) ^ seq,
-        ),
-        None => rand_chacha::ChaCha8Rng::from_os_rng(),
-    }
 }
 
 /// `/skip`: the host (or an admin) has the bot play the current turn at once.

@@ -14,10 +14,9 @@ use super::Ctx;
 use super::callback::{Button, Press};
 use super::commands::{self, Command};
 use super::display;
-use super::settings::{ChatSettings, Display};
+use super::settings::ChatSettings;
 use super::table::{Action, Actor, Reject, Table};
 use super::view::{self, Alert};
-use crate::engine::Dice;
 use crate::i18n::{Lang, Msg, tr};
 use crate::store::StoreError;
 
@@ -28,15 +27,6 @@ pub use super::commit::{apply, apply_press, commit, show_and_remember, telegram_
 pub type TgBot = teloxide::adaptors::Throttle<Bot>;
 /// Handler result.
 pub type HandlerResult = Result<(), anyhow::Error>;
-
-/// Dice from a ChaCha RNG.
-pub struct RngDice<'a>(pub &'a mut ChaCha8Rng);
-
-impl Dice for RngDice<'_> {
-    fn roll(&mut self) -> u8 {
-        rand::Rng::random_range(self.0, 1..=6)
-    }
-}
 
 /// Why an action did not go through, as the user is told.
 #[derive(Debug)]
@@ -478,10 +468,4 @@ async fn refresh_if_behind(bot: &TgBot, ctx: &Ctx, chat: i64, pressed: i32, vers
         );
         show_and_remember(bot, ctx, chat, rec.version, &mut t).await;
     }
-}
-
-/// Is the chat's board shown as an image?
-#[must_use]
-pub fn uses_image(s: &ChatSettings) -> bool {
-    s.display == Display::Image
 }

@@ -18,6 +18,23 @@ async fn say(bot: &TgBot, msg: &Message, text: String) -> HandlerResult {
     Ok(())
 }
 
+/// Store the chat's new settings and confirm with `done`, or say "try again" when Redis
+/// cannot store them (nothing changed).
+async fn save_and_confirm(
+    bot: &TgBot,
+    ctx: &Ctx,
+    msg: &Message,
+    s: &ChatSettings,
+    lang: Lang,
+    done: &Msg,
+) -> HandlerResult {
+    let text = match ctx.store.set_settings(msg.chat.id.0, s).await {
+        Ok(()) => tr(lang, done),
+        Err(_) => tr(lang, &Msg::AlertTryAgain),
+    };
+    say(bot, msg, text).await
+}
+
 /// `/display image|emoji`.
 pub async fn display(
     bot: &TgBot,
@@ -33,14 +50,11 @@ pub async fn display(
         _ => return say(bot, msg, tr(lang, &Msg::BadArgs { cmd: Cmd::Display })).await,
     };
     s.display = choice;
-    if ctx.store.set_settings(msg.chat.id.0, &s).await.is_err() {
-        return say(bot, msg, tr(lang, &Msg::AlertTryAgain)).await;
-    }
     let m = match choice {
         Display::Image => Msg::DisplaySetImage,
         Display::Emoji => Msg::DisplaySetEmoji,
     };
-    say(bot, msg, tr(lang, &m)).await
+    save_and_confirm(bot, ctx, msg, &s, lang, &m).await
 }
 
 /// Parse `/timer` arguments: `off` or seconds among [`TIMER_CHOICES`].
@@ -67,15 +81,12 @@ pub async fn timer(
         return say(bot, msg, tr(lang, &Msg::BadArgs { cmd: Cmd::Timer })).await;
     };
     s.timer_secs = secs;
-    if ctx.store.set_settings(msg.chat.id.0, &s).await.is_err() {
-        return say(bot, msg, tr(lang, &Msg::AlertTryAgain)).await;
-    }
     let m = if secs == 0 {
         Msg::TimerOff
     } else {
         Msg::TimerSet { seconds: secs }
     };
-    say(bot, msg, tr(lang, &m)).await
+    save_and_confirm(bot, ctx, msg, &s, lang, &m).await
 }
 
 #[cfg(test)]

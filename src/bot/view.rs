@@ -58,10 +58,6 @@ pub fn refusal(lang: Lang, r: &Refusal) -> String {
     tr_plain(lang, &m)
 }
 
-fn to_i18n_preset(p: Preset) -> crate::i18n::Preset {
-    p
-}
-
 fn name_of(t: &Table, c: Colour) -> String {
     t.player_of(c)
         .map_or_else(|| tr_plain(Lang::En, &Msg::Colour(c)), |p| p.name.clone())
@@ -93,7 +89,7 @@ fn lobby_text(lang: Lang, t: &Table) -> String {
     let mut out = tr(
         lang,
         &Msg::LobbyTitle {
-            preset: to_i18n_preset(t.preset),
+            preset: t.preset,
             pairs: t.pairs,
         },
     );
@@ -114,25 +110,11 @@ fn lobby_text(lang: Lang, t: &Table) -> String {
 }
 
 fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
-    let seat_name = |c: Colour| {
-        t.game
-            .as_ref()
-            .and_then(|g| {
-                if g.options().pairs && t.player_of(c).is_none() {
-                    None
-                } else {
-                    Some(g)
-                }
-            })
-            .map_or_else(|| name_of(t, c), |_| name_of(t, c))
-    };
     let mut mover = String::new();
     for e in &t.last {
         let line = match e {
-            Event::Joined { name } | Event::BotAdded { name, .. } => {
-                let _ = name;
-                continue;
-            }
+            // The lobby's player list shows who joined.
+            Event::Joined { .. } | Event::BotAdded { .. } => continue,
             Event::Left { name } => tr(lang, &Msg::PlayerLeft { name: name.clone() }),
             Event::Removed { name } => tr(lang, &Msg::PlayerRemoved { name: name.clone() }),
             Event::Replaced { name } => tr(lang, &Msg::Absent { name: name.clone() }),
@@ -150,7 +132,7 @@ fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
                         s.push_str(&tr(
                             lang,
                             &Msg::RollOffLine {
-                                name: seat_name(c),
+                                name: name_of(t, c),
                                 roll,
                             },
                         ));
@@ -160,13 +142,13 @@ fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
                 s.push_str(&tr(
                     lang,
                     &Msg::RollOffWinner {
-                        name: seat_name(*starter),
+                        name: name_of(t, *starter),
                     },
                 ));
                 s
             }
             Event::Rolled { seat, die, counts } => {
-                mover = seat_name(*seat);
+                mover = name_of(t, *seat);
                 let mut s = tr(
                     lang,
                     &Msg::Rolled {
@@ -248,7 +230,7 @@ fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
             Event::RollAgain { seat } => tr(
                 lang,
                 &Msg::RollsAgain {
-                    name: seat_name(*seat),
+                    name: name_of(t, *seat),
                 },
             ),
             Event::Won { winner }

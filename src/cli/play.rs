@@ -13,7 +13,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai::{self, Level};
-use crate::engine::{Colour, Dice, Game, Loc, Pass, Phase, Preset, Winner, roll_off};
+use crate::dice::RngDice;
+use crate::engine::{Colour, Dice, Game, Loc, Pass, Phase, Preset, roll_off};
 use crate::i18n::{Lang, Msg, tr_plain};
 use crate::render::emoji;
 
@@ -44,14 +45,6 @@ pub struct Args {
     /// Draw the board with coloured letters instead of emoji.
     #[arg(long)]
     pub ansi: bool,
-}
-
-struct SeededDice<'a>(&'a mut ChaCha8Rng);
-
-impl Dice for SeededDice<'_> {
-    fn roll(&mut self) -> u8 {
-        rand::Rng::random_range(self.0, 1..=6)
-    }
 }
 
 /// What the human typed.
@@ -165,7 +158,7 @@ pub fn play(
             .collect();
         writeln!(out, "{}", legend.join(" · "))?;
     }
-    let ro = roll_off(seats, &mut SeededDice(&mut dice_rng));
+    let ro = roll_off(seats, &mut RngDice(&mut dice_rng));
     for round in &ro.rounds {
         for &(c, r) in round {
             writeln!(
@@ -228,7 +221,6 @@ pub fn play(
                     };
                     writeln!(out, "  {} {}", r.colour.dot(), tr_plain(lang, &line))?;
                 }
-                let _ = Winner::Colour(Colour::Yellow);
                 writeln!(out, "{}", tr_plain(lang, &Msg::TermGoodbye))?;
                 return Ok(());
             }
@@ -245,7 +237,7 @@ pub fn play(
                 } else {
                     std::thread::sleep(pause);
                 }
-                let die = SeededDice(&mut dice_rng).roll();
+                let die = RngDice(&mut dice_rng).roll();
                 game = game
                     .roll(die)
                     .map_err(|e| std::io::Error::other(e.to_string()))?;

@@ -384,6 +384,18 @@ pub fn mover_of(users: &[TestUser], t: &Table) -> TestUser {
 }
 
 impl Harness {
+    /// The chats in the Redis due set (computer and timer turns), earliest first.
+    pub async fn deadline_entries(&self) -> Vec<String> {
+        let mut raw = self.redis.raw().await;
+        redis::cmd("ZRANGE")
+            .arg(parxis::store::keys::deadlines())
+            .arg(0)
+            .arg(-1)
+            .query_async(&mut raw)
+            .await
+            .expect("zrange")
+    }
+
     /// Open a lobby in `chat` by the first test user, have the second join by button, and
     /// start: a two-player game in play.
     pub async fn two_player_game_in(&self, chat: i64) {
