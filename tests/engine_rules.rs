@@ -265,6 +265,88 @@ fn third_six_sends_last_moved_piece_home() {
 }
 
 #[test]
+fn third_six_after_a_goal_whose_ten_another_piece_played_sends_nothing_home() {
+    // R2.5, JCF 1.5's own example. Given yellow's nest empty (a 6 counts 7), one six rolled,
+    // pieces on yellow-1, 30 and 50 and one in the goal,
+    let g = pos(json!({
+        "board": {"yellow-1": ["yellow"], "30": ["yellow"], "50": ["yellow"]},
+        "goal": {"yellow": 1}, "sixes": 1, "last_moved": "50"
+    }));
+    // When the second six takes yellow-1 into the goal and its 10 is played by the piece on 30,
+    let g = g.roll(6).unwrap();
+    let g = g.play(find(&g, "yellow-1", "goal")).unwrap();
+    assert_eq!(g.bonus(), Some(10));
+    let g = g.play(find(&g, "30", "40")).unwrap();
+    assert_eq!(
+        g.last_moved(),
+        Some(Loc::Goal),
+        "the roll's piece is still the last moved"
+    );
+    // Then the third six sends nothing home and the turn passes.
+    let (after, pass) = g.roll(6).unwrap().pass().unwrap();
+    assert_eq!(pass, Pass::ThirdSix { sent_home: None });
+    assert_eq!(after.in_nest(Yellow), 0);
+    assert_eq!(after.in_goal(Yellow), 2);
+    assert_eq!(after.turn(), Some(Blue));
+}
+
+#[test]
+fn third_six_after_a_capture_whose_twenty_another_piece_played_sends_the_capturer_home() {
+    // R2.5 Given one six rolled, yellow on 20 and 40 (two in the nest) and blue on 26,
+    let g = pos(json!({
+        "board": {"20": ["yellow"], "26": ["blue"], "40": ["yellow"]},
+        "sixes": 1, "last_moved": "40"
+    }));
+    // When the second six captures on 26 and the 20 is played by the piece on 40,
+    let g = g.roll(6).unwrap();
+    let g = g.play(find(&g, "20", "26")).unwrap();
+    assert_eq!(g.bonus(), Some(20));
+    let g = g.play(find(&g, "40", "60")).unwrap();
+    assert_eq!(g.last_moved(), Some(loc("26")));
+    // Then the third six sends the piece the die moved (on 26) home, not the one on 60.
+    let (after, pass) = g.roll(6).unwrap().pass().unwrap();
+    assert_eq!(
+        pass,
+        Pass::ThirdSix {
+            sent_home: Some((Yellow, loc("26")))
+        }
+    );
+    assert!(on(&after, "26").is_empty());
+    assert_eq!(on(&after, "60"), [Yellow]);
+    assert_eq!(after.in_nest(Yellow), 3);
+    assert_eq!(after.turn(), Some(Blue));
+}
+
+#[test]
+fn third_six_after_a_bonus_that_moved_the_same_piece_on_sends_it_home_from_there() {
+    // R2.5 Given the same position as above,
+    let g = pos(json!({
+        "board": {"20": ["yellow"], "26": ["blue"], "40": ["yellow"]},
+        "sixes": 1, "last_moved": "40"
+    }));
+    // When the second six captures on 26 and the capturer itself plays the 20 (26 -> 46),
+    let g = g.roll(6).unwrap();
+    let g = g.play(find(&g, "20", "26")).unwrap();
+    let g = g.play(find(&g, "26", "46")).unwrap();
+    assert_eq!(
+        g.last_moved(),
+        Some(loc("46")),
+        "a bonus carries its own piece along"
+    );
+    // Then the third six sends it home from its new square.
+    let (after, pass) = g.roll(6).unwrap().pass().unwrap();
+    assert_eq!(
+        pass,
+        Pass::ThirdSix {
+            sent_home: Some((Yellow, loc("46")))
+        }
+    );
+    assert!(on(&after, "46").is_empty());
+    assert_eq!(on(&after, "40"), [Yellow]);
+    assert_eq!(after.in_nest(Yellow), 3);
+}
+
+#[test]
 fn third_six_spares_a_corridor_piece_only_under_corridor_rule() {
     let v = json!({"board": {"yellow-2": ["yellow"]}, "sixes": 2, "last_moved": "yellow-2"});
     let (jcf, _) = pos(v.clone()).roll(6).unwrap().pass().unwrap();

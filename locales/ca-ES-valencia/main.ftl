@@ -1,5 +1,5 @@
 ### Valencià (estàndard de l'AVL), amb el vocabulari del reglament de la Junta Central
-### Fallera (/work/shared/rulebooks/jcf-valencia.txt).
+### Fallera (el reglament del Campionat de Parxís; vegeu docs/RULES.md).
 ###
 ### Vocabulari: fitxa, dau, tirada, tirar, torn; "quadre d'espera" és on esperen les fitxes
 ### al començament (el niu), i "casa" el final del recorregut (la meta); casella d'eixida;
@@ -80,7 +80,7 @@ left-nest = { $name } trau una fitxa del quadre d'espera a la casella d'eixida.
 captured = ⚔ { $name } es menja una fitxa de color { $victim_colour } ({ $victim }) i compta 20!
 reached-goal = 🏁 { $name } entra una fitxa a casa i compta 10!
 barrier-opened = { $name } obri una barrera.
-third-six-sent-back = Tercer sis! L'última fitxa que ha mogut { $name } torna al quadre d'espera.
+third-six-sent-back = Tercer sis! La fitxa de { $name } que ha mogut l'última tirada ({ $from }) torna al quadre d'espera.
 third-six-nothing = Tercer sis! Cap fitxa no torna al quadre d'espera, però s'acaba el torn.
 no-move = { $rolls_again ->
         [true] { $name } no pot moure cap fitxa, però torna a tirar pel 6.

@@ -78,7 +78,7 @@ left-nest = { $name } treu una fitxa de casa a la casella de sortida.
 captured = ⚔ { $name } es menja una fitxa de color { $victim_colour } ({ $victim }) i en compta 20!
 reached-goal = 🏁 { $name } porta una fitxa a la meta i en compta 10!
 barrier-opened = { $name } obre una barrera.
-third-six-sent-back = Tercer sis! La darrera fitxa que ha mogut { $name } torna a casa.
+third-six-sent-back = Tercer sis! La fitxa de { $name } que ha mogut la darrera tirada ({ $from }) torna a casa.
 third-six-nothing = Tercer sis! Cap fitxa no torna a casa, però s'acaba el torn.
 no-move = { $rolls_again ->
         [true] { $name } no pot moure cap fitxa, però torna a tirar pel 6.

@@ -74,7 +74,7 @@ left-nest = { $name } brings a piece out of the nest onto the exit square.
 captured = ⚔ { $name } captured a { $victim_colour } piece ({ $victim }) and counts 20!
 reached-goal = 🏁 { $name } got a piece into the goal and counts 10!
 barrier-opened = { $name } opened a barrier.
-third-six-sent-back = Third six! The last piece { $name } moved goes back to the nest.
+third-six-sent-back = Third six! The piece { $name } moved with the last roll ({ $from }) goes back to the nest.
 third-six-nothing = Third six! Nothing goes back to the nest, but the turn is over.
 no-move = { $rolls_again ->
         [true] { $name } cannot move any piece, but rolls again after the 6.

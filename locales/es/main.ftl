@@ -75,7 +75,7 @@ left-nest = { $name } saca una ficha de casa a la casilla de salida.
 captured = ⚔ ¡{ $name } se come una ficha de color { $victim_colour } ({ $victim }) y cuenta 20!
 reached-goal = 🏁 ¡{ $name } mete una ficha en la meta y cuenta 10!
 barrier-opened = { $name } abre una barrera.
-third-six-sent-back = ¡Tercer seis! La última ficha que ha movido { $name } vuelve a casa.
+third-six-sent-back = ¡Tercer seis! La ficha de { $name } que movió la última tirada ({ $from }) vuelve a casa.
 third-six-nothing = ¡Tercer seis! No vuelve ninguna ficha a casa, pero se acaba el turno.
 no-move = { $rolls_again ->
         [true] { $name } no puede mover ninguna ficha, pero vuelve a tirar por el 6.

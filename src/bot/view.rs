@@ -220,10 +220,13 @@ fn event_lines(lang: Lang, t: &Table, out: &mut Vec<String>) {
                 },
             ),
             Event::BonusLost { amount } => tr(lang, &Msg::BonusLost { bonus: *amount }),
-            Event::ThirdSix { sent_home: Some(_) } => tr(
+            Event::ThirdSix {
+                sent_home: Some(from),
+            } => tr(
                 lang,
                 &Msg::ThirdSixSentBack {
                     name: mover.clone(),
+                    from: *from,
                 },
             ),
             Event::ThirdSix { sent_home: None } => tr(lang, &Msg::ThirdSixNothing),

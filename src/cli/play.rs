@@ -264,9 +264,9 @@ pub fn play(
                             rolls_again: die == 6,
                         },
                         Pass::BonusLost { amount } => Msg::BonusLost { bonus: amount },
-                        Pass::ThirdSix { sent_home: Some(_) } => {
-                            Msg::ThirdSixSentBack { name: who }
-                        }
+                        Pass::ThirdSix {
+                            sent_home: Some((_, from)),
+                        } => Msg::ThirdSixSentBack { name: who, from },
                         Pass::ThirdSix { sent_home: None } => Msg::ThirdSixNothing,
                     };
                     writeln!(out, "{}", tr_plain(lang, &msg))?;

@@ -157,9 +157,15 @@ impl Game {
         if let (false, Some(die)) = (was_bonus, self.roll) {
             self.sixes = if die == 6 { self.sixes + 1 } else { 0 };
         }
+        // R2.5 The "last moved" piece is the one the turn's last played roll moved. A bonus
+        // carries it along only when it moves that same piece on; a bonus moving another piece
+        // leaves it where it is (JCF 1.5). Of two own pieces on one square the later-arrived
+        // one leaves (above), so a bonus from the last-moved square moves that very piece.
+        if !was_bonus || self.last_moved == Some(mv.from()) {
+            self.last_moved = Some(mv.to());
+        }
         self.roll = None;
         self.bonus = None;
-        self.last_moved = Some(mv.to());
         if mv.captures().is_some() {
             self.bonus = Some(20); // R3.3, R4.3, R5
         } else if mv.reaches_goal() {

@@ -116,8 +116,9 @@ pub enum Msg {
     ReachedGoal { name: String },
     /// "NAME opened a barrier." (R4.4)
     BarrierOpened { name: String },
-    /// "Third six! The last piece NAME moved goes back to the nest." (R2.5)
-    ThirdSixSentBack { name: String },
+    /// "Third six! NAME's piece on square 26 (the one the last roll moved) goes back to the
+    /// nest." (R2.5)
+    ThirdSixSentBack { name: String, from: Loc },
     /// "Third six! Nothing goes back to the nest, but the turn is over." (R2.5)
     ThirdSixNothing,
     /// "NAME cannot move anything: the turn passes." / "…but rolls again after the 6." (R2.6)
@@ -458,7 +459,6 @@ impl Msg {
             | Self::LeftNest { name }
             | Self::ReachedGoal { name }
             | Self::BarrierOpened { name }
-            | Self::ThirdSixSentBack { name }
             | Self::RollsAgain { name }
             | Self::Absent { name }
             | Self::Skipped { name }
@@ -471,6 +471,9 @@ impl Msg {
                 vec![("name", text(name)), ("colour", colour(c))]
             }
             Self::SixCounts { count } => vec![("count", num(*count))],
+            Self::ThirdSixSentBack { name, from } => {
+                vec![("name", text(name)), ("from", Arg::Msg(Self::Loc(*from)))]
+            }
             Self::Moved { name, from, to } => vec![
                 ("name", text(name)),
                 ("from", Arg::Msg(Self::Loc(*from))),

@@ -94,7 +94,10 @@ impl Msg {
             },
             Self::ReachedGoal { name: name() },
             Self::BarrierOpened { name: name() },
-            Self::ThirdSixSentBack { name: name() },
+            Self::ThirdSixSentBack {
+                name: name(),
+                from: sq(26),
+            },
             Self::ThirdSixNothing,
             Self::NoMove {
                 name: name(),
