@@ -1,5 +1,5 @@
 //! Prints a sample board message (Telegram HTML) for a mid-game position: used to look at
-//! the message as a phone shows it (`../shared/tools/phone_shot.sh`).
+//! the message as a phone shows it (render it in a phone-width bubble).
 use parxis::bot::table::{Actor, Event, Player, PlayerKind, Status, Table};
 use parxis::engine::{Colour, Game, Loc, Preset};
 use parxis::i18n::Lang;

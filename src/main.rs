@@ -15,7 +15,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Answer rules questions: JSON Lines on stdin, one answer per line on stdout
-    /// (shared/conformance/FORMAT.md).
+    /// (docs/PROTOCOL.md).
     Rules,
     /// Play in the terminal against computer players (no token, no server).
     Play(parxis::cli::play::Args),

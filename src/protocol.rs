@@ -1,4 +1,4 @@
-//! `parxis rules`: the JSON Lines rules-conformance protocol of `shared/conformance/FORMAT.md`.
+//! `parxis rules`: the JSON Lines rules-conformance protocol of `docs/PROTOCOL.md`.
 //!
 //! One request per line in, one answer per line out, in order, flushed line by line.
 

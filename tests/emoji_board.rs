@@ -1,8 +1,8 @@
 //! The emoji board against committed golden texts (tests/golden/*.txt).
 //!
 //! After an intended change of the board, regenerate with
-//! `PARXIS_UPDATE_GOLDEN=1 cargo test --test emoji_board`, look at the texts (and a phone
-//! screenshot: `shared/tools/phone_shot.sh tests/golden/busy_board.txt out.png`), commit.
+//! `PARXIS_UPDATE_GOLDEN=1 cargo test --test emoji_board`, look at the texts (and a phone-width
+//! screenshot of `tests/golden/busy_board.txt`), commit.
 
 use std::path::PathBuf;
 

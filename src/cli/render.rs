@@ -12,7 +12,7 @@ use crate::render::{emoji, image};
 /// Arguments of `parxis render`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// A position as JSON (shared/conformance/FORMAT.md), optionally with a pending "roll".
+    /// A position as JSON (docs/PROTOCOL.md), optionally with a pending "roll".
     #[arg(long, value_name = "FILE.json")]
     pub position: PathBuf,
     /// Where to write the PNG image (default board.png; with --emoji only when given).

@@ -31,7 +31,7 @@
 //! Width: 12 emoji + 3 en spaces (U+2002) between arms = 15 cells; every line, the
 //! anchors and footnotes included, is at most [`MAX_WIDTH`] cells by [`cell_width`],
 //! which counts any character (ASCII and spaces too) as a full cell. In the phone
-//! rendering (`shared/tools/phone_shot.sh`: 330-px bubble, 15-px text, an emoji about
+//! rendering (a phone screenshot of the message: 330-px bubble, 15-px text, an emoji about
 //! 18.7 px) a grid line takes about 247 px, the width of 13.2 emoji, where 17 fit.
 //!
 //! # Cell vocabulary
