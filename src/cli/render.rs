@@ -1,4 +1,4 @@
-//! `parxis render`: draw a FORMAT.md position as the PNG board image (or the emoji board).
+//! `parxis render`: draw a position (docs/PROTOCOL.md) as the PNG board image (or the emoji board).
 //!
 //! A position with a pending `"roll"` (or bonus) gets its legal moves labelled 1.., as the
 //! bot's buttons would number them.
