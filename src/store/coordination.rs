@@ -1,7 +1,9 @@
 //! Coordination between bot instances: leases, deadlines and update dedup.
+//! (Catch-up schedules are in `catchup.rs`, write budgets in `pace.rs`.)
 
 use tracing::warn;
 
+use super::keys::Place;
 use super::redis_store::Retry;
 use super::scripts::DELETE_IF_EQUALS;
 use super::{Store, StoreError, keys};
@@ -50,6 +52,51 @@ impl Store {
         inv.key(keys::lease(chat, name)).arg(owner);
         let deleted: i64 = self
             .invoke("release_lease", Retry::Idempotent, &inv)
+            .await?;
+        Ok(deleted == 1)
+    }
+
+    /// As [`Store::try_lease`], on a [`Place`] (a chat or one forum topic of it); for a place
+    /// without topic, the same lease as [`Store::try_lease`] on its chat.
+    ///
+    /// # Errors
+    /// As [`Store::try_lease`].
+    pub async fn try_lease_at(
+        &self,
+        place: Place,
+        name: &str,
+        owner: &str,
+        ttl_ms: u64,
+    ) -> Result<bool, StoreError> {
+        if ttl_ms == 0 {
+            return Err(StoreError::InvalidArgument(
+                "try_lease_at: ttl_ms must be > 0".into(),
+            ));
+        }
+        let mut cmd = redis::cmd("SET");
+        cmd.arg(keys::lease_at(place, name))
+            .arg(owner)
+            .arg("NX")
+            .arg("PX")
+            .arg(ttl_ms);
+        let set: Option<String> = self.query("try_lease_at", Retry::IfNotSent, &cmd).await?;
+        Ok(set.is_some())
+    }
+
+    /// As [`Store::release_lease`], on a [`Place`].
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn release_lease_at(
+        &self,
+        place: Place,
+        name: &str,
+        owner: &str,
+    ) -> Result<bool, StoreError> {
+        let mut inv = DELETE_IF_EQUALS.prepare_invoke();
+        inv.key(keys::lease_at(place, name)).arg(owner);
+        let deleted: i64 = self
+            .invoke("release_lease_at", Retry::Idempotent, &inv)
             .await?;
         Ok(deleted == 1)
     }
@@ -137,6 +184,34 @@ impl Store {
             .arg(ttl_secs);
         let set: Option<String> = self
             .query("first_time_update", Retry::IfNotSent, &cmd)
+            .await?;
+        Ok(set.is_some())
+    }
+
+    /// As [`Store::first_time_update`], for bot `bot_id` ([`keys::update_for`]): update ids
+    /// are per bot, so two bots sharing one Redis never drop each other's updates.
+    ///
+    /// # Errors
+    /// As [`Store::first_time_update`].
+    pub async fn first_time_update_for(
+        &self,
+        bot_id: i64,
+        update_id: i64,
+        ttl_secs: u64,
+    ) -> Result<bool, StoreError> {
+        if ttl_secs == 0 {
+            return Err(StoreError::InvalidArgument(
+                "first_time_update_for: ttl_secs must be > 0".into(),
+            ));
+        }
+        let mut cmd = redis::cmd("SET");
+        cmd.arg(keys::update_for(bot_id, update_id))
+            .arg(1)
+            .arg("NX")
+            .arg("EX")
+            .arg(ttl_secs);
+        let set: Option<String> = self
+            .query("first_time_update_for", Retry::IfNotSent, &cmd)
             .await?;
         Ok(set.is_some())
     }

@@ -8,13 +8,38 @@
 //! | `parxis:deadlines`               | sorted set | chat ids, scored by due time (Unix ms)        | none (members removed)      |
 //! | `parxis:update:<update_id>`      | string     | `1`: this Telegram update was already seen    | given by the caller         |
 //! | `parxis:active`                  | sorted set | chat ids with a game in play, scored by when it counts as abandoned (Unix ms) | none (expired members removed on every count) |
+//! | `parxis:update:<bot>:<update_id>` | string    | `1`: bot `<bot>` already saw this update ([`update_for`]) | given by the caller |
+//! | `parxis:{<chat>}:writes`         | sorted set | the chat's recent board writes (member `<ms>:<n>`, score Unix ms), at most `limit` | the window, refreshed by every write |
+//! | `parxis:{<chat>}:write_block`    | string     | Unix ms before which no write may go to the chat (a 429's `retry_after`) | until then + 60 s |
+//! | `<place>:owed`                   | hash       | `since`, `latest` (game versions whose board is not shown yet), `due` (Unix ms) | [`OWED_TTL_SECS`], refreshed when owed again |
+//! | `<place>:lease:<name>`           | string     | a lease on a place (`catchup`: the replica writing its catch-up) | the lease's own, in ms |
+//! | `parxis:catchup`                 | sorted set | places owed a board ([`Place::member`]), scored by when to write it (Unix ms) | none (members removed) |
 //!
 //! All keys of one chat carry the Redis Cluster hash tag `{<chat>}` (the chat id in decimal,
 //! negative for groups), so a Lua script may touch several keys of *one* chat under Cluster.
 //! Keys of two different chats, and the global keys, may live in different slots: no
 //! script ever combines them.
 //!
+//! ## Places: a chat or one of its forum topics
+//!
+//! A [`Place`] is where a board lives: a chat (`topic: None`) or one forum topic of it.
+//! `<place>` above is [`Place::prefix`]: `parxis:{<chat>}` for a chat, exactly the prefix of
+//! the keys before topics existed (so [`game_at`] of a topic-less place *is* [`game`] and stored
+//! data keeps loading), and `parxis:{<chat>}:topic:<topic>` for a topic. The topic stays
+//! *outside* the hash tag on purpose: every topic of a chat lives in the chat's slot, so
+//!
+//! - one script may combine a topic's keys with the chat's (Telegram's write limit is per
+//!   chat, shared by all its topics: `writes` and `write_block` are per chat, never per topic);
+//! - moving a chat (a group upgraded to a supergroup gets a new id) moves a single slot's
+//!   worth of keys. In practice the moved chat has no topics: only supergroups have forum
+//!   topics, and a group that turns topics on is first upgraded, so topics start under the new
+//!   id. `migrate_chat` therefore moves the topic-less keys only.
+//!
+//! The general topic of a forum should be addressed as `topic: None` (its messages carry no
+//! thread id), so a chat that turns topics on keeps its game.
+//!
 //! [`SETTINGS_TTL_SECS`]: super::SETTINGS_TTL_SECS
+//! [`OWED_TTL_SECS`]: super::OWED_TTL_SECS
 
 /// Prefix shared by every key, so the bot can share a Redis with other programs.
 pub const PREFIX: &str = "parxis";
@@ -25,6 +50,120 @@ pub const DEADLINES: &str = "parxis:deadlines";
 /// The sorted set of chats with a game in play (member: chat id, score: Unix ms after which
 /// the game counts as abandoned); counted for the `parxis_active_games` gauge.
 pub const ACTIVE: &str = "parxis:active";
+
+/// The sorted set of places owed a board (member: [`Place::member`], score: due Unix ms).
+pub const CATCHUP: &str = "parxis:catchup";
+
+/// Where a board lives: a whole chat, or one forum topic of it (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Place {
+    /// The Telegram chat id.
+    pub chat: i64,
+    /// The forum topic (`message_thread_id`), `None` for the chat itself or its general topic.
+    pub topic: Option<i32>,
+}
+
+impl Place {
+    /// The chat itself (no topic).
+    #[must_use]
+    pub const fn of_chat(chat: i64) -> Self {
+        Self { chat, topic: None }
+    }
+
+    /// One forum topic of a chat.
+    #[must_use]
+    pub const fn of_topic(chat: i64, topic: i32) -> Self {
+        Self {
+            chat,
+            topic: Some(topic),
+        }
+    }
+
+    /// The start of every key of this place: `parxis:{<chat>}` or
+    /// `parxis:{<chat>}:topic:<topic>`; the hash tag is always the chat.
+    #[must_use]
+    pub fn prefix(&self) -> String {
+        match self.topic {
+            None => format!("{PREFIX}:{{{}}}", self.chat),
+            Some(topic) => format!("{PREFIX}:{{{}}}:topic:{topic}", self.chat),
+        }
+    }
+
+    /// The place as a member of a global set: `<chat>` (as the deadlines hold chats) or
+    /// `<chat>:<topic>`.
+    #[must_use]
+    pub fn member(&self) -> String {
+        match self.topic {
+            None => self.chat.to_string(),
+            Some(topic) => format!("{}:{topic}", self.chat),
+        }
+    }
+
+    /// Reads back a [`Place::member`]; `None` for anything else.
+    #[must_use]
+    pub fn from_member(member: &str) -> Option<Self> {
+        match member.split_once(':') {
+            None => member.parse().ok().map(Self::of_chat),
+            Some((chat, topic)) => Some(Self::of_topic(chat.parse().ok()?, topic.parse().ok()?)),
+        }
+    }
+}
+
+impl From<i64> for Place {
+    fn from(chat: i64) -> Self {
+        Self::of_chat(chat)
+    }
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.member())
+    }
+}
+
+/// The game record of a place; for a chat without topic, the same key as [`game`].
+#[must_use]
+pub fn game_at(place: Place) -> String {
+    format!("{}:game", place.prefix())
+}
+
+/// A named lease on a place; for a chat without topic, the same key as [`lease`].
+#[must_use]
+pub fn lease_at(place: Place, name: &str) -> String {
+    format!("{}:lease:{name}", place.prefix())
+}
+
+/// The board a place is owed (hash `since`, `latest`, `due`).
+#[must_use]
+pub fn owed(place: Place) -> String {
+    format!("{}:owed", place.prefix())
+}
+
+/// The recent board writes to a chat, all its topics together (Telegram's limit is per chat).
+#[must_use]
+pub fn writes(chat: i64) -> String {
+    format!("{PREFIX}:{{{chat}}}:writes")
+}
+
+/// Until when (Unix ms) no write may go to a chat, after a 429.
+#[must_use]
+pub fn write_block(chat: i64) -> String {
+    format!("{PREFIX}:{{{chat}}}:write_block")
+}
+
+/// The sorted set of places owed a board; see [`CATCHUP`].
+#[must_use]
+pub fn catchup() -> &'static str {
+    CATCHUP
+}
+
+/// The marker that bot `bot_id` already handled Telegram update `update_id`. Update ids are
+/// per bot, so two bots sharing one Redis must not share markers (see [`update`], the old
+/// key without the bot id).
+#[must_use]
+pub fn update_for(bot_id: i64, update_id: i64) -> String {
+    format!("{PREFIX}:update:{bot_id}:{update_id}")
+}
 
 /// The game record of a chat: a hash with fields `version`, `schema` and `state`.
 #[must_use]
@@ -87,12 +226,64 @@ mod tests {
     }
 
     #[test]
+    fn a_place_without_topic_keeps_the_old_keys_and_a_topic_shares_its_chats_slot() {
+        // Given a chat and one of its topics
+        let chat = -1_001_234_567_890;
+        let whole = Place::of_chat(chat);
+        let topic = Place::of_topic(chat, 77);
+
+        // Then the topic-less keys are the ones stored before topics existed
+        assert_eq!(game_at(whole), game(chat));
+        assert_eq!(lease_at(whole, "turn"), lease(chat, "turn"));
+        assert_eq!(Place::from(chat), whole);
+        // and a topic's keys name it after the chat's tag, in the chat's slot
+        assert_eq!(game_at(topic), "parxis:{-1001234567890}:topic:77:game");
+        assert_eq!(owed(topic), "parxis:{-1001234567890}:topic:77:owed");
+        assert_eq!(owed(whole), "parxis:{-1001234567890}:owed");
+        for key in [
+            game_at(topic),
+            owed(topic),
+            lease_at(topic, "catchup"),
+            writes(chat),
+            write_block(chat),
+        ] {
+            assert_eq!(hash_tag(&key), "-1001234567890", "{key}");
+        }
+    }
+
+    #[test]
+    fn place_members_read_back_and_nothing_else_does() {
+        for place in [
+            Place::of_chat(-100),
+            Place::of_chat(42),
+            Place::of_topic(-1_001_234_567_890, 1),
+            Place::of_topic(-5, i32::MAX),
+        ] {
+            assert_eq!(Place::from_member(&place.member()), Some(place));
+            assert_eq!(place.to_string(), place.member());
+        }
+        assert_eq!(Place::of_chat(-100).member(), "-100");
+        assert_eq!(Place::of_topic(-100, 3).member(), "-100:3");
+        for bad in ["", "x", "-100:", ":3", "-100:3:4", "-100:x", "1.5"] {
+            assert_eq!(Place::from_member(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn update_markers_are_per_bot() {
+        assert_eq!(update_for(123, 9), "parxis:update:123:9");
+        assert_ne!(update_for(123, 9), update_for(456, 9));
+        assert_ne!(update_for(123, 9), update(9));
+    }
+
+    #[test]
     fn hash_tag_follows_the_cluster_rule() {
         assert_eq!(hash_tag("plain"), "plain");
         assert_eq!(hash_tag("a{}b{c}"), "a{}b{c}");
         assert_eq!(hash_tag("a{b}{c}"), "b");
         assert_eq!(hash_tag("a{b"), "a{b");
         assert_eq!(hash_tag(DEADLINES), DEADLINES);
+        assert_eq!(hash_tag(CATCHUP), CATCHUP);
         assert_eq!(hash_tag(&update(7)), "parxis:update:7");
     }
 }

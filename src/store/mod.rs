@@ -1,4 +1,6 @@
-//! Persistence of each Telegram chat's game, settings, leases and deadlines in Redis.
+//! Persistence of each Telegram chat's game, settings, leases and deadlines in Redis, and
+//! the pacing of board writes: a per-chat write budget shared by all replicas ([`WriteBudget`])
+//! and the catch-up schedule of boards owed to a chat or forum topic ([`CatchupClaim`]).
 //!
 //! [`Store`] is a cheap-to-clone handle over one multiplexed, self-reconnecting connection
 //! ([`redis::aio::ConnectionManager`]). It is generic over what it stores: the game state is
@@ -34,10 +36,12 @@
 //! ```
 
 mod active;
+mod catchup;
 mod coordination;
 mod error;
 pub mod keys;
 mod migrate;
+mod pace;
 mod records;
 mod redis_store;
 mod scripts;
@@ -45,7 +49,10 @@ mod url;
 
 use std::time::Duration;
 
+pub use catchup::{CATCHUP_LEASE, CatchupClaim, OWED_TTL_SECS, OwedBoard};
 pub use error::StoreError;
+pub use keys::Place;
+pub use pace::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS, WriteBudget};
 pub use redis_store::Store;
 pub use url::redact_url;
 

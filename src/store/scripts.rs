@@ -18,3 +18,21 @@ pub(super) static DELETE_IF_EQUALS: LazyLock<Script> =
 /// Write a whole game record unless one exists.
 pub(super) static RESTORE_IF_ABSENT: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/restore_if_absent.lua")));
+/// Take one write from a chat's shared budget.
+pub(super) static TAKE_WRITE: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/take_write.lua")));
+/// Block a chat's writes until a time, extending only.
+pub(super) static NOTE_RETRY_AFTER: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/note_retry_after.lua")));
+/// Record a place's owed board.
+pub(super) static OWE_BOARD: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/owe_board.lua")));
+/// Push a place's catch-up later.
+pub(super) static PUSH_CATCHUP: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/push_catchup.lua")));
+/// Forget a place's owed board once a board at least that new is shown.
+pub(super) static CLEAR_OWED_IF: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/clear_owed_if.lua")));
+/// Take the catch-up lease of a due place.
+pub(super) static CLAIM_CATCHUP: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/claim_catchup.lua")));

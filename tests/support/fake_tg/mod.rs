@@ -17,8 +17,13 @@
 //!
 //! Where the fake is stricter than Telegram it says so: HTML text must escape every `&`,
 //! `<` and `>` that is not markup.
+//!
+//! [`FakeTelegram::flood`] turns on flood mode: Telegram's per-chat write limit, answered
+//! with 429 and the true `retry_after` (see `flood.rs`); [`FakeTelegram::flood_stats`] tells
+//! what it admitted and refused per chat.
 #![allow(dead_code)]
 
+mod flood;
 mod html;
 mod methods;
 mod multipart;
@@ -39,6 +44,9 @@ use std::{
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 
+use flood::FloodGate;
+#[allow(unused_imports)]
+pub use flood::{Flood, FloodClock, FloodStats, WRITE_METHODS, is_write};
 use state::State;
 #[allow(unused_imports)]
 pub use updates::TestUser;
@@ -266,6 +274,45 @@ impl FakeTelegram {
         let mut state = self.shared.lock();
         let queue = state.faults.entry(method.to_ascii_lowercase()).or_default();
         queue.extend(std::iter::repeat_n(fault, times));
+    }
+
+    /// Turns flood mode on (see [`Flood`]; off by default): from now on each chat gets at
+    /// most `flood.limit` writes per sliding `flood.window`, and a write over it is refused
+    /// with 429 and the true `retry_after`. Turning it on again starts afresh (clock at 0,
+    /// counters empty).
+    pub fn flood(&self, flood: Flood) {
+        self.shared.lock().flood = Some(FloodGate::new(flood));
+    }
+
+    /// Moves flood mode's [`FloodClock::Manual`] clock forward by `by`.
+    ///
+    /// # Panics
+    /// If flood mode is off.
+    pub fn advance_clock(&self, by: Duration) {
+        self.shared
+            .lock()
+            .flood
+            .as_mut()
+            .expect("advance_clock: flood mode is off")
+            .advance(by);
+    }
+
+    /// The time on flood mode's clock (`None` when flood mode is off).
+    #[must_use]
+    pub fn flood_now(&self) -> Option<Duration> {
+        self.shared.lock().flood.as_ref().map(FloodGate::now)
+    }
+
+    /// What flood mode counted for `chat`: its admitted writes and its refused ones with
+    /// their `retry_after` (empty when flood mode is off).
+    #[must_use]
+    pub fn flood_stats(&self, chat: i64) -> FloodStats {
+        self.shared
+            .lock()
+            .flood
+            .as_ref()
+            .map(|gate| gate.stats(chat))
+            .unwrap_or_default()
     }
 
     /// Makes `user` an administrator of `chat` (for getChatMember / getChatAdministrators).

@@ -71,7 +71,17 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
     let outcome = match fault {
         Some(fault) => fault_outcome(fault, &params, &shared),
         None if method == "getupdates" => Outcome::Answer(Ok(get_updates(&shared, &params).await)),
-        None => Outcome::Answer(shared.lock().call(&method, &params, &files)),
+        None => {
+            let mut state = shared.lock();
+            let admitted = state
+                .flood
+                .as_mut()
+                .map_or(Ok(()), |gate| gate.admit(&method, &params));
+            match admitted {
+                Ok(()) => Outcome::Answer(state.call(&method, &params, &files)),
+                Err(retry_after) => too_many_requests(retry_after),
+            }
+        }
     };
 
     let (status, response) = match &outcome {
@@ -158,6 +168,15 @@ fn decode(
     Ok((params, files))
 }
 
+/// Telegram's flood answer: 429 with `parameters.retry_after` in seconds.
+fn too_many_requests(retry_after: u32) -> Outcome {
+    Outcome::Answer(Err(ApiErr {
+        status: 429,
+        description: format!("Too Many Requests: retry after {retry_after}"),
+        parameters: Some(json!({"retry_after": retry_after})),
+    }))
+}
+
 fn fault_outcome(fault: Fault, params: &Value, shared: &Shared) -> Outcome {
     let err = |status: u16, description: &str| {
         Outcome::Answer(Err(ApiErr {
@@ -167,11 +186,7 @@ fn fault_outcome(fault: Fault, params: &Value, shared: &Shared) -> Outcome {
         }))
     };
     match fault {
-        Fault::TooManyRequests { retry_after } => Outcome::Answer(Err(ApiErr {
-            status: 429,
-            description: format!("Too Many Requests: retry after {retry_after}"),
-            parameters: Some(json!({"retry_after": retry_after})),
-        })),
+        Fault::TooManyRequests { retry_after } => too_many_requests(retry_after),
         Fault::MessageNotModified => err(400, NOT_MODIFIED),
         Fault::NotFound => err(400, EDIT_NOT_FOUND),
         Fault::Kicked => {

@@ -6,6 +6,7 @@ use serde_json::{Map, Value, json};
 
 use super::{
     BOT_USERNAME, Fault, Recorded,
+    flood::FloodGate,
     params::{ApiErr, kicked_description, migrate_error, now},
 };
 
@@ -94,6 +95,8 @@ pub(super) struct State {
     pub commands: BTreeMap<String, Value>,
     pub bot_id: i64,
     pub webhook_url: String,
+    /// Flood mode, when on.
+    pub flood: Option<FloodGate>,
 }
 
 impl State {
@@ -113,6 +116,7 @@ impl State {
             commands: BTreeMap::new(),
             bot_id: 123,
             webhook_url: String::new(),
+            flood: None,
         }
     }
 
