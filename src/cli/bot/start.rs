@@ -71,6 +71,7 @@ pub(super) async fn run(mut b: Bot) -> Result<(), Fatal> {
                 Verdict::Retry { .. } => {
                     let error = b.retrier.describe(&e);
                     warn!(step = "getMe", error = %error, "Telegram went away again; starting over");
+                    b.retrier.status().calling("getMe");
                     b.retrier.status().failed("getMe", &error);
                 }
                 Verdict::BadToken => {
