@@ -1,6 +1,7 @@
 //! Support code shared by the integration tests (module declarations only).
 
 pub mod bot_harness;
+pub mod bot_process;
 pub mod fake_tg;
 pub mod http;
 pub mod redis;

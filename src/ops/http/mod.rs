@@ -6,29 +6,36 @@
 //! | route | answer |
 //! | --- | --- |
 //! | `GET /healthz` | 200 `ok` while the process runs (liveness) |
-//! | `GET /readyz` | 200 `ready` when the readiness check passes within [`READY_TIMEOUT`], else 503 |
+//! | `GET /readyz` | 200 `ready` when the readiness check passes within [`READY_TIMEOUT`], else 503 `not ready` or `not ready: <reason>` |
 //! | `GET /metrics` | Prometheus text format |
+//!
+//! [`router_with_mount`] adds a [`Mount`]: every other path goes to the router mounted there
+//! (the webhook, once `setWebhook` succeeded), or gets 503 while nothing is, so the port can
+//! answer probes before the bot has reached Telegram.
 
 use std::future::Future;
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::State;
+use axum::extract::{Request, State};
 use axum::http::{StatusCode, header};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tokio::net::TcpListener;
+use tower::ServiceExt;
 
 use super::metrics::{CONTENT_TYPE, Metrics};
 
-/// The future a readiness check returns: `true` when the bot can serve (Redis answers).
-pub type ReadyFuture = Pin<Box<dyn Future<Output = bool> + Send>>;
+/// The future a readiness check returns: `Ok` when the bot can serve, else why not (`None`:
+/// no reason given).
+pub type ReadyFuture = Pin<Box<dyn Future<Output = Result<(), Option<String>>> + Send>>;
 
-/// A readiness check, run on every `GET /readyz`. Build one with [`ready_check`].
+/// A readiness check, run on every `GET /readyz`. Build one with [`ready_check`] or
+/// [`ready_check_why`].
 pub type ReadyCheck = Arc<dyn Fn() -> ReadyFuture + Send + Sync>;
 
 /// A check slower than this counts as failed (503), so a hung Redis cannot hang the probe.
@@ -50,7 +57,56 @@ where
     F: Fn() -> Fut + Send + Sync + 'static,
     Fut: Future<Output = bool> + Send + 'static,
 {
-    Arc::new(move || Box::pin(check()) as ReadyFuture)
+    Arc::new(move || {
+        let ready = check();
+        Box::pin(async move { if ready.await { Ok(()) } else { Err(None) } }) as ReadyFuture
+    })
+}
+
+/// Wraps an async closure that says why the bot is not ready (`Err(reason)`, shown by
+/// `/readyz` after `not ready: `) as a [`ReadyCheck`].
+pub fn ready_check_why<F, Fut>(check: F) -> ReadyCheck
+where
+    F: Fn() -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<(), String>> + Send + 'static,
+{
+    Arc::new(move || {
+        let fut = check();
+        Box::pin(async move { fut.await.map_err(Some) }) as ReadyFuture
+    })
+}
+
+/// A slot for a router that is served on the same port later (the webhook route, which
+/// exists only once `setWebhook` succeeded). Clones share the slot.
+#[derive(Clone, Default)]
+pub struct Mount(Arc<RwLock<Option<Router>>>);
+
+impl Mount {
+    /// An empty slot.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Serves `router` from now on (replacing any other).
+    pub fn set(&self, router: Router) {
+        *self.0.write().unwrap_or_else(PoisonError::into_inner) = Some(router);
+    }
+
+    /// Stops serving the mounted router and drops it once the requests in flight are done.
+    pub fn clear(&self) {
+        self.0
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+    }
+
+    fn get(&self) -> Option<Router> {
+        self.0
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
 }
 
 /// A check that always passes: for tools that have nothing to wait for.
@@ -64,6 +120,7 @@ struct AppState {
     metrics: Metrics,
     ready: ReadyCheck,
     ready_timeout: Duration,
+    mount: Mount,
 }
 
 /// The router with the three routes; `metrics` is what `/metrics` renders.
@@ -71,26 +128,58 @@ pub fn router(metrics: Metrics, ready: ReadyCheck) -> Router {
     router_with_timeout(metrics, ready, READY_TIMEOUT)
 }
 
+/// [`router`], with every other path sent to what `mount` holds (503 while it is empty).
+pub fn router_with_mount(metrics: Metrics, ready: ReadyCheck, mount: Mount) -> Router {
+    routes().fallback(mounted).with_state(AppState {
+        metrics,
+        ready,
+        ready_timeout: READY_TIMEOUT,
+        mount,
+    })
+}
+
 fn router_with_timeout(metrics: Metrics, ready: ReadyCheck, ready_timeout: Duration) -> Router {
+    routes().with_state(AppState {
+        metrics,
+        ready,
+        ready_timeout,
+        mount: Mount::new(),
+    })
+}
+
+fn routes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics_text))
-        .with_state(AppState {
-            metrics,
-            ready,
-            ready_timeout,
-        })
+}
+
+async fn mounted(State(state): State<AppState>, request: Request) -> Response {
+    match state.mount.get() {
+        Some(router) => match router.oneshot(request).await {
+            Ok(response) => response,
+            Err(never) => match never {},
+        },
+        None => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "not ready: the webhook is not set yet",
+        )
+            .into_response(),
+    }
 }
 
 async fn healthz() -> &'static str {
     "ok"
 }
 
-async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
+async fn readyz(State(state): State<AppState>) -> (StatusCode, String) {
     match tokio::time::timeout(state.ready_timeout, (state.ready)()).await {
-        Ok(true) => (StatusCode::OK, "ready"),
-        Ok(false) => (StatusCode::SERVICE_UNAVAILABLE, "not ready"),
+        Ok(Ok(())) => (StatusCode::OK, "ready".to_owned()),
+        Ok(Err(None)) => (StatusCode::SERVICE_UNAVAILABLE, "not ready".to_owned()),
+        Ok(Err(Some(reason))) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("not ready: {reason}"),
+        ),
         Err(_) => {
             tracing::warn!(
                 timeout_ms = state.ready_timeout.as_millis(),
@@ -98,7 +187,7 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
             );
             (
                 StatusCode::SERVICE_UNAVAILABLE,
-                "not ready: check timed out",
+                "not ready: check timed out".to_owned(),
             )
         }
     }

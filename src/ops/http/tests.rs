@@ -204,3 +204,49 @@ async fn serve_binds_the_given_port_on_all_interfaces() {
         .unwrap()
         .unwrap();
 }
+
+#[tokio::test]
+async fn readyz_gives_the_reason_the_check_names() {
+    // Given a check that names why the bot is not ready
+    let check = ready_check_why(|| async {
+        Err("telegram unreachable since 2026-01-01T00:00:00Z".to_owned())
+    });
+    let server = start(router(Metrics::new(), check)).await;
+    // When /readyz is asked
+    let response = fetch(server.addr, "/readyz").await;
+    // Then it answers 503 with that reason, and liveness is unaffected
+    assert_eq!(response.status, 503);
+    assert_eq!(
+        response.body,
+        "not ready: telegram unreachable since 2026-01-01T00:00:00Z"
+    );
+    assert_eq!(fetch(server.addr, "/healthz").await.status, 200);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_mounted_router_is_served_next_to_the_probes_only_while_mounted() {
+    // Given a port with an empty mount
+    let mount = Mount::new();
+    let server = start(router_with_mount(
+        Metrics::new(),
+        always_ready(),
+        mount.clone(),
+    ))
+    .await;
+    // When nothing is mounted, other paths get 503 and the probes answer
+    let early = fetch(server.addr, "/telegram").await;
+    assert_eq!(early.status, 503);
+    assert!(early.body.starts_with("not ready"), "{}", early.body);
+    assert_eq!(fetch(server.addr, "/healthz").await.status, 200);
+    // When a router is mounted, its routes are served and its 404 for the rest
+    mount.set(Router::new().route("/telegram", get(|| async { "hook" })));
+    let hook = fetch(server.addr, "/telegram").await;
+    assert_eq!((hook.status, hook.body.as_str()), (200, "hook"));
+    assert_eq!(fetch(server.addr, "/elsewhere").await.status, 404);
+    assert_eq!(fetch(server.addr, "/readyz").await.body, "ready");
+    // When it is cleared, the path is unavailable again
+    mount.clear();
+    assert_eq!(fetch(server.addr, "/telegram").await.status, 503);
+    server.shutdown().await.unwrap();
+}

@@ -3,7 +3,8 @@
 //! The real bot (a teloxide client making real HTTP requests) talks to this server on
 //! `127.0.0.1`. The fake keeps chats and messages, answers the methods the bot uses with
 //! valid Bot API objects, records every request, serves a `getUpdates` queue with long
-//! polling, and can inject the errors Telegram really sends.
+//! polling, and can inject the errors Telegram really sends. [`FakeTelegram::start_offline`]
+//! starts it unreachable (connections refused) until [`FakeTelegram::go_online`].
 //!
 //! ```ignore
 //! let fake = FakeTelegram::start().await;
@@ -195,12 +196,22 @@ impl Shared {
 pub struct FakeTelegram {
     shared: Arc<Shared>,
     addr: SocketAddr,
-    server: tokio::task::JoinHandle<()>,
+    /// The serving task, once the fake is online.
+    server: Mutex<Option<tokio::task::JoinHandle<()>>>,
+    /// Until [`Self::go_online`]: the port, bound but not listening (see [`Self::start_offline`]).
+    offline: Mutex<Option<tokio::net::TcpSocket>>,
 }
 
 impl Drop for FakeTelegram {
     fn drop(&mut self) {
-        self.server.abort();
+        if let Some(server) = self
+            .server
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+        {
+            server.abort();
+        }
     }
 }
 
@@ -210,6 +221,18 @@ impl FakeTelegram {
     /// # Panics
     /// If the socket cannot be bound.
     pub async fn start() -> Self {
+        let fake = Self::start_offline().await;
+        fake.go_online();
+        fake
+    }
+
+    /// A fake that is unreachable until [`Self::go_online`]: its port is bound but nothing
+    /// listens on it, so every connection is refused (the client's real network error), and
+    /// no other socket can take the port meanwhile. Then it answers on that same port.
+    ///
+    /// # Panics
+    /// If the socket cannot be bound.
+    pub async fn start_offline() -> Self {
         let shared = Arc::new(Shared {
             state: Mutex::new(State::new()),
             tap: Mutex::new(None),
@@ -217,23 +240,47 @@ impl FakeTelegram {
             updates_pushed: Notify::new(),
             request_recorded: Notify::new(),
         });
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket for the fake Bot API");
+        socket
+            .bind(SocketAddr::from(([127, 0, 0, 1], 0)))
             .expect("bind the fake Bot API");
-        let addr = listener
+        let addr = socket
             .local_addr()
             .expect("local address of the fake Bot API");
-        let app = server::router(Arc::clone(&shared));
+        Self {
+            shared,
+            addr,
+            server: Mutex::new(None),
+            offline: Mutex::new(Some(socket)),
+        }
+    }
+
+    /// Starts listening and answering (nothing if already online).
+    ///
+    /// # Panics
+    /// If the bound port cannot listen; outside a Tokio runtime.
+    pub fn go_online(&self) {
+        let Some(socket) = self
+            .offline
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+        else {
+            return;
+        };
+        let listener = socket
+            .listen(1024)
+            .expect("listen on the fake Bot API port");
+        let app = server::router(Arc::clone(&self.shared));
         let server = tokio::spawn(async move {
             if let Err(e) = axum::serve(listener, app).await {
                 eprintln!("fake Bot API server stopped: {e}");
             }
         });
-        Self {
-            shared,
-            addr,
-            server,
-        }
+        *self
+            .server
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(server);
     }
 
     /// The API URL, `http://127.0.0.1:PORT/`, for `Bot::set_api_url` or `TELOXIDE_API_URL`.

@@ -1,0 +1,187 @@
+//! `parxis bot`: read the configuration, connect to Redis, open the HTTP port (health,
+//! readiness, metrics, and the webhook in webhook mode), get Telegram to answer the start-up
+//! calls (retried for as long as it is unreachable), then take updates until SIGINT / SIGTERM.
+//!
+//! Exit status: 0 after a stop (even one during start-up), 2 for a configuration error (a
+//! token or webhook URL that Telegram refuses included), 1 for any other fatal error.
+
+mod start;
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use teloxide::requests::RequesterExt;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tracing::{error, info};
+
+use crate::bot::Ctx;
+use crate::config::Config;
+use crate::i18n::Lang;
+use crate::ops::http::{self, Mount, ReadyCheck};
+use crate::ops::metrics::Metrics;
+use crate::ops::startup::{Retrier, RetryPolicy, TelegramStatus, stopped};
+use crate::store::{Backoff, Store, StoreOptions};
+
+/// Why the bot stopped on its own.
+#[derive(Debug)]
+enum Fatal {
+    /// The configuration cannot work (exit status 2).
+    Config(String),
+    /// Anything else (exit status 1).
+    Runtime(String),
+}
+
+/// Run the bot; exit code 2 for configuration errors, 1 for fatal runtime errors.
+#[must_use]
+pub fn run() -> ExitCode {
+    let cfg = match Config::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("parxis bot: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Err(e) = crate::telemetry::init(cfg.log_format) {
+        eprintln!("parxis bot: {e}");
+        return ExitCode::from(2);
+    }
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("parxis bot: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (message, code) = match rt.block_on(serve(cfg)) {
+        Ok(()) => return ExitCode::SUCCESS,
+        Err(Fatal::Config(m)) => (m, ExitCode::from(2)),
+        Err(Fatal::Runtime(m)) => (m, ExitCode::FAILURE),
+    };
+    error!(error = %message, "parxis bot stopped");
+    eprintln!("parxis bot: {message}");
+    code
+}
+
+/// A channel that turns `true` on the first SIGINT or SIGTERM, when `status` also turns to
+/// stopping. The handlers are installed before this returns, so a signal from then on is
+/// never the default (killing) one.
+fn watch_signals(status: TelegramStatus) -> std::io::Result<watch::Receiver<bool>> {
+    let (tx, rx) = watch::channel(false);
+    #[cfg(unix)]
+    let signalled = {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut term = signal(SignalKind::terminate())?;
+        let mut int = signal(SignalKind::interrupt())?;
+        async move {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = int.recv() => {}
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let signalled = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    tokio::spawn(async move {
+        signalled.await;
+        info!("stop requested");
+        status.stopping();
+        let _ = tx.send(true);
+    });
+    Ok(rx)
+}
+
+/// `/readyz`: Telegram has answered the start-up calls, and Redis answers now.
+fn readiness(store: Store, status: TelegramStatus) -> ReadyCheck {
+    http::ready_check_why(move || {
+        let store = store.clone();
+        let status = status.clone();
+        async move {
+            let mut reasons: Vec<String> = status.not_ready().into_iter().collect();
+            if let Err(e) = store.ping().await {
+                reasons.push(e.to_string());
+            }
+            if reasons.is_empty() {
+                Ok(())
+            } else {
+                Err(reasons.join("; "))
+            }
+        }
+    })
+}
+
+async fn serve(cfg: Config) -> Result<(), Fatal> {
+    info!(config = ?cfg, "starting parxis bot");
+    let status = TelegramStatus::new();
+    let stop = watch_signals(status.clone())
+        .map_err(|e| Fatal::Runtime(format!("cannot watch for SIGTERM: {e}")))?;
+    let metrics = Metrics::new();
+    let connect = Store::connect_with_retry(
+        cfg.redis_url.expose(),
+        StoreOptions::default(),
+        Backoff::default(),
+    );
+    let mut stop_waiting = stop.clone();
+    let store = tokio::select! {
+        store = connect => store.map_err(|e| {
+            Fatal::Runtime(format!("Redis at {} is unreachable: {e}", cfg.redis_url.redacted()))
+        })?,
+        () = stopped(&mut stop_waiting) => {
+            info!("parxis bot stopped");
+            return Ok(());
+        }
+    };
+    let lang: Lang = cfg.default_language.parse().unwrap_or(Lang::Ca);
+    let mut raw = teloxide::Bot::new(cfg.token.expose());
+    if let Some(url) = cfg.api_url.clone() {
+        raw = raw.set_api_url(url);
+    }
+    let tg = raw.throttle(teloxide::adaptors::throttle::Limits::default());
+    let mut ctx = Ctx::new(store.clone(), lang, metrics.clone());
+    ctx.open_ttl_secs = cfg.game_ttl.as_secs();
+
+    // The port answers probes from here on: alive, and not ready until Telegram has answered.
+    let mount = Mount::new();
+    let ops = http::router_with_mount(metrics, readiness(store, status.clone()), mount.clone());
+    let port = TcpListener::bind(cfg.http_addr())
+        .await
+        .map_err(|e| Fatal::Runtime(format!("cannot listen on port {}: {e}", cfg.port)))?;
+    let (http_stop, mut http_stopped) = watch::channel(false);
+    let server = tokio::spawn(http::serve_on(port, ops, async move {
+        let _ = http_stopped.changed().await;
+    }));
+
+    let retrier = Retrier::new(
+        RetryPolicy::TELEGRAM,
+        status.clone(),
+        stop.clone(),
+        cfg.token.expose(),
+        rand::random::<f64>,
+    );
+    let result = start::run(start::Bot {
+        tg,
+        ctx: Arc::new(ctx),
+        lang,
+        webhook: cfg.webhook.clone().map(|hook| (hook, cfg.port)),
+        mount,
+        retrier,
+        stop,
+    })
+    .await;
+
+    status.stopping();
+    let _ = http_stop.send(true);
+    let served = server.await;
+    info!("parxis bot stopped");
+    result?;
+    match served {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(Fatal::Runtime(format!("the HTTP server failed: {e}"))),
+        Err(e) => Err(Fatal::Runtime(format!("the HTTP server failed: {e}"))),
+    }
+}
