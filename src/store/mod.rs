@@ -41,12 +41,15 @@ mod migrate;
 mod records;
 mod redis_store;
 mod scripts;
+mod stats;
 mod url;
 
 use std::time::Duration;
 
 pub use error::StoreError;
 pub use redis_store::Store;
+pub use keys::StatsScope;
+pub use stats::{Forgotten, PlayerCard, RecordOutcome, SeatChange, Table, Top, TopLine};
 pub use url::redact_url;
 
 /// Layout number written with every game record (`schema` field); records of another schema

@@ -18,3 +18,12 @@ pub(super) static DELETE_IF_EQUALS: LazyLock<Script> =
 /// Write a whole game record unless one exists.
 pub(super) static RESTORE_IF_ABSENT: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/restore_if_absent.lua")));
+/// Record a finished game in one scope's stats tables, exactly once.
+pub(super) static STATS_RECORD: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/stats_record.lua")));
+/// Read one stats table (top N, players apart, the caller's line).
+pub(super) static STATS_TOP: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/stats_top.lua")));
+/// Remove a user from one scope's stats tables.
+pub(super) static STATS_FORGET: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/stats_forget.lua")));
