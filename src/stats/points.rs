@@ -13,7 +13,9 @@ use super::record::{GameRecord, Side};
 pub const POINT_SCALE: i64 = 840;
 
 /// A number of R9 points, in units of 1/[`POINT_SCALE`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct Points(pub i64);
 
 impl Points {
@@ -62,10 +64,7 @@ impl std::ops::Add for Points {
 /// table, with `h = ⌊n/2⌋`. Places outside `1..=n` score 0.
 #[must_use]
 pub fn place_points(n: usize, p: usize) -> i64 {
-    let (n, p) = (
-        i64::try_from(n).unwrap_or(0),
-        i64::try_from(p).unwrap_or(0),
-    );
+    let (n, p) = (i64::try_from(n).unwrap_or(0), i64::try_from(p).unwrap_or(0));
     let h = n / 2;
     if p < 1 || p > n {
         0
@@ -86,7 +85,11 @@ pub fn side_points(sides: &[Side]) -> Vec<Points> {
     sides
         .iter()
         .map(|side| {
-            let tied = sides.iter().filter(|s| s.place == side.place).count().max(1);
+            let tied = sides
+                .iter()
+                .filter(|s| s.place == side.place)
+                .count()
+                .max(1);
             let sum: i64 = (side.place..side.place + tied)
                 .map(|p| place_points(n, p))
                 .sum();

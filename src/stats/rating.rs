@@ -66,7 +66,9 @@ impl Rating {
 #[must_use]
 #[allow(clippy::cast_possible_truncation)]
 pub fn display(r: Rating) -> i64 {
-    let v = 40.0f64.mul_add(3.0f64.mul_add(-r.sigma, r.mu), 1000.0).round();
+    let v = 40.0f64
+        .mul_add(3.0f64.mul_add(-r.sigma, r.mu), 1000.0)
+        .round();
     if v.is_finite() { v as i64 } else { 1000 }
 }
 

@@ -193,11 +193,9 @@ impl GameRecord {
         }
         for side in &sides {
             let first = &self.seats[side.seats[0]];
-            if side
-                .seats
-                .iter()
-                .any(|&i| self.seats[i].distance != first.distance || self.seats[i].won != first.won)
-            {
+            if side.seats.iter().any(|&i| {
+                self.seats[i].distance != first.distance || self.seats[i].won != first.won
+            }) {
                 return Err(RecordError::SideMismatch(side.team));
             }
         }

@@ -180,7 +180,10 @@ mod tests {
         ] {
             assert_eq!(hash_tag(&key), "-1001234567890", "{key}");
         }
-        assert_eq!(scope.table("rating", true), "parxis:{-1001234567890}:stats:rating:new");
+        assert_eq!(
+            scope.table("rating", true),
+            "parxis:{-1001234567890}:stats:rating:new"
+        );
         let global = StatsScope::Global;
         for key in [
             global.done(chat, "g1"),
@@ -190,7 +193,10 @@ mod tests {
         ] {
             assert_eq!(hash_tag(&key), "stats", "{key}");
         }
-        assert_eq!(global.done(chat, "g1"), "parxis:{stats}:done:-1001234567890:g1");
+        assert_eq!(
+            global.done(chat, "g1"),
+            "parxis:{stats}:done:-1001234567890:g1"
+        );
     }
 
     #[test]

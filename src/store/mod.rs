@@ -47,8 +47,8 @@ mod url;
 use std::time::Duration;
 
 pub use error::StoreError;
-pub use redis_store::Store;
 pub use keys::StatsScope;
+pub use redis_store::Store;
 pub use stats::{Forgotten, PlayerCard, RecordOutcome, SeatChange, Table, Top, TopLine};
 pub use url::redact_url;
 

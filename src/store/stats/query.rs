@@ -138,18 +138,16 @@ impl Store {
             pipe.cmd("ZSCORE").arg(scope.table(&name, false)).arg(user);
             pipe.cmd("ZSCORE").arg(scope.table(&name, true)).arg(user);
         }
-        let (chat_h, global_h, settled, apart): (
-            HashMap<String, String>,
-            HashMap<String, String>,
-            Option<f64>,
-            Option<f64>,
-        ) = if week.is_some() {
-            self.query_pipe("player_card", Retry::Idempotent, &pipe).await?
-        } else {
-            let (a, b): (HashMap<String, String>, HashMap<String, String>) =
-                self.query_pipe("player_card", Retry::Idempotent, &pipe).await?;
-            (a, b, None, None)
-        };
+        let (chat_h, global_h, settled, apart): (Hash, Hash, Option<f64>, Option<f64>) =
+            if week.is_some() {
+                self.query_pipe("player_card", Retry::Idempotent, &pipe)
+                    .await?
+            } else {
+                let (a, b): (Hash, Hash) = self
+                    .query_pipe("player_card", Retry::Idempotent, &pipe)
+                    .await?;
+                (a, b, None, None)
+            };
         Ok(PlayerCard {
             chat: Aggregate::from_hash(&chat_h),
             global: Aggregate::from_hash(&global_h),
@@ -158,6 +156,8 @@ impl Store {
         })
     }
 }
+
+type Hash = HashMap<String, String>;
 
 #[allow(clippy::cast_possible_truncation)]
 fn score(v: f64) -> i64 {
@@ -199,7 +199,9 @@ fn lines(v: &Value) -> Option<Vec<TopLine>> {
 }
 
 fn parse_top(reply: Value) -> Option<Top> {
-    let Value::Array(parts) = reply else { return None };
+    let Value::Array(parts) = reply else {
+        return None;
+    };
     let [settled, apart, top, apart_lines, caller] = parts.as_slice() else {
         return None;
     };

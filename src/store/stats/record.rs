@@ -2,7 +2,9 @@
 
 use redis::Value;
 
-use super::super::keys::{self, STATS_DONE_TTL_SECS, STATS_HISTORY_LEN, STATS_WEEK_TTL_SECS, StatsScope};
+use super::super::keys::{
+    self, STATS_DONE_TTL_SECS, STATS_HISTORY_LEN, STATS_WEEK_TTL_SECS, StatsScope,
+};
 use super::super::redis_store::Retry;
 use super::super::scripts::STATS_RECORD;
 use super::super::{Store, StoreError};
@@ -66,7 +68,10 @@ impl Store {
         let mut chat_done = None;
         for _ in 0..MAX_ATTEMPTS {
             if global_done.is_none() {
-                match self.try_record(&record, global, week, &global_stored).await? {
+                match self
+                    .try_record(&record, global, week, &global_stored)
+                    .await?
+                {
                     Some(done) => global_done = Some(done),
                     None => global_stored = self.read_scope(&record, global).await?,
                 }
@@ -95,21 +100,27 @@ impl Store {
                 pipe.cmd("HMGET").arg(scope.user(user)).arg("mu").arg("sg");
             }
         }
-        let rows: Vec<Vec<Option<String>>> =
-            self.query_pipe("record_game", Retry::Idempotent, &pipe).await?;
+        let rows: Vec<Vec<Option<String>>> = self
+            .query_pipe("record_game", Retry::Idempotent, &pipe)
+            .await?;
         let k = record.humans().count();
         let pairs: Stored = rows.into_iter().map(pair).collect();
         let (chat, global) = pairs.split_at(k.min(pairs.len()));
         Ok((chat.to_vec(), global.to_vec()))
     }
 
-    async fn read_scope(&self, record: &GameRecord, scope: StatsScope) -> Result<Stored, StoreError> {
+    async fn read_scope(
+        &self,
+        record: &GameRecord,
+        scope: StatsScope,
+    ) -> Result<Stored, StoreError> {
         let mut pipe = redis::pipe();
         for (_, user, _) in record.humans() {
             pipe.cmd("HMGET").arg(scope.user(user)).arg("mu").arg("sg");
         }
-        let rows: Vec<Vec<Option<String>>> =
-            self.query_pipe("record_game", Retry::Idempotent, &pipe).await?;
+        let rows: Vec<Vec<Option<String>>> = self
+            .query_pipe("record_game", Retry::Idempotent, &pipe)
+            .await?;
         Ok(rows.into_iter().map(pair).collect())
     }
 
@@ -128,7 +139,12 @@ impl Store {
                 .iter()
                 .position(|&(i, _)| i == seat)
                 .and_then(|j| stored.get(j))
-                .and_then(|(mu, sg)| Some(Rating { mu: mu.parse().ok()?, sigma: sg.parse().ok()? }))
+                .and_then(|(mu, sg)| {
+                    Some(Rating {
+                        mu: mu.parse().ok()?,
+                        sigma: sg.parse().ok()?,
+                    })
+                })
                 .unwrap_or_default()
         };
         let contribs = contributions(record, before);
@@ -160,7 +176,11 @@ impl Store {
             .arg(flag(is_chat))
             .arg(flag(!is_chat))
             .arg(STATS_DONE_TTL_SECS)
-            .arg(if is_chat { record.to_json() } else { String::new() })
+            .arg(if is_chat {
+                record.to_json()
+            } else {
+                String::new()
+            })
             .arg(STATS_HISTORY_LEN)
             .arg(week.to_string())
             .arg(STATS_WEEK_TTL_SECS)
