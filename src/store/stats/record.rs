@@ -1,6 +1,6 @@
 //! [`Store::record_game`].
 
-use redis::Value;
+use redis::{FromRedisValue, Value};
 
 use super::super::keys::{
     self, STATS_DONE_TTL_SECS, STATS_HISTORY_LEN, STATS_WEEK_TTL_SECS, StatsScope,
@@ -42,10 +42,19 @@ pub struct SeatChange {
 /// The stored μ/σ strings of each human ('' when unrated), as read.
 type Stored = Vec<(String, String)>;
 
+/// What the first round trip of [`Store::record_game`] finds.
+struct FirstRead {
+    chat_done: bool,
+    global_done: bool,
+    chat: Stored,
+    global: Stored,
+}
+
 impl Store {
     /// Records a finished game in the chat's and the global tables, exactly once (see the
     /// module documentation). `zone` is the chat's time zone: the game's R9 points go to the
-    /// week of its end there. Three round trips when nothing conflicts.
+    /// week of its end there. Three round trips when nothing conflicts; one for a game
+    /// already recorded.
     ///
     /// # Errors
     /// [`StoreError::InvalidArgument`] for a record that fails [`GameRecord::validated`]
@@ -63,9 +72,11 @@ impl Store {
         let week = zone.week_of(record.ended_ms);
         let chat = StatsScope::Chat(record.chat);
         let global = StatsScope::Global;
-        let (mut chat_stored, mut global_stored) = self.read_ratings(&record).await?;
-        let mut global_done = None;
-        let mut chat_done = None;
+        let read = self.read_ratings(&record).await?;
+        let (mut chat_stored, mut global_stored) = (read.chat, read.global);
+        // A scope whose marker is already set is done: a repeated delivery costs one round trip.
+        let mut global_done = read.global_done.then_some(None);
+        let mut chat_done = read.chat_done.then_some(None);
         for _ in 0..MAX_ATTEMPTS {
             if global_done.is_none() {
                 match self
@@ -92,21 +103,40 @@ impl Store {
         )))
     }
 
-    /// Both scopes' stored ratings of the record's humans, in one round trip.
-    async fn read_ratings(&self, record: &GameRecord) -> Result<(Stored, Stored), StoreError> {
+    /// Both scopes' markers and stored ratings of the record's humans, in one round trip.
+    async fn read_ratings(&self, record: &GameRecord) -> Result<FirstRead, StoreError> {
+        let (chat, global) = (StatsScope::Chat(record.chat), StatsScope::Global);
         let mut pipe = redis::pipe();
-        for scope in [StatsScope::Chat(record.chat), StatsScope::Global] {
+        pipe.cmd("EXISTS").arg(chat.done(record.chat, &record.id));
+        pipe.cmd("EXISTS").arg(global.done(record.chat, &record.id));
+        for scope in [chat, global] {
             for (_, user, _) in record.humans() {
                 pipe.cmd("HMGET").arg(scope.user(user)).arg("mu").arg("sg");
             }
         }
-        let rows: Vec<Vec<Option<String>>> = self
+        let replies: Vec<Value> = self
             .query_pipe("record_game", Retry::Idempotent, &pipe)
             .await?;
-        let k = record.humans().count();
-        let pairs: Stored = rows.into_iter().map(pair).collect();
-        let (chat, global) = pairs.split_at(k.min(pairs.len()));
-        Ok((chat.to_vec(), global.to_vec()))
+        let malformed = || StoreError::Corrupt("record_game: malformed reply".into());
+        let mut it = replies.into_iter();
+        let mut flag = || -> Result<bool, StoreError> {
+            let v = it.next().ok_or_else(malformed)?;
+            i64::from_redis_value(v)
+                .map(|n| n == 1)
+                .map_err(|_| malformed())
+        };
+        let (chat_done, global_done) = (flag()?, flag()?);
+        let rows = it
+            .map(|v| Vec::<Option<String>>::from_redis_value(v).map(pair))
+            .collect::<Result<Stored, _>>()
+            .map_err(|_| malformed())?;
+        let k = record.humans().count().min(rows.len());
+        Ok(FirstRead {
+            chat_done,
+            global_done,
+            chat: rows[..k].to_vec(),
+            global: rows[k..].to_vec(),
+        })
     }
 
     async fn read_scope(
