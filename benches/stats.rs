@@ -10,7 +10,9 @@
 //! - `/stats`: a player's card;
 //! - recording one finished game of four humans.
 //!
-//! For each: median and p99 over many calls, and the Redis round trips per call, counted by
+//! For each: median and p99 over many calls, the ratio of the median to a bare round trip
+//! (PING through the same `Store`, measured in the same run), and the Redis round trips per
+//! call, counted by
 //! a loopback proxy between a second `Store` and the server (each burst of bytes the client
 //! sends is one request; calls run one at a time). Then the memory each recorded game adds
 //! (`MEMORY USAGE` of the history list and of the markers; `used_memory` before and after
@@ -134,14 +136,22 @@ async fn counting_proxy(redis_port: u16, count: Arc<AtomicU64>) -> u16 {
     port
 }
 
-fn report(name: &str, mut times: Vec<Duration>, trips: f64) {
+/// Median of a sample, µs.
+fn median(times: &[Duration]) -> f64 {
+    let mut t = times.to_vec();
+    t.sort();
+    t[t.len() / 2].as_secs_f64() * 1e6
+}
+
+fn report(name: &str, mut times: Vec<Duration>, trips: f64, baseline: f64) {
+    let ratio = median(&times) / baseline;
     times.sort();
     let at = |q: f64| {
         let i = ((times.len() as f64 - 1.0) * q).round() as usize;
         times[i].as_secs_f64() * 1e6
     };
     println!(
-        "{name:<34} n={:<5} median {:>7.0} µs   p99 {:>7.0} µs   round trips {trips:.2}",
+        "{name:<28} n={:<5} median {:>5.0} µs ({ratio:>4.1}× PING)   p99 {:>5.0} µs   round trips {trips:.2}",
         times.len(),
         at(0.5),
         at(0.99)
@@ -228,6 +238,16 @@ async fn main() {
         started.elapsed().as_secs_f64()
     );
 
+    // The baseline: one bare round trip (PING) through the same Store.
+    let mut pings = Vec::with_capacity(3_000);
+    for _ in 0..3_000 {
+        let t = Instant::now();
+        store.ping().await.expect("ping");
+        pings.push(t.elapsed());
+    }
+    let baseline = median(&pings);
+    report("PING (baseline)", pings, 1.0, baseline);
+
     let week = zone.week_of(NOON);
     let chat = StatsScope::Chat(CHAT);
     let queries: [(&str, StatsScope, Table); 4] = [
@@ -257,7 +277,7 @@ async fn main() {
                 .expect("top");
         }
         let trips = (count.load(Ordering::Relaxed) - before) as f64 / 100.0;
-        report(name, times, trips);
+        report(name, times, trips, baseline);
     }
     {
         let runs = 3_000;
@@ -280,7 +300,7 @@ async fn main() {
                 .expect("card");
         }
         let trips = (count.load(Ordering::Relaxed) - before) as f64 / 100.0;
-        report("/stats (player card)", times, trips);
+        report("/stats (player card)", times, trips, baseline);
     }
 
     // Recording: memory and time over 2,000 more games.
@@ -302,7 +322,7 @@ async fn main() {
         counted.record_game(&g, &zone).await.expect("record");
     }
     let trips = (count.load(Ordering::Relaxed) - before) as f64 / 100.0;
-    report("record one game (4 humans)", times, trips);
+    report("record one game (4 humans)", times, trips, baseline);
     let before = count.load(Ordering::Relaxed);
     let g = game("counted0", CHAT, NOON + 10_000, &mut rng);
     let again = counted.record_game(&g, &zone).await.expect("again");

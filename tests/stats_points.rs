@@ -192,6 +192,13 @@ fn points_display_rounds_to_one_decimal_with_a_sign() {
     assert_eq!(Points(POINT_SCALE / 2).display(), "+0.5");
     assert_eq!(Points(POINT_SCALE / 3).display(), "+0.3");
     assert_eq!(Points(-POINT_SCALE / 2).display(), "-0.5");
+    assert_eq!(Points(-2 * POINT_SCALE / 3).tenths(), -7);
+    assert_eq!(
+        Points(POINT_SCALE / 20).tenths(),
+        1,
+        "0.05 rounds away from zero"
+    );
+    assert_eq!(Points(POINT_SCALE / 21).tenths(), 0);
 }
 
 #[test]

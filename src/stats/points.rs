@@ -32,12 +32,19 @@ impl Points {
         self.0 as f64 / POINT_SCALE as f64
     }
 
-    /// Rounded to at most one decimal, without a trailing `.0`, with a sign: `+2`, `-1`,
-    /// `+0.5`, `+0.3` (1/3), `0`.
+    /// The value in tenths of a point, rounded half away from zero (1/3 → 3, −2/3 → −7):
+    /// what a locale-aware formatter needs (the decimal separator is a comma in `ca`/`es`).
+    #[must_use]
+    pub fn tenths(self) -> i64 {
+        (self.0 * 10 + self.0.signum() * POINT_SCALE / 2) / POINT_SCALE
+    }
+
+    /// The locale-neutral form, for logs and tests (users see the bot's localized one, built
+    /// from [`Points::tenths`]): at most one decimal, a point as separator, a sign: `+2`,
+    /// `-1`, `+0.5`, `+0.3` (1/3), `0`.
     #[must_use]
     pub fn display(self) -> String {
-        // Tenths, rounded half away from zero.
-        let tenths = (self.0 * 10 + self.0.signum() * POINT_SCALE / 2) / POINT_SCALE;
+        let tenths = self.tenths();
         let sign = match tenths.signum() {
             1 => "+",
             -1 => "-",

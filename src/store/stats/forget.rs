@@ -20,7 +20,9 @@ impl Store {
     /// lines in every points, weekly and rating table, and their id and name from the games
     /// in the chats' histories (the seat stays, as [`Player::Forgotten`], so the other
     /// players' records keep their shape). Follows the index of the user's chats, not a key
-    /// scan. Safe to run again after a failure: the index goes last.
+    /// scan. Safe to run again after a failure: the index goes last. A game the user plays
+    /// after this (or one ending while it runs) is recorded as usual: the bot should stop
+    /// seating a user who asked to be forgotten, if that is the wish.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down (run it again).

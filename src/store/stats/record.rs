@@ -1,6 +1,7 @@
 //! [`Store::record_game`].
 
 use redis::{FromRedisValue, Value};
+use tracing::debug;
 
 use super::super::keys::{
     self, STATS_DONE_TTL_SECS, STATS_HISTORY_LEN, STATS_WEEK_TTL_SECS, StatsScope,
@@ -94,6 +95,7 @@ impl Store {
                 }
             }
             if let (Some(g), Some(c)) = (&global_done, &chat_done) {
+                debug!(chat = record.chat, game = %record.id, recorded = c.is_some(), "game stats recorded");
                 return Ok(outcome(week, g, c));
             }
         }
