@@ -112,6 +112,14 @@ async fn a_finished_game_updates_aggregates_tables_and_history_like_the_pure_mod
     let (me, apart) = top.caller.clone().unwrap();
     assert!(apart);
     assert_eq!((me.user, me.rank, me.games), (3, 3, 1));
+    // And the week's table and the markers expire (bounded growth); the history is capped
+    let week_key = StatsScope::Chat(CHAT).table("week:2026-11-30", true);
+    let ttl: i64 = raw.ttl(&week_key).await.unwrap();
+    assert!(ttl > 0 && ttl <= keys::STATS_WEEK_TTL_SECS as i64, "{ttl}");
+    for scope in [StatsScope::Chat(CHAT), StatsScope::Global] {
+        let ttl: i64 = raw.ttl(scope.done(CHAT, "g1")).await.unwrap();
+        assert!(ttl > 0 && ttl <= keys::STATS_DONE_TTL_SECS as i64, "{ttl}");
+    }
     // And the history holds the record as compact JSON
     let history: Vec<String> = raw.lrange(keys::stats_history(CHAT), 0, -1).await.unwrap();
     assert_eq!(history.len(), 1);
