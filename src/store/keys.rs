@@ -8,6 +8,16 @@
 //! | `parxis:deadlines`               | sorted set | chat ids, scored by due time (Unix ms)        | none (members removed)      |
 //! | `parxis:update:<update_id>`      | string     | `1`: this Telegram update was already seen    | given by the caller         |
 //! | `parxis:active`                  | sorted set | chat ids with a game in play, scored by when it counts as abandoned (Unix ms) | none (expired members removed on every count) |
+//! | `parxis:{<chat>}:stats:done:<game>` | string | `1`: this game is recorded in the chat's tables (exactly once) | [`STATS_DONE_TTL_SECS`] |
+//! | `parxis:{<chat>}:stats:history` | list | the chat's last [`STATS_HISTORY_LEN`] game records, compact JSON, newest first | none (capped by LTRIM) |
+//! | `parxis:{<chat>}:stats:user:<user>` | hash | a player's aggregate in the chat (fields: `stats::card::fields`), μ and σ | none (deleted by `forget_user`) |
+//! | `parxis:{<chat>}:stats:points[:new]` | sorted set | all-time R9 points (score: points × 840), members: user ids; `:new` holds players with fewer than 3 ranked games | none |
+//! | `parxis:{<chat>}:stats:week:<monday>[:new]` | sorted set | the R9 points of one week (`<monday>` = `2026-11-30`), as above | [`STATS_WEEK_TTL_SECS`], refreshed by every game of that week |
+//! | `parxis:{<chat>}:stats:rating[:new]` | sorted set | the shown rating (1000 + 40·(μ − 3σ)) of rated players | none |
+//! | `parxis:{stats}:done:<chat>:<game>` | string | `1`: this game is recorded in the global tables | [`STATS_DONE_TTL_SECS`] |
+//! | `parxis:{stats}:user:<user>` | hash | a player's global aggregate, μ and σ | none |
+//! | `parxis:{stats}:points[:new]`, `parxis:{stats}:rating[:new]` | sorted set | the global all-time points and ratings, as per chat | none |
+//! | `parxis:{stats}:chats:<user>` | set | the chats where the user has stats: the index `forget_user` follows (no key scan) | none |
 //! | `parxis:update:<bot>:<update_id>` | string    | `1`: bot `<bot>` already saw this update ([`update_for`]) | given by the caller |
 //! | `parxis:{<chat>}:writes`         | sorted set | the chat's recent board writes (member `<ms>:<n>`, score Unix ms), at most `limit` | the window, refreshed by every write |
 //! | `parxis:{<chat>}:write_block`    | string     | Unix ms before which no write may go to the chat (a 429's `retry_after`) | until then + 60 s |
@@ -18,7 +28,8 @@
 //! All keys of one chat carry the Redis Cluster hash tag `{<chat>}` (the chat id in decimal,
 //! negative for groups), so a Lua script may touch several keys of *one* chat under Cluster.
 //! Keys of two different chats, and the global keys, may live in different slots: no
-//! script ever combines them.
+//! script ever combines them. The global stats keys share the hash tag `{stats}`, so one
+//! script may update a player's global aggregate and the global tables together.
 //!
 //! ## Places: a chat or one of its forum topics
 //!
@@ -165,6 +176,76 @@ pub fn update_for(bot_id: i64, update_id: i64) -> String {
     format!("{PREFIX}:update:{bot_id}:{update_id}")
 }
 
+/// How long a "game recorded" marker lives: a retry of the same game's end within this time
+/// is recognized and ignored (30 days).
+pub const STATS_DONE_TTL_SECS: u64 = 30 * 24 * 3600;
+
+/// How many game records a chat's history keeps.
+pub const STATS_HISTORY_LEN: usize = 200;
+
+/// How long a week's points table lives after the last game of that week (10 weeks). A
+/// player's aggregate lists the last 12 weeks they scored in, more than can be alive at once,
+/// so `forget_user` finds every weekly table they are in.
+pub const STATS_WEEK_TTL_SECS: u64 = 70 * 24 * 3600;
+
+/// Where a stats table lives: one chat (keys tagged `{<chat>}`) or global (tagged `{stats}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StatsScope {
+    /// The tables of one chat.
+    Chat(i64),
+    /// The tables over all chats.
+    Global,
+}
+
+impl StatsScope {
+    /// The common start of the scope's stats keys: `parxis:{<chat>}:stats:` or
+    /// `parxis:{stats}:`.
+    #[must_use]
+    pub fn prefix(self) -> String {
+        match self {
+            Self::Chat(chat) => format!("{PREFIX}:{{{chat}}}:stats:"),
+            Self::Global => format!("{PREFIX}:{{stats}}:"),
+        }
+    }
+
+    /// The "game recorded" marker of a game.
+    #[must_use]
+    pub fn done(self, chat: i64, game: &str) -> String {
+        match self {
+            Self::Chat(_) => format!("{}done:{game}", self.prefix()),
+            Self::Global => format!("{}done:{chat}:{game}", self.prefix()),
+        }
+    }
+
+    /// A player's aggregate hash.
+    #[must_use]
+    pub fn user(self, user: i64) -> String {
+        format!("{}user:{user}", self.prefix())
+    }
+
+    /// A table (`points`, `rating` or `week:<monday>`), or its list of players still apart.
+    #[must_use]
+    pub fn table(self, name: &str, apart: bool) -> String {
+        if apart {
+            format!("{}{name}:new", self.prefix())
+        } else {
+            format!("{}{name}", self.prefix())
+        }
+    }
+}
+
+/// The history list of a chat (newest first).
+#[must_use]
+pub fn stats_history(chat: i64) -> String {
+    format!("{}history", StatsScope::Chat(chat).prefix())
+}
+
+/// The set of chats where a user has stats.
+#[must_use]
+pub fn stats_user_chats(user: i64) -> String {
+    format!("{}chats:{user}", StatsScope::Global.prefix())
+}
+
 /// The game record of a chat: a hash with fields `version`, `schema` and `state`.
 #[must_use]
 pub fn game(chat: i64) -> String {
@@ -285,5 +366,37 @@ mod tests {
         assert_eq!(hash_tag(DEADLINES), DEADLINES);
         assert_eq!(hash_tag(CATCHUP), CATCHUP);
         assert_eq!(hash_tag(&update(7)), "parxis:update:7");
+    }
+
+    #[test]
+    fn stats_keys_of_a_chat_share_its_tag_and_global_ones_share_stats() {
+        let chat = -1_001_234_567_890;
+        let scope = StatsScope::Chat(chat);
+        for key in [
+            scope.done(chat, "g1"),
+            scope.user(42),
+            scope.table("points", false),
+            scope.table("week:2026-11-30", true),
+            stats_history(chat),
+        ] {
+            assert_eq!(hash_tag(&key), "-1001234567890", "{key}");
+        }
+        assert_eq!(
+            scope.table("rating", true),
+            "parxis:{-1001234567890}:stats:rating:new"
+        );
+        let global = StatsScope::Global;
+        for key in [
+            global.done(chat, "g1"),
+            global.user(42),
+            global.table("rating", false),
+            stats_user_chats(42),
+        ] {
+            assert_eq!(hash_tag(&key), "stats", "{key}");
+        }
+        assert_eq!(
+            global.done(chat, "g1"),
+            "parxis:{stats}:done:-1001234567890:g1"
+        );
     }
 }

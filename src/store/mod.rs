@@ -45,6 +45,7 @@ mod pace;
 mod records;
 mod redis_store;
 mod scripts;
+mod stats;
 mod url;
 
 use std::time::Duration;
@@ -52,8 +53,10 @@ use std::time::Duration;
 pub use catchup::{CATCHUP_LEASE, CatchupClaim, OWED_TTL_SECS, OwedBoard};
 pub use error::StoreError;
 pub use keys::Place;
+pub use keys::StatsScope;
 pub use pace::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS, WriteBudget};
 pub use redis_store::Store;
+pub use stats::{Forgotten, PlayerCard, RecordOutcome, SeatChange, Table, Top, TopLine};
 pub use url::redact_url;
 
 /// Layout number written with every game record (`schema` field); records of another schema

@@ -36,3 +36,12 @@ pub(super) static CLEAR_OWED_IF: LazyLock<Script> =
 /// Take the catch-up lease of a due place.
 pub(super) static CLAIM_CATCHUP: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/claim_catchup.lua")));
+/// Record a finished game in one scope's stats tables, exactly once.
+pub(super) static STATS_RECORD: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/stats_record.lua")));
+/// Read one stats table (top N, players apart, the caller's line).
+pub(super) static STATS_TOP: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/stats_top.lua")));
+/// Remove a user from one scope's stats tables.
+pub(super) static STATS_FORGET: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/stats_forget.lua")));

@@ -1,0 +1,100 @@
+//! R9.3 weeks: Monday 00:00 to Sunday 24:00 in the chat's time zone.
+//!
+//! The time-zone database is compiled into the program (`jiff` with its bundled tzdb), so
+//! the answer does not depend on the machine's `/usr/share/zoneinfo`.
+
+use std::fmt;
+
+use jiff::Timestamp;
+use jiff::civil::Weekday;
+use jiff::tz::TimeZone;
+
+/// R9.3 The default time zone of a chat.
+pub const DEFAULT_ZONE: &str = "Europe/Madrid";
+
+/// A chat's time zone (an IANA name such as `Europe/Madrid`).
+#[derive(Clone, Debug)]
+pub struct ChatZone {
+    name: String,
+    tz: TimeZone,
+}
+
+impl ChatZone {
+    /// The zone of an IANA name; `None` for a name the database does not know.
+    #[must_use]
+    pub fn named(name: &str) -> Option<Self> {
+        let tz = TimeZone::get(name).ok()?;
+        Some(Self {
+            name: tz.iana_name().unwrap_or(name).to_owned(),
+            tz,
+        })
+    }
+
+    /// The zone of a chat's setting: the named zone, or [`DEFAULT_ZONE`] when the setting is
+    /// absent or unknown.
+    #[must_use]
+    pub fn or_default(name: Option<&str>) -> Self {
+        name.and_then(Self::named).unwrap_or_default()
+    }
+
+    /// Its IANA name.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The week that contains Unix millisecond `ms` in this zone. Instants outside the
+    /// supported range (years −9999..=9999) fall in the nearest supported one.
+    #[must_use]
+    pub fn week_of(&self, ms: i64) -> WeekId {
+        let ts = Timestamp::from_millisecond(ms).unwrap_or(if ms < 0 {
+            Timestamp::MIN
+        } else {
+            Timestamp::MAX
+        });
+        let date = self.tz.to_datetime(ts).date();
+        // The week of a date is named by its Monday, so a week never splits across years.
+        let back = date.weekday().to_monday_zero_offset();
+        let monday = (0..back)
+            .try_fold(date, |d, _| d.yesterday())
+            .unwrap_or(date);
+        debug_assert_eq!(monday.weekday(), Weekday::Monday);
+        WeekId {
+            year: monday.year(),
+            month: monday.month(),
+            day: monday.day(),
+        }
+    }
+}
+
+impl Default for ChatZone {
+    fn default() -> Self {
+        // The bundled database always has Europe/Madrid; UTC is the last resort.
+        Self::named(DEFAULT_ZONE).unwrap_or_else(|| Self {
+            name: "UTC".to_owned(),
+            tz: TimeZone::UTC,
+        })
+    }
+}
+
+/// A week, named by the date of its Monday in the chat's zone, written `2026-11-30`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct WeekId {
+    year: i16,
+    month: i8,
+    day: i8,
+}
+
+impl WeekId {
+    /// The Monday's year, month (1..=12) and day.
+    #[must_use]
+    pub fn monday(self) -> (i16, i8, i8) {
+        (self.year, self.month, self.day)
+    }
+}
+
+impl fmt::Display for WeekId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}

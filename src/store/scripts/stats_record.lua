@@ -1,0 +1,129 @@
+-- stats_record.lua: record one finished game in the stats tables of one scope (a chat, or
+-- global), exactly once, all or nothing.
+--
+-- KEYS[1]        the "game recorded" marker (string)
+-- KEYS[2], [3]   all-time points table and its "apart" set (sorted sets)
+-- KEYS[4], [5]   rating table and its "apart" set (sorted sets)
+-- KEYS[6 .. 5+k] the aggregate hash of each of the k humans
+-- then, if ARGV[2] == '1': the history list
+-- then, if ARGV[3] == '1': the week's points table and its "apart" set
+-- then, if ARGV[4] == '1': the k "chats of this user" index sets (global scope)
+--
+-- ARGV[1] k   ARGV[2..4] flags as above   ARGV[5] marker TTL (s)   ARGV[6] history JSON
+-- ARGV[7] history length   ARGV[8] week id   ARGV[9] week TTL (s)
+-- ARGV[10] ranked games needed to leave the "apart" sets   ARGV[11] index member (chat id)
+-- ARGV[12] '1' when the game counts for points and ratings (at least two humans)
+-- then 16 values per human, from ARGV[13]:
+--   user, name, won (0/1), place, captures made, captures suffered, pieces home,
+--   third sixes, timeouts, points (1/840), expected mu, expected sigma ('' = unrated),
+--   new mu, new sigma, new shown rating, change of the shown rating
+--
+-- Returns 1 when recorded, 0 when the marker says it already was (nothing written),
+-- 2 when a human's stored mu/sigma is not the expected one (nothing written: the caller
+-- read stale ratings and must compute again).
+
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return 0
+end
+
+local k = tonumber(ARGV[1])
+local has_history = ARGV[2] == '1'
+local has_week = ARGV[3] == '1'
+local has_index = ARGV[4] == '1'
+local need = tonumber(ARGV[10])
+local ranked = ARGV[12] == '1'
+local S = 16
+local base = 12
+
+local extra = 6 + k
+local history_key, week_key, week_apart, index_base
+if has_history then history_key = KEYS[extra]; extra = extra + 1 end
+if has_week then week_key = KEYS[extra]; week_apart = KEYS[extra + 1]; extra = extra + 2 end
+if has_index then index_base = extra end
+
+-- Compare first, write after: a conflict leaves everything as it was.
+if ranked then
+  for i = 0, k - 1 do
+    local a = base + i * S
+    local cur = redis.call('HMGET', KEYS[6 + i], 'mu', 'sg')
+    if (cur[1] or '') ~= ARGV[a + 11] or (cur[2] or '') ~= ARGV[a + 12] then
+      return 2
+    end
+  end
+end
+
+redis.call('SET', KEYS[1], '1', 'EX', ARGV[5])
+
+for i = 0, k - 1 do
+  local a = base + i * S
+  local key = KEYS[6 + i]
+  local user = ARGV[a + 1]
+  local won = ARGV[a + 3] == '1'
+  redis.call('HSET', key, 'n', ARGV[a + 2])
+  redis.call('HINCRBY', key, 'g', 1)
+  redis.call('HINCRBY', key, 'w', won and 1 or 0)
+  redis.call('HINCRBY', key, 'ps', ARGV[a + 4])
+  redis.call('HINCRBY', key, 'cm', ARGV[a + 5])
+  redis.call('HINCRBY', key, 'cs', ARGV[a + 6])
+  redis.call('HINCRBY', key, 'h', ARGV[a + 7])
+  redis.call('HINCRBY', key, 's3', ARGV[a + 8])
+  redis.call('HINCRBY', key, 'to', ARGV[a + 9])
+  if won then
+    local streak = redis.call('HINCRBY', key, 'st', 1)
+    local best = tonumber(redis.call('HGET', key, 'bs') or '0')
+    if streak > best then redis.call('HSET', key, 'bs', streak) end
+  else
+    redis.call('HSET', key, 'st', 0)
+  end
+
+  if ranked then
+    local points = tonumber(ARGV[a + 10])
+    local total = redis.call('HINCRBY', key, 'pt', ARGV[a + 10])
+    redis.call('HSET', key, 'mu', ARGV[a + 13], 'sg', ARGV[a + 14], 'ld', ARGV[a + 16])
+    local games = redis.call('HINCRBY', key, 'r', 1)
+    local settled = games >= need
+
+    local function put(table_key, apart_key, score)
+      if settled then
+        redis.call('ZADD', table_key, score, user)
+        redis.call('ZREM', apart_key, user)
+      else
+        redis.call('ZADD', apart_key, score, user)
+      end
+    end
+
+    put(KEYS[2], KEYS[3], total)
+    put(KEYS[4], KEYS[5], ARGV[a + 15])
+    if has_week then
+      local before = redis.call('ZSCORE', week_key, user) or redis.call('ZSCORE', week_apart, user) or '0'
+      put(week_key, week_apart, tonumber(before) + points)
+      -- The weeks this user scored in, newest last, at most 12 (see keys.rs).
+      local weeks = redis.call('HGET', key, 'wk') or ''
+      local list = {}
+      for w in string.gmatch(weeks, '%S+') do
+        if w ~= ARGV[8] then table.insert(list, w) end
+      end
+      table.insert(list, ARGV[8])
+      while #list > 12 do table.remove(list, 1) end
+      redis.call('HSET', key, 'wk', table.concat(list, ' '))
+    end
+  end
+
+  if has_index then
+    redis.call('SADD', KEYS[index_base + i], ARGV[11])
+  end
+end
+
+if has_week and ranked then
+  redis.call('EXPIRE', week_key, ARGV[9])
+  if redis.call('EXISTS', week_apart) == 1 then
+    redis.call('EXPIRE', week_apart, ARGV[9])
+  end
+end
+
+if has_history then
+  redis.call('LPUSH', history_key, ARGV[6])
+  redis.call('LTRIM', history_key, 0, tonumber(ARGV[7]) - 1)
+end
+
+return 1

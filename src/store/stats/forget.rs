@@ -1,0 +1,90 @@
+//! [`Store::forget_user`]: `/forgetme`.
+
+use super::super::keys::{self, StatsScope};
+use super::super::redis_store::Retry;
+use super::super::scripts::STATS_FORGET;
+use super::super::{Store, StoreError};
+use crate::stats::{GameRecord, Player};
+
+/// What [`Store::forget_user`] removed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Forgotten {
+    /// Chats whose tables held the user.
+    pub chats: usize,
+    /// History entries (other players' games) where the user's seat became anonymous.
+    pub history_entries: usize,
+}
+
+impl Store {
+    /// Removes a user from every stats table: their aggregates (each chat and global), their
+    /// lines in every points, weekly and rating table, and their id and name from the games
+    /// in the chats' histories (the seat stays, as [`Player::Forgotten`], so the other
+    /// players' records keep their shape). Follows the index of the user's chats, not a key
+    /// scan. Safe to run again after a failure: the index goes last. A game the user plays
+    /// after this (or one ending while it runs) is recorded as usual: the bot should stop
+    /// seating a user who asked to be forgotten, if that is the wish.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down (run it again).
+    pub async fn forget_user(&self, user: i64) -> Result<Forgotten, StoreError> {
+        let mut cmd = redis::cmd("SMEMBERS");
+        cmd.arg(keys::stats_user_chats(user));
+        let chats: Vec<i64> = self.query("forget_user", Retry::Idempotent, &cmd).await?;
+        let mut report = Forgotten {
+            chats: chats.len(),
+            history_entries: 0,
+        };
+        for &chat in &chats {
+            report.history_entries += self.forget_in_chat(chat, user).await?;
+        }
+        let global = StatsScope::Global;
+        let mut inv = STATS_FORGET.prepare_invoke();
+        inv.key(global.user(user))
+            .key(global.table("points", false))
+            .key(global.table("points", true))
+            .key(global.table("rating", false))
+            .key(global.table("rating", true))
+            .key(keys::stats_user_chats(user))
+            .arg(user)
+            .arg("");
+        let _: i64 = self.invoke("forget_user", Retry::Idempotent, &inv).await?;
+        Ok(report)
+    }
+
+    async fn forget_in_chat(&self, chat: i64, user: i64) -> Result<usize, StoreError> {
+        let history = keys::stats_history(chat);
+        let mut cmd = redis::cmd("LRANGE");
+        cmd.arg(&history).arg(0).arg(-1);
+        let entries: Vec<String> = self.query("forget_user", Retry::Idempotent, &cmd).await?;
+        let scope = StatsScope::Chat(chat);
+        let mut inv = STATS_FORGET.prepare_invoke();
+        inv.key(scope.user(user))
+            .key(scope.table("points", false))
+            .key(scope.table("points", true))
+            .key(scope.table("rating", false))
+            .key(scope.table("rating", true))
+            .key(&history)
+            .arg(user)
+            .arg(format!("{}week:", scope.prefix()));
+        for entry in &entries {
+            if let Some(anonymous) = without(entry, user) {
+                inv.arg(entry).arg(anonymous);
+            }
+        }
+        let rewritten: i64 = self.invoke("forget_user", Retry::Idempotent, &inv).await?;
+        Ok(usize::try_from(rewritten).unwrap_or(0))
+    }
+}
+
+/// The history entry with `user`'s seat made anonymous, or `None` when they are not in it.
+fn without(entry: &str, user: i64) -> Option<String> {
+    let mut record: GameRecord = serde_json::from_str(entry).ok()?;
+    let mut found = false;
+    for seat in &mut record.seats {
+        if seat.player.user() == Some(user) {
+            seat.player = Player::Forgotten;
+            found = true;
+        }
+    }
+    found.then(|| record.to_json())
+}

@@ -1,0 +1,41 @@
+//! The stats tables in Redis: recording finished games ([`Store::record_game`]), the
+//! leaderboards ([`Store::top`]), a player's card ([`Store::player_card`]) and `/forgetme`
+//! ([`Store::forget_user`]). The pure part (records, R9 points, weeks, ratings) is
+//! [`crate::stats`]; the key layout is in [`super::keys`].
+//!
+//! # Exactly once
+//!
+//! A game is recorded in two scopes, the chat's tables (hash tag `{<chat>}`) and the global
+//! ones (`{stats}`). No script spans two hash tags, so each scope has its own Lua script run
+//! and its own "recorded" marker, set by that script in the same atomic step as the writes
+//! (`stats_record.lua`): a scope is either wholly updated with its marker set, or untouched.
+//! Failure cases:
+//!
+//! - the same end delivered twice, or to two replicas: the second run of each script finds
+//!   the marker and writes nothing ([`RecordOutcome::recorded`] is false);
+//! - the connection drops mid-script: the script is re-sent once (it is idempotent thanks to
+//!   its marker); if that fails too the caller gets `Unavailable` and may call again;
+//! - the process dies between the two scopes (global is done first): the chat's tables miss
+//!   the game until the same record is handed over again, which then completes only the
+//!   missing scope. The bot should keep the record until `record_game` returns `Ok`;
+//! - ratings are read before the script and computed in Rust; the script checks that every
+//!   player's stored μ and σ are still those read (compare-and-set) and otherwise writes
+//!   nothing, so two games ending at once for the same player (global ratings) never lose an
+//!   update: the loser reads again and recomputes, up to [`MAX_ATTEMPTS`] times.
+//!
+//! A game counts for points and ratings only with at least two humans (R9.3); a game against
+//! computers only adds to the players' aggregates.
+
+mod forget;
+mod query;
+mod record;
+
+pub use forget::Forgotten;
+pub use query::{PlayerCard, Table, Top, TopLine};
+pub use record::{RecordOutcome, SeatChange};
+
+#[allow(unused_imports)] // for the doc links
+use super::Store;
+
+/// How many times a scope's recording is computed again after a rating conflict.
+pub const MAX_ATTEMPTS: usize = 5;

@@ -1,0 +1,220 @@
+//! [`Store::top`] and [`Store::player_card`]: the reads behind `/top` and `/stats`.
+
+use std::collections::HashMap;
+
+use redis::Value;
+
+use super::super::keys::StatsScope;
+use super::super::redis_store::Retry;
+use super::super::scripts::STATS_TOP;
+use super::super::{Store, StoreError};
+use crate::stats::{Aggregate, Points, WeekId};
+
+/// Which table of a scope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Table {
+    /// R9.3 the points of one week (chat scope only: a week is the chat's).
+    Week(WeekId),
+    /// All-time R9 points.
+    AllTime,
+    /// The shown rating.
+    Rating,
+}
+
+impl Table {
+    fn name(self) -> String {
+        match self {
+            Self::Week(w) => format!("week:{w}"),
+            Self::AllTime => "points".to_owned(),
+            Self::Rating => "rating".to_owned(),
+        }
+    }
+}
+
+/// One line of a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopLine {
+    /// 1-based rank within its list (settled or apart); equal scores share a rank.
+    pub rank: u64,
+    /// Telegram user id.
+    pub user: i64,
+    /// Name last seen.
+    pub name: String,
+    /// The score: R9 points in 1/840 (see [`TopLine::points`]) for the points tables, the
+    /// shown rating for [`Table::Rating`].
+    pub score: i64,
+    /// Ranked games played in this scope (at least [`crate::stats::ESTABLISHED_GAMES`] for the
+    /// settled list).
+    pub games: u64,
+}
+
+impl TopLine {
+    /// The score of a points table as [`Points`].
+    #[must_use]
+    pub fn points(&self) -> Points {
+        Points(self.score)
+    }
+}
+
+/// A table as `/top` shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Top {
+    /// Players with enough ranked games, best first (at most the N asked for).
+    pub top: Vec<TopLine>,
+    /// Players with fewer ranked games, listed apart, best first.
+    pub apart: Vec<TopLine>,
+    /// How many players the table has in all, settled and apart.
+    pub settled_count: u64,
+    /// See above.
+    pub apart_count: u64,
+    /// The caller's own line, and whether it is in the list apart (`None`: not in the table).
+    pub caller: Option<(TopLine, bool)>,
+}
+
+/// What `/stats` shows of one player.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerCard {
+    /// The player's aggregate in the chat (`None`: no game there).
+    pub chat: Option<Aggregate>,
+    /// Over all chats.
+    pub global: Option<Aggregate>,
+    /// The week asked about, and the player's points in the chat that week.
+    pub week: Option<WeekId>,
+    /// See above.
+    pub week_points: Points,
+}
+
+impl Store {
+    /// One table of a scope: the best `n` settled players, the best `apart_n` players with
+    /// fewer than [`crate::stats::ESTABLISHED_GAMES`] ranked games, and the caller's own line.
+    /// One round trip.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidArgument`] for a weekly table of the global scope,
+    /// [`StoreError::Unavailable`] when Redis is down, [`StoreError::Corrupt`] when the
+    /// reply is malformed.
+    pub async fn top(
+        &self,
+        scope: StatsScope,
+        table: Table,
+        n: usize,
+        apart_n: usize,
+        caller: Option<i64>,
+    ) -> Result<Top, StoreError> {
+        if scope == StatsScope::Global && matches!(table, Table::Week(_)) {
+            return Err(StoreError::InvalidArgument(
+                "top: weeks are kept per chat only".into(),
+            ));
+        }
+        let name = table.name();
+        let mut inv = STATS_TOP.prepare_invoke();
+        inv.key(scope.table(&name, false))
+            .key(scope.table(&name, true))
+            .arg(n)
+            .arg(apart_n)
+            .arg(caller.map(|c| c.to_string()).unwrap_or_default())
+            .arg(format!("{}user:", scope.prefix()));
+        let reply: Value = self.invoke("top", Retry::Idempotent, &inv).await?;
+        parse_top(reply).ok_or_else(|| StoreError::Corrupt("top: malformed reply".into()))
+    }
+
+    /// A player's card: the chat and global aggregates and the points of `week` in the chat
+    /// (the bot passes the current week of the chat's zone). One round trip.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn player_card(
+        &self,
+        chat: i64,
+        user: i64,
+        week: Option<WeekId>,
+    ) -> Result<PlayerCard, StoreError> {
+        let scope = StatsScope::Chat(chat);
+        let mut pipe = redis::pipe();
+        pipe.cmd("HGETALL").arg(scope.user(user));
+        pipe.cmd("HGETALL").arg(StatsScope::Global.user(user));
+        if let Some(w) = week {
+            let name = format!("week:{w}");
+            pipe.cmd("ZSCORE").arg(scope.table(&name, false)).arg(user);
+            pipe.cmd("ZSCORE").arg(scope.table(&name, true)).arg(user);
+        }
+        let (chat_h, global_h, settled, apart): (Hash, Hash, Option<f64>, Option<f64>) =
+            if week.is_some() {
+                self.query_pipe("player_card", Retry::Idempotent, &pipe)
+                    .await?
+            } else {
+                let (a, b): (Hash, Hash) = self
+                    .query_pipe("player_card", Retry::Idempotent, &pipe)
+                    .await?;
+                (a, b, None, None)
+            };
+        Ok(PlayerCard {
+            chat: Aggregate::from_hash(&chat_h),
+            global: Aggregate::from_hash(&global_h),
+            week,
+            week_points: Points(settled.or(apart).map_or(0, score)),
+        })
+    }
+}
+
+type Hash = HashMap<String, String>;
+
+#[allow(clippy::cast_possible_truncation)]
+fn score(v: f64) -> i64 {
+    if v.is_finite() { v.round() as i64 } else { 0 }
+}
+
+fn text(v: &Value) -> Option<String> {
+    match v {
+        Value::BulkString(b) => String::from_utf8(b.clone()).ok(),
+        Value::SimpleString(s) => Some(s.clone()),
+        Value::Int(i) => Some(i.to_string()),
+        _ => None,
+    }
+}
+
+fn int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Int(i) => Some(*i),
+        other => text(other)?.parse().ok(),
+    }
+}
+
+fn line(v: &[Value]) -> Option<TopLine> {
+    let [user, sc, name, games, rank, ..] = v else {
+        return None;
+    };
+    Some(TopLine {
+        user: int(user)?,
+        score: score(text(sc)?.parse().ok()?),
+        name: text(name)?,
+        games: u64::try_from(int(games)?).ok()?,
+        rank: u64::try_from(int(rank)?).ok()?,
+    })
+}
+
+fn lines(v: &Value) -> Option<Vec<TopLine>> {
+    let Value::Array(items) = v else { return None };
+    items.chunks(5).map(line).collect()
+}
+
+fn parse_top(reply: Value) -> Option<Top> {
+    let Value::Array(parts) = reply else {
+        return None;
+    };
+    let [settled, apart, top, apart_lines, caller] = parts.as_slice() else {
+        return None;
+    };
+    let caller = match caller {
+        Value::Array(c) if c.is_empty() => None,
+        Value::Array(c) => Some((line(c)?, int(c.get(5)?)? == 1)),
+        _ => return None,
+    };
+    Some(Top {
+        top: lines(top)?,
+        apart: lines(apart_lines)?,
+        settled_count: u64::try_from(int(settled)?).ok()?,
+        apart_count: u64::try_from(int(apart)?).ok()?,
+        caller,
+    })
+}

@@ -1,0 +1,297 @@
+//! [`Store::record_game`].
+
+use redis::{FromRedisValue, Value};
+use tracing::debug;
+
+use super::super::keys::{
+    self, STATS_DONE_TTL_SECS, STATS_HISTORY_LEN, STATS_WEEK_TTL_SECS, StatsScope,
+};
+use super::super::redis_store::Retry;
+use super::super::scripts::STATS_RECORD;
+use super::super::{Store, StoreError};
+use super::MAX_ATTEMPTS;
+use crate::stats::card::{Contribution, ESTABLISHED_GAMES, contributions};
+use crate::stats::{ChatZone, GameRecord, Points, Rating, WeekId};
+
+/// What recording a game did, for the end-of-game board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordOutcome {
+    /// False when the chat's tables already had this game (a repeated delivery): nothing was
+    /// changed there, and `seats` is empty.
+    pub recorded: bool,
+    /// The week (in the chat's zone) the game's points went to.
+    pub week: WeekId,
+    /// Per human, in seat order.
+    pub seats: Vec<SeatChange>,
+}
+
+/// One human's result of a recorded game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatChange {
+    /// Seat index in the record.
+    pub seat: usize,
+    /// Telegram user id.
+    pub user: i64,
+    /// R9 points of this game.
+    pub points: Points,
+    /// The shown chat rating before and after (when the game counted for ratings).
+    pub chat_rating: Option<(i64, i64)>,
+    /// The shown global rating before and after.
+    pub global_rating: Option<(i64, i64)>,
+}
+
+/// The stored μ/σ strings of each human ('' when unrated), as read.
+type Stored = Vec<(String, String)>;
+
+/// What the first round trip of [`Store::record_game`] finds.
+struct FirstRead {
+    chat_done: bool,
+    global_done: bool,
+    chat: Stored,
+    global: Stored,
+}
+
+impl Store {
+    /// Records a finished game in the chat's and the global tables, exactly once (see the
+    /// module documentation). `zone` is the chat's time zone: the game's R9 points go to the
+    /// week of its end there. Three round trips when nothing conflicts; one for a game
+    /// already recorded.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidArgument`] for a record that fails [`GameRecord::validated`]
+    /// (nothing written), [`StoreError::Contended`] after [`MAX_ATTEMPTS`] rating conflicts,
+    /// [`StoreError::Unavailable`] when Redis is down (call again with the same record).
+    pub async fn record_game(
+        &self,
+        record: &GameRecord,
+        zone: &ChatZone,
+    ) -> Result<RecordOutcome, StoreError> {
+        let record = record
+            .clone()
+            .validated()
+            .map_err(|e| StoreError::InvalidArgument(format!("record_game: {e}")))?;
+        let week = zone.week_of(record.ended_ms);
+        let chat = StatsScope::Chat(record.chat);
+        let global = StatsScope::Global;
+        let read = self.read_ratings(&record).await?;
+        let (mut chat_stored, mut global_stored) = (read.chat, read.global);
+        // A scope whose marker is already set is done: a repeated delivery costs one round trip.
+        let mut global_done = read.global_done.then_some(None);
+        let mut chat_done = read.chat_done.then_some(None);
+        for _ in 0..MAX_ATTEMPTS {
+            if global_done.is_none() {
+                match self
+                    .try_record(&record, global, week, &global_stored)
+                    .await?
+                {
+                    Some(done) => global_done = Some(done),
+                    None => global_stored = self.read_scope(&record, global).await?,
+                }
+            }
+            if global_done.is_some() && chat_done.is_none() {
+                match self.try_record(&record, chat, week, &chat_stored).await? {
+                    Some(done) => chat_done = Some(done),
+                    None => chat_stored = self.read_scope(&record, chat).await?,
+                }
+            }
+            if let (Some(g), Some(c)) = (&global_done, &chat_done) {
+                debug!(chat = record.chat, game = %record.id, recorded = c.is_some(), "game stats recorded");
+                return Ok(outcome(week, g, c));
+            }
+        }
+        Err(StoreError::Contended(format!(
+            "record_game {}: ratings kept changing",
+            record.id
+        )))
+    }
+
+    /// Both scopes' markers and stored ratings of the record's humans, in one round trip.
+    async fn read_ratings(&self, record: &GameRecord) -> Result<FirstRead, StoreError> {
+        let (chat, global) = (StatsScope::Chat(record.chat), StatsScope::Global);
+        let mut pipe = redis::pipe();
+        pipe.cmd("EXISTS").arg(chat.done(record.chat, &record.id));
+        pipe.cmd("EXISTS").arg(global.done(record.chat, &record.id));
+        for scope in [chat, global] {
+            for (_, user, _) in record.humans() {
+                pipe.cmd("HMGET").arg(scope.user(user)).arg("mu").arg("sg");
+            }
+        }
+        let replies: Vec<Value> = self
+            .query_pipe("record_game", Retry::Idempotent, &pipe)
+            .await?;
+        let malformed = || StoreError::Corrupt("record_game: malformed reply".into());
+        let mut it = replies.into_iter();
+        let mut flag = || -> Result<bool, StoreError> {
+            let v = it.next().ok_or_else(malformed)?;
+            i64::from_redis_value(v)
+                .map(|n| n == 1)
+                .map_err(|_| malformed())
+        };
+        let (chat_done, global_done) = (flag()?, flag()?);
+        let rows = it
+            .map(|v| Vec::<Option<String>>::from_redis_value(v).map(pair))
+            .collect::<Result<Stored, _>>()
+            .map_err(|_| malformed())?;
+        let k = record.humans().count().min(rows.len());
+        Ok(FirstRead {
+            chat_done,
+            global_done,
+            chat: rows[..k].to_vec(),
+            global: rows[k..].to_vec(),
+        })
+    }
+
+    async fn read_scope(
+        &self,
+        record: &GameRecord,
+        scope: StatsScope,
+    ) -> Result<Stored, StoreError> {
+        let mut pipe = redis::pipe();
+        for (_, user, _) in record.humans() {
+            pipe.cmd("HMGET").arg(scope.user(user)).arg("mu").arg("sg");
+        }
+        let rows: Vec<Vec<Option<String>>> = self
+            .query_pipe("record_game", Retry::Idempotent, &pipe)
+            .await?;
+        Ok(rows.into_iter().map(pair).collect())
+    }
+
+    /// One run of the script in one scope: `Some(contributions)` when recorded now,
+    /// `Some(empty)` when it already was, `None` on a rating conflict.
+    async fn try_record(
+        &self,
+        record: &GameRecord,
+        scope: StatsScope,
+        week: WeekId,
+        stored: &Stored,
+    ) -> Result<Option<Option<Vec<Contribution>>>, StoreError> {
+        let humans: Vec<(usize, i64)> = record.humans().map(|(i, u, _)| (i, u)).collect();
+        let before = |seat: usize, _user: i64| -> Rating {
+            humans
+                .iter()
+                .position(|&(i, _)| i == seat)
+                .and_then(|j| stored.get(j))
+                .and_then(|(mu, sg)| {
+                    Some(Rating {
+                        mu: mu.parse().ok()?,
+                        sigma: sg.parse().ok()?,
+                    })
+                })
+                .unwrap_or_default()
+        };
+        let contribs = contributions(record, before);
+        let ranked = record.counts_for_ranking();
+        let is_chat = matches!(scope, StatsScope::Chat(_));
+        let week_name = format!("week:{week}");
+
+        let mut inv = STATS_RECORD.prepare_invoke();
+        inv.key(scope.done(record.chat, &record.id))
+            .key(scope.table("points", false))
+            .key(scope.table("points", true))
+            .key(scope.table("rating", false))
+            .key(scope.table("rating", true));
+        for c in &contribs {
+            inv.key(scope.user(c.user));
+        }
+        if is_chat {
+            inv.key(keys::stats_history(record.chat))
+                .key(scope.table(&week_name, false))
+                .key(scope.table(&week_name, true));
+        } else {
+            for c in &contribs {
+                inv.key(keys::stats_user_chats(c.user));
+            }
+        }
+        let flag = |b: bool| if b { "1" } else { "0" };
+        inv.arg(contribs.len())
+            .arg(flag(is_chat))
+            .arg(flag(is_chat))
+            .arg(flag(!is_chat))
+            .arg(STATS_DONE_TTL_SECS)
+            .arg(if is_chat {
+                record.to_json()
+            } else {
+                String::new()
+            })
+            .arg(STATS_HISTORY_LEN)
+            .arg(week.to_string())
+            .arg(STATS_WEEK_TTL_SECS)
+            .arg(ESTABLISHED_GAMES)
+            .arg(record.chat)
+            .arg(flag(ranked));
+        for (j, c) in contribs.iter().enumerate() {
+            let (exp_mu, exp_sg) = stored.get(j).cloned().unwrap_or_default();
+            let (after, delta) = match c.rating {
+                Some((b, a)) => (a, a.display() - b.display()),
+                None => (Rating::default(), 0),
+            };
+            inv.arg(c.user)
+                .arg(&c.name)
+                .arg(flag(c.won))
+                .arg(c.place)
+                .arg(c.captures_made)
+                .arg(c.captures_suffered)
+                .arg(c.pieces_home)
+                .arg(c.third_sixes)
+                .arg(c.timeouts)
+                .arg(c.points.0)
+                .arg(exp_mu)
+                .arg(exp_sg)
+                .arg(after.mu.to_string())
+                .arg(after.sigma.to_string())
+                .arg(after.display())
+                .arg(delta);
+        }
+        // Idempotent thanks to the marker: safe to send again after a dropped connection.
+        let reply: Value = self.invoke("record_game", Retry::Idempotent, &inv).await?;
+        match reply {
+            Value::Int(1) => Ok(Some(Some(contribs))),
+            Value::Int(0) => Ok(Some(None)),
+            Value::Int(2) => Ok(None),
+            other => Err(StoreError::Redis(format!(
+                "record_game: unexpected reply {other:?}"
+            ))),
+        }
+    }
+}
+
+fn pair(row: Vec<Option<String>>) -> (String, String) {
+    let mut it = row.into_iter();
+    (
+        it.next().flatten().unwrap_or_default(),
+        it.next().flatten().unwrap_or_default(),
+    )
+}
+
+fn outcome(
+    week: WeekId,
+    global: &Option<Vec<Contribution>>,
+    chat: &Option<Vec<Contribution>>,
+) -> RecordOutcome {
+    let Some(chat) = chat else {
+        return RecordOutcome {
+            recorded: false,
+            week,
+            seats: Vec::new(),
+        };
+    };
+    let shown = |c: &Contribution| c.rating.map(|(b, a)| (b.display(), a.display()));
+    let seats = chat
+        .iter()
+        .map(|c| SeatChange {
+            seat: c.seat,
+            user: c.user,
+            points: c.points,
+            chat_rating: shown(c),
+            global_rating: global
+                .as_ref()
+                .and_then(|g| g.iter().find(|x| x.user == c.user))
+                .and_then(shown),
+        })
+        .collect();
+    RecordOutcome {
+        recorded: true,
+        week,
+        seats,
+    }
+}
