@@ -22,19 +22,8 @@ impl Store {
         owner: &str,
         ttl_ms: u64,
     ) -> Result<bool, StoreError> {
-        if ttl_ms == 0 {
-            return Err(StoreError::InvalidArgument(
-                "try_lease: ttl_ms must be > 0".into(),
-            ));
-        }
-        let mut cmd = redis::cmd("SET");
-        cmd.arg(keys::lease(chat, name))
-            .arg(owner)
-            .arg("NX")
-            .arg("PX")
-            .arg(ttl_ms);
-        let set: Option<String> = self.query("try_lease", Retry::IfNotSent, &cmd).await?;
-        Ok(set.is_some())
+        self.try_lease_at(Place::of_chat(chat), name, owner, ttl_ms)
+            .await
     }
 
     /// Releases the lease `name` on a chat if `owner` holds it. Returns whether it was
@@ -48,12 +37,8 @@ impl Store {
         name: &str,
         owner: &str,
     ) -> Result<bool, StoreError> {
-        let mut inv = DELETE_IF_EQUALS.prepare_invoke();
-        inv.key(keys::lease(chat, name)).arg(owner);
-        let deleted: i64 = self
-            .invoke("release_lease", Retry::Idempotent, &inv)
-            .await?;
-        Ok(deleted == 1)
+        self.release_lease_at(Place::of_chat(chat), name, owner)
+            .await
     }
 
     /// As [`Store::try_lease`], on a [`Place`] (a chat or one forum topic of it); for a place
@@ -70,7 +55,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         if ttl_ms == 0 {
             return Err(StoreError::InvalidArgument(
-                "try_lease_at: ttl_ms must be > 0".into(),
+                "try_lease: ttl_ms must be > 0".into(),
             ));
         }
         let mut cmd = redis::cmd("SET");
