@@ -4,7 +4,7 @@ use std::process::Command;
 
 use parxis::ai::{Level, choose};
 use parxis::cli::simulate::{Config, colour_of, play_game, run_games};
-use parxis::engine::{Colour, Game, Phase, Preset};
+use parxis::engine::{Arms, Colour, Game, Phase, Preset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
@@ -223,8 +223,14 @@ fn seats_rotate_between_games_and_partners_stay_opposite() {
         }
     }
     for game in 0..8 {
-        assert_eq!(colour_of(4, game, 0).partner(), colour_of(4, game, 2));
-        assert_eq!(colour_of(4, game, 1).partner(), colour_of(4, game, 3));
+        assert_eq!(
+            Arms::Four.partner(colour_of(4, game, 0)),
+            colour_of(4, game, 2)
+        );
+        assert_eq!(
+            Arms::Four.partner(colour_of(4, game, 1)),
+            colour_of(4, game, 3)
+        );
     }
     assert_eq!(colour_of(2, 0, 1), Colour::Red);
     assert_eq!(colour_of(3, 0, 2), Colour::Red);

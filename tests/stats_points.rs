@@ -5,7 +5,7 @@
 mod stats_fixture;
 
 use parxis::ai::Level;
-use parxis::engine::{Colour, Game, Preset, Winner};
+use parxis::engine::{Arms, Colour, Game, Preset, Winner};
 use parxis::stats::card::{Aggregate, contributions};
 use parxis::stats::points::{place_points, seat_points};
 use parxis::stats::rating::{self, Rating, computer_rating, rate};
@@ -310,7 +310,12 @@ fn sides_of_an_engine_game_pair_partners_and_follow_the_winner() {
     let won: Vec<bool> = sides.iter().map(|s| s.3).collect();
     assert_eq!(won, [false, true, false, true]);
     // Given an individual 3-player game without a winner, Then three sides of 288.
-    let g = Game::new(Preset::Jcf, Preset::Jcf.options(), Colour::seats_for(3)).unwrap();
+    let g = Game::new(
+        Preset::Jcf,
+        Preset::Jcf.options(),
+        &Arms::Four.default_seats(3).unwrap(),
+    )
+    .unwrap();
     let sides = sides_of(&g, None);
     assert_eq!(
         sides,

@@ -4,8 +4,7 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use parxis::bot::table::{Status, Table};
-use parxis::engine::board::SQUARES;
-use parxis::engine::{Game, Loc, Square};
+use parxis::engine::{Game, Loc};
 
 use crate::group::Seen;
 use crate::support::fake_tg::buttons;
@@ -125,7 +124,7 @@ fn check_pieces(g: &Game) -> Vec<String> {
         }
     }
     let mut counted = 0;
-    for sq in (0..SQUARES).filter_map(Square::from_index) {
+    for sq in g.arms().squares() {
         let n = g.pieces_on(sq).count();
         counted += n;
         if n > 2 {

@@ -8,7 +8,7 @@
 //! opposing sides' values. Captures, reaching the goal and the bonus counts they earn (R5) are
 //! scored by looking through the bonus chain of a move (see [`after_value`]).
 
-use crate::engine::board::{GOAL, LAST_RING, NEST, PATH, Square, progress_on_ring};
+use crate::engine::board::{NEST, Square};
 use crate::engine::{Colour, Game, Move, Phase};
 
 /// Score of a won game (for the winner's side; its negation for the others).
@@ -56,10 +56,10 @@ pub(crate) const HARD: Weights = Weights {
     ..NORMAL
 };
 
-/// The side of a colour: its pair in a pairs game (yellow–red, blue–green), else itself.
+/// The side of a colour: its pair in a pairs game (R6.2), else itself.
 #[inline]
 pub(crate) fn same_side(g: &Game, a: Colour, b: Colour) -> bool {
-    a == b || (g.opts.pairs && a.partner() == b)
+    a == b || (g.opts.pairs && g.partner(a) == b)
 }
 
 /// The evaluation of `g` for seat `me` (larger is better).
@@ -75,7 +75,7 @@ pub(crate) fn evaluate(g: &Game, me: Colour, w: &Weights) -> f32 {
     if g.opts.pairs {
         // Two sides of two colours each.
         let mut other = 0.0;
-        for c in Colour::ALL {
+        for c in g.seats() {
             let v = colour_value(g, c, w, same_side(g, c, me));
             if same_side(g, c, me) {
                 own += v;
@@ -110,17 +110,18 @@ pub(crate) fn evaluate(g: &Game, me: Colour, w: &Weights) -> f32 {
 fn colour_value(g: &Game, c: Colour, w: &Weights, mine: bool) -> f32 {
     let mut v = 0.0;
     let exposure = if mine { 1.0 } else { w.threat };
+    let (goal, last_ring) = (g.arms().goal(), g.arms().last_ring());
     for &p in &g.prog[c.index()] {
         v += match p {
             NEST => 0.0,
-            GOAL => f32::from(GOAL) + w.out + w.corridor + w.goal,
-            p if p > LAST_RING => f32::from(p) + w.out + w.corridor,
+            p if p == goal => f32::from(goal) + w.out + w.corridor + w.goal,
+            p if p > last_ring => f32::from(p) + w.out + w.corridor,
             p => {
                 let base = f32::from(p) + w.out;
-                let i = PATH[c.index()][p as usize] as usize;
+                let i = g.path_index(c, p);
                 let risk = danger(g, c, i);
                 let mut x = base - exposure * risk * (base + w.capture_cost);
-                if g.barrier_at(i) && g.squares[i][0] == c as u8 + 1 {
+                if g.barrier_at(i) && g.cell(i)[0] == c as u8 + 1 {
                     x += w.barrier / 2.0; // each of its two pieces
                 }
                 x
@@ -136,7 +137,7 @@ fn colour_value(g: &Game, c: Colour, w: &Weights, mine: bool) -> f32 {
 /// the opponent's exit square and holds two pieces (R3.3).
 #[must_use]
 pub(crate) fn danger(g: &Game, c: Colour, i: usize) -> f32 {
-    let cell = g.squares[i];
+    let cell = g.cell(i);
     let Some(sq) = Square::from_index(i) else {
         return 0.0;
     };
@@ -149,7 +150,7 @@ pub(crate) fn danger(g: &Game, c: Colour, i: usize) -> f32 {
         if cell[1] == 0 {
             return 0.0;
         }
-        let Some(owner) = Colour::ALL.into_iter().find(|o| o.exit_square() == n) else {
+        let Some(&owner) = g.arms().colours().iter().find(|o| o.exit_square() == n) else {
             return 0.0;
         };
         if owner != c && g.is_seated(owner) && !same_side(g, owner, c) && g.in_nest(owner) > 0 {
@@ -168,12 +169,12 @@ pub(crate) fn danger(g: &Game, c: Colour, i: usize) -> f32 {
         if same_side(g, o, c) {
             continue;
         }
-        let Some(tp) = progress_on_ring(o, n) else {
+        let Some(tp) = g.arms().progress_on_ring(o, n) else {
             continue;
         };
         let nest = g.in_nest(o);
         let six = if nest == 0 { g.opts.six_counts } else { 6 };
-        let path = &PATH[o.index()];
+        let path = g.arms().path(o);
         let mut faces = 0u8;
         for &q in &g.prog[o.index()] {
             if q == NEST || q >= tp {

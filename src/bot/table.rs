@@ -236,8 +236,10 @@ pub struct Table {
 
 /// R2.1 / R6.2 Colours for 2, 3 or 4 players, in R1.2 order.
 #[must_use]
-pub fn colours_for(n: usize) -> &'static [Colour] {
-    Colour::seats_for(n)
+pub fn colours_for(n: usize) -> crate::engine::Seats {
+    let four = crate::engine::Arms::Four;
+    four.default_seats(n)
+        .unwrap_or_else(|| four.colours().iter().copied().collect())
 }
 
 impl Table {
@@ -464,7 +466,7 @@ impl Table {
         if self.pairs && n != 4 {
             return Err(Reject::PairsNeedFour);
         }
-        let colours = colours_for(n);
+        let colours = &colours_for(n);
         for (p, &c) in self.players.iter_mut().zip(colours) {
             p.colour = Some(c);
         }

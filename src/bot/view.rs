@@ -24,7 +24,7 @@ pub enum Alert {
 /// Coloured dot of a colour.
 #[must_use]
 pub fn dot(c: Colour) -> &'static str {
-    c.dot()
+    crate::render::emoji::piece(c)
 }
 
 /// The text of a refusal.

@@ -61,8 +61,10 @@ fn read_line(input: &mut impl BufRead) -> Input {
     }
 }
 
-fn colours_for(n: u8) -> &'static [Colour] {
-    Colour::seats_for(usize::from(n))
+fn colours_for(n: u8) -> crate::engine::Seats {
+    let four = crate::engine::Arms::Four;
+    four.default_seats(usize::from(n))
+        .unwrap_or_else(|| four.colours().iter().copied().collect())
 }
 
 fn name(lang: Lang, human: Option<Colour>, c: Colour, level: Level) -> String {
@@ -109,7 +111,7 @@ pub fn play(
     interactive: bool,
 ) -> std::io::Result<()> {
     let lang = args.lang;
-    let seats = colours_for(if args.pairs { 4 } else { args.players });
+    let seats = &colours_for(if args.pairs { 4 } else { args.players });
     let human = match args.human.as_str() {
         "none" => None,
         s => {
@@ -126,7 +128,7 @@ pub fn play(
     let mut opts = args.rules.options();
     opts.pairs = args.pairs || (opts.pairs && seats.len() == 4);
     let game = Game::new(args.rules, opts, seats)
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.0))?;
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut dice_rng = ChaCha8Rng::seed_from_u64(seed ^ 0xd1ce);
@@ -164,7 +166,7 @@ pub fn play(
             writeln!(
                 out,
                 "  {} {}",
-                c.dot(),
+                crate::render::emoji::piece(c),
                 tr_plain(
                     lang,
                     &Msg::RollOffLine {
@@ -187,7 +189,7 @@ pub fn play(
     )?;
     let mut game = game
         .with_first_turn(ro.starter)
-        .map_err(|e| std::io::Error::other(e.0))?;
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
 
     let mut steps = 0u32;
     loop {
@@ -219,7 +221,12 @@ pub fn play(
                         name: name(lang, human, r.colour, args.level),
                         distance: r.distance,
                     };
-                    writeln!(out, "  {} {}", r.colour.dot(), tr_plain(lang, &line))?;
+                    writeln!(
+                        out,
+                        "  {} {}",
+                        crate::render::emoji::piece(r.colour),
+                        tr_plain(lang, &line)
+                    )?;
                 }
                 writeln!(out, "{}", tr_plain(lang, &Msg::TermGoodbye))?;
                 return Ok(());

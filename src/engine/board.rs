@@ -1,11 +1,17 @@
-//! R1 Board geometry: colours, squares, paths and locations.
+//! R1 Board geometry: colours, squares, locations, and everything that follows from the
+//! number of arms of a board (ring length, paths, exit and entry squares, partners, seats).
+//!
+//! A [`Square`] names a place independently of the board: ring square `n` or corridor square
+//! `k` of a colour. Which squares exist, and every path along them, is a property of the
+//! board's [`Arms`]; nothing here is a constant of one board size.
 
 use std::fmt;
 use std::str::FromStr;
 
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error as _};
 
-/// R1.2 The four colours, in turn order.
+/// R1.2 The colours, in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Colour {
@@ -15,25 +21,28 @@ pub enum Colour {
     Green = 3,
 }
 
-impl Colour {
-    /// R1.2 All colours in turn order.
-    pub const ALL: [Self; 4] = [Self::Yellow, Self::Blue, Self::Red, Self::Green];
+/// Colours of the largest board.
+pub const MAX_COLOURS: usize = 4;
 
-    /// Index 0..4 in R1.2 order.
+impl Colour {
+    /// R1.2 Every colour in turn order (a board of [`Arms`] uses the first
+    /// [`Arms::count`] of them, [`Arms::colours`]).
+    pub const ALL: [Self; MAX_COLOURS] = [Self::Yellow, Self::Blue, Self::Red, Self::Green];
+
+    /// Index in turn order (0 = yellow).
     #[must_use]
+    #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
-    /// Colour from its R1.2 index; `None` outside 0..4.
+    /// Colour from its turn-order index; `None` outside [`Colour::ALL`].
     #[must_use]
     pub const fn from_index(i: usize) -> Option<Self> {
-        match i {
-            0 => Some(Self::Yellow),
-            1 => Some(Self::Blue),
-            2 => Some(Self::Red),
-            3 => Some(Self::Green),
-            _ => None,
+        if i < MAX_COLOURS {
+            Some(Self::ALL[i])
+        } else {
+            None
         }
     }
 
@@ -48,51 +57,11 @@ impl Colour {
         }
     }
 
-    /// R2.1 The colours of 2, 3 or 4 players, in R1.2 order (2 players: yellow and red).
+    /// R1.2 The colour's exit square, 5 + 17·index (5, 22, 39, 56): the same on every board.
     #[must_use]
-    pub const fn seats_for(n: usize) -> &'static [Self] {
-        match n {
-            2 => &[Self::Yellow, Self::Red],
-            3 => &[Self::Yellow, Self::Blue, Self::Red],
-            _ => &Self::ALL,
-        }
-    }
-
-    /// A coloured dot for the colour (🟡 🔵 🔴 🟢).
-    #[must_use]
-    pub const fn dot(self) -> &'static str {
-        match self {
-            Self::Yellow => "🟡",
-            Self::Blue => "🔵",
-            Self::Red => "🔴",
-            Self::Green => "🟢",
-        }
-    }
-
-    /// R6.2 The partner sitting opposite: yellow–red, blue–green.
-    #[must_use]
-    pub const fn partner(self) -> Self {
-        match self {
-            Self::Yellow => Self::Red,
-            Self::Blue => Self::Green,
-            Self::Red => Self::Yellow,
-            Self::Green => Self::Blue,
-        }
-    }
-
-    /// R1.2 The colour's exit square (5, 22, 39, 56).
-    #[must_use]
+    #[inline]
     pub const fn exit_square(self) -> u8 {
         5 + 17 * self as u8
-    }
-
-    /// R1.2 The colour's last ring square before its corridor (68, 17, 34, 51).
-    #[must_use]
-    pub const fn entry_square(self) -> u8 {
-        match self {
-            Self::Yellow => 68,
-            c => 17 * c as u8,
-        }
     }
 }
 
@@ -105,68 +74,278 @@ impl fmt::Display for Colour {
 impl FromStr for Colour {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "yellow" => Ok(Self::Yellow),
-            "blue" => Ok(Self::Blue),
-            "red" => Ok(Self::Red),
-            "green" => Ok(Self::Green),
-            _ => Err(format!("unknown colour {s:?}")),
+        Self::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| format!("unknown colour {s:?}"))
+    }
+}
+
+impl Serialize for Colour {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Colour {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = std::borrow::Cow::<str>::deserialize(d)?;
+        s.parse().map_err(D::Error::custom)
+    }
+}
+
+/// R1.2 Squares in each corridor.
+pub const CORRIDOR: u8 = 7;
+/// Squares of each arm of the ring.
+pub const ARM: u8 = 17;
+/// Ring squares of the largest board.
+pub const MAX_RING: u8 = ARM * MAX_COLOURS as u8;
+/// Squares of the largest board that hold at most two pieces (R1.6): its ring and corridors.
+pub const MAX_SQUARES: usize = MAX_RING as usize + MAX_COLOURS * CORRIDOR as usize;
+
+/// R1.4 Progress of a piece along its colour's path: [`NEST`], 1 the exit square,
+/// [`Arms::last_ring`] the entry square, then corridor 1..7, then [`Arms::goal`].
+pub type Progress = u8;
+/// Progress of a piece in the nest.
+pub const NEST: Progress = 0;
+/// Length of a path table: progress 0 ..= the goal of the largest board.
+pub(crate) const PATH_LEN: usize = MAX_RING as usize + 5;
+
+/// The number of arms of a board (R1: four).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[repr(u8)]
+pub enum Arms {
+    /// R1 The four-player board: 68 ring squares.
+    #[default]
+    Four = 4,
+}
+
+impl Arms {
+    /// Every board size, smallest first.
+    pub const ALL: [Self; 1] = [Self::Four];
+
+    /// The number of arms (and of colours).
+    #[must_use]
+    #[inline]
+    pub const fn count(self) -> u8 {
+        self as u8
+    }
+
+    /// Board from its number of arms.
+    #[must_use]
+    pub const fn from_count(n: u8) -> Option<Self> {
+        match n {
+            4 => Some(Self::Four),
+            _ => None,
+        }
+    }
+
+    /// Is this the four-arm board (R1)?
+    #[must_use]
+    #[inline]
+    pub const fn is_four(&self) -> bool {
+        matches!(self, Self::Four)
+    }
+
+    /// Position in [`Arms::ALL`].
+    #[must_use]
+    #[inline]
+    pub(crate) const fn slot(self) -> usize {
+        match self {
+            Self::Four => 0,
+        }
+    }
+
+    /// R1.1 Ring squares: 17 per arm (68).
+    #[must_use]
+    #[inline]
+    pub const fn ring(self) -> u8 {
+        ARM * self.count()
+    }
+
+    /// R1.4 Progress of the last ring square (the entry square): 64 on four arms.
+    #[must_use]
+    #[inline]
+    pub const fn last_ring(self) -> Progress {
+        self.ring() - 4
+    }
+
+    /// R1.4 Progress of the goal (72 on four arms); also the R6.1 distance of a nest piece.
+    #[must_use]
+    #[inline]
+    pub const fn goal(self) -> Progress {
+        self.ring() + 4
+    }
+
+    /// R1.2 The board's colours in turn order.
+    #[must_use]
+    pub fn colours(self) -> &'static [Colour] {
+        &Colour::ALL[..usize::from(self.count())]
+    }
+
+    /// Does colour `c` have an arm on this board?
+    #[must_use]
+    #[inline]
+    pub const fn has(self, c: Colour) -> bool {
+        (c as u8) < self.count()
+    }
+
+    /// R1.2 The colour's last ring square before its corridor: 17·index, 17·arms for yellow.
+    #[must_use]
+    pub const fn entry_square(self, c: Colour) -> u8 {
+        match c as u8 {
+            0 => self.ring(),
+            k => ARM * k,
+        }
+    }
+
+    /// R6.2 The partner sitting opposite: the colour half the board further on.
+    #[must_use]
+    pub const fn partner(self, c: Colour) -> Colour {
+        let n = self.count() as usize;
+        Colour::ALL[(c as usize + n / 2) % n]
+    }
+
+    /// R2.1 Default seats of `n` players (2 ..= arms): the colours of index ⌊i·arms/n⌋,
+    /// spread round the board (four arms: 2 → yellow, red; 3 → yellow, blue, red).
+    #[must_use]
+    pub fn default_seats(self, n: usize) -> Option<Seats> {
+        let a = usize::from(self.count());
+        if !(2..=a).contains(&n) {
+            return None;
+        }
+        Some((0..n).map(|i| Colour::ALL[i * a / n]).collect())
+    }
+
+    /// The smallest board that seats `n` players.
+    #[must_use]
+    pub fn for_players(n: usize) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|a| (2..=usize::from(a.count())).contains(&n))
+    }
+
+    /// Is the square part of this board?
+    #[must_use]
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        match sq.corridor_of() {
+            Some((c, _)) => self.has(c),
+            None => sq.0 < self.ring(),
+        }
+    }
+
+    /// Every square of the board: the ring in order, then the colours' corridors.
+    pub fn squares(self) -> impl Iterator<Item = Square> + Clone {
+        let ring = (1..=self.ring()).filter_map(Square::ring);
+        let corridors = self
+            .colours()
+            .iter()
+            .flat_map(|&c| (1..=CORRIDOR).filter_map(move |k| Square::corridor(c, k)));
+        ring.chain(corridors)
+    }
+
+    /// R1.4 Progress (1 ..= [`Arms::last_ring`]) of colour `c` on ring square `n`, if that
+    /// square is on its path.
+    #[must_use]
+    #[inline]
+    pub const fn progress_on_ring(self, c: Colour, n: u8) -> Option<Progress> {
+        let ring = self.ring();
+        if n == 0 || n > ring || !self.has(c) {
+            return None;
+        }
+        let exit = c.exit_square();
+        let p = (n + ring - exit) % ring + 1;
+        if p <= self.last_ring() { Some(p) } else { None }
+    }
+
+    /// Square indices of colour `c`'s path (`u8::MAX` at the nest, the goal and beyond).
+    #[must_use]
+    #[inline]
+    pub(crate) fn path(self, c: Colour) -> &'static [u8; PATH_LEN] {
+        &PATHS[self.slot()][c.index()]
+    }
+
+    /// R1.4 The square at progress `p` of colour `c` (`None` at the nest and the goal).
+    #[must_use]
+    pub fn square_at(self, c: Colour, p: Progress) -> Option<Square> {
+        if !self.has(c) {
+            return None;
+        }
+        let i = *self.path(c).get(usize::from(p))?;
+        Square::from_index(usize::from(i))
+    }
+
+    /// R1.4 The location at progress `p` of colour `c` (the goal at and past the goal).
+    #[must_use]
+    pub fn loc_at(self, c: Colour, p: Progress) -> Loc {
+        match p {
+            NEST => Loc::Nest,
+            _ => self.square_at(c, p).map_or(Loc::Goal, Loc::Sq),
+        }
+    }
+
+    /// R1.4 Progress of colour `c` at a location, if the location is on its path.
+    #[must_use]
+    pub fn progress_of(self, c: Colour, loc: Loc) -> Option<Progress> {
+        if !self.has(c) {
+            return None;
+        }
+        match loc {
+            Loc::Nest => Some(NEST),
+            Loc::Goal => Some(self.goal()),
+            Loc::Sq(s) => match s.corridor_of() {
+                Some((owner, k)) if owner == c => Some(self.last_ring() + k),
+                Some(_) => None,
+                None => self.progress_on_ring(c, s.0 + 1),
+            },
         }
     }
 }
 
-macro_rules! serde_as_str {
-    ($t:ty) => {
-        impl Serialize for $t {
-            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
-            }
-        }
-        impl<'de> Deserialize<'de> for $t {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let s = std::borrow::Cow::<str>::deserialize(d)?;
-                s.parse().map_err(D::Error::custom)
-            }
-        }
-    };
+impl fmt::Display for Arms {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.count())
+    }
 }
 
-serde_as_str!(Colour);
+impl Serialize for Arms {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.count())
+    }
+}
 
-/// R1.1 Number of ring squares.
-pub const RING: u8 = 68;
-/// R1.2 Squares in each corridor.
-pub const CORRIDOR: u8 = 7;
-/// Ring squares plus the four corridors: the squares that hold at most two pieces (R1.6).
-pub const SQUARES: usize = RING as usize + 4 * CORRIDOR as usize;
+impl<'de> Deserialize<'de> for Arms {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let n = u8::deserialize(d)?;
+        Self::from_count(n).ok_or_else(|| D::Error::custom(format!("arms must be 4, not {n}")))
+    }
+}
 
-/// R1.4 Progress of a piece along its colour's path: 0 is the nest, 1 the exit square,
-/// 64 the entry square, 65..=71 corridor 1..7, 72 the goal.
-pub type Progress = u8;
-/// Progress of a piece in the nest.
-pub const NEST: Progress = 0;
-/// Progress of a piece in the goal.
-pub const GOAL: Progress = 72;
-/// Progress of the last ring square (the entry square).
-pub const LAST_RING: Progress = 64;
+/// The colours seated at a table, in turn order.
+pub type Seats = ArrayVec<Colour, MAX_COLOURS>;
 
-/// R1.3 Is ring square `n` (1..=68) a safe square?
+/// R1.3 Is ring square `n` a safe square? The exit square (5 + 17k), 12 + 17k and the entry
+/// square (17 + 17k) of every arm: the same numbers on every board that has them.
 #[must_use]
+#[inline]
 pub const fn is_safe_square(n: u8) -> bool {
-    matches!(n, 5 | 12 | 17 | 22 | 29 | 34 | 39 | 46 | 51 | 56 | 63 | 68)
+    n >= 1 && n <= MAX_RING && matches!(n % ARM, 0 | 5 | 12)
 }
 
-/// A square that can hold pieces: ring square 1..=68 or a corridor square.
-/// Stored as an index 0..96: ring square `n` is `n - 1`; corridor `k` of colour `c`
-/// is `68 + 7c + k - 1`.
+/// A square that can hold pieces: ring square `n` or corridor square `k` of a colour, the
+/// same value on every board ([`Arms::contains`] says whether a board has it).
+///
+/// Stored as an index below [`MAX_SQUARES`]: ring square `n` is `n - 1`; corridor `k` of
+/// colour `c` is `MAX_RING + 7c + k - 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
 impl Square {
-    /// Ring square `n` (1..=68).
+    /// Ring square `n` (1 ..= the largest ring).
     #[must_use]
     pub const fn ring(n: u8) -> Option<Self> {
-        if n >= 1 && n <= RING {
+        if n >= 1 && n <= MAX_RING {
             Some(Self(n - 1))
         } else {
             None
@@ -177,32 +356,33 @@ impl Square {
     #[must_use]
     pub const fn corridor(c: Colour, k: u8) -> Option<Self> {
         if k >= 1 && k <= CORRIDOR {
-            Some(Self(RING + CORRIDOR * c as u8 + k - 1))
+            Some(Self(MAX_RING + CORRIDOR * c as u8 + k - 1))
         } else {
             None
         }
     }
 
-    /// The square from its storage index 0..96.
+    /// The square from its storage index.
     #[must_use]
     pub const fn from_index(i: usize) -> Option<Self> {
-        if i < SQUARES {
+        if i < MAX_SQUARES {
             Some(Self(i as u8))
         } else {
             None
         }
     }
 
-    /// Storage index 0..96.
+    /// Storage index, below [`MAX_SQUARES`].
     #[must_use]
+    #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
-    /// Ring number 1..=68, or `None` for a corridor square.
+    /// Ring number, or `None` for a corridor square.
     #[must_use]
     pub const fn ring_number(self) -> Option<u8> {
-        if self.0 < RING {
+        if self.0 < MAX_RING {
             Some(self.0 + 1)
         } else {
             None
@@ -212,10 +392,10 @@ impl Square {
     /// `(colour, k)` for a corridor square.
     #[must_use]
     pub const fn corridor_of(self) -> Option<(Colour, u8)> {
-        if self.0 < RING {
+        if self.0 < MAX_RING {
             return None;
         }
-        let off = self.0 - RING;
+        let off = self.0 - MAX_RING;
         match Colour::from_index((off / CORRIDOR) as usize) {
             Some(c) => Some((c, off % CORRIDOR + 1)),
             None => None,
@@ -224,26 +404,44 @@ impl Square {
 
     /// R1.3 Is this a safe ring square?
     #[must_use]
+    #[inline]
     pub const fn is_safe(self) -> bool {
-        self.0 < RING && is_safe_square(self.0 + 1)
+        SAFE[self.0 as usize]
     }
+}
 
-    /// R1.4 Is ring square on the path of colour `c`? (Corridor squares: only their own colour.)
+/// R1.3 Safe flag of every square index (corridor squares are not safe ring squares).
+static SAFE: [bool; MAX_SQUARES] = {
+    let mut t = [false; MAX_SQUARES];
+    let mut n = 1;
+    while n <= MAX_RING {
+        t[n as usize - 1] = is_safe_square(n);
+        n += 1;
+    }
+    t
+};
+
+/// The protocol name of every square index (`"12"`, `"yellow-3"`).
+static SQUARE_NAMES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+    (0..MAX_SQUARES)
+        .map(|i| match Square(i as u8).corridor_of() {
+            Some((c, k)) => format!("{c}-{k}"),
+            None => (i + 1).to_string(),
+        })
+        .collect()
+});
+
+impl Square {
+    /// The protocol name: the ring number (`"12"`) or `"<colour>-<k>"` (`"yellow-3"`).
     #[must_use]
-    pub const fn on_path_of(self, c: Colour) -> bool {
-        match self.corridor_of() {
-            Some((owner, _)) => owner as u8 == c as u8,
-            None => progress_on_ring(c, self.0 + 1).is_some(),
-        }
+    pub fn name(self) -> &'static str {
+        &SQUARE_NAMES[self.index()]
     }
 }
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.corridor_of() {
-            Some((c, k)) => write!(f, "{c}-{k}"),
-            None => write!(f, "{}", self.0 + 1),
-        }
+        f.write_str(self.name())
     }
 }
 
@@ -255,162 +453,188 @@ pub enum Loc {
     Goal,
 }
 
-impl fmt::Display for Loc {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Loc {
+    /// The protocol name: `"nest"`, `"goal"` or the square's [`Square::name`].
+    #[must_use]
+    pub fn name(self) -> &'static str {
         match self {
-            Self::Nest => f.write_str("nest"),
-            Self::Goal => f.write_str("goal"),
-            Self::Sq(s) => s.fmt(f),
+            Self::Nest => "nest",
+            Self::Goal => "goal",
+            Self::Sq(s) => s.name(),
         }
     }
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A number written canonically: ASCII digits without a sign or a leading zero.
+fn canonical_number(s: &str) -> Option<u8> {
+    let canonical = !s.is_empty()
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && !(s.len() > 1 && s.starts_with('0'));
+    if canonical { s.parse().ok() } else { None }
 }
 
 impl FromStr for Loc {
     type Err = String;
+    /// The canonical names only: `"nest"`, `"goal"`, `"12"`, `"yellow-3"` (not `"012"`,
+    /// `"+12"`, `"yellow-03"`).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
+        let sq = match s {
             "nest" => return Ok(Self::Nest),
             "goal" => return Ok(Self::Goal),
-            _ => {}
-        }
-        if let Some((c, k)) = s.split_once('-') {
-            let colour: Colour = c.parse().map_err(|_| format!("unknown location {s:?}"))?;
-            return k
-                .parse::<u8>()
-                .ok()
-                .and_then(|k| Square::corridor(colour, k))
-                .map(Self::Sq)
-                .ok_or_else(|| format!("unknown location {s:?}"));
-        }
-        if s.starts_with('0') || s.starts_with('+') {
-            return Err(format!("unknown location {s:?}"));
-        }
-        s.parse::<u8>()
-            .ok()
-            .and_then(Square::ring)
-            .map(Self::Sq)
+            _ => match s.split_once('-') {
+                Some((c, k)) => c
+                    .parse::<Colour>()
+                    .ok()
+                    .zip(canonical_number(k))
+                    .and_then(|(c, k)| Square::corridor(c, k)),
+                None => canonical_number(s).and_then(Square::ring),
+            },
+        };
+        sq.map(Self::Sq)
             .ok_or_else(|| format!("unknown location {s:?}"))
     }
 }
 
-serde_as_str!(Loc);
-
-/// R1.4 Progress (1..=64) of colour `c` on ring square `n`, if `n` is on its path.
-#[must_use]
-pub const fn progress_on_ring(c: Colour, n: u8) -> Option<Progress> {
-    let exit = c.exit_square();
-    let p = (n + RING - exit) % RING + 1;
-    if p <= LAST_RING { Some(p) } else { None }
+impl Serialize for Loc {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
 }
 
-const fn build_paths() -> [[u8; 73]; 4] {
-    let mut t = [[u8::MAX; 73]; 4];
-    let mut c = 0;
-    while c < 4 {
-        let colour = match Colour::from_index(c) {
-            Some(x) => x,
-            None => unreachable!(),
-        };
-        let mut p = 1u8;
-        while p <= 71 {
-            t[c][p as usize] = if p <= LAST_RING {
-                (colour.exit_square() - 1 + p - 1) % RING
-            } else {
-                RING + CORRIDOR * c as u8 + (p - LAST_RING) - 1
-            };
-            p += 1;
+impl<'de> Deserialize<'de> for Loc {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = std::borrow::Cow::<str>::deserialize(d)?;
+        s.parse().map_err(D::Error::custom)
+    }
+}
+
+const fn build_paths() -> [[[u8; PATH_LEN]; MAX_COLOURS]; Arms::ALL.len()] {
+    let mut t = [[[u8::MAX; PATH_LEN]; MAX_COLOURS]; Arms::ALL.len()];
+    let mut a = 0;
+    while a < Arms::ALL.len() {
+        let arms = Arms::ALL[a];
+        let (ring, last) = (arms.ring(), arms.last_ring());
+        let mut c = 0;
+        while c < arms.count() as usize {
+            let exit = Colour::ALL[c].exit_square();
+            let mut p = 1u8;
+            while p < arms.goal() {
+                t[a][c][p as usize] = if p <= last {
+                    (exit - 1 + p - 1) % ring
+                } else {
+                    MAX_RING + CORRIDOR * c as u8 + (p - last) - 1
+                };
+                p += 1;
+            }
+            c += 1;
         }
-        c += 1;
+        a += 1;
     }
     t
 }
 
-/// Square index of each colour's path progress 1..=71 (`u8::MAX` at nest and goal).
-pub(crate) static PATH: [[u8; 73]; 4] = build_paths();
-
-/// R1.4 The square at progress `p` (1..=71) of colour `c`.
-#[must_use]
-pub fn square_at(c: Colour, p: Progress) -> Option<Square> {
-    let i = *PATH[c.index()].get(p as usize)?;
-    Square::from_index(i as usize)
-}
-
-/// R1.4 The location at progress `p` of colour `c`.
-#[must_use]
-pub fn loc_at(c: Colour, p: Progress) -> Loc {
-    match p {
-        NEST => Loc::Nest,
-        GOAL => Loc::Goal,
-        _ => square_at(c, p).map_or(Loc::Goal, Loc::Sq),
-    }
-}
-
-/// R1.4 Progress of colour `c` at a location, if the location is on its path.
-#[must_use]
-pub fn progress_of(c: Colour, loc: Loc) -> Option<Progress> {
-    match loc {
-        Loc::Nest => Some(NEST),
-        Loc::Goal => Some(GOAL),
-        Loc::Sq(s) => match s.corridor_of() {
-            Some((owner, k)) if owner == c => Some(LAST_RING + k),
-            Some(_) => None,
-            None => progress_on_ring(c, s.0 + 1),
-        },
-    }
-}
+/// Square index of each board's and colour's path progress (`u8::MAX` at nest and goal).
+static PATHS: [[[u8; PATH_LEN]; MAX_COLOURS]; Arms::ALL.len()] = build_paths();
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const FOUR: Arms = Arms::Four;
+
     #[test]
     fn exit_and_entry_squares_follow_r1_2() {
-        let exits: Vec<u8> = Colour::ALL.iter().map(|c| c.exit_square()).collect();
-        let entries: Vec<u8> = Colour::ALL.iter().map(|c| c.entry_square()).collect();
+        let exits: Vec<u8> = FOUR.colours().iter().map(|c| c.exit_square()).collect();
+        let entries: Vec<u8> = FOUR
+            .colours()
+            .iter()
+            .map(|&c| FOUR.entry_square(c))
+            .collect();
         assert_eq!(exits, [5, 22, 39, 56]);
         assert_eq!(entries, [68, 17, 34, 51]);
     }
 
     #[test]
     fn path_is_63_ring_steps_then_corridor_then_goal() {
-        for c in Colour::ALL {
-            assert_eq!(square_at(c, 1), Square::ring(c.exit_square()));
-            assert_eq!(square_at(c, LAST_RING), Square::ring(c.entry_square()));
-            assert_eq!(square_at(c, 65), Square::corridor(c, 1));
-            assert_eq!(square_at(c, 71), Square::corridor(c, 7));
-            assert_eq!(loc_at(c, GOAL), Loc::Goal);
+        for &c in FOUR.colours() {
+            assert_eq!(FOUR.square_at(c, 1), Square::ring(c.exit_square()));
+            assert_eq!(FOUR.square_at(c, 64), Square::ring(FOUR.entry_square(c)));
+            assert_eq!(FOUR.square_at(c, 65), Square::corridor(c, 1));
+            assert_eq!(FOUR.square_at(c, 71), Square::corridor(c, 7));
+            assert_eq!(FOUR.loc_at(c, 72), Loc::Goal);
             for p in 1..=71 {
-                let loc = loc_at(c, p);
-                assert_eq!(progress_of(c, loc), Some(p), "{c} {p}");
+                let loc = FOUR.loc_at(c, p);
+                assert_eq!(FOUR.progress_of(c, loc), Some(p), "{c} {p}");
             }
         }
     }
 
     #[test]
     fn squares_outside_a_colours_path_are_rejected() {
+        use Colour::{Blue, Green, Red, Yellow};
         for n in 1..=4 {
-            assert_eq!(progress_on_ring(Colour::Yellow, n), None);
+            assert_eq!(FOUR.progress_on_ring(Yellow, n), None);
         }
         for n in 18..=21 {
-            assert_eq!(progress_on_ring(Colour::Blue, n), None);
+            assert_eq!(FOUR.progress_on_ring(Blue, n), None);
         }
-        assert_eq!(progress_on_ring(Colour::Red, 35), None);
-        assert_eq!(progress_on_ring(Colour::Green, 55), None);
-        assert_eq!(progress_on_ring(Colour::Green, 51), Some(64));
+        assert_eq!(FOUR.progress_on_ring(Red, 35), None);
+        assert_eq!(FOUR.progress_on_ring(Green, 55), None);
+        assert_eq!(FOUR.progress_on_ring(Green, 51), Some(64));
+        assert_eq!(FOUR.progress_on_ring(Green, 69), None, "off the ring");
     }
 
     #[test]
-    fn locations_parse_and_print() {
+    fn locations_parse_and_print_only_in_canonical_form() {
         for s in ["1", "68", "yellow-1", "green-7", "nest", "goal"] {
             assert_eq!(s.parse::<Loc>().map(|l| l.to_string()), Ok(s.to_string()));
         }
-        for s in ["0", "69", "yellow-0", "yellow-8", "pink-1", "", "05", "x"] {
-            assert!(s.parse::<Loc>().is_err(), "{s}");
+        for s in [
+            "0",
+            "yellow-0",
+            "yellow-8",
+            "",
+            "05",
+            "+5",
+            "x",
+            "yellow-03",
+            "yellow-+3",
+            "yellow-",
+            "-3",
+            "Yellow-3",
+            " 5",
+        ] {
+            assert!(s.parse::<Loc>().is_err(), "{s:?} accepted");
         }
     }
 
     #[test]
-    fn twelve_safe_squares() {
-        assert_eq!((1..=68).filter(|&n| is_safe_square(n)).count(), 12);
+    fn twelve_safe_squares_on_four_arms() {
+        let safe: Vec<u8> = (1..=68).filter(|&n| is_safe_square(n)).collect();
+        assert_eq!(safe, [5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63, 68]);
+        assert!(FOUR.squares().filter(|s| s.is_safe()).count() == 12);
+    }
+
+    #[test]
+    fn a_four_arm_board_has_96_squares_and_default_seats_of_r2_1() {
+        assert_eq!(FOUR.squares().count(), 96);
+        assert!(FOUR.squares().all(|s| FOUR.contains(s)));
+        use Colour::{Blue, Red, Yellow};
+        assert_eq!(FOUR.default_seats(2).as_deref(), Some(&[Yellow, Red][..]));
+        assert_eq!(
+            FOUR.default_seats(3).as_deref(),
+            Some(&[Yellow, Blue, Red][..])
+        );
+        assert_eq!(FOUR.default_seats(4).as_deref(), Some(FOUR.colours()));
+        assert_eq!(FOUR.default_seats(5), None);
+        assert_eq!(FOUR.partner(Yellow), Red);
+        assert_eq!(FOUR.partner(Colour::Green), Blue);
+        assert_eq!(Arms::for_players(4), Some(FOUR));
     }
 }

@@ -1,27 +1,13 @@
 //! The validated game state and its read-only views.
 
-use super::board::{self, Colour, GOAL, Loc, NEST, PATH, Progress, SQUARES, Square};
+use super::board::{Arms, Colour, Loc, MAX_COLOURS, MAX_SQUARES, NEST, Progress, Square};
 use super::rules::{Barriers, Options, Preset};
 
-/// R6 Who won: one colour, or a pair (R6.2) written in R1.2 order.
+/// R6 Who won: one colour, or a pair (R6.2) written in turn order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Winner {
     Colour(Colour),
     Pair(Colour, Colour),
-}
-
-impl PartialEq for Game {
-    fn eq(&self, other: &Self) -> bool {
-        self.canonical() == other.canonical()
-    }
-}
-
-impl Eq for Game {}
-
-impl std::hash::Hash for Game {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.canonical().hash(state);
-    }
 }
 
 impl Winner {
@@ -42,12 +28,15 @@ impl Winner {
     /// Does this winner include colour `c`?
     #[must_use]
     pub fn includes(self, c: Colour) -> bool {
-        self.colours().contains(&c)
+        match self {
+            Self::Colour(w) => w == c,
+            Self::Pair(a, b) => a == c || b == c,
+        }
     }
 }
 
-/// A short list of colours (at most four).
-pub type ArrayColours = arrayvec::ArrayVec<Colour, 4>;
+/// The colours of a winner (one, or a pair).
+pub type ArrayColours = arrayvec::ArrayVec<Colour, 2>;
 
 /// What the game waits for now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,10 +51,23 @@ pub enum Phase {
     Finished(Winner),
 }
 
+/// What the seat to act owes the game: one value, so a roll and a bonus can never both be
+/// pending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Pending {
+    /// A roll of the die (also the state of a won game).
+    #[default]
+    Roll,
+    /// The move of a roll of `die` (or its pass, when it has no legal move).
+    Move(u8),
+    /// R5 A bonus of 10 or 20 to play (or to lose, when no piece can play it).
+    Bonus(u8),
+}
+
 /// A validated game: built only by [`Game::new`] or from a checked setup.
 ///
-/// Squares keep their pieces in arrival order (R1.7); `prog` keeps each colour's
-/// four pieces' progress along its path (0 nest, 1..=71 on the board, 72 goal).
+/// Squares keep their pieces in arrival order (R1.7); `prog` keeps each colour's four
+/// pieces' progress along its path (0 nest, then the board, then [`Arms::goal`]).
 ///
 /// Equality and hashing are those of the position: the order in which `prog` happens to
 /// store a colour's pieces and the seat recorded after the game is won do not count, so a
@@ -74,18 +76,39 @@ pub enum Phase {
 pub struct Game {
     pub(crate) preset: Preset,
     pub(crate) opts: Options,
+    pub(crate) arms: Arms,
     /// Bit `c` set when colour `c` has a seat.
     pub(crate) seats: u8,
     /// The seat to act; meaningless once `winner` is set.
     pub(crate) turn: Colour,
     pub(crate) sixes: u8,
     pub(crate) last_moved: Option<Loc>,
-    pub(crate) bonus: Option<u8>,
-    pub(crate) roll: Option<u8>,
+    pub(crate) pending: Pending,
     pub(crate) winner: Option<Winner>,
-    /// Per square, up to two pieces in arrival order: 0 empty, else colour index + 1.
-    pub(crate) squares: [[u8; 2]; SQUARES],
-    pub(crate) prog: [[Progress; 4]; 4],
+    /// Per square, up to two pieces in arrival order, packed in one byte: the low nibble
+    /// is the first piece, the high nibble the second, each 0 (none) or colour index + 1.
+    pub(crate) squares: [u8; MAX_SQUARES],
+    pub(crate) prog: [[Progress; 4]; MAX_COLOURS],
+}
+
+/// The packed value of a piece of colour `c` in a square nibble.
+#[inline]
+pub(crate) const fn piece(c: Colour) -> u8 {
+    c as u8 + 1
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Self) -> bool {
+        self.canonical() == other.canonical()
+    }
+}
+
+impl Eq for Game {}
+
+impl std::hash::Hash for Game {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.canonical().hash(state);
+    }
 }
 
 impl Game {
@@ -94,18 +117,25 @@ impl Game {
     fn canonical(
         &self,
     ) -> (
-        (Preset, Options, u8, Option<Colour>, u8),
-        (Option<Loc>, Option<u8>, Option<u8>, Option<Winner>),
-        &[[u8; 2]; SQUARES],
-        [[Progress; 4]; 4],
+        (Preset, Options, Arms, u8, Option<Colour>, u8),
+        (Option<Loc>, Pending, Option<Winner>),
+        &[u8; MAX_SQUARES],
+        [[Progress; 4]; MAX_COLOURS],
     ) {
         let mut prog = self.prog;
         for p in &mut prog {
             p.sort_unstable();
         }
         (
-            (self.preset, self.opts, self.seats, self.turn(), self.sixes),
-            (self.last_moved, self.bonus, self.roll, self.winner),
+            (
+                self.preset,
+                self.opts,
+                self.arms,
+                self.seats,
+                self.turn(),
+                self.sixes,
+            ),
+            (self.last_moved, self.pending, self.winner),
             &self.squares,
             prog,
         )
@@ -123,13 +153,25 @@ impl Game {
         self.opts
     }
 
+    /// The board the game is played on.
+    #[must_use]
+    #[inline]
+    pub fn arms(&self) -> Arms {
+        self.arms
+    }
+
     /// The seated colours in turn order (R2.1).
     pub fn seats(&self) -> impl Iterator<Item = Colour> + '_ {
-        Colour::ALL.into_iter().filter(|c| self.is_seated(*c))
+        self.arms
+            .colours()
+            .iter()
+            .copied()
+            .filter(|c| self.is_seated(*c))
     }
 
     /// Is colour `c` seated?
     #[must_use]
+    #[inline]
     pub fn is_seated(&self, c: Colour) -> bool {
         self.seats & (1 << c.index()) != 0
     }
@@ -156,16 +198,29 @@ impl Game {
         self.last_moved
     }
 
+    /// What the seat to act owes the game (a roll once the game is won).
+    #[must_use]
+    #[inline]
+    pub fn pending(&self) -> Pending {
+        self.pending
+    }
+
     /// R5 The bonus to play now, if any.
     #[must_use]
     pub fn bonus(&self) -> Option<u8> {
-        self.bonus
+        match self.pending {
+            Pending::Bonus(b) => Some(b),
+            _ => None,
+        }
     }
 
     /// The roll waiting to be played, if any.
     #[must_use]
     pub fn pending_roll(&self) -> Option<u8> {
-        self.roll
+        match self.pending {
+            Pending::Move(d) => Some(d),
+            _ => None,
+        }
     }
 
     /// R6 The winner, if the game is over.
@@ -179,24 +234,34 @@ impl Game {
     #[inline]
     pub fn phase(&self) -> Phase {
         let seat = self.turn;
-        match (self.winner, self.bonus, self.roll) {
-            (Some(w), _, _) => Phase::Finished(w),
-            (None, Some(amount), _) => Phase::AwaitingBonus { seat, amount },
-            (None, None, Some(roll)) => Phase::AwaitingMove { seat, roll },
-            (None, None, None) => Phase::AwaitingRoll(seat),
+        if let Some(w) = self.winner {
+            return Phase::Finished(w);
         }
+        match self.pending {
+            Pending::Roll => Phase::AwaitingRoll(seat),
+            Pending::Move(roll) => Phase::AwaitingMove { seat, roll },
+            Pending::Bonus(amount) => Phase::AwaitingBonus { seat, amount },
+        }
+    }
+
+    /// The two pieces of a square index in arrival order (0 none, else colour index + 1).
+    #[inline]
+    pub(crate) fn cell(&self, i: usize) -> [u8; 2] {
+        let v = self.squares[i];
+        [v & 0xF, v >> 4]
     }
 
     /// The pieces standing on a square, in arrival order (R1.7).
     pub fn pieces_on(&self, sq: Square) -> impl Iterator<Item = Colour> + '_ {
-        self.squares[sq.index()].iter().filter_map(|&v| {
+        self.cell(sq.index()).into_iter().filter_map(|v| {
             v.checked_sub(1)
-                .and_then(|i| Colour::from_index(i as usize))
+                .and_then(|i| Colour::from_index(usize::from(i)))
         })
     }
 
     /// Pieces of colour `c` in its nest.
     #[must_use]
+    #[inline]
     pub fn in_nest(&self, c: Colour) -> u8 {
         if !self.is_seated(c) {
             return 0;
@@ -206,15 +271,17 @@ impl Game {
 
     /// Pieces of colour `c` in its goal.
     #[must_use]
+    #[inline]
     pub fn in_goal(&self, c: Colour) -> u8 {
         if !self.is_seated(c) {
             return 0;
         }
-        self.prog[c.index()].iter().filter(|&&p| p == GOAL).count() as u8
+        let goal = self.arms.goal();
+        self.prog[c.index()].iter().filter(|&&p| p == goal).count() as u8
     }
 
-    /// Each piece's progress along colour `c`'s path (0 nest, 1..=71 board, 72 goal),
-    /// smallest first.
+    /// Each piece's progress along colour `c`'s path (0 nest, then the board, then
+    /// [`Arms::goal`]), smallest first.
     #[must_use]
     pub fn progress(&self, c: Colour) -> [Progress; 4] {
         let mut p = self.prog[c.index()];
@@ -225,7 +292,14 @@ impl Game {
     /// Each piece's location, nest first, goal last.
     #[must_use]
     pub fn piece_locations(&self, c: Colour) -> [Loc; 4] {
-        self.progress(c).map(|p| board::loc_at(c, p))
+        self.progress(c).map(|p| self.arms.loc_at(c, p))
+    }
+
+    /// R6.2 The partner of colour `c` on this board (sitting opposite).
+    #[must_use]
+    #[inline]
+    pub fn partner(&self, c: Colour) -> Colour {
+        self.arms.partner(c)
     }
 
     /// R6.2 The colour whose pieces the seat moves: its own, or its partner's once all its
@@ -234,7 +308,7 @@ impl Game {
     #[inline]
     pub fn moving_colour(&self, seat: Colour) -> Colour {
         if self.opts.pairs && self.in_goal(seat) == 4 {
-            seat.partner()
+            self.partner(seat)
         } else {
             seat
         }
@@ -243,9 +317,9 @@ impl Game {
     /// R4.2 Is there a barrier on square index `i`?
     #[inline]
     pub(crate) fn barrier_at(&self, i: usize) -> bool {
-        let [a, b] = self.squares[i];
-        a != 0
-            && a == b
+        let v = self.squares[i];
+        v >= 0x10
+            && v & 0xF == v >> 4
             && (self.opts.barriers == Barriers::Anywhere
                 || Square::from_index(i).is_some_and(Square::is_safe))
     }
@@ -256,10 +330,33 @@ impl Game {
         self.barrier_at(sq.index())
     }
 
-    /// Square index of colour `c`'s path at progress `p` (1..=71).
+    /// Square index of colour `c`'s path at progress `p` (on the board).
     #[inline]
-    pub(crate) fn path_index(c: Colour, p: Progress) -> usize {
-        PATH[c.index()][p as usize] as usize
+    pub(crate) fn path_index(&self, c: Colour, p: Progress) -> usize {
+        usize::from(self.arms.path(c)[usize::from(p)])
+    }
+
+    /// Put a piece of colour `c` on square index `i` (after those already there).
+    #[inline]
+    pub(crate) fn add_piece(&mut self, i: usize, c: Colour) {
+        let v = &mut self.squares[i];
+        *v = if *v == 0 {
+            piece(c)
+        } else {
+            *v | piece(c) << 4
+        };
+    }
+
+    /// Take a piece of colour `c` off square index `i`: of two of that colour, the one that
+    /// arrived later.
+    #[inline]
+    pub(crate) fn remove_piece(&mut self, i: usize, c: Colour) {
+        let v = &mut self.squares[i];
+        *v = if *v >> 4 == piece(c) {
+            *v & 0xF
+        } else {
+            *v >> 4
+        };
     }
 }
 
@@ -278,7 +375,8 @@ mod tests {
         .expect("new game");
         for (p, k) in [(1u8, 0usize), (16, 1)] {
             g.prog[Colour::Red.index()][k] = p;
-            g.squares[Game::path_index(Colour::Red, p)][0] = Colour::Red as u8 + 1;
+            let i = g.path_index(Colour::Red, p);
+            g.add_piece(i, Colour::Red);
         }
         // When it goes through its JSON form (which lists pieces square by square)
         let text = serde_json::to_string(&g).expect("serialise");
@@ -290,5 +388,23 @@ mod tests {
             std::hash::BuildHasher::hash_one(&s, &back),
             std::hash::BuildHasher::hash_one(&s, &g)
         );
+    }
+
+    #[test]
+    fn two_pieces_of_a_square_keep_their_arrival_order_when_one_leaves() {
+        // Given blue then yellow then (after blue leaves) red on one square
+        let mut g = Game::new(Preset::Jcf, Preset::Jcf.options(), &Colour::ALL).expect("game");
+        g.add_piece(10, Colour::Blue);
+        g.add_piece(10, Colour::Yellow);
+        assert_eq!(g.cell(10), [2, 1]);
+        g.remove_piece(10, Colour::Blue);
+        assert_eq!(g.cell(10), [1, 0]);
+        g.add_piece(10, Colour::Red);
+        // Then yellow is first, red second; two yellows leave the later one first
+        assert_eq!(g.cell(10), [1, 3]);
+        g.remove_piece(10, Colour::Red);
+        g.add_piece(10, Colour::Yellow);
+        g.remove_piece(10, Colour::Yellow);
+        assert_eq!(g.cell(10), [1, 0]);
     }
 }

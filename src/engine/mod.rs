@@ -19,10 +19,10 @@ pub mod play;
 pub mod rules;
 pub mod setup;
 
-pub use board::{Colour, Loc, Square};
-pub use game::{Game, Phase, Winner};
+pub use board::{Arms, Colour, Loc, Seats, Square};
+pub use game::{Game, Pending, Phase, Winner};
 pub use moves::{Move, MoveList};
 pub use outcome::{Dice, Rank, RollOff, ScriptedDice, roll_off};
 pub use play::{Pass, PlayError};
-pub use rules::{Barriers, Options, Preset, Spares};
+pub use rules::{Barriers, Options, Overrides, Preset, Spares};
 pub use setup::{Setup, SetupError};

@@ -2,8 +2,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::board::{self, Colour, GOAL, LAST_RING, Loc, NEST, Progress, Square};
-use super::game::Game;
+use super::board::{Arms, Colour, Loc, NEST, Progress, Square};
+use super::game::{Game, Pending, piece};
 
 /// One move: a piece of `colour` goes from one progress point of its path to another.
 /// Small and `Copy`; two pieces of one colour on one square give one move.
@@ -13,6 +13,9 @@ pub struct Move {
     from: Progress,
     to: Progress,
     captures: Option<Colour>,
+    /// The board the progress numbers are counted on (absent in the JSON of a four-arm move).
+    #[serde(default, skip_serializing_if = "Arms::is_four")]
+    arms: Arms,
 }
 
 impl Move {
@@ -25,13 +28,13 @@ impl Move {
     /// Where the piece starts.
     #[must_use]
     pub fn from(self) -> Loc {
-        board::loc_at(self.colour, self.from)
+        self.arms.loc_at(self.colour, self.from)
     }
 
     /// Where the piece ends.
     #[must_use]
     pub fn to(self) -> Loc {
-        board::loc_at(self.colour, self.to)
+        self.arms.loc_at(self.colour, self.to)
     }
 
     /// Progress along the colour's path before the move (0 = nest).
@@ -40,7 +43,7 @@ impl Move {
         self.from
     }
 
-    /// Progress along the colour's path after the move (72 = goal).
+    /// Progress along the colour's path after the move ([`Arms::goal`] = the goal).
     #[must_use]
     pub fn to_progress(self) -> Progress {
         self.to
@@ -55,7 +58,7 @@ impl Move {
     /// R4.5 Does the move reach the goal?
     #[must_use]
     pub fn reaches_goal(self) -> bool {
-        self.to == GOAL
+        self.to == self.arms.goal()
     }
 
     /// R3.1 Does the move take a piece out of the nest?
@@ -92,10 +95,10 @@ impl Game {
         if self.winner.is_some() {
             return MoveList::new();
         }
-        match (self.bonus, self.roll) {
-            (Some(amount), _) => self.bonus_moves(amount),
-            (None, Some(die)) => self.roll_moves(die),
-            (None, None) => MoveList::new(),
+        match self.pending {
+            Pending::Bonus(amount) => self.bonus_moves(amount),
+            Pending::Move(die) => self.roll_moves(die),
+            Pending::Roll => MoveList::new(),
         }
     }
 
@@ -119,9 +122,7 @@ impl Game {
         self.piece_moves(m, count, &mut out);
         // R4.4.2 With a 6, opening a barrier is obligatory when possible.
         if die == 6 {
-            let opens = |mv: &Move| {
-                board::square_at(m, mv.from).is_some_and(|sq| self.barrier_at(sq.index()))
-            };
+            let opens = |mv: &Move| mv.from != NEST && self.barrier_at(self.path_index(m, mv.from));
             if out.iter().any(opens) {
                 out.retain(|mv| opens(mv));
             }
@@ -140,8 +141,9 @@ impl Game {
     /// R4.1–R4.3 Every piece of `m` in play that can move `count` steps, one move per square.
     fn piece_moves(&self, m: Colour, count: u8, out: &mut MoveList) {
         let mut seen: [Progress; 4] = [u8::MAX; 4];
+        let goal = self.arms.goal();
         for (k, &p) in self.prog[m.index()].iter().enumerate() {
-            if p == NEST || p == GOAL || seen[..k].contains(&p) {
+            if p == NEST || p == goal || seen[..k].contains(&p) {
                 continue;
             }
             seen[k] = p;
@@ -155,11 +157,12 @@ impl Game {
     #[inline]
     fn step_move(&self, m: Colour, from: Progress, count: u8) -> Option<Move> {
         let to = from.checked_add(count)?;
-        if to > GOAL {
+        let goal = self.arms.goal();
+        if to > goal {
             return None; // R4.1 exact count into the goal
         }
-        let path = &board::PATH[m.index()];
-        let last = to.min(GOAL - 1);
+        let path = self.arms.path(m);
+        let last = to.min(goal - 1);
         // R4.2 No passing or landing on a barrier.
         let crossed = path.get(usize::from(from) + 1..=usize::from(last))?;
         if crossed.iter().any(|&i| self.barrier_at(usize::from(i))) {
@@ -170,20 +173,21 @@ impl Game {
             from,
             to,
             captures: None,
+            arms: self.arms,
         };
-        if to == GOAL {
+        if to == goal {
             return Some(mv);
         }
-        let i = path[to as usize] as usize;
-        let [a, b] = self.squares[i];
+        let i = usize::from(path[usize::from(to)]);
+        let [a, b] = self.cell(i);
         if b != 0 {
             return None; // R1.6 two pieces already
         }
-        if a != 0 && a != m as u8 + 1 && to <= LAST_RING {
+        if a != 0 && a != piece(m) && to <= self.arms.last_ring() {
             // R4.3 one foreign piece: share on a safe square, else capture.
             let safe = Square::from_index(i).is_some_and(Square::is_safe);
             if !safe {
-                mv.captures = Colour::from_index(a as usize - 1);
+                mv.captures = Colour::from_index(usize::from(a) - 1);
             }
         }
         Some(mv)
@@ -191,15 +195,16 @@ impl Game {
 
     /// R3 Leaving the nest onto the exit square, if possible.
     fn leave_move(&self, m: Colour) -> Option<Move> {
-        let i = Self::path_index(m, 1);
-        let own = m as u8 + 1;
+        let i = self.path_index(m, 1);
+        let own = piece(m);
         let mut mv = Move {
             colour: m,
             from: NEST,
             to: 1,
             captures: None,
+            arms: self.arms,
         };
-        match self.squares[i] {
+        match self.cell(i) {
             // R3.2 two pieces of the moving colour: impossible.
             [a, b] if a == own && b == own => return None,
             // R3.3 two pieces, at least one foreign: capture the last-arrived foreign one.

@@ -1,6 +1,6 @@
 //! R2.2 who starts, R6.1 ranking, R6.3 time-limit adjudication.
 
-use super::board::{Colour, GOAL, NEST};
+use super::board::{Arms, Colour, NEST, Progress};
 use super::game::{Game, Winner};
 
 /// A source of die rolls (1..=6). The engine never rolls: callers inject dice.
@@ -81,10 +81,15 @@ pub fn roll_off(seats: &[Colour], dice: &mut impl Dice) -> RollOff {
     RollOff { rounds, starter }
 }
 
-/// R6.1 Distance of one piece to its goal: 72 in the nest, 71 on the exit square, 0 in the goal.
+/// R6.1 Distance of one piece at `progress` to its goal on a board of `arms`: the goal's
+/// progress in the nest (72 on four arms), one less on the exit square, 0 in the goal.
 #[must_use]
-pub fn distance(progress: u8) -> u32 {
-    u32::from(GOAL - progress.min(GOAL))
+pub fn distance(arms: Arms, progress: Progress) -> u32 {
+    let goal = arms.goal();
+    match progress {
+        NEST => u32::from(goal),
+        p => u32::from(goal - p.min(goal)),
+    }
 }
 
 /// One line of the final ranking.
@@ -101,7 +106,10 @@ impl Game {
     /// R6.1 Sum of colour `c`'s pieces' distances to its goal.
     #[must_use]
     pub fn distance_of(&self, c: Colour) -> u32 {
-        self.prog[c.index()].iter().map(|&p| distance(p)).sum()
+        self.prog[c.index()]
+            .iter()
+            .map(|&p| distance(self.arms, p))
+            .sum()
     }
 
     /// R6.1 The seats ranked: the winner(s) first, then by smaller total distance
@@ -131,21 +139,23 @@ impl Game {
             return Some(w);
         }
         let sides: Vec<Winner> = if self.opts.pairs {
-            vec![
-                Winner::Pair(Colour::Yellow, Colour::Red),
-                Winner::Pair(Colour::Blue, Colour::Green),
-            ]
+            let half = usize::from(self.arms.count() / 2);
+            self.arms.colours()[..half]
+                .iter()
+                .map(|&c| Winner::Pair(c, self.partner(c)))
+                .collect()
         } else {
             self.seats().map(Winner::Colour).collect()
         };
         let key = |w: &Winner| {
             let cs = w.colours();
             let goal: u32 = cs.iter().map(|&c| u32::from(self.in_goal(c))).sum();
+            let home = self.arms.goal();
             let nearest = cs
                 .iter()
                 .flat_map(|&c| self.prog[c.index()])
-                .filter(|&p| p != GOAL)
-                .map(|p| if p == NEST { 72 } else { distance(p) })
+                .filter(|&p| p != home)
+                .map(|p| distance(self.arms, p))
                 .min()
                 .unwrap_or(0);
             (goal, std::cmp::Reverse(nearest))

@@ -2,8 +2,8 @@
 
 use thiserror::Error;
 
-use super::board::{self, Colour, GOAL, Loc, NEST};
-use super::game::{Game, Phase, Winner};
+use super::board::{Colour, Loc, NEST};
+use super::game::{Game, Pending, Phase, Winner};
 use super::moves::Move;
 use super::rules::Spares;
 
@@ -49,7 +49,7 @@ impl Game {
         match self.phase() {
             Phase::AwaitingRoll(_) => {
                 let mut g = self.clone();
-                g.roll = Some(die);
+                g.pending = Pending::Move(die);
                 Ok(g)
             }
             Phase::Finished(_) => Err(PlayError::GameOver),
@@ -106,55 +106,34 @@ impl Game {
     /// R4, R5, R6 Carry out a legal move.
     fn apply(&mut self, mv: Move) {
         let m = mv.colour();
-        let mi = m as u8 + 1;
+        let (from, to) = (mv.from_progress(), mv.to_progress());
+        let goal = self.arms.goal();
         // The moving piece leaves its square (the later-arrived of two of its colour).
-        if mv.from_progress() != NEST {
-            let i = Self::path_index(m, mv.from_progress());
-            let sq = &mut self.squares[i];
-            if sq[1] == mi {
-                sq[1] = 0;
-            } else {
-                sq[0] = sq[1];
-                sq[1] = 0;
-            }
+        if from != NEST {
+            let i = self.path_index(m, from);
+            self.remove_piece(i, m);
         }
-        // A capture sends the last-arrived foreign piece to its nest (R3.3, R4.3).
-        if let Some(victim) = mv.captures() {
-            let i = Self::path_index(m, mv.to_progress());
-            let vi = victim as u8 + 1;
-            let sq = &mut self.squares[i];
-            if sq[1] == vi {
-                sq[1] = 0;
-            } else {
-                sq[0] = sq[1];
-                sq[1] = 0;
+        if to != goal {
+            let i = self.path_index(m, to);
+            // A capture sends the last-arrived foreign piece to its nest (R3.3, R4.3).
+            if let Some(victim) = mv.captures() {
+                self.remove_piece(i, victim);
+                if let Some(sq) = super::board::Square::from_index(i)
+                    && let Some(vp) = self.arms.progress_of(victim, Loc::Sq(sq))
+                    && let Some(k) = self.prog[victim.index()].iter().position(|&p| p == vp)
+                {
+                    self.prog[victim.index()][k] = NEST;
+                }
             }
-            if let Some(sq) = board::Square::from_index(i)
-                && let Some(vp) = board::progress_of(victim, Loc::Sq(sq))
-                && let Some(k) = self.prog[victim.index()].iter().position(|&p| p == vp)
-            {
-                self.prog[victim.index()][k] = NEST;
-            }
+            self.add_piece(i, m);
         }
-        if mv.to_progress() != GOAL {
-            let i = Self::path_index(m, mv.to_progress());
-            let sq = &mut self.squares[i];
-            if sq[0] == 0 {
-                sq[0] = mi;
-            } else {
-                sq[1] = mi;
-            }
-        }
-        if let Some(k) = self.prog[m.index()]
-            .iter()
-            .position(|&p| p == mv.from_progress())
-        {
-            self.prog[m.index()][k] = mv.to_progress();
+        if let Some(k) = self.prog[m.index()].iter().position(|&p| p == from) {
+            self.prog[m.index()][k] = to;
         }
 
         // Bookkeeping: a roll move updates the sixes; a bonus move keeps them.
-        let was_bonus = self.bonus.is_some();
-        if let (false, Some(die)) = (was_bonus, self.roll) {
+        let was_bonus = matches!(self.pending, Pending::Bonus(_));
+        if let Pending::Move(die) = self.pending {
             self.sixes = if die == 6 { self.sixes + 1 } else { 0 };
         }
         // R2.5 The "last moved" piece is the one the turn's last played roll moved. A bonus
@@ -164,18 +143,17 @@ impl Game {
         if !was_bonus || self.last_moved == Some(mv.from()) {
             self.last_moved = Some(mv.to());
         }
-        self.roll = None;
-        self.bonus = None;
+        self.pending = Pending::Roll;
         if mv.captures().is_some() {
-            self.bonus = Some(20); // R3.3, R4.3, R5
+            self.pending = Pending::Bonus(20); // R3.3, R4.3, R5
         } else if mv.reaches_goal() {
             if let Some(w) = self.won_by(m) {
                 self.finish(w);
                 return;
             }
-            self.bonus = Some(10); // R4.5
+            self.pending = Pending::Bonus(10); // R4.5
         }
-        if self.bonus.is_none() {
+        if self.pending == Pending::Roll {
             self.end_of_chain();
         }
     }
@@ -188,7 +166,7 @@ impl Game {
         if !self.opts.pairs {
             return Some(Winner::Colour(m));
         }
-        let p = m.partner();
+        let p = self.partner(m);
         if self.in_goal(p) < 4 {
             return None;
         }
@@ -201,8 +179,7 @@ impl Game {
 
     fn finish(&mut self, w: Winner) {
         self.winner = Some(w);
-        self.bonus = None;
-        self.roll = None;
+        self.pending = Pending::Roll;
         self.sixes = 0;
         self.last_moved = None;
     }
@@ -218,11 +195,11 @@ impl Game {
     fn next_turn(&mut self) {
         self.sixes = 0;
         self.last_moved = None;
-        self.roll = None;
-        self.bonus = None;
+        self.pending = Pending::Roll;
+        let n = usize::from(self.arms.count());
         let mut c = self.turn.index();
-        for _ in 0..4 {
-            c = (c + 1) % 4;
+        for _ in 0..n {
+            c = (c + 1) % n;
             if self.seats & (1 << c) != 0 {
                 break;
             }
@@ -231,11 +208,14 @@ impl Game {
     }
 
     fn apply_pass(&mut self) -> Pass {
-        if let Some(amount) = self.bonus.take() {
-            self.end_of_chain();
-            return Pass::BonusLost { amount };
-        }
-        let die = self.roll.take().unwrap_or(0);
+        let die = match std::mem::take(&mut self.pending) {
+            Pending::Bonus(amount) => {
+                self.end_of_chain();
+                return Pass::BonusLost { amount };
+            }
+            Pending::Move(die) => die,
+            Pending::Roll => 0,
+        };
         if die != 6 {
             self.next_turn();
             return Pass::NoMove { die };
@@ -262,16 +242,9 @@ impl Game {
         let candidates = [self.moving_colour(seat), seat];
         let colour = candidates
             .into_iter()
-            .find(|c| self.squares[i].contains(&(*c as u8 + 1)))?;
-        let ci = colour as u8 + 1;
-        let cell = &mut self.squares[i];
-        if cell[1] == ci {
-            cell[1] = 0;
-        } else {
-            cell[0] = cell[1];
-            cell[1] = 0;
-        }
-        let p = board::progress_of(colour, Loc::Sq(sq))?;
+            .find(|&c| self.cell(i).contains(&super::game::piece(c)))?;
+        self.remove_piece(i, colour);
+        let p = self.arms.progress_of(colour, Loc::Sq(sq))?;
         let k = self.prog[colour.index()].iter().position(|&x| x == p)?;
         self.prog[colour.index()][k] = NEST;
         Some((colour, Loc::Sq(sq)))

@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::setup::SetupError;
+
 /// R7 The three presets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -104,6 +106,17 @@ pub enum Spares {
     Corridor,
 }
 
+impl Spares {
+    /// The protocol name (`goal`, `corridor`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Goal => "goal",
+            Self::Corridor => "corridor",
+        }
+    }
+}
+
 /// R4.2 `barriers`: where two pieces of one colour form a barrier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -112,6 +125,98 @@ pub enum Barriers {
     Anywhere,
     /// Only on safe ring squares (Solidari).
     Safe,
+}
+
+impl Barriers {
+    /// The protocol name (`anywhere`, `safe`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Anywhere => "anywhere",
+            Self::Safe => "safe",
+        }
+    }
+}
+
+/// R7 The protocol's overrides of a preset's options (FORMAT.md `options`): each absent
+/// value is the preset's. Any other key is refused, and so is `null` for a value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Overrides {
+    /// R2.3 6, 7 or 12.
+    #[serde(
+        default,
+        deserialize_with = "non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub six_counts: Option<u8>,
+    #[serde(
+        default,
+        deserialize_with = "non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub third_six_spares: Option<Spares>,
+    #[serde(
+        default,
+        deserialize_with = "non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub barriers: Option<Barriers>,
+    #[serde(
+        default,
+        deserialize_with = "non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub pairs: Option<bool>,
+}
+
+/// A field that may be absent (then `None`) but not `null`.
+///
+/// # Errors
+/// The deserializer's error for `null` or a value of the wrong type.
+pub(crate) fn non_null<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
+}
+
+impl Overrides {
+    /// All of `opts`, written out (how a position records its options).
+    #[must_use]
+    pub fn all(opts: Options) -> Self {
+        Self {
+            six_counts: Some(opts.six_counts),
+            third_six_spares: Some(opts.third_six_spares),
+            barriers: Some(opts.barriers),
+            pairs: Some(opts.pairs),
+        }
+    }
+
+    /// R7 The effective options of `preset` with these overrides.
+    ///
+    /// # Errors
+    /// [`SetupError::SixCounts`] for a `six_counts` other than 6, 7 or 12.
+    pub fn apply(&self, preset: Preset) -> Result<Options, SetupError> {
+        let mut o = preset.options();
+        if let Some(n) = self.six_counts {
+            if !matches!(n, 6 | 7 | 12) {
+                return Err(SetupError::SixCounts(n));
+            }
+            o.six_counts = n;
+        }
+        if let Some(s) = self.third_six_spares {
+            o.third_six_spares = s;
+        }
+        if let Some(b) = self.barriers {
+            o.barriers = b;
+        }
+        if let Some(p) = self.pairs {
+            o.pairs = p;
+        }
+        Ok(o)
+    }
 }
 
 /// R7 The options of a game, fixed when it starts.

@@ -298,7 +298,7 @@ pub fn sides_of(game: &Game, winner: Option<Winner>) -> Vec<(Colour, u8, u32, bo
     let team_of = |c: Colour| -> u8 {
         let lead = if pairs {
             // The partner earlier in R1.2 order names the pair.
-            c.min(c.partner())
+            c.min(game.partner(c))
         } else {
             c
         };
@@ -306,7 +306,7 @@ pub fn sides_of(game: &Game, winner: Option<Winner>) -> Vec<(Colour, u8, u32, bo
     };
     let distance = |c: Colour| -> u32 {
         if pairs {
-            game.distance_of(c) + game.distance_of(c.partner())
+            game.distance_of(c) + game.distance_of(game.partner(c))
         } else {
             game.distance_of(c)
         }

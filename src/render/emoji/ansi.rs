@@ -99,7 +99,14 @@ pub fn ansi_board(game: &Game) -> String {
     for c in Colour::ALL {
         let x = arm_col(c) / 4 * 11 + 3;
         out.extend(std::iter::repeat_n(' ', x.saturating_sub(width)));
-        let _ = write!(out, "{}", fg(c, &format!("{:^3}", c.entry_square())));
+        let _ = write!(
+            out,
+            "{}",
+            fg(
+                c,
+                &format!("{:^3}", crate::engine::Arms::Four.entry_square(c))
+            )
+        );
         width = x + 3;
     }
     out.push('\n');

@@ -197,7 +197,7 @@ pub fn board_with(game: &Game, opts: &EmojiOptions) -> String {
     if opts.anchors {
         let anchors: Vec<String> = Colour::ALL
             .into_iter()
-            .map(|c| format!("{}{}", lane(c), c.entry_square()))
+            .map(|c| format!("{}{}", lane(c), crate::engine::Arms::Four.entry_square(c)))
             .collect();
         lines.push(anchors.join(SEPARATOR));
     }

@@ -86,7 +86,10 @@ fn the_path_zigzags_up_left_columns_and_down_right_columns() {
     }
     // Tips are the entry squares, above their corridors; exits are on row 5, right.
     for c in Colour::ALL {
-        assert_eq!(ring_pos(c.entry_square()), (1, layout::arm_col(c) + 1));
+        assert_eq!(
+            ring_pos(crate::engine::Arms::Four.entry_square(c)),
+            (1, layout::arm_col(c) + 1)
+        );
         assert_eq!(corridor_pos(c, 1), (2, layout::arm_col(c) + 1));
         assert_eq!(ring_pos(c.exit_square()), (5, layout::arm_col(c) + 2));
     }
@@ -141,7 +144,7 @@ fn a_piece_on_any_square_appears_at_that_squares_cell_in_its_colour() {
     for c in Colour::ALL {
         for p in 1..=71 {
             // Given one piece of colour c at progress p
-            let sq = crate::engine::board::square_at(c, p).unwrap();
+            let sq = crate::engine::Arms::Four.square_at(c, p).unwrap();
             let g = four_seats(&format!(r#"{{"{sq}": ["{}"]}}"#, c.name()));
             // When the board is drawn
             let text = board(&g);

@@ -7,7 +7,6 @@ use tiny_skia::Pixmap;
 use super::layout::{self, Area, SIZE};
 use super::paint::{self, INK, NEST_FLOOR, NUMBER, PAPER, SAFE, SAFE_MARK, piece_rgb, tint};
 use super::text;
-use crate::engine::board::SQUARES;
 use crate::engine::{Colour, Square};
 
 /// The empty board (no pieces, no names), drawn on first use.
@@ -23,7 +22,7 @@ fn draw() -> Pixmap {
         nest(&mut pm, c);
         goal(&mut pm, c);
     }
-    for sq in (0..SQUARES).filter_map(Square::from_index) {
+    for sq in crate::engine::Arms::Four.squares() {
         square(&mut pm, sq);
     }
     let half = SIZE as f32 / 2.0;

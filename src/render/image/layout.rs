@@ -7,7 +7,8 @@
 //! squares: 8 leaving the centre, the tip (a colour's entry square) and 8 coming back;
 //! the middle column holds the arm colour's corridor (7 squares) leading to the goal.
 
-use crate::engine::board::{self, GOAL, NEST, Progress};
+use crate::engine::Arms;
+use crate::engine::board::{self, NEST, Progress};
 use crate::engine::{Colour, Loc, Square};
 
 /// Width and height of the image in pixels.
@@ -132,7 +133,7 @@ impl Cell {
         }
         let n = sq.ring_number().map_or(0, usize::from);
         // 60..=68 and 1..=8 form the bottom arm: shift so each arm is 17 consecutive values.
-        let q = (n + 8) % board::RING as usize;
+        let q = (n + 8) % Arms::Four.ring() as usize;
         let (arm, p) = (q / 17, (q % 17) as u8);
         match p {
             0..=7 => Self {
@@ -288,11 +289,14 @@ pub fn loc_point(c: Colour, loc: Loc) -> Point {
 
 /// The points a piece of colour `c` passes going from progress `from` to `to`.
 pub(super) fn path_points(c: Colour, from: Progress, to: Progress) -> Vec<Point> {
-    (from..=to.min(GOAL))
+    let goal = Arms::Four.goal();
+    (from..=to.min(goal))
         .map(|p| match p {
             NEST => nest_centre(c),
-            GOAL => goal_centre(c),
-            _ => board::square_at(c, p).map_or_else(|| goal_centre(c), square_centre),
+            p if p == goal => goal_centre(c),
+            _ => Arms::Four
+                .square_at(c, p)
+                .map_or_else(|| goal_centre(c), square_centre),
         })
         .collect()
 }
@@ -320,8 +324,7 @@ mod tests {
     #[test]
     fn consecutive_ring_squares_touch_and_tile_without_overlap() {
         let mut seen = std::collections::HashSet::new();
-        for i in 0..board::SQUARES {
-            let sq = Square::from_index(i).expect("index");
+        for sq in Arms::Four.squares() {
             let (x, y) = square_centre(sq);
             assert!(
                 seen.insert((x as i32, y as i32)),
@@ -339,7 +342,7 @@ mod tests {
     #[test]
     fn corridors_run_from_the_entry_square_to_the_goal() {
         for c in Colour::ALL {
-            let entry = square_centre(ring(c.entry_square()));
+            let entry = square_centre(ring(Arms::Four.entry_square(c)));
             let first = square_centre(Square::corridor(c, 1).expect("corridor"));
             let last = square_centre(Square::corridor(c, 7).expect("corridor"));
             let goal = goal_centre(c);

@@ -7,7 +7,6 @@ use super::View;
 use super::layout::{self, Area, Point};
 use super::paint::{self, INK, PAPER, piece_rgb, shade, tint};
 use super::text;
-use crate::engine::board::SQUARES;
 use crate::engine::{Colour, Game, Loc, Move, Phase, Square};
 
 /// Radius of a piece on a square.
@@ -32,7 +31,7 @@ pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
         goal(pm, game, c, letter(c));
     }
     let labelled = |sq: Square| view.choices.iter().any(|m| m.to() == Loc::Sq(sq));
-    for sq in (0..SQUARES).filter_map(Square::from_index) {
+    for sq in crate::engine::Arms::Four.squares() {
         square(pm, game, sq, labelled(sq), &letter);
     }
     if let Some(mv) = view.last_move {
