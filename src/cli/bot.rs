@@ -11,7 +11,7 @@ use teloxide::update_listeners;
 use tokio::net::TcpListener;
 use tracing::{error, info};
 
-use crate::bot::{self, Ctx, handlers::TgBot, webhook};
+use crate::bot::{self, Ctx, TgBot, webhook};
 use crate::config::Config;
 use crate::i18n::Lang;
 use crate::ops::{http, metrics::Metrics};

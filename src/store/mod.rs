@@ -34,6 +34,7 @@
 //! ```
 
 mod active;
+mod chat;
 mod coordination;
 mod error;
 pub mod keys;
@@ -45,6 +46,7 @@ mod url;
 
 use std::time::Duration;
 
+pub use chat::ChatState;
 pub use error::StoreError;
 pub use redis_store::Store;
 pub use url::redact_url;
