@@ -40,6 +40,8 @@ pub struct Harness {
     pub pause: Duration,
     /// Milliseconds per second of the turn timer in the bots started from now on.
     pub timer_unit_ms: u64,
+    /// Whether bots started from now on run the turn driver.
+    pub driver: bool,
     pub bots: Vec<Running>,
 }
 
@@ -50,6 +52,8 @@ pub struct Options {
     pub persistent_redis: bool,
     /// Milliseconds per second of the turn timer (1000 in production).
     pub timer_unit_ms: u64,
+    /// Run the turn driver beside the dispatcher (it polls Redis every 100 ms).
+    pub driver: bool,
 }
 
 impl Default for Options {
@@ -57,6 +61,7 @@ impl Default for Options {
         Self {
             persistent_redis: false,
             timer_unit_ms: 1000,
+            driver: true,
         }
     }
 }
@@ -83,6 +88,7 @@ impl Harness {
             seed,
             pause: Duration::from_millis(20),
             timer_unit_ms: opts.timer_unit_ms,
+            driver: opts.driver,
             bots: Vec::new(),
         };
         h.spawn_bot().await;
@@ -103,7 +109,11 @@ impl Harness {
             .throttle(teloxide::adaptors::throttle::Limits::default());
         bot::register_commands(&tg, Lang::En).await;
         let (stop, stop_rx) = tokio::sync::watch::channel(false);
-        let driver = tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx));
+        let driver = if self.driver {
+            tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx))
+        } else {
+            tokio::spawn(async {})
+        };
         let mut d = bot::dispatcher(tg.clone(), ctx.clone());
         let token = d.shutdown_token();
         let task = tokio::spawn(async move { d.dispatch().await });
