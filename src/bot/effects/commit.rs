@@ -7,7 +7,7 @@
 use tracing::{info, warn};
 
 use super::Ctx;
-use super::chat::{Here, load};
+use super::chat::Here;
 use super::display::{self, Board};
 use super::lifecycle::telegram_failed;
 use super::telegram::{TgBot, is_admin};
@@ -81,12 +81,19 @@ pub async fn save(
     }
 }
 
-/// After a save: count the game's transition, put its deadline in the due set and show the
-/// board on the chat's board message.
+/// After a save: show the board on the chat's board message and, at the same time, count
+/// the game's transition and put its deadline in the due set.
 pub async fn after_save(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
+    tokio::join!(
+        show(bot, ctx, here, &saved.table, here.display()),
+        bookkeeping(ctx, here, saved),
+    );
+}
+
+/// The games gauge and the due set after a save (3 round trips, none of them the board's).
+async fn bookkeeping(ctx: &Ctx, here: &Here, saved: &Saved) {
     super::active::after_save(ctx, here.addr.id(), &saved.table).await;
-    super::driver::sync_deadline(ctx, here.addr.id(), &saved.table).await;
-    show(bot, ctx, here, &saved.table, here.display()).await;
+    super::deadline::sync_deadline(ctx, here.addr.id(), &saved.table).await;
 }
 
 /// Show `table` in the chat of `here` over the board message `current` (`None`: post a
@@ -130,7 +137,7 @@ pub async fn welcome_back(bot: &TgBot, ctx: &Ctx, here: &Here, id: i64) -> bool 
             table: back,
             version,
         };
-        super::driver::sync_deadline(ctx, here.addr.id(), &saved.table).await;
+        super::deadline::sync_deadline(ctx, here.addr.id(), &saved.table).await;
         show(bot, ctx, here, &saved.table, here.display()).await;
     }
     true
@@ -183,15 +190,8 @@ pub async fn open_lobby(
 
 /// Show the lobby just opened on a new message.
 pub async fn show_new(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
-    super::active::after_save(ctx, here.addr.id(), &saved.table).await;
-    super::driver::sync_deadline(ctx, here.addr.id(), &saved.table).await;
-    show(bot, ctx, here, &saved.table, None).await;
-}
-
-/// Reload the chat (after its state changed outside this update) and show its board.
-pub async fn reshow(bot: &TgBot, ctx: &Ctx, here: &Here) {
-    let fresh = load(ctx, here.addr, None).await;
-    if let Ok(rec) = fresh.table() {
-        show(bot, ctx, &fresh, &rec.state, fresh.display()).await;
-    }
+    tokio::join!(
+        show(bot, ctx, here, &saved.table, None),
+        bookkeeping(ctx, here, saved),
+    );
 }

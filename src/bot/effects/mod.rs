@@ -5,13 +5,15 @@
 //! - [`chat`]: a chat's address and its state loaded in one round trip, with its language;
 //! - [`display`]: the one place that writes boards (edit in place, or post and record);
 //! - [`commit`]: load → pure step → compare-and-set save → show;
-//! - [`driver`]: deadlines in Redis: computer, absent and timed-out turns;
+//! - [`deadline`]: the due set kept in step with each saved table;
+//! - [`driver`]: firing due chats: computer, absent and timed-out turns;
 //! - [`lifecycle`]: the chat itself changes (the bot is removed, the group migrates);
 //! - [`active`]: game counters and the active-games gauge.
 
 pub mod active;
 pub mod chat;
 pub mod commit;
+pub mod deadline;
 pub mod display;
 pub mod driver;
 pub mod lifecycle;

@@ -55,7 +55,10 @@ pub fn schema() -> UpdateHandler<anyhow::Error> {
     // Described as an entry (it observes no update kind of its own), so that the update
     // kinds the branches ask for stay what polling requests from Telegram.
     dptree::filter_async_with_description(DpHandlerDescription::entry(), first_delivery)
-        .map(|| Started(Instant::now()))
+        .chain(dptree::map_with_description(
+            DpHandlerDescription::entry(),
+            || Started(Instant::now()),
+        ))
         .branch(
             Update::filter_message()
                 .branch(migrate)

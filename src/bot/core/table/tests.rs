@@ -479,3 +479,24 @@ fn a_game_in_play_waits_for_a_roll_or_a_choice() {
         Some(Phase::AwaitingRoll(Colour::Yellow))
     ));
 }
+
+#[test]
+fn removing_a_player_mid_game_hands_the_seat_to_a_computer_and_says_removed() {
+    // Given a game in play, When player 2 tries to remove the host, Then only the host may;
+    let t = playing_two();
+    assert_eq!(
+        t.act(&actor(2), Action::Remove(0), 0, &mut dice(&[1])),
+        Err(Reject::NotHost)
+    );
+    // When the host removes player 2, Then a computer plays the seat, narrated as removed.
+    let after = t
+        .act(&actor(1), Action::Remove(1), 0, &mut dice(&[1]))
+        .expect("removed");
+    assert_eq!(after.players[1].kind, PlayerKind::Computer(Level::Normal));
+    assert_eq!(after.last[0], Event::Removed { name: "p2".into() });
+    // And a place that is not in the list is nobody.
+    assert_eq!(
+        t.act(&actor(1), Action::Remove(7), 0, &mut dice(&[1])),
+        Err(Reject::NotJoined)
+    );
+}
