@@ -163,7 +163,7 @@ pub fn play(
         rounds: ro.rounds.clone(),
         starter: ro.starter,
     };
-    for line in narrate(&[roll_off_event], &who, None) {
+    for line in narrate(&[roll_off_event], who, None) {
         writeln!(out, "  {}", line.plain(lang))?;
     }
     let mut game = game
@@ -238,7 +238,7 @@ pub fn play(
                     let (g, pass) = game
                         .pass()
                         .map_err(|e| std::io::Error::other(e.to_string()))?;
-                    for line in narrate(&[Event::passed(pass)], &who, Some(seat)) {
+                    for line in narrate(&[Event::passed(pass)], who, Some(seat)) {
                         writeln!(out, "{}", line.plain(lang))?;
                     }
                     game = g;
@@ -306,7 +306,7 @@ pub fn play(
                     ai::choose(&game, args.level, &mut rng).unwrap_or(moves[0])
                 };
                 let moved = Event::moved(&game, mv, false);
-                for line in narrate(&[moved], &who, Some(seat)) {
+                for line in narrate(&[moved], who, Some(seat)) {
                     writeln!(out, "  {}", line.plain(lang))?;
                 }
                 game = game
