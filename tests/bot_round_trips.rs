@@ -128,3 +128,49 @@ async fn showing_the_board_again_never_changes_the_game_s_version() {
     let answer = h.press(&mover, msg_id(&board), &buttons(&board)[0].1).await;
     assert!(answer.str_param("text").is_none(), "{:?}", answer.params);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_stored_by_the_previous_version_plays_on_in_its_old_board_message() {
+    // Given a game stored as the previous version stored it: its board message inside the
+    // table (`board_msg`), the image trail as a whole move (`last_move`), no board record,
+    let h = game_without_driver(9).await;
+    let users = four_users();
+    let old_board = h.board_id().await.expect("a board");
+    let (version, t) = h.table().await;
+    let mut old: serde_json::Value = serde_json::to_value(&t).expect("encode");
+    let object = old.as_object_mut().expect("a JSON object");
+    object.remove("trail");
+    object.insert(
+        "last_move".into(),
+        serde_json::json!({"colour": "yellow", "from": 0, "to": 5, "captures": null}),
+    );
+    object.insert("board_msg".into(), old_board.into());
+    object.insert("board_photo".into(), false.into());
+    let saved = h
+        .store
+        .save(CHAT, version, &old, 3600)
+        .await
+        .expect("redis");
+    assert!(saved.is_saved());
+    h.store.clear_display(CHAT).await.expect("redis");
+    // When the player to move presses a button on that board,
+    let (loaded, _) = h.table().await;
+    assert_eq!(loaded, version + 1, "the old record loads");
+    let board = h.fake.message(CHAT, old_board).expect("the old board");
+    let mover = mover_of(&users, &h.table().await.1);
+    let answer = h.press(&mover, old_board, &buttons(&board)[0].1).await;
+    // Then the press goes through, the same message is edited, and it is recorded as the
+    // board from now on (the table itself no longer carries it).
+    assert!(answer.str_param("text").is_none(), "{:?}", answer.params);
+    assert_eq!(h.board_id().await, Some(old_board));
+    let raw: String = {
+        let mut conn = h.redis.raw().await;
+        redis::cmd("HGET")
+            .arg(parxis::store::keys::game(CHAT))
+            .arg("state")
+            .query_async(&mut conn)
+            .await
+            .expect("state")
+    };
+    assert!(!raw.contains("\"board_msg\"") && !raw.contains("\"last_move\""));
+}

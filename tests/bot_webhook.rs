@@ -236,7 +236,7 @@ impl Cluster {
             .fake
             .wait_for_callback_answer(&callback_id(&update))
             .await;
-        bot_harness::shown_after(&self.fake, &answer).await;
+        bot_harness::shown_after(&self.fake, &self.store, &answer).await;
         answer
     }
 
@@ -451,7 +451,7 @@ async fn the_same_update_delivered_to_both_replicas_is_handled_once() {
     assert_eq!(c.replicas[1].post(&press).await, 200);
     let answer = c.fake.wait_for_callback_answer(&callback_id(&press)).await;
     no_alert(&answer);
-    bot_harness::shown_after(&c.fake, &answer).await;
+    bot_harness::shown_after(&c.fake, &c.store, &answer).await;
     assert_eq!(c.replicas[0].post(&press).await, 200);
     tokio::time::sleep(Duration::from_millis(400)).await;
     let id = callback_id(&press);

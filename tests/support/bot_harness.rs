@@ -199,7 +199,7 @@ impl Harness {
 
     /// See [`shown_after`].
     pub async fn shown_after(&self, answer: &Recorded) {
-        shown_after(&self.fake, answer).await;
+        shown_after(&self.fake, &self.store, answer).await;
     }
 
     /// The stored table and its version.
@@ -325,8 +325,9 @@ impl Harness {
 /// The bot answers a press first and writes the board after: wait for that write (a board
 /// edit or post after the answer that succeeded, or failed for good with a 400 or 403; a
 /// 429 or a dropped connection is retried by the bot), or briefly when the press was
-/// refused (it changed nothing, so nothing may follow).
-pub async fn shown_after(fake: &FakeTelegram, answer: &Recorded) {
+/// refused (it changed nothing, so nothing may follow). A board posted anew is waited for
+/// until the bot has recorded it as the chat's board.
+pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) {
     let refused = answer.str_param("text").is_some();
     let within = if refused {
         Duration::from_millis(150)
@@ -350,8 +351,25 @@ pub async fn shown_after(fake: &FakeTelegram, answer: &Recorded) {
             .any(|r| r.ok() || matches!(r.status, 400 | 403));
         // The bot gives a write up after its last retry.
         let gave_up = writes.len() > MAX_RETRIES as usize;
-        if done || gave_up {
+        if gave_up {
             return;
+        }
+        if done {
+            // A board posted anew (a message with buttons) must also be recorded.
+            let posted = writes
+                .iter()
+                .rev()
+                .filter(|r| r.ok() && r.method.starts_with("send"))
+                .filter(|r| !r.params["reply_markup"].is_null())
+                .find_map(|r| Some((r.chat_id()?, r.result()["message_id"].as_i64()?)));
+            let Some((chat, id)) = posted else { return };
+            let recorded: Option<DisplayState> = match store.display(chat).await {
+                Ok(d) => d,
+                Err(_) => return,
+            };
+            if recorded.is_some_and(|d| i64::from(d.message_id) == id) {
+                return;
+            }
         }
         tokio::time::sleep(Duration::from_millis(5)).await;
     }

@@ -111,7 +111,8 @@ pub async fn show(
         lang: here.lang,
         mode: here.settings.display,
     };
-    if let Err(e) = display::show(bot, ctx, here.addr, board, current).await {
+    let recorded = here.stored.as_ref().and_then(|s| s.display);
+    if let Err(e) = display::show(bot, ctx, here.addr, board, current, recorded).await {
         telegram_failed(bot, ctx, here.addr, &e).await;
     }
 }

@@ -106,7 +106,8 @@ async fn after_edit<T>(
 }
 
 /// Show `board` in `addr`: edit `current` (the board message, if any) in place, or post a
-/// new one and record it. Returns the message that shows the board now.
+/// new one. The message that shows the board is recorded unless `recorded` (what the
+/// display record holds) already says so. Returns that message.
 ///
 /// # Errors
 /// The Telegram error when neither worked; [`chat_gone`] and
@@ -117,13 +118,14 @@ pub async fn show(
     addr: ChatAddr,
     board: Board<'_>,
     current: Option<DisplayState>,
+    recorded: Option<DisplayState>,
 ) -> Result<DisplayState, RequestError> {
     let shown = if board.mode == Display::Image && board.table.game().is_some() {
         show_photo(bot, ctx, addr, board, current).await?
     } else {
         show_text(bot, ctx, addr, board, current).await?
     };
-    if current != Some(shown) {
+    if recorded != Some(shown) {
         let ttl = ctx.ttl_for(board.table);
         if let Err(e) = ctx.store.set_display(addr.id(), &shown, ttl).await {
             warn!(chat = addr.id(), error = %e, "could not record the board message");

@@ -117,7 +117,7 @@ pub async fn move_chat(bot: &TgBot, ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
         lang: here.lang,
         mode: here.settings.display,
     };
-    if let Err(e) = display::show(bot, ctx, new, board, None).await {
+    if let Err(e) = display::show(bot, ctx, new, board, None, None).await {
         warn!(chat = new.id(), error = %e, "could not post the board in the new chat");
     }
 }
