@@ -28,6 +28,22 @@ async fn game_without_driver(seed: u64) -> Harness {
     h
 }
 
+/// Wait until the bot makes no more round trips (the bookkeeping that follows a shown
+/// board runs beside it and may finish later).
+async fn quiet(store: &parxis::store::Store) {
+    let mut last = store.round_trips();
+    let mut still = 0;
+    while still < 5 {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        let now = store.round_trips();
+        if now == last {
+            still += 1;
+        } else {
+            (last, still) = (now, 0);
+        }
+    }
+}
+
 /// The bot's round trips from now until its `answerCallbackQuery` for a press of `data`
 /// on `board` by `user`, and the answer.
 async fn round_trips_of_press(
@@ -46,6 +62,7 @@ async fn round_trips_of_press(
             seen.store(counted.round_trips(), Ordering::SeqCst);
         }
     });
+    quiet(&store).await;
     let before = store.round_trips();
     let upd = h.fake.press(CHAT, user, msg_id(board), data);
     let id = callback_id(&upd);

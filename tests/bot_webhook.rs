@@ -501,7 +501,13 @@ async fn metrics_over_http_show_updates_conflicts_and_games() {
     no_alert(&c.press(0, &ana(), "s:").await);
     c.wait_table("playing", |t| t.status() == Status::Playing)
         .await;
-    let text = r.metrics().await;
+    // The counters follow the board (they are kept beside it, after the answer).
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let mut text = r.metrics().await;
+    while count(&text, "parxis_active_games") != 1.0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        text = r.metrics().await;
+    }
     assert_eq!(count(&text, "parxis_games_started_total"), 1.0);
     assert_eq!(count(&text, "parxis_active_games"), 1.0);
     assert_eq!(count(&text, "parxis_games_finished_total"), 0.0);
