@@ -26,7 +26,7 @@ fn busy() -> (Game, View) {
     let moves = game.legal_moves();
     assert_eq!(moves.len(), 3, "blue has three moves with a 4");
     let view = View {
-        last_move: Some(last),
+        last_move: Some(last.into()),
         choices: moves.to_vec(),
         names: [
             Some("Núria".into()),

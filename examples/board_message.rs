@@ -1,6 +1,6 @@
 //! Prints a sample board message (Telegram HTML) for a mid-game position: used to look at
 //! the message as a phone shows it (render it in a phone-width bubble).
-use parxis::bot::table::{Actor, Event, Player, PlayerKind, Status, Table};
+use parxis::bot::core::table::{Actor, Event, Player, PlayerKind, Stage, Table};
 use parxis::engine::{Colour, Game, Loc, Preset};
 use parxis::i18n::Lang;
 
@@ -30,8 +30,7 @@ fn main() {
             absent: false,
         })
         .collect();
-    t.status = Status::Playing;
-    t.game = Some(game);
+    t.stage = Stage::Playing(game);
     t.last = vec![
         Event::Rolled {
             seat: Colour::Blue,
@@ -47,6 +46,6 @@ fn main() {
             auto: false,
         },
     ];
-    let text = parxis::bot::view::board_text(lang, &t, 0);
+    let text = parxis::bot::core::view::board_text(lang, &t, 0);
     println!("{}\n\n{}", text.board, text.status);
 }

@@ -5,7 +5,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use parxis::bot::table::{Status, Table};
+use parxis::bot::core::table::{Status, Table};
 use parxis::i18n::{Lang, Msg, tr_plain};
 use support::bot_harness::{CHAT, Harness, Options, button_with, four_users, text_of};
 use support::fake_tg::{Fault, buttons, callback_id, msg_id};
@@ -33,16 +33,14 @@ async fn redis_down_a_press_gets_try_again_and_the_game_goes_on_when_it_is_back(
     assert_eq!(press_mover(&h).await, None);
     let before = h.table().await;
     let board_before = text_of(&h.board().await);
+    let board_id = h.board_id().await.expect("board");
 
     h.redis.stop();
     let mover = four_users()
         .into_iter()
         .find(|u| Some(u.id) == before.1.to_move().map(|p| p.id))
         .expect("a human to move");
-    let board = h
-        .fake
-        .message(CHAT, before.1.board_msg.expect("board"))
-        .expect("board");
+    let board = h.fake.message(CHAT, board_id).expect("board");
     let started = Instant::now();
     let ans = h.press(&mover, msg_id(&board), &buttons(&board)[0].1).await;
     let text = ans.str_param("text").unwrap_or_default().to_owned();
@@ -77,7 +75,7 @@ async fn a_429_on_the_board_edit_is_waited_out_and_retried() {
     let mut h = Harness::start(43).await;
     h.use_emoji().await;
     h.start_game(2).await;
-    let (_, t) = h.table().await;
+    let board_id_before = h.board_id().await;
     h.fake.fail_next(
         "editmessagetext",
         1,
@@ -100,7 +98,11 @@ async fn a_429_on_the_board_edit_is_waited_out_and_retried() {
         "retry_after honoured: {waited:?}"
     );
     let (_, t1) = h.table().await;
-    assert_eq!(t1.board_msg, t.board_msg, "edited in place, not re-posted");
+    assert_eq!(
+        h.board_id().await,
+        board_id_before,
+        "edited in place, not re-posted"
+    );
     assert!(
         buttons(&h.board().await)[0]
             .1
@@ -152,7 +154,7 @@ async fn a_dropped_connection_is_retried_with_backoff() {
     let mut h = Harness::start(47).await;
     h.use_emoji().await;
     h.start_game(2).await;
-    let (_, t) = h.table().await;
+    let board_id_before = h.board_id().await;
     h.fake
         .fail_next("editmessagetext", 2, Fault::ConnectionDropped);
     let mark = h.fake.mark();
@@ -170,14 +172,15 @@ async fn a_dropped_connection_is_retried_with_backoff() {
         "backoff grows"
     );
     let (_, t1) = h.table().await;
-    assert_eq!(t1.board_msg, t.board_msg);
+    let board_after = h.board_id().await;
+    assert_eq!(board_after, board_id_before);
     assert!(
         buttons(&h.board().await)[0]
             .1
             .contains(&format!(":{}", t1.seq))
     );
     // A dropped send of a new board is retried too.
-    h.fake.delete_message(CHAT, t1.board_msg.expect("board"));
+    h.fake.delete_message(CHAT, board_after.expect("board"));
     h.fake.fail_next("sendmessage", 1, Fault::ConnectionDropped);
     let user = h.mover().await.expect("a human");
     let mark = h.fake.mark();
@@ -197,8 +200,8 @@ async fn a_dropped_connection_is_retried_with_backoff() {
         .filter(|r| r.method == "sendmessage")
         .collect();
     assert_eq!(sends.len(), 2, "a drop, then the board");
-    h.wait_table(Duration::from_secs(5), "the new board id", |x| {
-        x.board_msg != t1.board_msg
+    h.wait_board_id(Duration::from_secs(5), "the new board id", |x| {
+        x != board_after
     })
     .await;
     assert_eq!(press_mover(&h).await, None);
@@ -210,8 +213,7 @@ async fn a_deleted_board_is_posted_again_and_its_buttons_work() {
     let mut h = Harness::start(53).await;
     h.use_emoji().await;
     h.start_game(2).await;
-    let (_, t) = h.table().await;
-    let old = t.board_msg.expect("board");
+    let old = h.board_id().await.expect("board");
     let board = h.board().await;
     let data = buttons(&board)[0].1.clone();
     // Someone deletes the board; a press that was already on its way still arrives.
@@ -221,23 +223,21 @@ async fn a_deleted_board_is_posted_again_and_its_buttons_work() {
     let id = callback_id(&upd);
     h.fake.push_update(upd);
     let ans = h.fake.wait_for_callback_answer(&id).await;
+    h.shown_after(&ans).await;
     assert!(ans.str_param("text").is_none(), "{:?}", ans.params);
-    let (_, t1) = h
-        .wait_table(Duration::from_secs(5), "a new board id", |x| {
-            x.board_msg.is_some_and(|b| b != old)
+    let new_id = h
+        .wait_board_id(Duration::from_secs(5), "a new board id", |x| {
+            x.is_some_and(|b| b != old)
         })
         .await;
+    let (_, t1) = h.table().await;
     let new_board = h.board().await;
     assert!(text_of(&new_board).contains("Ana"), "the whole board again");
     assert!(buttons(&new_board)[0].1.contains(&format!(":{}", t1.seq)));
     // Its buttons work.
     assert_eq!(press_mover(&h).await, None);
     assert!(h.table().await.1.seq > t1.seq);
-    assert_eq!(
-        h.table().await.1.board_msg,
-        t1.board_msg,
-        "edited in place again"
-    );
+    assert_eq!(h.board_id().await, new_id, "edited in place again");
     h.stop_bots().await;
 }
 
@@ -251,7 +251,7 @@ async fn removed_from(chat_kind: &str, chat: i64) {
         .await
         .expect("redis")
         .expect("a table");
-    assert_eq!(rec.state.status, Status::Playing, "{chat_kind}");
+    assert_eq!(rec.state.status(), Status::Playing, "{chat_kind}");
 
     h.fake.push_update(h.fake.my_chat_member_kicked(chat));
     let deadline = Instant::now() + Duration::from_secs(5);
@@ -296,7 +296,8 @@ async fn a_403_when_editing_ends_the_game_in_both_wordings() {
             .press(chat, &users[1], msg_id(&lobby), &button_with(&lobby, "j:"));
         let id = callback_id(&upd);
         h.fake.push_update(upd);
-        h.fake.wait_for_callback_answer(&id).await;
+        let ans = h.fake.wait_for_callback_answer(&id).await;
+        h.shown_after(&ans).await;
         let deadline = Instant::now() + Duration::from_secs(5);
         while h.store.load::<Table>(chat).await.expect("redis").is_some() {
             assert!(
@@ -343,7 +344,7 @@ async fn plays_on_in_the_new_chat(h: &Harness, before: &Table) {
         let rec = h.store.load::<Table>(NEW).await.expect("redis");
         let board = h.fake.last_board(NEW);
         if let (Some(rec), Some(board)) = (rec, board)
-            && rec.state.board_msg == Some(msg_id(&board))
+            && h.board_id_in(NEW).await == Some(msg_id(&board))
         {
             break (rec.state, board);
         }
@@ -371,6 +372,7 @@ async fn plays_on_in_the_new_chat(h: &Harness, before: &Table) {
     let id = callback_id(&upd);
     h.fake.push_update(upd);
     let ans = h.fake.wait_for_callback_answer(&id).await;
+    h.shown_after(&ans).await;
     assert!(ans.str_param("text").is_none(), "{:?}", ans.params);
     let after = h
         .store
@@ -416,7 +418,8 @@ async fn a_group_upgraded_found_by_a_400_on_an_edit_moves_its_game() {
         .press(OLD, user, msg_id(&board), &buttons(&board)[0].1);
     let id = callback_id(&upd);
     h.fake.push_update(upd);
-    h.fake.wait_for_callback_answer(&id).await;
+    let ans = h.fake.wait_for_callback_answer(&id).await;
+    h.shown_after(&ans).await;
     let mut expected = before.state.clone();
     expected.seq += 1;
     plays_on_in_the_new_chat(&h, &expected).await;

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use teloxide::requests::RequesterExt;
 
-use parxis::bot::table::Status;
+use parxis::bot::core::table::Status;
 use parxis::engine::Phase;
 use support::bot_harness::{CHAT, Harness, four_users, mover_of, text_of};
 use support::fake_tg::{buttons, msg_id};
@@ -16,7 +16,7 @@ async fn full_four_player_game_played_to_the_end_by_button_presses() {
     let h = Harness::start(7).await;
     h.use_emoji().await;
     h.start_game(4).await;
-    let board_id = h.table().await.1.board_msg;
+    let board_id = h.board_id().await;
     let edits_before = h
         .fake
         .requests()
@@ -25,11 +25,11 @@ async fn full_four_player_game_played_to_the_end_by_button_presses() {
         .count();
     let presses = h.play_to_end(&four_users(), 5000).await;
     let (_, t) = h.table().await;
-    assert_eq!(t.status, Status::Finished);
-    let g = t.game.as_ref().expect("game");
+    assert_eq!(t.status(), Status::Finished);
+    let g = t.game().expect("game");
     assert!(matches!(g.phase(), Phase::Finished(_)));
     // One board message edited in place all game long, one edit per press.
-    assert_eq!(t.board_msg, board_id, "the board was re-posted");
+    assert_eq!(h.board_id().await, board_id, "the board was re-posted");
     let edits = h
         .fake
         .requests()
@@ -61,8 +61,8 @@ async fn full_four_player_game_played_to_the_end_by_button_presses() {
     let ans = h.press(&four_users()[2], msg_id(&board), &new.1).await;
     assert!(ans.str_param("text").is_none(), "{:?}", ans.params);
     let (_, lobby) = h.table().await;
-    assert_eq!(lobby.status, Status::Lobby);
-    assert_ne!(lobby.board_msg, board_id);
+    assert_eq!(lobby.status(), Status::Lobby);
+    assert_ne!(h.board_id().await, board_id);
     assert!(buttons(&h.fake.message(CHAT, msg_id(&board)).unwrap()).is_empty());
     // Every piece accounted for.
     for c in g.seats() {
@@ -153,6 +153,8 @@ async fn two_simultaneous_presses_apply_exactly_once() {
     h.fake.push_update(b);
     let ra = h.fake.wait_for_callback_answer(&ia).await;
     let rb = h.fake.wait_for_callback_answer(&ib).await;
+    h.shown_after(&ra).await;
+    h.shown_after(&rb).await;
     let refused = [&ra, &rb]
         .iter()
         .filter(|r| r.str_param("text").is_some())
@@ -174,23 +176,27 @@ async fn two_simultaneous_presses_apply_exactly_once() {
     // the compare-and-set lets exactly one through.
     h.spawn_bot().await;
     let mover = mover_of(&users, &t1);
-    let actor = parxis::bot::table::Actor {
+    let actor = parxis::bot::core::table::Actor {
         id: mover.id,
         name: mover.first_name.clone(),
         is_admin: false,
     };
     let action = match buttons(&h.board().await)[0].1.split(':').next() {
-        Some("r") => parxis::bot::table::Action::Roll,
-        _ => parxis::bot::table::Action::Move(0),
+        Some("r") => parxis::bot::core::table::Action::Roll,
+        _ => parxis::bot::core::table::Action::Move(0),
     };
     let tg = h
         .fake
         .bot()
         .throttle(teloxide::adaptors::throttle::Limits::default());
     let (c0, c1) = (h.bots[0].ctx.clone(), h.bots[1].ctx.clone());
+    let addr = parxis::bot::effects::chat::ChatAddr::new(CHAT);
+    let here0 = parxis::bot::effects::chat::load(&c0, addr, None).await;
+    let here1 = parxis::bot::effects::chat::load(&c1, addr, None).await;
+    let act = parxis::bot::effects::commit::act;
     let (x, y) = tokio::join!(
-        parxis::bot::handlers::apply(&tg, &c0, CHAT, actor.clone(), action, Some(t1.seq)),
-        parxis::bot::handlers::apply(&tg, &c1, CHAT, actor, action, Some(t1.seq)),
+        act(&tg, &c0, &here0, actor.clone(), action, Some(t1.seq)),
+        act(&tg, &c1, &here1, actor, action, Some(t1.seq)),
     );
     assert_eq!(
         [x.is_ok(), y.is_ok()].iter().filter(|ok| **ok).count(),
@@ -285,7 +291,7 @@ async fn lobby_edge_cases_join_twice_start_alone_leave_during_the_game() {
         .unwrap();
     let ans = h.press(&users[0], msg_id(&lobby), &start.1).await;
     assert!(ans.str_param("text").is_some(), "starting alone is refused");
-    assert_eq!(h.table().await.1.status, Status::Lobby);
+    assert_eq!(h.table().await.1.status(), Status::Lobby);
     // A second /newgame while the lobby is open is refused with a reply.
     let sent = h.command(&users[1], "/newgame classic").await;
     assert!(sent.iter().any(|r| r.method == "sendmessage"));
@@ -296,15 +302,15 @@ async fn lobby_edge_cases_join_twice_start_alone_leave_during_the_game() {
     // Join by command, start, then leave during the game: replaced by a computer.
     h.command(&users[1], "/join").await;
     h.command(&users[0], "/start").await;
-    assert_eq!(h.table().await.1.status, Status::Playing);
+    assert_eq!(h.table().await.1.status(), Status::Playing);
     h.command(&users[1], "/leave").await;
     let (_, t) = h.table().await;
     let biel = t.players.iter().find(|p| p.id == users[1].id).unwrap();
     assert!(biel.is_automatic(), "a leaver is replaced by the computer");
-    assert_eq!(t.status, Status::Playing);
+    assert_eq!(t.status(), Status::Playing);
     // The game goes on to its end with the computer playing for Biel.
     h.play_to_end(&users, 5000).await;
-    assert_eq!(h.table().await.1.status, Status::Finished);
+    assert_eq!(h.table().await.1.status(), Status::Finished);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -323,7 +329,7 @@ async fn command_menu_rules_and_help_are_localized() {
     assert_ne!(ca, es, "menus differ by language");
     // /rules in Valencian uses the JCF rulebook's words.
     let users = four_users();
-    h.settings(parxis::bot::settings::ChatSettings {
+    h.settings(parxis::bot::core::settings::ChatSettings {
         lang: Some(parxis::i18n::Lang::CaValencia),
         ..Default::default()
     })
@@ -351,7 +357,7 @@ async fn command_menu_rules_and_help_are_localized() {
     assert_eq!(r.chat_id(), Some(users[0].id));
     assert!(
         h.store
-            .load::<parxis::bot::table::Table>(users[0].id)
+            .load::<parxis::bot::core::table::Table>(users[0].id)
             .await
             .unwrap()
             .is_none()
@@ -390,13 +396,13 @@ async fn host_removes_an_absent_player_others_cannot() {
         .find(|p| p.colour == Some(parxis::engine::Colour::Red))
         .unwrap();
     assert!(red.is_automatic(), "red is played by the computer now");
-    assert_eq!(t.status, Status::Playing);
+    assert_eq!(t.status(), Status::Playing);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn image_mode_posts_a_png_and_edits_it_in_place() {
     let h = Harness::start(31).await;
-    h.settings(parxis::bot::settings::ChatSettings {
+    h.settings(parxis::bot::core::settings::ChatSettings {
         lang: Some(parxis::i18n::Lang::Es),
         ..Default::default()
     })
@@ -443,11 +449,7 @@ async fn image_mode_posts_a_png_and_edits_it_in_place() {
             .iter()
             .all(|r| r.ok() && r.files.iter().any(|f| f.is_png()))
     );
-    assert_eq!(
-        h.table().await.1.board_msg,
-        Some(id),
-        "still the same photo message"
-    );
+    assert_eq!(h.board_id().await, Some(id), "still the same photo message");
     // Switching to emoji shows text from the next press on (a new message, the old one
     // loses its buttons).
     h.command(&users[0], "/display emoji").await;

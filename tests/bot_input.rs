@@ -89,13 +89,16 @@ async fn unknown_commands_and_garbage_arguments_get_an_answer_or_silence() {
         h.settings_for(other).await;
         let r = reply_to(&h, other, carme, text).await;
         assert_eq!(r, plain_en(&Msg::BadArgs { cmd }), "{text}");
-        let settings: parxis::bot::settings::ChatSettings =
+        let settings: parxis::bot::core::settings::ChatSettings =
             h.store.settings(other).await.expect("redis");
         assert_eq!(settings.timer_secs, 0, "{text}: no setting changed");
-        assert_eq!(settings.display, parxis::bot::settings::Display::Emoji);
+        assert_eq!(
+            settings.display,
+            parxis::bot::core::settings::Display::Emoji
+        );
         assert!(
             h.store
-                .load::<parxis::bot::table::Table>(other)
+                .load::<parxis::bot::core::table::Table>(other)
                 .await
                 .expect("redis")
                 .is_none(),
@@ -184,13 +187,14 @@ async fn a_private_chat_cannot_play_or_touch_a_group_game() {
         assert_eq!(r, plain_en(&Msg::AlertGroupsOnly), "{cmd}");
         assert!(
             h.store
-                .load::<parxis::bot::table::Table>(u.id)
+                .load::<parxis::bot::core::table::Table>(u.id)
                 .await
                 .expect("redis")
                 .is_none(),
             "no table for a private chat"
         );
-        let s: parxis::bot::settings::ChatSettings = h.store.settings(u.id).await.expect("redis");
+        let s: parxis::bot::core::settings::ChatSettings =
+            h.store.settings(u.id).await.expect("redis");
         assert_eq!(s.timer_secs, 0, "{cmd}: no setting changed");
     }
 
@@ -208,6 +212,7 @@ async fn a_private_chat_cannot_play_or_touch_a_group_game() {
     let id = callback_id(&upd);
     h.fake.push_update(upd);
     let ans = h.fake.wait_for_callback_answer(&id).await;
+    h.shown_after(&ans).await;
     assert_eq!(
         ans.str_param("text"),
         Some(plain_en(&Msg::AlertGroupsOnly).as_str())

@@ -97,13 +97,14 @@ async fn unreachable_telegram_at_start_is_waited_for_then_the_bot_comes_up_and_a
         seed: 0,
         pause: Duration::from_millis(20),
         timer_unit_ms: 1000,
+        driver: true,
         bots: Vec::new(),
     };
     h.use_emoji().await;
     h.start_game(3).await;
     let presses = h.play_to_end(&four_users(), 5000).await;
     let (_, table) = h.table().await;
-    assert_eq!(table.status, parxis::bot::table::Status::Finished);
+    assert_eq!(table.status(), parxis::bot::core::table::Status::Finished);
     assert!(presses > 10, "{presses} presses");
 
     bot.sigterm();

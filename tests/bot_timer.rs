@@ -7,9 +7,9 @@ mod support;
 
 use std::time::Duration;
 
-use parxis::bot::driver::STRIKES_TO_ABSENT;
-use parxis::bot::settings::{ChatSettings, Display};
-use parxis::bot::table::{Event, Status, Table};
+use parxis::bot::core::settings::{ChatSettings, Display};
+use parxis::bot::core::table::STRIKES_TO_ABSENT;
+use parxis::bot::core::table::{Event, Status, Table};
 use parxis::i18n::Lang;
 use support::bot_harness::{CHAT, Harness, Options, four_users, text_of};
 use support::fake_tg::{buttons, callback_id, msg_id};
@@ -149,7 +149,7 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
     let mut seen_strikes = Vec::new();
     let t = loop {
         let (_, t) = h.table().await;
-        assert_eq!(t.status, Status::Playing, "the game ended too soon");
+        assert_eq!(t.status(), Status::Playing, "the game ended too soon");
         if let Some(s) = timed_out(&t)
             && seen_strikes.last() != Some(&s)
         {
@@ -180,7 +180,7 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
     );
     // The board shows it (once the edit that follows the save has arrived).
     let shown = tokio::time::Instant::now() + Duration::from_secs(3);
-    while !text_of(&h.board().await).contains("💤") && h.table().await.1.status == Status::Playing
+    while !text_of(&h.board().await).contains("💤") && h.table().await.1.status() == Status::Playing
     {
         assert!(tokio::time::Instant::now() < shown, "{}", h.board().await);
         tokio::time::sleep(Duration::from_millis(10)).await;
@@ -191,10 +191,10 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
     for _ in 0..3 {
         let (_, t) = h
             .wait_table(Duration::from_secs(5), "Ana's turn", |t| {
-                t.to_move().is_some_and(|p| p.id == ana.id) || t.status != Status::Playing
+                t.to_move().is_some_and(|p| p.id == ana.id) || t.status() != Status::Playing
             })
             .await;
-        if t.status != Status::Playing {
+        if t.status() != Status::Playing {
             break;
         }
         let due = t.deadline_ms.expect("a deadline for the computer");
@@ -347,11 +347,11 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
     for offset in [-40i64, -15, 0, 0, 10, 25, -5, 5] {
         let (_, t) = h
             .wait_table(Duration::from_secs(5), "a human to move", |t| {
-                t.status != Status::Playing
+                t.status() != Status::Playing
                     || t.to_move().is_some_and(|p| !p.is_automatic()) && t.deadline_ms.is_some()
             })
             .await;
-        if t.status != Status::Playing {
+        if t.status() != Status::Playing {
             break;
         }
         let user = h.mover().await.expect("a human to move");
@@ -379,6 +379,7 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
         let id = callback_id(&upd);
         h.fake.push_update(upd);
         let ans = h.fake.wait_for_callback_answer(&id).await;
+        h.shown_after(&ans).await;
         let (_, after) = h.table().await;
         let accepted = ans.str_param("text").is_none();
         let timer = timed_out(&after).is_some();

@@ -14,15 +14,17 @@ use tokio::net::TcpListener;
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
 
-use parxis::bot::handlers::{self, Refusal, TgBot};
-use parxis::bot::settings::{ChatSettings, Display};
-use parxis::bot::table::{Status, Table};
-use parxis::bot::view::Alert;
+use parxis::bot::TgBot;
+use parxis::bot::core::refusal::{Alert, Refusal};
+use parxis::bot::core::settings::{ChatSettings, Display};
+use parxis::bot::core::table::{Status, Table};
+use parxis::bot::effects::chat::{ChatAddr, DisplayState};
 use parxis::bot::{self, Ctx, webhook};
 use parxis::config::{Secret, WebhookConfig};
 use parxis::i18n::Lang;
 use parxis::ops::{http as ops_http, metrics::Metrics};
 use parxis::store::Store;
+use support::bot_harness;
 use support::fake_tg::{FakeTelegram, Recorded, TestUser, buttons, callback_id, msg_id};
 use support::http::{self, sample};
 use support::redis::TestRedis;
@@ -193,16 +195,29 @@ impl Cluster {
                 "never: {what}; table {:?}\n{}",
                 self.table()
                     .await
-                    .map(|(_, t)| (t.status, t.seq, t.players.len())),
+                    .map(|(_, t)| (t.status(), t.seq, t.players.len())),
                 self.fake.log_tail(12)
             );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
 
+    async fn board_id(&self) -> Option<i32> {
+        let d: Option<DisplayState> = self.store.display(CHAT).await.expect("redis");
+        d.map(|d| d.message_id)
+    }
+
+    /// Waits until the bot has recorded a board message.
+    async fn wait_board(&self, what: &str) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while self.board_id().await.is_none() {
+            assert!(tokio::time::Instant::now() < deadline, "never: {what}");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
     async fn board(&self) -> Value {
-        let (_, t) = self.table().await.expect("a table");
-        let id = t.board_msg.expect("a board message id");
+        let id = self.board_id().await.expect("a board message id");
         self.fake.message(CHAT, id).expect("the board message")
     }
 
@@ -217,9 +232,12 @@ impl Cluster {
             .unwrap_or_else(|| panic!("no button {data} on {board}"));
         let update = self.fake.press(CHAT, user, msg_id(&board), &data);
         assert_eq!(self.replicas[i].post(&update).await, 200);
-        self.fake
+        let answer = self
+            .fake
             .wait_for_callback_answer(&callback_id(&update))
-            .await
+            .await;
+        bot_harness::shown_after(&self.fake, &self.store, &answer).await;
+        answer
     }
 
     /// A command by `user`, delivered to replica `i`.
@@ -287,8 +305,7 @@ fn no_alert(answer: &Recorded) {
 /// A lobby by Ana (via replica 0) that Biel joined (via the last replica).
 async fn lobby_of_two(c: &Cluster) {
     c.command(0, &ana(), "/newgame").await;
-    c.wait_table("a lobby with a board", |t| t.board_msg.is_some())
-        .await;
+    c.wait_board("a lobby with a board").await;
     let last = c.replicas.len() - 1;
     no_alert(&c.press(last, &biel(), "j:").await);
     c.wait_table("Biel joined", |t| t.players.len() == 2).await;
@@ -314,7 +331,7 @@ async fn two_replicas_take_turns_and_every_move_is_applied_exactly_once() {
     lobby_of_two(&c).await;
     no_alert(&c.press(0, &ana(), "s:").await);
     let (_, start) = c
-        .wait_table("playing", |t| t.status == Status::Playing)
+        .wait_table("playing", |t| t.status() == Status::Playing)
         .await;
     let edits_before = c.count_requests("editmessagetext");
 
@@ -322,7 +339,7 @@ async fn two_replicas_take_turns_and_every_move_is_applied_exactly_once() {
     let mut presses = 0;
     for k in 0..30 {
         let (_, t) = c.table().await.expect("a table");
-        if t.status != Status::Playing {
+        if t.status() != Status::Playing {
             break;
         }
         let mover = t.to_move().expect("someone to move").id;
@@ -390,7 +407,8 @@ async fn a_post_without_the_secret_gets_401_and_changes_nothing() {
     );
     // The very same update with the secret is handled: the header alone stopped it.
     assert_eq!(r.post(&update).await, 200);
-    c.wait_table("a lobby", |t| t.status == Status::Lobby).await;
+    c.wait_table("a lobby", |t| t.status() == Status::Lobby)
+        .await;
     c.stop().await;
 }
 
@@ -398,9 +416,8 @@ async fn a_post_without_the_secret_gets_401_and_changes_nothing() {
 async fn the_same_update_delivered_to_both_replicas_is_handled_once() {
     let c = Cluster::start(2).await;
     c.command(0, &ana(), "/newgame").await;
-    let (_, lobby) = c
-        .wait_table("a lobby with a board", |t| t.board_msg.is_some())
-        .await;
+    c.wait_board("a lobby with a board").await;
+    let (_, lobby) = c.table().await.expect("a lobby");
 
     // A command delivered to both at once (a retry racing the first delivery).
     let join = c.fake.command(CHAT, &biel(), "/join");
@@ -432,7 +449,9 @@ async fn the_same_update_delivered_to_both_replicas_is_handled_once() {
         .expect("a start button");
     let press = c.fake.press(CHAT, &ana(), msg_id(&board), &start.1);
     assert_eq!(c.replicas[1].post(&press).await, 200);
-    no_alert(&c.fake.wait_for_callback_answer(&callback_id(&press)).await);
+    let answer = c.fake.wait_for_callback_answer(&callback_id(&press)).await;
+    no_alert(&answer);
+    bot_harness::shown_after(&c.fake, &c.store, &answer).await;
     assert_eq!(c.replicas[0].post(&press).await, 200);
     tokio::time::sleep(Duration::from_millis(400)).await;
     let id = callback_id(&press);
@@ -446,7 +465,7 @@ async fn the_same_update_delivered_to_both_replicas_is_handled_once() {
         .count();
     assert_eq!(answers, 1, "the retried press was dropped, not re-handled");
     let (_, t) = c.table().await.expect("a table");
-    assert_eq!(t.status, Status::Playing);
+    assert_eq!(t.status(), Status::Playing);
     assert_eq!(t.seq, lobby.seq + 2);
     assert_eq!(c.metric_sum("parxis_games_started_total").await, 1.0);
     c.stop().await;
@@ -469,7 +488,8 @@ async fn metrics_over_http_show_updates_conflicts_and_games() {
     let (version, table) = c.table().await.expect("a table");
     let mut stale = table.clone();
     stale.seq += 1;
-    let outcome = handlers::commit(&tg(&c.fake), &r.ctx, CHAT, version + 7, stale).await;
+    let here = parxis::bot::effects::chat::load(&r.ctx, ChatAddr::new(CHAT), None).await;
+    let outcome = parxis::bot::effects::commit::save(&r.ctx, &here, version + 7, stale).await;
     assert!(
         matches!(outcome, Err(Refusal::Alert(Alert::Stale))),
         "{outcome:?}"
@@ -479,14 +499,20 @@ async fn metrics_over_http_show_updates_conflicts_and_games() {
 
     // Lobby → playing counts a start and an active game; cancelling ends it.
     no_alert(&c.press(0, &ana(), "s:").await);
-    c.wait_table("playing", |t| t.status == Status::Playing)
+    c.wait_table("playing", |t| t.status() == Status::Playing)
         .await;
-    let text = r.metrics().await;
+    // The counters follow the board (they are kept beside it, after the answer).
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let mut text = r.metrics().await;
+    while count(&text, "parxis_active_games") != 1.0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        text = r.metrics().await;
+    }
     assert_eq!(count(&text, "parxis_games_started_total"), 1.0);
     assert_eq!(count(&text, "parxis_active_games"), 1.0);
     assert_eq!(count(&text, "parxis_games_finished_total"), 0.0);
     c.command(0, &ana(), "/cancel").await;
-    c.wait_table("cancelled", |t| t.status == Status::Cancelled)
+    c.wait_table("cancelled", |t| t.status() == Status::Cancelled)
         .await;
     // The counters follow the save by a Redis round trip: wait for the gauge to drop.
     let deadline = tokio::time::Instant::now() + WAIT;
@@ -508,13 +534,13 @@ async fn metrics_over_http_show_updates_conflicts_and_games() {
 async fn computer_turns_are_played_once_with_two_drivers() {
     let c = Cluster::start(2).await;
     c.command(0, &ana(), "/newgame").await;
-    c.wait_table("a lobby", |t| t.board_msg.is_some()).await;
+    c.wait_board("a lobby").await;
     c.command(1, &ana(), "/addbot").await;
     c.wait_table("a computer joined", |t| t.players.len() == 2)
         .await;
     c.command(0, &ana(), "/start").await;
     let (_, start) = c
-        .wait_table("playing", |t| t.status == Status::Playing)
+        .wait_table("playing", |t| t.status() == Status::Playing)
         .await;
     let edits_before = c.count_requests("editmessagetext");
     let mut presses = 0;
@@ -522,10 +548,10 @@ async fn computer_turns_are_played_once_with_two_drivers() {
         // Wait for Ana's turn with her board drawn (the drivers play the computer's turns).
         let (_, t) = c
             .wait_table("Ana's turn", |t| {
-                t.status != Status::Playing || t.to_move().is_some_and(|p| p.id == ana().id)
+                t.status() != Status::Playing || t.to_move().is_some_and(|p| p.id == ana().id)
             })
             .await;
-        if t.status != Status::Playing {
+        if t.status() != Status::Playing {
             break;
         }
         let deadline = tokio::time::Instant::now() + WAIT;
@@ -545,7 +571,7 @@ async fn computer_turns_are_played_once_with_two_drivers() {
     assert!(presses >= 5, "only {presses} presses");
     // Let the last computer turn (if any) land.
     c.wait_table("Ana's turn", |t| {
-        t.status != Status::Playing || t.to_move().is_some_and(|p| p.id == ana().id)
+        t.status() != Status::Playing || t.to_move().is_some_and(|p| p.id == ana().id)
     })
     .await;
     tokio::time::sleep(Duration::from_millis(200)).await;

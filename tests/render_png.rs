@@ -305,7 +305,7 @@ fn the_last_move_leaves_a_trail_along_its_path() {
     let traced = render(
         &after,
         &View {
-            last_move: Some(mv),
+            last_move: Some(mv.into()),
             ..View::default()
         },
     );
@@ -460,7 +460,7 @@ fn the_docs_screenshot_is_current_and_small() {
     let moves = g.legal_moves();
     assert_eq!(moves.len(), 3);
     let view = View {
-        last_move: Some(last),
+        last_move: Some(last.into()),
         choices: moves.to_vec(),
         names: ["Núria", "Pau·la", "Iñaki", "François"].map(|s| Some(s.to_owned())),
         letters: None,

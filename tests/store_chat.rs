@@ -272,3 +272,74 @@ async fn an_interrupted_migration_completes_when_repeated() {
     assert_eq!(store.load::<Game>(old).await.unwrap(), None);
     assert_eq!(store.due_chats(1_000, 10).await.unwrap(), [new]);
 }
+
+/// A stand-in for the bot's board record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct Shown {
+    message_id: i32,
+}
+
+#[tokio::test]
+async fn a_chat_loads_whole_in_one_round_trip_and_its_board_record_never_bumps_the_game() {
+    // Given a chat with a game, settings and a board record,
+    let (_server, store, mut raw) = setup().await;
+    let chat = -700;
+    let saved = store.save(chat, 0, &game(1), 60).await.unwrap();
+    assert_eq!(saved, CasOutcome::Saved { version: 1 });
+    let settings = Settings {
+        locale: "ca".into(),
+        turn_seconds: 30,
+    };
+    store.set_settings(chat, &settings).await.unwrap();
+    store
+        .set_display(chat, &Shown { message_id: 9 }, 60)
+        .await
+        .unwrap();
+    // When it is loaded,
+    let before = store.round_trips();
+    let state = store
+        .load_chat::<Game, Settings, Shown>(chat)
+        .await
+        .unwrap();
+    // Then all three come back in one round trip, and the game's version is still 1.
+    assert_eq!(store.round_trips() - before, 1);
+    assert_eq!(
+        state.game,
+        Some(Versioned {
+            version: 1,
+            state: game(1)
+        })
+    );
+    assert_eq!(state.settings, settings);
+    assert_eq!(state.display, Some(Shown { message_id: 9 }));
+    // And a chat with nothing loads as nothing, default settings, no board; a malformed
+    // board record reads as none.
+    let _: () = raw.set(keys::display(-701), "{oops").await.unwrap();
+    let empty = store
+        .load_chat::<Game, Settings, Shown>(-701)
+        .await
+        .unwrap();
+    assert_eq!(
+        (empty.game, empty.settings, empty.display),
+        (None, Settings::default(), None)
+    );
+}
+
+#[tokio::test]
+async fn a_migrated_chat_leaves_its_board_record_behind() {
+    // Given a chat with a game and a board record, When it moves to a new id,
+    let (_server, store, mut raw) = setup().await;
+    let (old, new) = (-800, -100_800);
+    let _ = store.save(old, 0, &game(3), 60).await.unwrap();
+    store
+        .set_display(old, &Shown { message_id: 4 }, 60)
+        .await
+        .unwrap();
+    assert!(store.migrate_chat(old, new).await.unwrap());
+    // Then the old chat's board record is gone and the new chat has none yet (the old
+    // message ids mean nothing there).
+    let old_display: Option<String> = raw.get(keys::display(old)).await.unwrap();
+    assert_eq!(old_display, None);
+    assert_eq!(store.display::<Shown>(new).await.unwrap(), None);
+    assert!(store.load::<Game>(new).await.unwrap().is_some());
+}

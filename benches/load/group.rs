@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use parxis::bot::table::{Status, Table};
+use parxis::bot::core::table::{Status, Table};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
@@ -59,9 +59,9 @@ pub async fn play(env: Arc<Env>, i: usize) -> Seen {
         waker: env.probe.waker(chat_of(i)),
         env,
     };
-    let s = parxis::bot::settings::ChatSettings {
+    let s = parxis::bot::core::settings::ChatSettings {
         lang: Some(parxis::i18n::Lang::En),
-        display: parxis::bot::settings::Display::Emoji,
+        display: parxis::bot::core::settings::Display::Emoji,
         timer_secs: 0,
     };
     if let Err(e) = g.env.store.set_settings(g.chat, &s).await {
@@ -109,7 +109,9 @@ impl Group {
 
     /// The board if it shows `t` (its buttons carry `t.seq`).
     fn fresh_board(&self, t: &Table) -> Option<Value> {
-        let board = self.env.fake.message(self.chat, t.board_msg?)?;
+        // The bot's last message with buttons in the chat (its board record is in Redis;
+        // the fake knows it without a round trip).
+        let board = self.env.fake.last_board(self.chat)?;
         let fresh = buttons(&board).first().is_some_and(|(_, d)| {
             d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
         });
@@ -124,7 +126,7 @@ impl Group {
                 "chat {}: stuck at seq {} ({:?})",
                 self.chat,
                 self.max_seq,
-                t.as_ref().map(|t| (t.status, t.to_move().map(|p| p.id)))
+                t.as_ref().map(|t| (t.status(), t.to_move().map(|p| p.id)))
             ));
             return false;
         }
@@ -137,7 +139,7 @@ impl Group {
             self.wait().await;
             return true;
         };
-        match t.status {
+        match t.status() {
             Status::Lobby => self.fill_lobby(&t, &board).await,
             Status::Playing => self.play_turn(&t, &board).await,
             Status::Finished | Status::Cancelled => {

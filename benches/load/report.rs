@@ -3,7 +3,7 @@
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use parxis::bot::table::{Status, Table};
+use parxis::bot::core::table::{Status, Table};
 use parxis::engine::{Game, Loc};
 
 use crate::group::Seen;
@@ -61,10 +61,10 @@ pub async fn validate(env: &Env, seen: &[Seen]) -> Validation {
                 t.seq, s.max_seq
             )));
         }
-        if let Some(g) = &t.game {
+        if let Some(g) = t.game() {
             v.problems.extend(check_pieces(g).into_iter().map(problem));
         }
-        if t.status == Status::Playing {
+        if t.status() == Status::Playing {
             v.playing += 1;
             match t.to_move() {
                 Some(p) if p.is_automatic() => {
@@ -75,14 +75,11 @@ pub async fn validate(env: &Env, seen: &[Seen]) -> Validation {
                     waiting_on_computer.push((s.chat, t.seq));
                 }
                 Some(_) => {
-                    let shows = t
-                        .board_msg
-                        .and_then(|id| env.fake.message(s.chat, id))
-                        .is_some_and(|b| {
-                            buttons(&b)
-                                .first()
-                                .is_some_and(|(_, d)| d.contains(&format!(":{}", t.seq)))
-                        });
+                    let shows = env.fake.last_board(s.chat).is_some_and(|b| {
+                        buttons(&b)
+                            .first()
+                            .is_some_and(|(_, d)| d.contains(&format!(":{}", t.seq)))
+                    });
                     if !shows {
                         v.problems
                             .push(problem("the board does not show the human's turn".into()));

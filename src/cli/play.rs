@@ -13,8 +13,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai::{self, Level};
+use crate::bot::core::narration::narrate;
+use crate::bot::core::seats::{dot, seats_for};
+use crate::bot::core::table::Event;
 use crate::dice::RngDice;
-use crate::engine::{Colour, Dice, Game, Loc, Pass, Phase, Preset, roll_off};
+use crate::engine::{Colour, Dice, Game, Phase, Preset, roll_off};
 use crate::i18n::{Lang, Msg, tr_plain};
 use crate::render::emoji;
 
@@ -61,12 +64,6 @@ fn read_line(input: &mut impl BufRead) -> Input {
     }
 }
 
-fn colours_for(n: u8) -> crate::engine::Seats {
-    let four = crate::engine::Arms::Four;
-    four.default_seats(usize::from(n))
-        .unwrap_or_else(|| four.colours().iter().copied().collect())
-}
-
 fn name(lang: Lang, human: Option<Colour>, c: Colour, level: Level) -> String {
     if Some(c) == human {
         format!(
@@ -111,7 +108,7 @@ pub fn play(
     interactive: bool,
 ) -> std::io::Result<()> {
     let lang = args.lang;
-    let seats = &colours_for(if args.pairs { 4 } else { args.players });
+    let seats = &seats_for(usize::from(if args.pairs { 4 } else { args.players }));
     let human = match args.human.as_str() {
         "none" => None,
         s => {
@@ -161,32 +158,14 @@ pub fn play(
         writeln!(out, "{}", legend.join(" · "))?;
     }
     let ro = roll_off(seats, &mut RngDice(&mut dice_rng));
-    for round in &ro.rounds {
-        for &(c, r) in round {
-            writeln!(
-                out,
-                "  {} {}",
-                crate::render::emoji::piece(c),
-                tr_plain(
-                    lang,
-                    &Msg::RollOffLine {
-                        name: name(lang, human, c, args.level),
-                        roll: r
-                    }
-                )
-            )?;
-        }
+    let who = |c: Colour| name(lang, human, c, args.level);
+    let roll_off_event = Event::RollOff {
+        rounds: ro.rounds.clone(),
+        starter: ro.starter,
+    };
+    for line in narrate(&[roll_off_event], who, None) {
+        writeln!(out, "  {}", line.plain(lang))?;
     }
-    writeln!(
-        out,
-        "{}",
-        tr_plain(
-            lang,
-            &Msg::RollOffWinner {
-                name: name(lang, human, ro.starter, args.level)
-            }
-        )
-    )?;
     let mut game = game
         .with_first_turn(ro.starter)
         .map_err(|e| std::io::Error::other(e.to_string()))?;
@@ -221,12 +200,7 @@ pub fn play(
                         name: name(lang, human, r.colour, args.level),
                         distance: r.distance,
                     };
-                    writeln!(
-                        out,
-                        "  {} {}",
-                        crate::render::emoji::piece(r.colour),
-                        tr_plain(lang, &line)
-                    )?;
+                    writeln!(out, "  {} {}", dot(r.colour), tr_plain(lang, &line))?;
                 }
                 writeln!(out, "{}", tr_plain(lang, &Msg::TermGoodbye))?;
                 return Ok(());
@@ -264,19 +238,9 @@ pub fn play(
                     let (g, pass) = game
                         .pass()
                         .map_err(|e| std::io::Error::other(e.to_string()))?;
-                    let who = name(lang, human, seat, args.level);
-                    let msg = match pass {
-                        Pass::NoMove { die } => Msg::NoMove {
-                            name: who,
-                            rolls_again: die == 6,
-                        },
-                        Pass::BonusLost { amount } => Msg::BonusLost { bonus: amount },
-                        Pass::ThirdSix {
-                            sent_home: Some((_, from)),
-                        } => Msg::ThirdSixSentBack { name: who, from },
-                        Pass::ThirdSix { sent_home: None } => Msg::ThirdSixNothing,
-                    };
-                    writeln!(out, "{}", tr_plain(lang, &msg))?;
+                    for line in narrate(&[Event::passed(pass)], who, Some(seat)) {
+                        writeln!(out, "{}", line.plain(lang))?;
+                    }
                     game = g;
                     continue;
                 }
@@ -341,37 +305,9 @@ pub fn play(
                 } else {
                     ai::choose(&game, args.level, &mut rng).unwrap_or(moves[0])
                 };
-                let who = name(lang, human, seat, args.level);
-                let text = if mv.from() == Loc::Nest {
-                    tr_plain(lang, &Msg::LeftNest { name: who.clone() })
-                } else {
-                    tr_plain(
-                        lang,
-                        &Msg::Moved {
-                            name: who.clone(),
-                            from: mv.from(),
-                            to: mv.to(),
-                        },
-                    )
-                };
-                writeln!(out, "  {text}")?;
-                if let Some(v) = mv.captures() {
-                    let victim = name(lang, human, v, args.level);
-                    writeln!(
-                        out,
-                        "  {}",
-                        tr_plain(
-                            lang,
-                            &Msg::Captured {
-                                name: who.clone(),
-                                victim,
-                                victim_colour: v
-                            }
-                        )
-                    )?;
-                }
-                if mv.reaches_goal() {
-                    writeln!(out, "  {}", tr_plain(lang, &Msg::ReachedGoal { name: who }))?;
+                let moved = Event::moved(&game, mv, false);
+                for line in narrate(&[moved], who, Some(seat)) {
+                    writeln!(out, "  {}", line.plain(lang))?;
                 }
                 game = game
                     .play(mv)

@@ -28,6 +28,8 @@ use std::time::Duration;
 use thiserror::Error;
 use url::Url;
 
+use crate::i18n::Lang;
+
 pub use self::secret::{RedisUrl, Secret};
 pub use crate::telemetry::LogFormat;
 
@@ -106,8 +108,8 @@ pub struct Config {
     pub redis_url: RedisUrl,
     /// Alternative Bot API server (`TELOXIDE_API_URL`); `None`: Telegram's.
     pub api_url: Option<Url>,
-    /// Fallback language code, one of [`LANGUAGES`] (`PARXIS_DEFAULT_LANGUAGE`).
-    pub default_language: String,
+    /// Fallback language, one of [`LANGUAGES`] (`PARXIS_DEFAULT_LANGUAGE`).
+    pub default_language: Lang,
     /// Webhook mode (`PARXIS_WEBHOOK_URL` + `PARXIS_WEBHOOK_SECRET`); `None`: long polling.
     pub webhook: Option<WebhookConfig>,
     /// Port of the HTTP server (`PORT`); 0 asks the OS for a free one (tests).
@@ -173,7 +175,7 @@ impl Config {
             .transpose()?;
         let default_language = match get(DEFAULT_LANGUAGE_VAR) {
             Some(v) => parse_language(&v)?,
-            None => DEFAULT_LANGUAGE.to_owned(),
+            None => parse_language(DEFAULT_LANGUAGE)?,
         };
         let webhook = parse_webhook(get(WEBHOOK_URL), get(WEBHOOK_SECRET), api_url.is_some())?;
         let port = match get(PORT) {
@@ -310,13 +312,13 @@ fn parse_http_url(var: &'static str, value: &str) -> Result<Url, ConfigError> {
     Ok(url)
 }
 
-fn parse_language(value: &str) -> Result<String, ConfigError> {
+fn parse_language(value: &str) -> Result<Lang, ConfigError> {
     // Accept any case and `_` for `-` (`ca_ES_valencia`, `EN`); return the canonical code.
     let wanted = value.replace('_', "-");
     LANGUAGES
         .iter()
         .find(|code| code.eq_ignore_ascii_case(&wanted))
-        .map(|code| (*code).to_owned())
+        .and_then(|code| code.parse::<Lang>().ok())
         .ok_or_else(|| ConfigError::Invalid {
             var: DEFAULT_LANGUAGE_VAR,
             reason: format!("{value:?} is not one of {}", LANGUAGES.join(", ")),

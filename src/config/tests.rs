@@ -33,7 +33,7 @@ fn only_the_token_is_required_and_everything_else_has_a_default() {
     assert_eq!(config.token.expose(), GOOD_TOKEN);
     assert_eq!(config.redis_url.expose(), "redis://127.0.0.1:6379");
     assert_eq!(config.api_url, None);
-    assert_eq!(config.default_language, "ca");
+    assert_eq!(config.default_language, Lang::Ca);
     assert_eq!(config.webhook, None);
     assert_eq!(config.port, 8080);
     assert_eq!(config.log_format, LogFormat::Text);
@@ -155,12 +155,12 @@ fn api_url_must_be_an_http_url() {
 #[test]
 fn default_language_accepts_the_four_codes_in_any_case() {
     for (given, expected) in [
-        ("ca", "ca"),
-        ("ca-ES-valencia", "ca-ES-valencia"),
-        ("ca-es-VALENCIA", "ca-ES-valencia"),
-        ("ca_ES_valencia", "ca-ES-valencia"),
-        ("es", "es"),
-        ("EN", "en"),
+        ("ca", Lang::Ca),
+        ("ca-ES-valencia", Lang::CaValencia),
+        ("ca-es-VALENCIA", Lang::CaValencia),
+        ("ca_ES_valencia", Lang::CaValencia),
+        ("es", Lang::Es),
+        ("EN", Lang::En),
     ] {
         let config = load(&with_token(&[(DEFAULT_LANGUAGE_VAR, given)])).unwrap();
         assert_eq!(config.default_language, expected, "{given}");

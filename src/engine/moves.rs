@@ -7,7 +7,7 @@ use super::game::{Game, Pending, piece};
 
 /// One move: a piece of `colour` goes from one progress point of its path to another.
 /// Small and `Copy`; two pieces of one colour on one square give one move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Move {
     colour: Colour,
     from: Progress,

@@ -4,6 +4,7 @@
 //! |----------------------------------|------------|-----------------------------------------------|-----------------------------|
 //! | `parxis:{<chat>}:game`           | hash       | `version`, `schema`, `state` (JSON) of a game | set by every save           |
 //! | `parxis:{<chat>}:settings`       | string     | the chat's settings as JSON                   | [`SETTINGS_TTL_SECS`], refreshed on read and write |
+//! | `parxis:{<chat>}:display`        | string     | which message shows the chat's board (JSON)   | set by every write          |
 //! | `parxis:{<chat>}:lease:<name>`   | string     | the owner token of a short-lived lease        | the lease's own, in ms      |
 //! | `parxis:deadlines`               | sorted set | chat ids, scored by due time (Unix ms)        | none (members removed)      |
 //! | `parxis:update:<update_id>`      | string     | `1`: this Telegram update was already seen    | given by the caller         |
@@ -258,6 +259,13 @@ pub fn settings(chat: i64) -> String {
     format!("{PREFIX}:{{{chat}}}:settings")
 }
 
+/// Which message shows a chat's board (JSON text), kept apart from the game record so that
+/// showing a board never changes the game's version.
+#[must_use]
+pub fn display(chat: i64) -> String {
+    format!("{PREFIX}:{{{chat}}}:display")
+}
+
 /// A named lease (a short lock with an owner token) held on a chat.
 #[must_use]
 pub fn lease(chat: i64, name: &str) -> String {
@@ -301,7 +309,13 @@ mod tests {
         assert_eq!(game(chat), "parxis:{-1001234567890}:game");
         assert_eq!(settings(chat), "parxis:{-1001234567890}:settings");
         assert_eq!(lease(chat, "turn"), "parxis:{-1001234567890}:lease:turn");
-        for key in [game(chat), settings(chat), lease(chat, "x{y}")] {
+        assert_eq!(display(chat), "parxis:{-1001234567890}:display");
+        for key in [
+            game(chat),
+            settings(chat),
+            display(chat),
+            lease(chat, "x{y}"),
+        ] {
             assert_eq!(hash_tag(&key), "-1001234567890");
         }
     }

@@ -28,7 +28,8 @@ impl Store {
     /// are kept and the old ones dropped. The game keeps its version and remaining TTL. The
     /// two chats' keys lie in different Cluster slots, so this is a sequence of single-slot
     /// steps (copy, then remove from `old` by compare-and-delete) that is safe to repeat after
-    /// a failure at any point. Leases are not moved.
+    /// a failure at any point. Leases are not moved; the old chat's display record (message ids
+    /// of the old chat) is dropped.
     ///
     /// # Errors
     /// [`StoreError::Corrupt`] when the old game record is malformed (nothing is moved);
@@ -145,6 +146,8 @@ impl Store {
             }
         }
         self.clear_deadline(old).await?;
+        // Message ids of the old chat mean nothing in the new one.
+        self.clear_display(old).await?;
         Ok(true)
     }
 }

@@ -37,6 +37,7 @@
 
 mod active;
 mod catchup;
+mod chat;
 mod coordination;
 mod error;
 pub mod keys;
@@ -51,6 +52,7 @@ mod url;
 use std::time::Duration;
 
 pub use catchup::{CATCHUP_LEASE, CatchupClaim, OWED_TTL_SECS, OwedBoard};
+pub use chat::ChatState;
 pub use error::StoreError;
 pub use keys::Place;
 pub use keys::StatsScope;

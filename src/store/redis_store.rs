@@ -1,6 +1,8 @@
 //! [`Store`]: the Redis implementation of the chat store.
 
 use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
@@ -27,6 +29,8 @@ pub(super) enum Retry {
 pub struct Store {
     conn: ConnectionManager,
     op_timeout: Duration,
+    /// Round trips sent through [`Store::run`] by this handle and its clones.
+    round_trips: Arc<AtomicU64>,
 }
 
 impl std::fmt::Debug for Store {
@@ -79,6 +83,7 @@ impl Store {
         Ok(Self {
             conn,
             op_timeout: options.operation_timeout,
+            round_trips: Arc::default(),
         })
     }
 
@@ -144,6 +149,14 @@ impl Store {
         }
     }
 
+    /// How many round trips to Redis this handle (and every clone of it) has made: one per
+    /// command, pipeline or script call, a retry counting again. Counted in the one request
+    /// path, [`Store::run`], so nothing escapes it.
+    #[must_use]
+    pub fn round_trips(&self) -> u64 {
+        self.round_trips.load(Ordering::Relaxed)
+    }
+
     pub(super) async fn query<R: FromRedisValue>(
         &self,
         op: &'static str,
@@ -193,9 +206,11 @@ impl Store {
         Fut: Future<Output = RedisResult<R>>,
     {
         let attempts = async {
+            self.round_trips.fetch_add(1, Ordering::Relaxed);
             match attempt(self.conn.clone()).await {
                 Err(e) if may_retry(&e, retry) => {
                     debug!(op, error = %e, "retrying once on a new connection");
+                    self.round_trips.fetch_add(1, Ordering::Relaxed);
                     attempt(self.conn.clone()).await
                 }
                 other => other,

@@ -4,8 +4,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use parxis::bot::settings::{ChatSettings, Display};
-use parxis::bot::table::{Status, Table};
+use parxis::bot::core::settings::{ChatSettings, Display};
+use parxis::bot::core::table::{Status, Table};
+use parxis::bot::effects::chat::DisplayState;
+use parxis::bot::effects::telegram::MAX_RETRIES;
 use parxis::bot::{self, Ctx};
 use parxis::i18n::Lang;
 use parxis::ops::metrics::Metrics;
@@ -38,6 +40,8 @@ pub struct Harness {
     pub pause: Duration,
     /// Milliseconds per second of the turn timer in the bots started from now on.
     pub timer_unit_ms: u64,
+    /// Whether bots started from now on run the turn driver.
+    pub driver: bool,
     pub bots: Vec<Running>,
 }
 
@@ -48,6 +52,8 @@ pub struct Options {
     pub persistent_redis: bool,
     /// Milliseconds per second of the turn timer (1000 in production).
     pub timer_unit_ms: u64,
+    /// Run the turn driver beside the dispatcher (it polls Redis every 100 ms).
+    pub driver: bool,
 }
 
 impl Default for Options {
@@ -55,6 +61,7 @@ impl Default for Options {
         Self {
             persistent_redis: false,
             timer_unit_ms: 1000,
+            driver: true,
         }
     }
 }
@@ -81,6 +88,7 @@ impl Harness {
             seed,
             pause: Duration::from_millis(20),
             timer_unit_ms: opts.timer_unit_ms,
+            driver: opts.driver,
             bots: Vec::new(),
         };
         h.spawn_bot().await;
@@ -101,7 +109,11 @@ impl Harness {
             .throttle(teloxide::adaptors::throttle::Limits::default());
         bot::register_commands(&tg, Lang::En).await;
         let (stop, stop_rx) = tokio::sync::watch::channel(false);
-        let driver = tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx));
+        let driver = if self.driver {
+            tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx))
+        } else {
+            tokio::spawn(async {})
+        };
         let mut d = bot::dispatcher(tg.clone(), ctx.clone());
         let token = d.shutdown_token();
         let task = tokio::spawn(async move { d.dispatch().await });
@@ -163,12 +175,31 @@ impl Harness {
         }
     }
 
-    /// Press a button and return the callback answer (every press is answered).
+    /// Press a button and return the callback answer (every press is answered), once the
+    /// board it changed is written ([`Harness::shown_after`]).
     pub async fn press(&self, user: &TestUser, message_id: i32, data: &str) -> Recorded {
-        let upd = self.fake.press(CHAT, user, message_id, data);
+        self.press_in(CHAT, user, message_id, data).await
+    }
+
+    /// As [`Harness::press`], in `chat`.
+    pub async fn press_in(
+        &self,
+        chat: i64,
+        user: &TestUser,
+        message_id: i32,
+        data: &str,
+    ) -> Recorded {
+        let upd = self.fake.press(chat, user, message_id, data);
         let id = callback_id(&upd);
         self.fake.push_update(upd);
-        self.fake.wait_for_callback_answer(&id).await
+        let answer = self.fake.wait_for_callback_answer(&id).await;
+        self.shown_after(&answer).await;
+        answer
+    }
+
+    /// See [`shown_after`].
+    pub async fn shown_after(&self, answer: &Recorded) {
+        shown_after(&self.fake, &self.store, answer).await;
     }
 
     /// The stored table and its version.
@@ -182,10 +213,42 @@ impl Harness {
         (rec.version, rec.state)
     }
 
-    /// The current board message (per the stored board id).
+    /// The board message id of `chat` as the bot recorded it (its display record).
+    pub async fn board_id_in(&self, chat: i64) -> Option<i32> {
+        let d: Option<DisplayState> = self.store.display(chat).await.expect("redis");
+        d.map(|d| d.message_id)
+    }
+
+    /// The board message id of [`CHAT`].
+    pub async fn board_id(&self) -> Option<i32> {
+        self.board_id_in(CHAT).await
+    }
+
+    /// Poll the board message id until `pred` holds (at most `within`); returns it.
+    pub async fn wait_board_id(
+        &self,
+        within: Duration,
+        what: &str,
+        pred: impl Fn(Option<i32>) -> bool,
+    ) -> Option<i32> {
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let id = self.board_id().await;
+            if pred(id) {
+                return id;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "timed out waiting for {what}; board id {id:?}\n{}",
+                self.fake.log_tail(10)
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// The current board message (per the recorded board id).
     pub async fn board(&self) -> Value {
-        let (_, t) = self.table().await;
-        let id = t.board_msg.expect("a board message id");
+        let id = self.board_id().await.expect("a board message id");
         self.fake
             .message(CHAT, id)
             .unwrap_or_else(|| panic!("board {id} missing:\n{}", self.fake.log_tail(10)))
@@ -224,7 +287,7 @@ impl Harness {
         while presses < max_presses {
             let n = presses;
             let (_, t) = self.table().await;
-            if t.status != Status::Playing {
+            if t.status() != Status::Playing {
                 return n;
             }
             let Some(p) = t.to_move() else { return n };
@@ -257,6 +320,64 @@ impl Harness {
         }
         panic!("the game did not end within {max_presses} presses");
     }
+}
+
+/// The bot answers a press first and writes the board after: wait for that write (a board
+/// edit or post after the answer that succeeded, or failed for good with a 400 or 403; a
+/// 429 or a dropped connection is retried by the bot), or briefly when the press was
+/// refused (it changed nothing, so nothing may follow). A board posted anew is waited for
+/// until the bot has recorded it as the chat's board.
+pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) {
+    let refused = answer.str_param("text").is_some();
+    let within = if refused {
+        Duration::from_millis(150)
+    } else {
+        WAIT
+    };
+    let deadline = tokio::time::Instant::now() + within;
+    while tokio::time::Instant::now() < deadline {
+        let writes: Vec<Recorded> = fake
+            .requests_since(answer.index + 1)
+            .into_iter()
+            .filter(|r| {
+                matches!(
+                    r.method.as_str(),
+                    "editmessagetext" | "editmessagemedia" | "sendmessage" | "sendphoto"
+                )
+            })
+            .collect();
+        let done = writes
+            .iter()
+            .any(|r| r.ok() || matches!(r.status, 400 | 403));
+        // The bot gives a write up after its last retry.
+        let gave_up = writes.len() > MAX_RETRIES as usize;
+        if gave_up {
+            return;
+        }
+        if done {
+            // A board posted anew (a message with buttons) must also be recorded.
+            let posted = writes
+                .iter()
+                .rev()
+                .filter(|r| r.ok() && r.method.starts_with("send"))
+                .filter(|r| !r.params["reply_markup"].is_null())
+                .find_map(|r| Some((r.chat_id()?, r.result()["message_id"].as_i64()?)));
+            let Some((chat, id)) = posted else { return };
+            let recorded: Option<DisplayState> = match store.display(chat).await {
+                Ok(d) => d,
+                Err(_) => return,
+            };
+            if recorded.is_some_and(|d| i64::from(d.message_id) == id) {
+                return;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert!(
+        refused,
+        "an accepted press was never shown:\n{}",
+        fake.log_tail(10)
+    );
 }
 
 /// The text (or caption) of a message.
@@ -302,7 +423,7 @@ impl Harness {
             "start refused: {:?}",
             ans.params
         );
-        assert_eq!(self.table().await.1.status, Status::Playing);
+        assert_eq!(self.table().await.1.status(), Status::Playing);
     }
 
     /// Poll the stored table until `pred` holds (at most `within`); returns it.
@@ -409,10 +530,7 @@ impl Harness {
         for (user, tag) in [(&users[1], "j:"), (&users[0], "s:")] {
             let lobby = self.fake.last_board(chat).expect("a lobby");
             let data = button_with(&lobby, tag);
-            let upd = self.fake.press(chat, user, msg_id(&lobby), &data);
-            let id = callback_id(&upd);
-            self.fake.push_update(upd);
-            self.fake.wait_for_callback_answer(&id).await;
+            self.press_in(chat, user, msg_id(&lobby), &data).await;
         }
     }
 }

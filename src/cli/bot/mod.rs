@@ -136,7 +136,7 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
             return Ok(());
         }
     };
-    let lang: Lang = cfg.default_language.parse().unwrap_or(Lang::Ca);
+    let lang: Lang = cfg.default_language;
     let mut raw = teloxide::Bot::new(cfg.token.expose());
     if let Some(url) = cfg.api_url.clone() {
         raw = raw.set_api_url(url);

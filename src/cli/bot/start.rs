@@ -18,7 +18,9 @@ use tokio::task::JoinHandle;
 use tracing::{info, warn};
 
 use super::Fatal;
-use crate::bot::{self, Ctx, handlers::TgBot, view, webhook};
+use crate::bot::core::view;
+use crate::bot::entry::telegram_code;
+use crate::bot::{self, Ctx, TgBot, webhook};
 use crate::config::WebhookConfig;
 use crate::i18n::Lang;
 use crate::ops::http::Mount;
@@ -122,7 +124,7 @@ async fn common_start_up(b: &mut Bot) -> Result<(), StartError> {
 async fn register_commands(b: &mut Bot) -> Result<(), StartError> {
     let mut menus: Vec<(Option<&'static str>, Lang)> = Lang::ALL
         .into_iter()
-        .filter_map(|lang| bot::telegram_code(lang).map(|code| (Some(code), lang)))
+        .filter_map(|lang| telegram_code(lang).map(|code| (Some(code), lang)))
         .collect();
     menus.push((None, b.lang));
     for (code, lang) in menus {

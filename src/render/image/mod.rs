@@ -21,7 +21,10 @@ mod text;
 
 use tiny_skia::Pixmap;
 
-use crate::engine::{Game, Move};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::{Arms, Progress};
+use crate::engine::{Colour, Game, Loc, Move};
 
 pub use layout::{
     Area, Point, SIZE, goal_centre, goal_triangle, loc_point, nest_area, nest_centre, nest_slots,
@@ -29,11 +32,48 @@ pub use layout::{
 };
 pub use paint::{Rgb, piece_rgb};
 
+/// The trail of a move already played: a piece of `colour` went from one point of its
+/// colour's path to another. Plain data (it is stored with a chat's table), made from the
+/// [`Move`] when it is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trail {
+    /// The moved piece's colour.
+    pub colour: Colour,
+    /// Progress along the colour's path before the move (0 = nest).
+    pub from: Progress,
+    /// Progress along the colour's path after the move (the goal is the path's end).
+    pub to: Progress,
+}
+
+impl Trail {
+    /// Where the piece ended.
+    #[must_use]
+    pub fn to_loc(self) -> Loc {
+        Arms::Four.loc_at(self.colour, self.to)
+    }
+
+    /// Did the piece reach the goal?
+    #[must_use]
+    pub fn reaches_goal(self) -> bool {
+        self.to == Arms::Four.goal()
+    }
+}
+
+impl From<Move> for Trail {
+    fn from(mv: Move) -> Self {
+        Self {
+            colour: mv.colour(),
+            from: mv.from_progress(),
+            to: mv.to_progress(),
+        }
+    }
+}
+
 /// What to draw besides the position.
 #[derive(Clone, Debug, Default)]
 pub struct View {
     /// The last move, drawn as a trail from its start to its end.
-    pub last_move: Option<Move>,
+    pub last_move: Option<Trail>,
     /// Legal moves, labelled 1.. at their destinations (same numbers as the buttons).
     pub choices: Vec<Move>,
     /// Player names per colour in R1.2 order, written in their nests (any language).

@@ -3,6 +3,7 @@
 
 use tiny_skia::Pixmap;
 
+use super::Trail;
 use super::View;
 use super::layout::{self, Area, Point};
 use super::paint::{self, INK, PAPER, piece_rgb, shade, tint};
@@ -107,16 +108,16 @@ fn square(
 
 /// Where the piece a move ended with stands, and its radius: the last arrival on its
 /// square, or the last piece in its goal.
-fn arrival_point(game: &Game, mv: Move) -> Option<(Point, f32)> {
-    match mv.to() {
+fn arrival_point(game: &Game, mv: Trail) -> Option<(Point, f32)> {
+    match mv.to_loc() {
         Loc::Sq(sq) => match game.pieces_on(sq).count() {
             0 => None,
             1 => Some((layout::square_centre(sq), PIECE)),
             _ => Some((layout::pair_centres(sq)[1], PIECE)),
         },
         Loc::Goal => {
-            let n = usize::from(game.in_goal(mv.colour()));
-            let slot = layout::goal_slots(mv.colour())
+            let n = usize::from(game.in_goal(mv.colour));
+            let slot = layout::goal_slots(mv.colour)
                 .get(n.checked_sub(1)?)
                 .copied()?;
             Some((slot, GOAL_PIECE))
@@ -126,9 +127,9 @@ fn arrival_point(game: &Game, mv: Move) -> Option<(Point, f32)> {
 }
 
 /// The last move: a translucent trail through the squares it passed, under the pieces.
-fn trail(pm: &mut Pixmap, game: &Game, mv: Move) {
-    let c = mv.colour();
-    let mut pts = layout::path_points(c, mv.from_progress(), mv.to_progress());
+fn trail(pm: &mut Pixmap, game: &Game, mv: Trail) {
+    let c = mv.colour;
+    let mut pts = layout::path_points(c, mv.from, mv.to);
     if let (true, Some((end, _)), Some(last)) =
         (mv.reaches_goal(), arrival_point(game, mv), pts.last_mut())
     {
@@ -144,7 +145,7 @@ fn trail(pm: &mut Pixmap, game: &Game, mv: Move) {
 }
 
 /// The piece that just moved: a dark ring around it.
-fn arrival(pm: &mut Pixmap, game: &Game, mv: Move) {
+fn arrival(pm: &mut Pixmap, game: &Game, mv: Trail) {
     if let Some((at, r)) = arrival_point(game, mv) {
         paint::stroke_circle(pm, at, r + 3.5, 3.0, INK);
     }

@@ -30,8 +30,7 @@ use teloxide::update_listeners::webhooks::{self, Options};
 use tokio::net::TcpListener;
 use tracing::info;
 
-use super::Ctx;
-use super::handlers::TgBot;
+use crate::bot::effects::{Ctx, TgBot};
 use crate::config::WebhookConfig;
 use crate::ops::http;
 

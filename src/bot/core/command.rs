@@ -1,10 +1,12 @@
-//! The chat commands. Arguments are taken as raw text and parsed here, so garbage
-//! arguments get a clear answer instead of being dropped.
+//! The chat commands: one enum, one word table ([`word`]). Arguments are taken as raw text
+//! and parsed here, so garbage arguments get a clear answer instead of being dropped.
 
 use teloxide::utils::command::BotCommands;
 
+use super::table::Player;
 use crate::ai::Level;
-use crate::engine::Preset;
+use crate::engine::{Colour, Preset};
+use crate::i18n::{Cmd, Lang};
 
 /// The bot's commands (`/cmd` or `/cmd@botname`).
 #[derive(BotCommands, Clone, Debug, PartialEq, Eq)]
@@ -28,6 +30,50 @@ pub enum Command {
     Skip,
     /// Remove a player: `/kick 2` (their place in the list) or `/kick red` (their colour).
     Kick(String),
+}
+
+impl Command {
+    /// The command's entry in the word table (for its description, errors and logs).
+    #[must_use]
+    pub fn cmd(&self) -> Cmd {
+        match self {
+            Self::NewGame(_) => Cmd::NewGame,
+            Self::Join => Cmd::Join,
+            Self::Leave => Cmd::Leave,
+            Self::Start => Cmd::Start,
+            Self::Cancel => Cmd::Cancel,
+            Self::AddBot(_) => Cmd::AddBot,
+            Self::Board => Cmd::Board,
+            Self::Rules(_) => Cmd::Rules,
+            Self::Help => Cmd::Help,
+            Self::Language => Cmd::Language,
+            Self::Display(_) => Cmd::Display,
+            Self::Timer(_) => Cmd::Timer,
+            Self::Skip => Cmd::Skip,
+            Self::Kick(_) => Cmd::Kick,
+        }
+    }
+}
+
+/// The word of a command (what follows the `/`), the one table of command names.
+#[must_use]
+pub fn word(c: Cmd) -> &'static str {
+    match c {
+        Cmd::NewGame => "newgame",
+        Cmd::Join => "join",
+        Cmd::Leave => "leave",
+        Cmd::Start => "start",
+        Cmd::Cancel => "cancel",
+        Cmd::Board => "board",
+        Cmd::Rules => "rules",
+        Cmd::Language => "language",
+        Cmd::Help => "help",
+        Cmd::AddBot => "addbot",
+        Cmd::Display => "display",
+        Cmd::Timer => "timer",
+        Cmd::Skip => "skip",
+        Cmd::Kick => "kick",
+    }
 }
 
 /// Parsed `/newgame` arguments.
@@ -78,13 +124,13 @@ pub fn parse_level(args: &str) -> Result<Level, String> {
 
 /// Which player `/kick` names: a 1-based place in the list, or a colour in any language.
 #[must_use]
-pub fn parse_kick(args: &str, players: &[super::table::Player]) -> Option<u8> {
+pub fn parse_kick(args: &str, players: &[Player]) -> Option<u8> {
     let w = args.split_whitespace().next()?.to_lowercase();
     if let Ok(n) = w.parse::<usize>() {
         return (1..=players.len()).contains(&n).then(|| (n - 1) as u8);
     }
-    let colour = crate::engine::Colour::ALL.into_iter().find(|&c| {
-        crate::i18n::Lang::ALL
+    let colour = Colour::ALL.into_iter().find(|&c| {
+        Lang::ALL
             .iter()
             .any(|&l| crate::i18n::colour(l, c).to_lowercase() == w)
     })?;
@@ -97,6 +143,17 @@ pub fn parse_kick(args: &str, players: &[super::table::Player]) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_word_of_the_table_parses_as_its_own_command() {
+        // Given the word table, When each word is typed with an argument-less form,
+        // Then teloxide's parser gives the command of that word.
+        for c in Cmd::ALL {
+            let text = format!("/{}", word(c));
+            let parsed = Command::parse(&text, "parxis_test_bot").expect("parses");
+            assert_eq!(parsed.cmd(), c, "{text}");
+        }
+    }
 
     #[test]
     fn newgame_arguments_in_any_order() {

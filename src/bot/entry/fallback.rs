@@ -9,9 +9,11 @@ use std::sync::Arc;
 use teloxide::types::Me;
 use tracing::debug;
 
-use super::Ctx;
-use super::handlers::{self, HandlerResult, TgBot};
-use super::view;
+use crate::bot::core::command::word as command_word;
+use crate::bot::effects::chat::{self, ChatAddr};
+use crate::bot::effects::lifecycle::replied;
+use crate::bot::effects::telegram::{TgBot, is_group, reply};
+use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{Cmd, Msg, tr};
 
 /// Does this message start like a command (`/word`)?
@@ -35,7 +37,7 @@ pub fn answer_for(text: &str, bot_username: &str, private: bool) -> Option<Msg> 
         None => private,
     };
     let word = word.to_lowercase();
-    if let Some(&cmd) = Cmd::ALL.iter().find(|&&c| view::cmd_word(c) == word) {
+    if let Some(&cmd) = Cmd::ALL.iter().find(|&&c| command_word(c) == word) {
         // One of ours with arguments it does not take.
         return Some(Msg::BadArgs { cmd });
     }
@@ -51,15 +53,16 @@ pub async fn on_unknown_command(
 ) -> HandlerResult {
     let chat = msg.chat.id.0;
     let text = msg.text().unwrap_or_default();
-    let private = !handlers::is_group(&msg.chat);
+    let private = !is_group(&msg.chat);
     let username = me.username.as_deref().unwrap_or_default();
     let Some(answer) = answer_for(text, username, private) else {
         debug!(chat, "a command for someone else");
         return Ok(());
     };
-    let (_, lang) = handlers::chat_lang(&ctx, chat, msg.from.as_ref()).await;
-    let result = handlers::reply(&bot, &msg, tr(lang, &answer)).await;
-    handlers::replied(&bot, &ctx, chat, result).await
+    let addr = ChatAddr::new(chat);
+    let here = chat::load(&ctx, addr, msg.from.as_ref()).await;
+    let result = reply(&bot, &msg, tr(here.lang, &answer)).await;
+    replied(&bot, &ctx, addr, result).await
 }
 
 #[cfg(test)]

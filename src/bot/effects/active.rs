@@ -16,7 +16,7 @@ use std::time::Duration;
 use tracing::debug;
 
 use super::Ctx;
-use super::table::{Event, Status, Table};
+use crate::bot::core::table::{Event, Status, Table};
 
 /// How often [`run_gauge`] recounts the games in play.
 pub const GAUGE_PERIOD: Duration = Duration::from_secs(15);
@@ -39,11 +39,11 @@ pub enum Change {
 /// transition once. A lobby that is cancelled never had a game and is not counted.
 #[must_use]
 pub fn change(t: &Table) -> Option<Change> {
-    match t.status {
+    match t.status() {
         Status::Playing if t.last.iter().any(|e| matches!(e, Event::RollOff { .. })) => {
             Some(Change::Started)
         }
-        Status::Finished | Status::Cancelled if t.game.is_some() => Some(Change::Ended),
+        Status::Finished | Status::Cancelled if t.game().is_some() => Some(Change::Ended),
         _ => None,
     }
 }
@@ -58,7 +58,7 @@ pub async fn after_save(ctx: &Ctx, chat: i64, t: &Table) {
         None => {}
     }
     let now = ctx.now_ms();
-    let count = match t.status {
+    let count = match t.status() {
         Status::Playing => {
             let until = now.saturating_add(ctx.open_ttl_secs.saturating_mul(1000));
             ctx.store.touch_active(chat, until, now).await
@@ -103,7 +103,7 @@ pub async fn run_gauge(ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiver<boo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::table::{Action, Actor};
+    use crate::bot::core::table::{Action, Actor};
     use crate::engine::{Preset, ScriptedDice};
 
     fn actor(id: i64) -> Actor {
@@ -134,7 +134,7 @@ mod tests {
         let next = playing
             .act(&actor(mover), Action::Roll, 0, &mut dice)
             .expect("roll");
-        assert_eq!(next.status, Status::Playing);
+        assert_eq!(next.status(), Status::Playing);
         assert_eq!(change(&next), None, "a roll in play is no transition");
     }
 
@@ -152,7 +152,7 @@ mod tests {
         let cancelled = playing
             .act(&actor(1), Action::Cancel, 0, &mut dice)
             .expect("cancel the game");
-        assert_eq!(cancelled.status, Status::Cancelled);
+        assert_eq!(cancelled.status(), Status::Cancelled);
         assert_eq!(change(&cancelled), Some(Change::Ended));
     }
 }

@@ -4,6 +4,7 @@
 //! Format: `<tag>:<version>[:<arg>]` — the version is the table's store version when the
 //! button was drawn, so a press on an old board is recognised as stale.
 
+use super::table::Action;
 use crate::ai::Level;
 use crate::i18n::Lang;
 
@@ -23,7 +24,25 @@ pub enum Button {
     Language(Lang),
 }
 
-/// A decoded press: the button and the version it was drawn at.
+impl Button {
+    /// The table action of a button that acts on the table (`None`: a new game or a
+    /// language, which are not table transitions).
+    #[must_use]
+    pub fn action(self) -> Option<Action> {
+        Some(match self {
+            Self::Join => Action::Join,
+            Self::Leave => Action::Leave,
+            Self::Start => Action::Start,
+            Self::Cancel => Action::Cancel,
+            Self::AddBot(l) => Action::AddBot(l),
+            Self::Roll => Action::Roll,
+            Self::Move(i) => Action::Move(i),
+            Self::NewGame | Self::Language(_) => return None,
+        })
+    }
+}
+
+/// A decoded press: the button and the table `seq` it was drawn at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Press {
     pub button: Button,

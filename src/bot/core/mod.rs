@@ -1,0 +1,18 @@
+//! The pure core of the bot: no Telegram requests, no Redis, no clock. Everything an update
+//! means is decided here and unit-tested without a network.
+//!
+//! - [`table`]: one chat's table as a sum type ([`table::Stage`]) and its transitions;
+//! - [`refusal`]: why something did not happen;
+//! - [`callback`], [`command`], [`settings`]: what a button, a command or a setting says;
+//! - [`seats`]: the seat table and the colours' emoji;
+//! - [`narration`]: events → lines of messages (shared with `parxis play`);
+//! - [`view`]: the text, the keyboards and the menus.
+
+pub mod callback;
+pub mod command;
+pub mod narration;
+pub mod refusal;
+pub mod seats;
+pub mod settings;
+pub mod table;
+pub mod view;

@@ -1,0 +1,188 @@
+//! Lobby transitions: join, leave, computer players, removal, start, cancel.
+
+use super::{Actor, Event, Player, PlayerKind, Stage, Stats, Status, Table};
+use crate::ai::Level;
+use crate::bot::core::refusal::Reject;
+use crate::bot::core::seats::{MAX_PLAYERS, seats_for};
+use crate::engine::{Dice, Game, roll_off};
+
+impl Table {
+    pub(super) fn join(&mut self, who: &Actor) -> Result<(), Reject> {
+        if self.stage != Stage::Lobby {
+            return Err(Reject::NotInLobby);
+        }
+        if self.players.iter().any(|p| p.id == who.id) {
+            return Err(Reject::AlreadyJoined);
+        }
+        if self.players.len() >= MAX_PLAYERS {
+            return Err(Reject::Full);
+        }
+        self.players.push(Player::human(who));
+        self.last.push(Event::Joined {
+            name: who.name.clone(),
+        });
+        Ok(())
+    }
+
+    /// The number of the next computer player: one more than any computer seated, so a
+    /// removed computer's number is never given again (ids stay unique).
+    fn next_computer_number(&self) -> u64 {
+        let highest = self
+            .players
+            .iter()
+            .filter(|p| p.id < 0)
+            .map(|p| p.id.unsigned_abs())
+            .max()
+            .unwrap_or(0);
+        highest + 1
+    }
+
+    pub(super) fn add_bot(&mut self, who: &Actor, level: Level) -> Result<(), Reject> {
+        if self.stage != Stage::Lobby {
+            return Err(Reject::NotInLobby);
+        }
+        if !self.can_manage(who) {
+            return Err(Reject::NotHost);
+        }
+        if self.players.len() >= MAX_PLAYERS {
+            return Err(Reject::Full);
+        }
+        let n = self.next_computer_number();
+        let id = -i64::try_from(n).map_err(|_| Reject::Full)?;
+        let name = format!("🤖 {n}");
+        self.players.push(Player {
+            id,
+            name: name.clone(),
+            kind: PlayerKind::Computer(level),
+            colour: None,
+            strikes: 0,
+            absent: false,
+        });
+        self.last.push(Event::BotAdded { name, level });
+        Ok(())
+    }
+
+    pub(super) fn leave(&mut self, who: &Actor) -> Result<(), Reject> {
+        let Some(i) = self.players.iter().position(|p| p.id == who.id) else {
+            return Err(Reject::NotJoined);
+        };
+        match self.status() {
+            Status::Lobby => {
+                let p = self.players.remove(i);
+                self.last.push(Event::Left { name: p.name });
+                if self.players.iter().all(|p| p.id < 0) {
+                    self.stage = Stage::Cancelled(None);
+                    self.last.push(Event::Cancelled);
+                } else if p.id == self.host
+                    && let Some(h) = self.players.iter().find(|p| p.id > 0)
+                {
+                    self.host = h.id;
+                }
+                Ok(())
+            }
+            Status::Playing => {
+                // A player who leaves mid-game is replaced by a computer player.
+                let p = &mut self.players[i];
+                p.kind = PlayerKind::Computer(Level::Normal);
+                p.absent = false;
+                self.last.push(Event::Replaced {
+                    name: p.name.clone(),
+                });
+                if self
+                    .players
+                    .iter()
+                    .all(|p| matches!(p.kind, PlayerKind::Computer(_)))
+                {
+                    self.cancel_now();
+                }
+                Ok(())
+            }
+            Status::Finished | Status::Cancelled => Err(Reject::NotPlaying),
+        }
+    }
+
+    pub(super) fn remove(&mut self, who: &Actor, index: u8) -> Result<(), Reject> {
+        if !self.is_open() {
+            return Err(Reject::NotPlaying);
+        }
+        if !self.can_manage(who) {
+            return Err(Reject::NotHost);
+        }
+        let target = self
+            .players
+            .get(usize::from(index))
+            .ok_or(Reject::NotJoined)?;
+        let as_target = Actor {
+            id: target.id,
+            name: target.name.clone(),
+            is_admin: false,
+        };
+        self.leave(&as_target)?;
+        if let Some(Event::Left { name } | Event::Replaced { name }) = self.last.first().cloned() {
+            self.last[0] = Event::Removed { name };
+        }
+        Ok(())
+    }
+
+    pub(super) fn cancel(&mut self, who: &Actor) -> Result<(), Reject> {
+        if !self.is_open() {
+            return Err(Reject::NotPlaying);
+        }
+        if !self.can_manage(who) {
+            return Err(Reject::NotHost);
+        }
+        self.cancel_now();
+        Ok(())
+    }
+
+    fn cancel_now(&mut self) {
+        let game = match std::mem::replace(&mut self.stage, Stage::Lobby) {
+            Stage::Playing(g) | Stage::Finished(g) | Stage::Cancelled(Some(g)) => Some(g),
+            Stage::Lobby | Stage::Cancelled(None) => None,
+        };
+        self.stage = Stage::Cancelled(game);
+        self.last.push(Event::Cancelled);
+    }
+
+    pub(super) fn start(
+        &mut self,
+        who: &Actor,
+        now_ms: u64,
+        dice: &mut impl Dice,
+    ) -> Result<(), Reject> {
+        if self.stage != Stage::Lobby {
+            return Err(Reject::NotInLobby);
+        }
+        if !self.can_manage(who) {
+            return Err(Reject::NotHost);
+        }
+        let n = self.players.len();
+        if n < 2 {
+            return Err(Reject::NeedTwo);
+        }
+        if self.pairs && n != MAX_PLAYERS {
+            return Err(Reject::PairsNeedFour);
+        }
+        let colours = &seats_for(n);
+        for (p, &c) in self.players.iter_mut().zip(colours) {
+            p.colour = Some(c);
+        }
+        let mut opts = self.preset.options();
+        opts.pairs = self.pairs;
+        let game = Game::new(self.preset, opts, colours).map_err(|_| Reject::PairsNeedFour)?;
+        let ro = roll_off(colours, dice);
+        let game = game
+            .with_first_turn(ro.starter)
+            .map_err(|_| Reject::NotPlaying)?;
+        self.stage = Stage::Playing(game);
+        self.stats = Stats {
+            started_ms: now_ms,
+            ..Stats::default()
+        };
+        self.last.push(Event::RollOff {
+            rounds: ro.rounds,
+            starter: ro.starter,
+        });
+        Ok(())
+    }
+}

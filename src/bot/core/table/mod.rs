@@ -1,0 +1,260 @@
+//! One chat's table: the lobby, the players and the game, with pure transitions.
+//!
+//! Everything here is pure: dice, the computer's randomness and the clock come in as
+//! arguments, so every transition is testable without Telegram or Redis. The table's life
+//! is a sum type, [`Stage`]: a lobby has no game, a game in play or finished has one.
+
+mod event;
+mod lobby;
+mod stored;
+mod turns;
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai::Level;
+use crate::engine::{Colour, Game, Preset};
+use crate::render::image::Trail;
+
+pub use event::{Event, WinnerRec};
+pub use stored::LegacyBoard;
+pub use turns::{STRIKES_TO_ABSENT, Timing};
+
+/// At most this many automatic steps in one action (a whole turn never needs more).
+const MAX_AUTO_STEPS: usize = 64;
+
+/// Who sits at a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", tag = "kind", content = "level")]
+pub enum PlayerKind {
+    Human,
+    Computer(Level),
+}
+
+/// A player at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    /// Telegram user id (computer players get small negative ids).
+    pub id: i64,
+    /// Display name (raw; escape before sending as HTML).
+    pub name: String,
+    pub kind: PlayerKind,
+    /// Assigned when the game starts (R1.2 order).
+    #[serde(default)]
+    pub colour: Option<Colour>,
+    /// Consecutive turns the timer played for this player.
+    #[serde(default)]
+    pub strikes: u8,
+    /// Marked absent: the computer plays for them until they press a button.
+    #[serde(default)]
+    pub absent: bool,
+}
+
+impl Player {
+    fn human(who: &Actor) -> Self {
+        Self {
+            id: who.id,
+            name: who.name.clone(),
+            kind: PlayerKind::Human,
+            colour: None,
+            strikes: 0,
+            absent: false,
+        }
+    }
+
+    /// Is this seat played by the computer now (a computer player or an absent human)?
+    #[must_use]
+    pub fn is_automatic(&self) -> bool {
+        self.absent || matches!(self.kind, PlayerKind::Computer(_))
+    }
+
+    /// The level the computer plays this seat at (an absent human: normal).
+    #[must_use]
+    pub fn level(&self) -> Level {
+        match self.kind {
+            PlayerKind::Computer(l) => l,
+            PlayerKind::Human => Level::Normal,
+        }
+    }
+}
+
+/// Where the table is in its life, and the game when it has one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Players join; no game yet.
+    Lobby,
+    Playing(Game),
+    Finished(Game),
+    /// Called off: in the lobby (no game) or during play (the game as it stood).
+    Cancelled(Option<Game>),
+}
+
+/// The [`Stage`] without its game, for matching and for the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Lobby,
+    Playing,
+    Finished,
+    Cancelled,
+}
+
+/// Game statistics for the end message.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    pub rolls: u32,
+    pub moves: u32,
+    pub captures: u32,
+    pub started_ms: u64,
+    pub finished_ms: u64,
+}
+
+/// Who acts: a Telegram user (or the bot itself for computer turns).
+#[derive(Clone, Debug)]
+pub struct Actor {
+    pub id: i64,
+    pub name: String,
+    /// A chat administrator (may start, cancel and remove players like the host).
+    pub is_admin: bool,
+}
+
+/// Something a player asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Join,
+    Leave,
+    Start,
+    Cancel,
+    AddBot(Level),
+    Roll,
+    /// Play the n-th legal move (0-based, in [`Game::legal_moves`] order).
+    Move(u8),
+    /// Remove the player at this index of the player list (host or admin).
+    Remove(u8),
+}
+
+impl Action {
+    /// Does this action manage the table (host or administrator only)?
+    #[must_use]
+    pub fn manages(self) -> bool {
+        matches!(
+            self,
+            Self::Start | Self::Cancel | Self::AddBot(_) | Self::Remove(_)
+        )
+    }
+
+    /// Is this a lobby action (which acts on the lobby whatever board it was pressed on)?
+    #[must_use]
+    pub fn is_lobby(self) -> bool {
+        matches!(
+            self,
+            Self::Join | Self::Leave | Self::Start | Self::Cancel | Self::AddBot(_)
+        )
+    }
+}
+
+/// One chat's table, stored in Redis as the `state` of a versioned record (see
+/// [`stored`](self) for its stored form and how older records load).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "stored::Stored", into = "stored::Stored")]
+pub struct Table {
+    /// Bumped by every action that changes the table: buttons carry it, so a press on an
+    /// older board is stale.
+    pub seq: u64,
+    pub stage: Stage,
+    pub host: i64,
+    pub preset: Preset,
+    pub pairs: bool,
+    pub players: Vec<Player>,
+    /// Events of the last action, shown in the board message.
+    pub last: Vec<Event>,
+    pub stats: Stats,
+    /// The last move played, for the image's trail.
+    pub trail: Option<Trail>,
+    /// Deadline of the current turn (ms since the epoch), when a timer runs.
+    pub deadline_ms: Option<u64>,
+    /// The board message of a table stored before boards had a record of their own: read,
+    /// never written (see [`LegacyBoard`]).
+    pub legacy_board: Option<LegacyBoard>,
+}
+
+impl Table {
+    /// A new lobby opened by `host`; `seq` continues the chat's previous table, if any.
+    #[must_use]
+    pub fn lobby(host: &Actor, preset: Preset, pairs: bool) -> Self {
+        Self {
+            seq: 0,
+            stage: Stage::Lobby,
+            host: host.id,
+            preset,
+            pairs: pairs || preset.options().pairs,
+            players: vec![Player::human(host)],
+            last: Vec::new(),
+            stats: Stats::default(),
+            trail: None,
+            deadline_ms: None,
+            legacy_board: None,
+        }
+    }
+
+    /// The stage without its game.
+    #[must_use]
+    pub fn status(&self) -> Status {
+        match self.stage {
+            Stage::Lobby => Status::Lobby,
+            Stage::Playing(_) => Status::Playing,
+            Stage::Finished(_) => Status::Finished,
+            Stage::Cancelled(_) => Status::Cancelled,
+        }
+    }
+
+    /// The game, in play or over (none in a lobby).
+    #[must_use]
+    pub fn game(&self) -> Option<&Game> {
+        match &self.stage {
+            Stage::Playing(g) | Stage::Finished(g) | Stage::Cancelled(Some(g)) => Some(g),
+            Stage::Lobby | Stage::Cancelled(None) => None,
+        }
+    }
+
+    /// The game in play.
+    #[must_use]
+    pub fn playing(&self) -> Option<&Game> {
+        match &self.stage {
+            Stage::Playing(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// Is the table open (lobby or game in progress)?
+    #[must_use]
+    pub fn is_open(&self) -> bool {
+        matches!(self.stage, Stage::Lobby | Stage::Playing(_))
+    }
+
+    /// The player seated at colour `c`.
+    #[must_use]
+    pub fn player_of(&self, c: Colour) -> Option<&Player> {
+        self.players.iter().find(|p| p.colour == Some(c))
+    }
+
+    /// The player whose turn it is (in play only).
+    #[must_use]
+    pub fn to_move(&self) -> Option<&Player> {
+        self.player_of(self.playing()?.turn()?)
+    }
+
+    fn can_manage(&self, who: &Actor) -> bool {
+        who.id == self.host || who.is_admin
+    }
+
+    /// A copy to transform: no events yet, `seq` bumped.
+    fn next(&self) -> Self {
+        let mut t = self.clone();
+        t.last.clear();
+        t.seq += 1;
+        t
+    }
+}

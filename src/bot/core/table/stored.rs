@@ -1,0 +1,105 @@
+//! The stored form of a [`Table`]: the flat JSON object tables have always been saved as,
+//! so records written by earlier versions keep loading (a serde-compatible migration; the
+//! record's `SCHEMA` stays 1).
+//!
+//! - `status` + `game` hold the [`Stage`];
+//! - `trail` holds the last move as plain path points; older records call it `last_move`
+//!   and carry the whole move there (its extra `captures` field is ignored);
+//! - older records also carry `board_msg` / `board_photo`, the board message, which now
+//!   lives in a record of its own: they are read into [`Table::legacy_board`] (so the first
+//!   board shown after an upgrade edits the old message) and never written again.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Event, Player, Stage, Stats, Status, Table};
+use crate::engine::{Game, Preset};
+use crate::render::image::Trail;
+
+/// The board message named by a table stored before the display record existed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LegacyBoard {
+    pub message_id: i32,
+    pub photo: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct Stored {
+    #[serde(default)]
+    seq: u64,
+    status: Status,
+    host: i64,
+    preset: Preset,
+    pairs: bool,
+    players: Vec<Player>,
+    #[serde(default)]
+    game: Option<Game>,
+    #[serde(default)]
+    last: Vec<Event>,
+    #[serde(default)]
+    stats: Stats,
+    #[serde(default, alias = "last_move")]
+    trail: Option<Trail>,
+    #[serde(default)]
+    deadline_ms: Option<u64>,
+    #[serde(default, skip_serializing)]
+    board_msg: Option<i32>,
+    #[serde(default, skip_serializing)]
+    board_photo: bool,
+}
+
+impl TryFrom<Stored> for Table {
+    type Error = String;
+
+    fn try_from(s: Stored) -> Result<Self, String> {
+        let stage = match (s.status, s.game) {
+            (Status::Lobby, _) => Stage::Lobby,
+            (Status::Playing, Some(g)) => Stage::Playing(g),
+            (Status::Finished, Some(g)) => Stage::Finished(g),
+            (Status::Playing | Status::Finished, None) => {
+                return Err(format!("a table {:?} without a game", s.status));
+            }
+            (Status::Cancelled, g) => Stage::Cancelled(g),
+        };
+        Ok(Self {
+            seq: s.seq,
+            stage,
+            host: s.host,
+            preset: s.preset,
+            pairs: s.pairs,
+            players: s.players,
+            last: s.last,
+            stats: s.stats,
+            trail: s.trail,
+            deadline_ms: s.deadline_ms,
+            legacy_board: s.board_msg.map(|message_id| LegacyBoard {
+                message_id,
+                photo: s.board_photo,
+            }),
+        })
+    }
+}
+
+impl From<Table> for Stored {
+    fn from(t: Table) -> Self {
+        let status = t.status();
+        let game = match t.stage {
+            Stage::Lobby | Stage::Cancelled(None) => None,
+            Stage::Playing(g) | Stage::Finished(g) | Stage::Cancelled(Some(g)) => Some(g),
+        };
+        Self {
+            seq: t.seq,
+            status,
+            host: t.host,
+            preset: t.preset,
+            pairs: t.pairs,
+            players: t.players,
+            game,
+            last: t.last,
+            stats: t.stats,
+            trail: t.trail,
+            deadline_ms: t.deadline_ms,
+            board_msg: None,
+            board_photo: false,
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! The buttons under the lobby and board messages, and the `/language` keyboard.
+
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
+
+use crate::ai::Level;
+use crate::bot::core::callback::{Button, Press};
+use crate::bot::core::table::{PlayerKind, Stage, Table};
+use crate::engine::Phase;
+use crate::i18n::{Lang, Msg, tr_plain};
+
+fn button(lang: Lang, m: &Msg, press: Press) -> InlineKeyboardButton {
+    InlineKeyboardButton::callback(tr_plain(lang, m), press.encode())
+}
+
+/// The keyboard under the lobby or board message.
+#[must_use]
+pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
+    let p = |button: Button| Press {
+        button,
+        version: t.seq,
+    };
+    let rows: Vec<Vec<InlineKeyboardButton>> = match &t.stage {
+        Stage::Lobby => vec![
+            vec![
+                button(lang, &Msg::BtnJoin, p(Button::Join)),
+                button(lang, &Msg::BtnLeave, p(Button::Leave)),
+            ],
+            vec![
+                button(lang, &Msg::BtnAddComputer, p(Button::AddBot(Level::Normal))),
+                button(lang, &Msg::BtnStart, p(Button::Start)),
+            ],
+            vec![button(lang, &Msg::BtnCancel, p(Button::Cancel))],
+        ],
+        Stage::Playing(g) => match g.phase() {
+            // An absent human keeps the Roll button: pressing it brings them back.
+            Phase::AwaitingRoll(_)
+                if t.to_move()
+                    .is_some_and(|p| matches!(p.kind, PlayerKind::Human)) =>
+            {
+                vec![vec![button(lang, &Msg::BtnRoll, p(Button::Roll))]]
+            }
+            Phase::AwaitingMove { .. } | Phase::AwaitingBonus { .. } => {
+                let buttons: Vec<InlineKeyboardButton> = g
+                    .legal_moves()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| {
+                        let label = tr_plain(
+                            lang,
+                            &Msg::MoveButton {
+                                from: m.from(),
+                                to: m.to(),
+                                capture: m.captures().is_some(),
+                                goal: m.reaches_goal(),
+                            },
+                        );
+                        let index = u8::try_from(i).unwrap_or(u8::MAX);
+                        InlineKeyboardButton::callback(
+                            format!("{}. {label}", i + 1),
+                            p(Button::Move(index)).encode(),
+                        )
+                    })
+                    .collect();
+                buttons.chunks(2).map(<[_]>::to_vec).collect()
+            }
+            Phase::AwaitingRoll(_) | Phase::Finished(_) => vec![],
+        },
+        Stage::Finished(_) | Stage::Cancelled(_) => {
+            vec![vec![button(lang, &Msg::BtnNewGame, p(Button::NewGame))]]
+        }
+    };
+    InlineKeyboardMarkup::new(rows)
+}
+
+/// The `/language` keyboard.
+#[must_use]
+pub fn language_keyboard() -> InlineKeyboardMarkup {
+    let row: Vec<InlineKeyboardButton> = Lang::ALL
+        .iter()
+        .map(|&l| {
+            let press = Press {
+                button: Button::Language(l),
+                version: 0,
+            };
+            InlineKeyboardButton::callback(l.native_name(), press.encode())
+        })
+        .collect();
+    InlineKeyboardMarkup::new(row.chunks(2).map(<[_]>::to_vec).collect::<Vec<_>>())
+}

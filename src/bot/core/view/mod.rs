@@ -1,0 +1,11 @@
+//! What the chat sees, all through typed messages ([`crate::i18n::Msg`]) in the chat's
+//! language: the board or lobby text ([`text`]), the buttons under it ([`keyboard`]), and
+//! the menus and short answers ([`menus`]).
+
+pub mod keyboard;
+pub mod menus;
+pub mod text;
+
+pub use keyboard::{keyboard, language_keyboard};
+pub use menus::{command_list, help, refusal, rules};
+pub use text::{BoardText, board_text, legend_line, name_of, name_of_seats, seconds_left};

@@ -1,0 +1,253 @@
+//! The text of the lobby and board messages.
+
+use crate::bot::core::narration::narrate;
+use crate::bot::core::seats::dot;
+use crate::bot::core::table::{Player, PlayerKind, Stage, Table};
+use crate::engine::{Colour, Game, Phase};
+use crate::i18n::{Lang, Msg, escape_html, tr, tr_plain};
+
+/// The name of colour `c`'s player (the colour's English name for an empty seat).
+#[must_use]
+pub fn name_of(t: &Table, c: Colour) -> String {
+    t.player_of(c)
+        .map_or_else(|| tr_plain(Lang::En, &Msg::Colour(c)), |p| p.name.clone())
+}
+
+fn player_line(lang: Lang, t: &Table, p: &Player) -> String {
+    let mut s = String::new();
+    if let Some(c) = p.colour {
+        s.push_str(dot(c));
+        s.push(' ');
+    } else {
+        s.push_str("• ");
+    }
+    s.push_str(&escape_html(&p.name));
+    if let PlayerKind::Computer(level) = p.kind {
+        s.push_str(&format!(" ({})", tr(lang, &Msg::Level(level))));
+    }
+    if p.id == t.host {
+        s.push_str(" 👑");
+    }
+    if p.absent {
+        s.push_str(" 💤");
+    }
+    s
+}
+
+/// The lobby message.
+fn lobby_text(lang: Lang, t: &Table) -> String {
+    let mut out = tr(
+        lang,
+        &Msg::LobbyTitle {
+            preset: t.preset,
+            pairs: t.pairs,
+        },
+    );
+    out.push_str("\n\n");
+    out.push_str(&tr(
+        lang,
+        &Msg::LobbyPlayers {
+            count: t.players.len() as u32,
+        },
+    ));
+    for p in &t.players {
+        out.push('\n');
+        out.push_str(&player_line(lang, t, p));
+    }
+    out.push_str("\n\n");
+    out.push_str(&tr(lang, &Msg::LobbyWaiting));
+    out
+}
+
+/// Where each player's pieces stand, one plain line per player (for screen readers and
+/// for players who prefer numbers).
+fn piece_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
+    g.seats()
+        .map(|c| {
+            let locs = g.piece_locations(c);
+            let parts: Vec<String> = locs
+                .iter()
+                .map(|&l| tr_plain(lang, &Msg::LocShort(l)))
+                .collect();
+            let away = if t.player_of(c).is_some_and(|p| p.absent) {
+                " 💤"
+            } else {
+                ""
+            };
+            format!(
+                "{} {}{away}: {}",
+                dot(c),
+                escape_html(&name_of(t, c)),
+                escape_html(&parts.join(", "))
+            )
+        })
+        .collect()
+}
+
+/// A short legend of the emoji board in the chat's language.
+#[must_use]
+pub fn legend_line(lang: Lang) -> String {
+    use crate::render::emoji::{LegendKey, legend};
+    let shown = [
+        LegendKey::Barrier,
+        LegendKey::Pair,
+        LegendKey::Safe,
+        LegendKey::Nest,
+        LegendKey::Goal,
+        LegendKey::Turn,
+    ];
+    let parts: Vec<String> = legend()
+        .iter()
+        .filter(|(_, k)| shown.contains(k))
+        .map(|(e, k)| format!("{} {}", first_glyph(e), tr(lang, &Msg::Legend(*k))))
+        .collect();
+    format!("<i>{}</i>", parts.join(" · "))
+}
+
+/// The first emoji of a legend group (keycaps and variation selectors kept).
+fn first_glyph(e: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in e.chars().enumerate() {
+        let joiner = matches!(ch, '\u{fe0f}' | '\u{20e3}' | '\u{200d}');
+        if i > 0 && !joiner {
+            break;
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The prompt line: whose turn and what to do.
+fn prompt(lang: Lang, t: &Table, g: &Game) -> Option<String> {
+    let seat = g.turn()?;
+    let name = name_of(t, seat);
+    let turn = format!(
+        "{} {}",
+        dot(seat),
+        tr(
+            lang,
+            &Msg::Turn {
+                name: name.clone(),
+                colour: seat
+            }
+        )
+    );
+    if let Some(p) = t.to_move().filter(|p| p.is_automatic()) {
+        let thinking = Msg::TermThinking {
+            colour: seat,
+            level: p.level(),
+        };
+        return Some(format!("{turn}\n{}", tr(lang, &thinking)));
+    }
+    let what = match g.phase() {
+        Phase::AwaitingRoll(_) => tr(lang, &Msg::RollPrompt { name }),
+        Phase::AwaitingMove { .. } => tr(lang, &Msg::ChooseMove { name }),
+        Phase::AwaitingBonus { amount, .. } => tr(
+            lang,
+            &Msg::MustPlayBonus {
+                name,
+                bonus: amount,
+            },
+        ),
+        Phase::Finished(_) => return None,
+    };
+    Some(format!("{turn}\n{what}"))
+}
+
+/// Ranking and length lines for a finished game.
+fn final_lines(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Vec<String> {
+    let mut out = vec![tr(lang, &Msg::RankingTitle)];
+    for (i, r) in g.ranking().iter().enumerate() {
+        let line = Msg::RankingLine {
+            pos: i as u32 + 1,
+            name: name_of(t, r.colour),
+            distance: r.distance,
+        };
+        out.push(format!("{} {}", dot(r.colour), tr(lang, &line)));
+    }
+    let end = if t.stats.finished_ms > 0 {
+        t.stats.finished_ms
+    } else {
+        now_ms
+    };
+    let minutes = (end.saturating_sub(t.stats.started_ms) / 60_000) as u32;
+    out.push(tr(
+        lang,
+        &Msg::GameLength {
+            moves: t.stats.moves,
+            rolls: t.stats.rolls,
+            minutes,
+        },
+    ));
+    out
+}
+
+/// Whole seconds left before `due` (at least 1): computed at each edit, never ticked, so
+/// the board is not edited more often than Telegram allows.
+#[must_use]
+pub fn seconds_left(due_ms: u64, now_ms: u64) -> u32 {
+    let secs = due_ms.saturating_sub(now_ms).div_ceil(1000).max(1);
+    u32::try_from(secs).unwrap_or(u32::MAX)
+}
+
+/// The board message's parts: the board (emoji, for text mode) and the caption-like rest.
+pub struct BoardText {
+    /// Emoji board + legend + piece lines (text mode only; empty for a lobby).
+    pub board: String,
+    /// Events, prompt, timer: the caption in image mode.
+    pub status: String,
+}
+
+/// The text of the board or lobby message.
+#[must_use]
+pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
+    let Some(g) = t.game() else {
+        return BoardText {
+            board: String::new(),
+            status: lobby_text(lang, t),
+        };
+    };
+    let mut board = crate::render::emoji::board(g);
+    board.push('\n');
+    board.push_str(&legend_line(lang));
+    board.push_str("\n\n");
+    board.push_str(&piece_lines(lang, t, g).join("\n"));
+    let mut lines = vec![tr(
+        lang,
+        &Msg::LobbyTitle {
+            preset: t.preset,
+            pairs: t.pairs,
+        },
+    )];
+    let story = narrate(&t.last, |c| name_of(t, c), None);
+    lines.extend(story.iter().map(|l| l.html(lang)));
+    match &t.stage {
+        Stage::Playing(_) => {
+            if let Some(p) = prompt(lang, t, g) {
+                lines.push(p);
+            }
+            if let Some(due) = t.deadline_ms
+                && t.to_move().is_some_and(|p| !p.is_automatic())
+            {
+                lines.push(tr(
+                    lang,
+                    &Msg::TimeLeft {
+                        seconds: seconds_left(due, now_ms),
+                    },
+                ));
+            }
+        }
+        Stage::Finished(_) => lines.extend(final_lines(lang, t, g, now_ms)),
+        Stage::Cancelled(_) | Stage::Lobby => {}
+    }
+    BoardText {
+        board,
+        status: lines.join("\n"),
+    }
+}
+
+/// Each colour's player name in R1.2 order (written in the nests of the image).
+#[must_use]
+pub fn name_of_seats(t: &Table) -> [Option<String>; 4] {
+    Colour::ALL.map(|c| t.player_of(c).map(|p| p.name.clone()))
+}

@@ -1,0 +1,198 @@
+//! One action as a straight line: the chat's state (already loaded for the update) → the
+//! pure step → compare-and-set save → (the caller answers the callback) → show.
+//!
+//! [`save`] is the last Redis round trip before a callback can be answered; [`after_save`]
+//! does the rest (the games gauge, the due set, the board) once the press is answered.
+
+use tracing::{info, warn};
+
+use super::Ctx;
+use super::chat::Here;
+use super::display::{self, Board};
+use super::lifecycle::telegram_failed;
+use super::telegram::{TgBot, is_admin};
+use crate::bot::core::refusal::{Alert, Refusal};
+use crate::bot::core::table::{Action, Actor, Table};
+use crate::dice::RngDice;
+use crate::engine::Preset;
+use crate::store::CasOutcome;
+
+/// A table just saved, and the version it was saved as.
+#[derive(Clone, Debug)]
+pub struct Saved {
+    pub table: Table,
+    pub version: u64,
+}
+
+/// Apply `action` by `actor` to the chat's table as loaded in `here`: a button carries
+/// `drawn_at` (the `seq` it was drawn at), a command none. Saves by compare-and-set.
+///
+/// Round trips: the save, plus `getChatMember` at Telegram when someone other than the host
+/// manages the table.
+///
+/// # Errors
+/// A [`Refusal`] to tell the user; nothing was changed.
+pub async fn act(
+    bot: &TgBot,
+    ctx: &Ctx,
+    here: &Here,
+    mut actor: Actor,
+    action: Action,
+    drawn_at: Option<u64>,
+) -> Result<Saved, Refusal> {
+    let rec = here.table()?;
+    if action.manages() && actor.id != rec.state.host {
+        actor.is_admin = is_admin(bot, here.addr, actor.id).await;
+    }
+    let mut rng = ctx.rng(here.addr.id(), rec.state.seq);
+    let next = rec.state.step(
+        &actor,
+        action,
+        drawn_at,
+        ctx.now_ms(),
+        &mut RngDice(&mut rng),
+    )?;
+    save(ctx, here, rec.version, next).await
+}
+
+/// Plan `table`'s deadline with the chat's settings and save it by compare-and-set on
+/// `expected` (0: the chat must have no table). One round trip.
+///
+/// # Errors
+/// [`Alert::Stale`] on a lost race, [`Alert::TryAgain`] when Redis is unavailable.
+pub async fn save(
+    ctx: &Ctx,
+    here: &Here,
+    expected: u64,
+    mut table: Table,
+) -> Result<Saved, Refusal> {
+    table.plan_deadline(ctx.now_ms(), ctx.timing(&here.settings));
+    let ttl = ctx.ttl_for(&table);
+    match ctx.store.save(here.addr.id(), expected, &table, ttl).await {
+        Ok(CasOutcome::Saved { version }) => Ok(Saved { table, version }),
+        Ok(CasOutcome::Conflict { .. }) => {
+            ctx.metrics.cas_conflict();
+            Err(Alert::Stale.into())
+        }
+        Err(e) => {
+            warn!(chat = here.addr.id(), error = %e, "store error");
+            Err(Alert::TryAgain.into())
+        }
+    }
+}
+
+/// After a save: show the board on the chat's board message and, at the same time, count
+/// the game's transition and put its deadline in the due set.
+pub async fn after_save(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
+    tokio::join!(
+        show(bot, ctx, here, &saved.table, here.display()),
+        bookkeeping(ctx, here, saved),
+    );
+}
+
+/// The games gauge and the due set after a save (3 round trips, none of them the board's).
+async fn bookkeeping(ctx: &Ctx, here: &Here, saved: &Saved) {
+    super::active::after_save(ctx, here.addr.id(), &saved.table).await;
+    super::deadline::sync_deadline(ctx, here.addr.id(), &saved.table).await;
+}
+
+/// Show `table` in the chat of `here` over the board message `current` (`None`: post a
+/// new one). A chat the bot was removed from ends its game; a chat that became a
+/// supergroup moves it.
+pub async fn show(
+    bot: &TgBot,
+    ctx: &Ctx,
+    here: &Here,
+    table: &Table,
+    current: Option<super::chat::DisplayState>,
+) {
+    let board = Board {
+        table,
+        lang: here.lang,
+        mode: here.settings.display,
+    };
+    let recorded = here.stored.as_ref().and_then(|s| s.display);
+    if let Err(e) = display::show(bot, ctx, here.addr, board, current, recorded).await {
+        telegram_failed(bot, ctx, here.addr, &e).await;
+    }
+}
+
+/// A refused press by `id`: if they were marked absent they are back all the same (saved
+/// and shown; a lost race is left to their next press). Returns whether they were absent.
+pub async fn welcome_back(bot: &TgBot, ctx: &Ctx, here: &Here, id: i64) -> bool {
+    let Ok(rec) = here.table() else { return false };
+    let Some(back) = rec
+        .state
+        .returning(id, ctx.now_ms(), ctx.timing(&here.settings))
+    else {
+        return false;
+    };
+    // `returning` planned the deadline itself when it was their turn: save as it is.
+    let ttl = ctx.ttl_for(&back);
+    if let Ok(CasOutcome::Saved { version }) = ctx
+        .store
+        .save(here.addr.id(), rec.version, &back, ttl)
+        .await
+    {
+        let saved = Saved {
+            table: back,
+            version,
+        };
+        super::deadline::sync_deadline(ctx, here.addr.id(), &saved.table).await;
+        show(bot, ctx, here, &saved.table, here.display()).await;
+    }
+    true
+}
+
+/// A stale press on the board message itself means the board shows an old state (an
+/// edit that Telegram kept refusing): show the current one.
+pub async fn refresh_if_behind(bot: &TgBot, ctx: &Ctx, here: &Here, pressed: i32, drawn_at: u64) {
+    let Ok(rec) = here.table() else { return };
+    let t = &rec.state;
+    let current = here.display();
+    if current.is_some_and(|d| d.message_id == pressed) && t.seq != drawn_at && t.is_open() {
+        info!(
+            chat = here.addr.id(),
+            seq = t.seq,
+            shown = drawn_at,
+            "the board was behind: showing it again"
+        );
+        show(bot, ctx, here, t, current).await;
+    }
+}
+
+/// Open a lobby (a finished or cancelled table is replaced; its board loses its buttons
+/// and the lobby gets a message of its own).
+///
+/// # Errors
+/// [`Alert::GameRunning`] when a table is open, or the save's refusal.
+pub async fn open_lobby(
+    bot: &TgBot,
+    ctx: &Ctx,
+    here: &Here,
+    actor: &Actor,
+    preset: Preset,
+    pairs: bool,
+) -> Result<Saved, Refusal> {
+    let stored = here.stored.as_ref().ok_or(Alert::TryAgain)?;
+    let (expected, seq) = match &stored.table {
+        Some(r) if r.state.is_open() => return Err(Alert::GameRunning.into()),
+        Some(r) => (r.version, r.state.seq + 1),
+        None => (0, 1),
+    };
+    let mut table = Table::lobby(actor, preset, pairs);
+    table.seq = seq;
+    let saved = save(ctx, here, expected, table).await?;
+    if let Some(old) = here.display() {
+        display::strip_buttons(bot, here.addr, old.message_id).await;
+    }
+    Ok(saved)
+}
+
+/// Show the lobby just opened on a new message.
+pub async fn show_new(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
+    tokio::join!(
+        show(bot, ctx, here, &saved.table, None),
+        bookkeeping(ctx, here, saved),
+    );
+}

@@ -1,0 +1,210 @@
+//! The entry of every update: [`schema`] routes it by kind, command and button to one
+//! handler each, after loading the chat once ([`crate::bot::effects::chat::load`]).
+//!
+//! ```text
+//! update ─▶ first_delivery (SET NX) ─┬─ message ─┬─ migrate_to_chat_id ─▶ chat_events::on_migrate
+//!                                    │           ├─ /command ─▶ load chat ─▶ commands::* (one per command)
+//!                                    │           └─ /unknown ─▶ fallback
+//!                                    ├─ callback ─▶ load chat ─┬─ table button ─▶ buttons::on_action
+//!                                    │                        ├─ new game     ─▶ buttons::on_new_game
+//!                                    │                        ├─ language     ─▶ settings::on_language
+//!                                    │                        └─ not ours     ─▶ buttons::on_invalid
+//!                                    └─ my_chat_member ─▶ chat_events::on_my_chat_member
+//! ```
+
+pub mod buttons;
+pub mod chat_events;
+pub mod commands;
+pub mod fallback;
+pub mod settings;
+pub mod webhook;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use teloxide::dispatching::{DpHandlerDescription, UpdateHandler};
+use teloxide::dptree::{HandlerDescription, case};
+use teloxide::prelude::*;
+use teloxide::types::MaybeInaccessibleMessage;
+use tracing::info;
+
+use super::core::callback::{Button, Press};
+use super::core::command::{Command, word};
+use super::core::view;
+use super::effects::chat::{self, ChatAddr, Here};
+use super::effects::telegram::{TgBot, actor_of, is_group};
+use super::effects::{Ctx, HandlerResult};
+use crate::i18n::Lang;
+
+/// How long an update id is remembered, to drop re-deliveries of the same update: Telegram
+/// keeps an undelivered update for 24 hours, so a retry can come no later.
+pub const UPDATE_DEDUP_TTL_SECS: u64 = 24 * 3600;
+
+/// When the update's handling began (for the handler-time metric).
+#[derive(Clone, Copy, Debug)]
+pub struct Started(pub Instant);
+
+/// The handler tree. Its first step lets an update through only the first time any replica
+/// sees its `update_id` ([`first_delivery`]).
+#[must_use]
+pub fn schema() -> UpdateHandler<anyhow::Error> {
+    let migrate = dptree::filter(|m: Message| m.migrate_to_chat_id().is_some())
+        .endpoint(chat_events::on_migrate);
+    let unknown = dptree::filter(|m: Message| fallback::looks_like_command(&m))
+        .endpoint(fallback::on_unknown_command);
+    // Described as an entry (it observes no update kind of its own), so that the update
+    // kinds the branches ask for stay what polling requests from Telegram.
+    dptree::filter_async_with_description(DpHandlerDescription::entry(), first_delivery)
+        .chain(dptree::map_with_description(
+            DpHandlerDescription::entry(),
+            || Started(Instant::now()),
+        ))
+        .branch(
+            Update::filter_message()
+                .branch(migrate)
+                .branch(command_tree())
+                .branch(unknown),
+        )
+        .branch(button_tree())
+        .branch(Update::filter_my_chat_member().endpoint(chat_events::on_my_chat_member))
+}
+
+/// One branch per command. Help, language and rules work anywhere; the rest in groups.
+fn command_tree() -> UpdateHandler<anyhow::Error> {
+    let by_someone = dptree::filter_map(|m: Message| m.from.as_ref().map(actor_of))
+        .branch(case![Command::NewGame(args)].endpoint(commands::new_game))
+        .branch(case![Command::Join].endpoint(commands::join))
+        .branch(case![Command::Leave].endpoint(commands::leave))
+        .branch(case![Command::Start].endpoint(commands::start))
+        .branch(case![Command::Cancel].endpoint(commands::cancel))
+        .branch(case![Command::AddBot(args)].endpoint(commands::add_bot))
+        .branch(case![Command::Kick(args)].endpoint(commands::kick))
+        .branch(case![Command::Board].endpoint(commands::board))
+        .branch(case![Command::Skip].endpoint(commands::skip))
+        .branch(case![Command::Display(args)].endpoint(settings::display))
+        .branch(case![Command::Timer(args)].endpoint(settings::timer));
+    // A group message from nobody (sent on behalf of a channel) plays no part.
+    let in_groups = dptree::filter(|m: Message| is_group(&m.chat))
+        .branch(by_someone)
+        .branch(dptree::endpoint(ignore));
+    teloxide::filter_command::<Command, _>()
+        .map_async(here_of_message)
+        .branch(case![Command::Help].endpoint(commands::help))
+        .branch(case![Command::Language].endpoint(settings::language_menu))
+        .branch(case![Command::Rules(args)].endpoint(commands::rules))
+        .branch(in_groups)
+        .branch(dptree::endpoint(commands::groups_only))
+}
+
+/// One branch per kind of button; data that is not ours is answered as such.
+fn button_tree() -> UpdateHandler<anyhow::Error> {
+    let decoded = dptree::filter_map(|q: CallbackQuery| q.data.as_deref().and_then(Press::decode))
+        .map(|p: Press| p.button)
+        .branch(dptree::filter_map(Button::action).endpoint(buttons::on_action))
+        .branch(case![Button::NewGame].endpoint(buttons::on_new_game))
+        .branch(case![Button::Language(lang)].endpoint(settings::on_language));
+    Update::filter_callback_query()
+        .map_async(here_of_callback)
+        .branch(decoded)
+        .branch(dptree::endpoint(buttons::on_invalid))
+}
+
+/// The chat of a command, loaded once for the update (its language derived once).
+async fn here_of_message(msg: Message, cmd: Command, ctx: Arc<Ctx>) -> Here {
+    let chat = msg.chat.id.0;
+    info!(chat, kind = "command", command = word(cmd.cmd()), "update");
+    chat::load(&ctx, ChatAddr::new(chat), msg.from.as_ref()).await
+}
+
+/// The chat of a button press, loaded once for the update.
+async fn here_of_callback(q: CallbackQuery, ctx: Arc<Ctx>) -> Here {
+    let chat = match &q.message {
+        Some(MaybeInaccessibleMessage::Regular(m)) => m.chat.id.0,
+        Some(MaybeInaccessibleMessage::Inaccessible(m)) => m.chat.id.0,
+        None => 0,
+    };
+    info!(chat, kind = "callback", "update");
+    chat::load(&ctx, ChatAddr::new(chat), Some(&q.from)).await
+}
+
+/// Count the update in the metrics.
+pub(crate) fn handled(ctx: &Ctx, kind: &str, started: Started) {
+    ctx.metrics.update(kind, started.0.elapsed());
+}
+
+/// True the first time any replica sees this update's id (within [`UPDATE_DEDUP_TTL_SECS`]).
+///
+/// Telegram delivers an update again when it got no 200 for it (a webhook request that timed
+/// out at the load balancer, a dropped connection), possibly to another replica; a restart in
+/// polling mode can also fetch an update that was handled but not yet confirmed. The mark is
+/// a `SET NX` in the shared Redis, so exactly one delivery passes. When Redis cannot answer,
+/// the update passes: the game's compare-and-set still keeps it consistent.
+pub async fn first_delivery(upd: Update, ctx: Arc<Ctx>) -> bool {
+    let id = i64::from(upd.id.0);
+    match ctx.store.first_time_update(id, UPDATE_DEDUP_TTL_SECS).await {
+        Ok(true) => true,
+        Ok(false) => {
+            let chat = upd.chat().map_or(0, |c| c.id.0);
+            info!(
+                chat,
+                kind = "duplicate",
+                update_id = id,
+                "duplicate update dropped"
+            );
+            false
+        }
+        Err(e) => {
+            tracing::warn!(update_id = id, error = %e, "update dedup unavailable; handling it");
+            true
+        }
+    }
+}
+
+/// The Telegram `language_code` whose users get `lang`'s menu (Valencian has none: its
+/// speakers send `ca` or `es`, so they get the chat's choice through /language instead).
+#[must_use]
+pub fn telegram_code(lang: Lang) -> Option<&'static str> {
+    match lang {
+        Lang::Ca => Some("ca"),
+        Lang::Es => Some("es"),
+        Lang::En => Some("en"),
+        Lang::CaValencia => None,
+    }
+}
+
+/// Register the localized `/` menus (one per language, plus the default).
+pub async fn register_commands(bot: &TgBot, default: Lang) {
+    for lang in Lang::ALL {
+        let Some(code) = telegram_code(lang) else {
+            continue;
+        };
+        if let Err(e) = bot
+            .set_my_commands(view::command_list(lang))
+            .language_code(code)
+            .await
+        {
+            tracing::warn!(error = %e, code, "setMyCommands failed");
+        }
+    }
+    if let Err(e) = bot.set_my_commands(view::command_list(default)).await {
+        tracing::warn!(error = %e, "setMyCommands failed");
+    }
+}
+
+/// The dispatcher over [`schema`] with the context as its dependency. Updates of one
+/// chat are handled in order; different chats run concurrently.
+#[must_use]
+pub fn dispatcher(
+    bot: TgBot,
+    ctx: Arc<Ctx>,
+) -> Dispatcher<TgBot, anyhow::Error, teloxide::dispatching::DefaultKey> {
+    Dispatcher::builder(bot, schema())
+        .dependencies(dptree::deps![ctx])
+        .default_handler(|_| async {})
+        .build()
+}
+
+/// The endpoint of updates that call for nothing.
+async fn ignore() -> HandlerResult {
+    Ok(())
+}

@@ -1,0 +1,172 @@
+//! The chat's settings: `/display`, `/timer`, and `/language` with its buttons.
+
+use std::sync::Arc;
+
+use teloxide::RequestError;
+use teloxide::prelude::*;
+
+use super::buttons::answer;
+use super::{Started, handled};
+use crate::bot::core::refusal::{Alert, Refusal};
+use crate::bot::core::settings::{ChatSettings, Display, parse_display, parse_timer};
+use crate::bot::core::view;
+use crate::bot::effects::chat::Here;
+use crate::bot::effects::commit;
+use crate::bot::effects::lifecycle::replied;
+use crate::bot::effects::telegram::{TgBot, say};
+use crate::bot::effects::{Ctx, HandlerResult};
+use crate::i18n::{Cmd, Lang, Msg, tr};
+
+/// Store the chat's new settings and confirm with `done`, or say "try again" when Redis
+/// cannot store them (nothing changed).
+async fn save_and_confirm(
+    bot: &TgBot,
+    ctx: &Ctx,
+    here: &Here,
+    s: &ChatSettings,
+    done: &Msg,
+) -> Result<(), RequestError> {
+    let text = match ctx.store.set_settings(here.addr.id(), s).await {
+        Ok(()) => tr(here.lang, done),
+        Err(_) => tr(here.lang, &Msg::AlertTryAgain),
+    };
+    say(bot, here.addr, text).await
+}
+
+async fn finish(
+    bot: &TgBot,
+    ctx: &Ctx,
+    here: &Here,
+    started: Started,
+    r: Result<(), RequestError>,
+) -> HandlerResult {
+    handled(ctx, "command", started);
+    replied(bot, ctx, here.addr, r).await
+}
+
+/// `/display image|emoji`.
+pub async fn display(
+    bot: TgBot,
+    args: String,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let r = match parse_display(&args) {
+        None => {
+            say(
+                &bot,
+                here.addr,
+                tr(here.lang, &Msg::BadArgs { cmd: Cmd::Display }),
+            )
+            .await
+        }
+        Some(choice) => {
+            let s = ChatSettings {
+                display: choice,
+                ..here.settings
+            };
+            let m = match choice {
+                Display::Image => Msg::DisplaySetImage,
+                Display::Emoji => Msg::DisplaySetEmoji,
+            };
+            save_and_confirm(&bot, &ctx, &here, &s, &m).await
+        }
+    };
+    finish(&bot, &ctx, &here, started, r).await
+}
+
+/// `/timer off|30|60|120|300`.
+pub async fn timer(
+    bot: TgBot,
+    args: String,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let r = match parse_timer(&args) {
+        None => {
+            say(
+                &bot,
+                here.addr,
+                tr(here.lang, &Msg::BadArgs { cmd: Cmd::Timer }),
+            )
+            .await
+        }
+        Some(secs) => {
+            let s = ChatSettings {
+                timer_secs: secs,
+                ..here.settings
+            };
+            let m = if secs == 0 {
+                Msg::TimerOff
+            } else {
+                Msg::TimerSet { seconds: secs }
+            };
+            save_and_confirm(&bot, &ctx, &here, &s, &m).await
+        }
+    };
+    finish(&bot, &ctx, &here, started, r).await
+}
+
+/// `/language`: the language buttons.
+pub async fn language_menu(
+    bot: TgBot,
+    msg: Message,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let r = bot
+        .send_message(msg.chat.id, tr(here.lang, &Msg::LanguagePrompt))
+        .reply_markup(view::language_keyboard())
+        .await
+        .map(|_| ());
+    finish(&bot, &ctx, &here, started, r).await
+}
+
+/// A language button: the chat's language from now on; the board is shown in it.
+pub async fn on_language(
+    bot: TgBot,
+    q: CallbackQuery,
+    lang: Lang,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let result = choose_language(&bot, &ctx, &q, lang, &here).await;
+    let answered_in = Here {
+        lang: if result.is_ok() { lang } else { here.lang },
+        ..here.clone()
+    };
+    answer(&bot, &answered_in, &q, result).await;
+    if result.is_ok()
+        && let Ok(rec) = answered_in.table()
+    {
+        commit::show(&bot, &ctx, &answered_in, &rec.state, answered_in.display()).await;
+    }
+    handled(&ctx, "callback", started);
+    Ok(())
+}
+
+async fn choose_language(
+    bot: &TgBot,
+    ctx: &Ctx,
+    q: &CallbackQuery,
+    lang: Lang,
+    here: &Here,
+) -> Result<(), Refusal> {
+    let msg = q.regular_message().ok_or(Alert::Stale)?;
+    let s = ChatSettings {
+        lang: Some(lang),
+        ..here.settings
+    };
+    ctx.store
+        .set_settings(here.addr.id(), &s)
+        .await
+        .map_err(|_| Alert::TryAgain)?;
+    let _ = bot
+        .edit_message_text(msg.chat.id, msg.id, tr(lang, &Msg::LanguageSet { lang }))
+        .await;
+    Ok(())
+}

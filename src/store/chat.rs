@@ -1,0 +1,129 @@
+//! One chat's whole state in one round trip, and the display record beside the game.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use tracing::warn;
+
+use super::records::{RawRecord, RecordFields};
+use super::redis_store::Retry;
+use super::{SETTINGS_TTL_SECS, Store, StoreError, Versioned, keys};
+
+/// What [`Store::load_chat`] reads: the game record, the settings and the display record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatState<T, S, D> {
+    /// The game record, if the chat has one.
+    pub game: Option<Versioned<T>>,
+    /// The chat's settings (`S::default()` when none are stored).
+    pub settings: S,
+    /// Which message shows the board, if any was recorded (a malformed one reads as `None`).
+    pub display: Option<D>,
+}
+
+impl Store {
+    /// Reads a chat's game record, settings and display record in one pipeline (their keys
+    /// share the chat's hash tag, so it is one slot under Cluster). Refreshes the settings'
+    /// TTL like [`Store::settings`].
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] when the game record or the settings do not decode;
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn load_chat<T, S, D>(&self, chat: i64) -> Result<ChatState<T, S, D>, StoreError>
+    where
+        T: DeserializeOwned,
+        S: DeserializeOwned + Default,
+        D: DeserializeOwned,
+    {
+        let game_key = keys::game(chat);
+        let settings_key = keys::settings(chat);
+        let display_key = keys::display(chat);
+        let mut pipe = redis::pipe();
+        pipe.cmd("HMGET")
+            .arg(&game_key)
+            .arg("version")
+            .arg("schema")
+            .arg("state")
+            .cmd("GETEX")
+            .arg(&settings_key)
+            .arg("EX")
+            .arg(SETTINGS_TTL_SECS)
+            .cmd("GET")
+            .arg(&display_key);
+        let (fields, settings, display): (RecordFields, Option<String>, Option<String>) = self
+            .query_pipe("load_chat", Retry::Idempotent, &pipe)
+            .await?;
+        let game = match RawRecord::from_fields(&game_key, fields)? {
+            None => None,
+            Some(raw) => Some(Versioned {
+                version: raw.version,
+                state: serde_json::from_str(&raw.state)
+                    .map_err(|e| StoreError::Corrupt(format!("{game_key}: state: {e}")))?,
+            }),
+        };
+        let settings = match settings {
+            None => S::default(),
+            Some(json) => serde_json::from_str(&json)
+                .map_err(|e| StoreError::Corrupt(format!("{settings_key}: {e}")))?,
+        };
+        let display = display.and_then(|json| match serde_json::from_str(&json) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                warn!(key = %display_key, error = %e, "ignoring a malformed display record");
+                None
+            }
+        });
+        Ok(ChatState {
+            game,
+            settings,
+            display,
+        })
+    }
+
+    /// Records which message shows a chat's board (JSON, expiring after `ttl_secs`). It is
+    /// not part of the game record: writing it never changes the game's version.
+    ///
+    /// # Errors
+    /// [`StoreError::InvalidArgument`] for a zero TTL, [`StoreError::Encode`],
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn set_display<D: Serialize>(
+        &self,
+        chat: i64,
+        display: &D,
+        ttl_secs: u64,
+    ) -> Result<(), StoreError> {
+        if ttl_secs == 0 {
+            return Err(StoreError::InvalidArgument(
+                "set_display: ttl_secs must be > 0".into(),
+            ));
+        }
+        let json = serde_json::to_string(display).map_err(|e| StoreError::Encode(e.to_string()))?;
+        let mut cmd = redis::cmd("SET");
+        cmd.arg(keys::display(chat))
+            .arg(json)
+            .arg("EX")
+            .arg(ttl_secs);
+        let _: String = self.query("set_display", Retry::Idempotent, &cmd).await?;
+        Ok(())
+    }
+
+    /// The display record of a chat, if any (a malformed one reads as `None`).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn display<D: DeserializeOwned>(&self, chat: i64) -> Result<Option<D>, StoreError> {
+        let mut cmd = redis::cmd("GET");
+        cmd.arg(keys::display(chat));
+        let json: Option<String> = self.query("display", Retry::Idempotent, &cmd).await?;
+        Ok(json.and_then(|j| serde_json::from_str(&j).ok()))
+    }
+
+    /// Forgets which message shows a chat's board.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn clear_display(&self, chat: i64) -> Result<(), StoreError> {
+        let mut cmd = redis::cmd("DEL");
+        cmd.arg(keys::display(chat));
+        let _: i64 = self.query("clear_display", Retry::Idempotent, &cmd).await?;
+        Ok(())
+    }
+}
