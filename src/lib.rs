@@ -12,3 +12,4 @@ pub mod protocol;
 pub mod render;
 pub mod store;
 pub mod telemetry;
+pub mod tournament;
