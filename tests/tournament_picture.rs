@@ -1,5 +1,7 @@
 //! The bracket picture: it decodes, has the layout's size, highlights the round being
-//! played, stays readable on a phone and small enough to send.
+//! played, stays readable on a phone and small enough to send; `docs/bracket.png` is the
+//! picture of an 8-entrant example (`PARXIS_BLESS=1 cargo test --test tournament_picture`
+//! rewrites it after an intended change of the drawing).
 
 use std::path::PathBuf;
 
@@ -83,6 +85,30 @@ fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
 fn pixel(rgb: &[u8], width: u32, (x, y): (f32, f32)) -> [u8; 3] {
     let i = (y as usize * width as usize + x as usize) * 3;
     [rgb[i], rgb[i + 1], rgb[i + 2]]
+}
+
+/// Compares `png` with the committed picture at `path` (same size, fewer than 0.5% of the
+/// pixels off by more than 32 in a channel), or rewrites it under `PARXIS_BLESS=1`.
+fn compare_or_bless(png: &[u8], path: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path);
+    if std::env::var_os("PARXIS_BLESS").is_some() {
+        std::fs::write(&path, png).expect("write the picture");
+        return;
+    }
+    let want = std::fs::read(&path).expect("the committed picture");
+    let (gw, gh, got) = decode(png);
+    let (ww, wh, want) = decode(&want);
+    assert_eq!((gw, gh), (ww, wh), "{}: size", path.display());
+    let off = got
+        .chunks(3)
+        .zip(want.chunks(3))
+        .filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 32))
+        .count();
+    assert!(
+        off * 200 < got.len() / 3,
+        "{}: {off} pixels differ",
+        path.display()
+    );
 }
 
 fn save(name: &str, png: &[u8]) {
@@ -191,6 +217,7 @@ fn a_table_being_played_has_a_thicker_outline() {
         .expect("open table");
     let png = bracket::png(&t, &labels(&t));
     save("sample-8.png", &png);
+    compare_or_bless(&png, "docs/bracket.png");
     let (w, _, rgb) = decode(&png);
     let geo = layout(&t.view());
     let playing = geo.area_of(TableId::new(1, 1)).expect("round 2 table 2");

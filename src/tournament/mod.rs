@@ -37,6 +37,7 @@ use crate::engine::Preset;
 pub use draw::{MAX_ENTRANTS, shuffle};
 pub use error::TournamentError;
 pub use play::{Answer, EXTENSION_MINUTES, MAX_REASON_CHARS, Outcome};
+pub(crate) use text::name as text_name;
 pub use text::{Labels, bracket_text};
 pub use view::{RowView, TableView, View};
 
