@@ -14,7 +14,8 @@ fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
         .sum()
 }
 
-/// The pixmap (opaque) as an indexed PNG.
+/// The pixmap (opaque) as an indexed PNG. Colours are counted and mapped run by run:
+/// most of the picture is long runs of one colour.
 pub(super) fn encode(pm: &Pixmap) -> Vec<u8> {
     let pixels: Vec<[u8; 3]> = pm
         .data()
@@ -22,8 +23,8 @@ pub(super) fn encode(pm: &Pixmap) -> Vec<u8> {
         .map(|p| [p[0], p[1], p[2]])
         .collect();
     let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
-    for &p in &pixels {
-        *counts.entry(p).or_default() += 1;
+    for run in pixels.chunk_by(|a, b| a == b) {
+        *counts.entry(run[0]).or_default() += run.len() as u32;
     }
     let mut by_count: Vec<([u8; 3], u32)> = counts.into_iter().collect();
     // Most frequent first; ties by colour so the output does not depend on hashing.
@@ -35,7 +36,8 @@ pub(super) fn encode(pm: &Pixmap) -> Vec<u8> {
         .map(|(i, &c)| (c, i as u8))
         .collect();
     let mut indices = Vec::with_capacity(pixels.len());
-    for p in pixels {
+    for run in pixels.chunk_by(|a, b| a == b) {
+        let p = run[0];
         let i = *index.entry(p).or_insert_with(|| {
             let nearest = palette
                 .iter()
@@ -44,14 +46,14 @@ pub(super) fn encode(pm: &Pixmap) -> Vec<u8> {
                 .map_or(0, |(i, _)| i);
             nearest as u8
         });
-        indices.push(i);
+        indices.extend(std::iter::repeat_n(i, run.len()));
     }
     let mut out = Vec::new();
     let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_palette(palette.concat());
-    enc.set_compression(png::Compression::Best);
+    enc.set_compression(png::Compression::Default);
     enc.set_filter(png::FilterType::NoFilter);
     // Writing to a Vec cannot fail; the header and data sizes match by construction.
     if let Ok(mut w) = enc.write_header() {
