@@ -13,3 +13,4 @@ pub mod render;
 pub mod stats;
 pub mod store;
 pub mod telemetry;
+pub mod tournament;

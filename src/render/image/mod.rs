@@ -14,6 +14,7 @@
 //! ```
 
 mod board;
+pub mod bracket;
 mod layout;
 mod paint;
 mod scene;
