@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use criterion::Criterion;
 use parxis::ai::{Level, choose};
-use parxis::engine::{Colour, Game, Phase, Preset};
+use parxis::engine::{Arms, Game, Phase, Preset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -24,7 +24,7 @@ fn sample_positions(n: usize) -> Vec<Game> {
         game_no += 1;
         let mut opts = preset.options();
         opts.pairs = false;
-        let Ok(mut g) = Game::new(preset, opts, &Colour::ALL) else {
+        let Ok(mut g) = Game::new(preset, opts, Arms::Four.colours()) else {
             continue;
         };
         let mut decisions = 0;

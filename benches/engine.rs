@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{Criterion, Throughput};
-use parxis::engine::{Colour, Game, Phase, Preset};
+use parxis::engine::{Arms, Game, Phase, Preset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -36,7 +36,7 @@ fn scripts() -> Vec<Script> {
 }
 
 fn start() -> Game {
-    Game::new(Preset::Jcf, Preset::Jcf.options(), &Colour::ALL).expect("new game")
+    Game::new(Preset::Jcf, Preset::Jcf.options(), Arms::Four.colours()).expect("new game")
 }
 
 /// Counts of a play-out: (rolls, moves played).

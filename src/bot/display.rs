@@ -230,7 +230,10 @@ pub async fn show(
         &image::View {
             last_move: table.last_move,
             choices: game.legal_moves().to_vec(),
-            names: crate::engine::Colour::ALL.map(|c| table.player_of(c).map(|p| p.name.clone())),
+            names: std::array::from_fn(|i| {
+                let c = crate::engine::Arms::Four.colours()[i];
+                table.player_of(c).map(|p| p.name.clone())
+            }),
             letters: None,
         },
     );
