@@ -1,6 +1,7 @@
 //! Decision time of the computer players: `choose` per level over sampled middle-game
-//! positions with at least two legal moves (criterion medians), then the median, p90 and p99
-//! of 1000 timed decisions per level on one core.
+//! positions with at least two legal moves (criterion medians, four arms), then the median,
+//! p90 and p99 of timed decisions per level and board on one core (1000 positions on four
+//! arms, 300 on six and eight, every seat taken).
 //!
 //! Run with `cargo bench --bench ai`.
 
@@ -9,13 +10,14 @@ use std::time::Instant;
 
 use criterion::Criterion;
 use parxis::ai::{Level, choose};
-use parxis::engine::{Colour, Game, Phase, Preset};
+use parxis::engine::{Arms, Game, Phase, Preset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Decision positions (a roll or bonus to play, two or more legal moves) from seeded
-/// `normal` games of every preset, four seats, skipping each game's first 40 decisions.
-fn sample_positions(n: usize) -> Vec<Game> {
+/// `normal` games of every preset on `arms`, every seat taken, skipping each game's first 40
+/// decisions.
+fn sample_positions(arms: Arms, n: usize) -> Vec<Game> {
     let mut out = Vec::with_capacity(n);
     let mut rng = ChaCha8Rng::seed_from_u64(99);
     let mut game_no = 0u64;
@@ -24,7 +26,7 @@ fn sample_positions(n: usize) -> Vec<Game> {
         game_no += 1;
         let mut opts = preset.options();
         opts.pairs = false;
-        let Ok(mut g) = Game::new(preset, opts, &Colour::ALL) else {
+        let Ok(mut g) = Game::new_on(arms, preset, opts, arms.colours()) else {
             continue;
         };
         let mut decisions = 0;
@@ -57,7 +59,7 @@ fn sample_positions(n: usize) -> Vec<Game> {
     out
 }
 
-fn percentiles(positions: &[Game], level: Level) {
+fn percentiles(positions: &[Game], arms: Arms, level: Level) {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut times: Vec<f64> = positions
         .iter()
@@ -70,7 +72,8 @@ fn percentiles(positions: &[Game], level: Level) {
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     println!(
-        "ai decision time, {level:<6} over {} positions: median {:.4} ms, p90 {:.4} ms, p99 {:.4} ms, max {:.4} ms",
+        "ai decision time, {} arms, {level:<6} over {} positions: median {:.4} ms, p90 {:.4} ms, p99 {:.4} ms, max {:.4} ms",
+        arms.count(),
         times.len(),
         at(0.5),
         at(0.9),
@@ -80,7 +83,7 @@ fn percentiles(positions: &[Game], level: Level) {
 }
 
 fn main() {
-    let positions = sample_positions(1000);
+    let positions = sample_positions(Arms::Four, 1000);
     let mut c = Criterion::default().configure_from_args();
     let few = &positions[..50];
     for level in Level::ALL {
@@ -95,6 +98,12 @@ fn main() {
     }
     c.final_summary();
     for level in Level::ALL {
-        percentiles(&positions, level);
+        percentiles(&positions, Arms::Four, level);
+    }
+    for arms in [Arms::Six, Arms::Eight] {
+        let positions = sample_positions(arms, 300);
+        for level in Level::ALL {
+            percentiles(&positions, arms, level);
+        }
     }
 }

@@ -1,15 +1,17 @@
-//! Engine throughput: random play-outs of full 4-player JCF games with legal-move generation
-//! and `play_unchecked`, dice and move choices pre-generated so the random number generator
-//! is not measured (a baseline with the generator in the loop is measured beside it).
+//! Engine throughput: random play-outs of full JCF games with every seat taken, on 4, 6 and 8
+//! arms, with legal-move generation and `play_unchecked`, dice and move choices
+//! pre-generated so the random number generator is not measured (a baseline with the
+//! generator in the loop is measured beside it, on four arms).
 //!
-//! Run with `cargo bench --bench engine`; it ends with a summary of the median moves per
-//! second and games per second on one core.
+//! Run with `cargo bench --bench engine`; it ends with a summary per board of the median
+//! moves per second and games per second on one core. The four-arm workload is the same as
+//! before the large boards (same scripts, same games), so its figure compares across commits.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::{Criterion, Throughput};
-use parxis::engine::{Colour, Game, Phase, Preset};
+use parxis::engine::{Arms, Game, Phase, Preset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -35,8 +37,12 @@ fn scripts() -> Vec<Script> {
         .collect()
 }
 
+fn start_on(arms: Arms) -> Game {
+    Game::new_on(arms, Preset::Jcf, Preset::Jcf.options(), arms.colours()).expect("new game")
+}
+
 fn start() -> Game {
-    Game::new(Preset::Jcf, Preset::Jcf.options(), &Colour::ALL).expect("new game")
+    start_on(Arms::Four)
 }
 
 /// Counts of a play-out: (rolls, moves played).
@@ -46,9 +52,9 @@ struct Counts {
     moves: u64,
 }
 
-/// Play one game to its end: the hot loop (no allocation, no RNG).
-fn playout(s: &Script) -> Counts {
-    let mut g = start();
+/// Play one game on `arms` to its end: the hot loop (no allocation, no RNG).
+fn playout(s: &Script, arms: Arms) -> Counts {
+    let mut g = start_on(arms);
     let (mut d, mut p) = (0usize, 0usize);
     let mut n = Counts::default();
     loop {
@@ -111,9 +117,9 @@ fn playout_rng(rng: &mut ChaCha8Rng) -> Counts {
     }
 }
 
-fn batch(scripts: &[Script]) -> Counts {
+fn batch(scripts: &[Script], arms: Arms) -> Counts {
     scripts.iter().fold(Counts::default(), |a, s| {
-        let c = playout(black_box(s));
+        let c = playout(black_box(s), arms);
         Counts {
             rolls: a.rolls + c.rolls,
             moves: a.moves + c.moves,
@@ -122,16 +128,21 @@ fn batch(scripts: &[Script]) -> Counts {
 }
 
 fn benches(c: &mut Criterion, scripts: &[Script]) {
-    let total = batch(scripts);
-    // Benchmarks assert their counts: every game ends, and the batch is deterministic.
-    assert!(total.moves > 100 * GAMES as u64, "{total:?}");
-    assert_eq!(batch(scripts), total);
-
     let mut group = c.benchmark_group("engine");
-    group.throughput(Throughput::Elements(total.moves));
-    group.bench_function("jcf_4p_32_games_pregenerated (elements = moves)", |b| {
-        b.iter(|| batch(black_box(scripts)));
-    });
+    for arms in Arms::ALL {
+        let total = batch(scripts, arms);
+        // Benchmarks assert their counts: every game ends, and the batch is deterministic.
+        assert!(total.moves > 100 * GAMES as u64, "{total:?}");
+        assert_eq!(batch(scripts, arms), total);
+        group.throughput(Throughput::Elements(total.moves));
+        let name = format!(
+            "jcf_{}p_32_games_pregenerated (elements = moves)",
+            arms.count()
+        );
+        group.bench_function(name, |b| {
+            b.iter(|| batch(black_box(scripts), arms));
+        });
+    }
     group.throughput(Throughput::Elements(GAMES as u64));
     group.bench_function("jcf_4p_32_games_with_chacha8 (elements = games)", |b| {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
@@ -178,21 +189,23 @@ fn benches(c: &mut Criterion, scripts: &[Script]) {
 }
 
 /// Median of a few timed batches: moves per second and games per second on one core.
-fn summary(scripts: &[Script]) {
+fn summary(scripts: &[Script], arms: Arms) {
     let mut rates: Vec<(f64, f64)> = (0..15)
         .map(|_| {
             let t = Instant::now();
-            let n = batch(black_box(scripts));
+            let n = batch(black_box(scripts), arms);
             let s = t.elapsed().as_secs_f64();
             (n.moves as f64 / s, GAMES as f64 / s)
         })
         .collect();
     rates.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (moves, games) = rates[rates.len() / 2];
-    let n = batch(scripts);
+    let n = batch(scripts, arms);
     println!(
-        "engine summary (median of 15 batches of {GAMES} games, one core): \
+        "engine summary, {} arms, {} players (median of 15 batches of {GAMES} games, one core): \
          {:.2} M moves/s, {:.0} games/s, {:.0} moves and {:.0} rolls per game, {:.1} ns per move",
+        arms.count(),
+        arms.count(),
         moves / 1e6,
         games,
         n.moves as f64 / GAMES as f64,
@@ -206,5 +219,7 @@ fn main() {
     let mut c = Criterion::default().configure_from_args();
     benches(&mut c, &scripts);
     c.final_summary();
-    summary(&scripts);
+    for arms in Arms::ALL {
+        summary(&scripts, arms);
+    }
 }

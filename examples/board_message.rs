@@ -17,7 +17,8 @@ fn main() {
     };
     let mut t = Table::lobby(&host, Preset::Jcf, false);
     let names = ["Vicent", "Amparo <3", "Pepa", "Xavi"];
-    t.players = Colour::ALL
+    t.players = parxis::engine::Arms::Four
+        .colours()
         .iter()
         .zip(names)
         .enumerate()

@@ -182,6 +182,7 @@ fn config(players: &[Level], games: u64, seed: u64, threads: usize) -> Config {
     Config {
         games,
         players: players.to_vec(),
+        arms: Arms::Four,
         rules: Preset::Jcf,
         pairs: false,
         seed,
@@ -214,26 +215,93 @@ fn normal_beats_three_easy_players() {
 
 #[test]
 fn seats_rotate_between_games_and_partners_stay_opposite() {
-    for n in 2..=4 {
-        for player in 0..n {
-            let colours: std::collections::BTreeSet<Colour> = (0..n as u64)
-                .map(|game| colour_of(n, game, player))
-                .collect();
-            assert_eq!(colours.len(), n, "player {player} of {n} gets every seat");
+    for arms in Arms::ALL {
+        let a = usize::from(arms.count());
+        for n in 2..=a {
+            for player in 0..n {
+                let colours: std::collections::BTreeSet<Colour> = (0..n as u64)
+                    .map(|game| colour_of(arms, n, game, player))
+                    .collect();
+                assert_eq!(colours.len(), n, "player {player} of {n} gets every seat");
+            }
+        }
+        // A full table: player j's partner is player j + a/2 in every game (R8.6).
+        for game in 0..8 {
+            for j in 0..a / 2 {
+                assert_eq!(
+                    arms.partner(colour_of(arms, a, game, j)),
+                    colour_of(arms, a, game, j + a / 2),
+                    "{arms} arms, game {game}, player {j}"
+                );
+            }
         }
     }
-    for game in 0..8 {
-        assert_eq!(
-            Arms::Four.partner(colour_of(4, game, 0)),
-            colour_of(4, game, 2)
-        );
-        assert_eq!(
-            Arms::Four.partner(colour_of(4, game, 1)),
-            colour_of(4, game, 3)
-        );
+    assert_eq!(colour_of(Arms::Four, 2, 0, 1), Colour::Red);
+    assert_eq!(colour_of(Arms::Four, 3, 0, 2), Colour::Red);
+    assert_eq!(colour_of(Arms::Six, 2, 0, 1), Colour::Green);
+    assert_eq!(colour_of(Arms::Eight, 2, 0, 1), Colour::Orange);
+}
+
+/// Plays a seeded game on `arms` with every seat taken, each seat's level `levels[k % len]`,
+/// checking every choice with the checked `play`; stops after `max_decisions`.
+fn checked_large_game(arms: Arms, pairs: bool, levels: &[Level], seed: u64, max_decisions: u32) {
+    let seats = arms.colours();
+    let mut opts = Preset::Jcf.options();
+    opts.pairs = pairs;
+    let mut g = Game::new_on(arms, Preset::Jcf, opts, seats).expect("new game");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..max_decisions {
+        loop {
+            match g.phase() {
+                Phase::Finished(_) => return,
+                Phase::AwaitingRoll(_) => g = g.roll(rng.random_range(1..=6)).expect("roll"),
+                _ => break,
+            }
+        }
+        let Some(k) = seats.iter().position(|&c| Some(c) == g.turn()) else {
+            return;
+        };
+        let level = levels[k % levels.len()];
+        let legal = g.legal_moves();
+        match choose(&g, level, &mut rng) {
+            Some(mv) => {
+                assert!(legal.contains(&mv), "{level} chose an unlisted move");
+                g = g
+                    .play(mv)
+                    .unwrap_or_else(|e| panic!("{level}: {mv:?}: {e}"));
+            }
+            None => {
+                assert!(legal.is_empty(), "{level} returned None with legal moves");
+                g = g.pass().expect("pass").0;
+            }
+        }
     }
-    assert_eq!(colour_of(2, 0, 1), Colour::Red);
-    assert_eq!(colour_of(3, 0, 2), Colour::Red);
+}
+
+#[test]
+fn every_level_plays_legal_moves_on_six_and_eight_arms() {
+    for arms in [Arms::Six, Arms::Eight] {
+        for pairs in [false, true] {
+            for seed in 0..6 {
+                checked_large_game(arms, pairs, &[Level::Normal, Level::Easy], seed, u32::MAX);
+            }
+            checked_large_game(arms, pairs, &[Level::Hard], 40 + u64::from(pairs), 10);
+        }
+    }
+}
+
+#[test]
+fn normal_beats_easy_players_on_six_arms() {
+    let mut cfg = config(&[Level::Normal, Level::Easy, Level::Easy], 60, 2026, 2);
+    cfg.arms = Arms::Six;
+    let t = run_games(&cfg, &mut |_| {});
+    assert_eq!(t.unfinished, 0);
+    assert_eq!(t.wins.iter().sum::<u64>(), 60, "one winner per game");
+    let rate = t.wins[0] as f64 / 60.0;
+    assert!(
+        rate >= 0.5,
+        "normal won {rate} of 60 games against two easy"
+    );
 }
 
 #[test]
@@ -323,9 +391,53 @@ fn simulate_json_has_every_field_and_is_reproducible() {
 #[test]
 fn simulate_rejects_bad_player_lists() {
     let (ok, _, err) = run_cli(&["--games", "1", "--players", "hard"]);
-    assert!(!ok && err.contains("2 to 4 players"), "{err}");
+    assert!(!ok && err.contains("2 to 8 players"), "{err}");
     let (ok, _, err) = run_cli(&["--games", "1", "--players", "easy,easy", "--pairs"]);
-    assert!(!ok && err.contains("four players"), "{err}");
+    assert!(!ok && err.contains("every seat"), "{err}");
+    let five = ["--games", "1", "--players", "easy,easy,easy,easy,easy"];
+    let (ok, _, err) = run_cli(&[&five[..], &["--arms", "4"]].concat());
+    assert!(!ok && err.contains("2 to 4 players"), "{err}");
+    let (ok, _, err) = run_cli(&[&five[..], &["--arms", "5"]].concat());
+    assert!(!ok && err.contains("4, 6 or 8"), "{err}");
     let (ok, _, _) = run_cli(&["--games", "1", "--players", "easy,expert"]);
     assert!(!ok);
+}
+
+#[test]
+fn simulate_picks_the_smallest_board_and_takes_arms() {
+    // Given five players and no --arms, Then the six-arm board (R8.7) and its default seats
+    let (ok, out, err) = run_cli(&[
+        "--games",
+        "2",
+        "--players",
+        "easy,easy,easy,easy,normal",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(v["arms"], 6);
+    let colours: Vec<&str> = v["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .filter_map(|p| p["colour"].as_str())
+        .collect();
+    assert_eq!(colours, ["yellow", "blue", "red", "green", "orange"]);
+    // Given two players on eight arms (R8.5: yellow and orange), Then both games finish
+    let (ok, out, err) = run_cli(&[
+        "--games",
+        "2",
+        "--players",
+        "easy,easy",
+        "--arms",
+        "8",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(
+        (v["arms"].as_u64(), v["unfinished"].as_u64()),
+        (Some(8), Some(0))
+    );
+    assert_eq!(v["players"][1]["colour"], "orange");
 }

@@ -80,6 +80,10 @@ fn an_invalid_position_is_a_clear_error_with_exit_2() {
             r#"{"rules":"jcf","seats":["yellow","red"],"turn":"yellow","roll":9}"#,
             "invalid position",
         ),
+        (
+            r#"{"rules":"jcf","arms":6,"seats":["yellow","green"],"turn":"yellow"}"#,
+            "four arms only",
+        ),
     ] {
         std::fs::write(dir.join("bad.json"), body).expect("write");
         let out = parxis(&["--position", "bad.json"], &dir);

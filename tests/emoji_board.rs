@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use parxis::engine::{Colour, Game, Preset, Setup};
+use parxis::engine::{Game, Preset, Setup};
 use parxis::render::emoji;
 
 fn check_golden(name: &str, text: &str) {
@@ -27,7 +27,12 @@ fn check_golden(name: &str, text: &str) {
 #[test]
 fn empty_board_matches_golden() {
     // Given a new four-seat game, yellow to roll
-    let game = Game::new(Preset::Jcf, Preset::Jcf.options(), &Colour::ALL).unwrap();
+    let game = Game::new(
+        Preset::Jcf,
+        Preset::Jcf.options(),
+        parxis::engine::Arms::Four.colours(),
+    )
+    .unwrap();
     // Then the board is the committed empty board
     check_golden("empty_board.txt", &emoji::board(&game));
 }

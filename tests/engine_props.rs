@@ -1,34 +1,34 @@
-//! Property tests of the engine over random play-outs of every preset and seat count (pairs
-//! included), and a fuzz test of the `parxis rules` JSON protocol.
+//! Property tests of the engine over random play-outs of every board size (4, 6 and 8 arms),
+//! preset and seat count (pairs included), and a fuzz test of the `parxis rules` JSON
+//! protocol.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use parxis::engine::board::NEST;
-use parxis::engine::{Colour, Game, Move, Phase, PlayError, Preset};
+use parxis::engine::{Arms, Colour, Game, Move, Phase, PlayError, Preset};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-/// Seat configurations: 2, 3 and 4 individual seats, and a pairs game.
-fn new_game(preset: Preset, config: usize) -> Game {
-    use Colour::{Blue, Green, Red, Yellow};
-    let (seats, pairs): (&[Colour], bool) = match config {
-        0 => (&[Yellow, Red], false),
-        1 => (&[Yellow, Blue, Red], false),
-        2 => (&[Yellow, Blue, Red, Green], false),
-        _ => (&[Yellow, Blue, Red, Green], true),
-    };
+/// Seat configurations of a board of `arms`: config `k` below `arms - 1` is `k + 2`
+/// individual players in the default seats (R8.5), config `arms - 1` is a pairs game
+/// (every seat, R8.6).
+fn new_game(arms: Arms, preset: Preset, config: usize) -> Game {
+    let a = usize::from(arms.count());
+    let pairs = config % a == a - 1;
+    let n = if pairs { a } else { config % a + 2 };
+    let seats = arms.default_seats(n).expect("2 to arms seats");
     let mut opts = preset.options();
     opts.pairs = pairs;
-    Game::new(preset, opts, seats).expect("a valid new game")
+    Game::new_on(arms, preset, opts, &seats).expect("a valid new game")
 }
 
 /// Every seated colour has four pieces across nest, board and goal; no square holds more than
 /// two (R1.6); no corridor holds a foreign piece (R1.8); unseated colours have no pieces.
 fn check_board(g: &Game) {
-    let mut on_board = [0usize; 4];
+    let mut on_board = [0usize; Colour::ALL.len()];
     for sq in g.arms().squares() {
         let here: Vec<Colour> = g.pieces_on(sq).collect();
         assert!(here.len() <= 2, "R1.6: {} pieces on {sq}", here.len());
@@ -79,9 +79,9 @@ fn check_json(g: &Game) {
 }
 
 /// Play one random game to its end; `foreign` collects moves seen so far, to try illegal ones.
-fn random_playout(preset: Preset, config: usize, seed: u64) -> u64 {
+fn random_playout(arms: Arms, preset: Preset, config: usize, seed: u64) -> u64 {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut g = new_game(preset, config);
+    let mut g = new_game(arms, preset, config);
     let mut foreign: Vec<Move> = Vec::new();
     let mut rolls = 0u64;
     loop {
@@ -131,20 +131,28 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_playouts_keep_every_invariant(seed: u64, preset in 0..3usize, config in 0..4usize) {
-        random_playout(Preset::ALL[preset], config, seed);
+    fn random_playouts_keep_every_invariant(
+        seed: u64,
+        arms in 0..3usize,
+        preset in 0..3usize,
+        config in 0..8usize,
+    ) {
+        random_playout(Arms::ALL[arms], Preset::ALL[preset], config, seed);
     }
 }
 
 #[test]
-fn every_preset_and_seat_count_plays_out() {
-    for (k, preset) in Preset::ALL.into_iter().enumerate() {
-        for config in 0..4 {
-            let rolls = random_playout(preset, config, 1000 + k as u64 * 10 + config as u64);
-            assert!(
-                rolls > 20,
-                "{preset} {config}: a game takes more than 20 rolls"
-            );
+fn every_board_preset_and_seat_count_plays_out() {
+    for arms in Arms::ALL {
+        for (k, preset) in Preset::ALL.into_iter().enumerate() {
+            for config in 0..usize::from(arms.count()) {
+                let seed = 1000 + u64::from(arms.count()) * 100 + k as u64 * 10 + config as u64;
+                let rolls = random_playout(arms, preset, config, seed);
+                assert!(
+                    rolls > 20,
+                    "{arms} arms, {preset} {config}: a game takes more than 20 rolls"
+                );
+            }
         }
     }
 }

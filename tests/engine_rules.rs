@@ -415,8 +415,13 @@ fn capturing_the_partner_is_allowed_and_earns_twenty() {
 
 #[test]
 fn solidari_starts_with_two_pieces_out() {
-    let g = Game::new(Preset::Solidari, Preset::Solidari.options(), &Colour::ALL).unwrap();
-    for c in Colour::ALL {
+    let g = Game::new(
+        Preset::Solidari,
+        Preset::Solidari.options(),
+        parxis::engine::Arms::Four.colours(),
+    )
+    .unwrap();
+    for &c in parxis::engine::Arms::Four.colours() {
         assert_eq!(g.in_nest(c), 2);
     }
 }
@@ -429,7 +434,10 @@ fn pairs_need_four_seats() {
 #[test]
 fn roll_off_rerolls_tied_highest() {
     // R2.2 Given yellow 6, blue 3, red 6, green 1 then yellow 2, red 5, Then red starts.
-    let r = roll_off(&Colour::ALL, &mut ScriptedDice::new(&[6, 3, 6, 1, 2, 5]));
+    let r = roll_off(
+        parxis::engine::Arms::Four.colours(),
+        &mut ScriptedDice::new(&[6, 3, 6, 1, 2, 5]),
+    );
     assert_eq!(r.starter, Red);
     assert_eq!(r.rounds.len(), 2);
     assert_eq!(r.rounds[1], vec![(Yellow, 2), (Red, 5)]);

@@ -1,10 +1,10 @@
 //! The engine's hot path (roll, legal moves, play_unchecked, pass) never touches the heap:
-//! a counting global allocator watches a whole seeded game of each preset.
+//! a counting global allocator watches a whole seeded game of each preset on each board.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use parxis::engine::{Colour, Game, Phase, Preset};
+use parxis::engine::{Arms, Game, Phase, Preset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -48,10 +48,13 @@ fn legal_moves_and_play_unchecked_never_allocate() {
         allocations() > start && v.len() == 16,
         "the counting allocator is in use"
     );
-    for preset in Preset::ALL {
+    for (arms, preset) in Arms::ALL
+        .into_iter()
+        .flat_map(|a| Preset::ALL.map(|p| (a, p)))
+    {
         let mut opts = preset.options();
         opts.pairs = preset == Preset::Solidari;
-        let mut g = Game::new(preset, opts, &Colour::ALL).expect("new game");
+        let mut g = Game::new_on(arms, preset, opts, arms.colours()).expect("new game");
         // Pre-generate the randomness so the generator is not on the measured path.
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         let dice: Vec<u8> = (0..20_000).map(|_| rng.random_range(1..=6)).collect();
@@ -76,13 +79,13 @@ fn legal_moves_and_play_unchecked_never_allocate() {
         let after = allocations();
         assert!(
             matches!(g.phase(), Phase::Finished(_)),
-            "{preset}: game ended"
+            "{arms} arms, {preset}: game ended"
         );
-        assert!(moves > 100, "{preset}: a real game was played");
+        assert!(moves > 100, "{arms} arms, {preset}: a real game was played");
         assert_eq!(
             after - before,
             0,
-            "{preset}: heap allocations on the hot path"
+            "{arms} arms, {preset}: heap allocations on the hot path"
         );
     }
 }

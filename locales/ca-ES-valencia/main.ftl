@@ -20,6 +20,10 @@ colour-yellow = groc
 colour-blue = blau
 colour-red = roig
 colour-green = verd
+colour-orange = taronja
+colour-purple = morat
+colour-cyan = cian
+colour-pink = rosa
 
 loc-nest = quadre d'espera
 loc-goal = casa

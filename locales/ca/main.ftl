@@ -18,6 +18,10 @@ colour-yellow = groc
 colour-blue = blau
 colour-red = vermell
 colour-green = verd
+colour-orange = taronja
+colour-purple = morat
+colour-cyan = cian
+colour-pink = rosa
 
 loc-nest = casa
 loc-goal = meta

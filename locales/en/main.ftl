@@ -14,6 +14,10 @@ colour-yellow = yellow
 colour-blue = blue
 colour-red = red
 colour-green = green
+colour-orange = orange
+colour-purple = purple
+colour-cyan = cyan
+colour-pink = pink
 
 loc-nest = nest
 loc-goal = goal

@@ -15,6 +15,10 @@ colour-yellow = amarillo
 colour-blue = azul
 colour-red = rojo
 colour-green = verde
+colour-orange = naranja
+colour-purple = morado
+colour-cyan = cian
+colour-pink = rosa
 
 loc-nest = casa
 loc-goal = meta

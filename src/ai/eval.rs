@@ -73,19 +73,20 @@ pub(crate) fn evaluate(g: &Game, me: Colour, w: &Weights) -> f32 {
     let mut opp_max = f32::MIN;
     let mut opp_n = 0u32;
     if g.opts.pairs {
-        // Two sides of two colours each.
-        let mut other = 0.0;
-        for c in g.seats() {
-            let v = colour_value(g, c, w, same_side(g, c, me));
-            if same_side(g, c, me) {
-                own += v;
+        // One side per pair (R8.6: arms / 2 pairs, each a colour and its partner); the
+        // opposing pairs blend like opposing colours of an individual game.
+        let half = usize::from(g.arms().count() / 2);
+        for &c in &g.arms().colours()[..half] {
+            let mine = same_side(g, c, me);
+            let v = colour_value(g, c, w, mine) + colour_value(g, g.partner(c), w, mine);
+            if mine {
+                own = v;
             } else {
-                other += v;
+                opp_sum += v;
+                opp_max = opp_max.max(v);
+                opp_n += 1;
             }
         }
-        opp_sum = other;
-        opp_max = other;
-        opp_n = 1;
     } else {
         for c in g.seats() {
             let v = colour_value(g, c, w, c == me);

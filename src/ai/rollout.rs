@@ -4,8 +4,9 @@
 //! so the comparison between moves is not drowned in dice noise), the first die running
 //! through 1..=6 evenly across the samples. In a play-out everyone plays the `normal` way
 //! (greedy on the evaluation): the opponents exactly as `normal` does, the searching seat with
-//! [`HARD`](super::eval::HARD) weights. After [`HORIZON`] rolls, or at the end of the game, the
-//! position is scored with the evaluation; a move's score is its mean over the samples.
+//! [`HARD`](super::eval::HARD) weights. After [`horizon`] rolls (two rounds of the table),
+//! or at the end of the game, the position is scored with the evaluation; a move's score is
+//! its mean over the samples.
 //!
 //! The budget is a fixed number of play-outs per decision (no wall clock), so a decision is a
 //! function of the position and of the generator's state.
@@ -13,9 +14,18 @@
 use super::eval::{self, Weights};
 use crate::engine::{Colour, Game, MoveList, Phase};
 
-/// Rolls per play-out (about two rounds of a four-player game). Longer play-outs were
-/// measured weaker: the sampled futures drift apart and the noise grows.
+/// Rolls per play-out on a table of four seats or fewer (about two rounds of a four-player
+/// game). Longer play-outs were measured weaker there: the sampled futures drift apart and the
+/// noise grows.
 pub(crate) const HORIZON: u32 = 8;
+
+/// Rolls per play-out of `g`: two rounds of its table, at least [`HORIZON`]. On a six- or
+/// eight-seat table every opponent then still rolls twice before the play-out is scored.
+#[must_use]
+pub(crate) fn horizon(g: &Game) -> u32 {
+    let seats = u32::try_from(g.seats().count()).unwrap_or(4);
+    HORIZON.max(2 * seats)
+}
 
 /// Play-outs per decision, shared among the candidate moves.
 pub(crate) const PLAYOUTS: u32 = 512;
@@ -45,17 +55,18 @@ struct Players<'w> {
     others: &'w Weights,
 }
 
-/// Play `g` on for [`HORIZON`] rolls, the first die being `first` and the rest drawn from
+/// Play `g` on for [`horizon`] rolls, the first die being `first` and the rest drawn from
 /// `seed`, and score the result for `p.me`.
 fn playout(g: &Game, p: &Players<'_>, first: u8, seed: u64) -> f32 {
     let mut dice = SplitMix(seed);
     let mut g = g.clone();
     let mut rolls = 0;
+    let horizon = horizon(&g);
     loop {
         match g.phase() {
             Phase::Finished(_) => break,
             Phase::AwaitingRoll(_) => {
-                if rolls >= HORIZON {
+                if rolls >= horizon {
                     break;
                 }
                 let die = if rolls == 0 { first } else { dice.die() };

@@ -65,5 +65,14 @@ pub fn load(path: &Path) -> Result<Game, String> {
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let setup: Setup = serde_json::from_str(&text)
         .map_err(|e| format!("{}: not a position: {e}", path.display()))?;
-    Game::from_setup(&setup).map_err(|e| format!("{}: invalid position: {e}", path.display()))
+    let game = Game::from_setup(&setup)
+        .map_err(|e| format!("{}: invalid position: {e}", path.display()))?;
+    if game.arms() != crate::engine::Arms::Four {
+        return Err(format!(
+            "{}: the boards are drawn for four arms only, not {}",
+            path.display(),
+            game.arms()
+        ));
+    }
+    Ok(game)
 }

@@ -1,14 +1,17 @@
 //! `parxis simulate`: computer players play many seeded games against each other.
 //!
-//! Seats: the players are listed in R1.2 colour order of the seats used — four players get
-//! yellow, blue, red, green; three get yellow, blue, red; two get yellow and red (R2.1). So that
-//! no player keeps a seat advantage, game `i` rotates the seats: player `j` plays colour
-//! `seats[(i + j) % n]`. The colour reported for a player is the one it has in game 0.
+//! Board: `--arms 4|6|8`, by default the smallest board that seats the players (R8.7).
+//!
+//! Seats: the players take the board's default seats for their number (R8.5: four players on
+//! four arms get yellow, blue, red, green; two get yellow and red; two on six arms get yellow
+//! and green). So that no player keeps a seat advantage, game `i` rotates the seats: player
+//! `j` plays colour `seats[(i + j) % n]`. The colour reported for a player is the one it has
+//! in game 0.
 //!
 //! Rules: `--rules` picks the preset; games are individual (`pairs: false`, also for
-//! `solidari`) unless `--pairs`, which needs four players; partners are then players 1 and 3,
-//! and 2 and 4 (opposite seats stay opposite under the rotation), and both partners of the
-//! winning pair score a win.
+//! `solidari`) unless `--pairs`, which needs every seat of the board; partners are then
+//! players `j` and `j + n/2` (opposite seats stay opposite under the rotation, R8.6), and both
+//! partners of the winning pair score a win.
 //!
 //! Each game starts with the R2.2 roll-off and is played to the end, capped at
 //! [`MAX_ROLLS`] rolls (a capped game counts as unfinished and has no winner). Game `i` uses
@@ -27,7 +30,7 @@ use serde_json::{Value, json};
 
 use crate::ai::{Level, choose};
 use crate::dice::RngDice;
-use crate::engine::{Colour, Game, Phase, Preset, roll_off};
+use crate::engine::{Arms, Colour, Game, Phase, Preset, Seats, roll_off};
 
 /// A game that has not ended after this many rolls counts as unfinished.
 pub const MAX_ROLLS: u64 = 10_000;
@@ -38,13 +41,16 @@ pub struct Args {
     /// Number of games to play.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
-    /// The players' levels, comma-separated, 2 to 4 of easy, normal, hard (e.g. hard,normal,normal,normal).
+    /// The players' levels, comma-separated, 2 to 8 of easy, normal, hard (e.g. hard,normal,normal,normal).
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<Level>,
+    /// The board: 4, 6 or 8 arms (default: the smallest that seats the players).
+    #[arg(long)]
+    pub arms: Option<u8>,
     /// The rule set: jcf, classic or solidari.
     #[arg(long, default_value = "jcf")]
     pub rules: Preset,
-    /// Play pairs games (R6.2; four players).
+    /// Play pairs games (R6.2; every seat of the board).
     #[arg(long)]
     pub pairs: bool,
     /// Base seed of the dice and of the players' tie-breaks.
@@ -63,6 +69,7 @@ pub struct Args {
 pub struct Config {
     pub games: u64,
     pub players: Vec<Level>,
+    pub arms: Arms,
     pub rules: Preset,
     pub pairs: bool,
     pub seed: u64,
@@ -73,17 +80,25 @@ impl Config {
     /// Check the arguments.
     ///
     /// # Errors
-    /// A message for a player count outside 2..=4, pairs without four players, zero games or
-    /// zero threads.
+    /// A message for a board other than 4, 6 or 8 arms, a player count outside 2 ..= arms,
+    /// pairs without every seat, zero games or zero threads.
     pub fn from_args(a: &Args) -> Result<Self, String> {
-        if !(2..=4).contains(&a.players.len()) {
+        let n = a.players.len();
+        let arms = match a.arms {
+            Some(k) => Arms::from_count(k).ok_or(format!("--arms is 4, 6 or 8, not {k}"))?,
+            None => Arms::for_players(n).ok_or(format!("2 to 8 players are needed, not {n}"))?,
+        };
+        if !(2..=usize::from(arms.count())).contains(&n) {
             return Err(format!(
-                "2 to 4 players are needed, not {}",
-                a.players.len()
+                "2 to {} players are needed on {arms} arms, not {n}",
+                arms.count()
             ));
         }
-        if a.pairs && a.players.len() != 4 {
-            return Err("--pairs needs four players".into());
+        if a.pairs && n != usize::from(arms.count()) {
+            return Err(format!(
+                "--pairs needs every seat: {} players on {arms} arms",
+                arms.count()
+            ));
         }
         if a.games == 0 {
             return Err("--games must be at least 1".into());
@@ -94,6 +109,7 @@ impl Config {
         Ok(Self {
             games: a.games,
             players: a.players.clone(),
+            arms,
             rules: a.rules,
             pairs: a.pairs,
             seed: a.seed,
@@ -102,30 +118,29 @@ impl Config {
     }
 }
 
-/// The colours seated for `n` players, in R1.2 order (R2.1).
+/// The colours seated for `n` players on a board of `arms` (R8.5), in turn order.
 #[must_use]
-pub fn seat_colours(n: usize) -> &'static [Colour] {
-    use Colour::{Blue, Green, Red, Yellow};
-    match n {
-        2 => &[Yellow, Red],
-        3 => &[Yellow, Blue, Red],
-        _ => &[Yellow, Blue, Red, Green],
-    }
+pub fn seat_colours(arms: Arms, n: usize) -> Seats {
+    arms.default_seats(n)
+        .unwrap_or_else(|| arms.colours().iter().copied().collect())
 }
 
 /// The colour player `player` (index in the players list) plays in game `game` of a
-/// simulation with `n` players: `seat_colours(n)[(game + player) % n]`.
+/// simulation with `n` players on `arms`: `seat_colours(arms, n)[(game + player) % n]`.
 #[must_use]
-pub fn colour_of(n: usize, game: u64, player: usize) -> Colour {
-    let seats = seat_colours(n);
+pub fn colour_of(arms: Arms, n: usize, game: u64, player: usize) -> Colour {
+    let seats = seat_colours(arms, n);
     seats[((game % n as u64) as usize + player) % seats.len()]
 }
+
+/// Most players of a simulation (the largest board).
+pub const MAX_PLAYERS: usize = crate::engine::board::MAX_COLOURS;
 
 /// The result of one game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameResult {
     /// Whether each player (by index in the players list) won.
-    pub won: [bool; 4],
+    pub won: [bool; MAX_PLAYERS],
     pub finished: bool,
     pub rolls: u64,
     pub moves: u64,
@@ -136,16 +151,16 @@ pub struct GameResult {
 #[must_use]
 pub fn play_game(cfg: &Config, index: u64) -> GameResult {
     let n = cfg.players.len();
-    let seats = seat_colours(n);
-    // Player j plays seats[(index + j) % n]; level_of[colour] is that player's level.
-    let mut player_of = [usize::MAX; 4];
+    let seats = seat_colours(cfg.arms, n);
+    // Player j plays seats[(index + j) % n]; player_of[colour] is that player.
+    let mut player_of = [usize::MAX; MAX_PLAYERS];
     for j in 0..n {
-        player_of[colour_of(n, index, j).index()] = j;
+        player_of[colour_of(cfg.arms, n, index, j).index()] = j;
     }
     let mut opts = cfg.rules.options();
     opts.pairs = cfg.pairs;
     let mut result = GameResult::default();
-    let Ok(game) = Game::new(cfg.rules, opts, seats) else {
+    let Ok(game) = Game::new_on(cfg.arms, cfg.rules, opts, &seats) else {
         return result;
     };
     let mut dice_rng = ChaCha8Rng::seed_from_u64(cfg.seed);
@@ -153,7 +168,7 @@ pub fn play_game(cfg: &Config, index: u64) -> GameResult {
     let mut ai_rng = ChaCha8Rng::seed_from_u64(cfg.seed);
     ai_rng.set_stream(2 * index + 1);
     let mut dice = RngDice::new(dice_rng);
-    let starter = roll_off(seats, &mut dice).starter;
+    let starter = roll_off(&seats, &mut dice).starter;
     let Ok(mut game) = game.with_first_turn(starter) else {
         return result;
     };
@@ -200,7 +215,7 @@ pub fn play_game(cfg: &Config, index: u64) -> GameResult {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
     pub games: u64,
-    pub wins: [u64; 4],
+    pub wins: [u64; MAX_PLAYERS],
     pub unfinished: u64,
     pub rolls: u64,
     pub moves: u64,
@@ -285,7 +300,7 @@ pub fn wilson95(wins: u64, n: u64) -> (f64, f64) {
 /// The report as one JSON object (the `--json` output).
 #[must_use]
 pub fn report_json(cfg: &Config, t: &Totals, elapsed: Duration) -> Value {
-    let seats = seat_colours(cfg.players.len());
+    let seats = seat_colours(cfg.arms, cfg.players.len());
     let games = t.games.max(1) as f64;
     let secs = elapsed.as_secs_f64().max(1e-9);
     let players: Vec<Value> = cfg
@@ -305,6 +320,7 @@ pub fn report_json(cfg: &Config, t: &Totals, elapsed: Duration) -> Value {
         .collect();
     json!({
         "rules": cfg.rules.name(),
+        "arms": cfg.arms.count(),
         "pairs": cfg.pairs,
         "seed": cfg.seed,
         "seats_rotate": true,
@@ -322,14 +338,15 @@ pub fn report_json(cfg: &Config, t: &Totals, elapsed: Duration) -> Value {
 
 fn report_text(cfg: &Config, t: &Totals, elapsed: Duration) -> String {
     use std::fmt::Write as _;
-    let seats = seat_colours(cfg.players.len());
+    let seats = seat_colours(cfg.arms, cfg.players.len());
     let games = t.games.max(1) as f64;
     let secs = elapsed.as_secs_f64().max(1e-9);
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} games, rules {}{}, seed {}, {} thread(s); seats rotate every game (colour = game 0's)",
+        "{} games, {} arms, rules {}{}, seed {}, {} thread(s); seats rotate every game (colour = game 0's)",
         t.games,
+        cfg.arms,
         cfg.rules,
         if cfg.pairs { " (pairs)" } else { "" },
         cfg.seed,
@@ -427,6 +444,7 @@ mod tests {
         let cfg = Config {
             games: 4,
             players: vec![Level::Easy; 4],
+            arms: Arms::Four,
             rules: Preset::Jcf,
             pairs: false,
             seed: 3,

@@ -11,7 +11,8 @@ use std::str::FromStr;
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error as _};
 
-/// R1.2 The colours, in turn order.
+/// R1.2 / R8.2 The colours, in turn order: the four of the four-arm board, then orange and
+/// purple (six arms), then cyan and pink (eight arms).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Colour {
@@ -19,15 +20,28 @@ pub enum Colour {
     Blue = 1,
     Red = 2,
     Green = 3,
+    Orange = 4,
+    Purple = 5,
+    Cyan = 6,
+    Pink = 7,
 }
 
 /// Colours of the largest board.
-pub const MAX_COLOURS: usize = 4;
+pub const MAX_COLOURS: usize = 8;
 
 impl Colour {
     /// R1.2 Every colour in turn order (a board of [`Arms`] uses the first
     /// [`Arms::count`] of them, [`Arms::colours`]).
-    pub const ALL: [Self; MAX_COLOURS] = [Self::Yellow, Self::Blue, Self::Red, Self::Green];
+    pub const ALL: [Self; MAX_COLOURS] = [
+        Self::Yellow,
+        Self::Blue,
+        Self::Red,
+        Self::Green,
+        Self::Orange,
+        Self::Purple,
+        Self::Cyan,
+        Self::Pink,
+    ];
 
     /// Index in turn order (0 = yellow).
     #[must_use]
@@ -46,7 +60,8 @@ impl Colour {
         }
     }
 
-    /// The protocol name (`yellow`, `blue`, `red`, `green`).
+    /// The protocol name (`yellow`, `blue`, `red`, `green`, `orange`, `purple`, `cyan`,
+    /// `pink`).
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -54,10 +69,15 @@ impl Colour {
             Self::Blue => "blue",
             Self::Red => "red",
             Self::Green => "green",
+            Self::Orange => "orange",
+            Self::Purple => "purple",
+            Self::Cyan => "cyan",
+            Self::Pink => "pink",
         }
     }
 
-    /// R1.2 The colour's exit square, 5 + 17·index (5, 22, 39, 56): the same on every board.
+    /// R8.2 The colour's exit square, 5 + 17·index (5, 22, 39, 56, 73, 90, 107, 124): the
+    /// same on every board that has the colour.
     #[must_use]
     #[inline]
     pub const fn exit_square(self) -> u8 {
@@ -111,18 +131,22 @@ pub const NEST: Progress = 0;
 /// Length of a path table: progress 0 ..= the goal of the largest board.
 pub(crate) const PATH_LEN: usize = MAX_RING as usize + 5;
 
-/// The number of arms of a board (R1: four).
+/// R8.1 The number of arms of a board: 4 (R1), 6 or 8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[repr(u8)]
 pub enum Arms {
     /// R1 The four-player board: 68 ring squares.
     #[default]
     Four = 4,
+    /// R8 The six-player board: 102 ring squares.
+    Six = 6,
+    /// R8 The eight-player board: 136 ring squares.
+    Eight = 8,
 }
 
 impl Arms {
     /// Every board size, smallest first.
-    pub const ALL: [Self; 1] = [Self::Four];
+    pub const ALL: [Self; 3] = [Self::Four, Self::Six, Self::Eight];
 
     /// The number of arms (and of colours).
     #[must_use]
@@ -136,6 +160,8 @@ impl Arms {
     pub const fn from_count(n: u8) -> Option<Self> {
         match n {
             4 => Some(Self::Four),
+            6 => Some(Self::Six),
+            8 => Some(Self::Eight),
             _ => None,
         }
     }
@@ -153,24 +179,26 @@ impl Arms {
     pub(crate) const fn slot(self) -> usize {
         match self {
             Self::Four => 0,
+            Self::Six => 1,
+            Self::Eight => 2,
         }
     }
 
-    /// R1.1 Ring squares: 17 per arm (68).
+    /// R8.1 Ring squares: 17 per arm (68, 102, 136).
     #[must_use]
     #[inline]
     pub const fn ring(self) -> u8 {
         ARM * self.count()
     }
 
-    /// R1.4 Progress of the last ring square (the entry square): 64 on four arms.
+    /// R1.4 Progress of the last ring square (the entry square): 64, 98, 132.
     #[must_use]
     #[inline]
     pub const fn last_ring(self) -> Progress {
         self.ring() - 4
     }
 
-    /// R1.4 Progress of the goal (72 on four arms); also the R6.1 distance of a nest piece.
+    /// R8.4 Progress of the goal (72, 106, 140); also the R6.1 distance of a nest piece.
     #[must_use]
     #[inline]
     pub const fn goal(self) -> Progress {
@@ -199,15 +227,17 @@ impl Arms {
         }
     }
 
-    /// R6.2 The partner sitting opposite: the colour half the board further on.
+    /// R6.2 / R8.6 The partner sitting opposite: the colour half the board further on
+    /// (four arms: yellow–red, blue–green; six: yellow–green, blue–orange, red–purple).
     #[must_use]
     pub const fn partner(self, c: Colour) -> Colour {
         let n = self.count() as usize;
         Colour::ALL[(c as usize + n / 2) % n]
     }
 
-    /// R2.1 Default seats of `n` players (2 ..= arms): the colours of index ⌊i·arms/n⌋,
-    /// spread round the board (four arms: 2 → yellow, red; 3 → yellow, blue, red).
+    /// R8.5 Default seats of `n` players (2 ..= arms): the colours of index ⌊i·arms/n⌋,
+    /// spread round the board (four arms: 2 → yellow, red; 3 → yellow, blue, red; six
+    /// arms: 2 → yellow, green; eight arms: 2 → yellow, orange).
     #[must_use]
     pub fn default_seats(self, n: usize) -> Option<Seats> {
         let a = usize::from(self.count());
@@ -217,7 +247,7 @@ impl Arms {
         Some((0..n).map(|i| Colour::ALL[i * a / n]).collect())
     }
 
-    /// The smallest board that seats `n` players.
+    /// R8.7 The smallest board that seats `n` players (2–4: four arms; 5–6: six; 7–8: eight).
     #[must_use]
     pub fn for_players(n: usize) -> Option<Self> {
         Self::ALL
@@ -254,8 +284,8 @@ impl Arms {
         if n == 0 || n > ring || !self.has(c) {
             return None;
         }
-        let exit = c.exit_square();
-        let p = (n + ring - exit) % ring + 1;
+        let (n, ring, exit) = (n as u16, ring as u16, c.exit_square() as u16);
+        let p = ((n + ring - exit) % ring + 1) as u8;
         if p <= self.last_ring() { Some(p) } else { None }
     }
 
@@ -318,7 +348,8 @@ impl Serialize for Arms {
 impl<'de> Deserialize<'de> for Arms {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let n = u8::deserialize(d)?;
-        Self::from_count(n).ok_or_else(|| D::Error::custom(format!("arms must be 4, not {n}")))
+        Self::from_count(n)
+            .ok_or_else(|| D::Error::custom(format!("arms must be 4, 6 or 8, not {n}")))
     }
 }
 
@@ -636,5 +667,92 @@ mod tests {
         assert_eq!(FOUR.partner(Yellow), Red);
         assert_eq!(FOUR.partner(Colour::Green), Blue);
         assert_eq!(Arms::for_players(4), Some(FOUR));
+    }
+
+    #[test]
+    fn large_boards_follow_r8_geometry() {
+        use Colour::{Blue, Cyan, Green, Orange, Pink, Purple, Red, Yellow};
+        for arms in Arms::ALL {
+            let a = arms.count();
+            // R8.1 17·A ring squares, R8.3 3·A safe ones, R8.4 the path and the nest distance
+            assert_eq!(arms.ring(), 17 * a);
+            let safe = (1..=arms.ring()).filter(|&n| is_safe_square(n)).count();
+            assert_eq!(safe, 3 * usize::from(a));
+            assert_eq!(arms.goal(), 17 * a + 4);
+            assert_eq!(arms.squares().count(), usize::from(17 * a + 7 * a));
+            for &c in arms.colours() {
+                // R8.2 exit 5 + 17k, entry 17k (17·A for yellow), corridor after the entry
+                assert_eq!(arms.square_at(c, 1), Square::ring(c.exit_square()));
+                let entry = arms.entry_square(c);
+                assert_eq!(arms.square_at(c, arms.last_ring()), Square::ring(entry));
+                assert_eq!(
+                    arms.square_at(c, arms.last_ring() + 1),
+                    Square::corridor(c, 1)
+                );
+                assert_eq!(arms.loc_at(c, arms.goal()), Loc::Goal);
+                for p in 1..arms.goal() {
+                    let loc = arms.loc_at(c, p);
+                    assert_eq!(arms.progress_of(c, loc), Some(p), "{arms} {c} {p}");
+                }
+                // R8.6 partners are opposite and mutual
+                assert_eq!(arms.partner(arms.partner(c)), c);
+            }
+        }
+        let six = Arms::Six;
+        let exits: Vec<u8> = six.colours().iter().map(|c| c.exit_square()).collect();
+        assert_eq!(exits, [5, 22, 39, 56, 73, 90]);
+        assert_eq!(six.entry_square(Yellow), 102);
+        assert_eq!(Arms::Eight.entry_square(Pink), 119);
+        assert_eq!(six.partner(Yellow), Green);
+        assert_eq!(six.partner(Blue), Orange);
+        assert_eq!(six.partner(Red), Purple);
+        assert_eq!(Arms::Eight.partner(Yellow), Orange);
+        assert_eq!(Arms::Eight.partner(Green), Pink);
+        assert_eq!(Arms::Eight.partner(Red), Cyan);
+        assert!(!Arms::Four.has(Orange) && six.has(Purple) && !six.has(Cyan));
+        assert!(!Arms::Four.contains(Square::ring(69).expect("sq")));
+        assert!(six.contains(Square::ring(102).expect("sq")));
+        assert!(!six.contains(Square::corridor(Pink, 1).expect("sq")));
+    }
+
+    #[test]
+    fn default_seats_spread_round_the_board_r8_5() {
+        use Colour::{Blue, Cyan, Green, Orange, Pink, Purple, Red, Yellow};
+        let seats = |a: Arms, n| a.default_seats(n).map(|s| s.to_vec());
+        assert_eq!(seats(Arms::Six, 2), Some(vec![Yellow, Green]));
+        assert_eq!(seats(Arms::Six, 3), Some(vec![Yellow, Red, Orange]));
+        assert_eq!(
+            seats(Arms::Six, 5),
+            Some(vec![Yellow, Blue, Red, Green, Orange])
+        );
+        assert_eq!(seats(Arms::Eight, 2), Some(vec![Yellow, Orange]));
+        assert_eq!(seats(Arms::Eight, 4), Some(vec![Yellow, Red, Orange, Cyan]));
+        assert_eq!(seats(Arms::Eight, 8).map(|s| s.len()), Some(8));
+        assert_eq!(
+            seats(Arms::Eight, 8).and_then(|s| s.last().copied()),
+            Some(Pink)
+        );
+        assert_eq!(seats(Arms::Six, 7), None);
+        assert_eq!(
+            seats(Arms::Six, 6).and_then(|s| s.get(5).copied()),
+            Some(Purple)
+        );
+        // R8.7 the smallest board that seats everyone
+        let boards: Vec<Option<Arms>> = (1..=9).map(Arms::for_players).collect();
+        use Arms::{Eight, Four, Six};
+        assert_eq!(
+            boards,
+            [
+                None,
+                Some(Four),
+                Some(Four),
+                Some(Four),
+                Some(Six),
+                Some(Six),
+                Some(Eight),
+                Some(Eight),
+                None
+            ]
+        );
     }
 }

@@ -393,7 +393,8 @@ mod tests {
     #[test]
     fn two_pieces_of_a_square_keep_their_arrival_order_when_one_leaves() {
         // Given blue then yellow then (after blue leaves) red on one square
-        let mut g = Game::new(Preset::Jcf, Preset::Jcf.options(), &Colour::ALL).expect("game");
+        let mut g =
+            Game::new(Preset::Jcf, Preset::Jcf.options(), Arms::Four.colours()).expect("game");
         g.add_piece(10, Colour::Blue);
         g.add_piece(10, Colour::Yellow);
         assert_eq!(g.cell(10), [2, 1]);

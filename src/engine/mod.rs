@@ -10,6 +10,20 @@
 //! let after = rolled.play(moves[0]).unwrap();
 //! assert_eq!(after.turn(), Some(Colour::Red));
 //! ```
+//!
+//! The board's size is a property of the game (RULES.md R8): the same code plays 4, 6 and 8
+//! arms, and [`Arms`] gives each board's geometry, default seats and partners.
+//!
+//! ```
+//! use parxis::engine::{Arms, Colour, Game, Preset};
+//!
+//! let seats = Arms::Six.default_seats(2).unwrap(); // R8.5: yellow and green
+//! assert_eq!(seats.as_slice(), [Colour::Yellow, Colour::Green]);
+//! let game = Game::new_on(Arms::Six, Preset::Jcf, Preset::Jcf.options(), &seats).unwrap();
+//! assert_eq!(game.arms().goal(), 106); // R8.4: a nest piece counts 106
+//! assert_eq!(Arms::Six.partner(Colour::Blue), Colour::Orange); // R8.6
+//! assert_eq!(Arms::for_players(7), Some(Arms::Eight)); // R8.7
+//! ```
 
 pub mod board;
 pub mod game;

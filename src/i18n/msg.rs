@@ -274,6 +274,10 @@ fn colour_id(c: Colour) -> &'static str {
         Colour::Blue => "colour-blue",
         Colour::Red => "colour-red",
         Colour::Green => "colour-green",
+        Colour::Orange => "colour-orange",
+        Colour::Purple => "colour-purple",
+        Colour::Cyan => "colour-cyan",
+        Colour::Pink => "colour-pink",
     }
 }
 

@@ -29,6 +29,11 @@ const fn letter(c: Colour) -> char {
         Colour::Blue => 'B',
         Colour::Red => 'R',
         Colour::Green => 'G',
+        // R8 colours (the terminal board draws four arms for now).
+        Colour::Orange => 'O',
+        Colour::Purple => 'P',
+        Colour::Cyan => 'C',
+        Colour::Pink => 'K',
     }
 }
 
@@ -39,6 +44,9 @@ const fn sgr(c: Colour) -> u8 {
         Colour::Blue => 4,
         Colour::Red => 1,
         Colour::Green => 2,
+        Colour::Orange => 3,
+        Colour::Purple | Colour::Pink => 5,
+        Colour::Cyan => 6,
     }
 }
 
@@ -96,7 +104,7 @@ pub fn ansi_board(game: &Game) -> String {
     }
     // Tip numbers under each arm's middle column: an arm is 9 columns, a separator 2.
     let mut width = 0;
-    for c in Colour::ALL {
+    for &c in crate::engine::Arms::Four.colours() {
         let x = arm_col(c) / 4 * 11 + 3;
         out.extend(std::iter::repeat_n(' ', x.saturating_sub(width)));
         let _ = write!(

@@ -56,7 +56,12 @@ fn empty_look(sq: Square) -> Glyph {
         return Glyph::Lane(c);
     }
     let n = sq.ring_number().unwrap_or(0);
-    if let Some(c) = Colour::ALL.into_iter().find(|c| c.exit_square() == n) {
+    if let Some(c) = crate::engine::Arms::Four
+        .colours()
+        .iter()
+        .copied()
+        .find(|c| c.exit_square() == n)
+    {
         return Glyph::Lane(c);
     }
     if sq.is_safe() {
@@ -82,7 +87,7 @@ pub(crate) fn layout(game: &Game, turn_marker: bool) -> Grid {
     }
     // Headers and footers: 🏠 n ▢ / ▢ 🏁 n, or all filler for an empty seat.
     let winner = game.winner();
-    for c in Colour::ALL {
+    for &c in crate::engine::Arms::Four.colours() {
         let a = arm_col(c);
         let (head, foot) = if game.is_seated(c) {
             let turn = if turn_marker && game.turn() == Some(c) {

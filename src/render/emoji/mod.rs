@@ -102,6 +102,12 @@ pub const fn piece(c: Colour) -> &'static str {
         Colour::Blue => "🔵",
         Colour::Red => "🔴",
         Colour::Green => "🟢",
+        // R8 colours. Cyan and pink have no coloured circle in Unicode: 💠 is cyan and 🌸
+        // pink on every phone (Unicode 6.0), and neither is a heart (hearts are barriers).
+        Colour::Orange => "🟠",
+        Colour::Purple => "🟣",
+        Colour::Cyan => "💠",
+        Colour::Pink => "🌸",
     }
 }
 
@@ -113,6 +119,11 @@ pub const fn lane(c: Colour) -> &'static str {
         Colour::Blue => "🟦",
         Colour::Red => "🟥",
         Colour::Green => "🟩",
+        // R8 colours (the emoji board draws four arms for now).
+        Colour::Orange => "🟧",
+        Colour::Purple => "🟪",
+        Colour::Cyan => "🔷",
+        Colour::Pink => "🎀",
     }
 }
 
@@ -124,6 +135,10 @@ pub const fn barrier(c: Colour) -> &'static str {
         Colour::Blue => "💙",
         Colour::Red => "❤\u{fe0f}",
         Colour::Green => "💚",
+        Colour::Orange => "🧡",
+        Colour::Purple => "💜",
+        Colour::Cyan => "🩵",
+        Colour::Pink => "🩷",
     }
 }
 
@@ -195,9 +210,10 @@ pub fn board_with(game: &Game, opts: &EmojiOptions) -> String {
         lines.push(row.iter().map(|&g| glyph(g)).collect());
     }
     if opts.anchors {
-        let anchors: Vec<String> = Colour::ALL
-            .into_iter()
-            .map(|c| format!("{}{}", lane(c), crate::engine::Arms::Four.entry_square(c)))
+        let anchors: Vec<String> = crate::engine::Arms::Four
+            .colours()
+            .iter()
+            .map(|&c| format!("{}{}", lane(c), crate::engine::Arms::Four.entry_square(c)))
             .collect();
         lines.push(anchors.join(SEPARATOR));
     }

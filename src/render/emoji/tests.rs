@@ -47,7 +47,7 @@ fn cells_cover_every_square_nest_and_goal_once_without_overlap() {
             "ring {n}"
         );
     }
-    for c in Colour::ALL {
+    for &c in crate::engine::Arms::Four.colours() {
         for k in 1..=7 {
             assert!(spots.contains(&Spot::Sq(Square::corridor(c, k).unwrap())));
         }
@@ -85,7 +85,7 @@ fn the_path_zigzags_up_left_columns_and_down_right_columns() {
         );
     }
     // Tips are the entry squares, above their corridors; exits are on row 5, right.
-    for c in Colour::ALL {
+    for &c in crate::engine::Arms::Four.colours() {
         assert_eq!(
             ring_pos(crate::engine::Arms::Four.entry_square(c)),
             (1, layout::arm_col(c) + 1)
@@ -141,7 +141,7 @@ fn cell_width_counts_ascii_and_emoji_but_not_joiners() {
 
 #[test]
 fn a_piece_on_any_square_appears_at_that_squares_cell_in_its_colour() {
-    for c in Colour::ALL {
+    for &c in crate::engine::Arms::Four.colours() {
         for p in 1..=71 {
             // Given one piece of colour c at progress p
             let sq = crate::engine::Arms::Four.square_at(c, p).unwrap();
@@ -209,7 +209,7 @@ fn a_same_colour_pair_that_is_no_barrier_is_footnoted_not_a_heart() {
 fn nest_and_goal_counts_show_in_header_and_footer() {
     let g = busy();
     let text = board(&g);
-    for c in Colour::ALL {
+    for &c in crate::engine::Arms::Four.colours() {
         let (r, col) = layout::nest_pos(c);
         assert_eq!(cell_at(&text, r, col), keycap(g.in_nest(c)), "{c} nest");
         assert_eq!(cell_at(&text, r, col - 1), NEST);

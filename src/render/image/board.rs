@@ -18,7 +18,7 @@ pub(super) fn empty() -> &'static Pixmap {
 fn draw() -> Pixmap {
     let mut pm = Pixmap::new(SIZE, SIZE).expect("the board size is valid");
     pm.fill(tiny_skia::Color::WHITE);
-    for c in Colour::ALL {
+    for &c in crate::engine::Arms::Four.colours() {
         nest(&mut pm, c);
         goal(&mut pm, c);
     }
@@ -51,7 +51,12 @@ fn square(pm: &mut Pixmap, sq: Square) {
     let area = layout::square_area(sq);
     let fill = match (sq.corridor_of(), sq.ring_number()) {
         (Some((c, _)), _) => tint(piece_rgb(c), 0.5),
-        (None, Some(n)) => match Colour::ALL.into_iter().find(|c| c.exit_square() == n) {
+        (None, Some(n)) => match crate::engine::Arms::Four
+            .colours()
+            .iter()
+            .copied()
+            .find(|c| c.exit_square() == n)
+        {
             Some(c) => tint(piece_rgb(c), 0.3),
             None if sq.is_safe() => SAFE,
             None => PAPER,

@@ -341,7 +341,7 @@ mod tests {
 
     #[test]
     fn corridors_run_from_the_entry_square_to_the_goal() {
-        for c in Colour::ALL {
+        for &c in crate::engine::Arms::Four.colours() {
             let entry = square_centre(ring(Arms::Four.entry_square(c)));
             let first = square_centre(Square::corridor(c, 1).expect("corridor"));
             let last = square_centre(Square::corridor(c, 7).expect("corridor"));

@@ -30,6 +30,11 @@ pub fn piece_rgb(c: Colour) -> Rgb {
         Colour::Blue => [25, 105, 215],
         Colour::Red => [215, 35, 35],
         Colour::Green => [15, 145, 65],
+        // R8 colours (the image draws four arms for now).
+        Colour::Orange => [240, 125, 15],
+        Colour::Purple => [120, 55, 175],
+        Colour::Cyan => [0, 170, 195],
+        Colour::Pink => [230, 90, 160],
     }
 }
 

@@ -27,7 +27,7 @@ pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
     if let Some(mv) = view.last_move {
         trail(pm, game, mv);
     }
-    for c in Colour::ALL {
+    for &c in crate::engine::Arms::Four.colours() {
         nest(pm, game, c, letter(c), view.names[c.index()].as_deref());
         goal(pm, game, c, letter(c));
     }

@@ -249,5 +249,6 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
 /// Each colour's player name in R1.2 order (written in the nests of the image).
 #[must_use]
 pub fn name_of_seats(t: &Table) -> [Option<String>; 4] {
-    Colour::ALL.map(|c| t.player_of(c).map(|p| p.name.clone()))
+    let colours = crate::engine::Arms::Four.colours();
+    std::array::from_fn(|i| t.player_of(colours[i]).map(|p| p.name.clone()))
 }
