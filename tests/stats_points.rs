@@ -302,7 +302,7 @@ fn sides_of_an_engine_game_pair_partners_and_follow_the_winner() {
     // the winner (as R6.3 would), Then partners share a side and the pair's distance.
     let mut opts = Preset::Classic.options();
     opts.pairs = true;
-    let g = Game::new(Preset::Classic, opts, &Colour::ALL).unwrap();
+    let g = Game::new(Preset::Classic, opts, Arms::Four.colours()).unwrap();
     let sides = sides_of(&g, Some(Winner::Pair(Colour::Blue, Colour::Green)));
     let teams: Vec<u8> = sides.iter().map(|s| s.1).collect();
     assert_eq!(teams, [0, 1, 0, 1]);
