@@ -78,7 +78,8 @@ async fn unknown_commands_and_garbage_arguments_get_an_answer_or_silence() {
     let cases = [
         ("/newgame chess", Cmd::NewGame),
         ("/addbot godlike", Cmd::AddBot),
-        ("/timer 45", Cmd::Timer),
+        ("/timer 5", Cmd::Timer),
+        ("/timer 2 hours", Cmd::Timer),
         ("/timer -1", Cmd::Timer),
         ("/timer 99999999999999999999", Cmd::Timer),
         ("/display 3d", Cmd::Display),

@@ -56,6 +56,8 @@ async fn the_timer_command_takes_seconds_and_says_so() {
     for (arg, said) in [
         ("30", "30 seconds"),
         ("120", "2 minutes"),
+        ("90s", "1 min 30 s"),
+        ("2 min", "2 minutes"),
         ("off", "No time limit"),
     ] {
         let sent = h.command(&users[0], &format!("/timer {arg}")).await;
@@ -68,8 +70,8 @@ async fn the_timer_command_takes_seconds_and_says_so() {
     }
     let s: ChatSettings = h.store.settings(CHAT).await.expect("settings");
     assert_eq!(s.timer_secs, 0);
-    // Not a choice: a clear answer, the setting unchanged.
-    let sent = h.command(&users[0], "/timer 45").await;
+    // Not a duration it takes: a clear answer, the setting unchanged.
+    let sent = h.command(&users[0], "/timer 2 hours").await;
     assert!(sent.iter().any(|r| r.method == "sendmessage"));
     let s: ChatSettings = h.store.settings(CHAT).await.expect("settings");
     assert_eq!(s.timer_secs, 0);

@@ -2,7 +2,7 @@
 
 ## Menú d'ordres (text pla, una línia)
 
-cmd-newgame = Obrir una partida nova (regles: jcf, classic o solidari)
+cmd-newgame = Obrir una partida nova (regles: jcf, classic o solidari; afig «parelles» per a jugar per parelles)
 cmd-join = Apuntar-se a la partida oberta
 cmd-leave = Eixir de la partida
 cmd-start = Començar la partida (de 2 a 4 jugadors)
@@ -13,7 +13,7 @@ cmd-language = Canviar la llengua d'este xat
 cmd-help = Com es juga i llista d'ordres
 cmd-addbot = Afegir un jugador ordinador (fàcil, normal o difícil)
 cmd-display = Veure el tauler com a imatge o amb emojis
-cmd-timer = Minuts per torn, o «off» per a llevar el límit
+cmd-timer = Temps per torn (30s, 90s, 2m, 5 min…; de 10 s a 60 min), o «off» per a llevar el límit
 cmd-skip = Que l'ordinador jugue per qui tarda massa
 cmd-kick = Llevar un jugador (amfitrió o administrador): /kick 2 o /kick roig
 
@@ -67,8 +67,13 @@ display-set-image = El tauler es mostrarà com a imatge.
 display-set-emoji = El tauler es mostrarà amb emojis.
 timer-set = ⏳ Temps per torn: { $minutes ->
         [0] { $seconds } segons
-        [one] 1 minut
-       *[other] { $minutes } minuts
+       *[other] { $rest ->
+            [0] { $minutes ->
+                [one] 1 minut
+               *[other] { $minutes } minuts
+            }
+           *[other] { $minutes } min { $rest } s
+        }
     }.
 timer-off = Sense límit de temps per torn.
 time-left = ⏳ { $minutes ->
@@ -83,4 +88,4 @@ back = 👋 { $name } ha tornat.
 bot-removed = M'han llevat d'este grup, així que la partida d'ací s'ha acabat.
 game-moved = Este grup s'ha convertit en supergrup: la partida l'ha seguit.
 unknown-command = No conec eixa ordre. Envia /help per a veure què sé fer.
-bad-args = Així no es fa servir /{ $command }. Envia /help per a veure com.
+bad-args = Així no es fa servir /{ $command }. /{ $command }: { $usage }.

@@ -2,7 +2,7 @@
 
 ## Menú d'ordres (text pla, una línia)
 
-cmd-newgame = Obrir una partida nova (regles: jcf, classic o solidari)
+cmd-newgame = Obrir una partida nova (regles: jcf, classic o solidari; afegeix «parelles» per jugar per parelles)
 cmd-join = Apuntar-se a la partida oberta
 cmd-leave = Deixar la partida
 cmd-start = Començar la partida (de 2 a 4 jugadors)
@@ -13,7 +13,7 @@ cmd-language = Canviar la llengua d'aquest xat
 cmd-help = Com es juga i llista d'ordres
 cmd-addbot = Afegir un jugador ordinador (fàcil, normal o difícil)
 cmd-display = Veure el tauler com a imatge o amb emojis
-cmd-timer = Minuts per torn, o «off» per treure el límit
+cmd-timer = Temps per torn (30s, 90s, 2m, 5 min…; de 10 s a 60 min), o «off» per treure el límit
 cmd-skip = Que l'ordinador jugui per qui triga massa
 cmd-kick = Treure un jugador (amfitrió o administrador): /kick 2 o /kick vermell
 
@@ -67,8 +67,13 @@ display-set-image = El tauler es mostrarà com a imatge.
 display-set-emoji = El tauler es mostrarà amb emojis.
 timer-set = ⏳ Temps per torn: { $minutes ->
         [0] { $seconds } segons
-        [one] 1 minut
-       *[other] { $minutes } minuts
+       *[other] { $rest ->
+            [0] { $minutes ->
+                [one] 1 minut
+               *[other] { $minutes } minuts
+            }
+           *[other] { $minutes } min { $rest } s
+        }
     }.
 timer-off = Sense límit de temps per torn.
 time-left = ⏳ { $minutes ->
@@ -83,4 +88,4 @@ back = 👋 { $name } ha tornat.
 bot-removed = M'han tret d'aquest grup, així que la partida d'aquí s'ha acabat.
 game-moved = Aquest grup s'ha convertit en supergrup: la partida l'ha seguit.
 unknown-command = No conec aquesta ordre. Envia /help per veure què sé fer.
-bad-args = Així no es fa servir /{ $command }. Envia /help per veure com.
+bad-args = Així no es fa servir /{ $command }. /{ $command }: { $usage }.

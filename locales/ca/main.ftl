@@ -138,7 +138,7 @@ alert-groups-only = Aquesta ordre només funciona en grups. Afegeix-me a un grup
 ## Emoji board legend
 legend-pieces = fitxes
 legend-barrier = barrera
-legend-pair = dues fitxes: vegeu la llista de sota
+legend-pair = dues fitxes: mira la llista de sota
 legend-square = casella
 legend-safe = casella segura
 legend-lane = passadís i casella de sortida

@@ -2,7 +2,7 @@
 
 ## Command menu (plain text, one line each)
 
-cmd-newgame = Open a new game (rules: jcf, classic or solidari)
+cmd-newgame = Open a new game (rules: jcf, classic or solidari; add «pairs» for a pairs game)
 cmd-join = Join the open game
 cmd-leave = Leave the game
 cmd-start = Start the game (2 to 4 players)
@@ -13,7 +13,7 @@ cmd-language = Change the language of this chat
 cmd-help = How to play and the list of commands
 cmd-addbot = Add a computer player (easy, normal or hard)
 cmd-display = Show the board as an image or with emoji
-cmd-timer = Time per turn in minutes, or off
+cmd-timer = Time per turn (30s, 90s, 2m, 5 min…; 10 s to 60 min), or off
 cmd-skip = Let the computer play for a player who is taking too long
 cmd-kick = Remove a player (host or admin): /kick 2 or /kick red
 
@@ -67,8 +67,13 @@ display-set-image = The board will be shown as an image.
 display-set-emoji = The board will be shown with emoji.
 timer-set = ⏳ Time limit: { $minutes ->
         [0] { $seconds } seconds
-        [one] 1 minute
-       *[other] { $minutes } minutes
+       *[other] { $rest ->
+            [0] { $minutes ->
+                [one] 1 minute
+               *[other] { $minutes } minutes
+            }
+           *[other] { $minutes } min { $rest } s
+        }
     } per turn.
 timer-off = No time limit per turn: take all the time you need.
 time-left = ⏳ { $minutes ->
@@ -82,4 +87,4 @@ back = 👋 { $name } is back.
 bot-removed = I was removed from this group, so the game here has ended.
 game-moved = This group became a supergroup: the game moved along with it.
 unknown-command = I don't know that command. Send /help to see what I can do.
-bad-args = That's not how /{ $command } works. Send /help to see how.
+bad-args = That's not how /{ $command } works. /{ $command }: { $usage }.

@@ -2,7 +2,7 @@
 
 ## Menú de comandos (texto plano, una línea)
 
-cmd-newgame = Abrir una partida nueva (reglas: jcf, classic o solidari)
+cmd-newgame = Abrir una partida nueva (reglas: jcf, classic o solidari; añade «parejas» para jugar por parejas)
 cmd-join = Apuntarse a la partida abierta
 cmd-leave = Dejar la partida
 cmd-start = Empezar la partida (de 2 a 4 jugadores)
@@ -13,7 +13,7 @@ cmd-language = Cambiar el idioma de este chat
 cmd-help = Cómo se juega y lista de comandos
 cmd-addbot = Añadir un jugador ordenador (fácil, normal o difícil)
 cmd-display = Ver el tablero como imagen o con emojis
-cmd-timer = Minutos por turno, u «off» para quitar el límite
+cmd-timer = Tiempo por turno (30s, 90s, 2m, 5 min…; de 10 s a 60 min), u «off» para quitar el límite
 cmd-skip = Que el ordenador juegue por quien tarda demasiado
 cmd-kick = Quitar a un jugador (anfitrión o administrador): /kick 2 o /kick rojo
 
@@ -67,8 +67,13 @@ display-set-image = El tablero se mostrará como imagen.
 display-set-emoji = El tablero se mostrará con emojis.
 timer-set = ⏳ Tiempo por turno: { $minutes ->
         [0] { $seconds } segundos
-        [one] 1 minuto
-       *[other] { $minutes } minutos
+       *[other] { $rest ->
+            [0] { $minutes ->
+                [one] 1 minuto
+               *[other] { $minutes } minutos
+            }
+           *[other] { $minutes } min { $rest } s
+        }
     }.
 timer-off = Sin límite de tiempo por turno.
 time-left = ⏳ { $minutes ->
@@ -83,4 +88,4 @@ back = 👋 { $name } ha vuelto.
 bot-removed = Me han sacado de este grupo, así que la partida de aquí ha terminado.
 game-moved = Este grupo se ha convertido en supergrupo: la partida se ha movido con él.
 unknown-command = No conozco ese comando. Envía /help para ver lo que sé hacer.
-bad-args = Así no se usa /{ $command }. Envía /help para ver cómo.
+bad-args = Así no se usa /{ $command }. /{ $command }: { $usage }.

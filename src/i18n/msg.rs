@@ -535,7 +535,12 @@ impl Msg {
                 ("minutes", num(*minutes)),
             ],
             Self::TimeUp { minutes } => vec![("minutes", num(*minutes))],
-            Self::TimerSet { seconds } | Self::TimeLeft { seconds } => {
+            Self::TimerSet { seconds } => vec![
+                ("minutes", num(seconds / 60)),
+                ("rest", num(seconds % 60)),
+                ("seconds", num(*seconds)),
+            ],
+            Self::TimeLeft { seconds } => {
                 // `minutes` is 0 under a minute: the locales then name the seconds.
                 let minutes = if *seconds < 60 {
                     0
@@ -554,7 +559,10 @@ impl Msg {
                 ("strike", num(*strike)),
                 ("limit", num(*limit)),
             ],
-            Self::BadArgs { cmd } => vec![("command", text(cmd.name()))],
+            Self::BadArgs { cmd } => vec![
+                ("command", text(cmd.name())),
+                ("usage", Arg::Msg(Self::CmdDesc(*cmd))),
+            ],
             Self::TermWelcome { preset } => vec![("preset", Arg::Msg(Self::Preset(*preset)))],
             Self::TermYouAre { colour: c } => vec![("colour", colour(c))],
             Self::TermYouRolled { roll } => vec![("roll", num(*roll))],

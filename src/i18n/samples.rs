@@ -164,6 +164,7 @@ impl Msg {
             Self::DisplaySetEmoji,
             Self::TimerSet { seconds: 120 },
             Self::TimerSet { seconds: 30 },
+            Self::TimerSet { seconds: 90 },
             Self::TimerOff,
             Self::TimeLeft { seconds: 60 },
             Self::TimeLeft { seconds: 25 },

@@ -113,13 +113,17 @@ pub fn parse_newgame(args: &str) -> Result<NewGameArgs, String> {
 /// # Errors
 /// A word that is not a level.
 pub fn parse_level(args: &str) -> Result<Level, String> {
-    match args.split_whitespace().next() {
-        None => Ok(Level::Normal),
-        Some(w) => w
-            .to_lowercase()
-            .parse()
-            .map_err(|_| w.chars().take(32).collect()),
+    let Some(w) = args.split_whitespace().next() else {
+        return Ok(Level::Normal);
+    };
+    let word = w.to_lowercase();
+    // English, and each locale's own word (with or without its accent).
+    match word.as_str() {
+        "fàcil" | "fácil" | "facil" => return Ok(Level::Easy),
+        "difícil" | "dificil" => return Ok(Level::Hard),
+        _ => {}
     }
+    word.parse().map_err(|_| w.chars().take(32).collect())
 }
 
 /// Which player `/kick` names: a 1-based place in the list, or a colour in any language.
@@ -143,6 +147,25 @@ pub fn parse_kick(args: &str, players: &[Player]) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn addbot_takes_the_level_word_of_every_language() {
+        // Given /addbot arguments in en, ca/ca-ES-valencia and es, When parsed, Then levels.
+        for (w, level) in [
+            ("", Level::Normal),
+            ("easy", Level::Easy),
+            ("fàcil", Level::Easy),
+            ("Fácil", Level::Easy),
+            ("facil", Level::Easy),
+            ("normal", Level::Normal),
+            ("hard", Level::Hard),
+            ("difícil", Level::Hard),
+            ("DIFICIL", Level::Hard),
+        ] {
+            assert_eq!(parse_level(w), Ok(level), "{w:?}");
+        }
+        assert_eq!(parse_level("godlike"), Err("godlike".into()));
+    }
 
     #[test]
     fn every_word_of_the_table_parses_as_its_own_command() {

@@ -54,18 +54,58 @@ impl ChatSettings {
     }
 }
 
-/// Timer values offered (seconds); 0 is off.
-pub const TIMER_CHOICES: [u32; 5] = [0, 30, 60, 120, 300];
+/// The shortest and longest turn timer `/timer` accepts, in seconds (0 is off).
+pub const TIMER_RANGE: std::ops::RangeInclusive<u32> = 10..=3600;
 
-/// Parse `/timer` arguments: `off` or seconds among [`TIMER_CHOICES`].
+/// Parse `/timer` arguments: off (`off`, `no`, `0`, or the word in any of the chat's
+/// languages), or a duration: plain seconds (`90`), seconds or minutes with a unit (`90s`,
+/// `2m`, `2 min`, `1m30s`, `1 min 30 s`, `1.5 min`), within [`TIMER_RANGE`].
 #[must_use]
 pub fn parse_timer(args: &str) -> Option<u32> {
     let a = args.trim().to_lowercase();
-    if matches!(a.as_str(), "off" | "0" | "no") {
+    if matches!(
+        a.as_str(),
+        "off" | "no" | "0" | "none" | "cap" | "sense" | "sin" | "desactivat" | "desactivado"
+    ) {
         return Some(0);
     }
-    let n: u32 = a.trim_end_matches('s').parse().ok()?;
-    TIMER_CHOICES.contains(&n).then_some(n)
+    let secs = duration_secs(&a)?;
+    TIMER_RANGE.contains(&secs).then_some(secs)
+}
+
+/// Seconds in a duration like `90`, `90s`, `2m`, `2 min`, `1m 30s`, `1.5min` (None otherwise).
+fn duration_secs(a: &str) -> Option<u32> {
+    let mut total: f64 = 0.0;
+    let mut rest = a.trim();
+    let mut parts = 0;
+    while !rest.is_empty() {
+        let num_len = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .unwrap_or(rest.len());
+        if num_len == 0 || num_len > 7 {
+            return None;
+        }
+        let n: f64 = rest[..num_len].replace(',', ".").parse().ok()?;
+        rest = rest[num_len..].trim_start();
+        let unit_len = rest
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(rest.len());
+        let unit = &rest[..unit_len];
+        rest = rest[unit_len..].trim_start();
+        let scale = match unit {
+            "" | "s" | "sec" | "secs" | "seg" | "segs" | "second" | "seconds" | "segon"
+            | "segons" | "segundo" | "segundos" => 1.0,
+            "m" | "min" | "mins" | "minute" | "minutes" | "minut" | "minuts" | "minuto"
+            | "minutos" => 60.0,
+            _ => return None,
+        };
+        total += n * scale;
+        parts += 1;
+        if parts > 2 {
+            return None;
+        }
+    }
+    (parts > 0 && total.fract() == 0.0 && total <= f64::from(u32::MAX)).then_some(total as u32)
 }
 
 /// Parse `/display` arguments: `image` or `emoji`, in any of the chat's languages.
@@ -83,13 +123,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn timer_takes_off_or_one_of_the_offered_values() {
-        // Given /timer arguments, When parsed, Then only off and the offered values pass.
+    fn timer_takes_off_seconds_or_minutes_as_people_write_them() {
+        // Given /timer arguments as the help offers them, When parsed, Then they are seconds.
         assert_eq!(parse_timer("off"), Some(0));
+        assert_eq!(parse_timer("Sense"), Some(0));
         assert_eq!(parse_timer("60"), Some(60));
+        assert_eq!(parse_timer("45"), Some(45));
         assert_eq!(parse_timer(" 300s "), Some(300));
-        assert_eq!(parse_timer("45"), None);
+        assert_eq!(parse_timer("90s"), Some(90));
+        assert_eq!(parse_timer("2m"), Some(120));
+        assert_eq!(parse_timer("2 min"), Some(120));
+        assert_eq!(parse_timer("2 minuts"), Some(120));
+        assert_eq!(parse_timer("1m30s"), Some(90));
+        assert_eq!(parse_timer("1 min 30 s"), Some(90));
+        assert_eq!(parse_timer("1,5 min"), Some(90));
+        // And nothing else: out of range, negative, fractions of a second, other words.
+        assert_eq!(parse_timer("5"), None);
+        assert_eq!(parse_timer("61m"), None);
+        assert_eq!(parse_timer("-1"), None);
+        assert_eq!(parse_timer("0.5"), None);
+        assert_eq!(parse_timer("99999999999999999999"), None);
+        assert_eq!(parse_timer("2 hours"), None);
+        assert_eq!(parse_timer("1m 2m 3m"), None);
         assert_eq!(parse_timer("lots"), None);
+        assert_eq!(parse_timer(""), None);
     }
 
     #[test]
