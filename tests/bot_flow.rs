@@ -423,6 +423,24 @@ async fn image_mode_posts_a_png_and_edits_it_in_place() {
         caption.chars().count() <= 1024 && caption.contains("Turno"),
         "Spanish caption: {caption}"
     );
+    // The lobby message (text) now says where the game is, and has no buttons left.
+    let said = parxis::i18n::tr_plain(parxis::i18n::Lang::Es, &parxis::i18n::Msg::BoardBelow);
+    let texts: Vec<_> = h
+        .fake
+        .messages(CHAT)
+        .into_iter()
+        .filter(|m| m["text"].is_string())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|m| text_of(m) == said && buttons(m).is_empty()),
+        "the lobby says {said:?}: {texts:?}"
+    );
+    assert!(
+        texts.iter().all(|m| buttons(m).is_empty()),
+        "no text message keeps buttons"
+    );
     // Presses edit the same photo message (editMessageMedia with a new PNG).
     let users = four_users();
     let id = msg_id(&board);

@@ -87,5 +87,6 @@ skipped = ⏭ { $name } tardava massa: l'ordinador ha jugat este torn.
 back = 👋 { $name } ha tornat.
 bot-removed = M'han llevat d'este grup, així que la partida d'ací s'ha acabat.
 game-moved = Este grup s'ha convertit en supergrup: la partida l'ha seguit.
+board-below = ▶️ Partida començada — mira el tauler, ací baix.
 unknown-command = No conec eixa ordre. Envia /help per a veure què sé fer.
 bad-args = Així no es fa servir /{ $command }. /{ $command }: { $usage }.

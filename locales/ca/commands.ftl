@@ -87,5 +87,6 @@ skipped = ⏭ { $name } trigava massa: l'ordinador ha jugat aquest torn.
 back = 👋 { $name } ha tornat.
 bot-removed = M'han tret d'aquest grup, així que la partida d'aquí s'ha acabat.
 game-moved = Aquest grup s'ha convertit en supergrup: la partida l'ha seguit.
+board-below = ▶️ Partida començada — mira el tauler, aquí sota.
 unknown-command = No conec aquesta ordre. Envia /help per veure què sé fer.
 bad-args = Així no es fa servir /{ $command }. /{ $command }: { $usage }.

@@ -86,5 +86,6 @@ skipped = ⏭ { $name } was taking too long: the computer played this turn.
 back = 👋 { $name } is back.
 bot-removed = I was removed from this group, so the game here has ended.
 game-moved = This group became a supergroup: the game moved along with it.
+board-below = ▶️ Game started — see the board below.
 unknown-command = I don't know that command. Send /help to see what I can do.
 bad-args = That's not how /{ $command } works. /{ $command }: { $usage }.

@@ -87,5 +87,6 @@ skipped = ⏭ { $name } tardaba demasiado: el ordenador ha jugado este turno.
 back = 👋 { $name } ha vuelto.
 bot-removed = Me han sacado de este grupo, así que la partida de aquí ha terminado.
 game-moved = Este grupo se ha convertido en supergrupo: la partida se ha movido con él.
+board-below = ▶️ Partida empezada — mira el tablero, aquí abajo.
 unknown-command = No conozco ese comando. Envía /help para ver lo que sé hacer.
 bad-args = Así no se usa /{ $command }. /{ $command }: { $usage }.

@@ -238,6 +238,8 @@ pub enum Msg {
     BotRemoved,
     /// "This group became a supergroup: the game moved along with it."
     GameMoved,
+    /// "▶️ Game started — see the board below." (a text board a photo board replaced)
+    BoardBelow,
     /// "I don't know that command. Send /help to see what I can do."
     UnknownCommand,
     /// "That's not how /timer works. Send /help for examples."
@@ -412,6 +414,7 @@ impl Msg {
             Self::Back { .. } => "back",
             Self::BotRemoved => "bot-removed",
             Self::GameMoved => "game-moved",
+            Self::BoardBelow => "board-below",
             Self::UnknownCommand => "unknown-command",
             Self::BadArgs { .. } => "bad-args",
 

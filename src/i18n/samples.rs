@@ -178,6 +178,7 @@ impl Msg {
             Self::Back { name: name() },
             Self::BotRemoved,
             Self::GameMoved,
+            Self::BoardBelow,
             Self::UnknownCommand,
             Self::BadArgs { cmd: Cmd::Timer },
             Self::TermWelcome {

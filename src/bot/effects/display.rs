@@ -26,6 +26,7 @@ use crate::bot::core::settings::Display;
 use crate::bot::core::table::Table;
 use crate::bot::core::view::{self, name_of_seats};
 use crate::i18n::Lang;
+use crate::i18n::{Msg, tr};
 use crate::render::image;
 
 /// Telegram's caption limit, in characters.
@@ -222,9 +223,7 @@ async fn show_photo(
                 return done;
             }
         }
-        // A text board (the lobby, or emoji mode before): it loses its buttons.
-        Some(d) => strip_buttons(bot, addr, d.message_id).await,
-        None => {}
+        Some(_) | None => {}
     }
     let m = retrying(ctx, addr, || {
         bot.send_photo(
@@ -237,6 +236,17 @@ async fn show_photo(
         .into_future()
     })
     .await?;
+    // A text board (the lobby, or emoji mode before) then says where the board went, and
+    // loses its buttons (one write, as taking the buttons off was).
+    if let Some(d) = current.filter(|d| !d.photo) {
+        let _ = bot
+            .edit_message_text(
+                addr.chat_id(),
+                MessageId(d.message_id),
+                tr(board.lang, &Msg::BoardBelow),
+            )
+            .await;
+    }
     Ok(DisplayState {
         message_id: m.id.0,
         photo: true,
