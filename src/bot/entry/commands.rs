@@ -20,7 +20,7 @@ use crate::engine::Preset;
 use crate::i18n::{Cmd, Msg, tr};
 
 /// Count the command and end or move the chat's game when Telegram said so.
-async fn done(
+pub(super) async fn done(
     bot: &TgBot,
     ctx: &Ctx,
     here: &Here,

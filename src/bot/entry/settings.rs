@@ -6,13 +6,13 @@ use teloxide::RequestError;
 use teloxide::prelude::*;
 
 use super::buttons::answer;
+use super::commands::done;
 use super::{Started, handled};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::{ChatSettings, Display, parse_display, parse_timer};
 use crate::bot::core::view;
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::commit;
-use crate::bot::effects::lifecycle::replied;
 use crate::bot::effects::telegram::{TgBot, say};
 use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{Cmd, Lang, Msg, tr};
@@ -33,15 +33,21 @@ async fn save_and_confirm(
     say(bot, here.addr, text).await
 }
 
-async fn finish(
+/// Store a setting command's new settings and confirm with its message, or, when its
+/// argument did not parse (`None`), say how the command is used; then count the command.
+async fn set(
     bot: &TgBot,
     ctx: &Ctx,
     here: &Here,
     started: Started,
-    r: Result<(), RequestError>,
+    cmd: Cmd,
+    change: Option<(ChatSettings, Msg)>,
 ) -> HandlerResult {
-    handled(ctx, "command", started);
-    replied(bot, ctx, here.addr, r).await
+    let r = match change {
+        None => say(bot, here.addr, tr(here.lang, &Msg::BadArgs { cmd })).await,
+        Some((s, m)) => save_and_confirm(bot, ctx, here, &s, &m).await,
+    };
+    done(bot, ctx, here, started, r).await
 }
 
 /// `/display image|emoji`.
@@ -52,31 +58,21 @@ pub async fn display(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = match parse_display(&args) {
-        None => {
-            say(
-                &bot,
-                here.addr,
-                tr(here.lang, &Msg::BadArgs { cmd: Cmd::Display }),
-            )
-            .await
-        }
-        Some(choice) => {
-            let s = ChatSettings {
-                display: choice,
-                ..here.settings
-            };
-            let m = match choice {
-                Display::Image => Msg::DisplaySetImage,
-                Display::Emoji => Msg::DisplaySetEmoji,
-            };
-            save_and_confirm(&bot, &ctx, &here, &s, &m).await
-        }
-    };
-    finish(&bot, &ctx, &here, started, r).await
+    let change = parse_display(&args).map(|choice| {
+        let s = ChatSettings {
+            display: choice,
+            ..here.settings
+        };
+        let m = match choice {
+            Display::Image => Msg::DisplaySetImage,
+            Display::Emoji => Msg::DisplaySetEmoji,
+        };
+        (s, m)
+    });
+    set(&bot, &ctx, &here, started, Cmd::Display, change).await
 }
 
-/// `/timer off|30|60|120|300`.
+/// `/timer off|90|90s|2m|…`.
 pub async fn timer(
     bot: TgBot,
     args: String,
@@ -84,29 +80,19 @@ pub async fn timer(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = match parse_timer(&args) {
-        None => {
-            say(
-                &bot,
-                here.addr,
-                tr(here.lang, &Msg::BadArgs { cmd: Cmd::Timer }),
-            )
-            .await
-        }
-        Some(secs) => {
-            let s = ChatSettings {
-                timer_secs: secs,
-                ..here.settings
-            };
-            let m = if secs == 0 {
-                Msg::TimerOff
-            } else {
-                Msg::TimerSet { seconds: secs }
-            };
-            save_and_confirm(&bot, &ctx, &here, &s, &m).await
-        }
-    };
-    finish(&bot, &ctx, &here, started, r).await
+    let change = parse_timer(&args).map(|secs| {
+        let s = ChatSettings {
+            timer_secs: secs,
+            ..here.settings
+        };
+        let m = if secs == 0 {
+            Msg::TimerOff
+        } else {
+            Msg::TimerSet { seconds: secs }
+        };
+        (s, m)
+    });
+    set(&bot, &ctx, &here, started, Cmd::Timer, change).await
 }
 
 /// `/language`: the language buttons.
@@ -122,7 +108,7 @@ pub async fn language_menu(
         .reply_markup(view::language_keyboard())
         .await
         .map(|_| ());
-    finish(&bot, &ctx, &here, started, r).await
+    done(&bot, &ctx, &here, started, r).await
 }
 
 /// A language button: the chat's language from now on; the board is shown in it.
