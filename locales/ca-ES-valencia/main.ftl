@@ -24,6 +24,15 @@ colour-orange = taronja
 colour-purple = morat
 colour-cyan = cian
 colour-pink = rosa
+# Una fitxa d'eixe color: l'adjectiu en femení ("una fitxa roja").
+piece-colour-yellow = groga
+piece-colour-blue = blava
+piece-colour-red = roja
+piece-colour-green = verda
+piece-colour-orange = taronja
+piece-colour-purple = morada
+piece-colour-cyan = cian
+piece-colour-pink = rosa
 
 loc-nest = quadre d'espera
 loc-goal = casa
@@ -81,7 +90,7 @@ six-counts = No queden fitxes en el quadre d'espera, així que el 6 compta { $co
 choose-move = { $name }, tria una jugada:
 moved = { $name } mou una fitxa: { $from } → { $to }.
 left-nest = { $name } trau una fitxa del quadre d'espera a la casella d'eixida.
-captured = ⚔ { $name } es menja una fitxa de color { $victim_colour } ({ $victim }) i compta 20!
+captured = ⚔ { $name } es menja una fitxa { $victim_colour } ({ $victim }) i compta 20!
 reached-goal = 🏁 { $name } entra una fitxa a casa i compta 10!
 barrier-opened = { $name } obri una barrera.
 third-six-sent-back = Tercer sis! La fitxa de { $name } que ha mogut l'última tirada ({ $from }) torna al quadre d'espera.

@@ -22,6 +22,15 @@ colour-orange = taronja
 colour-purple = morat
 colour-cyan = cian
 colour-pink = rosa
+# Una fitxa d'aquell color: l'adjectiu en femení ("una fitxa vermella").
+piece-colour-yellow = groga
+piece-colour-blue = blava
+piece-colour-red = vermella
+piece-colour-green = verda
+piece-colour-orange = taronja
+piece-colour-purple = morada
+piece-colour-cyan = cian
+piece-colour-pink = rosa
 
 loc-nest = casa
 loc-goal = meta
@@ -79,7 +88,7 @@ six-counts = No queden fitxes a casa, així que el 6 val { $count }.
 choose-move = { $name }, tria una jugada:
 moved = { $name } mou una fitxa: { $from } → { $to }.
 left-nest = { $name } treu una fitxa de casa a la casella de sortida.
-captured = ⚔ { $name } es menja una fitxa de color { $victim_colour } ({ $victim }) i en compta 20!
+captured = ⚔ { $name } es menja una fitxa { $victim_colour } ({ $victim }) i en compta 20!
 reached-goal = 🏁 { $name } porta una fitxa a la meta i en compta 10!
 barrier-opened = { $name } obre una barrera.
 third-six-sent-back = Tercer sis! La fitxa de { $name } que ha mogut la darrera tirada ({ $from }) torna a casa.

@@ -18,6 +18,15 @@ colour-orange = orange
 colour-purple = purple
 colour-cyan = cyan
 colour-pink = pink
+# A piece of that colour ("a red piece").
+piece-colour-yellow = yellow
+piece-colour-blue = blue
+piece-colour-red = red
+piece-colour-green = green
+piece-colour-orange = orange
+piece-colour-purple = purple
+piece-colour-cyan = cyan
+piece-colour-pink = pink
 
 loc-nest = nest
 loc-goal = goal
@@ -74,8 +83,8 @@ rolled = 🎲 { $name } rolled a { $roll }.
 six-counts = No pieces left in the nest, so the 6 counts { $count }.
 choose-move = { $name }, choose a move:
 moved = { $name } moved a piece: { $from } → { $to }.
-left-nest = { $name } brings a piece out of the nest onto the exit square.
-captured = ⚔ { $name } captured a { $victim_colour } piece ({ $victim }) and counts 20!
+left-nest = { $name } brought a piece out of the nest onto the exit square.
+captured = ⚔ { $name } captured { $victim }'s { $victim_colour } piece and counts 20!
 reached-goal = 🏁 { $name } got a piece into the goal and counts 10!
 barrier-opened = { $name } opened a barrier.
 third-six-sent-back = Third six! The piece { $name } moved with the last roll ({ $from }) goes back to the nest.

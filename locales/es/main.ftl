@@ -19,6 +19,15 @@ colour-orange = naranja
 colour-purple = morado
 colour-cyan = cian
 colour-pink = rosa
+# Una ficha de ese color: el adjetivo en femenino ("una ficha roja").
+piece-colour-yellow = amarilla
+piece-colour-blue = azul
+piece-colour-red = roja
+piece-colour-green = verde
+piece-colour-orange = naranja
+piece-colour-purple = morada
+piece-colour-cyan = cian
+piece-colour-pink = rosa
 
 loc-nest = casa
 loc-goal = meta
@@ -76,7 +85,7 @@ six-counts = No quedan fichas en casa, así que el 6 cuenta { $count }.
 choose-move = { $name }, elige una jugada:
 moved = { $name } mueve una ficha: { $from } → { $to }.
 left-nest = { $name } saca una ficha de casa a la casilla de salida.
-captured = ⚔ ¡{ $name } se come una ficha de color { $victim_colour } ({ $victim }) y cuenta 20!
+captured = ⚔ ¡{ $name } se come una ficha { $victim_colour } de { $victim } y cuenta 20!
 reached-goal = 🏁 ¡{ $name } mete una ficha en la meta y cuenta 10!
 barrier-opened = { $name } abre una barrera.
 third-six-sent-back = ¡Tercer seis! La ficha de { $name } que movió la última tirada ({ $from }) vuelve a casa.

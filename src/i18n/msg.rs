@@ -28,6 +28,9 @@ pub enum Msg {
     // ── Words ────────────────────────────────────────────────────────────────────────────
     /// "yellow", "blue", "red", "green".
     Colour(Colour),
+    /// A piece's colour as an adjective agreeing with the word for piece: "red" (en),
+    /// "vermella" (ca, fitxa), "roja" (es, ficha).
+    PieceColour(Colour),
     /// "nest", "goal", "square 12", "yellow corridor 3".
     Loc(Loc),
     /// A location as short as possible, for buttons: "nest", "goal", "12", "corridor 3".
@@ -106,7 +109,7 @@ pub enum Msg {
     Moved { name: String, from: Loc, to: Loc },
     /// "NAME brings a piece out of the nest onto the exit square." (R3)
     LeftNest { name: String },
-    /// "⚔ NAME captured a green piece (VICTIM) and counts 20!" (R4.3, R5)
+    /// "⚔ NAME captured VICTIM's green piece and counts 20!" (R4.3, R5)
     Captured {
         name: String,
         victim: String,
@@ -283,6 +286,19 @@ fn colour_id(c: Colour) -> &'static str {
     }
 }
 
+fn piece_colour_id(c: Colour) -> &'static str {
+    match c {
+        Colour::Yellow => "piece-colour-yellow",
+        Colour::Blue => "piece-colour-blue",
+        Colour::Red => "piece-colour-red",
+        Colour::Green => "piece-colour-green",
+        Colour::Orange => "piece-colour-orange",
+        Colour::Purple => "piece-colour-purple",
+        Colour::Cyan => "piece-colour-cyan",
+        Colour::Pink => "piece-colour-pink",
+    }
+}
+
 fn text(s: &str) -> Arg {
     Arg::Text(s.to_owned())
 }
@@ -298,6 +314,7 @@ impl Msg {
     pub fn id(&self) -> &'static str {
         match self {
             Self::Colour(c) => colour_id(*c),
+            Self::PieceColour(c) => piece_colour_id(*c),
             Self::Loc(Loc::Nest) | Self::LocShort(Loc::Nest) => "loc-nest",
             Self::Loc(Loc::Goal) | Self::LocShort(Loc::Goal) => "loc-goal",
             Self::Loc(Loc::Sq(s)) if s.corridor_of().is_some() => "loc-corridor",
@@ -493,7 +510,7 @@ impl Msg {
             } => vec![
                 ("name", text(name)),
                 ("victim", text(victim)),
-                ("victim_colour", colour(victim_colour)),
+                ("victim_colour", Arg::Msg(Self::PieceColour(*victim_colour))),
             ],
             Self::NoMove { name, rolls_again } => {
                 vec![

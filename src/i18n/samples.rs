@@ -24,6 +24,7 @@ impl Msg {
         let name = || "Vicent".to_owned();
         let mut all: Vec<Self> = Vec::new();
         all.extend(Colour::ALL.map(Self::Colour));
+        all.extend(Colour::ALL.map(Self::PieceColour));
         for loc in [Loc::Nest, Loc::Goal, sq(12), corridor(Colour::Yellow, 3)] {
             all.push(Self::Loc(loc));
             all.push(Self::LocShort(loc));

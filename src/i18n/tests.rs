@@ -446,3 +446,25 @@ fn locations_and_move_buttons_read_naturally() {
     };
     assert_eq!(plain(Lang::Ca, &quiet), "casa → passadís 3");
 }
+
+#[test]
+fn a_captured_piece_takes_the_colour_word_that_agrees_with_piece() {
+    // Given a capture of a red piece, When narrated in each language, Then the colour is the
+    // adjective agreeing with the word for piece (fitxa, ficha: feminine), not "de color roig".
+    let msg = Msg::Captured {
+        name: "Anna".into(),
+        victim: "Pep".into(),
+        victim_colour: Colour::Red,
+    };
+    let want = [
+        (Lang::Ca, "una fitxa vermella (Pep)"),
+        (Lang::CaValencia, "una fitxa roja (Pep)"),
+        (Lang::Es, "una ficha roja de Pep"),
+        (Lang::En, "captured Pep's red piece"),
+    ];
+    for (lang, part) in want {
+        let text = tr(lang, &msg);
+        assert!(text.contains(part), "{lang:?}: {text}");
+        assert!(!text.contains("de color"), "{lang:?}: {text}");
+    }
+}
