@@ -107,7 +107,7 @@ pub enum Msg {
     ChooseMove { name: String },
     /// "NAME moved a piece: square 12 → square 17."
     Moved { name: String, from: Loc, to: Loc },
-    /// "NAME brings a piece out of the nest onto the exit square." (R3)
+    /// "NAME brought a piece out of the nest onto the exit square." (R3)
     LeftNest { name: String },
     /// "⚔ NAME captured VICTIM's green piece and counts 20!" (R4.3, R5)
     Captured {
