@@ -227,3 +227,63 @@ pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
         stored,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(extra: serde_json::Value) -> Message {
+        let mut m = serde_json::json!({
+            "message_id": 40,
+            "date": 1_764_547_200,
+            "chat": {"id": -1_001_234_567_890_i64, "type": "supergroup", "title": "g"},
+            "from": {"id": 11, "is_bot": false, "first_name": "Ana"},
+            "text": "/board",
+        });
+        if let (Some(m), Some(extra)) = (m.as_object_mut(), extra.as_object()) {
+            m.extend(extra.clone());
+        }
+        serde_json::from_value(m).expect("a message")
+    }
+
+    #[test]
+    fn a_message_names_its_topic_only_when_it_is_a_topic_message() {
+        let chat = -1_001_234_567_890;
+        // Given a message in forum topic 7, Then its place is that topic, sent with its id.
+        let topic = ChatAddr::of_message(&message(
+            serde_json::json!({"message_thread_id": 7, "is_topic_message": true}),
+        ));
+        assert_eq!(topic, ChatAddr::in_topic(chat, 7));
+        assert_eq!(topic.place(), Place::of_topic(chat, 7));
+        assert_eq!(topic.thread_id(), Some(ThreadId(MessageId(7))));
+        // Given a reply in an ordinary group (a thread id, but no topic), Then the chat.
+        let reply = ChatAddr::of_message(&message(serde_json::json!({"message_thread_id": 7})));
+        assert_eq!(reply, ChatAddr::new(chat));
+        assert_eq!(reply.thread_id(), None);
+        // Given a message in the General topic (no thread id), Then the chat.
+        let general = ChatAddr::of_message(&message(serde_json::json!({})));
+        assert_eq!(general.place(), Place::of_chat(chat));
+    }
+
+    #[test]
+    fn a_new_message_gets_the_topic_of_its_address_and_none_outside_topics() {
+        use teloxide::requests::Requester;
+        // Given requests built (not sent) by a bot,
+        let bot = teloxide::Bot::new("1:x");
+        let chat = -1_001_234_567_890;
+        let file = || teloxide::types::InputFile::memory(vec![0_u8]);
+        // When they are addressed to topic 9, Then they carry it; to the chat, nothing.
+        let topic = ChatAddr::in_topic(chat, 9);
+        let text = bot.send_message(ChatId(chat), "x").in_topic(topic);
+        let photo = bot.send_photo(ChatId(chat), file()).in_topic(topic);
+        assert_eq!(text.payload_ref().message_thread_id, topic.thread_id());
+        assert_eq!(
+            photo.payload_ref().message_thread_id,
+            Some(ThreadId(MessageId(9)))
+        );
+        let plain = bot
+            .send_message(ChatId(chat), "x")
+            .in_topic(ChatAddr::new(chat));
+        assert_eq!(plain.payload_ref().message_thread_id, None);
+    }
+}
