@@ -317,6 +317,39 @@ async fn a_timer_firing_in_one_topic_plays_that_topics_turn_and_writes_to_that_t
     h.stop_bots().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_that_turns_topics_on_keeps_its_game_in_general_and_a_topic_opens_its_own() {
+    // Given an ordinary supergroup playing a game (emoji boards),
+    let mut h = Harness::start(43).await;
+    h.use_emoji().await;
+    h.start_game(2).await;
+    let (version, game) = h.table().await;
+    let users = four_users();
+
+    // When topics are turned on and /board is sent in the General topic (no thread id),
+    let topic = h.fake.open_topic(CHAT, "Taula nova");
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.command(CHAT, &users[1], "/board"));
+    let posted = h
+        .fake
+        .wait_for_request_after(mark, |r| SENDS.contains(&r.method.as_str()) && r.ok(), WAIT)
+        .await;
+    // Then the game is still there and its board is posted in General.
+    assert_eq!(posted.thread_id(), None, "{:?}", posted.params);
+    assert_eq!(thread_of(posted.result()), None);
+    assert_eq!(h.table().await, (version, game.clone()));
+
+    // When /newgame is sent in the new topic,
+    command_at(&h, topic, &users[2], "/newgame").await;
+    // Then the topic has a lobby of its own, in the topic, and General's game is unchanged.
+    let lobby = table_at(&h, topic).await.expect("a lobby in the topic");
+    assert_eq!(lobby.status(), Status::Lobby);
+    assert_eq!(thread_of(&board_at(&h, topic).await), Some(topic));
+    assert_eq!(h.table().await, (version, game));
+    h.stop_bots().await;
+}
+
 /// One bot (its own fake Telegram, its own token, so its own bot id) on a shared Redis.
 struct OneBot {
     fake: FakeTelegram,

@@ -429,3 +429,35 @@ async fn two_topics_of_one_chat_keep_their_own_game_board_deadline_and_lease_and
     assert!(store.try_lease_at(b, "turn", "y", 10_000).await.unwrap());
     assert!(store.try_lease(chat, "turn", "z", 10_000).await.unwrap());
 }
+
+#[tokio::test]
+async fn a_migrating_group_moves_to_the_new_chats_general_place_and_leaves_its_topics_alone() {
+    // Given a basic group with a game and deadline (a basic group has no topics), and the
+    // supergroup it becomes, where a topic already holds a game and a deadline of its own,
+    let (_server, store, _raw) = setup().await;
+    let (old, new) = (-30, -1_000_000_000_030);
+    let topic = Place::of_topic(new, 5);
+    assert!(store.save(old, 0, &game(1), 60).await.unwrap().is_saved());
+    store.set_deadline(old, 100).await.unwrap();
+    assert!(store.save(topic, 0, &game(7), 60).await.unwrap().is_saved());
+    store.set_deadline(topic, 200).await.unwrap();
+
+    // When the group migrates,
+    assert!(store.migrate_chat(old, new).await.unwrap());
+
+    // Then its game is the new chat's own (its General topic), and the topic keeps its game
+    // and deadline.
+    assert_eq!(
+        store.load::<Game>(new).await.unwrap().unwrap().state,
+        game(1)
+    );
+    assert_eq!(
+        store.load::<Game>(topic).await.unwrap().unwrap().state,
+        game(7)
+    );
+    assert_eq!(
+        store.due_places(1_000, 10).await.unwrap(),
+        [Place::of_chat(new), topic]
+    );
+    assert_eq!(store.load::<Game>(old).await.unwrap(), None);
+}
