@@ -8,7 +8,7 @@ mod store_fixture;
 
 use std::time::Duration;
 
-use parxis::store::{CasOutcome, Versioned, keys};
+use parxis::store::{CasOutcome, Place, Store, Versioned, keys};
 use redis::AsyncCommands;
 use store_fixture::{Game, Settings, game, setup};
 
@@ -84,6 +84,13 @@ async fn of_many_concurrent_lease_takers_exactly_one_wins() {
     assert_eq!(won, 1);
 }
 
+/// The due places, all of them chats (no topic), as chat ids.
+async fn due(store: &Store, now_ms: u64, limit: usize) -> Vec<i64> {
+    let places = store.due_places(now_ms, limit).await.unwrap();
+    assert!(places.iter().all(|p| p.topic.is_none()), "{places:?}");
+    places.into_iter().map(|p| p.chat).collect()
+}
+
 #[tokio::test]
 async fn due_chats_come_earliest_first_up_to_the_limit() {
     let (_server, store, _raw) = setup().await;
@@ -93,31 +100,22 @@ async fn due_chats_come_earliest_first_up_to_the_limit() {
     store.set_deadline(-3, now + 2_000).await.unwrap();
     store.set_deadline(4, now + 9_000).await.unwrap();
 
-    assert_eq!(store.due_chats(now, 10).await.unwrap(), Vec::<i64>::new());
-    assert_eq!(store.due_chats(now + 2_500, 10).await.unwrap(), [2, -3]);
-    assert_eq!(store.due_chats(now + 2_500, 1).await.unwrap(), [2]);
+    assert_eq!(due(&store, now, 10).await, Vec::<i64>::new());
+    assert_eq!(due(&store, now + 2_500, 10).await, [2, -3]);
+    assert_eq!(due(&store, now + 2_500, 1).await, [2]);
+    assert_eq!(due(&store, now + 2_500, 0).await, Vec::<i64>::new());
     assert_eq!(
-        store.due_chats(now + 2_500, 0).await.unwrap(),
-        Vec::<i64>::new()
-    );
-    assert_eq!(
-        store.due_chats(now + 3_000, 10).await.unwrap(),
+        due(&store, now + 3_000, 10).await,
         [2, -3, -1_001],
         "inclusive"
     );
 
     store.set_deadline(2, now + 5_000).await.unwrap(); // replaces, no duplicate
-    assert_eq!(store.due_chats(now + 2_500, 10).await.unwrap(), [-3]);
+    assert_eq!(due(&store, now + 2_500, 10).await, [-3]);
     store.clear_deadline(-3).await.unwrap();
     store.clear_deadline(-3).await.unwrap(); // clearing twice is fine
-    assert_eq!(
-        store.due_chats(now + 2_500, 10).await.unwrap(),
-        Vec::<i64>::new()
-    );
-    assert_eq!(
-        store.due_chats(u64::MAX / 2, 10).await.unwrap(),
-        [-1_001, 2, 4]
-    );
+    assert_eq!(due(&store, now + 2_500, 10).await, Vec::<i64>::new());
+    assert_eq!(due(&store, u64::MAX / 2, 10).await, [-1_001, 2, 4]);
 }
 
 #[tokio::test]
@@ -125,7 +123,7 @@ async fn a_malformed_deadline_entry_is_dropped_not_returned() {
     let (_server, store, mut raw) = setup().await;
     let _: () = raw.zadd(keys::deadlines(), "junk", 1).await.unwrap();
     store.set_deadline(6, 2).await.unwrap();
-    assert_eq!(store.due_chats(10, 10).await.unwrap(), [6]);
+    assert_eq!(due(&store, 10, 10).await, [6]);
     let left: Vec<String> = raw.zrange(keys::deadlines(), 0, -1).await.unwrap();
     assert_eq!(left, ["6"]);
 }
@@ -179,7 +177,7 @@ async fn migrate_chat_moves_game_settings_and_deadline_and_can_be_repeated() {
         })
     );
     assert_eq!(store.settings::<Settings>(new).await.unwrap(), settings);
-    assert_eq!(store.due_chats(1_000, 10).await.unwrap(), [new]);
+    assert_eq!(due(&store, 1_000, 10).await, [new]);
     let ttl: i64 = raw.ttl(keys::game(new)).await.unwrap();
     assert!(
         (3_500..=3_600).contains(&ttl),
@@ -196,7 +194,7 @@ async fn migrate_chat_moves_game_settings_and_deadline_and_can_be_repeated() {
     assert!(!store.migrate_chat(old, new).await.unwrap());
     assert_eq!(store.load::<Game>(new).await.unwrap().unwrap().version, 2);
     assert_eq!(store.settings::<Settings>(new).await.unwrap(), settings);
-    assert_eq!(store.due_chats(1_000, 10).await.unwrap(), [new]);
+    assert_eq!(due(&store, 1_000, 10).await, [new]);
     // The game goes on under the new id.
     assert_eq!(
         store.save(new, 2, &game(3), 60).await.unwrap(),
@@ -241,7 +239,7 @@ async fn migrate_chat_never_overwrites_what_the_new_chat_holds() {
     let kept = store.load::<Game>(new).await.unwrap().unwrap();
     assert_eq!((kept.version, kept.state), (1, game(50)));
     assert_eq!(store.settings::<Settings>(new).await.unwrap().locale, "new");
-    assert_eq!(store.due_chats(1_000, 10).await.unwrap(), [new]);
+    assert_eq!(due(&store, 1_000, 10).await, [new]);
     assert_eq!(store.load::<Game>(old).await.unwrap(), None);
     assert_eq!(
         store.settings::<Settings>(old).await.unwrap(),
@@ -270,7 +268,7 @@ async fn an_interrupted_migration_completes_when_repeated() {
         })
     );
     assert_eq!(store.load::<Game>(old).await.unwrap(), None);
-    assert_eq!(store.due_chats(1_000, 10).await.unwrap(), [new]);
+    assert_eq!(due(&store, 1_000, 10).await, [new]);
 }
 
 /// A stand-in for the bot's board record.
@@ -342,4 +340,124 @@ async fn a_migrated_chat_leaves_its_board_record_behind() {
     assert_eq!(old_display, None);
     assert_eq!(store.display::<Shown>(new).await.unwrap(), None);
     assert!(store.load::<Game>(new).await.unwrap().is_some());
+}
+
+#[tokio::test]
+async fn two_topics_of_one_chat_keep_their_own_game_board_deadline_and_lease_and_share_its_settings()
+ {
+    // Given a forum chat whose general topic (the chat itself) and two topics each have a
+    // game, a board record and a deadline, and the chat has settings,
+    let (_server, store, mut raw) = setup().await;
+    let chat = -1_000_000_000_900;
+    let (whole, a, b) = (
+        Place::of_chat(chat),
+        Place::of_topic(chat, 11),
+        Place::of_topic(chat, 12),
+    );
+    for (n, place) in [whole, a, b].into_iter().enumerate() {
+        let turn = u32::try_from(n).unwrap() + 1;
+        let _ = store.save(place, 0, &game(turn), 60).await.unwrap();
+        store
+            .set_display(
+                place,
+                &Shown {
+                    message_id: 100 + n as i32,
+                },
+                60,
+            )
+            .await
+            .unwrap();
+        store.set_deadline(place, 1_000 + n as u64).await.unwrap();
+    }
+    let settings = Settings {
+        locale: "es".into(),
+        turn_seconds: 60,
+    };
+    store.set_settings(chat, &settings).await.unwrap();
+
+    // When each place is loaded, Then each has its own game and board, and all three the
+    // chat's settings.
+    for (n, place) in [whole, a, b].into_iter().enumerate() {
+        let state = store
+            .load_chat::<Game, Settings, Shown>(place)
+            .await
+            .unwrap();
+        let turn = u32::try_from(n).unwrap() + 1;
+        assert_eq!(state.game.map(|g| g.state), Some(game(turn)), "{place}");
+        assert_eq!(
+            state.display,
+            Some(Shown {
+                message_id: 100 + n as i32
+            })
+        );
+        assert_eq!(state.settings, settings);
+    }
+    // The topic-less place is the chat's old keys; the due set names each place.
+    let at_chat: Option<String> = raw.hget(keys::game(chat), "state").await.unwrap();
+    assert!(at_chat.is_some_and(|s| s.contains("\"turn\":1")));
+    assert_eq!(
+        store.due_places(10_000, 10).await.unwrap(),
+        [whole, a, b],
+        "earliest first"
+    );
+    let members: Vec<String> = raw.zrange(keys::deadlines(), 0, -1).await.unwrap();
+    assert_eq!(
+        members,
+        [chat.to_string(), format!("{chat}:11"), format!("{chat}:12")]
+    );
+
+    // When one topic's game, board and deadline are cleared and its lease taken,
+    let rec = store.load::<Game>(a).await.unwrap().unwrap();
+    assert!(store.delete(a, rec.version).await.unwrap().is_saved());
+    store.clear_display(a).await.unwrap();
+    store.clear_deadline(a).await.unwrap();
+    assert!(store.try_lease_at(a, "turn", "x", 10_000).await.unwrap());
+
+    // Then the other topic and the chat keep theirs, and their leases are free.
+    assert_eq!(store.load::<Game>(a).await.unwrap(), None);
+    assert_eq!(store.load::<Game>(b).await.unwrap().unwrap().state, game(3));
+    assert_eq!(
+        store.load::<Game>(chat).await.unwrap().unwrap().state,
+        game(1)
+    );
+    assert_eq!(store.display::<Shown>(a).await.unwrap(), None);
+    assert_eq!(
+        store.display::<Shown>(b).await.unwrap(),
+        Some(Shown { message_id: 102 })
+    );
+    assert_eq!(store.due_places(10_000, 10).await.unwrap(), [whole, b]);
+    assert!(store.try_lease_at(b, "turn", "y", 10_000).await.unwrap());
+    assert!(store.try_lease(chat, "turn", "z", 10_000).await.unwrap());
+}
+
+#[tokio::test]
+async fn a_migrating_group_moves_to_the_new_chats_general_place_and_leaves_its_topics_alone() {
+    // Given a basic group with a game and deadline (a basic group has no topics), and the
+    // supergroup it becomes, where a topic already holds a game and a deadline of its own,
+    let (_server, store, _raw) = setup().await;
+    let (old, new) = (-30, -1_000_000_000_030);
+    let topic = Place::of_topic(new, 5);
+    assert!(store.save(old, 0, &game(1), 60).await.unwrap().is_saved());
+    store.set_deadline(old, 100).await.unwrap();
+    assert!(store.save(topic, 0, &game(7), 60).await.unwrap().is_saved());
+    store.set_deadline(topic, 200).await.unwrap();
+
+    // When the group migrates,
+    assert!(store.migrate_chat(old, new).await.unwrap());
+
+    // Then its game is the new chat's own (its General topic), and the topic keeps its game
+    // and deadline.
+    assert_eq!(
+        store.load::<Game>(new).await.unwrap().unwrap().state,
+        game(1)
+    );
+    assert_eq!(
+        store.load::<Game>(topic).await.unwrap().unwrap().state,
+        game(7)
+    );
+    assert_eq!(
+        store.due_places(1_000, 10).await.unwrap(),
+        [Place::of_chat(new), topic]
+    );
+    assert_eq!(store.load::<Game>(old).await.unwrap(), None);
 }

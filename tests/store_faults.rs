@@ -46,7 +46,7 @@ async fn operations_fail_fast_while_redis_is_down_and_recover_when_it_is_back() 
     assert_unavailable("settings", store.settings::<Vec<u8>>(1)).await;
     assert_unavailable("try_lease", store.try_lease(1, "turn", "me", 1_000)).await;
     assert_unavailable("release_lease", store.release_lease(1, "turn", "me")).await;
-    assert_unavailable("due_chats", store.due_chats(0, 10)).await;
+    assert_unavailable("due_places", store.due_places(0, 10)).await;
     assert_unavailable("first_time_update", store.first_time_update(5, 60)).await;
     assert_unavailable("migrate_chat", store.migrate_chat(1, 2)).await;
     assert_unavailable("ping again", store.ping()).await;
@@ -116,10 +116,7 @@ async fn a_hung_redis_times_out_instead_of_hanging_and_answers_stay_in_order_aft
                 .map(|v| (v.version, v.state)),
             Some((1, "one".to_owned()))
         );
-        assert_eq!(
-            store.due_chats(u64::MAX / 2, 5).await.unwrap(),
-            Vec::<i64>::new()
-        );
+        assert_eq!(store.due_places(u64::MAX / 2, 5).await.unwrap(), Vec::new());
     }
 }
 

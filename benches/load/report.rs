@@ -25,7 +25,7 @@ pub async fn validate(env: &Env, seen: &[Seen]) -> Validation {
     // Let the presses and automatic turns in flight land.
     tokio::time::sleep(Duration::from_millis(env.cfg.pause_ms + 1500)).await;
     let mut v = Validation::default();
-    let due: Vec<String> = match env.store.due_chats(u64::MAX, 100_000).await {
+    let due: Vec<String> = match env.store.due_places(u64::MAX, 100_000).await {
         Ok(chats) => chats.into_iter().map(|c| c.to_string()).collect(),
         Err(e) => {
             v.problems.push(format!("due set: {e}"));

@@ -4,6 +4,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tracing::warn;
 
+use super::keys::Place;
 use super::records::{RawRecord, RecordFields};
 use super::redis_store::Retry;
 use super::{SETTINGS_TTL_SECS, Store, StoreError, Versioned, keys};
@@ -11,31 +12,36 @@ use super::{SETTINGS_TTL_SECS, Store, StoreError, Versioned, keys};
 /// What [`Store::load_chat`] reads: the game record, the settings and the display record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatState<T, S, D> {
-    /// The game record, if the chat has one.
+    /// The game record, if the place has one.
     pub game: Option<Versioned<T>>,
-    /// The chat's settings (`S::default()` when none are stored).
+    /// The chat's settings (`S::default()` when none are stored), shared by its topics.
     pub settings: S,
     /// Which message shows the board, if any was recorded (a malformed one reads as `None`).
     pub display: Option<D>,
 }
 
 impl Store {
-    /// Reads a chat's game record, settings and display record in one pipeline (their keys
-    /// share the chat's hash tag, so it is one slot under Cluster). Refreshes the settings'
-    /// TTL like [`Store::settings`].
+    /// Reads a place's game record and display record, and its chat's settings (a forum's
+    /// topics share the chat's settings), in one pipeline: their keys share the chat's hash
+    /// tag, so it is one slot under Cluster. Refreshes the settings' TTL like
+    /// [`Store::settings`].
     ///
     /// # Errors
     /// [`StoreError::Corrupt`] when the game record or the settings do not decode;
     /// [`StoreError::Unavailable`] when Redis is down.
-    pub async fn load_chat<T, S, D>(&self, chat: i64) -> Result<ChatState<T, S, D>, StoreError>
+    pub async fn load_chat<T, S, D>(
+        &self,
+        place: impl Into<Place>,
+    ) -> Result<ChatState<T, S, D>, StoreError>
     where
         T: DeserializeOwned,
         S: DeserializeOwned + Default,
         D: DeserializeOwned,
     {
-        let game_key = keys::game(chat);
-        let settings_key = keys::settings(chat);
-        let display_key = keys::display(chat);
+        let place = place.into();
+        let game_key = keys::game_at(place);
+        let settings_key = keys::settings(place.chat);
+        let display_key = keys::display_at(place);
         let mut pipe = redis::pipe();
         pipe.cmd("HMGET")
             .arg(&game_key)
@@ -78,7 +84,7 @@ impl Store {
         })
     }
 
-    /// Records which message shows a chat's board (JSON, expiring after `ttl_secs`). It is
+    /// Records which message shows a place's board (JSON, expiring after `ttl_secs`). It is
     /// not part of the game record: writing it never changes the game's version.
     ///
     /// # Errors
@@ -86,7 +92,7 @@ impl Store {
     /// [`StoreError::Unavailable`] when Redis is down.
     pub async fn set_display<D: Serialize>(
         &self,
-        chat: i64,
+        place: impl Into<Place>,
         display: &D,
         ttl_secs: u64,
     ) -> Result<(), StoreError> {
@@ -97,7 +103,7 @@ impl Store {
         }
         let json = serde_json::to_string(display).map_err(|e| StoreError::Encode(e.to_string()))?;
         let mut cmd = redis::cmd("SET");
-        cmd.arg(keys::display(chat))
+        cmd.arg(keys::display_at(place.into()))
             .arg(json)
             .arg("EX")
             .arg(ttl_secs);
@@ -105,24 +111,27 @@ impl Store {
         Ok(())
     }
 
-    /// The display record of a chat, if any (a malformed one reads as `None`).
+    /// The display record of a place, if any (a malformed one reads as `None`).
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.
-    pub async fn display<D: DeserializeOwned>(&self, chat: i64) -> Result<Option<D>, StoreError> {
+    pub async fn display<D: DeserializeOwned>(
+        &self,
+        place: impl Into<Place>,
+    ) -> Result<Option<D>, StoreError> {
         let mut cmd = redis::cmd("GET");
-        cmd.arg(keys::display(chat));
+        cmd.arg(keys::display_at(place.into()));
         let json: Option<String> = self.query("display", Retry::Idempotent, &cmd).await?;
         Ok(json.and_then(|j| serde_json::from_str(&j).ok()))
     }
 
-    /// Forgets which message shows a chat's board.
+    /// Forgets which message shows a place's board.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.
-    pub async fn clear_display(&self, chat: i64) -> Result<(), StoreError> {
+    pub async fn clear_display(&self, place: impl Into<Place>) -> Result<(), StoreError> {
         let mut cmd = redis::cmd("DEL");
-        cmd.arg(keys::display(chat));
+        cmd.arg(keys::display_at(place.into()));
         let _: i64 = self.query("clear_display", Retry::Idempotent, &cmd).await?;
         Ok(())
     }

@@ -86,38 +86,45 @@ impl Store {
         Ok(deleted == 1)
     }
 
-    /// Records that a chat is due at `due_ms` (Unix time in milliseconds), replacing any
-    /// earlier deadline of that chat.
+    /// Records that a place (a chat, or one forum topic of it) is due at `due_ms` (Unix time
+    /// in milliseconds), replacing any earlier deadline of that place. The due set's member
+    /// is [`Place::member`]: the chat id alone for a chat, as before topics existed.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.
-    pub async fn set_deadline(&self, chat: i64, due_ms: u64) -> Result<(), StoreError> {
+    pub async fn set_deadline(
+        &self,
+        place: impl Into<Place>,
+        due_ms: u64,
+    ) -> Result<(), StoreError> {
         let mut cmd = redis::cmd("ZADD");
-        cmd.arg(keys::deadlines()).arg(due_ms).arg(chat);
+        cmd.arg(keys::deadlines())
+            .arg(due_ms)
+            .arg(place.into().member());
         let _: i64 = self.query("set_deadline", Retry::Idempotent, &cmd).await?;
         Ok(())
     }
 
-    /// Removes a chat's deadline, if any.
+    /// Removes a place's deadline, if any.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.
-    pub async fn clear_deadline(&self, chat: i64) -> Result<(), StoreError> {
+    pub async fn clear_deadline(&self, place: impl Into<Place>) -> Result<(), StoreError> {
         let mut cmd = redis::cmd("ZREM");
-        cmd.arg(keys::deadlines()).arg(chat);
+        cmd.arg(keys::deadlines()).arg(place.into().member());
         let _: i64 = self
             .query("clear_deadline", Retry::Idempotent, &cmd)
             .await?;
         Ok(())
     }
 
-    /// Up to `limit` chats whose deadline is at or before `now_ms`, earliest first. They stay
-    /// recorded until cleared or replaced: a deadline is a hint, and whoever handles it
+    /// Up to `limit` places whose deadline is at or before `now_ms`, earliest first. They
+    /// stay recorded until cleared or replaced: a deadline is a hint, and whoever handles it
     /// should check the game (under a lease) before acting.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.
-    pub async fn due_chats(&self, now_ms: u64, limit: usize) -> Result<Vec<i64>, StoreError> {
+    pub async fn due_places(&self, now_ms: u64, limit: usize) -> Result<Vec<Place>, StoreError> {
         if limit == 0 {
             return Ok(Vec::new());
         }
@@ -128,21 +135,21 @@ impl Store {
             .arg("LIMIT")
             .arg(0)
             .arg(limit);
-        let members: Vec<String> = self.query("due_chats", Retry::Idempotent, &cmd).await?;
-        let mut chats = Vec::with_capacity(members.len());
+        let members: Vec<String> = self.query("due_places", Retry::Idempotent, &cmd).await?;
+        let mut places = Vec::with_capacity(members.len());
         for member in members {
-            match member.parse::<i64>() {
-                Ok(chat) => chats.push(chat),
-                Err(_) => {
+            match Place::from_member(&member) {
+                Some(place) => places.push(place),
+                None => {
                     // Not ours to keep: it would clog the head of the queue forever.
                     warn!(member = %member, "dropping a malformed deadline entry");
                     let mut zrem = redis::cmd("ZREM");
                     zrem.arg(keys::deadlines()).arg(&member);
-                    let _: i64 = self.query("due_chats", Retry::Idempotent, &zrem).await?;
+                    let _: i64 = self.query("due_places", Retry::Idempotent, &zrem).await?;
                 }
             }
         }
-        Ok(chats)
+        Ok(places)
     }
 
     /// True the first time an update id is seen within `ttl_secs` seconds, false for a

@@ -2,13 +2,13 @@
 //!
 //! | key                              | type       | holds                                         | TTL                         |
 //! |----------------------------------|------------|-----------------------------------------------|-----------------------------|
-//! | `parxis:{<chat>}:game`           | hash       | `version`, `schema`, `state` (JSON) of a game | set by every save           |
-//! | `parxis:{<chat>}:settings`       | string     | the chat's settings as JSON                   | [`SETTINGS_TTL_SECS`], refreshed on read and write |
-//! | `parxis:{<chat>}:display`        | string     | which message shows the chat's board (JSON)   | set by every write          |
+//! | `<place>:game`                   | hash       | `version`, `schema`, `state` (JSON) of a place's game | set by every save   |
+//! | `parxis:{<chat>}:settings`       | string     | the chat's settings as JSON (shared by its forum topics) | [`SETTINGS_TTL_SECS`], refreshed on read and write |
+//! | `<place>:display`                | string     | which message shows the place's board (JSON)  | set by every write          |
 //! | `parxis:{<chat>}:lease:<name>`   | string     | the owner token of a short-lived lease        | the lease's own, in ms      |
-//! | `parxis:deadlines`               | sorted set | chat ids, scored by due time (Unix ms)        | none (members removed)      |
-//! | `parxis:update:<update_id>`      | string     | `1`: this Telegram update was already seen    | given by the caller         |
-//! | `parxis:active`                  | sorted set | chat ids with a game in play, scored by when it counts as abandoned (Unix ms) | none (expired members removed on every count) |
+//! | `parxis:deadlines`               | sorted set | places ([`Place::member`]: `<chat>` or `<chat>:<topic>`), scored by due time (Unix ms) | none (members removed) |
+//! | `parxis:update:<update_id>`      | string     | the marker without bot id (before [`update_for`]; no longer written by the bot) | given by the caller |
+//! | `parxis:active`                  | sorted set | places ([`Place::member`]) with a game in play, scored by when it counts as abandoned (Unix ms) | none (expired members removed on every count) |
 //! | `parxis:{<chat>}:stats:done:<game>` | string | `1`: this game is recorded in the chat's tables (exactly once) | [`STATS_DONE_TTL_SECS`] |
 //! | `parxis:{<chat>}:stats:history` | list | the chat's last [`STATS_HISTORY_LEN`] game records, compact JSON, newest first | none (capped by LTRIM) |
 //! | `parxis:{<chat>}:stats:user:<user>` | hash | a player's aggregate in the chat (fields: `stats::card::fields`), μ and σ | none (deleted by `forget_user`) |
@@ -23,7 +23,7 @@
 //! | `parxis:{<chat>}:writes`         | sorted set | the chat's recent board writes (member `<ms>:<n>`, score Unix ms), at most `limit` | the window, refreshed by every write |
 //! | `parxis:{<chat>}:write_block`    | string     | Unix ms before which no write may go to the chat (a 429's `retry_after`) | until then + 60 s |
 //! | `<place>:owed`                   | hash       | `since`, `latest` (game versions whose board is not shown yet), `due` (Unix ms) | [`OWED_TTL_SECS`], refreshed when owed again |
-//! | `<place>:lease:<name>`           | string     | a lease on a place (`catchup`: the replica writing its catch-up) | the lease's own, in ms |
+//! | `<place>:lease:<name>`           | string     | a lease on a place (`turn`: the replica firing its deadline; `catchup`: the one writing its catch-up) | the lease's own, in ms |
 //! | `parxis:catchup`                 | sorted set | places owed a board ([`Place::member`]), scored by when to write it (Unix ms) | none (members removed) |
 //!
 //! All keys of one chat carry the Redis Cluster hash tag `{<chat>}` (the chat id in decimal,
@@ -46,6 +46,10 @@
 //!   worth of keys. In practice the moved chat has no topics: only supergroups have forum
 //!   topics, and a group that turns topics on is first upgraded, so topics start under the new
 //!   id. `migrate_chat` therefore moves the topic-less keys only.
+//!
+//! A place's game, display record, deadline, turn lease and active-set entry are the
+//! place's; the settings (language, display mode, turn timer) stay the chat's, shared by all
+//! its topics: they are a group's choices, set by its administrators once for the group.
 //!
 //! The general topic of a forum should be addressed as `topic: None` (its messages carry no
 //! thread id), so a chat that turns topics on keeps its game.
@@ -143,6 +147,13 @@ pub fn game_at(place: Place) -> String {
 #[must_use]
 pub fn lease_at(place: Place, name: &str) -> String {
     format!("{}:lease:{name}", place.prefix())
+}
+
+/// Which message shows a place's board; for a chat without topic, the same key as
+/// [`display`].
+#[must_use]
+pub fn display_at(place: Place) -> String {
+    format!("{}:display", place.prefix())
 }
 
 /// The board a place is owed (hash `since`, `latest`, `due`).
@@ -330,13 +341,19 @@ mod tests {
         // Then the topic-less keys are the ones stored before topics existed
         assert_eq!(game_at(whole), game(chat));
         assert_eq!(lease_at(whole, "turn"), lease(chat, "turn"));
+        assert_eq!(display_at(whole), display(chat));
         assert_eq!(Place::from(chat), whole);
         // and a topic's keys name it after the chat's tag, in the chat's slot
         assert_eq!(game_at(topic), "parxis:{-1001234567890}:topic:77:game");
         assert_eq!(owed(topic), "parxis:{-1001234567890}:topic:77:owed");
         assert_eq!(owed(whole), "parxis:{-1001234567890}:owed");
+        assert_eq!(
+            display_at(topic),
+            "parxis:{-1001234567890}:topic:77:display"
+        );
         for key in [
             game_at(topic),
+            display_at(topic),
             owed(topic),
             lease_at(topic, "catchup"),
             writes(chat),

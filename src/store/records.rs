@@ -3,21 +3,23 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::keys::Place;
 use super::redis_store::Retry;
 use super::scripts::{CAS_DELETE, CAS_SAVE};
 use super::{CasOutcome, SCHEMA, SETTINGS_TTL_SECS, Store, StoreError, Versioned, keys};
 
 impl Store {
-    /// Loads a chat's game record, or `None` when the chat has none.
+    /// Loads the game record of a place (a chat, or one forum topic of it: an `i64` is the
+    /// chat itself), or `None` when it has none.
     ///
     /// # Errors
     /// [`StoreError::Corrupt`] when the record is incomplete, of another schema or its state
     /// does not decode as `T`; [`StoreError::Unavailable`] when Redis is down.
     pub async fn load<T: DeserializeOwned>(
         &self,
-        chat: i64,
+        place: impl Into<Place>,
     ) -> Result<Option<Versioned<T>>, StoreError> {
-        let key = keys::game(chat);
+        let key = keys::game_at(place.into());
         let mut cmd = redis::cmd("HMGET");
         cmd.arg(&key).arg("version").arg("schema").arg("state");
         let fields: RecordFields = self.query("load", Retry::Idempotent, &cmd).await?;
@@ -32,7 +34,7 @@ impl Store {
         }))
     }
 
-    /// Saves a chat's game if its stored version is still `expected_version` (0: only if the
+    /// Saves a place's game if its stored version is still `expected_version` (0: only if the
     /// chat has no game), and sets the record to expire `ttl_secs` seconds from now.
     ///
     /// Returns [`CasOutcome::Saved`] with the new version, or [`CasOutcome::Conflict`] with
@@ -44,7 +46,7 @@ impl Store {
     /// may not have happened if the connection dropped mid-way).
     pub async fn save<T: Serialize>(
         &self,
-        chat: i64,
+        place: impl Into<Place>,
         expected_version: u64,
         state: &T,
         ttl_secs: u64,
@@ -56,7 +58,7 @@ impl Store {
         }
         let json = serde_json::to_string(state).map_err(|e| StoreError::Encode(e.to_string()))?;
         let mut inv = CAS_SAVE.prepare_invoke();
-        inv.key(keys::game(chat))
+        inv.key(keys::game_at(place.into()))
             .arg(expected_version)
             .arg(json)
             .arg(ttl_secs)
@@ -65,16 +67,20 @@ impl Store {
         Ok(cas_outcome(reply))
     }
 
-    /// Deletes a chat's game if its stored version is still `expected_version`. Returns
+    /// Deletes a place's game if its stored version is still `expected_version`. Returns
     /// `Saved { version: 0 }` when the game is now absent (also when it already was and 0
     /// was expected), or `Conflict` with the version found. Deadlines are separate: see
     /// [`Store::clear_deadline`].
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.
-    pub async fn delete(&self, chat: i64, expected_version: u64) -> Result<CasOutcome, StoreError> {
+    pub async fn delete(
+        &self,
+        place: impl Into<Place>,
+        expected_version: u64,
+    ) -> Result<CasOutcome, StoreError> {
         let mut inv = CAS_DELETE.prepare_invoke();
-        inv.key(keys::game(chat)).arg(expected_version);
+        inv.key(keys::game_at(place.into())).arg(expected_version);
         let reply = self.invoke("delete", Retry::IfNotSent, &inv).await?;
         Ok(cas_outcome(reply))
     }

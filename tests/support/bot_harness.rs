@@ -11,7 +11,7 @@ use parxis::bot::effects::telegram::MAX_RETRIES;
 use parxis::bot::{self, Ctx};
 use parxis::i18n::Lang;
 use parxis::ops::metrics::Metrics;
-use parxis::store::Store;
+use parxis::store::{Place, Store};
 use serde_json::Value;
 use teloxide::requests::RequesterExt;
 
@@ -355,15 +355,22 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
             return;
         }
         if done {
-            // A board posted anew (a message with buttons) must also be recorded.
+            // A board posted anew (a message with buttons) must also be recorded, at the
+            // place (chat or forum topic) it was posted to.
             let posted = writes
                 .iter()
                 .rev()
                 .filter(|r| r.ok() && r.method.starts_with("send"))
                 .filter(|r| !r.params["reply_markup"].is_null())
-                .find_map(|r| Some((r.chat_id()?, r.result()["message_id"].as_i64()?)));
-            let Some((chat, id)) = posted else { return };
-            let recorded: Option<DisplayState> = match store.display(chat).await {
+                .find_map(|r| {
+                    let place = Place {
+                        chat: r.chat_id()?,
+                        topic: r.thread_id(),
+                    };
+                    Some((place, r.result()["message_id"].as_i64()?))
+                });
+            let Some((place, id)) = posted else { return };
+            let recorded: Option<DisplayState> = match store.display(place).await {
                 Ok(d) => d,
                 Err(_) => return,
             };

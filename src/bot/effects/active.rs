@@ -17,6 +17,7 @@ use tracing::debug;
 
 use super::Ctx;
 use crate::bot::core::table::{Event, Status, Table};
+use crate::store::Place;
 
 /// How often [`run_gauge`] recounts the games in play.
 pub const GAUGE_PERIOD: Duration = Duration::from_secs(15);
@@ -48,10 +49,10 @@ pub fn change(t: &Table) -> Option<Change> {
     }
 }
 
-/// After `t` was saved for `chat`: count its transition and keep the set of games in play
+/// After `t` was saved at `place`: count its transition and keep the set of games in play
 /// (and this replica's gauge) up to date. Redis errors are logged, never returned: metrics
 /// must not fail a move.
-pub async fn after_save(ctx: &Ctx, chat: i64, t: &Table) {
+pub async fn after_save(ctx: &Ctx, place: Place, t: &Table) {
     match change(t) {
         Some(Change::Started) => ctx.metrics.game_started(),
         Some(Change::Ended) => ctx.metrics.game_finished(),
@@ -61,22 +62,22 @@ pub async fn after_save(ctx: &Ctx, chat: i64, t: &Table) {
     let count = match t.status() {
         Status::Playing => {
             let until = now.saturating_add(ctx.open_ttl_secs.saturating_mul(1000));
-            ctx.store.touch_active(chat, until, now).await
+            ctx.store.touch_active(place, until, now).await
         }
-        Status::Finished | Status::Cancelled => ctx.store.drop_active(chat, now).await,
+        Status::Finished | Status::Cancelled => ctx.store.drop_active(place, now).await,
         Status::Lobby => return,
     };
     match count {
         Ok(n) => ctx.metrics.set_active_games(n),
-        Err(e) => debug!(chat, error = %e, "could not update the active games"),
+        Err(e) => debug!(%place, error = %e, "could not update the active games"),
     }
 }
 
-/// `chat` has no game any more (the bot was removed, or the chat moved to a new id).
-pub async fn forget(ctx: &Ctx, chat: i64) {
-    match ctx.store.drop_active(chat, ctx.now_ms()).await {
+/// `place` has no game any more (the bot was removed, or the chat moved to a new id).
+pub async fn forget(ctx: &Ctx, place: Place) {
+    match ctx.store.drop_active(place, ctx.now_ms()).await {
         Ok(n) => ctx.metrics.set_active_games(n),
-        Err(e) => debug!(chat, error = %e, "could not update the active games"),
+        Err(e) => debug!(%place, error = %e, "could not update the active games"),
     }
 }
 

@@ -1,7 +1,9 @@
 //! A chat's address, and its state as one update sees it: loaded once, in one round trip.
 
 use serde::{Deserialize, Serialize};
-use teloxide::types::{ChatId, User};
+use teloxide::payloads::{SendMessage, SendPhoto};
+use teloxide::requests::HasPayload;
+use teloxide::types::{ChatId, Message, MessageId, ThreadId, User};
 use tracing::warn;
 
 use super::Ctx;
@@ -9,31 +11,122 @@ use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::ChatSettings;
 use crate::bot::core::table::Table;
 use crate::i18n::Lang;
-use crate::store::{ChatState, StoreError, Versioned};
+use crate::store::{ChatState, Place, StoreError, Versioned};
 
-/// Where a chat's game lives: the chat (a forum topic can be added here later, and with it
-/// to every key and request built from an address).
+/// Where a game lives: a chat, or one forum topic of it. Every key built for the game and
+/// every message sent for it follows the address: a topic's messages carry its
+/// `message_thread_id` ([`InTopic`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChatAddr {
     chat: i64,
+    topic: Option<i32>,
 }
 
 impl ChatAddr {
+    /// A chat itself (an ordinary group, or a forum's General topic).
     #[must_use]
     pub fn new(chat: i64) -> Self {
-        Self { chat }
+        Self { chat, topic: None }
     }
 
-    /// The chat id (the store's key for it).
+    /// One forum topic of a chat.
+    #[must_use]
+    pub fn in_topic(chat: i64, topic: i32) -> Self {
+        Self {
+            chat,
+            topic: Some(topic),
+        }
+    }
+
+    /// The place of a message: its forum topic when it is a topic message, else the chat.
+    /// (A reply in an ordinary group carries the `message_thread_id` of the replied-to
+    /// thread too; only `is_topic_message` says the id names a forum topic.)
+    #[must_use]
+    pub fn of_message(m: &Message) -> Self {
+        match m.thread_id {
+            Some(ThreadId(MessageId(topic))) if m.is_topic_message => {
+                Self::in_topic(m.chat.id.0, topic)
+            }
+            _ => Self::new(m.chat.id.0),
+        }
+    }
+
+    /// The chat id (the key of the chat's settings).
     #[must_use]
     pub fn id(self) -> i64 {
         self.chat
+    }
+
+    /// The forum topic, if any.
+    #[must_use]
+    pub fn topic(self) -> Option<i32> {
+        self.topic
+    }
+
+    /// The store's place of the game.
+    #[must_use]
+    pub fn place(self) -> Place {
+        Place {
+            chat: self.chat,
+            topic: self.topic,
+        }
     }
 
     /// The chat id as Telegram's type.
     #[must_use]
     pub fn chat_id(self) -> ChatId {
         ChatId(self.chat)
+    }
+
+    /// The topic as Telegram's `message_thread_id`.
+    #[must_use]
+    pub fn thread_id(self) -> Option<ThreadId> {
+        self.topic.map(|t| ThreadId(MessageId(t)))
+    }
+}
+
+impl From<Place> for ChatAddr {
+    fn from(p: Place) -> Self {
+        Self {
+            chat: p.chat,
+            topic: p.topic,
+        }
+    }
+}
+
+/// A request that posts a new message: it can be sent into a forum topic.
+pub trait Threaded {
+    /// Set (or leave unset) the `message_thread_id`.
+    fn set_thread(&mut self, thread: Option<ThreadId>);
+}
+
+impl Threaded for SendMessage {
+    fn set_thread(&mut self, thread: Option<ThreadId>) {
+        self.message_thread_id = thread;
+    }
+}
+
+impl Threaded for SendPhoto {
+    fn set_thread(&mut self, thread: Option<ThreadId>) {
+        self.message_thread_id = thread;
+    }
+}
+
+/// The one way a new message gets its address's topic: `bot.send_message(addr.chat_id(),
+/// text).in_topic(addr)`. (Edits need no topic: a message id names the message.)
+pub trait InTopic: Sized {
+    #[must_use]
+    fn in_topic(self, addr: ChatAddr) -> Self;
+}
+
+impl<R> InTopic for R
+where
+    R: HasPayload,
+    R::Payload: Threaded,
+{
+    fn in_topic(mut self, addr: ChatAddr) -> Self {
+        self.payload_mut().set_thread(addr.thread_id());
+        self
     }
 }
 
@@ -96,13 +189,13 @@ pub fn user_lang(user: Option<&User>) -> Option<Lang> {
     user.and_then(|u| Lang::from_telegram(u.language_code.as_deref()))
 }
 
-/// Load chat `addr` for one update by `user` (if any): its table, settings and board
-/// message in one round trip. A chat with no language yet takes the user's, stored once
+/// Load place `addr` for one update by `user` (if any): its table and board message, and
+/// its chat's settings, in one round trip. A chat with no language yet takes the user's, stored once
 /// (one more write, the first time only); otherwise the default. When Redis cannot be
 /// read, the settings are the defaults and [`Here::stored`] is `None`.
 pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
     let state: Result<ChatState<Table, ChatSettings, DisplayState>, StoreError> =
-        ctx.store.load_chat(addr.id()).await;
+        ctx.store.load_chat(addr.place()).await;
     let (mut settings, stored) = match state {
         Ok(s) => (
             s.settings,
@@ -112,7 +205,7 @@ pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
             }),
         ),
         Err(e) => {
-            warn!(chat = addr.id(), error = %e, "chat state unavailable");
+            warn!(chat = addr.id(), topic = addr.topic(), error = %e, "chat state unavailable");
             (ChatSettings::default(), None)
         }
     };
@@ -132,5 +225,65 @@ pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
         settings,
         lang,
         stored,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(extra: serde_json::Value) -> Message {
+        let mut m = serde_json::json!({
+            "message_id": 40,
+            "date": 1_764_547_200,
+            "chat": {"id": -1_001_234_567_890_i64, "type": "supergroup", "title": "g"},
+            "from": {"id": 11, "is_bot": false, "first_name": "Ana"},
+            "text": "/board",
+        });
+        if let (Some(m), Some(extra)) = (m.as_object_mut(), extra.as_object()) {
+            m.extend(extra.clone());
+        }
+        serde_json::from_value(m).expect("a message")
+    }
+
+    #[test]
+    fn a_message_names_its_topic_only_when_it_is_a_topic_message() {
+        let chat = -1_001_234_567_890;
+        // Given a message in forum topic 7, Then its place is that topic, sent with its id.
+        let topic = ChatAddr::of_message(&message(
+            serde_json::json!({"message_thread_id": 7, "is_topic_message": true}),
+        ));
+        assert_eq!(topic, ChatAddr::in_topic(chat, 7));
+        assert_eq!(topic.place(), Place::of_topic(chat, 7));
+        assert_eq!(topic.thread_id(), Some(ThreadId(MessageId(7))));
+        // Given a reply in an ordinary group (a thread id, but no topic), Then the chat.
+        let reply = ChatAddr::of_message(&message(serde_json::json!({"message_thread_id": 7})));
+        assert_eq!(reply, ChatAddr::new(chat));
+        assert_eq!(reply.thread_id(), None);
+        // Given a message in the General topic (no thread id), Then the chat.
+        let general = ChatAddr::of_message(&message(serde_json::json!({})));
+        assert_eq!(general.place(), Place::of_chat(chat));
+    }
+
+    #[test]
+    fn a_new_message_gets_the_topic_of_its_address_and_none_outside_topics() {
+        use teloxide::requests::Requester;
+        // Given requests built (not sent) by a bot,
+        let bot = teloxide::Bot::new("1:x");
+        let chat = -1_001_234_567_890;
+        let file = || teloxide::types::InputFile::memory(vec![0_u8]);
+        // When they are addressed to topic 9, Then they carry it; to the chat, nothing.
+        let topic = ChatAddr::in_topic(chat, 9);
+        let text = bot.send_message(ChatId(chat), "x").in_topic(topic);
+        let photo = bot.send_photo(ChatId(chat), file()).in_topic(topic);
+        assert_eq!(text.payload_ref().message_thread_id, topic.thread_id());
+        assert_eq!(
+            photo.payload_ref().message_thread_id,
+            Some(ThreadId(MessageId(9)))
+        );
+        let plain = bot
+            .send_message(ChatId(chat), "x")
+            .in_topic(ChatAddr::new(chat));
+        assert_eq!(plain.payload_ref().message_thread_id, None);
     }
 }

@@ -68,7 +68,11 @@ pub async fn save(
 ) -> Result<Saved, Refusal> {
     table.plan_deadline(ctx.now_ms(), ctx.timing(&here.settings));
     let ttl = ctx.ttl_for(&table);
-    match ctx.store.save(here.addr.id(), expected, &table, ttl).await {
+    match ctx
+        .store
+        .save(here.addr.place(), expected, &table, ttl)
+        .await
+    {
         Ok(CasOutcome::Saved { version }) => Ok(Saved { table, version }),
         Ok(CasOutcome::Conflict { .. }) => {
             ctx.metrics.cas_conflict();
@@ -92,8 +96,8 @@ pub async fn after_save(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
 
 /// The games gauge and the due set after a save (3 round trips, none of them the board's).
 async fn bookkeeping(ctx: &Ctx, here: &Here, saved: &Saved) {
-    super::active::after_save(ctx, here.addr.id(), &saved.table).await;
-    super::deadline::sync_deadline(ctx, here.addr.id(), &saved.table).await;
+    super::active::after_save(ctx, here.addr.place(), &saved.table).await;
+    super::deadline::sync_deadline(ctx, here.addr.place(), &saved.table).await;
 }
 
 /// Show `table` in the chat of `here` over the board message `current` (`None`: post a
@@ -131,14 +135,14 @@ pub async fn welcome_back(bot: &TgBot, ctx: &Ctx, here: &Here, id: i64) -> bool 
     let ttl = ctx.ttl_for(&back);
     if let Ok(CasOutcome::Saved { version }) = ctx
         .store
-        .save(here.addr.id(), rec.version, &back, ttl)
+        .save(here.addr.place(), rec.version, &back, ttl)
         .await
     {
         let saved = Saved {
             table: back,
             version,
         };
-        super::deadline::sync_deadline(ctx, here.addr.id(), &saved.table).await;
+        super::deadline::sync_deadline(ctx, here.addr.place(), &saved.table).await;
         show(bot, ctx, here, &saved.table, here.display()).await;
     }
     true

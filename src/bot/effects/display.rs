@@ -20,7 +20,7 @@ use teloxide::{ApiError, RequestError};
 use tracing::warn;
 
 use super::Ctx;
-use super::chat::{ChatAddr, DisplayState};
+use super::chat::{ChatAddr, DisplayState, InTopic};
 use super::telegram::{TgBot, chat_gone, kind_of, retrying};
 use crate::bot::core::settings::Display;
 use crate::bot::core::table::Table;
@@ -128,7 +128,7 @@ pub async fn show(
     };
     if recorded != Some(shown) {
         let ttl = ctx.ttl_for(board.table);
-        if let Err(e) = ctx.store.set_display(addr.id(), &shown, ttl).await {
+        if let Err(e) = ctx.store.set_display(addr.place(), &shown, ttl).await {
             warn!(chat = addr.id(), error = %e, "could not record the board message");
         }
     }
@@ -169,6 +169,7 @@ async fn show_text(
     }
     let m = retrying(ctx, addr, || {
         bot.send_message(addr.chat_id(), body.clone())
+            .in_topic(addr)
             .parse_mode(ParseMode::Html)
             .reply_markup(kb.clone())
             .into_future()
@@ -230,6 +231,7 @@ async fn show_photo(
             addr.chat_id(),
             InputFile::memory(png.clone()).file_name("board.png"),
         )
+        .in_topic(addr)
         .caption(caption.clone())
         .parse_mode(ParseMode::Html)
         .reply_markup(kb.clone())

@@ -1,7 +1,8 @@
 //! Turns the bot plays by itself: computer players, absent players and the turn timer.
 //!
-//! Due times live in Redis (`parxis:deadlines`, a sorted set), so they fire after a
-//! restart; each firing takes a per-chat lease, so with several replicas it fires once.
+//! Due times live in Redis (`parxis:deadlines`, a sorted set of places: a chat or one forum
+//! topic of it), so they fire after a restart; each firing takes a per-place lease, so with
+//! several replicas it fires once.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -17,24 +18,25 @@ use super::telegram::{TgBot, is_admin};
 use crate::bot::core::refusal::{Alert, Refusal, Reject};
 use crate::bot::core::table::{Actor, Table};
 use crate::dice::RngDice;
+use crate::store::Place;
 
 /// How often the due set is polled.
 pub const POLL: Duration = Duration::from_millis(100);
-/// At most this many due chats are taken per poll.
+/// At most this many due places are taken per poll.
 pub const DUE_BATCH: usize = 256;
-/// The name of the per-chat lease a firing takes.
+/// The name of the per-place lease a firing takes.
 pub const TURN_LEASE: &str = "turn";
 /// How long a firing may hold its lease (a turn takes far less).
 pub const TURN_LEASE_MS: u64 = 10_000;
 
-/// Poll the due set until `stop` changes, firing due chats; then wait for the turns being
+/// Poll the due set until `stop` changes, firing due places; then wait for the turns being
 /// played to finish (graceful shutdown) and return.
 pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiver<bool>) {
     let mut tick = tokio::time::interval(POLL);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut firing = tokio::task::JoinSet::new();
-    // Chats this replica is firing now: not fired again until done.
-    let busy: Arc<Mutex<HashSet<i64>>> = Arc::default();
+    // Places this replica is firing now: not fired again until done.
+    let busy: Arc<Mutex<HashSet<Place>>> = Arc::default();
     loop {
         tokio::select! {
             _ = tick.tick() => {}
@@ -44,48 +46,51 @@ pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiv
             }
         }
         while firing.try_join_next().is_some() {}
-        let due = match ctx.store.due_chats(ctx.now_ms(), DUE_BATCH).await {
+        let due = match ctx.store.due_places(ctx.now_ms(), DUE_BATCH).await {
             Ok(d) => d,
             Err(e) => {
-                debug!(error = %e, "due chats unavailable");
+                debug!(error = %e, "due places unavailable");
                 continue;
             }
         };
-        for chat in due {
-            if !lock(&busy).insert(chat) {
+        for place in due {
+            if !lock(&busy).insert(place) {
                 continue;
             }
             let (bot, ctx, busy) = (bot.clone(), ctx.clone(), busy.clone());
             firing.spawn(async move {
-                fire(&bot, &ctx, ChatAddr::new(chat)).await;
-                lock(&busy).remove(&chat);
+                fire(&bot, &ctx, ChatAddr::from(place)).await;
+                lock(&busy).remove(&place);
             });
         }
     }
 }
 
-fn lock(m: &Mutex<HashSet<i64>>) -> std::sync::MutexGuard<'_, HashSet<i64>> {
+fn lock(m: &Mutex<HashSet<Place>>) -> std::sync::MutexGuard<'_, HashSet<Place>> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Fire one chat's deadline under its lease: play the automatic turn or the timed-out
+/// Fire one place's deadline under its lease: play the automatic turn or the timed-out
 /// human's turn.
 pub async fn fire(bot: &TgBot, ctx: &Ctx, addr: ChatAddr) {
-    let chat = addr.id();
+    let place = addr.place();
     match ctx
         .store
-        .try_lease(chat, TURN_LEASE, &ctx.owner, TURN_LEASE_MS)
+        .try_lease_at(place, TURN_LEASE, &ctx.owner, TURN_LEASE_MS)
         .await
     {
         Ok(true) => {}
         _ => return,
     }
     fire_locked(bot, ctx, addr).await;
-    let _ = ctx.store.release_lease(chat, TURN_LEASE, &ctx.owner).await;
+    let _ = ctx
+        .store
+        .release_lease_at(place, TURN_LEASE, &ctx.owner)
+        .await;
 }
 
 async fn fire_locked(bot: &TgBot, ctx: &Ctx, addr: ChatAddr) {
-    let chat = addr.id();
+    let chat = addr.place();
     let here = load(ctx, addr, None).await;
     let rec = match here.table() {
         Ok(r) => r,
@@ -121,7 +126,7 @@ async fn fire_locked(bot: &TgBot, ctx: &Ctx, addr: ChatAddr) {
     match save(ctx, &here, rec.version, next).await {
         Ok(saved) => after_save(bot, ctx, &here, &saved).await,
         Err(e) => debug!(
-            chat,
+            chat = %chat,
             ?e,
             "automatic turn not applied (a press won the race)"
         ),

@@ -53,41 +53,46 @@ pub async fn replied(
 }
 
 /// End `addr`'s game: delete its table, board record and deadline (the bot cannot write
-/// there any more).
+/// there any more). In a forum, the game of each other topic ends the same way when a
+/// request for it fails (or expires with its TTL): no key scan looks for them.
 pub async fn end_chat(ctx: &Ctx, addr: ChatAddr) {
-    let chat = addr.id();
+    let chat = addr.place();
     for _ in 0..END_CHAT_ATTEMPTS {
         let rec = match ctx.store.load::<Table>(chat).await {
             Ok(Some(r)) => r,
             Ok(None) => break,
             Err(e) => {
-                warn!(chat, error = %e, "could not end the chat's game");
+                warn!(%chat, error = %e, "could not end the chat's game");
                 return;
             }
         };
         match ctx.store.delete(chat, rec.version).await {
             Ok(CasOutcome::Saved { .. }) => {
-                info!(chat, "bot removed from the chat: game ended");
+                info!(%chat, "bot removed from the chat: game ended");
                 break;
             }
             Ok(CasOutcome::Conflict { .. }) => {}
             Err(e) => {
-                warn!(chat, error = %e, "could not end the chat's game");
+                warn!(%chat, error = %e, "could not end the chat's game");
                 return;
             }
         }
     }
     if let Err(e) = ctx.store.clear_deadline(chat).await {
-        warn!(chat, error = %e, "could not clear the chat's deadline");
+        warn!(%chat, error = %e, "could not clear the chat's deadline");
     }
     if let Err(e) = ctx.store.clear_display(chat).await {
-        warn!(chat, error = %e, "could not clear the chat's board record");
+        warn!(%chat, error = %e, "could not clear the chat's board record");
     }
     super::active::forget(ctx, chat).await;
 }
 
 /// Move `old`'s game, settings and deadline to `new` and post the board there (message ids
 /// of the old chat mean nothing in the new one). Nothing happens when it already moved.
+///
+/// Only a basic group migrates, and a basic group has no forum topics (a group that turns
+/// topics on is upgraded first, so its topics begin under the new id): the chat's
+/// topic-less place is the one that moves.
 pub async fn move_chat(bot: &TgBot, ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
     match ctx.store.migrate_chat(old.id(), new.id()).await {
         Ok(true) => {
@@ -97,7 +102,7 @@ pub async fn move_chat(bot: &TgBot, ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
                 "game moved to the supergroup"
             );
             // The game (if in play) is counted again under its new id at its next save.
-            super::active::forget(ctx, old.id()).await;
+            super::active::forget(ctx, old.place()).await;
         }
         Ok(false) => return,
         Err(e) => {

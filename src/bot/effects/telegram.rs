@@ -9,7 +9,7 @@ use teloxide::{ApiError, RequestError};
 use tracing::warn;
 
 use super::Ctx;
-use super::chat::ChatAddr;
+use super::chat::{ChatAddr, InTopic};
 use crate::bot::core::table::Actor;
 
 /// The bot type: teloxide's Bot behind the Throttle adaptor (Telegram's rate limits).
@@ -132,12 +132,13 @@ pub async fn is_admin(bot: &TgBot, chat: ChatAddr, id: i64) -> bool {
     }
 }
 
-/// Reply to a message with a short HTML text.
+/// Reply to a message with a short HTML text (in the message's forum topic, if any).
 ///
 /// # Errors
 /// The Telegram error.
 pub async fn reply(bot: &TgBot, msg: &Message, text: String) -> Result<(), RequestError> {
     bot.send_message(msg.chat.id, text)
+        .in_topic(ChatAddr::of_message(msg))
         .parse_mode(ParseMode::Html)
         .reply_parameters(ReplyParameters::new(msg.id).allow_sending_without_reply())
         .into_future()
@@ -145,12 +146,13 @@ pub async fn reply(bot: &TgBot, msg: &Message, text: String) -> Result<(), Reque
     Ok(())
 }
 
-/// Say a short HTML text in a chat.
+/// Say a short HTML text at `chat` (in its forum topic, if any).
 ///
 /// # Errors
 /// The Telegram error.
 pub async fn say(bot: &TgBot, chat: ChatAddr, text: String) -> Result<(), RequestError> {
     bot.send_message(chat.chat_id(), text)
+        .in_topic(chat)
         .parse_mode(ParseMode::Html)
         .into_future()
         .await?;

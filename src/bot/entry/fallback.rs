@@ -59,7 +59,7 @@ pub async fn on_unknown_command(
         debug!(chat, "a command for someone else");
         return Ok(());
     };
-    let addr = ChatAddr::new(chat);
+    let addr = ChatAddr::of_message(&msg);
     let here = chat::load(&ctx, addr, msg.from.as_ref()).await;
     let result = reply(&bot, &msg, tr(here.lang, &answer)).await;
     replied(&bot, &ctx, addr, result).await

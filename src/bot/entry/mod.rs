@@ -25,7 +25,7 @@ use std::time::Instant;
 use teloxide::dispatching::{DpHandlerDescription, UpdateHandler};
 use teloxide::dptree::{HandlerDescription, case};
 use teloxide::prelude::*;
-use teloxide::types::MaybeInaccessibleMessage;
+use teloxide::types::{MaybeInaccessibleMessage, Me};
 use tracing::info;
 
 use super::core::callback::{Button, Press};
@@ -109,22 +109,35 @@ fn button_tree() -> UpdateHandler<anyhow::Error> {
         .branch(dptree::endpoint(buttons::on_invalid))
 }
 
-/// The chat of a command, loaded once for the update (its language derived once).
+/// The place of a command (its forum topic, or the chat), loaded once for the update (its
+/// language derived once).
 async fn here_of_message(msg: Message, cmd: Command, ctx: Arc<Ctx>) -> Here {
-    let chat = msg.chat.id.0;
-    info!(chat, kind = "command", command = word(cmd.cmd()), "update");
-    chat::load(&ctx, ChatAddr::new(chat), msg.from.as_ref()).await
+    let addr = ChatAddr::of_message(&msg);
+    info!(
+        chat = addr.id(),
+        topic = addr.topic(),
+        kind = "command",
+        command = word(cmd.cmd()),
+        "update"
+    );
+    chat::load(&ctx, addr, msg.from.as_ref()).await
 }
 
-/// The chat of a button press, loaded once for the update.
+/// The place of a button press: the topic of the message the button is under. (A message
+/// too old for Telegram to show, which says nothing of its topic, counts as the chat's.)
 async fn here_of_callback(q: CallbackQuery, ctx: Arc<Ctx>) -> Here {
-    let chat = match &q.message {
-        Some(MaybeInaccessibleMessage::Regular(m)) => m.chat.id.0,
-        Some(MaybeInaccessibleMessage::Inaccessible(m)) => m.chat.id.0,
-        None => 0,
+    let addr = match &q.message {
+        Some(MaybeInaccessibleMessage::Regular(m)) => ChatAddr::of_message(m),
+        Some(MaybeInaccessibleMessage::Inaccessible(m)) => ChatAddr::new(m.chat.id.0),
+        None => ChatAddr::new(0),
     };
-    info!(chat, kind = "callback", "update");
-    chat::load(&ctx, ChatAddr::new(chat), Some(&q.from)).await
+    info!(
+        chat = addr.id(),
+        topic = addr.topic(),
+        kind = "callback",
+        "update"
+    );
+    chat::load(&ctx, addr, Some(&q.from)).await
 }
 
 /// Count the update in the metrics.
@@ -132,16 +145,24 @@ pub(crate) fn handled(ctx: &Ctx, kind: &str, started: Started) {
     ctx.metrics.update(kind, started.0.elapsed());
 }
 
-/// True the first time any replica sees this update's id (within [`UPDATE_DEDUP_TTL_SECS`]).
+/// True the first time any replica of this bot sees this update's id (within
+/// [`UPDATE_DEDUP_TTL_SECS`]). Update ids are per bot, so the mark names the bot (its id
+/// from the dispatcher's `getMe`): two bots sharing one Redis never drop each other's
+/// updates.
 ///
 /// Telegram delivers an update again when it got no 200 for it (a webhook request that timed
 /// out at the load balancer, a dropped connection), possibly to another replica; a restart in
 /// polling mode can also fetch an update that was handled but not yet confirmed. The mark is
 /// a `SET NX` in the shared Redis, so exactly one delivery passes. When Redis cannot answer,
 /// the update passes: the game's compare-and-set still keeps it consistent.
-pub async fn first_delivery(upd: Update, ctx: Arc<Ctx>) -> bool {
+pub async fn first_delivery(upd: Update, me: Me, ctx: Arc<Ctx>) -> bool {
     let id = i64::from(upd.id.0);
-    match ctx.store.first_time_update(id, UPDATE_DEDUP_TTL_SECS).await {
+    let bot_id = i64::try_from(me.id.0).unwrap_or(i64::MAX);
+    match ctx
+        .store
+        .first_time_update_for(bot_id, id, UPDATE_DEDUP_TTL_SECS)
+        .await
+    {
         Ok(true) => true,
         Ok(false) => {
             let chat = upd.chat().map_or(0, |c| c.id.0);

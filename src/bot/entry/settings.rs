@@ -11,7 +11,7 @@ use super::{Started, handled};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::{ChatSettings, Display, parse_display, parse_timer};
 use crate::bot::core::view;
-use crate::bot::effects::chat::Here;
+use crate::bot::effects::chat::{Here, InTopic};
 use crate::bot::effects::commit;
 use crate::bot::effects::telegram::{TgBot, say};
 use crate::bot::effects::{Ctx, HandlerResult};
@@ -105,6 +105,7 @@ pub async fn language_menu(
 ) -> HandlerResult {
     let r = bot
         .send_message(msg.chat.id, tr(here.lang, &Msg::LanguagePrompt))
+        .in_topic(here.addr)
         .reply_markup(view::language_keyboard())
         .await
         .map(|_| ());

@@ -130,7 +130,11 @@ impl State {
     pub fn prepare_send(&mut self, p: &Value) -> Result<(i64, Map<String, Value>), ApiErr> {
         let chat = chat_id(p)?;
         self.writable(chat)?;
+        let thread = self.send_thread(chat, p)?;
         let mut body = Map::new();
+        if let Some(topic) = thread {
+            super::topics::in_topic(&mut body, topic);
+        }
         let reply_to = p["reply_parameters"]["message_id"]
             .as_i64()
             .or_else(|| p.get("reply_to_message_id").and_then(as_i64));

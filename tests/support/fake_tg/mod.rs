@@ -19,6 +19,10 @@
 //! Where the fake is stricter than Telegram it says so: HTML text must escape every `&`,
 //! `<` and `>` that is not markup.
 //!
+//! [`FakeTelegram::open_topic`] turns a supergroup into a forum and opens a topic in it;
+//! [`FakeTelegram::command_in_topic`] sends a command there, and the bot's sends carrying
+//! `message_thread_id` land in that topic (see `topics.rs`).
+//!
 //! [`FakeTelegram::flood`] turns on flood mode: Telegram's per-chat write limit, answered
 //! with 429 and the true `retry_after` (see `flood.rs`); [`FakeTelegram::flood_stats`] tells
 //! what it admitted and refused per chat.
@@ -32,6 +36,7 @@ mod params;
 mod photos;
 mod server;
 mod state;
+mod topics;
 mod updates;
 
 use std::{
@@ -49,6 +54,8 @@ use flood::FloodGate;
 #[allow(unused_imports)]
 pub use flood::{Flood, FloodClock, FloodStats, WRITE_METHODS, is_write};
 use state::State;
+#[allow(unused_imports)]
+pub use topics::thread_of;
 #[allow(unused_imports)]
 pub use updates::TestUser;
 

@@ -56,6 +56,8 @@ pub(super) struct ChatState {
     pub admins: BTreeSet<i64>,
     pub first_user: Option<i64>,
     pub membership: Membership,
+    /// The forum topics opened in the chat; `Some` once topics are on (`is_forum`).
+    pub topics: Option<BTreeSet<i32>>,
 }
 
 impl ChatState {
@@ -67,6 +69,7 @@ impl ChatState {
             admins: BTreeSet::new(),
             first_user: None,
             membership: Membership::Member,
+            topics: None,
         }
     }
 }
@@ -146,6 +149,7 @@ impl State {
             .chats
             .get(&chat)
             .map_or_else(|| ChatKind::of(chat), |c| c.kind);
+        let forum = self.chats.get(&chat).is_some_and(|c| c.topics.is_some());
         match kind {
             ChatKind::Private => {
                 let name = self
@@ -157,6 +161,9 @@ impl State {
             }
             ChatKind::Group => {
                 json!({"id": chat, "type": "group", "title": format!("Test group {chat}")})
+            }
+            ChatKind::Supergroup if forum => {
+                json!({"id": chat, "type": "supergroup", "title": format!("Test forum {chat}"), "is_forum": true})
             }
             ChatKind::Supergroup => {
                 json!({"id": chat, "type": "supergroup", "title": format!("Test supergroup {chat}")})

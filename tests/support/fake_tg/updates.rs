@@ -72,7 +72,7 @@ impl State {
         self.chat_mut(chat).first_user.get_or_insert(user.id);
     }
 
-    fn someone_in(&self, chat: i64) -> Value {
+    pub(super) fn someone_in(&self, chat: i64) -> Value {
         self.chats
             .get(&chat)
             .and_then(|c| c.first_user)
