@@ -3,6 +3,13 @@
 //! On a terminal the human presses Enter to roll and types a move's number; computer
 //! players move after a short pause. When standard input is not a terminal it reads one
 //! line per prompt, so `yes 1 | parxis play --seed 1` plays a whole game and exits 0.
+//!
+//! The board is the terminal board ([`emoji::terminal_board`]: the cross on four arms,
+//! one row per arm on six and eight), coloured when standard output is a terminal and
+//! `NO_COLOR` is unset (`--ansi` forces colour); `--emoji` prints the chat's emoji board
+//! instead. The player is "you", computers are "🤖 Red" ([`say`]).
+
+mod say;
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -13,27 +20,33 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai::{self, Level};
-use crate::bot::core::narration::narrate;
-use crate::bot::core::seats::{dot, seats_for};
+use crate::bot::core::seats::dot;
 use crate::bot::core::table::Event;
 use crate::dice::RngDice;
-use crate::engine::{Colour, Dice, Game, Phase, Preset, roll_off};
+use crate::engine::{Arms, Colour, Dice, Game, Move, Phase, Preset, roll_off};
 use crate::i18n::{Lang, Msg, tr_plain};
-use crate::render::emoji;
+use crate::render::emoji::{self, EmojiOptions, TermOptions};
+
+use say::Voice;
 
 /// Options of `parxis play`.
 #[derive(ClapArgs, Debug, Clone)]
 pub struct Args {
-    /// Number of players, 2 to 4.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=4))]
+    /// Number of players, 2 to 8 (computers fill the seats you do not take).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=8))]
     pub players: u8,
-    /// Your colour (yellow, blue, red, green), or `none` to watch the computers.
+    /// Board: 4, 6 or 8 arms (default: the smallest that seats everyone: up to 4
+    /// players 4 arms, 5–6 six, 7–8 eight).
+    #[arg(long, value_parser = ["4", "6", "8"])]
+    pub arms: Option<String>,
+    /// Your colour (yellow, blue, red, green; orange, purple on 6 arms; cyan, pink on 8),
+    /// or `none` to watch the computers.
     #[arg(long, default_value = "yellow")]
     pub human: String,
     /// Rule set: jcf, classic or solidari.
     #[arg(long, default_value = "jcf")]
     pub rules: Preset,
-    /// Play in pairs (4 players).
+    /// Play in pairs (every seat of the board is taken).
     #[arg(long)]
     pub pairs: bool,
     /// Computer players' level: easy, normal or hard.
@@ -45,9 +58,12 @@ pub struct Args {
     /// Seed for the dice and the computers (a game is replayable).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Draw the board with coloured letters instead of emoji.
-    #[arg(long)]
+    /// Colour the terminal board even when standard output is not a terminal.
+    #[arg(long, conflicts_with = "emoji")]
     pub ansi: bool,
+    /// Print the chat's emoji board instead of the terminal board.
+    #[arg(long)]
+    pub emoji: bool,
 }
 
 /// What the human typed.
@@ -64,20 +80,8 @@ fn read_line(input: &mut impl BufRead) -> Input {
     }
 }
 
-fn name(lang: Lang, human: Option<Colour>, c: Colour, level: Level) -> String {
-    if Some(c) == human {
-        format!(
-            "{} ({})",
-            tr_plain(lang, &Msg::Colour(c)),
-            tr_plain(lang, &Msg::TermYou).to_lowercase()
-        )
-    } else {
-        format!(
-            "{} ({})",
-            tr_plain(lang, &Msg::Colour(c)),
-            tr_plain(lang, &Msg::Level(level))
-        )
-    }
+fn invalid(msg: impl Into<String>) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidInput, msg.into())
 }
 
 /// Run the terminal game.
@@ -85,9 +89,11 @@ fn name(lang: Lang, human: Option<Colour>, c: Colour, level: Level) -> String {
 pub fn run(args: &Args) -> ExitCode {
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal();
+    let colour =
+        args.ansi || (std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none());
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    match play(args, &mut input, &mut out, interactive) {
+    match play(args, &mut input, &mut out, interactive, colour) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
@@ -97,35 +103,78 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
-/// Play one game reading choices from `input` and writing to `out`.
+/// The board and seats of the options: R8.7 the smallest board that seats everyone
+/// unless `--arms` names one; pairs take every seat of the board.
+fn table(args: &Args) -> std::io::Result<(Arms, Vec<Colour>)> {
+    let asked = args
+        .arms
+        .as_deref()
+        .and_then(|a| a.parse().ok())
+        .and_then(Arms::from_count);
+    let players = usize::from(args.players);
+    let arms = match asked {
+        Some(a) => a,
+        None if args.pairs => Arms::for_players(players.max(4)).unwrap_or(Arms::Four),
+        None => Arms::for_players(players).unwrap_or(Arms::Eight),
+    };
+    let n = if args.pairs {
+        usize::from(arms.count())
+    } else {
+        players
+    };
+    let seats = arms
+        .default_seats(n)
+        .ok_or_else(|| invalid(format!("{n} players do not fit a board of {arms} arms")))?;
+    Ok((arms, seats.to_vec()))
+}
+
+/// The board the player sees, with `moves` numbered as they are listed.
+fn draw(args: &Args, voice: Voice, colour: bool, g: &Game, moves: &[Move]) -> String {
+    if args.emoji {
+        emoji::board_with(g, &EmojiOptions::default(), moves)
+    } else {
+        let names = voice.names(g);
+        let opts = TermOptions {
+            colour,
+            moves,
+            names: &names,
+        };
+        emoji::terminal_board(g, &opts).trim_end().to_string()
+    }
+}
+
+/// Play one game reading choices from `input` and writing to `out`; `colour` colours the
+/// terminal board.
 ///
 /// # Errors
 /// Bad options (an error of kind `InvalidInput`) or I/O errors.
+#[allow(clippy::too_many_lines)] // one game loop, one arm per phase
 pub fn play(
     args: &Args,
     input: &mut impl BufRead,
     out: &mut impl Write,
     interactive: bool,
+    colour: bool,
 ) -> std::io::Result<()> {
     let lang = args.lang;
-    let seats = &seats_for(usize::from(if args.pairs { 4 } else { args.players }));
+    let (arms, seats) = table(args)?;
     let human = match args.human.as_str() {
         "none" => None,
         s => {
-            let c: Colour = s
-                .parse()
-                .map_err(|e: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+            let c: Colour = s.parse().map_err(invalid)?;
             if !seats.contains(&c) {
-                let msg = format!("{c} has no seat with {} players", seats.len());
-                return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, msg));
+                return Err(invalid(format!(
+                    "{c} has no seat with {} players on {arms} arms",
+                    seats.len()
+                )));
             }
             Some(c)
         }
     };
+    let voice = Voice { lang, human };
     let mut opts = args.rules.options();
-    opts.pairs = args.pairs || (opts.pairs && seats.len() == 4);
-    let game = Game::new(args.rules, opts, seats)
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))?;
+    opts.pairs = args.pairs || (opts.pairs && seats.len() == usize::from(arms.count()));
+    let game = Game::new_on(arms, args.rules, opts, &seats).map_err(|e| invalid(e.to_string()))?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut dice_rng = ChaCha8Rng::seed_from_u64(seed ^ 0xd1ce);
@@ -134,37 +183,33 @@ pub fn play(
     } else {
         Duration::ZERO
     };
-    let board = |g: &Game| {
-        if args.ansi {
-            emoji::ansi_board(g)
-        } else {
-            emoji::board(g)
-        }
-    };
+    let board = |g: &Game, moves: &[Move]| draw(args, voice, colour, g, moves);
+    let say = |m: &Msg| tr_plain(lang, m);
 
-    writeln!(
-        out,
-        "{}",
-        tr_plain(lang, &Msg::TermWelcome { preset: args.rules })
-    )?;
+    writeln!(out, "{}", say(&Msg::TermWelcome { preset: args.rules }))?;
     if let Some(c) = human {
-        writeln!(out, "{}", tr_plain(lang, &Msg::TermYouAre { colour: c }))?;
+        writeln!(out, "{}", say(&Msg::TermYouAre { colour: c }))?;
     }
-    if !args.ansi {
+    if !arms.is_four() {
+        let size = Msg::TermBoardSize {
+            arms: arms.count(),
+            squares: arms.ring(),
+        };
+        writeln!(out, "{}", say(&size))?;
+    }
+    if args.emoji {
         let legend: Vec<String> = emoji::legend()
             .iter()
-            .map(|(e, k)| format!("{e} {}", tr_plain(lang, &Msg::Legend(*k))))
+            .map(|(e, k)| format!("{e} {}", say(&Msg::Legend(*k))))
             .collect();
         writeln!(out, "{}", legend.join(" · "))?;
+    } else {
+        writeln!(out, "{}", say(&Msg::TermLegend))?;
     }
-    let ro = roll_off(seats, &mut RngDice(&mut dice_rng));
-    let who = |c: Colour| name(lang, human, c, args.level);
-    let roll_off_event = Event::RollOff {
-        rounds: ro.rounds.clone(),
-        starter: ro.starter,
-    };
-    for line in narrate(&[roll_off_event], who, None) {
-        writeln!(out, "  {}", line.plain(lang))?;
+    writeln!(out)?;
+    let ro = roll_off(&seats, &mut RngDice(&mut dice_rng));
+    for line in voice.roll_off(&ro) {
+        writeln!(out, "{line}")?;
     }
     let mut game = game
         .with_first_turn(ro.starter)
@@ -178,41 +223,36 @@ pub fn play(
         }
         match game.phase() {
             Phase::Finished(w) => {
-                writeln!(out, "\n{}", board(&game))?;
+                writeln!(out, "\n{}", board(&game, &[]))?;
                 let you_won = human.is_some_and(|h| w.includes(h));
                 let msg = if you_won {
                     Msg::TermYouWin
                 } else {
-                    let names: Vec<String> = w
-                        .colours()
-                        .iter()
-                        .map(|&c| name(lang, human, c, args.level))
-                        .collect();
+                    let names: Vec<String> = w.colours().iter().map(|&c| voice.name(c)).collect();
                     Msg::TermYouLose {
                         name: names.join(" & "),
                     }
                 };
-                writeln!(out, "{}", tr_plain(lang, &msg))?;
-                writeln!(out, "{}", tr_plain(lang, &Msg::RankingTitle))?;
+                writeln!(out, "{}", say(&msg))?;
+                writeln!(out, "{}", say(&Msg::RankingTitle))?;
                 for (i, r) in game.ranking().iter().enumerate() {
                     let line = Msg::RankingLine {
                         pos: i as u32 + 1,
-                        name: name(lang, human, r.colour, args.level),
+                        name: voice.name(r.colour),
                         distance: r.distance,
                     };
-                    writeln!(out, "  {} {}", dot(r.colour), tr_plain(lang, &line))?;
+                    writeln!(out, "  {} {}", dot(r.colour), say(&line))?;
                 }
-                writeln!(out, "{}", tr_plain(lang, &Msg::TermGoodbye))?;
+                writeln!(out, "{}", say(&Msg::TermGoodbye))?;
                 return Ok(());
             }
             Phase::AwaitingRoll(seat) => {
-                let who = name(lang, human, seat, args.level);
                 if Some(seat) == human {
-                    writeln!(out, "\n{}", board(&game))?;
-                    write!(out, "{} ", tr_plain(lang, &Msg::TermPressEnter))?;
+                    writeln!(out, "\n{}", board(&game, &[]))?;
+                    write!(out, "{} ", say(&Msg::TermPressEnter))?;
                     out.flush()?;
                     if let Input::Eof = read_line(input) {
-                        writeln!(out, "\n{}", tr_plain(lang, &Msg::TermGoodbye))?;
+                        writeln!(out, "\n{}", say(&Msg::TermGoodbye))?;
                         return Ok(());
                     }
                 } else {
@@ -226,11 +266,11 @@ pub fn play(
                     Msg::TermYouRolled { roll: die }
                 } else {
                     Msg::Rolled {
-                        name: who,
+                        name: voice.name(seat),
                         roll: die,
                     }
                 };
-                writeln!(out, "{}", tr_plain(lang, &line))?;
+                writeln!(out, "{}", say(&line))?;
             }
             Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
                 let moves = game.legal_moves();
@@ -238,26 +278,23 @@ pub fn play(
                     let (g, pass) = game
                         .pass()
                         .map_err(|e| std::io::Error::other(e.to_string()))?;
-                    for line in narrate(&[Event::passed(pass)], who, Some(seat)) {
-                        writeln!(out, "{}", line.plain(lang))?;
+                    for line in voice.events(&[Event::passed(pass)], seat) {
+                        writeln!(out, "{line}")?;
                     }
                     game = g;
                     continue;
                 }
                 let mv = if Some(seat) == human && moves.len() > 1 {
+                    writeln!(out, "\n{}", board(&game, &moves))?;
                     if let Some(b) = game.bonus() {
-                        writeln!(
-                            out,
-                            "{}",
-                            tr_plain(
-                                lang,
-                                &Msg::MustPlayBonus {
-                                    name: name(lang, human, seat, args.level),
-                                    bonus: b
-                                }
-                            )
-                        )?;
+                        let bonus = Msg::MustPlayBonus {
+                            name: voice.name(seat),
+                            bonus: b,
+                        };
+                        writeln!(out, "{}", say(&bonus))?;
                     }
+                    let mover = game.moving_colour(seat);
+                    writeln!(out, "{}", voice.your_pieces(&game, mover))?;
                     for (i, m) in moves.iter().enumerate() {
                         let label = Msg::MoveButton {
                             from: m.from(),
@@ -265,39 +302,22 @@ pub fn play(
                             capture: m.captures().is_some(),
                             goal: m.reaches_goal(),
                         };
-                        writeln!(out, "  {}. {}", i + 1, tr_plain(lang, &label))?;
+                        writeln!(out, "  {}. {}", i + 1, say(&label))?;
                     }
+                    let n = moves.len() as u32;
                     loop {
-                        write!(
-                            out,
-                            "{} ",
-                            tr_plain(
-                                lang,
-                                &Msg::TermChooseMove {
-                                    n: moves.len() as u32
-                                }
-                            )
-                        )?;
+                        write!(out, "{} ", say(&Msg::TermChooseMove { n }))?;
                         out.flush()?;
                         let line = match read_line(input) {
                             Input::Eof => {
-                                writeln!(out, "\n{}", tr_plain(lang, &Msg::TermGoodbye))?;
+                                writeln!(out, "\n{}", say(&Msg::TermGoodbye))?;
                                 return Ok(());
                             }
                             Input::Line(l) => l,
                         };
                         match line.parse::<usize>() {
-                            Ok(n) if (1..=moves.len()).contains(&n) => break moves[n - 1],
-                            _ => writeln!(
-                                out,
-                                "{}",
-                                tr_plain(
-                                    lang,
-                                    &Msg::TermBadNumber {
-                                        n: moves.len() as u32
-                                    }
-                                )
-                            )?,
+                            Ok(k) if (1..=moves.len()).contains(&k) => break moves[k - 1],
+                            _ => writeln!(out, "{}", say(&Msg::TermBadNumber { n }))?,
                         }
                     }
                 } else if Some(seat) == human {
@@ -306,8 +326,8 @@ pub fn play(
                     ai::choose(&game, args.level, &mut rng).unwrap_or(moves[0])
                 };
                 let moved = Event::moved(&game, mv, false);
-                for line in narrate(&[moved], who, Some(seat)) {
-                    writeln!(out, "  {}", line.plain(lang))?;
+                for line in voice.events(&[moved], seat) {
+                    writeln!(out, "  {line}")?;
                 }
                 game = game
                     .play(mv)
