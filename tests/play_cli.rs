@@ -9,7 +9,15 @@ fn play(args: &[&str], input: &str) -> (bool, String) {
 }
 
 fn play_err(args: &[&str], input: &str) -> (bool, String, String) {
+    play_env(args, input, &[])
+}
+
+fn play_env(args: &[&str], input: &str, env: &[(&str, &str)]) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parxis"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .envs(env.iter().copied())
         .arg("play")
         .args(args)
         .stdin(Stdio::piped())
@@ -259,4 +267,19 @@ fn seats_that_do_not_fit_the_board_are_refused_with_a_message() {
     assert!(err.contains("orange"), "{err}");
     let (ok, _, _) = play_err(&["--players", "9"], "");
     assert!(!ok);
+}
+
+#[test]
+fn without_lang_the_game_speaks_the_terminals_language_or_catalan() {
+    // Given no --lang and LANG set to Spanish, to Valencian, or unset
+    let (_, es, _) = play_env(&["--seed", "2"], "", &[("LANG", "es_ES.UTF-8")]);
+    let (_, va, _) = play_env(&["--seed", "2"], "", &[("LANG", "ca_ES.UTF-8@valencia")]);
+    let (_, none, _) = play_env(&["--seed", "2"], "", &[]);
+    // Then the game speaks Spanish, Valencian (its roll-off title), and Catalan
+    assert!(es.contains("¡Bienvenido al parchís!"), "{es}");
+    assert!(va.contains("Tots tiren el dau"), "{va}");
+    assert!(
+        none.contains("Benvingut al parxís!") && none.contains("Tothom tira"),
+        "{none}"
+    );
 }

@@ -52,9 +52,10 @@ pub struct Args {
     /// Computer players' level: easy, normal or hard.
     #[arg(long, default_value = "normal")]
     pub level: Level,
-    /// Language: ca, ca-ES-valencia, es or en.
-    #[arg(long, default_value = "ca")]
-    pub lang: Lang,
+    /// Language: ca, ca-ES-valencia, es or en (default: the terminal's, from LC_ALL,
+    /// LC_MESSAGES or LANG, when it is one of these; else ca).
+    #[arg(long)]
+    pub lang: Option<Lang>,
     /// Seed for the dice and the computers (a game is replayable).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -101,6 +102,20 @@ pub fn run(args: &Args) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The terminal's language: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set and
+/// not empty, if it is one we speak (`ca_ES.UTF-8@valencia` is Valencian; `C` is none).
+fn lang_from_env(var: impl Fn(&str) -> Option<String>) -> Option<Lang> {
+    let value = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .into_iter()
+        .find_map(|k| var(k).filter(|v| !v.is_empty()))?;
+    let (tag, modifier) = value.split_once('@').unwrap_or((&value, ""));
+    let tag = tag.split('.').next().unwrap_or(tag);
+    if modifier.eq_ignore_ascii_case("valencia") && tag.to_ascii_lowercase().starts_with("ca") {
+        return Some(Lang::CaValencia);
+    }
+    Lang::from_telegram(Some(tag))
 }
 
 /// The board and seats of the options: R8.7 the smallest board that seats everyone
@@ -156,7 +171,10 @@ pub fn play(
     interactive: bool,
     colour: bool,
 ) -> std::io::Result<()> {
-    let lang = args.lang;
+    let lang = args
+        .lang
+        .or_else(|| lang_from_env(|k| std::env::var(k).ok()))
+        .unwrap_or(Lang::Ca);
     let (arms, seats) = table(args)?;
     let human = match args.human.as_str() {
         "none" => None,
@@ -334,5 +352,52 @@ pub fn play(
                     .map_err(|e| std::io::Error::other(e.to_string()))?;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+            .collect();
+        move |k| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone())
+    }
+
+    #[test]
+    fn the_terminal_language_comes_from_lc_all_lc_messages_or_lang() {
+        // Given POSIX locale variables, When no --lang is given, Then the first set one
+        // decides, if we speak it
+        assert_eq!(
+            lang_from_env(env(&[("LANG", "es_ES.UTF-8")])),
+            Some(Lang::Es)
+        );
+        assert_eq!(
+            lang_from_env(env(&[("LANG", "ca_ES.UTF-8@valencia")])),
+            Some(Lang::CaValencia)
+        );
+        assert_eq!(
+            lang_from_env(env(&[("LANG", "ca_ES.UTF-8")])),
+            Some(Lang::Ca)
+        );
+        assert_eq!(
+            lang_from_env(env(&[("LC_ALL", "en_GB.UTF-8"), ("LANG", "es_ES")])),
+            Some(Lang::En)
+        );
+        assert_eq!(
+            lang_from_env(env(&[
+                ("LC_ALL", ""),
+                ("LC_MESSAGES", "es"),
+                ("LANG", "en")
+            ])),
+            Some(Lang::Es)
+        );
+        // And C, an unknown language or nothing set gives none (the game then speaks ca)
+        assert_eq!(lang_from_env(env(&[("LANG", "C.UTF-8")])), None);
+        assert_eq!(lang_from_env(env(&[("LANG", "de_DE.UTF-8")])), None);
+        assert_eq!(lang_from_env(env(&[])), None);
     }
 }
