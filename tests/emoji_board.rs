@@ -143,6 +143,7 @@ fn terminal(json: &str) -> String {
             colour: false,
             moves: &moves,
             names: &names,
+            columns: 80,
         },
     )
 }

@@ -17,6 +17,8 @@ fn play_env(args: &[&str], input: &str, env: &[(&str, &str)]) -> (bool, String, 
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
         .env_remove("LANG")
+        .env_remove("COLUMNS")
+        .env_remove("NO_COLOR")
         .envs(env.iter().copied())
         .arg("play")
         .args(args)

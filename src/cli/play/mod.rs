@@ -5,7 +5,8 @@
 //! line per prompt, so `yes 1 | parxis play --seed 1` plays a whole game and exits 0.
 //!
 //! The board is the terminal board ([`emoji::terminal_board`]: the cross on four arms,
-//! one row per arm on six and eight), coloured when standard output is a terminal and
+//! one row per arm on six and eight, or on four when `COLUMNS` says the terminal is
+//! narrower than the cross's 76 columns), coloured when standard output is a terminal and
 //! `NO_COLOR` is unset (`--ansi` forces colour); `--emoji` prints the chat's emoji board
 //! instead. The player is "you", computers are "🤖 Red" ([`say`]).
 
@@ -143,6 +144,14 @@ fn table(args: &Args) -> std::io::Result<(Arms, Vec<Colour>)> {
     Ok((arms, seats.to_vec()))
 }
 
+/// The terminal's width from `COLUMNS` when the shell exports it, else 80.
+fn columns() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok())
+        .unwrap_or(80)
+}
+
 /// The board the player sees, with `moves` numbered as they are listed.
 fn draw(args: &Args, voice: Voice, colour: bool, g: &Game, moves: &[Move]) -> String {
     if args.emoji {
@@ -153,6 +162,7 @@ fn draw(args: &Args, voice: Voice, colour: bool, g: &Game, moves: &[Move]) -> St
             colour,
             moves,
             names: &names,
+            columns: columns(),
         };
         emoji::terminal_board(g, &opts).trim_end().to_string()
     }

@@ -2,7 +2,8 @@
 //! colours when asked for.
 //!
 //! Four arms: the real cross ([`super::cross`], 19 squares a side, 76 columns); six and
-//! eight arms: one row of 17 squares per arm ([`super::rows`], 68 columns). Every cell is
+//! eight arms, or four in a terminal narrower than the cross: one row of 17 squares per
+//! arm ([`super::rows`], 68 columns). Every cell is
 //! four columns; without colour it still reads:
 //!
 //! | cell | meaning |
@@ -35,7 +36,13 @@ pub struct TermOptions<'a> {
     /// The name written by each seated colour's nest ("You", "🤖 Red"); a colour not
     /// listed gets its letter.
     pub names: &'a [(Colour, String)],
+    /// The terminal's width: the four-arm cross needs [`CROSS_COLUMNS`]; below that the
+    /// four arms are drawn as rows too (68 columns).
+    pub columns: usize,
 }
+
+/// Columns of the four-arm cross (19 cells of 4).
+pub const CROSS_COLUMNS: usize = super::cross::SIDE * super::cross::CELL;
 
 /// The letter of a colour's pieces.
 #[must_use]
@@ -207,7 +214,7 @@ pub(crate) fn pad(s: &str, width: usize) -> String {
 /// trailing spaces are trimmed.
 #[must_use]
 pub fn terminal_board(game: &Game, opts: &TermOptions<'_>) -> String {
-    let lines = if game.arms().is_four() {
+    let lines = if game.arms().is_four() && opts.columns >= CROSS_COLUMNS {
         super::cross::lines(game, opts)
     } else {
         super::rows::lines(game, opts)
@@ -229,6 +236,7 @@ pub fn ansi_board(game: &Game) -> String {
             colour: true,
             moves: &[],
             names: &[],
+            columns: usize::MAX,
         },
     )
 }

@@ -61,7 +61,7 @@ pub mod layout;
 mod legend;
 mod rows;
 
-pub use ansi::{TermOptions, ansi_board, display_width, letter, terminal_board};
+pub use ansi::{CROSS_COLUMNS, TermOptions, ansi_board, display_width, letter, terminal_board};
 pub use legend::{LegendKey, legend, legend_english};
 
 use crate::engine::{Colour, Game, Loc, Move, Square};

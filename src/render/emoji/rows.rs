@@ -1,5 +1,5 @@
-//! Six and eight arms in a terminal: one row of 17 squares per arm (68 columns), then one
-//! line per seated colour.
+//! Six and eight arms in a terminal (and four in one narrower than the cross): one row of
+//! 17 squares per arm (68 columns), then one line per seated colour.
 //!
 //! Row `k` holds ring squares `17k+1 ..= 17k+17`: every row reads the same, colour `k`'s
 //! exit at its fifth cell, a safe square at its twelfth and the next colour's entry square

@@ -381,6 +381,7 @@ fn the_terminal_board_is_coloured_only_when_asked() {
             colour: false,
             moves: &[],
             names: &[],
+            columns: 80,
         },
     );
     let coloured = ansi_board(&g);
@@ -428,4 +429,31 @@ fn six_and_eight_arm_terminal_boards_have_one_row_per_arm_reading_the_same() {
             assert!(plain.contains(&entry), "{c} {entry}");
         }
     }
+}
+
+#[test]
+fn four_arms_in_a_terminal_narrower_than_the_cross_are_drawn_in_rows() {
+    // Given a four-seat game and a terminal of 75 columns (the cross needs 76)
+    let g = every_seat(Arms::Four);
+    let narrow = |columns| {
+        terminal_board(
+            &g,
+            &TermOptions {
+                colour: false,
+                moves: &[],
+                names: &[],
+                columns,
+            },
+        )
+    };
+    let rows = narrow(CROSS_COLUMNS - 1);
+    // Then the board is four rows of 17 squares, a blank line and four colour lines,
+    // none wider than 68 columns; at 76 columns it is the 19-row cross
+    assert_eq!(rows.lines().count(), 4 + 1 + 4, "{rows}");
+    assert!(rows.lines().all(|l| display_width(l) <= 68), "{rows}");
+    assert!(
+        rows.lines().next().unwrap().trim_end().ends_with("17*"),
+        "{rows}"
+    );
+    assert_eq!(narrow(CROSS_COLUMNS).lines().count(), 19);
 }
