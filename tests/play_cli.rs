@@ -4,7 +4,22 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn play(args: &[&str], input: &str) -> (bool, String) {
+    let (ok, out, _) = play_err(args, input);
+    (ok, out)
+}
+
+fn play_err(args: &[&str], input: &str) -> (bool, String, String) {
+    play_env(args, input, &[])
+}
+
+fn play_env(args: &[&str], input: &str, env: &[(&str, &str)]) -> (bool, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parxis"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .env_remove("COLUMNS")
+        .env_remove("NO_COLOR")
+        .envs(env.iter().copied())
         .arg("play")
         .args(args)
         .stdin(Stdio::piped())
@@ -22,7 +37,17 @@ fn play(args: &[&str], input: &str) -> (bool, String) {
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// The tail of an output, for failure messages.
+fn tail(out: &str) -> &str {
+    let mut i = out.len().saturating_sub(1500);
+    while !out.is_char_boundary(i) {
+        i += 1;
+    }
+    &out[i..]
 }
 
 #[test]
@@ -89,4 +114,174 @@ fn bad_options_are_refused_with_a_message() {
         .expect("run");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("blue"));
+}
+
+#[test]
+fn six_players_get_the_six_arm_board_and_play_to_the_end() {
+    // Given six players (the human and five computers), no --arms
+    let (ok, out) = play(
+        &["--seed", "6", "--lang", "en", "--players", "6"],
+        &"1\n".repeat(20000),
+    );
+    // Then R8.7 picks six arms, the game ends with a ranking of all six
+    assert!(ok, "exit status");
+    assert!(
+        out.contains("Board of 6 arms: 102 squares"),
+        "{}",
+        tail(&out)
+    );
+    assert!(out.contains("Final ranking"), "{}", tail(&out));
+    let ranking = &out[out.rfind("Final ranking").unwrap()..];
+    for name in [
+        "You",
+        "🤖 Blue",
+        "🤖 Red",
+        "🤖 Green",
+        "🤖 Orange",
+        "🤖 Purple",
+    ] {
+        assert!(ranking.contains(name), "{name} ranked:\n{ranking}");
+    }
+    // And the board shows one row per arm: the last ends on the safe square 102
+    assert!(out.lines().any(|l| l.ends_with("102*")), "{}", tail(&out));
+}
+
+#[test]
+fn eight_arms_play_to_the_end_with_the_default_four_seats_spread_round() {
+    // Given --arms 8 and the default four players
+    let (ok, out) = play(
+        &["--seed", "8", "--lang", "en", "--arms", "8"],
+        &"1\n".repeat(20000),
+    );
+    // Then the game is played on 136 squares to the end; R8.5 seats yellow, red, orange, cyan
+    assert!(ok, "exit status");
+    assert!(out.contains("Board of 8 arms: 136 squares"));
+    assert!(out.contains("Goodbye"), "{}", tail(&out));
+    let ranking = &out[out.rfind("Final ranking").expect("a ranking")..];
+    for name in ["You", "🤖 Red", "🤖 Orange", "🤖 Cyan"] {
+        assert!(ranking.contains(name), "{name} ranked:\n{ranking}");
+    }
+    assert!(!ranking.contains("🤖 Blue"), "blue has no seat:\n{ranking}");
+}
+
+#[test]
+fn the_player_is_you_computers_are_robots_and_your_pieces_come_before_the_choices() {
+    // Given a whole four-arm game in English
+    let (ok, out) = play(&["--seed", "1", "--lang", "en"], &"1\n".repeat(5000));
+    assert!(ok);
+    // Then the human's rolls and moves are in the second person, computers are "🤖 Red"
+    assert!(out.contains("You rolled a "));
+    assert!(out.contains("You moved a piece: ") || out.contains("You bring a piece out"));
+    assert!(out.contains("🤖 Red rolled a "), "{}", tail(&out));
+    assert!(!out.contains("(you)") && !out.contains("(normal)"));
+    // And every list of choices follows a "Your pieces:" line
+    let lines: Vec<&str> = out.lines().collect();
+    let mut lists = 0;
+    for (i, l) in lines.iter().enumerate() {
+        if l.starts_with("  1. ") {
+            lists += 1;
+            assert!(
+                lines[i - 1].starts_with("Your pieces: "),
+                "{}",
+                lines[i - 1]
+            );
+        }
+    }
+    assert!(lists > 0, "the human chose at least once");
+}
+
+#[test]
+fn the_roll_off_has_a_title_and_says_who_tied_on_what() {
+    // Given the seeds 1..=40 with three players, find a roll-off with a tie
+    let mut seen_tie = false;
+    for seed in 1..=40u64 {
+        let seed = seed.to_string();
+        let (_, out) = play(&["--seed", &seed, "--lang", "en", "--players", "3"], "");
+        // Then every roll-off has its title, and it ends naming who starts
+        assert!(out.contains("Who starts? Everyone rolls the die:"), "{out}");
+        assert!(
+            out.contains("You start!") || out.contains("starts!"),
+            "{out}"
+        );
+        let Some(tie) = out.lines().find(|l| l.starts_with("Tie at ")) else {
+            continue;
+        };
+        seen_tie = true;
+        // And a tie names the roll and the tied players, who (only) roll again
+        let roll: String = tie["Tie at ".len()..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let names = tie
+            .split(" between ")
+            .nth(1)
+            .unwrap()
+            .split(':')
+            .next()
+            .unwrap();
+        let tied: Vec<&str> = names.split(", ").collect();
+        assert!(tied.len() >= 2, "{tie}");
+        let lines: Vec<&str> = out.lines().collect();
+        let at = lines.iter().position(|l| *l == tie).unwrap();
+        for name in &tied {
+            assert!(
+                lines[..at]
+                    .iter()
+                    .any(|l| l.ends_with(&format!("{name}: {roll}"))),
+                "{out}"
+            );
+        }
+        let next: Vec<&&str> = lines[at + 1..]
+            .iter()
+            .take_while(|l| l.starts_with("  "))
+            .collect();
+        assert_eq!(next.len(), tied.len(), "only the tied roll again:\n{out}");
+        break;
+    }
+    assert!(seen_tie, "no tie in 40 seeds");
+}
+
+#[test]
+fn the_terminal_board_is_the_cross_without_colour_unless_asked() {
+    // Given a four-arm game whose output is not a terminal
+    let (ok, out) = play(&["--seed", "2", "--lang", "en"], "\n\n");
+    assert!(ok);
+    // Then the board is the cross (red's tip 34 at the top, yellow's 68 at the bottom)
+    // with no colour escapes
+    assert!(out.lines().any(|l| l.trim() == "35  34* 33"), "{out}");
+    assert!(out.lines().any(|l| l.trim() == "67  68*  1"), "{out}");
+    assert!(!out.contains('\x1b'));
+    // And --ansi colours it; --emoji prints the chat's board instead
+    let (_, coloured) = play(&["--seed", "2", "--lang", "en", "--ansi"], "\n");
+    assert!(coloured.contains("\x1b["));
+    let (_, emoji) = play(&["--seed", "2", "--lang", "en", "--emoji"], "\n");
+    assert!(emoji.lines().any(|l| l.starts_with("61 ⬜")), "{emoji}");
+}
+
+#[test]
+fn seats_that_do_not_fit_the_board_are_refused_with_a_message() {
+    // Given five players on four arms, a colour the board lacks, nine players
+    let (ok, _, err) = play_err(&["--players", "5", "--arms", "4"], "");
+    assert!(!ok);
+    assert!(err.contains("5 players"), "{err}");
+    let (ok, _, err) = play_err(&["--human", "orange"], "");
+    assert!(!ok);
+    assert!(err.contains("orange"), "{err}");
+    let (ok, _, _) = play_err(&["--players", "9"], "");
+    assert!(!ok);
+}
+
+#[test]
+fn without_lang_the_game_speaks_the_terminals_language_or_catalan() {
+    // Given no --lang and LANG set to Spanish, to Valencian, or unset
+    let (_, es, _) = play_env(&["--seed", "2"], "", &[("LANG", "es_ES.UTF-8")]);
+    let (_, va, _) = play_env(&["--seed", "2"], "", &[("LANG", "ca_ES.UTF-8@valencia")]);
+    let (_, none, _) = play_env(&["--seed", "2"], "", &[]);
+    // Then the game speaks Spanish, Valencian (its roll-off title), and Catalan
+    assert!(es.contains("¡Bienvenido al parchís!"), "{es}");
+    assert!(va.contains("Tots tiren el dau"), "{va}");
+    assert!(
+        none.contains("Benvingut al parxís!") && none.contains("Tothom tira"),
+        "{none}"
+    );
 }

@@ -149,12 +149,12 @@ alert-groups-only = Esta ordre només funciona en grups. Afig-me a un grup per a
 ## Emoji board legend
 legend-pieces = fitxes
 legend-barrier = barrera
-legend-pair = dues fitxes: mira la llista de baix
+legend-pair = dues fitxes de dos colors: mira la llista de baix
 legend-square = casella
 legend-safe = segur
-legend-lane = corredor i casella d'eixida
+legend-lane = casella d'eixida (a l'anell) i corredor (en la línia del color)
 legend-nest = fitxes al quadre d'espera
 legend-goal = fitxes a casa
 legend-turn = li toca
 legend-winner = guanyador
-legend-anchors = casella de la punta de cada braç (la columna esquerra puja, la dreta baixa)
+legend-anchors = número de la primera casella de la fila (files de deu, es lligen com una pàgina)

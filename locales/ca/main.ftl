@@ -147,12 +147,12 @@ alert-groups-only = Aquesta ordre només funciona en grups. Afegeix-me a un grup
 ## Emoji board legend
 legend-pieces = fitxes
 legend-barrier = barrera
-legend-pair = dues fitxes: mira la llista de sota
+legend-pair = dues fitxes de dos colors: mira la llista de sota
 legend-square = casella
 legend-safe = casella segura
-legend-lane = passadís i casella de sortida
+legend-lane = casella de sortida (a l'anell) i passadís (a la línia del color)
 legend-nest = fitxes a casa
 legend-goal = fitxes a la meta
 legend-turn = li toca
 legend-winner = guanyador
-legend-anchors = casella de la punta de cada braç (la columna esquerra puja, la dreta baixa)
+legend-anchors = número de la primera casella de la fila (files de deu, es llegeixen com una pàgina)

@@ -143,12 +143,12 @@ alert-groups-only = This command only works in groups. Add me to a group to play
 ## Emoji board legend
 legend-pieces = pieces
 legend-barrier = barrier
-legend-pair = two pieces: see the list below
+legend-pair = two pieces of two colours: see the list under the board
 legend-square = square
 legend-safe = safe square
-legend-lane = corridor and exit square
+legend-lane = exit square (on the ring) and corridor (in the colour's line)
 legend-nest = pieces in the nest
 legend-goal = pieces in the goal
 legend-turn = to play
 legend-winner = winner
-legend-anchors = square at the tip of each arm (left column counts up, right column down)
+legend-anchors = number of the row's first square (rows of ten, read like a page)

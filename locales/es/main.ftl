@@ -144,12 +144,12 @@ alert-groups-only = Este comando solo funciona en grupos. Añádeme a un grupo p
 ## Emoji board legend
 legend-pieces = fichas
 legend-barrier = barrera
-legend-pair = dos fichas: mira la lista de abajo
+legend-pair = dos fichas de dos colores: mira la lista de abajo
 legend-square = casilla
 legend-safe = seguro
-legend-lane = pasillo y salida
+legend-lane = salida (en el anillo) y pasillo (en la línea del color)
 legend-nest = fichas en casa
 legend-goal = fichas en la meta
 legend-turn = le toca
 legend-winner = ganador
-legend-anchors = casilla de la punta de cada brazo (la columna izquierda sube, la derecha baja)
+legend-anchors = número de la primera casilla de la fila (filas de diez, se leen como una página)

@@ -271,6 +271,30 @@ pub enum Msg {
     TermYouLose { name: String },
     /// "Goodbye!"
     TermGoodbye,
+    // ── terminal: the board for newcomers (6 and 8 arms, "you") ──────────────────────────
+    /// "You start!" (the roll-off)
+    TermYouStart,
+    /// "Tie at 6 between You, 🤖 Red: they roll again." (the roll-off)
+    TermRollOffTie { names: String, roll: u8 },
+    /// "Your pieces: nest 2, 12, corridor 3."
+    TermYourPieces { list: String },
+    /// "You moved a piece: square 12 → square 16."
+    TermYouMoved { from: Loc, to: Loc },
+    /// "You bring a piece out of the nest onto the exit square."
+    TermYouLeftNest,
+    /// "⚔ You captured a red piece (🤖 Red) and count 20!"
+    TermYouCaptured {
+        victim: String,
+        victim_colour: Colour,
+    },
+    /// "🏁 You got a piece into the goal and count 10!"
+    TermYouReachedGoal,
+    /// "You cannot move any piece: the turn passes." / "…: roll again."
+    TermYouCannotMove { rolls_again: bool },
+    /// The terminal board's key (` 12*` safe, `y 5 ` exit, …), one line.
+    TermLegend,
+    /// "Board: 6 arms, 102 squares." (only on 6 and 8 arms)
+    TermBoardSize { arms: u8, squares: u8 },
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -446,6 +470,16 @@ impl Msg {
             Self::TermYouWin => "term-you-win",
             Self::TermYouLose { .. } => "term-you-lose",
             Self::TermGoodbye => "term-goodbye",
+            Self::TermYouStart => "term-you-start",
+            Self::TermRollOffTie { .. } => "term-rolloff-tie",
+            Self::TermYourPieces { .. } => "term-your-pieces",
+            Self::TermYouMoved { .. } => "term-you-moved",
+            Self::TermYouLeftNest => "term-you-left-nest",
+            Self::TermYouCaptured { .. } => "term-you-captured",
+            Self::TermYouReachedGoal => "term-you-reached-goal",
+            Self::TermYouCannotMove { .. } => "term-you-cannot-move",
+            Self::TermLegend => "term-legend",
+            Self::TermBoardSize { .. } => "term-board-size",
         }
     }
 
@@ -591,6 +625,27 @@ impl Msg {
                 ("colour", colour(c)),
                 ("level", Arg::Msg(Self::Level(*level))),
             ],
+            Self::TermRollOffTie { names, roll } => {
+                vec![("names", text(names)), ("roll", num(*roll))]
+            }
+            Self::TermYourPieces { list } => vec![("list", text(list))],
+            Self::TermYouMoved { from, to } => vec![
+                ("from", Arg::Msg(Self::Loc(*from))),
+                ("to", Arg::Msg(Self::Loc(*to))),
+            ],
+            Self::TermYouCaptured {
+                victim,
+                victim_colour,
+            } => vec![
+                ("victim", text(victim)),
+                ("victim_colour", colour(victim_colour)),
+            ],
+            Self::TermYouCannotMove { rolls_again } => {
+                vec![("rolls_again", Arg::Flag(*rolls_again))]
+            }
+            Self::TermBoardSize { arms, squares } => {
+                vec![("arms", num(*arms)), ("squares", num(*squares))]
+            }
             _ => Vec::new(),
         }
     }

@@ -200,6 +200,31 @@ impl Msg {
             Self::TermYouWin,
             Self::TermYouLose { name: name() },
             Self::TermGoodbye,
+            Self::TermYouStart,
+            Self::TermRollOffTie {
+                names: name(),
+                roll: 6,
+            },
+            Self::TermYourPieces {
+                list: "12, 40".into(),
+            },
+            Self::TermYouMoved {
+                from: sq(12),
+                to: corridor(Colour::Yellow, 3),
+            },
+            Self::TermYouLeftNest,
+            Self::TermYouCaptured {
+                victim: name(),
+                victim_colour: Colour::Red,
+            },
+            Self::TermYouReachedGoal,
+            Self::TermYouCannotMove { rolls_again: true },
+            Self::TermYouCannotMove { rolls_again: false },
+            Self::TermLegend,
+            Self::TermBoardSize {
+                arms: 6,
+                squares: 102,
+            },
         ]);
         all
     }

@@ -1,35 +1,57 @@
-//! The same board for terminals without colour emoji: ANSI colours and letters.
+//! The board for terminals: four columns a square, numbers on the empty squares, ANSI
+//! colours when asked for.
 //!
-//! Same layout as the emoji board; each cell is three terminal columns, so two pieces on a
-//! square fit in their own cell (`YB`, arrival order) and need no footnote.
+//! Four arms: the real cross ([`super::cross`], 19 squares a side, 76 columns); six and
+//! eight arms, or four in a terminal narrower than the cross: one row of 17 squares per
+//! arm ([`super::rows`], 68 columns). Every cell is
+//! four columns; without colour it still reads:
 //!
 //! | cell | meaning |
 //! |---|---|
-//! | ` · ` | empty ring square |
-//! | ` * ` | empty safe square |
-//! | ` : ` in a colour | empty corridor or exit square |
-//! | ` Y ` on yellow (B, R, G) | one piece |
-//! | `=Y=` on yellow | a barrier |
-//! | `YB` each on its colour | any other two pieces |
-//! | ` H 4` / ` F 0` | pieces in the nest / goal |
-//! | ` < ` | the seat to act; ` W ` a winner |
+//! | ` 12 ` | empty ring square 12 |
+//! | ` 12*` | empty safe square |
+//! | `y 5 ` | yellow's exit square (5), empty (lower-case letter: the colour) |
+//! | ` :: ` | an empty corridor square (in the colour's colour) |
+//! | `  Y ` | one yellow piece (B blue, R red, G green, O orange, P purple, C cyan, K pink) |
+//! | ` YY=` | a yellow barrier |
+//! | ` YB ` | two pieces, in arrival order |
+//! | ` (1)` | where move 1 ends |
+//!
+//! Pieces in the nest stand by the colour's name (in its corner of the cross), pieces in
+//! the goal as letters in the centre (or after the corridor).
 
-use std::fmt::Write as _;
+use crate::engine::{Colour, Game, Loc, Move, Square};
 
-use crate::engine::{Colour, Game};
-
-use super::grid::{Glyph, layout};
-use super::layout::arm_col;
+use super::grid::{self, Glyph, Marks};
 
 const RESET: &str = "\x1b[0m";
 
-const fn letter(c: Colour) -> char {
+/// Choices for [`terminal_board`].
+#[derive(Clone, Copy, Debug)]
+pub struct TermOptions<'a> {
+    /// Use ANSI colours (only when standard output is a terminal and `NO_COLOR` is unset).
+    pub colour: bool,
+    /// The choices, in the order they are listed: move `i` is marked `(i+1)` where it ends.
+    pub moves: &'a [Move],
+    /// The name written by each seated colour's nest ("You", "🤖 Red"); a colour not
+    /// listed gets its letter.
+    pub names: &'a [(Colour, String)],
+    /// The terminal's width: the four-arm cross needs [`CROSS_COLUMNS`]; below that the
+    /// four arms are drawn as rows too (68 columns).
+    pub columns: usize,
+}
+
+/// Columns of the four-arm cross (19 cells of 4).
+pub const CROSS_COLUMNS: usize = super::cross::SIDE * super::cross::CELL;
+
+/// The letter of a colour's pieces.
+#[must_use]
+pub const fn letter(c: Colour) -> char {
     match c {
         Colour::Yellow => 'Y',
         Colour::Blue => 'B',
         Colour::Red => 'R',
         Colour::Green => 'G',
-        // R8 colours (the terminal board draws four arms for now).
         Colour::Orange => 'O',
         Colour::Purple => 'P',
         Colour::Cyan => 'C',
@@ -37,86 +59,184 @@ const fn letter(c: Colour) -> char {
     }
 }
 
-/// SGR colour number 1..=4 offset (red 1, green 2, yellow 3, blue 4).
-const fn sgr(c: Colour) -> u8 {
+/// SGR colour: the 8 basic colours, orange and pink from the 256-colour palette.
+const fn sgr(c: Colour) -> &'static str {
     match c {
-        Colour::Yellow => 3,
-        Colour::Blue => 4,
-        Colour::Red => 1,
-        Colour::Green => 2,
-        Colour::Orange => 3,
-        Colour::Purple | Colour::Pink => 5,
-        Colour::Cyan => 6,
+        Colour::Yellow => "3",
+        Colour::Blue => "4",
+        Colour::Red => "1",
+        Colour::Green => "2",
+        Colour::Orange => "8;5;208",
+        Colour::Purple => "5",
+        Colour::Cyan => "6",
+        Colour::Pink => "8;5;213",
     }
 }
 
-fn on(c: Colour, text: &str) -> String {
-    format!("\x1b[1;30;4{}m{text}{RESET}", sgr(c))
-}
+/// Paints text, or leaves it plain.
+#[derive(Clone, Copy)]
+pub(crate) struct Paint(pub bool);
 
-fn fg(c: Colour, text: &str) -> String {
-    format!("\x1b[1;3{}m{text}{RESET}", sgr(c))
-}
-
-fn dim(text: &str) -> String {
-    format!("\x1b[2m{text}{RESET}")
-}
-
-fn cell(g: Glyph, notes: &[super::grid::Note]) -> String {
-    match g {
-        Glyph::Sep => "  ".to_string(),
-        Glyph::Fill => "   ".to_string(),
-        Glyph::Empty => dim(" · "),
-        Glyph::Safe => " * ".to_string(),
-        Glyph::Lane(c) => fg(c, " : "),
-        Glyph::Piece(c) => on(c, &format!(" {} ", letter(c))),
-        Glyph::Barrier(c) => on(c, &format!("={}=", letter(c))),
-        Glyph::Pair(n) => match notes.get(usize::from(n).wrapping_sub(1)) {
-            Some(note) => {
-                let [a, b] = note.pieces;
-                format!(
-                    "{}{} ",
-                    on(a, &letter(a).to_string()),
-                    on(b, &letter(b).to_string())
-                )
-            }
-            None => " ? ".to_string(),
-        },
-        Glyph::Nest => " H ".to_string(),
-        Glyph::Goal => " F ".to_string(),
-        Glyph::Count(n) => format!(" {n} "),
-        Glyph::Turn => " < ".to_string(),
-        Glyph::Trophy => " W ".to_string(),
-    }
-}
-
-/// The board of `game` for an ANSI terminal: the emoji board's layout with coloured
-/// letters, then a line with the tip numbers under the tips. Lines end with `\n`.
-#[must_use]
-pub fn ansi_board(game: &Game) -> String {
-    let grid = layout(game, true);
-    let mut out = String::new();
-    for row in &grid.cells {
-        for &g in row {
-            out.push_str(&cell(g, &grid.notes));
+impl Paint {
+    /// Black bold text on colour `c`.
+    pub fn on(self, c: Colour, text: &str) -> String {
+        if self.0 {
+            format!("\x1b[1;30;4{}m{text}{RESET}", sgr(c))
+        } else {
+            text.to_string()
         }
+    }
+
+    /// Bold text in colour `c`.
+    pub fn fg(self, c: Colour, text: &str) -> String {
+        if self.0 {
+            format!("\x1b[1;3{}m{text}{RESET}", sgr(c))
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// Faint text.
+    pub fn dim(self, text: &str) -> String {
+        if self.0 {
+            format!("\x1b[2m{text}{RESET}")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// Bold text.
+    pub fn bold(self, text: &str) -> String {
+        if self.0 {
+            format!("\x1b[1m{text}{RESET}")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// The four columns of square `sq`.
+pub(crate) fn square_cell(game: &Game, sq: Square, marks: &Marks<'_>, paint: Paint) -> String {
+    let n = sq.ring_number().unwrap_or(0);
+    match grid::square_glyph(game, sq, marks) {
+        Glyph::Empty => paint.dim(&format!("{n:>3} ")),
+        Glyph::Safe => format!("{n:>3}*"),
+        Glyph::Exit(c) => {
+            let l = letter(c).to_ascii_lowercase();
+            let text = if n < 100 {
+                format!("{l}{n:>2} ")
+            } else {
+                format!("{l}{n}")
+            };
+            paint.fg(c, &text)
+        }
+        Glyph::Lane(c) => paint.fg(c, " :: "),
+        Glyph::Piece(c) => format!("  {} ", paint.on(c, &letter(c).to_string())),
+        Glyph::Barrier(c) => paint.on(c, &format!(" {0}{0}=", letter(c))),
+        Glyph::Pair(p, q) => format!(
+            " {}{} ",
+            paint.on(p, &letter(p).to_string()),
+            paint.on(q, &letter(q).to_string())
+        ),
+        Glyph::Move(m) => paint.bold(&format!("{:>4}", format!("({m})"))),
+    }
+}
+
+/// The four columns of colour `c`'s goal: its pieces there as letters, or the number of
+/// a move that ends there.
+pub(crate) fn goal_cell(game: &Game, c: Colour, moves: &[Move], paint: Paint) -> String {
+    if let Some(i) = moves
+        .iter()
+        .position(|m| m.to() == Loc::Goal && m.colour() == c)
+    {
+        return paint.bold(&format!("{:>4}", format!("({})", i + 1)));
+    }
+    let n = usize::from(game.in_goal(c));
+    if n == 0 || !game.is_seated(c) {
+        return "    ".to_string();
+    }
+    let letters: String = std::iter::repeat_n(letter(c), n).collect();
+    paint.on(c, &format!("{letters:^4}"))
+}
+
+/// Colour `c`'s pieces in the nest as letters (`Y Y Y`), or nothing.
+pub(crate) fn nest_text(game: &Game, c: Colour, paint: Paint) -> String {
+    let l = letter(c).to_string();
+    let pieces: Vec<String> = (0..game.in_nest(c)).map(|_| paint.on(c, &l)).collect();
+    pieces.join(" ")
+}
+
+/// The name by colour `c`'s nest: a marker for the seat to act (`▶`) or a winner (`*`),
+/// then the caller's name.
+pub(crate) fn name_text(game: &Game, c: Colour, opts: &TermOptions<'_>) -> String {
+    let name = opts
+        .names
+        .iter()
+        .find(|(n, _)| *n == c)
+        .map_or_else(|| letter(c).to_string(), |(_, s)| s.clone());
+    let mark = if game.winner().is_some_and(|w| w.includes(c)) {
+        "* "
+    } else if game.turn() == Some(c) {
+        "▶ "
+    } else {
+        ""
+    };
+    Paint(opts.colour).fg(c, &format!("{mark}{name}"))
+}
+
+/// Columns a terminal gives `s`: ANSI escapes take none, joiners none, emoji two.
+#[must_use]
+pub fn display_width(s: &str) -> usize {
+    let mut w = 0;
+    let mut in_escape = false;
+    for ch in s.chars() {
+        if in_escape {
+            in_escape = ch != 'm';
+            continue;
+        }
+        match ch {
+            '\x1b' => in_escape = true,
+            '\u{fe00}'..='\u{fe0f}' | '\u{200d}' | '\u{20e3}' => {}
+            '\u{1f000}'..='\u{1faff}' | '\u{2600}'..='\u{27bf}' => w += 2,
+            _ => w += 1,
+        }
+    }
+    w
+}
+
+/// `s` padded with spaces to `width` terminal columns.
+pub(crate) fn pad(s: &str, width: usize) -> String {
+    let w = display_width(s);
+    format!("{s}{}", " ".repeat(width.saturating_sub(w)))
+}
+
+/// The board of `game` for a terminal (see the module header). Lines end with `\n`;
+/// trailing spaces are trimmed.
+#[must_use]
+pub fn terminal_board(game: &Game, opts: &TermOptions<'_>) -> String {
+    let lines = if game.arms().is_four() && opts.columns >= CROSS_COLUMNS {
+        super::cross::lines(game, opts)
+    } else {
+        super::rows::lines(game, opts)
+    };
+    let mut out = String::new();
+    for l in lines {
+        out.push_str(l.trim_end());
         out.push('\n');
     }
-    // Tip numbers under each arm's middle column: an arm is 9 columns, a separator 2.
-    let mut width = 0;
-    for &c in crate::engine::Arms::Four.colours() {
-        let x = arm_col(c) / 4 * 11 + 3;
-        out.extend(std::iter::repeat_n(' ', x.saturating_sub(width)));
-        let _ = write!(
-            out,
-            "{}",
-            fg(
-                c,
-                &format!("{:^3}", crate::engine::Arms::Four.entry_square(c))
-            )
-        );
-        width = x + 3;
-    }
-    out.push('\n');
     out
+}
+
+/// The terminal board in colour, with colour letters for names and no move marks.
+#[must_use]
+pub fn ansi_board(game: &Game) -> String {
+    terminal_board(
+        game,
+        &TermOptions {
+            colour: true,
+            moves: &[],
+            names: &[],
+            columns: usize::MAX,
+        },
+    )
 }

@@ -1,143 +1,91 @@
-//! The board as a grid of abstract glyphs, shared by the emoji and the ANSI renderers.
+//! What each square shows, before it becomes an emoji or a terminal cell: shared by the
+//! emoji board, the terminal cross and the terminal rows.
 
-use crate::engine::{Colour, Game, Square};
+use crate::engine::{Colour, Game, Loc, Move, Square};
 
-use super::layout::{CELLS, COLS, FOOTER, HEADER, ROWS, Spot, arm_col, is_separator};
+/// R1.2 Squares in each corridor.
+pub(crate) const CORRIDOR: u8 = 7;
 
-/// What one cell of the grid shows, before it becomes an emoji or a coloured letter.
+/// What one square shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Glyph {
-    /// Space between arms.
-    Sep,
-    /// Filler in the header and footer; also a whole header/footer of an empty seat.
-    Fill,
     /// An empty ring square.
     Empty,
-    /// An empty safe ring square (not an exit).
+    /// An empty safe ring square that is no seated colour's exit.
     Safe,
-    /// An empty exit square or corridor square of this colour.
+    /// The empty exit square of a seated colour (R1.3: also safe).
+    Exit(Colour),
+    /// An empty corridor square of this colour.
     Lane(Colour),
     /// One piece.
     Piece(Colour),
     /// Two pieces of one colour forming a barrier (R4.2).
     Barrier(Colour),
-    /// Any other two pieces: footnote number (1-based).
-    Pair(u8),
-    /// The nest sign (before the nest count).
-    Nest,
-    /// The goal sign (before the goal count).
-    Goal,
-    /// A count 0..=9 (nest or goal).
-    Count(u8),
-    /// The seat to act.
-    Turn,
-    /// A winning colour.
-    Trophy,
+    /// Any other two pieces, in arrival order (R1.7).
+    Pair(Colour, Colour),
+    /// Where the move of this number (1-based, in the caller's order) ends.
+    Move(u8),
 }
 
-/// Two pieces on one square that are not a barrier, listed under the grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Note {
-    pub square: Square,
-    /// In arrival order (R1.7).
-    pub pieces: [Colour; 2],
+/// The move numbers of the caller's moves, by destination: move `i` (0-based) is
+/// number `i + 1`.
+pub(crate) struct Marks<'a>(pub &'a [Move]);
+
+impl Marks<'_> {
+    /// The numbers of the moves that end at `loc`, in order.
+    pub fn at(&self, loc: Loc) -> impl Iterator<Item = u8> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(move |(_, m)| m.to() == loc)
+            .map(|(i, _)| u8::try_from(i + 1).unwrap_or(u8::MAX))
+    }
 }
 
-/// The laid-out board.
-pub(crate) struct Grid {
-    pub cells: [[Glyph; COLS]; ROWS],
-    /// Footnotes in reading order; `Glyph::Pair(i)` refers to `notes[i - 1]`.
-    pub notes: Vec<Note>,
+/// Is ring square `n` the exit square of a colour seated in `game`?
+pub(crate) fn exit_of(game: &Game, n: u8) -> Option<Colour> {
+    game.arms()
+        .colours()
+        .iter()
+        .copied()
+        .find(|&c| c.exit_square() == n && game.is_seated(c))
 }
 
-/// The empty look of square `sq`: lane colour for corridors and exits, safe, or plain.
-fn empty_look(sq: Square) -> Glyph {
+/// What square `sq` of `game` shows: the first move that ends there, else its pieces,
+/// else its empty look.
+pub(crate) fn square_glyph(game: &Game, sq: Square, marks: &Marks<'_>) -> Glyph {
+    if let Some(n) = marks.at(Loc::Sq(sq)).next() {
+        return Glyph::Move(n);
+    }
+    let mut on = game.pieces_on(sq);
+    match (on.next(), on.next()) {
+        (None, _) => empty_look(game, sq),
+        (Some(p), None) => Glyph::Piece(p),
+        (Some(p), Some(_)) if game.is_barrier(sq) => Glyph::Barrier(p),
+        (Some(p), Some(q)) => Glyph::Pair(p, q),
+    }
+}
+
+fn empty_look(game: &Game, sq: Square) -> Glyph {
     if let Some((c, _)) = sq.corridor_of() {
         return Glyph::Lane(c);
     }
     let n = sq.ring_number().unwrap_or(0);
-    if let Some(c) = crate::engine::Arms::Four
-        .colours()
-        .iter()
-        .copied()
-        .find(|c| c.exit_square() == n)
-    {
-        return Glyph::Lane(c);
-    }
-    if sq.is_safe() {
+    if let Some(c) = exit_of(game, n) {
+        Glyph::Exit(c)
+    } else if sq.is_safe() {
         Glyph::Safe
     } else {
         Glyph::Empty
     }
 }
 
-fn count(n: u8) -> Glyph {
-    Glyph::Count(n.min(9))
+/// The ring squares `first..=last` (1-based, inclusive) of `game`'s board.
+pub(crate) fn ring_squares(first: u8, last: u8) -> impl Iterator<Item = Square> {
+    (first..=last).filter_map(Square::ring)
 }
 
-/// Lay out `game`. `turn_marker` puts [`Glyph::Turn`] in the header of the seat to act.
-pub(crate) fn layout(game: &Game, turn_marker: bool) -> Grid {
-    let mut cells = [[Glyph::Empty; COLS]; ROWS];
-    for row in &mut cells {
-        for (col, g) in row.iter_mut().enumerate() {
-            if is_separator(col) {
-                *g = Glyph::Sep;
-            }
-        }
-    }
-    // Headers and footers: 🏠 n ▢ / ▢ 🏁 n, or all filler for an empty seat.
-    let winner = game.winner();
-    for &c in crate::engine::Arms::Four.colours() {
-        let a = arm_col(c);
-        let (head, foot) = if game.is_seated(c) {
-            let turn = if turn_marker && game.turn() == Some(c) {
-                Glyph::Turn
-            } else {
-                Glyph::Fill
-            };
-            let won = if winner.is_some_and(|w| w.includes(c)) {
-                Glyph::Trophy
-            } else {
-                Glyph::Fill
-            };
-            (
-                [Glyph::Nest, count(game.in_nest(c)), turn],
-                [won, Glyph::Goal, count(game.in_goal(c))],
-            )
-        } else {
-            ([Glyph::Fill; 3], [Glyph::Fill; 3])
-        };
-        cells[HEADER][a..a + 3].copy_from_slice(&head);
-        cells[FOOTER][a..a + 3].copy_from_slice(&foot);
-    }
-    // Squares, first as pieces; pairs get their footnote numbers in reading order below.
-    let mut pairs: Vec<(usize, usize, Note)> = Vec::new();
-    for cell in &CELLS {
-        let Spot::Sq(sq) = cell.spot else { continue };
-        let (r, c) = (cell.row as usize, cell.col as usize);
-        let on: Vec<Colour> = game.pieces_on(sq).collect();
-        cells[r][c] = match on.as_slice() {
-            [] => empty_look(sq),
-            [p] => Glyph::Piece(*p),
-            [p, _] if game.is_barrier(sq) => Glyph::Barrier(*p),
-            [p, q, ..] => {
-                pairs.push((
-                    r,
-                    c,
-                    Note {
-                        square: sq,
-                        pieces: [*p, *q],
-                    },
-                ));
-                Glyph::Pair(0)
-            }
-        };
-    }
-    pairs.sort_by_key(|&(r, c, _)| (r, c));
-    let mut notes = Vec::with_capacity(pairs.len());
-    for (i, (r, c, note)) in pairs.into_iter().enumerate() {
-        cells[r][c] = Glyph::Pair(u8::try_from(i + 1).unwrap_or(u8::MAX));
-        notes.push(note);
-    }
-    Grid { cells, notes }
+/// Colour `c`'s corridor squares 1..=7.
+pub(crate) fn corridor(c: Colour) -> impl Iterator<Item = Square> {
+    (1..=CORRIDOR).filter_map(move |k| Square::corridor(c, k))
 }

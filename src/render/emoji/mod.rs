@@ -1,38 +1,33 @@
-//! The emoji board: the whole board in a chat message, at most 15 emoji wide.
+//! The emoji board: the whole board in a chat message, read cold, at most 15 emoji a line.
 //!
-//! A 330-pixel Telegram bubble at 15 px holds 17 emoji a line, and a one-cell-per-square
-//! cross would need 19. So the cross is **unfolded**: its four arms stand side by side,
-//! yellow, blue, red, green, each three cells wide and eight tall, with its tip at the top:
+//! The ring is written like a page: rows of ten squares, each row labelled by the number
+//! of its first square (` 1`, `11`, `21`, …), so square 34 is the fourth cell of row
+//! `31` and play runs in reading order (after the last square comes 1 again). Under the
+//! ring, one line per seated colour: its nest, its corridor and its goal. A four-arm game
+//! in the middle of a turn, the player to act (blue) choosing between moves 1, 2 and 3
+//! (`tests/golden/busy_board.txt`; screenshots `docs/emoji_board*.png`):
 //!
 //! ```text
-//! 🏠4️⃣🎲 🏠4️⃣➖ 🏠4️⃣➖ 🏠4️⃣➖    nest count; 🎲 = seat to act
-//! ⬜🔲⬜ ⬜🔲⬜ ⬜🔲⬜ ⬜🔲⬜    67 68 1 │ 16 17 18 │ 33 34 35 │ 50 51 52
-//! ⬜🟨⬜ ⬜🟦⬜ ⬜🟥⬜ ⬜🟩⬜     ↑  ↓  ↓   the left column climbs to the tip,
-//! ⬜🟨⬜ ⬜🟦⬜ ⬜🟥⬜ ⬜🟩⬜     ↑  ↓  ↓   the right column comes down; the
-//! ⬜🟨⬜ ⬜🟦⬜ ⬜🟥⬜ ⬜🟩⬜     ↑  ↓  ↓   middle column is the corridor
-//! 🔲🟨🟨 🔲🟦🟦 🔲🟥🟥 🔲🟩🟩    63 y4 5 │ 12 b4 22 │ …   (safe · corridor · exit)
-//! ⬜🟨⬜ ⬜🟦⬜ ⬜🟥⬜ ⬜🟩⬜
-//! ⬜🟨⬜ ⬜🟦⬜ ⬜🟥⬜ ⬜🟩⬜
-//! ⬜🟨⬜ ⬜🟦⬜ ⬜🟥⬜ ⬜🟩⬜    60 y7 8 │ 9 b7 25 │ 26 r7 42 │ 43 g7 59
-//! ➖🏁0️⃣ ➖🏁0️⃣ ➖🏁0️⃣ ➖🏁0️⃣    goal count under the corridor
-//! 🟨68 🟦17 🟥34 🟩51              the tip numbers (anchors)
+//! 1  ⬜⬜⬜⬜🟨⬜🟡⬜⬜⬜      ring squares 1–10; 🟨 = yellow's exit (5)
+//! 11 ⬜👥⬜⬜⬜⬜1️⃣⬜⬜⬜      👥 two pieces of two colours; 1️⃣ = where move 1 ends
+//! 21 ⬜🟦⬜⬜🔵⬜⬜⬜❤️⬜      ❤️ a red barrier on 29
+//!  …
+//! 61 2️⃣⬜🟢⬜⬜⬜⬜🔲          the last row is shorter (68 squares)
+//!
+//! 🟡🏠1 🟨🟨🟨🟨🟡🟨🟨🏁0     nest · corridor 1–7 · goal
+//! 🔵🏠0 🟦🔵🟦🟦🟦🟦3️⃣🏁0🎲   🎲 = to play; move 3 ends on blue-7
+//! 👥 12 🔵🟡                 the pair on 12, in arrival order
 //! ```
 //!
-//! Each arm holds 17 ring squares `a..a+16` with `a` = 60, 9, 26, 43: `a..a+7` up the
-//! left column, `a+8` at the tip (the colour's entry square), `a+9..a+16` down the right
-//! column; the path then steps right to the bottom of the next arm (8 → 9, 25 → 26,
-//! 42 → 43, and from green's 59 back to yellow's 60). The corridor runs down the middle
-//! column from the tip to 🏁. The fifth row of squares of every arm reads
-//! *safe · corridor 4 · exit*: the colour's exit square stands beside its corridor, as on
-//! a printed board.
-//! [`layout::CELLS`] is the table of every square's cell; the tests check it covers
-//! 68 ring + 28 corridor squares + 4 nests + 4 goals without overlap.
+//! The same layout serves 4, 6 and 8 arms (68, 102, 136 squares: 7, 11 or 14 rows); only
+//! the labels grow to three characters.
 //!
-//! Width: 12 emoji + 3 en spaces (U+2002) between arms = 15 cells; every line, the
-//! anchors and footnotes included, is at most [`MAX_WIDTH`] cells by [`cell_width`],
-//! which counts any character (ASCII and spaces too) as a full cell. In the phone
-//! rendering (a phone screenshot of the message: 330-px bubble, 15-px text, an emoji about
-//! 18.7 px) a grid line takes about 247 px, the width of 13.2 emoji, where 17 fit.
+//! Width: a row is label (2–3) + space + 10 squares ≤ 14 cells; a colour line is
+//! 1 + 2 + 1 + 1 + 7 + (a goal move's number) + 2 + 1 ≤ 15. Every line is at most
+//! [`MAX_WIDTH`] cells by [`cell_width`], which counts any character (ASCII and spaces
+//! too) as a full cell, though digits are narrower than an emoji. Labels are padded after
+//! the number with figure spaces (U+2007, a digit's width) so the rows line up in a
+//! proportional font and the message never starts with a space.
 //!
 //! # Cell vocabulary
 //!
@@ -40,57 +35,52 @@
 //! |---|---|
 //! | ⬜ | empty ring square |
 //! | 🔲 | empty safe square (R1.3) |
-//! | 🟨🟦🟥🟩 | empty corridor square (middle column) or exit square (beside corridor 4) |
-//! | 🟡🔵🔴🟢 | one piece |
-//! | 💛💙❤️💚 | a barrier: two pieces of one colour (R4.2) |
-//! | 1️⃣…8️⃣ | any other two pieces; the footnote `1️⃣ 12 🔵🟡` under the grid names the square and the colours in arrival order (R1.7) |
+//! | 🟨🟦🟥🟩… | on the ring: the colour's exit square; in its line: its empty corridor |
+//! | 🟡🔵🔴🟢… | one piece |
+//! | 💛💙❤️💚… | a barrier: two pieces of one colour (R4.2) |
+//! | 👥 | any other two pieces; a line `👥 12 🔵🟡` under the board names them (R1.7) |
+//! | 1️⃣…9️⃣, 🔟 | where the move of that number ends (numbered as the caller lists them) |
 //! | 🏠 n / 🏁 n | pieces in the nest / in the goal |
-//! | 🎲 | the seat to act · 🏆 a winner · ➖ filler (an unseated colour shows only ➖) |
+//! | 🎲 | the seat to act · 🏆 a winner |
 //!
 //! A same-colour pair that is not a barrier (option `barriers: safe` off a safe square)
-//! is shown as a footnoted pair, so a heart always means "cannot be passed".
+//! is shown as 👥, so a heart always means "cannot be passed". An unseated colour has no
+//! line and its exit square is a plain safe square.
 //! Everything is a single-code-point emoji with default emoji presentation except the
-//! keycaps (digit + U+FE0F + U+20E3, the standard sequence) and ❤️ (U+2764 U+FE0F; the
-//! only red heart). The text never contains `<`, `>` or `&`, so it can be sent as HTML.
+//! keycaps (digit + U+FE0F + U+20E3, the standard sequence) and ❤️ (U+2764 U+FE0F). The
+//! text never contains `<`, `>` or `&`, so it can be sent as HTML.
 //!
-//! Under the grid: the anchor line (tip numbers, [`EmojiOptions::anchors`]), then one
-//! footnote line per keycap pair. The bot adds the localized [`legend`] and, if it likes,
-//! one [`pieces_line`] per colour (`🟡 🏠1 7 12 🟨5`) for exact square numbers.
-//!
-//! [`ansi_board`] draws the same layout with coloured letters for terminals.
+//! The bot adds the localized [`legend`] and, if it likes, one [`pieces_line`] per colour
+//! (`🟡 🏠1 7 12 🟨5`). [`terminal_board`] draws the board for terminals: the real cross
+//! on four arms, rows of one arm each on six and eight.
 
 mod ansi;
+mod cross;
 mod grid;
 pub mod layout;
+mod legend;
+mod rows;
 
-pub use ansi::ansi_board;
+pub use ansi::{CROSS_COLUMNS, TermOptions, ansi_board, display_width, letter, terminal_board};
+pub use legend::{LegendKey, legend, legend_english};
 
-use crate::engine::{Colour, Game, Loc, Square};
+use crate::engine::{Colour, Game, Loc, Move, Square};
 
-use grid::{Glyph, Grid};
-use layout::ROWS;
+use grid::{Glyph, Marks};
 
 /// The widest line the board may have, in cells as counted by [`cell_width`].
 pub const MAX_WIDTH: usize = 15;
 
-/// Space between arms: an en space (U+2002), so the arms stand apart at half an emoji.
-pub const SEPARATOR: &str = "\u{2002}";
-
 /// Choices for [`board_with`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EmojiOptions {
-    /// Mark the seat to act with 🎲 in its header.
+    /// Mark the seat to act with 🎲 at the end of its line.
     pub turn_marker: bool,
-    /// Add the anchor line `🟨68 🟦17 🟥34 🟩51` (the tip numbers) under the grid.
-    pub anchors: bool,
 }
 
 impl Default for EmojiOptions {
     fn default() -> Self {
-        Self {
-            turn_marker: true,
-            anchors: true,
-        }
+        Self { turn_marker: true }
     }
 }
 
@@ -119,7 +109,7 @@ pub const fn lane(c: Colour) -> &'static str {
         Colour::Blue => "🟦",
         Colour::Red => "🟥",
         Colour::Green => "🟩",
-        // R8 colours (the emoji board draws four arms for now).
+        // R8 colours.
         Colour::Orange => "🟧",
         Colour::Purple => "🟪",
         Colour::Cyan => "🔷",
@@ -172,59 +162,87 @@ pub const GOAL: &str = "🏁";
 pub const TURN: &str = "🎲";
 /// A winner.
 pub const TROPHY: &str = "🏆";
-/// Filler in headers and footers.
-pub const FILL: &str = "➖";
+
+/// Two pieces of different colours (or a same-colour pair that is no barrier).
+pub const PAIR: &str = "👥";
+
+/// The emoji of the move numbered `n` (1-based): a keycap 1️⃣…9️⃣, 🔟, then #️⃣.
+#[must_use]
+pub const fn move_mark(n: u8) -> &'static str {
+    match n {
+        1..=9 => keycap(n),
+        10 => "🔟",
+        _ => keycap(u8::MAX),
+    }
+}
 
 fn glyph(g: Glyph) -> &'static str {
     match g {
-        Glyph::Sep => SEPARATOR,
-        Glyph::Fill => FILL,
         Glyph::Empty => EMPTY,
         Glyph::Safe => SAFE,
-        Glyph::Lane(c) => lane(c),
+        Glyph::Exit(c) | Glyph::Lane(c) => lane(c),
         Glyph::Piece(c) => piece(c),
         Glyph::Barrier(c) => barrier(c),
-        Glyph::Pair(n) | Glyph::Count(n) => keycap(n),
-        Glyph::Nest => NEST,
-        Glyph::Goal => GOAL,
-        Glyph::Turn => TURN,
-        Glyph::Trophy => TROPHY,
+        Glyph::Pair(..) => PAIR,
+        Glyph::Move(n) => move_mark(n),
     }
 }
 
-/// The emoji board of `game` (language-neutral: the grid only, no words), with the
-/// default [`EmojiOptions`].
+/// The emoji board of `game` (language-neutral: no words) with the default
+/// [`EmojiOptions`] and no move numbers.
 #[must_use]
 pub fn board(game: &Game) -> String {
-    board_with(game, &EmojiOptions::default())
+    board_with(game, &EmojiOptions::default(), &[])
 }
 
-/// The emoji board of `game`: [`layout::ROWS`] grid lines, the anchor line if asked for,
-/// then one footnote line per pair that is not a barrier. Lines are joined by `\n`, with
-/// no newline at the end.
+/// The emoji board of `game`, with move `i` of `moves` (in the caller's order, e.g. the
+/// buttons') numbered `i + 1` where it ends. Lines: the ring rows, a blank line, one line
+/// per seated colour, then one line per pair shown as 👥. Joined by `\n`, no newline at
+/// the end.
 #[must_use]
-pub fn board_with(game: &Game, opts: &EmojiOptions) -> String {
-    let Grid { cells, notes } = grid::layout(game, opts.turn_marker);
-    let mut lines: Vec<String> = Vec::with_capacity(ROWS + 1 + notes.len());
-    for row in &cells {
-        lines.push(row.iter().map(|&g| glyph(g)).collect());
+pub fn board_with(game: &Game, opts: &EmojiOptions, moves: &[Move]) -> String {
+    let marks = Marks(moves);
+    let arms = game.arms();
+    let mut lines: Vec<String> = Vec::new();
+    let mut pairs: Vec<(Square, Colour, Colour)> = Vec::new();
+    for (first, last) in layout::rows(arms) {
+        let mut line = layout::label(arms, first);
+        line.push(' ');
+        for sq in grid::ring_squares(first, last) {
+            let g = grid::square_glyph(game, sq, &marks);
+            if let Glyph::Pair(p, q) = g {
+                pairs.push((sq, p, q));
+            }
+            line.push_str(glyph(g));
+        }
+        lines.push(line);
     }
-    if opts.anchors {
-        let anchors: Vec<String> = crate::engine::Arms::Four
-            .colours()
-            .iter()
-            .map(|&c| format!("{}{}", lane(c), crate::engine::Arms::Four.entry_square(c)))
-            .collect();
-        lines.push(anchors.join(SEPARATOR));
+    lines.push(String::new());
+    let winner = game.winner();
+    for c in game.seats() {
+        let mut line = format!("{}{NEST}{} ", piece(c), game.in_nest(c));
+        for sq in grid::corridor(c) {
+            line.push_str(glyph(grid::square_glyph(game, sq, &marks)));
+        }
+        for (i, m) in moves.iter().enumerate() {
+            if m.to() == Loc::Goal && m.colour() == c {
+                line.push_str(move_mark(u8::try_from(i + 1).unwrap_or(u8::MAX)));
+            }
+        }
+        line.push_str(&format!("{GOAL}{}", game.in_goal(c)));
+        if winner.is_some_and(|w| w.includes(c)) {
+            line.push_str(TROPHY);
+        } else if opts.turn_marker && game.turn() == Some(c) {
+            line.push_str(TURN);
+        }
+        lines.push(line);
     }
-    for (i, note) in notes.iter().enumerate() {
-        let n = u8::try_from(i + 1).unwrap_or(u8::MAX);
+    for (sq, p, q) in pairs {
         lines.push(format!(
-            "{} {} {}{}",
-            keycap(n),
-            square_label(note.square),
-            piece(note.pieces[0]),
-            piece(note.pieces[1])
+            "{PAIR} {} {}{}",
+            square_label(sq),
+            piece(p),
+            piece(q)
         ));
     }
     lines.join("\n")
@@ -292,99 +310,6 @@ pub fn split_cells(line: &str) -> Vec<&str> {
         out.push(&line[s..]);
     }
     out
-}
-
-/// What a legend entry explains; the bot maps each key to a localized text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LegendKey {
-    /// One piece of each colour.
-    Pieces,
-    /// Two pieces of one colour: a barrier.
-    Barrier,
-    /// Any other two pieces on a square, listed under the board.
-    Pair,
-    /// An empty ring square.
-    Square,
-    /// A safe square.
-    Safe,
-    /// The corridors (middle columns) and the exit squares beside them.
-    Lane,
-    /// Pieces in the nest.
-    Nest,
-    /// Pieces in the goal.
-    Goal,
-    /// The seat to act.
-    Turn,
-    /// The winner.
-    Winner,
-    /// The tip numbers under the board.
-    Anchors,
-}
-
-impl LegendKey {
-    /// A stable id for the localized text (`legend-barrier`, …).
-    #[must_use]
-    pub const fn id(self) -> &'static str {
-        match self {
-            Self::Pieces => "legend-pieces",
-            Self::Barrier => "legend-barrier",
-            Self::Pair => "legend-pair",
-            Self::Square => "legend-square",
-            Self::Safe => "legend-safe",
-            Self::Lane => "legend-lane",
-            Self::Nest => "legend-nest",
-            Self::Goal => "legend-goal",
-            Self::Turn => "legend-turn",
-            Self::Winner => "legend-winner",
-            Self::Anchors => "legend-anchors",
-        }
-    }
-
-    /// The English text, a fallback and a model for translations.
-    #[must_use]
-    pub const fn english(self) -> &'static str {
-        match self {
-            Self::Pieces => "pieces",
-            Self::Barrier => "barrier (two of one colour)",
-            Self::Pair => "two pieces, see the list under the board",
-            Self::Square => "square",
-            Self::Safe => "safe square",
-            Self::Lane => "corridor (middle) and exit (beside it)",
-            Self::Nest => "pieces at home",
-            Self::Goal => "pieces in the goal",
-            Self::Turn => "to play",
-            Self::Winner => "winner",
-            Self::Anchors => "tip square numbers; left columns count up, right ones down",
-        }
-    }
-}
-
-/// The board's legend: each emoji (or group) with what it means, in reading order.
-#[must_use]
-pub fn legend() -> &'static [(&'static str, LegendKey)] {
-    &[
-        ("🟡🔵🔴🟢", LegendKey::Pieces),
-        ("💛💙❤\u{fe0f}💚", LegendKey::Barrier),
-        ("1\u{fe0f}\u{20e3}", LegendKey::Pair),
-        (EMPTY, LegendKey::Square),
-        (SAFE, LegendKey::Safe),
-        ("🟨🟦🟥🟩", LegendKey::Lane),
-        (NEST, LegendKey::Nest),
-        (GOAL, LegendKey::Goal),
-        (TURN, LegendKey::Turn),
-        (TROPHY, LegendKey::Winner),
-        ("🟨68", LegendKey::Anchors),
-    ]
-}
-
-/// The legend in English, one `emoji meaning` line per entry.
-#[must_use]
-pub fn legend_english() -> String {
-    legend()
-        .iter()
-        .map(|(e, k)| format!("{e} {}", k.english()))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[cfg(test)]

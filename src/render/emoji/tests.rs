@@ -1,9 +1,8 @@
 use std::collections::HashSet;
 
-use super::layout::{CELLS, COLS, FOOTER, HEADER, ROWS, SPOTS, Spot, corridor_pos, ring_pos};
 use super::*;
 use crate::engine::setup::Setup;
-use crate::engine::{Colour, Game, Preset, Square};
+use crate::engine::{Arms, Colour, Game, Preset};
 
 fn game(json: &str) -> Game {
     let setup: Setup = serde_json::from_str(json).expect("test setup parses");
@@ -16,266 +15,310 @@ fn four_seats(board: &str) -> Game {
     ))
 }
 
-/// The cell at grid `(row, col)` of a rendered board.
-fn cell_at(text: &str, row: usize, col: usize) -> String {
-    let line = text.lines().nth(row).expect("row exists");
-    split_cells(line)[col].to_string()
+/// The cell of ring square `n` in a rendered board: row `(n-1)/10`, cell `(n-1)%10`
+/// after the label and its space.
+fn ring_cell(text: &str, n: u8) -> String {
+    let line = text
+        .lines()
+        .nth(usize::from((n - 1) / 10))
+        .expect("row exists");
+    let cells = split_cells(line);
+    let label = cells.len() - usize::from(line_len(text, n));
+    cells[label + usize::from((n - 1) % 10)].to_string()
 }
 
-/// A busy position: barriers, mixed pairs, corridor pieces, nests and goals.
-fn busy() -> Game {
-    game(
-        r#"{"seats": ["yellow","blue","red","green"], "turn": "red",
-            "board": {"5": ["yellow"], "12": ["blue","yellow"], "22": ["blue","blue"],
-                      "yellow-3": ["yellow"], "40": ["red"], "34": ["red","red"],
-                      "56": ["green","yellow"], "17": ["blue"], "30": ["green","red"]},
-            "goal": {"green": 1}}"#,
-    )
+/// Squares in the row of square `n` of a rendered board (10, or fewer in the last row).
+fn line_len(text: &str, n: u8) -> u8 {
+    let rows = text.lines().take_while(|l| !l.is_empty()).count();
+    let row = usize::from((n - 1) / 10);
+    let ring = ring_of(rows);
+    if row + 1 == rows {
+        ring - 10 * row as u8
+    } else {
+        10
+    }
+}
+
+fn ring_of(rows: usize) -> u8 {
+    match rows {
+        7 => 68,
+        11 => 102,
+        _ => 136,
+    }
+}
+
+/// The line of colour `c` (the one that starts with its piece) of a rendered board.
+fn colour_line(text: &str, c: Colour) -> Vec<String> {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(piece(c)) && l.contains(NEST))
+        .expect("the colour has a line");
+    split_cells(line).into_iter().map(str::to_string).collect()
+}
+
+fn every_seat(arms: Arms) -> Game {
+    Game::new_on(arms, Preset::Jcf, Preset::Jcf.options(), arms.colours()).unwrap()
 }
 
 #[test]
-fn cells_cover_every_square_nest_and_goal_once_without_overlap() {
-    // Given the layout table
-    // Then it has 68 ring + 28 corridor squares + 4 nests + 4 goals, each once,
-    // each in its own cell, none on a separator column.
-    assert_eq!(CELLS.len(), SPOTS);
-    let spots: HashSet<Spot> = CELLS.iter().map(|c| c.spot).collect();
-    assert_eq!(spots.len(), SPOTS, "duplicate spot");
-    for n in 1..=68 {
-        assert!(
-            spots.contains(&Spot::Sq(Square::ring(n).unwrap())),
-            "ring {n}"
-        );
-    }
-    for &c in crate::engine::Arms::Four.colours() {
-        for k in 1..=7 {
-            assert!(spots.contains(&Spot::Sq(Square::corridor(c, k).unwrap())));
+fn the_ring_is_written_in_rows_of_ten_labelled_by_their_first_square() {
+    // Given an empty board of each size
+    for (arms, rows, width) in [(Arms::Four, 7, 2), (Arms::Six, 11, 3), (Arms::Eight, 14, 3)] {
+        let text = board(&every_seat(arms));
+        let ring: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
+        // Then there is one row per ten squares, each labelled 1, 11, 21… right-aligned
+        assert_eq!(ring.len(), rows, "{arms} arms");
+        let mut squares = 0;
+        for (r, line) in ring.iter().enumerate() {
+            let label = format!("{}", 10 * r + 1);
+            let pad = "\u{2007}".repeat(width - label.len());
+            assert!(line.starts_with(&format!("{label}{pad} ")), "{line}");
+            squares += cell_width(line) - width - 1;
         }
-        assert!(spots.contains(&Spot::Nest(c)));
-        assert!(spots.contains(&Spot::Goal(c)));
-    }
-    let places: HashSet<(u8, u8)> = CELLS.iter().map(|c| (c.row, c.col)).collect();
-    assert_eq!(places.len(), SPOTS, "two spots share a cell");
-    for c in &CELLS {
-        assert!((c.row as usize) < ROWS && (c.col as usize) < COLS, "{c:?}");
-        assert!(
-            !layout::is_separator(c.col as usize),
-            "{c:?} on a separator"
-        );
-        let in_frame = c.row as usize == HEADER || c.row as usize == FOOTER;
-        assert_eq!(in_frame, !matches!(c.spot, Spot::Sq(_)), "{c:?}");
+        // And the rows hold the whole ring, each square once
+        assert_eq!(squares, usize::from(arms.ring()), "{arms} arms");
     }
 }
 
 #[test]
-fn the_path_zigzags_up_left_columns_and_down_right_columns() {
-    // Consecutive ring squares are neighbours in the grid, except where the path steps
-    // from the bottom of one arm to the bottom of the next (and wraps from green to yellow).
+fn a_piece_on_any_ring_square_shows_in_its_row_and_column() {
+    // Given one yellow piece on square n, for every square of the four-arm ring
     for n in 1..=68u8 {
-        let next = n % 68 + 1;
-        let (r0, c0) = ring_pos(n);
-        let (r1, c1) = ring_pos(next);
-        let adjacent = r0.abs_diff(r1) + c0.abs_diff(c1) == 1;
-        let arm_step = r0 == 8 && r1 == 8 && (c1 == c0 + 2 || (n == 59 && c1 == 0));
-        assert!(
-            adjacent || arm_step,
-            "{n} {:?} -> {next} {:?}",
-            (r0, c0),
-            (r1, c1)
-        );
-    }
-    // Tips are the entry squares, above their corridors; exits are on row 5, right.
-    for &c in crate::engine::Arms::Four.colours() {
-        assert_eq!(
-            ring_pos(crate::engine::Arms::Four.entry_square(c)),
-            (1, layout::arm_col(c) + 1)
-        );
-        assert_eq!(corridor_pos(c, 1), (2, layout::arm_col(c) + 1));
-        assert_eq!(ring_pos(c.exit_square()), (5, layout::arm_col(c) + 2));
+        // (yellow, or blue on 1–4, which are off yellow's path)
+        let c = if n < 5 { Colour::Blue } else { Colour::Yellow };
+        let g = four_seats(&format!(r#"{{"{n}": ["{c}"]}}"#));
+        // Then the cell of square n (row (n-1)/10, column (n-1)%10) is that piece
+        assert_eq!(ring_cell(&board(&g), n), piece(c), "square {n}");
     }
 }
 
 #[test]
-fn every_line_fits_in_fifteen_cells() {
-    let two_seats = Game::new(
-        Preset::Jcf,
-        Preset::Jcf.options(),
-        &[Colour::Yellow, Colour::Red],
-    )
-    .unwrap();
-    // Eight pairs: the most footnotes a board can have.
-    let crowded = four_seats(
-        r#"{"1":["blue","red"],"2":["blue","red"],"3":["green","red"],"6":["green","red"],
-            "7":["yellow","blue"],"8":["yellow","blue"],"9":["yellow","green"],"10":["yellow","green"]}"#,
+fn safe_squares_and_seated_exits_are_marked_on_every_board_size() {
+    for arms in Arms::ALL {
+        // Given an empty board with every seat taken
+        let text = board(&every_seat(arms));
+        for n in 1..=arms.ring() {
+            let cell = ring_cell(&text, n);
+            // Then each colour's exit shows its colour, other safe squares 🔲, the rest ⬜
+            let want = match arms.colours().iter().find(|c| c.exit_square() == n) {
+                Some(&c) => lane(c),
+                None if crate::engine::board::is_safe_square(n) => SAFE,
+                None => EMPTY,
+            };
+            assert_eq!(cell, want, "{arms} arms, square {n}");
+        }
+    }
+}
+
+#[test]
+fn an_unseated_colours_exit_is_a_plain_safe_square_and_it_has_no_line() {
+    // Given two players (yellow, red) on four arms
+    let g = game(r#"{"seats": ["yellow","red"], "turn": "yellow", "board": {}}"#);
+    let text = board(&g);
+    // Then blue's exit (22) is a plain safe square and blue and green have no line
+    assert_eq!(ring_cell(&text, 22), SAFE);
+    assert!(!text.contains(lane(Colour::Blue)));
+    assert_eq!(text.lines().filter(|l| l.contains(NEST)).count(), 2);
+}
+
+#[test]
+fn barrier_mixed_pair_and_single_piece_look_different_and_pairs_are_listed() {
+    // Given a red barrier on 29, blue-then-yellow on 12 and one green piece on 48
+    let g = four_seats(r#"{"29": ["red","red"], "12": ["blue","yellow"], "48": ["green"]}"#);
+    let text = board(&g);
+    // Then 29 is a red heart, 12 is 👥 listed with its colours in arrival order
+    assert_eq!(ring_cell(&text, 29), barrier(Colour::Red));
+    assert_eq!(ring_cell(&text, 12), PAIR);
+    assert_eq!(ring_cell(&text, 48), piece(Colour::Green));
+    assert!(text.lines().any(|l| l == "👥 12 🔵🟡"), "{text}");
+}
+
+#[test]
+fn a_same_colour_pair_that_is_no_barrier_is_a_pair_not_a_heart() {
+    // Given barriers only on safe squares, two blue pieces on plain square 30
+    let g = game(
+        r#"{"options": {"barriers": "safe"}, "seats": ["yellow","blue"], "turn": "blue",
+            "board": {"30": ["blue","blue"]}}"#,
     );
-    for g in [busy(), two_seats, crowded] {
-        for opts in [
-            EmojiOptions::default(),
-            EmojiOptions {
-                turn_marker: false,
-                anchors: false,
-            },
-        ] {
-            let text = board_with(&g, &opts);
-            for line in text.lines() {
-                assert!(
-                    cell_width(line) <= MAX_WIDTH,
-                    "{} cells: {line}",
-                    cell_width(line)
-                );
+    // Then square 30 is 👥 and listed, not a heart
+    let text = board(&g);
+    assert_eq!(ring_cell(&text, 30), PAIR);
+    assert!(text.contains("👥 30 🔵🔵"), "{text}");
+}
+
+#[test]
+fn the_colour_line_shows_nest_corridor_goal_and_the_turn() {
+    // Given blue to play with one piece in the nest, one on blue-3 and two in the goal
+    let g = game(
+        r#"{"seats": ["yellow","blue"], "turn": "blue",
+            "board": {"blue-3": ["blue"], "30": ["blue"]}, "goal": {"blue": 2}}"#,
+    );
+    let line = colour_line(&board(&g), Colour::Blue);
+    // Then: 🔵 🏠 0 · seven corridor cells with the piece on the third · 🏁 2 🎲
+    let want: Vec<String> = [
+        "🔵", "🏠", "0", " ", "🟦", "🟦", "🔵", "🟦", "🟦", "🟦", "🟦", "🏁", "2", "🎲",
+    ]
+    .map(str::to_string)
+    .to_vec();
+    assert_eq!(line, want);
+    // And yellow's line has no die
+    assert!(!colour_line(&board(&g), Colour::Yellow).contains(&TURN.to_string()));
+}
+
+#[test]
+fn moves_are_numbered_where_they_end_in_the_callers_order() {
+    // Given blue to move a 3 with pieces on 12 and blue-2 (to 15 and blue-5)
+    let g = game(
+        r#"{"seats": ["yellow","blue"], "turn": "blue",
+            "board": {"12": ["blue"], "blue-2": ["blue"]}, "roll": 3}"#,
+    );
+    let moves = g.legal_moves();
+    assert_eq!(moves.len(), 2);
+    // When the caller lists them in either order
+    for order in [[0, 1], [1, 0]] {
+        let listed = [moves[order[0]], moves[order[1]]];
+        let text = board_with(&g, &EmojiOptions::default(), &listed);
+        // Then move 1 is marked where the first listed move ends, move 2 the second
+        for (i, m) in listed.iter().enumerate() {
+            let mark = move_mark(u8::try_from(i + 1).unwrap());
+            let cell = match m.to() {
+                crate::engine::Loc::Sq(sq) => match sq.ring_number() {
+                    Some(n) => ring_cell(&text, n),
+                    None => {
+                        let (_, k) = sq.corridor_of().unwrap();
+                        colour_line(&text, Colour::Blue)[3 + usize::from(k)].clone()
+                    }
+                },
+                other => panic!("unexpected destination {other:?}"),
+            };
+            assert_eq!(cell, mark, "order {order:?}");
+        }
+    }
+}
+
+#[test]
+fn a_move_into_the_goal_is_numbered_before_the_goal_sign() {
+    // Given pink on pink-5 with a 3 on eight arms (it reaches the goal)
+    let g = game(
+        r#"{"arms": 8, "seats": ["yellow","pink"], "turn": "pink",
+            "board": {"pink-5": ["pink"]}, "roll": 3}"#,
+    );
+    let moves = g.legal_moves();
+    let text = board_with(&g, &EmojiOptions::default(), &moves);
+    // Then pink's line reads … 1️⃣ 🏁 0 🎲
+    let line = colour_line(&text, Colour::Pink);
+    let goal = line.iter().position(|c| c == GOAL).unwrap();
+    assert_eq!(line[goal - 1], move_mark(1));
+}
+
+#[test]
+fn every_line_fits_in_fifteen_cells_on_every_board_size_even_when_crowded() {
+    // Given, on each board size, every seat with pieces on many squares, pairs and
+    // barriers, yellow's move into the goal and ten move numbers
+    for arms in Arms::ALL {
+        let seats = arms.colours();
+        let mut board_json = Vec::new();
+        for (i, &c) in seats.iter().enumerate() {
+            let n = c.exit_square() + 2;
+            board_json.push(format!(
+                r#""{n}": ["{c}", "{}"]"#,
+                seats[(i + 1) % seats.len()]
+            ));
+            if c == Colour::Yellow {
+                board_json.push(r#""yellow-7": ["yellow"]"#.to_string());
+            } else {
+                board_json.push(format!(r#""{}": ["{c}", "{c}"]"#, c.exit_square() + 4));
             }
+        }
+        let json = format!(
+            r#"{{"arms": {}, "seats": {}, "turn": "yellow", "board": {{{}}},
+                "roll": 1}}"#,
+            arms.count(),
+            serde_json::to_string(seats).unwrap(),
+            board_json.join(",")
+        );
+        let g = game(&json);
+        let moves = g.legal_moves();
+        assert!(
+            moves.iter().any(|m| m.reaches_goal()),
+            "{arms} arms: a goal move"
+        );
+        let mut many: Vec<Move> = moves.to_vec();
+        while many.len() < 10 {
+            many.push(moves[0]);
+        }
+        let text = board_with(&g, &EmojiOptions::default(), &many);
+        // Then every line is at most 15 cells
+        for line in text.lines() {
+            assert!(
+                cell_width(line) <= MAX_WIDTH,
+                "{arms} arms, {} cells: {line}",
+                cell_width(line)
+            );
         }
     }
 }
 
 #[test]
 fn cell_width_counts_ascii_and_emoji_but_not_joiners() {
+    // Given lines of emoji, keycaps, a red heart, ASCII and figure spaces
+    // Then each visible character is one cell; selectors and keycap marks add none
     assert_eq!(cell_width("⬜🔲⬜"), 3);
-    assert_eq!(cell_width("🏠4\u{fe0f}\u{20e3}❤\u{fe0f}"), 3);
-    assert_eq!(cell_width("🟨68"), 3);
+    assert_eq!(cell_width("1\u{fe0f}\u{20e3}❤\u{fe0f}"), 2);
+    assert_eq!(cell_width("\u{2007}11 ⬜"), 5);
     assert_eq!(
-        split_cells("1\u{fe0f}\u{20e3} 12"),
-        ["1\u{fe0f}\u{20e3}", " ", "1", "2"]
+        split_cells("🟡1\u{fe0f}\u{20e3}a"),
+        ["🟡", "1\u{fe0f}\u{20e3}", "a"]
     );
-}
-
-#[test]
-fn a_piece_on_any_square_appears_at_that_squares_cell_in_its_colour() {
-    for &c in crate::engine::Arms::Four.colours() {
-        for p in 1..=71 {
-            // Given one piece of colour c at progress p
-            let sq = crate::engine::Arms::Four.square_at(c, p).unwrap();
-            let g = four_seats(&format!(r#"{{"{sq}": ["{}"]}}"#, c.name()));
-            // When the board is drawn
-            let text = board(&g);
-            // Then its cell shows the piece, and no other cell does
-            let (r, col) = match sq.corridor_of() {
-                Some((cc, k)) => corridor_pos(cc, k),
-                None => ring_pos(sq.ring_number().unwrap()),
-            };
-            assert_eq!(cell_at(&text, r, col), piece(c), "{c} on {sq}");
-            assert_eq!(text.matches(piece(c)).count(), 1, "{c} on {sq}:\n{text}");
-        }
-    }
-}
-
-#[test]
-fn barrier_mixed_pair_and_single_piece_look_different() {
-    // Given a barrier on 22, a mixed pair on 12 (blue first), a single piece on 17
-    let g = busy();
-    let text = board(&g);
-    let at = |n: u8| {
-        let (r, c) = ring_pos(n);
-        cell_at(&text, r, c)
-    };
-    // Then the barrier is a blue heart, the single a blue circle, the pair a keycap
-    assert_eq!(at(22), barrier(Colour::Blue));
-    assert_eq!(at(17), piece(Colour::Blue));
-    assert_eq!(at(34), barrier(Colour::Red));
-    // Pairs are numbered in reading order: 56 (row 5, green arm) is after 12 (row 5, blue
-    // arm); 30 (row 4, red arm) comes first.
-    assert_eq!(at(30), keycap(1));
-    assert_eq!(at(12), keycap(2));
-    assert_eq!(at(56), keycap(3));
-    // And the footnotes name square and colours in arrival order
-    let notes: Vec<&str> = text.lines().skip(ROWS + 1).collect();
-    assert_eq!(
-        notes,
-        [
-            format!("{} 30 🟢🔴", keycap(1)),
-            format!("{} 12 🔵🟡", keycap(2)),
-            format!("{} 56 🟢🟡", keycap(3)),
-        ]
-    );
-}
-
-#[test]
-fn a_same_colour_pair_that_is_no_barrier_is_footnoted_not_a_heart() {
-    // Given barriers only on safe squares (solidari without pairs) and a red pair on 40
-    let g = game(
-        r#"{"rules":"solidari","options":{"pairs":false},"seats":["yellow","red"],
-            "turn":"red","board":{"40":["red","red"],"46":["yellow","yellow"],"red-2":["red","red"]}}"#,
-    );
-    let text = board(&g);
-    let at = |(r, c): (usize, usize)| cell_at(&text, r, c);
-    // Then 46 (safe) is a barrier, 40 and the corridor pair are footnoted pairs
-    assert_eq!(at(ring_pos(46)), barrier(Colour::Yellow));
-    assert_eq!(at(corridor_pos(Colour::Red, 2)), keycap(1));
-    assert_eq!(at(ring_pos(40)), keycap(2));
-    assert!(text.ends_with(&format!("{} 🟥2 🔴🔴\n{} 40 🔴🔴", keycap(1), keycap(2))));
-}
-
-#[test]
-fn nest_and_goal_counts_show_in_header_and_footer() {
-    let g = busy();
-    let text = board(&g);
-    for &c in crate::engine::Arms::Four.colours() {
-        let (r, col) = layout::nest_pos(c);
-        assert_eq!(cell_at(&text, r, col), keycap(g.in_nest(c)), "{c} nest");
-        assert_eq!(cell_at(&text, r, col - 1), NEST);
-        let (r, col) = layout::goal_pos(c);
-        assert_eq!(cell_at(&text, r, col), keycap(g.in_goal(c)), "{c} goal");
-        assert_eq!(cell_at(&text, r, col - 1), GOAL);
-    }
-    assert_eq!(g.in_nest(Colour::Green), 1);
-    assert_eq!(g.in_goal(Colour::Green), 1);
-    // The seat to act (red) has the die; the others have filler
-    assert_eq!(cell_at(&text, 0, layout::arm_col(Colour::Red) + 2), TURN);
-    assert_eq!(cell_at(&text, 0, layout::arm_col(Colour::Blue) + 2), FILL);
-}
-
-#[test]
-fn an_unseated_colour_shows_only_filler_and_a_winner_a_trophy() {
-    let g = game(
-        r#"{"seats":["yellow","red"],"turn":null,"winner":"red",
-            "board":{"20":["yellow"]},"goal":{"red":4}}"#,
-    );
-    let text = board(&g);
-    let lines: Vec<&str> = text.lines().collect();
-    let blue = layout::arm_col(Colour::Blue);
-    for row in [HEADER, FOOTER] {
-        let cells = split_cells(lines[row]);
-        assert_eq!(cells[blue..blue + 3], [FILL; 3]);
-    }
-    let red = layout::arm_col(Colour::Red);
-    assert_eq!(split_cells(lines[FOOTER])[red], TROPHY);
-    assert_eq!(split_cells(lines[FOOTER])[red + 2], keycap(4));
-    assert!(!text.contains(TURN), "nobody is to act in a won game");
 }
 
 #[test]
 fn the_text_is_safe_for_html_and_has_no_surrounding_blanks() {
-    let text = board(&busy());
-    assert!(!text.contains(['<', '>', '&']));
-    for line in text.lines() {
-        assert_eq!(line.trim(), line);
+    // Given a busy board on each size
+    for arms in Arms::ALL {
+        let text = board(&every_seat(arms));
+        // Then no HTML-special characters and no leading or trailing blank lines
+        assert!(!text.contains(['<', '>', '&']));
+        assert!(!text.starts_with(char::is_whitespace), "{text}");
+        assert!(!text.ends_with(char::is_whitespace), "{text}");
     }
-    assert_eq!(
-        text.lines().nth(ROWS),
-        Some("🟨68\u{2002}🟦17\u{2002}🟥34\u{2002}🟩51")
-    );
 }
 
 #[test]
-fn every_glyph_on_the_board_is_in_the_legend() {
-    let known: String = legend().iter().map(|(e, _)| *e).collect();
-    let text = board(&busy());
-    for line in text.lines().take(ROWS) {
+fn every_glyph_on_the_board_is_in_the_legend_or_a_digit() {
+    // Given a board with pieces, barrier, pair and a move number
+    let g = game(
+        r#"{"seats": ["yellow","blue","red","green"], "turn": "blue", "goal": {"red": 1},
+            "board": {"29": ["red","red"], "12": ["blue","yellow"], "blue-2": ["blue"]},
+            "roll": 5}"#,
+    );
+    let text = board_with(&g, &EmojiOptions::default(), &g.legal_moves());
+    let known: HashSet<&str> = legend()
+        .iter()
+        .flat_map(|(e, _)| split_cells(e))
+        .chain([" ", "\u{2007}"])
+        .collect();
+    // Then each cell is a legend emoji, a piece or lane of a seated colour, or a digit
+    for line in text.lines() {
         for cell in split_cells(line) {
-            let is_keycap = cell.ends_with('\u{20e3}');
-            let ok = cell == SEPARATOR || cell == FILL || is_keycap || known.contains(cell);
-            assert!(ok, "{cell:?} is not explained by the legend");
+            let digit = cell.chars().all(|c| c.is_ascii_digit());
+            let keycap = cell.ends_with('\u{20e3}');
+            assert!(
+                known.contains(cell) || digit || keycap,
+                "{cell:?} in {line}"
+            );
         }
     }
-    assert!(legend_english().lines().count() == legend().len());
 }
 
 #[test]
 fn pieces_line_lists_nest_squares_and_goal() {
-    let g = busy();
-    assert_eq!(pieces_line(&g, Colour::Yellow), "🟡 5 12 56 🟨3");
-    assert_eq!(pieces_line(&g, Colour::Green), "🟢 🏠1 56 30 🏁1");
-    assert_eq!(pieces_line(&g, Colour::Red), "🔴 40 30 34 34");
+    let g = game(
+        r#"{"seats": ["yellow","blue"], "turn": "yellow",
+            "board": {"7": ["yellow"], "yellow-5": ["yellow"]}, "goal": {"yellow": 1}}"#,
+    );
+    // Then 🟡 🏠1 7 🟨5 🏁1 (squares along the path)
+    assert_eq!(pieces_line(&g, Colour::Yellow), "🟡 🏠1 7 🟨5 🏁1");
 }
 
 fn strip_ansi(s: &str) -> String {
@@ -286,30 +329,131 @@ fn strip_ansi(s: &str) -> String {
             (false, '\x1b') => esc = true,
             (true, 'm') => esc = false,
             (true, _) => {}
-            (false, _) => out.push(ch),
+            (false, c) => out.push(c),
         }
     }
     out
 }
 
 #[test]
-fn ansi_board_has_the_same_layout_with_pairs_inline() {
-    let plain = strip_ansi(&ansi_board(&busy()));
-    let lines: Vec<&str> = plain.lines().collect();
-    assert_eq!(lines.len(), ROWS + 1);
-    // Every grid line is 4 arms × 9 columns + 3 separators × 2.
-    for line in &lines[..ROWS] {
-        assert_eq!(line.chars().count(), 42, "{line:?}");
+fn the_terminal_cross_puts_every_square_in_its_own_cell_with_its_number() {
+    // Given the cross layout
+    let cells = cross::square_cells();
+    // Then 68 ring + 28 corridor squares, each in its own cell of the 19×19 cross,
+    // never in a corner (nest) or in the centre (goal)
+    assert_eq!(cells.len(), 68 + 28);
+    let places: HashSet<(usize, usize)> = cells.iter().map(|&(_, p)| p).collect();
+    assert_eq!(places.len(), cells.len(), "two squares share a cell");
+    for &(sq, (r, c)) in &cells {
+        let in_arm = (8..=10).contains(&r) || (8..=10).contains(&c);
+        let centre = (8..=10).contains(&r) && (8..=10).contains(&c);
+        assert!(r < 19 && c < 19 && in_arm && !centre, "{sq} at {r},{c}");
     }
-    let cell = |n: u8| {
-        let (r, c) = ring_pos(n);
-        let x = c / 4 * 11 + c % 4 * 3;
-        lines[r].chars().skip(x).take(3).collect::<String>()
+    // And consecutive ring squares touch (side or corner), 68 → 1 included
+    for n in 1..=68u8 {
+        let (a, b) = (cross::ring_cell(n), cross::ring_cell(n % 68 + 1));
+        assert!(a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1, "{n}");
+    }
+    // And each corridor starts beside its colour's entry square
+    for &c in Arms::Four.colours() {
+        let (e, k1) = (
+            cross::ring_cell(Arms::Four.entry_square(c)),
+            cross::corridor_cell(c, 1),
+        );
+        assert_eq!(e.0.abs_diff(k1.0) + e.1.abs_diff(k1.1), 1, "{c}");
+    }
+    // And an empty board shows each ring square's number in its cell
+    let text = strip_ansi(&ansi_board(&every_seat(Arms::Four)));
+    let lines: Vec<&str> = text.lines().collect();
+    for (sq, (r, c)) in cells {
+        let Some(n) = sq.ring_number() else { continue };
+        let cell: String = lines[r].chars().skip(4 * c).take(4).collect();
+        assert!(cell.contains(&n.to_string()), "{n}: {cell:?}");
+    }
+}
+
+#[test]
+fn the_terminal_board_is_coloured_only_when_asked() {
+    let g = four_seats(r#"{"29": ["red","red"], "12": ["blue","yellow"]}"#);
+    let plain = terminal_board(
+        &g,
+        &TermOptions {
+            colour: false,
+            moves: &[],
+            names: &[],
+            columns: 80,
+        },
+    );
+    let coloured = ansi_board(&g);
+    // Then only the coloured one has escapes, and without them both read the same
+    assert!(!plain.contains('\x1b'));
+    assert!(coloured.contains('\x1b'));
+    let trimmed: Vec<String> = strip_ansi(&coloured)
+        .lines()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    assert_eq!(trimmed, plain.lines().collect::<Vec<_>>());
+    // And the pair on 12 reads BY, the barrier on 29 RR=
+    assert!(plain.contains(" BY ") && plain.contains(" RR="), "{plain}");
+}
+
+#[test]
+fn six_and_eight_arm_terminal_boards_have_one_row_per_arm_reading_the_same() {
+    for arms in [Arms::Six, Arms::Eight] {
+        // Given an empty board with every seat
+        let text = ansi_board(&every_seat(arms));
+        let plain = strip_ansi(&text);
+        let rows: Vec<&str> = plain.lines().take(usize::from(arms.count())).collect();
+        for (k, row) in rows.iter().enumerate() {
+            let cells: Vec<String> = row
+                .chars()
+                .collect::<Vec<_>>()
+                .chunks(4)
+                .map(|c| c.iter().collect())
+                .collect();
+            // Then row k holds squares 17k+1..=17k+17, the exit fifth, safe 12th and 17th
+            assert_eq!(cells.len(), 17, "{row}");
+            let exit = Colour::from_index(k).unwrap();
+            assert!(
+                cells[4].starts_with(letter(exit).to_ascii_lowercase()),
+                "{row}"
+            );
+            assert!(
+                cells[11].ends_with('*') && cells[16].trim_end().ends_with('*'),
+                "{row}"
+            );
+        }
+        // And every seat has a line with its entry square
+        for &c in arms.colours() {
+            let entry = format!("{} >", arms.entry_square(c));
+            assert!(plain.contains(&entry), "{c} {entry}");
+        }
+    }
+}
+
+#[test]
+fn four_arms_in_a_terminal_narrower_than_the_cross_are_drawn_in_rows() {
+    // Given a four-seat game and a terminal of 75 columns (the cross needs 76)
+    let g = every_seat(Arms::Four);
+    let narrow = |columns| {
+        terminal_board(
+            &g,
+            &TermOptions {
+                colour: false,
+                moves: &[],
+                names: &[],
+                columns,
+            },
+        )
     };
-    assert_eq!(cell(12), "BY ");
-    assert_eq!(cell(22), "=B=");
-    assert_eq!(cell(17), " B ");
-    assert_eq!(cell(1), " · ");
-    assert_eq!(cell(63), " * ");
-    assert_eq!(lines[ROWS].trim(), "68         17         34         51");
+    let rows = narrow(CROSS_COLUMNS - 1);
+    // Then the board is four rows of 17 squares, a blank line and four colour lines,
+    // none wider than 68 columns; at 76 columns it is the 19-row cross
+    assert_eq!(rows.lines().count(), 4 + 1 + 4, "{rows}");
+    assert!(rows.lines().all(|l| display_width(l) <= 68), "{rows}");
+    assert!(
+        rows.lines().next().unwrap().trim_end().ends_with("17*"),
+        "{rows}"
+    );
+    assert_eq!(narrow(CROSS_COLUMNS).lines().count(), 19);
 }
