@@ -3,6 +3,7 @@
 use crate::engine::{Colour, Loc};
 
 use super::lang::Lang;
+use super::stats_msg::StatsMsg;
 use super::vocab::{Cmd, Level, Preset};
 
 /// One argument of a message, before it is put into a language.
@@ -268,6 +269,10 @@ pub enum Msg {
     TermYouLose { name: String },
     /// "Goodbye!"
     TermGoodbye,
+
+    // ── Stats ────────────────────────────────────────────────────────────────────────────
+    /// A text of the stats commands or the end-of-game results ([`StatsMsg`]).
+    Stats(StatsMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -391,6 +396,10 @@ impl Msg {
                 Cmd::Timer => "cmd-timer",
                 Cmd::Skip => "cmd-skip",
                 Cmd::Kick => "cmd-kick",
+                Cmd::Top => "cmd-top",
+                Cmd::Stats => "cmd-stats",
+                Cmd::Timezone => "cmd-timezone",
+                Cmd::ForgetMe => "cmd-forgetme",
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",
@@ -429,6 +438,7 @@ impl Msg {
             Self::TermYouWin => "term-you-win",
             Self::TermYouLose { .. } => "term-you-lose",
             Self::TermGoodbye => "term-goodbye",
+            Self::Stats(m) => m.id(),
         }
     }
 
@@ -574,6 +584,7 @@ impl Msg {
                 ("colour", colour(c)),
                 ("level", Arg::Msg(Self::Level(*level))),
             ],
+            Self::Stats(m) => m.args(),
             _ => Vec::new(),
         }
     }

@@ -200,6 +200,7 @@ impl Msg {
             Self::TermYouLose { name: name() },
             Self::TermGoodbye,
         ]);
+        all.extend(super::stats_msg::StatsMsg::samples());
         all
     }
 }
