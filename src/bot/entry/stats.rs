@@ -11,7 +11,7 @@ use super::{Started, handled};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::stats_command::{TopAsk, parse_top, parse_zone};
 
-use crate::bot::core::view::stats::{card_text, top_text};
+use crate::bot::core::view::stats::{self as stats_view, card_text, top_text};
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::commit::show_new;
 use crate::bot::effects::stats::{open_rematch, zone_of};
@@ -51,13 +51,29 @@ pub async fn top(
                 TopAsk::GlobalRating => (StatsScope::Global, Table::Rating),
             };
             let text = match ctx.store.top(scope, table, TOP_N, TOP_N, caller).await {
-                Ok(t) => top_text(here.lang, ask.kind(week), &t),
+                Ok(t) => top_text(here.lang, ask.kind(week), &shown(&t)),
                 Err(_) => try_again(&here),
             };
             reply(&bot, &msg, text).await
         }
     };
     done(&bot, &ctx, &here, started, r).await
+}
+
+/// The store's table as the view takes it.
+fn shown(t: &crate::store::Top) -> stats_view::Top {
+    let line = |l: &crate::store::TopLine| stats_view::TopLine {
+        rank: l.rank,
+        user: l.user,
+        name: l.name.clone(),
+        score: l.score,
+        games: l.games,
+    };
+    stats_view::Top {
+        top: t.top.iter().map(line).collect(),
+        apart: t.apart.iter().map(line).collect(),
+        caller: t.caller.as_ref().map(|(l, apart)| (line(l), *apart)),
+    }
 }
 
 fn now_ms(ctx: &Ctx) -> i64 {

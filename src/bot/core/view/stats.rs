@@ -5,7 +5,6 @@ use crate::bot::core::table::{PlayerKind, Table};
 use crate::i18n::stats_msg::{points_text, signed, tenths_text};
 use crate::i18n::{Lang, Msg, StatsMsg, tr};
 use crate::stats::{Aggregate, ESTABLISHED_GAMES, Points, WeekId};
-use crate::store::{Top, TopLine};
 
 fn st(lang: Lang, m: StatsMsg) -> String {
     tr(lang, &Msg::Stats(m))
@@ -50,6 +49,37 @@ pub fn result_lines(lang: Lang, t: &Table) -> Vec<String> {
         out.push(format!("{mark} {}", st(lang, line)));
     }
     out
+}
+
+/// One line of a table as `/top` shows it (the store's `TopLine`, copied by the caller: the
+/// core does not import the store).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TopLine {
+    /// 1-based rank within its list; equal scores share it.
+    pub rank: u64,
+    pub user: i64,
+    pub name: String,
+    /// R9 points in 1/840 for the points tables, the shown rating for the rating ones.
+    pub score: i64,
+    /// Ranked games played.
+    pub games: u64,
+}
+
+impl TopLine {
+    fn points(&self) -> Points {
+        Points(self.score)
+    }
+}
+
+/// A table as `/top` shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Top {
+    /// Settled players, best first.
+    pub top: Vec<TopLine>,
+    /// Players with fewer ranked games, best first.
+    pub apart: Vec<TopLine>,
+    /// The caller's own line and whether it is in the list apart.
+    pub caller: Option<(TopLine, bool)>,
 }
 
 /// Which table `/top` shows.
@@ -193,4 +223,102 @@ pub fn card_text(
         ));
     }
     out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::tr_plain;
+
+    fn line(rank: u64, user: i64, name: &str, score: i64, games: u64) -> TopLine {
+        TopLine {
+            rank,
+            user,
+            name: name.to_owned(),
+            score,
+            games,
+        }
+    }
+
+    fn plain(html: &str) -> String {
+        let mut s = html.to_owned();
+        for tag in ["<b>", "</b>", "<i>", "</i>"] {
+            s = s.replace(tag, "");
+        }
+        s
+    }
+
+    #[test]
+    fn top_shows_the_caller_s_own_line_when_it_is_below_the_list() {
+        // Given a rating table whose top holds Ana and whose caller Pep is 17th,
+        let top = Top {
+            top: vec![line(1, 1, "Ana", 1520, 9)],
+            apart: vec![line(1, 3, "Nou", 1010, 1)],
+            caller: Some((line(17, 2, "Pep", 990, 4), false)),
+        };
+        // When shown in Spanish, Then Ana, Pep's own line after "…", and the newcomer apart.
+        let text = plain(&top_text(Lang::Es, TopKind::Rating, &top));
+        assert!(text.starts_with("🏆 Valoraciones en este chat"), "{text}");
+        assert!(text.contains("1. Ana — 1520 (9 partidas)"), "{text}");
+        assert!(text.contains("…\n17. Pep — 990 (4 partidas)"), "{text}");
+        assert!(
+            text.contains("Con menos de 3 partidas:\n1. Nou — 1010 (1 partida)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn top_points_use_the_locale_s_decimal_comma_and_an_empty_table_says_so() {
+        // Given all-time points of 2.5, When shown in Valencian, Then "2,5 punts".
+        let top = Top {
+            top: vec![line(1, 1, "Ana", Points::whole(5).0 / 2, 3)],
+            ..Top::default()
+        };
+        let text = plain(&top_text(Lang::CaValencia, TopKind::AllTime, &top));
+        assert!(text.contains("1. Ana — 2,5 punts (3 partides)"), "{text}");
+        // Given no lines, Then the empty table's sentence.
+        let empty = top_text(Lang::En, TopKind::Global, &Top::default());
+        assert!(empty.contains("Nobody has points here yet"), "{empty}");
+    }
+
+    #[test]
+    fn a_card_shows_games_wins_rate_place_captures_rating_and_the_week() {
+        // Given an aggregate of 4 games, 1 win, places summing 9, When shown in English,
+        let a = Aggregate {
+            name: "Ana".into(),
+            games: 4,
+            wins: 1,
+            place_sum: 9,
+            captures_made: 5,
+            captures_suffered: 2,
+            pieces_home: 11,
+            best_streak: 1,
+            rating: Some(crate::stats::Rating::default()),
+            rated_games: 4,
+            last_delta: Some(-12),
+            ..Aggregate::default()
+        };
+        let text = plain(&card_text(
+            Lang::En,
+            "Ana",
+            Some(&a),
+            false,
+            Some(Points::whole(3)),
+        ));
+        // Then every figure, the win rate rounded, the average place with a decimal.
+        assert!(text.contains("Ana in this chat"), "{text}");
+        assert!(
+            text.contains("4 games, 1 win (25 %) · average place 2.3"),
+            "{text}"
+        );
+        assert!(text.contains("Captures: 5 made, 2 suffered · pieces in the goal: 11"));
+        assert!(text.contains("(-12 in the last game)"), "{text}");
+        assert!(text.contains("This week: +3 pts"), "{text}");
+        // Given no games, Then the sentence that says so.
+        let none = tr_plain(
+            Lang::Es,
+            &Msg::Stats(StatsMsg::StatsNone { name: "Pep".into() }),
+        );
+        assert_eq!(plain(&card_text(Lang::Es, "Pep", None, true, None)), none);
+    }
 }
