@@ -118,6 +118,8 @@ async fn a_finished_game_is_recorded_once_even_when_its_final_press_comes_twice(
 
     // and when a second replica hands the same finished game over (as if it had saved the
     // end before the first one's results), Then nothing more is recorded either.
+    // (The second replica runs no turn driver, so its store counts only these calls.)
+    h.driver = false;
     h.spawn_bot().await;
     let ctx = h.bots[1].ctx.clone();
     let (version, mut table): (u64, Table) = h.table().await;
@@ -125,10 +127,28 @@ async fn a_finished_game_is_recorded_once_even_when_its_final_press_comes_twice(
     table.tally.recorded = false;
     table.tally.results.clear();
     let here = load(&ctx, ChatAddr::new(CHAT), None).await;
-    let again = record_if_finished(&ctx, &here, &Saved { table, version }).await;
+    let before = ctx.store.round_trips();
+    let saved = Saved {
+        table: table.clone(),
+        version,
+    };
+    let again = record_if_finished(&ctx, &here, &saved).await;
     assert!(again.is_none(), "the second hand-over records nothing");
+    // A repeat costs 2 round trips: the chat's time zone and the record's markers.
+    assert_eq!(ctx.store.round_trips() - before, 2);
     assert_eq!(history_len(&h).await, 1);
     assert_eq!(games_of(&h, 12).await, (1, 1));
+
+    // The same game handed over in a chat where it is new is recorded there, in 5 round
+    // trips after the answer: time zone, the record's 3, the results' save (refused here:
+    // that chat has no table).
+    let other = -1_009_999_999_999;
+    let here = load(&ctx, ChatAddr::new(other), None).await;
+    let before = ctx.store.round_trips();
+    assert!(record_if_finished(&ctx, &here, &saved).await.is_none());
+    assert_eq!(ctx.store.round_trips() - before, 5);
+    let card = h.store.player_card(other, 11, None).await.expect("card");
+    assert_eq!(card.chat.map(|a| a.games), Some(1));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
