@@ -248,6 +248,70 @@ mod tests {
         s
     }
 
+    fn finished_table(with_computer: bool) -> Table {
+        use crate::bot::core::table::{Action, Actor, SeatResult};
+        let who = |id: i64| Actor {
+            id,
+            name: format!("p{id}"),
+            is_admin: false,
+        };
+        let mut dice = crate::engine::ScriptedDice::new(&[6, 1]);
+        let mut t = Table::lobby(&who(1), crate::engine::Preset::Jcf, false);
+        t = if with_computer {
+            t.act(
+                &who(1),
+                Action::AddBot(crate::ai::Level::Easy),
+                0,
+                &mut dice,
+            )
+        } else {
+            t.act(&who(2), Action::Join, 0, &mut dice)
+        }
+        .expect("second seat");
+        t = t.act(&who(1), Action::Start, 0, &mut dice).expect("start");
+        t.time_up(60_000);
+        t.tally.recorded = true;
+        if !with_computer {
+            t.tally.results = vec![
+                SeatResult {
+                    id: 1,
+                    points_tenths: Some(10),
+                    rating: Some((1000, 1138)),
+                },
+                SeatResult {
+                    id: 2,
+                    points_tenths: Some(-10),
+                    rating: None,
+                },
+            ];
+        }
+        t
+    }
+
+    #[test]
+    fn the_final_board_shows_points_and_rating_change_or_why_the_game_does_not_count() {
+        // Given a recorded game of two people, When its results are shown in English,
+        let lines = result_lines(Lang::En, &finished_table(false));
+        // Then a title and one line per person: points with a sign, rating and its change.
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert!(
+            lines[1].ends_with("p1 +1 pts · rating 1138 (+138)"),
+            "{lines:?}"
+        );
+        assert!(lines[2].ends_with("p2 -1 pts"), "{lines:?}");
+        // Given a recorded game of one person against the computer, Then it does not count.
+        let lines = result_lines(Lang::Es, &finished_table(true));
+        assert_eq!(lines.len(), 1);
+        assert!(
+            lines[0].contains("no cuenta para la clasificación"),
+            "{lines:?}"
+        );
+        // Given a game not recorded (yet), Then no lines.
+        let mut t = finished_table(false);
+        t.tally.recorded = false;
+        assert!(result_lines(Lang::En, &t).is_empty());
+    }
+
     #[test]
     fn top_shows_the_caller_s_own_line_when_it_is_below_the_list() {
         // Given a rating table whose top holds Ana and whose caller Pep is 17th,
