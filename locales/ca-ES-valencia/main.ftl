@@ -158,3 +158,51 @@ legend-goal = fitxes a casa
 legend-turn = li toca
 legend-winner = guanyador
 legend-anchors = número de la primera casella de la fila (files de deu, es lligen com una pàgina)
+
+# stats
+
+cmd-top = La classificació setmanal de punts (/top all: de sempre, /top rating, /top global)
+cmd-stats = Les teues partides, victòries, fitxes menjades i valoració (responent a algú: les seues)
+cmd-timezone = La zona horària del xat per a la classificació setmanal: /timezone Europe/Madrid
+cmd-forgetme = Oblidar les meues partides, punts i valoracions en tot arreu (xat privat)
+btn-rematch = 🔁 Una altra
+results-title = 📊 Punts i valoracions:
+results-line = { $name } { $points } punts · valoració { $rating } ({ $delta })
+results-points = { $name } { $points } punts
+results-unranked = Esta partida no compta per a la classificació: calen almenys dos persones.
+top-week-title = 🏆 <b>Classificació setmanal</b> (setmana del { $week })
+top-all-title = 🏆 <b>Punts de sempre</b> en este xat
+top-rating-title = 🏆 <b>Valoracions</b> en este xat
+top-global-title = 🌍 <b>Punts de sempre</b>, tots els xats
+top-global-rating-title = 🌍 <b>Valoracions</b>, tots els xats
+top-line = { $rank }. { $name } — { $points } punts ({ $games ->
+        [one] 1 partida
+       *[other] { $games } partides
+    })
+top-rating-line = { $rank }. { $name } — { $rating } ({ $games ->
+        [one] 1 partida
+       *[other] { $games } partides
+    })
+top-apart = <i>Amb menys de { $games } partides:</i>
+top-empty = Encara no té punts ningú: acabeu una partida d'almenys dos persones.
+stats-title = 📊 <b>{ $name }</b>{ $global ->
+        [true] , tots els xats
+       *[false] {""} en este xat
+    }
+stats-card = { $games ->
+        [one] 1 partida
+       *[other] { $games } partides
+    }, { $wins ->
+        [one] 1 victòria
+       *[other] { $wins } victòries
+    } ({ $rate } %) · lloc mitjà { $place }
+    Fitxes menjades: { $made } · fitxes menjades per altres: { $suffered } · fitxes a casa: { $home }
+    Millor ratxa de victòries: { $streak }
+stats-rating = Valoració: <b>{ $rating }</b> ({ $delta } en l'última partida)
+stats-unrated = Valoració: encara cap (cal una partida d'almenys dos persones)
+stats-week = Esta setmana: { $points } punts
+stats-none = { $name } encara no té cap partida registrada.
+timezone-is = 🕒 Zona horària d'este xat: <b>{ $zone }</b>. La classificació setmanal va de dilluns a diumenge en esta zona. Canvia-la amb /timezone i un nom com Europe/Madrid.
+timezone-set = 🕒 Zona horària: <b>{ $zone }</b>. La classificació setmanal va de dilluns a diumenge en esta zona.
+forget-done = Fet: he oblidat les teues partides, punts i valoracions en tots els xats.
+forget-private-only = /forgetme funciona en un xat privat amb mi: obri'l i envia-me-la allí.

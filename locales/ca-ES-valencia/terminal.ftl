@@ -18,7 +18,7 @@ term-rolloff-tie = Empat a { $roll } entre { $names }: tornen a tirar.
 term-your-pieces = Les teues fitxes: { $list }.
 term-you-moved = Mous una fitxa: { $from } → { $to }.
 term-you-left-nest = Traus una fitxa del quadre d'espera a la casella d'eixida.
-term-you-captured = ⚔ Et menges una fitxa de color { $victim_colour } ({ $victim }) i comptes 20!
+term-you-captured = ⚔ Et menges una fitxa { $victim_colour } ({ $victim }) i comptes 20!
 term-you-reached-goal = 🏁 Entres una fitxa a casa i comptes 10!
 term-you-cannot-move = { $rolls_again ->
         [true] No pots moure cap fitxa, però tornes a tirar pel 6.

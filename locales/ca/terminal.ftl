@@ -18,7 +18,7 @@ term-rolloff-tie = Empat a { $roll } entre { $names }: tornen a tirar.
 term-your-pieces = Les teves fitxes: { $list }.
 term-you-moved = Mous una fitxa: { $from } → { $to }.
 term-you-left-nest = Treus una fitxa de casa a la casella de sortida.
-term-you-captured = ⚔ Et menges una fitxa de color { $victim_colour } ({ $victim }) i en comptes 20!
+term-you-captured = ⚔ Et menges una fitxa { $victim_colour } ({ $victim }) i en comptes 20!
 term-you-reached-goal = 🏁 Portes una fitxa a la meta i en comptes 10!
 term-you-cannot-move = { $rolls_again ->
         [true] No pots moure cap fitxa, però tornes a tirar pel 6.

@@ -35,6 +35,10 @@ help =
     /timer — { cmd-timer }
     /skip — { cmd-skip }
     /kick — { cmd-kick }
+    /top — { cmd-top }
+    /stats — { cmd-stats }
+    /timezone — { cmd-timezone }
+    /forgetme — { cmd-forgetme }
     /help — { cmd-help }
 
 ## Rules

@@ -152,3 +152,51 @@ legend-goal = pieces in the goal
 legend-turn = to play
 legend-winner = winner
 legend-anchors = number of the row's first square (rows of ten, read like a page)
+
+# stats
+
+cmd-top = This week's points table (/top all: all time, /top rating, /top global)
+cmd-stats = Your games, wins, captures and rating (as a reply: that person's)
+cmd-timezone = The chat's time zone for the weekly table: /timezone Europe/Madrid
+cmd-forgetme = Forget my games, points and ratings everywhere (private chat)
+btn-rematch = 🔁 Rematch
+results-title = 📊 Points and ratings:
+results-line = { $name } { $points } pts · rating { $rating } ({ $delta })
+results-points = { $name } { $points } pts
+results-unranked = This game does not count for the ranking: it takes at least two people.
+top-week-title = 🏆 <b>This week's points</b> (week of { $week })
+top-all-title = 🏆 <b>All-time points</b> in this chat
+top-rating-title = 🏆 <b>Ratings</b> in this chat
+top-global-title = 🌍 <b>All-time points</b>, all chats
+top-global-rating-title = 🌍 <b>Ratings</b>, all chats
+top-line = { $rank }. { $name } — { $points } pts ({ $games ->
+        [one] 1 game
+       *[other] { $games } games
+    })
+top-rating-line = { $rank }. { $name } — { $rating } ({ $games ->
+        [one] 1 game
+       *[other] { $games } games
+    })
+top-apart = <i>Fewer than { $games } games:</i>
+top-empty = Nobody has points here yet: finish a game with at least two people.
+stats-title = 📊 <b>{ $name }</b>{ $global ->
+        [true] , all chats
+       *[false] {""} in this chat
+    }
+stats-card = { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    } ({ $rate } %) · average place { $place }
+    Captures: { $made } made, { $suffered } suffered · pieces in the goal: { $home }
+    Best winning streak: { $streak }
+stats-rating = Rating: <b>{ $rating }</b> ({ $delta } in the last game)
+stats-unrated = Rating: none yet (it takes a game with at least two people)
+stats-week = This week: { $points } pts
+stats-none = { $name } has no recorded games yet.
+timezone-is = 🕒 This chat's time zone: <b>{ $zone }</b>. The weekly table runs from Monday to Sunday there. Change it with /timezone followed by a name such as Europe/London.
+timezone-set = 🕒 Time zone set: <b>{ $zone }</b>. The weekly table runs from Monday to Sunday there.
+forget-done = Done: I have forgotten your games, points and ratings in every chat.
+forget-private-only = /forgetme works in a private chat with me: open a chat with me and send it there.

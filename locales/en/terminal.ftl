@@ -17,8 +17,8 @@ term-you-start = You start!
 term-rolloff-tie = Tie at { $roll } between { $names }: they roll again.
 term-your-pieces = Your pieces: { $list }.
 term-you-moved = You moved a piece: { $from } → { $to }.
-term-you-left-nest = You bring a piece out of the nest onto the exit square.
-term-you-captured = ⚔ You captured a { $victim_colour } piece ({ $victim }) and count 20!
+term-you-left-nest = You brought a piece out of the nest onto the exit square.
+term-you-captured = ⚔ You captured { $victim }'s { $victim_colour } piece and count 20!
 term-you-reached-goal = 🏁 You got a piece into the goal and count 10!
 term-you-cannot-move = { $rolls_again ->
         [true] You cannot move any piece, but you roll again after the 6.

@@ -153,3 +153,51 @@ legend-goal = fichas en la meta
 legend-turn = le toca
 legend-winner = ganador
 legend-anchors = número de la primera casilla de la fila (filas de diez, se leen como una página)
+
+# stats
+
+cmd-top = La clasificación semanal de puntos (/top all: de siempre, /top rating, /top global)
+cmd-stats = Tus partidas, victorias, fichas comidas y valoración (respondiendo a alguien: las suyas)
+cmd-timezone = La zona horaria del chat para la clasificación semanal: /timezone Europe/Madrid
+cmd-forgetme = Olvidar mis partidas, puntos y valoraciones en todas partes (chat privado)
+btn-rematch = 🔁 Revancha
+results-title = 📊 Puntos y valoraciones:
+results-line = { $name } { $points } pts · valoración { $rating } ({ $delta })
+results-points = { $name } { $points } pts
+results-unranked = Esta partida no cuenta para la clasificación: hacen falta al menos dos personas.
+top-week-title = 🏆 <b>Clasificación semanal</b> (semana del { $week })
+top-all-title = 🏆 <b>Puntos de siempre</b> en este chat
+top-rating-title = 🏆 <b>Valoraciones</b> en este chat
+top-global-title = 🌍 <b>Puntos de siempre</b>, todos los chats
+top-global-rating-title = 🌍 <b>Valoraciones</b>, todos los chats
+top-line = { $rank }. { $name } — { $points } pts ({ $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    })
+top-rating-line = { $rank }. { $name } — { $rating } ({ $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    })
+top-apart = <i>Con menos de { $games } partidas:</i>
+top-empty = Aún nadie tiene puntos aquí: acabad una partida de al menos dos personas.
+stats-title = 📊 <b>{ $name }</b>{ $global ->
+        [true] , todos los chats
+       *[false] {""} en este chat
+    }
+stats-card = { $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    }, { $wins ->
+        [one] 1 victoria
+       *[other] { $wins } victorias
+    } ({ $rate } %) · puesto medio { $place }
+    Fichas comidas: { $made } · fichas perdidas: { $suffered } · fichas en la meta: { $home }
+    Mejor racha de victorias: { $streak }
+stats-rating = Valoración: <b>{ $rating }</b> ({ $delta } en la última partida)
+stats-unrated = Valoración: aún ninguna (hace falta una partida de al menos dos personas)
+stats-week = Esta semana: { $points } pts
+stats-none = { $name } aún no tiene partidas registradas.
+timezone-is = 🕒 Zona horaria de este chat: <b>{ $zone }</b>. La clasificación semanal va de lunes a domingo en esa zona. Cámbiala con /timezone y un nombre como Atlantic/Canary.
+timezone-set = 🕒 Zona horaria: <b>{ $zone }</b>. La clasificación semanal va de lunes a domingo en esa zona.
+forget-done = Hecho: he olvidado tus partidas, puntos y valoraciones en todos los chats.
+forget-private-only = /forgetme funciona en un chat privado conmigo: ábrelo y envíamelo allí.

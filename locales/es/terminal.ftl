@@ -18,7 +18,7 @@ term-rolloff-tie = Empate a { $roll } entre { $names }: vuelven a tirar.
 term-your-pieces = Tus fichas: { $list }.
 term-you-moved = Mueves una ficha: { $from } → { $to }.
 term-you-left-nest = Sacas una ficha de casa a la casilla de salida.
-term-you-captured = ⚔ ¡Te comes una ficha de color { $victim_colour } ({ $victim }) y cuentas 20!
+term-you-captured = ⚔ ¡Te comes una ficha { $victim_colour } de { $victim } y cuentas 20!
 term-you-reached-goal = 🏁 ¡Metes una ficha en la meta y cuentas 10!
 term-you-cannot-move = { $rolls_again ->
         [true] No puedes mover ninguna ficha, pero vuelves a tirar por el 6.

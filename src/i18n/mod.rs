@@ -27,6 +27,7 @@
 mod lang;
 mod msg;
 mod samples;
+pub mod stats_msg;
 mod vocab;
 
 #[cfg(test)]
@@ -41,6 +42,7 @@ use crate::engine::{Colour, Loc};
 
 pub use lang::{Lang, UnknownLang};
 pub use msg::{Arg, Msg};
+pub use stats_msg::StatsMsg;
 pub use vocab::{Cmd, Level, Preset};
 
 fluent_templates::static_loader! {

@@ -3,6 +3,7 @@
 use crate::engine::{Colour, Loc};
 
 use super::lang::Lang;
+use super::stats_msg::StatsMsg;
 use super::vocab::{Cmd, Level, Preset};
 
 /// One argument of a message, before it is put into a language.
@@ -280,9 +281,9 @@ pub enum Msg {
     TermYourPieces { list: String },
     /// "You moved a piece: square 12 → square 16."
     TermYouMoved { from: Loc, to: Loc },
-    /// "You bring a piece out of the nest onto the exit square."
+    /// "You brought a piece out of the nest onto the exit square."
     TermYouLeftNest,
-    /// "⚔ You captured a red piece (🤖 Red) and count 20!"
+    /// "⚔ You captured 🤖 Red's red piece and count 20!"
     TermYouCaptured {
         victim: String,
         victim_colour: Colour,
@@ -295,6 +296,10 @@ pub enum Msg {
     TermLegend,
     /// "Board: 6 arms, 102 squares." (only on 6 and 8 arms)
     TermBoardSize { arms: u8, squares: u8 },
+
+    // ── Stats ────────────────────────────────────────────────────────────────────────────
+    /// A text of the stats commands or the end-of-game results ([`StatsMsg`]).
+    Stats(StatsMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -432,6 +437,10 @@ impl Msg {
                 Cmd::Timer => "cmd-timer",
                 Cmd::Skip => "cmd-skip",
                 Cmd::Kick => "cmd-kick",
+                Cmd::Top => "cmd-top",
+                Cmd::Stats => "cmd-stats",
+                Cmd::Timezone => "cmd-timezone",
+                Cmd::ForgetMe => "cmd-forgetme",
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",
@@ -480,6 +489,7 @@ impl Msg {
             Self::TermYouCannotMove { .. } => "term-you-cannot-move",
             Self::TermLegend => "term-legend",
             Self::TermBoardSize { .. } => "term-board-size",
+            Self::Stats(m) => m.id(),
         }
     }
 
@@ -638,7 +648,7 @@ impl Msg {
                 victim_colour,
             } => vec![
                 ("victim", text(victim)),
-                ("victim_colour", colour(victim_colour)),
+                ("victim_colour", Arg::Msg(Self::PieceColour(*victim_colour))),
             ],
             Self::TermYouCannotMove { rolls_again } => {
                 vec![("rolls_again", Arg::Flag(*rolls_again))]
@@ -646,6 +656,7 @@ impl Msg {
             Self::TermBoardSize { arms, squares } => {
                 vec![("arms", num(*arms)), ("squares", num(*squares))]
             }
+            Self::Stats(m) => m.args(),
             _ => Vec::new(),
         }
     }

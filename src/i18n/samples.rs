@@ -226,6 +226,7 @@ impl Msg {
                 squares: 102,
             },
         ]);
+        all.extend(super::stats_msg::StatsMsg::samples());
         all
     }
 }

@@ -22,11 +22,15 @@ pub enum Cmd {
     Timer,
     Skip,
     Kick,
+    Top,
+    Stats,
+    Timezone,
+    ForgetMe,
 }
 
 impl Cmd {
     /// Every command, in the order of the `/` menu.
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 18] = [
         Self::NewGame,
         Self::Join,
         Self::Leave,
@@ -41,6 +45,10 @@ impl Cmd {
         Self::Timer,
         Self::Skip,
         Self::Kick,
+        Self::Top,
+        Self::Stats,
+        Self::Timezone,
+        Self::ForgetMe,
     ];
 
     /// The command as typed, without the slash (`newgame`).
@@ -61,6 +69,10 @@ impl Cmd {
             Self::Timer => "timer",
             Self::Skip => "skip",
             Self::Kick => "kick",
+            Self::Top => "top",
+            Self::Stats => "stats",
+            Self::Timezone => "timezone",
+            Self::ForgetMe => "forgetme",
         }
     }
 }

@@ -10,6 +10,7 @@
 //! | `parxis:update:<update_id>`      | string     | the marker without bot id (before [`update_for`]; no longer written by the bot) | given by the caller |
 //! | `parxis:active`                  | sorted set | places ([`Place::member`]) with a game in play, scored by when it counts as abandoned (Unix ms) | none (expired members removed on every count) |
 //! | `parxis:{<chat>}:stats:done:<game>` | string | `1`: this game is recorded in the chat's tables (exactly once) | [`STATS_DONE_TTL_SECS`] |
+//! | `parxis:{<chat>}:stats:zone` | string | the chat's IANA time zone for its weekly table (`/timezone`; absent: Europe/Madrid) | none |
 //! | `parxis:{<chat>}:stats:history` | list | the chat's last [`STATS_HISTORY_LEN`] game records, compact JSON, newest first | none (capped by LTRIM) |
 //! | `parxis:{<chat>}:stats:user:<user>` | hash | a player's aggregate in the chat (fields: `stats::card::fields`), μ and σ | none (deleted by `forget_user`) |
 //! | `parxis:{<chat>}:stats:points[:new]` | sorted set | all-time R9 points (score: points × 840), members: user ids; `:new` holds players with fewer than 3 ranked games | none |

@@ -21,6 +21,8 @@ pub enum Button {
     Move(u8),
     /// Open a new lobby after a finished game.
     NewGame,
+    /// Open a lobby with the finished game's players seated and the same rules.
+    Rematch,
     Language(Lang),
 }
 
@@ -37,7 +39,7 @@ impl Button {
             Self::AddBot(l) => Action::AddBot(l),
             Self::Roll => Action::Roll,
             Self::Move(i) => Action::Move(i),
-            Self::NewGame | Self::Language(_) => return None,
+            Self::NewGame | Self::Rematch | Self::Language(_) => return None,
         })
     }
 }
@@ -66,6 +68,7 @@ impl Press {
             Button::Roll => format!("r:{v}"),
             Button::Move(i) => format!("m:{v}:{i}"),
             Button::NewGame => format!("n:{v}"),
+            Button::Rematch => format!("x:{v}"),
             Button::Language(l) => format!("g:{v}:{}", l.code()),
         }
     }
@@ -90,6 +93,7 @@ impl Press {
             ("c", None) => Button::Cancel,
             ("r", None) => Button::Roll,
             ("n", None) => Button::NewGame,
+            ("x", None) => Button::Rematch,
             ("b", Some(l)) => Button::AddBot(l.parse().ok()?),
             ("m", Some(i)) => {
                 let i: u8 = i.parse().ok()?;
@@ -118,6 +122,7 @@ mod tests {
             Button::Cancel,
             Button::Roll,
             Button::NewGame,
+            Button::Rematch,
         ];
         all.extend([Level::Easy, Level::Normal, Level::Hard].map(Button::AddBot));
         all.extend((0..4).map(Button::Move));

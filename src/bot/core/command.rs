@@ -30,6 +30,14 @@ pub enum Command {
     Skip,
     /// Remove a player: `/kick 2` (their place in the list) or `/kick red` (their colour).
     Kick(String),
+    /// The chat's table: `/top` (this week), `/top all`, `/top rating`, `/top global`.
+    Top(String),
+    /// A player's card (as a reply: the replied user's).
+    Stats,
+    /// The chat's time zone for the weekly table: `/timezone Europe/Madrid`.
+    Timezone(String),
+    /// Forget me in every table (private chat).
+    ForgetMe,
 }
 
 impl Command {
@@ -51,6 +59,10 @@ impl Command {
             Self::Timer(_) => Cmd::Timer,
             Self::Skip => Cmd::Skip,
             Self::Kick(_) => Cmd::Kick,
+            Self::Top(_) => Cmd::Top,
+            Self::Stats => Cmd::Stats,
+            Self::Timezone(_) => Cmd::Timezone,
+            Self::ForgetMe => Cmd::ForgetMe,
         }
     }
 }
@@ -73,6 +85,10 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Timer => "timer",
         Cmd::Skip => "skip",
         Cmd::Kick => "kick",
+        Cmd::Top => "top",
+        Cmd::Stats => "stats",
+        Cmd::Timezone => "timezone",
+        Cmd::ForgetMe => "forgetme",
     }
 }
 

@@ -14,5 +14,6 @@ pub mod narration;
 pub mod refusal;
 pub mod seats;
 pub mod settings;
+pub mod stats_command;
 pub mod table;
 pub mod view;

@@ -88,8 +88,11 @@ pub async fn save(
 /// After a save: show the board on the chat's board message and, at the same time, count
 /// the game's transition and put its deadline in the due set.
 pub async fn after_save(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
+    // A game that just finished is recorded first, so the final board shows its results.
+    let recorded = super::stats::record_if_finished(ctx, here, saved).await;
+    let shown = recorded.as_ref().map_or(&saved.table, |r| &r.table);
     tokio::join!(
-        show(bot, ctx, here, &saved.table, here.display()),
+        show(bot, ctx, here, shown, here.display()),
         bookkeeping(ctx, here, saved),
     );
 }

@@ -8,7 +8,8 @@
 //! - [`deadline`]: the due set kept in step with each saved table;
 //! - [`driver`]: firing due chats: computer, absent and timed-out turns;
 //! - [`lifecycle`]: the chat itself changes (the bot is removed, the group migrates);
-//! - [`active`]: game counters and the active-games gauge.
+//! - [`active`]: game counters and the active-games gauge;
+//! - [`stats`]: a finished game recorded once, its results on the board, rematch.
 
 pub mod active;
 pub mod chat;
@@ -17,6 +18,7 @@ pub mod deadline;
 pub mod display;
 pub mod driver;
 pub mod lifecycle;
+pub mod stats;
 pub mod telegram;
 
 use std::time::Duration;

@@ -7,6 +7,7 @@
 //!                                    │           └─ /unknown ─▶ fallback
 //!                                    ├─ callback ─▶ load chat ─┬─ table button ─▶ buttons::on_action
 //!                                    │                        ├─ new game     ─▶ buttons::on_new_game
+//!                                    │                        ├─ rematch      ─▶ stats::on_rematch
 //!                                    │                        ├─ language     ─▶ settings::on_language
 //!                                    │                        └─ not ours     ─▶ buttons::on_invalid
 //!                                    └─ my_chat_member ─▶ chat_events::on_my_chat_member
@@ -17,6 +18,7 @@ pub mod chat_events;
 pub mod commands;
 pub mod fallback;
 pub mod settings;
+pub mod stats;
 pub mod webhook;
 
 use std::sync::Arc;
@@ -82,7 +84,8 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Board].endpoint(commands::board))
         .branch(case![Command::Skip].endpoint(commands::skip))
         .branch(case![Command::Display(args)].endpoint(settings::display))
-        .branch(case![Command::Timer(args)].endpoint(settings::timer));
+        .branch(case![Command::Timer(args)].endpoint(settings::timer))
+        .branch(case![Command::Timezone(args)].endpoint(stats::timezone));
     // A group message from nobody (sent on behalf of a channel) plays no part.
     let in_groups = dptree::filter(|m: Message| is_group(&m.chat))
         .branch(by_someone)
@@ -92,6 +95,9 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Help].endpoint(commands::help))
         .branch(case![Command::Language].endpoint(settings::language_menu))
         .branch(case![Command::Rules(args)].endpoint(commands::rules))
+        .branch(case![Command::Top(args)].endpoint(stats::top))
+        .branch(case![Command::Stats].endpoint(stats::stats))
+        .branch(case![Command::ForgetMe].endpoint(stats::forget_me))
         .branch(in_groups)
         .branch(dptree::endpoint(commands::groups_only))
 }
@@ -102,6 +108,7 @@ fn button_tree() -> UpdateHandler<anyhow::Error> {
         .map(|p: Press| p.button)
         .branch(dptree::filter_map(Button::action).endpoint(buttons::on_action))
         .branch(case![Button::NewGame].endpoint(buttons::on_new_game))
+        .branch(case![Button::Rematch].endpoint(stats::on_rematch))
         .branch(case![Button::Language(lang)].endpoint(settings::on_language));
     Update::filter_callback_query()
         .map_async(here_of_callback)

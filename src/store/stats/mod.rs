@@ -29,6 +29,7 @@
 mod forget;
 mod query;
 mod record;
+mod zone;
 
 pub use forget::Forgotten;
 pub use query::{PlayerCard, Table, Top, TopLine};

@@ -11,6 +11,9 @@ impl Table {
         if self.stage != Stage::Lobby {
             return Err(Reject::NotInLobby);
         }
+        if self.confirm(who) {
+            return Ok(());
+        }
         if self.players.iter().any(|p| p.id == who.id) {
             return Err(Reject::AlreadyJoined);
         }
@@ -68,6 +71,7 @@ impl Table {
         };
         match self.status() {
             Status::Lobby => {
+                self.invited.retain(|&id| id != who.id);
                 let p = self.players.remove(i);
                 self.last.push(Event::Left { name: p.name });
                 if self.players.iter().all(|p| p.id < 0) {
@@ -156,10 +160,12 @@ impl Table {
         if !self.can_manage(who) {
             return Err(Reject::NotHost);
         }
-        let n = self.players.len();
-        if n < 2 {
+        let confirmed = self.players.len().saturating_sub(self.invited.len());
+        if confirmed < 2 {
             return Err(Reject::NeedTwo);
         }
+        self.drop_unconfirmed();
+        let n = self.players.len();
         if self.pairs && n != MAX_PLAYERS {
             return Err(Reject::PairsNeedFour);
         }
@@ -178,6 +184,10 @@ impl Table {
         self.stats = Stats {
             started_ms: now_ms,
             ..Stats::default()
+        };
+        self.tally = super::Tally {
+            start_seq: self.seq,
+            ..super::Tally::default()
         };
         self.last.push(Event::RollOff {
             rounds: ro.rounds,

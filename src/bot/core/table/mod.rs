@@ -6,11 +6,16 @@
 
 mod event;
 mod lobby;
+mod record;
+mod rematch;
 mod stored;
+mod tally;
 mod turns;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_stats;
 
 use serde::{Deserialize, Serialize};
 
@@ -20,6 +25,7 @@ use crate::render::image::Trail;
 
 pub use event::{Event, WinnerRec};
 pub use stored::LegacyBoard;
+pub use tally::{SeatResult, SeatTally, Tally};
 pub use turns::{STRIKES_TO_ABSENT, Timing};
 
 /// At most this many automatic steps in one action (a whole turn never needs more).
@@ -178,6 +184,10 @@ pub struct Table {
     /// The board message of a table stored before boards had a record of their own: read,
     /// never written (see [`LegacyBoard`]).
     pub legacy_board: Option<LegacyBoard>,
+    /// Per-player counts for the game record, and the recorded results.
+    pub tally: Tally,
+    /// A rematch lobby's players who have not pressed Join yet (seated, unconfirmed).
+    pub invited: Vec<i64>,
 }
 
 impl Table {
@@ -196,6 +206,8 @@ impl Table {
             trail: None,
             deadline_ms: None,
             legacy_board: None,
+            tally: Tally::default(),
+            invited: Vec::new(),
         }
     }
 

@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Event, Player, Stage, Stats, Status, Table};
+use super::{Event, Player, Stage, Stats, Status, Table, Tally};
 use crate::engine::{Game, Preset};
 use crate::render::image::Trail;
 
@@ -41,6 +41,10 @@ pub(super) struct Stored {
     trail: Option<Trail>,
     #[serde(default)]
     deadline_ms: Option<u64>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    tally: Tally,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    invited: Vec<i64>,
     #[serde(default, skip_serializing)]
     board_msg: Option<i32>,
     #[serde(default, skip_serializing)]
@@ -75,6 +79,8 @@ impl TryFrom<Stored> for Table {
                 message_id,
                 photo: s.board_photo,
             }),
+            tally: s.tally,
+            invited: s.invited,
         })
     }
 }
@@ -98,8 +104,14 @@ impl From<Table> for Stored {
             stats: t.stats,
             trail: t.trail,
             deadline_ms: t.deadline_ms,
+            tally: t.tally,
+            invited: t.invited,
             board_msg: None,
             board_photo: false,
         }
     }
+}
+
+fn is_default(t: &Tally) -> bool {
+    *t == Tally::default()
 }

@@ -170,9 +170,11 @@ impl Table {
         let g = self.playing().ok_or(Reject::NotPlaying)?;
         let event = Event::moved(g, mv, auto);
         let after = g.play(mv).map_err(|_| Reject::BadMove)?;
+        let seat = g.turn();
         self.stats.moves += 1;
-        if mv.captures().is_some() {
+        if let Some(victim) = mv.captures() {
             self.stats.captures += 1;
+            self.count_capture(seat, victim);
         }
         self.last.push(event);
         self.set_game(after);
@@ -205,6 +207,9 @@ impl Table {
                     match moves.len() {
                         0 => {
                             let Ok((after, pass)) = g.pass() else { return };
+                            if matches!(pass, crate::engine::Pass::ThirdSix { .. }) {
+                                self.count_third_six(g.turn());
+                            }
                             self.last.push(Event::passed(pass));
                             self.set_game(after);
                         }
@@ -272,6 +277,7 @@ impl Table {
             }
             pl.strikes
         };
+        next.count_timeout(p.id);
         next.last.push(Event::TimedOut {
             name: p.name.clone(),
             strike: strikes,

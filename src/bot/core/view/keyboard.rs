@@ -6,7 +6,7 @@ use crate::ai::Level;
 use crate::bot::core::callback::{Button, Press};
 use crate::bot::core::table::{PlayerKind, Stage, Table};
 use crate::engine::Phase;
-use crate::i18n::{Lang, Msg, tr_plain};
+use crate::i18n::{Lang, Msg, StatsMsg, tr_plain};
 
 fn button(lang: Lang, m: &Msg, press: Press) -> InlineKeyboardButton {
     InlineKeyboardButton::callback(tr_plain(lang, m), press.encode())
@@ -65,7 +65,11 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
             }
             Phase::AwaitingRoll(_) | Phase::Finished(_) => vec![],
         },
-        Stage::Finished(_) | Stage::Cancelled(_) => {
+        Stage::Finished(_) => vec![vec![
+            button(lang, &Msg::BtnNewGame, p(Button::NewGame)),
+            button(lang, &Msg::Stats(StatsMsg::BtnRematch), p(Button::Rematch)),
+        ]],
+        Stage::Cancelled(_) => {
             vec![vec![button(lang, &Msg::BtnNewGame, p(Button::NewGame))]]
         }
     };

@@ -4,6 +4,7 @@
 
 pub mod keyboard;
 pub mod menus;
+pub mod stats;
 pub mod text;
 
 pub use keyboard::{keyboard, language_keyboard};

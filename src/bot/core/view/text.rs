@@ -31,6 +31,9 @@ fn player_line(lang: Lang, t: &Table, p: &Player) -> String {
     if p.absent {
         s.push_str(" 💤");
     }
+    if t.is_invited(p.id) {
+        s.push_str(" ⏳");
+    }
     s
 }
 
@@ -179,6 +182,7 @@ fn final_lines(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Vec<String> {
             minutes,
         },
     ));
+    out.extend(super::stats::result_lines(lang, t));
     out
 }
 

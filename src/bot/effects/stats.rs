@@ -1,0 +1,114 @@
+//! The stats side of a game's end: record the finished game once ([`record_if_finished`],
+//! hooked into [`super::commit::after_save`]), and open a rematch lobby ([`open_rematch`]).
+//!
+//! Exactly once: a game ends through one compare-and-set save (a second delivery of the final
+//! press, or the same press on another replica, is refused as stale), and the record itself is
+//! idempotent by the game's id ([`Table::game_id`], read from the stored table: the same on
+//! every replica and every retry), so a repeated hand-over writes nothing.
+
+use tracing::{info, warn};
+
+use super::Ctx;
+use super::chat::Here;
+use super::commit::{Saved, save};
+use super::display;
+use super::telegram::TgBot;
+use crate::bot::core::refusal::{Alert, Refusal};
+use crate::bot::core::table::{Actor, SeatResult, Status, Table};
+use crate::stats::ChatZone;
+use crate::store::CasOutcome;
+
+/// The chat's time zone (the default when unset or when Redis cannot say).
+pub async fn zone_of(ctx: &Ctx, chat: i64) -> ChatZone {
+    match ctx.store.chat_zone(chat).await {
+        Ok(name) => ChatZone::or_default(name.as_deref()),
+        Err(e) => {
+            warn!(chat, error = %e, "time zone unavailable: the default applies");
+            ChatZone::default()
+        }
+    }
+}
+
+/// The table with the results of its recording, before it is saved.
+#[must_use]
+pub fn with_results(t: &Table, ranked: bool, outcome: &crate::store::RecordOutcome) -> Table {
+    let mut next = t.clone();
+    next.tally.recorded = true;
+    if ranked {
+        next.tally.results = outcome
+            .seats
+            .iter()
+            .map(|s| SeatResult {
+                id: s.user,
+                points_tenths: Some(s.points.tenths()),
+                rating: s.chat_rating,
+            })
+            .collect();
+    }
+    next
+}
+
+/// When `saved` is a finished game not yet recorded: record it in the stats tables and save
+/// the table with its results (a compare-and-set on `saved.version`: the final board then
+/// shows them). Returns the table to show instead, or `None` (nothing to record, a record
+/// already made elsewhere, or Redis unavailable: the board shows no results).
+pub async fn record_if_finished(ctx: &Ctx, here: &Here, saved: &Saved) -> Option<Saved> {
+    let t = &saved.table;
+    if t.status() != Status::Finished || t.tally.recorded {
+        return None;
+    }
+    let chat = here.addr.id();
+    let record = t.game_record(chat, None)?;
+    let zone = zone_of(ctx, chat).await;
+    let outcome = match ctx.store.record_game(&record, &zone).await {
+        Ok(o) => o,
+        Err(e) => {
+            warn!(chat, game = %record.id, error = %e, "game not recorded");
+            return None;
+        }
+    };
+    if !outcome.recorded {
+        info!(chat, game = %record.id, "game already recorded");
+        return None;
+    }
+    let next = with_results(t, record.counts_for_ranking(), &outcome);
+    let ttl = ctx.ttl_for(&next);
+    match ctx.store.save(chat, saved.version, &next, ttl).await {
+        Ok(CasOutcome::Saved { version }) => Some(Saved {
+            table: next,
+            version,
+        }),
+        Ok(CasOutcome::Conflict { .. }) => None,
+        Err(e) => {
+            warn!(chat, error = %e, "results not saved");
+            // The record is made: show the results all the same.
+            Some(Saved {
+                table: next,
+                version: saved.version,
+            })
+        }
+    }
+}
+
+/// Rematch under a finished board: a lobby with the same players seated and the same rules
+/// (see [`Table::rematch`]); the old board loses its buttons.
+///
+/// # Errors
+/// [`Alert::GameRunning`] when a table is open, the table's refusal, or the save's.
+pub async fn open_rematch(
+    bot: &TgBot,
+    ctx: &Ctx,
+    here: &Here,
+    actor: &Actor,
+) -> Result<Saved, Refusal> {
+    let rec = here.table()?;
+    if rec.state.is_open() {
+        return Err(Alert::GameRunning.into());
+    }
+    let lobby = rec.state.rematch(actor)?;
+    let saved = save(ctx, here, rec.version, lobby).await?;
+    if let Some(old) = here.display() {
+        display::strip_buttons(bot, here.addr, old.message_id).await;
+    }
+    Ok(saved)
+}

@@ -1,0 +1,224 @@
+//! The stats commands (`/top`, `/stats`, `/timezone`, `/forgetme`) and the Rematch button.
+
+use std::sync::Arc;
+
+use teloxide::RequestError;
+use teloxide::prelude::*;
+
+use super::buttons::answer;
+use super::commands::done;
+use super::{Started, handled};
+use crate::bot::core::refusal::{Alert, Refusal};
+use crate::bot::core::stats_command::{TopAsk, parse_top, parse_zone};
+
+use crate::bot::core::view::stats::{self as stats_view, card_text, top_text};
+use crate::bot::effects::chat::Here;
+use crate::bot::effects::commit::show_new;
+use crate::bot::effects::stats::{open_rematch, zone_of};
+use crate::bot::effects::telegram::{TgBot, actor_of, is_group, reply};
+use crate::bot::effects::{Ctx, HandlerResult};
+use crate::i18n::{Cmd, Msg, StatsMsg, tr};
+use crate::store::{StatsScope, Table};
+
+/// How many lines `/top` lists, settled and apart.
+pub const TOP_N: usize = 10;
+
+fn try_again(here: &Here) -> String {
+    tr(here.lang, &Msg::AlertTryAgain)
+}
+
+/// `/top [all|rating|global]`.
+pub async fn top(
+    bot: TgBot,
+    msg: Message,
+    args: String,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let private = !is_group(&msg.chat);
+    let caller = msg.from.as_ref().map(|u| actor_of(u).id);
+    let r = match parse_top(&args, private) {
+        Err(_) => reply(&bot, &msg, tr(here.lang, &Msg::BadArgs { cmd: Cmd::Top })).await,
+        Ok(ask) => {
+            let chat = here.addr.id();
+            let week = zone_of(&ctx, chat).await.week_of(now_ms(&ctx));
+            let (scope, table) = match ask {
+                TopAsk::Week => (StatsScope::Chat(chat), Table::Week(week)),
+                TopAsk::AllTime => (StatsScope::Chat(chat), Table::AllTime),
+                TopAsk::Rating => (StatsScope::Chat(chat), Table::Rating),
+                TopAsk::Global => (StatsScope::Global, Table::AllTime),
+                TopAsk::GlobalRating => (StatsScope::Global, Table::Rating),
+            };
+            let text = match ctx.store.top(scope, table, TOP_N, TOP_N, caller).await {
+                Ok(t) => top_text(here.lang, ask.kind(week), &shown(&t)),
+                Err(_) => try_again(&here),
+            };
+            reply(&bot, &msg, text).await
+        }
+    };
+    done(&bot, &ctx, &here, started, r).await
+}
+
+/// The store's table as the view takes it.
+fn shown(t: &crate::store::Top) -> stats_view::Top {
+    let line = |l: &crate::store::TopLine| stats_view::TopLine {
+        rank: l.rank,
+        user: l.user,
+        name: l.name.clone(),
+        score: l.score,
+        games: l.games,
+    };
+    stats_view::Top {
+        top: t.top.iter().map(line).collect(),
+        apart: t.apart.iter().map(line).collect(),
+        caller: t.caller.as_ref().map(|(l, apart)| (line(l), *apart)),
+    }
+}
+
+fn now_ms(ctx: &Ctx) -> i64 {
+    i64::try_from(ctx.now_ms()).unwrap_or(i64::MAX)
+}
+
+/// `/stats`: the caller's card, or, as a reply to someone's message, theirs. In a group the
+/// chat's card with this week's points; in private the global card.
+pub async fn stats(
+    bot: TgBot,
+    msg: Message,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let target = msg
+        .reply_to_message()
+        .and_then(|m| m.from.as_ref())
+        .filter(|u| !u.is_bot)
+        .or(msg.from.as_ref())
+        .map(actor_of);
+    let r = match target {
+        None => Ok(()),
+        Some(who) => {
+            let chat = here.addr.id();
+            let private = !is_group(&msg.chat);
+            let week = if private {
+                None
+            } else {
+                Some(zone_of(&ctx, chat).await.week_of(now_ms(&ctx)))
+            };
+            let text = match ctx.store.player_card(chat, who.id, week).await {
+                Ok(card) => {
+                    let agg = if private { &card.global } else { &card.chat };
+                    let name = agg
+                        .as_ref()
+                        .map(|a| a.name.clone())
+                        .filter(|n| !n.is_empty())
+                        .unwrap_or(who.name);
+                    let week_points = week.map(|_| card.week_points);
+                    card_text(here.lang, &name, agg.as_ref(), private, week_points)
+                }
+                Err(_) => try_again(&here),
+            };
+            reply(&bot, &msg, text).await
+        }
+    };
+    done(&bot, &ctx, &here, started, r).await
+}
+
+/// `/timezone [IANA name]`: show or set the chat's time zone for its weekly table.
+pub async fn timezone(
+    bot: TgBot,
+    msg: Message,
+    args: String,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let chat = here.addr.id();
+    let text = match parse_zone(&args) {
+        Err(_) => tr(here.lang, &Msg::BadArgs { cmd: Cmd::Timezone }),
+        Ok(None) => {
+            let zone = zone_of(&ctx, chat).await;
+            let m = StatsMsg::TimezoneIs {
+                zone: zone.name().to_owned(),
+            };
+            tr(here.lang, &Msg::Stats(m))
+        }
+        Ok(Some(zone)) => match ctx.store.set_chat_zone(chat, zone.name()).await {
+            Ok(()) => {
+                let m = StatsMsg::TimezoneSet {
+                    zone: zone.name().to_owned(),
+                };
+                tr(here.lang, &Msg::Stats(m))
+            }
+            Err(_) => try_again(&here),
+        },
+    };
+    let r = reply(&bot, &msg, text).await;
+    done(&bot, &ctx, &here, started, r).await
+}
+
+/// `/forgetme`: in a private chat, remove the caller from every stats table; in a group,
+/// say that it works in private (nothing is removed).
+pub async fn forget_me(
+    bot: TgBot,
+    msg: Message,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let r = match msg.from.as_ref().map(actor_of) {
+        Some(_) if is_group(&msg.chat) => {
+            let m = Msg::Stats(StatsMsg::ForgetPrivateOnly);
+            reply(&bot, &msg, tr(here.lang, &m)).await
+        }
+        Some(who) => forget(&bot, &msg, &here, &ctx, who.id).await,
+        None => Ok(()),
+    };
+    done(&bot, &ctx, &here, started, r).await
+}
+
+async fn forget(
+    bot: &TgBot,
+    msg: &Message,
+    here: &Here,
+    ctx: &Ctx,
+    user: i64,
+) -> Result<(), RequestError> {
+    let text = match ctx.store.forget_user(user).await {
+        Ok(f) => {
+            tracing::info!(
+                chats = f.chats,
+                history_entries = f.history_entries,
+                "a user was forgotten"
+            );
+            tr(here.lang, &Msg::Stats(StatsMsg::ForgetDone))
+        }
+        Err(_) => try_again(here),
+    };
+    reply(bot, msg, text).await
+}
+
+/// Rematch under a finished board.
+pub async fn on_rematch(
+    bot: TgBot,
+    q: CallbackQuery,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let in_group = q
+        .regular_message()
+        .map(|m| is_group(&m.chat))
+        .unwrap_or(false);
+    let result = if in_group {
+        open_rematch(&bot, &ctx, &here, &actor_of(&q.from)).await
+    } else {
+        Err(Refusal::from(Alert::GroupsOnly))
+    };
+    answer(&bot, &here, &q, result.as_ref().map(|_| ()).map_err(|r| *r)).await;
+    if let Ok(saved) = result {
+        show_new(&bot, &ctx, &here, &saved).await;
+    }
+    handled(&ctx, "callback", started);
+    Ok(())
+}

@@ -1,0 +1,349 @@
+//! [`StatsMsg`]: the texts of the stats commands and of the end-of-game results, one variant
+//! per Fluent message (ids `stats-*`, `top-*`, `timezone-*`, `forget-*`, `results-*` in the
+//! `# stats` block of each locale). Reached through [`Msg::Stats`].
+//!
+//! Points and ratings come as ready strings (`points`, `rating`, `delta`): they may be
+//! negative or have a decimal, which the locale's own separator shows (see
+//! [`points_text`]); counts are numbers, for plural forms.
+
+use super::lang::Lang;
+use super::msg::{Arg, Msg};
+
+/// One stats text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StatsMsg {
+    /// Button "🔁 Rematch".
+    BtnRematch,
+    /// "📊 Points and ratings".
+    ResultsTitle,
+    /// "NAME +3 pts · rating 1520 (+24)".
+    ResultLine {
+        name: String,
+        points: String,
+        rating: String,
+        delta: String,
+    },
+    /// "NAME +3 pts" (not rated yet).
+    ResultPoints { name: String, points: String },
+    /// "This game does not count for the ranking: it takes at least two people."
+    ResultsUnranked,
+    /// "🏆 This week's table (week of 2026-11-30)".
+    TopWeekTitle { week: String },
+    /// "🏆 All-time points in this chat".
+    TopAllTitle,
+    /// "🏆 Ratings in this chat".
+    TopRatingTitle,
+    /// "🌍 All-time points, all chats".
+    TopGlobalTitle,
+    /// "🌍 Ratings, all chats".
+    TopGlobalRatingTitle,
+    /// "3. NAME — 12 pts (5 games)".
+    TopLine {
+        rank: u32,
+        name: String,
+        points: String,
+        games: u32,
+    },
+    /// "3. NAME — 1520 (5 games)".
+    TopRatingLine {
+        rank: u32,
+        name: String,
+        rating: String,
+        games: u32,
+    },
+    /// "Fewer than 3 games:".
+    TopApart { games: u32 },
+    /// "Nobody has points here yet: finish a game with at least two people."
+    TopEmpty,
+    /// "📊 NAME in this chat" / "📊 NAME, all chats".
+    StatsTitle { name: String, global: bool },
+    /// Games, wins, win rate, average place, captures, pieces home, best streak.
+    StatsCard {
+        games: u32,
+        wins: u32,
+        rate: u32,
+        place: String,
+        made: u32,
+        suffered: u32,
+        home: u32,
+        streak: u32,
+    },
+    /// "Rating: 1520 (+24 in the last game)".
+    StatsRating { rating: String, delta: String },
+    /// "Rating: none yet (it takes a game with at least two people)".
+    StatsUnrated,
+    /// "This week: +3 pts".
+    StatsWeek { points: String },
+    /// "NAME has no recorded games yet."
+    StatsNone { name: String },
+    /// "🕒 Time zone of this chat: Europe/Madrid. Weeks run from Monday to Sunday there."
+    TimezoneIs { zone: String },
+    /// "🕒 Time zone set: Europe/Madrid. …"
+    TimezoneSet { zone: String },
+    /// "Done: I have forgotten your games, points and ratings in every chat."
+    ForgetDone,
+    /// "/forgetme works in a private chat with me, so nobody else sees it."
+    ForgetPrivateOnly,
+}
+
+impl StatsMsg {
+    /// The Fluent message id.
+    #[must_use]
+    pub fn id(&self) -> &'static str {
+        match self {
+            Self::BtnRematch => "btn-rematch",
+            Self::ResultsTitle => "results-title",
+            Self::ResultLine { .. } => "results-line",
+            Self::ResultPoints { .. } => "results-points",
+            Self::ResultsUnranked => "results-unranked",
+            Self::TopWeekTitle { .. } => "top-week-title",
+            Self::TopAllTitle => "top-all-title",
+            Self::TopRatingTitle => "top-rating-title",
+            Self::TopGlobalTitle => "top-global-title",
+            Self::TopGlobalRatingTitle => "top-global-rating-title",
+            Self::TopLine { .. } => "top-line",
+            Self::TopRatingLine { .. } => "top-rating-line",
+            Self::TopApart { .. } => "top-apart",
+            Self::TopEmpty => "top-empty",
+            Self::StatsTitle { .. } => "stats-title",
+            Self::StatsCard { .. } => "stats-card",
+            Self::StatsRating { .. } => "stats-rating",
+            Self::StatsUnrated => "stats-unrated",
+            Self::StatsWeek { .. } => "stats-week",
+            Self::StatsNone { .. } => "stats-none",
+            Self::TimezoneIs { .. } => "timezone-is",
+            Self::TimezoneSet { .. } => "timezone-set",
+            Self::ForgetDone => "forget-done",
+            Self::ForgetPrivateOnly => "forget-private-only",
+        }
+    }
+
+    /// The Fluent arguments.
+    #[must_use]
+    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+        let text = |s: &str| Arg::Text(s.to_owned());
+        match self {
+            Self::ResultLine {
+                name,
+                points,
+                rating,
+                delta,
+            } => vec![
+                ("name", text(name)),
+                ("points", text(points)),
+                ("rating", text(rating)),
+                ("delta", text(delta)),
+            ],
+            Self::ResultPoints { name, points } => {
+                vec![("name", text(name)), ("points", text(points))]
+            }
+            Self::TopWeekTitle { week } => vec![("week", text(week))],
+            Self::TopLine {
+                rank,
+                name,
+                points,
+                games,
+            } => vec![
+                ("rank", Arg::Num(*rank)),
+                ("name", text(name)),
+                ("points", text(points)),
+                ("games", Arg::Num(*games)),
+            ],
+            Self::TopRatingLine {
+                rank,
+                name,
+                rating,
+                games,
+            } => vec![
+                ("rank", Arg::Num(*rank)),
+                ("name", text(name)),
+                ("rating", text(rating)),
+                ("games", Arg::Num(*games)),
+            ],
+            Self::TopApart { games } => vec![("games", Arg::Num(*games))],
+            Self::StatsTitle { name, global } => {
+                vec![("name", text(name)), ("global", Arg::Flag(*global))]
+            }
+            Self::StatsCard {
+                games,
+                wins,
+                rate,
+                place,
+                made,
+                suffered,
+                home,
+                streak,
+            } => vec![
+                ("games", Arg::Num(*games)),
+                ("wins", Arg::Num(*wins)),
+                ("rate", Arg::Num(*rate)),
+                ("place", text(place)),
+                ("made", Arg::Num(*made)),
+                ("suffered", Arg::Num(*suffered)),
+                ("home", Arg::Num(*home)),
+                ("streak", Arg::Num(*streak)),
+            ],
+            Self::StatsRating { rating, delta } => {
+                vec![("rating", text(rating)), ("delta", text(delta))]
+            }
+            Self::StatsWeek { points } => vec![("points", text(points))],
+            Self::StatsNone { name } => vec![("name", text(name))],
+            Self::TimezoneIs { zone } | Self::TimezoneSet { zone } => vec![("zone", text(zone))],
+            Self::BtnRematch
+            | Self::ResultsTitle
+            | Self::ResultsUnranked
+            | Self::TopAllTitle
+            | Self::TopRatingTitle
+            | Self::TopGlobalTitle
+            | Self::TopGlobalRatingTitle
+            | Self::TopEmpty
+            | Self::StatsUnrated
+            | Self::ForgetDone
+            | Self::ForgetPrivateOnly => Vec::new(),
+        }
+    }
+
+    /// One of each, for the locale tests.
+    #[must_use]
+    pub fn samples() -> Vec<Msg> {
+        let name = || "Vicent".to_owned();
+        [
+            Self::BtnRematch,
+            Self::ResultsTitle,
+            Self::ResultLine {
+                name: name(),
+                points: "+3".into(),
+                rating: "1520".into(),
+                delta: "+24".into(),
+            },
+            Self::ResultPoints {
+                name: name(),
+                points: "-1,5".into(),
+            },
+            Self::ResultsUnranked,
+            Self::TopWeekTitle {
+                week: "2026-11-30".into(),
+            },
+            Self::TopAllTitle,
+            Self::TopRatingTitle,
+            Self::TopGlobalTitle,
+            Self::TopGlobalRatingTitle,
+            Self::TopLine {
+                rank: 1,
+                name: name(),
+                points: "12".into(),
+                games: 5,
+            },
+            Self::TopLine {
+                rank: 2,
+                name: name(),
+                points: "1".into(),
+                games: 1,
+            },
+            Self::TopRatingLine {
+                rank: 3,
+                name: name(),
+                rating: "1520".into(),
+                games: 4,
+            },
+            Self::TopApart { games: 3 },
+            Self::TopEmpty,
+            Self::StatsTitle {
+                name: name(),
+                global: false,
+            },
+            Self::StatsTitle {
+                name: name(),
+                global: true,
+            },
+            Self::StatsCard {
+                games: 7,
+                wins: 3,
+                rate: 43,
+                place: "1,9".into(),
+                made: 12,
+                suffered: 9,
+                home: 20,
+                streak: 2,
+            },
+            Self::StatsRating {
+                rating: "1520".into(),
+                delta: "+24".into(),
+            },
+            Self::StatsUnrated,
+            Self::StatsWeek {
+                points: "+3".into(),
+            },
+            Self::StatsNone { name: name() },
+            Self::TimezoneIs {
+                zone: "Europe/Madrid".into(),
+            },
+            Self::TimezoneSet {
+                zone: "Atlantic/Canary".into(),
+            },
+            Self::ForgetDone,
+            Self::ForgetPrivateOnly,
+        ]
+        .into_iter()
+        .map(Msg::Stats)
+        .collect()
+    }
+}
+
+/// The decimal separator of `lang` (a comma in Catalan, Valencian and Spanish).
+#[must_use]
+pub fn decimal_separator(lang: Lang) -> char {
+    match lang {
+        Lang::En => '.',
+        Lang::Ca | Lang::CaValencia | Lang::Es => ',',
+    }
+}
+
+/// A number given in tenths, in `lang`'s form, with a sign when `signed` (and not zero):
+/// `+2`, `-1,5`, `0`, `12`.
+#[must_use]
+pub fn tenths_text(lang: Lang, tenths: i64, signed: bool) -> String {
+    let sign = match tenths.signum() {
+        1 if signed => "+",
+        -1 => "-",
+        _ => "",
+    };
+    let abs = tenths.unsigned_abs();
+    if abs.is_multiple_of(10) {
+        format!("{sign}{}", abs / 10)
+    } else {
+        format!("{sign}{}{}{}", abs / 10, decimal_separator(lang), abs % 10)
+    }
+}
+
+/// R9 points (in tenths, see `Points::tenths`) as shown: [`tenths_text`].
+#[must_use]
+pub fn points_text(lang: Lang, tenths: i64, signed: bool) -> String {
+    tenths_text(lang, tenths, signed)
+}
+
+/// A signed whole number: `+24`, `-3`, `0`.
+#[must_use]
+pub fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_use_the_locale_separator_and_a_sign_when_asked() {
+        // Given tenths of a point, When shown in en and es, Then the separator and sign differ.
+        assert_eq!(tenths_text(Lang::En, 25, true), "+2.5");
+        assert_eq!(tenths_text(Lang::Es, -15, true), "-1,5");
+        assert_eq!(tenths_text(Lang::Ca, 120, false), "12");
+        assert_eq!(tenths_text(Lang::CaValencia, 0, true), "0");
+        assert_eq!(signed(24), "+24");
+        assert_eq!(signed(-3), "-3");
+    }
+}
