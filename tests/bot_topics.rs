@@ -481,3 +481,53 @@ async fn the_fake_keeps_forum_topics_as_telegram_does() {
     assert!(m.is_topic_message);
     assert_eq!(m.thread_id, Some(ThreadId(MessageId(topic))));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_finished_in_a_topic_is_recorded_with_its_topic_and_its_results_stay_in_the_topic() {
+    // Given a forum group with two topics and a two-player game started in topic A,
+    // (emoji boards: a whole game of PNG renders is slow in a debug build),
+    let (h, a, _b) = forum_harness(43, Options::default(), 0).await;
+    h.settings(ChatSettings {
+        lang: Some(Lang::En),
+        display: Display::Emoji,
+        timer_secs: 0,
+    })
+    .await;
+    let users = four_users();
+    two_player_game_at(&h, a, &users[0], &users[1]).await;
+
+    // When it is played to its end by button presses in topic A,
+    let mut over = false;
+    for _ in 0..5000 {
+        let (t, board) = fresh_board_at(&h, a).await;
+        if t.status() != Status::Playing {
+            over = true;
+            break;
+        }
+        press(
+            &h,
+            &mover_of(&users[..2], &t),
+            &board,
+            &buttons(&board)[0].1,
+        )
+        .await;
+    }
+    assert!(over, "the game in topic A did not end");
+
+    // Then the chat's history holds one game, recorded with topic A,
+    let mut raw = h.redis.raw().await;
+    let history: Vec<String> = redis::cmd("LRANGE")
+        .arg(parxis::store::keys::stats_history(CHAT))
+        .arg(0)
+        .arg(-1)
+        .query_async(&mut raw)
+        .await
+        .expect("lrange");
+    assert_eq!(history.len(), 1, "{history:?}");
+    let record: Value = serde_json::from_str(&history[0]).expect("a JSON record");
+    assert_eq!(record["topic"], Value::from(a), "{record}");
+    // and the results were saved into topic A's table, not into a table of the chat itself.
+    let t = table_at(&h, a).await.expect("topic A's table");
+    assert!(t.tally.recorded, "the topic's table knows it was recorded");
+    assert_eq!(h.store.load::<Table>(CHAT).await.expect("redis"), None);
+}

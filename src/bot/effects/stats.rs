@@ -58,7 +58,7 @@ pub async fn record_if_finished(ctx: &Ctx, here: &Here, saved: &Saved) -> Option
         return None;
     }
     let chat = here.addr.id();
-    let record = t.game_record(chat, None)?;
+    let record = t.game_record(chat, here.addr.topic())?;
     let zone = zone_of(ctx, chat).await;
     let outcome = match ctx.store.record_game(&record, &zone).await {
         Ok(o) => o,
@@ -73,7 +73,11 @@ pub async fn record_if_finished(ctx: &Ctx, here: &Here, saved: &Saved) -> Option
     }
     let next = with_results(t, record.counts_for_ranking(), &outcome);
     let ttl = ctx.ttl_for(&next);
-    match ctx.store.save(chat, saved.version, &next, ttl).await {
+    match ctx
+        .store
+        .save(here.addr.place(), saved.version, &next, ttl)
+        .await
+    {
         Ok(CasOutcome::Saved { version }) => Some(Saved {
             table: next,
             version,
