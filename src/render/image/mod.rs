@@ -86,6 +86,11 @@ pub struct View {
 /// The PNG image of `game`: [`SIZE`] × [`SIZE`] pixels, RGB.
 #[must_use]
 pub fn png(game: &Game, view: &View) -> Vec<u8> {
+    // The board is drawn for four arms only: a larger game gets the empty board (a valid
+    // picture, no pieces) instead of drawing out of bounds, until its board is drawn.
+    if !game.arms().is_four() {
+        return encode(board::empty());
+    }
     encode(&render(game, view))
 }
 
