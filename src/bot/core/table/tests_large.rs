@@ -1,5 +1,7 @@
 //! The lobby on the boards for 6 and 8 players (R8.5–R8.7), Given / When / Then, pure.
 
+use rand::SeedableRng;
+
 use super::*;
 use crate::bot::core::command::parse_kick;
 use crate::bot::core::refusal::Reject;
@@ -176,4 +178,67 @@ fn kick_names_a_large_board_colour_in_any_language() {
         let i = parse_kick(word, &t.players).expect(word);
         assert_eq!(t.players[usize::from(i)].colour, Some(c), "{word}");
     }
+}
+
+#[test]
+fn on_eight_arms_timeouts_mark_absent_a_leaver_is_replaced_and_a_kick_takes_the_seat() {
+    // Given eight humans in play on the board for 8,
+    let mut t = start(&lobby(8, None, false), &[6, 1, 1, 1, 1, 1, 1, 1]).expect("start");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+    // When the timer plays the turns of whoever is to move until pink times out three times,
+    let pink = t.player_of(Colour::Pink).expect("pink").id;
+    let mut turns = 0;
+    while !t.players.iter().any(|p| p.id == pink && p.absent) {
+        turns += 1;
+        assert!(turns < 2_000, "pink never timed out three times");
+        t = t
+            .automatic_turn(0, &mut dice(&[3]), &mut rng)
+            .expect("a turn");
+    }
+    // Then pink is absent (the computer plays the seat) and the game goes on.
+    assert!(t.last.contains(&Event::Absent {
+        name: format!("p{pink}")
+    }));
+    assert_eq!(t.status(), Status::Playing);
+    // When cyan's player leaves, Then a computer takes the seat, narrated as replaced.
+    let cyan = t.player_of(Colour::Cyan).expect("cyan").id;
+    let t = t
+        .act(&actor(cyan), Action::Leave, 0, &mut dice(&[1]))
+        .expect("leave");
+    assert_eq!(
+        t.player_of(Colour::Cyan).map(|p| p.kind),
+        Some(PlayerKind::Computer(Level::Normal))
+    );
+    // When the host kicks purple by colour name, Then purple's seat is the computer's too.
+    let i = parse_kick("morat", &t.players).expect("purple's place");
+    let t = t
+        .act(&actor(1), Action::Remove(i), 0, &mut dice(&[1]))
+        .expect("kick");
+    assert!(matches!(t.last[0], Event::Removed { .. }));
+    assert!(
+        t.player_of(Colour::Purple)
+            .is_some_and(Player::is_automatic)
+    );
+    assert_eq!(t.game().map(Game::arms), Some(Arms::Eight));
+}
+
+#[test]
+fn the_board_asked_for_is_stored_and_older_records_load_without_one() {
+    // Given a lobby of /newgame 8, When stored and loaded, Then the board is kept;
+    let t = lobby(3, Some(Arms::Eight), false);
+    let json = serde_json::to_string(&t).expect("json");
+    assert!(json.contains("\"board\":8"), "{json}");
+    let back: Table = serde_json::from_str(&json).expect("loads");
+    assert_eq!(back, t);
+    // Given a record written before boards could be asked for, Then it loads with none;
+    let old = lobby(3, None, false);
+    let json = serde_json::to_string(&old).expect("json");
+    assert!(!json.contains("board"), "{json}");
+    let back: Table = serde_json::from_str(&json).expect("loads");
+    assert_eq!(back.board, None);
+    // and a board no one can ask for is refused, not guessed.
+    let bad = serde_json::to_string(&t)
+        .expect("json")
+        .replace("\"board\":8", "\"board\":5");
+    assert!(serde_json::from_str::<Table>(&bad).is_err());
 }
