@@ -2,10 +2,10 @@
 
 ## Menú d'ordres (text pla, una línia)
 
-cmd-newgame = Obrir una partida nova (regles: jcf, classic o solidari; afig «parelles» per a jugar per parelles)
+cmd-newgame = Obrir una partida nova (regles: jcf, classic o solidari; afig «parelles» per a jugar per parelles; 4, 6 o 8 per a la grandària del tauler)
 cmd-join = Apuntar-se a la partida oberta
 cmd-leave = Eixir de la partida
-cmd-start = Començar la partida (de 2 a 4 jugadors)
+cmd-start = Començar la partida (de 2 a 8 jugadors)
 cmd-cancel = Cancel·lar la partida (qui l'ha oberta o un administrador)
 cmd-board = Tornar a mostrar el tauler
 cmd-rules = Veure les regles d'esta partida
@@ -94,3 +94,7 @@ game-moved = Este grup s'ha convertit en supergrup: la partida l'ha seguit.
 board-below = ▶️ Partida començada — mira el tauler, ací baix.
 unknown-command = No conec eixa ordre. Envia /help per a veure què sé fer.
 bad-args = Així no es fa servir /{ $command }. /{ $command }: { $usage }.
+
+## large boards (taulers per a 6 i 8 jugadors, R8)
+
+rules-large = <b>Taulers per a 6 i 8 jugadors</b>: les mateixes regles en una volta més llarga, de 17 caselles per color (102 o 136 caselles), de manera que de la casella d'eixida a casa hi ha 105 o 139 caselles. Els colors juguen en este orde: { colour-yellow }, { colour-blue }, { colour-red }, { colour-green }, { colour-orange }, { colour-purple } (i en el tauler per a 8, { colour-cyan }, { colour-pink }). Amb menys jugadors, les places es repartixen pel tauler; per parelles, els companys se senten l'un davant de l'altre i s'omplin totes les places. /newgame 6 o /newgame 8 demana un tauler; sense grandària, s'usa el més xicotet on caben tots (Solidari: sempre el tauler per a 4).

@@ -56,8 +56,8 @@ lobby-title = 🎲 <b>Nova partida de parxís</b> — regles: { $preset }{ $pair
         [true] , per parelles
        *[false] {""}
     }
-lobby-players = Jugadors ({ $count }/4):
-lobby-waiting = S'esperen jugadors (de 2 a 4)… Polsa { btn-join } per a jugar.
+lobby-players = Jugadors ({ $count }/{ $max }):
+lobby-waiting = S'esperen jugadors (de 2 a { $max })… Polsa { btn-join } per a jugar.
 btn-join = ✋ M'apunte
 btn-leave = 🚪 Me'n vaig
 btn-start = ▶️ Començar
@@ -66,9 +66,8 @@ btn-add-computer = 🤖 Afegir ordinador
 lobby-joined = T'has apuntat a la partida.
 lobby-already-joined = Ja jugues en esta partida.
 lobby-not-in-game = No jugues en esta partida.
-lobby-full = La partida està plena: 4 jugadors com a màxim.
+lobby-full = La partida està plena: { $max } jugadors com a màxim.
 lobby-need-two = Fan falta almenys 2 jugadors per a començar.
-lobby-pairs-need-four = Una partida per parelles necessita exactament 4 jugadors.
 only-host = Només qui ha obert la partida o un administrador del grup ho pot fer.
 no-lobby = No hi ha cap partida oberta. Obri'n una amb /newgame.
 game-running = Ací ja s'està jugant una partida. Mira-la amb /board.
@@ -206,3 +205,12 @@ timezone-is = 🕒 Zona horària d'este xat: <b>{ $zone }</b>. La classificació
 timezone-set = 🕒 Zona horària: <b>{ $zone }</b>. La classificació setmanal va de dilluns a diumenge en esta zona.
 forget-done = Fet: he oblidat les teues partides, punts i valoracions en tots els xats.
 forget-private-only = /forgetme funciona en un xat privat amb mi: obri'l i envia-me-la allí.
+
+## large boards (taulers per a 6 i 8 jugadors, R8)
+
+lobby-board = { $seats ->
+        [0] Tauler: per a 4, 6 o 8 jugadors, segons quants en siguen quan comence la partida.
+       *[other] Tauler per a { $seats } jugadors.
+    }
+lobby-pairs-fill-board = Una partida per parelles ompli totes les places del tauler: necessita exactament { $seats } jugadors.
+lobby-pairs-need-even = Una partida per parelles ompli totes les places del tauler: necessita 4, 6 o 8 jugadors.

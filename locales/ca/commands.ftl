@@ -2,10 +2,10 @@
 
 ## Menú d'ordres (text pla, una línia)
 
-cmd-newgame = Obrir una partida nova (regles: jcf, classic o solidari; afegeix «parelles» per jugar per parelles)
+cmd-newgame = Obrir una partida nova (regles: jcf, classic o solidari; afegeix «parelles» per jugar per parelles; 4, 6 o 8 per a la mida del tauler)
 cmd-join = Apuntar-se a la partida oberta
 cmd-leave = Deixar la partida
-cmd-start = Començar la partida (de 2 a 4 jugadors)
+cmd-start = Començar la partida (de 2 a 8 jugadors)
 cmd-cancel = Cancel·lar la partida (qui l'ha oberta o un administrador)
 cmd-board = Tornar a mostrar el tauler
 cmd-rules = Veure les regles d'aquesta partida
@@ -94,3 +94,7 @@ game-moved = Aquest grup s'ha convertit en supergrup: la partida l'ha seguit.
 board-below = ▶️ Partida començada — mira el tauler, aquí sota.
 unknown-command = No conec aquesta ordre. Envia /help per veure què sé fer.
 bad-args = Així no es fa servir /{ $command }. /{ $command }: { $usage }.
+
+## large boards (taulers per a 6 i 8 jugadors, R8)
+
+rules-large = <b>Taulers per a 6 i 8 jugadors</b>: les mateixes regles en una volta més llarga, de 17 caselles per color (102 o 136 caselles), de manera que de la casella de sortida a la meta hi ha 105 o 139 caselles. Els colors juguen en aquest ordre: { colour-yellow }, { colour-blue }, { colour-red }, { colour-green }, { colour-orange }, { colour-purple } (i en el tauler per a 8, { colour-cyan }, { colour-pink }). Amb menys jugadors, les places es reparteixen pel tauler; per parelles, els companys seuen l'un davant de l'altre i s'omplen totes les places. /newgame 6 o /newgame 8 demana un tauler; sense mida, es fa servir el més petit on hi caben tots (Solidari: sempre el tauler per a 4).

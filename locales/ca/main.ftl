@@ -54,8 +54,8 @@ lobby-title = 🎲 <b>Nova partida de parxís</b> — regles: { $preset }{ $pair
         [true] , per parelles
        *[false] {""}
     }
-lobby-players = Jugadors ({ $count }/4):
-lobby-waiting = S'esperen jugadors (de 2 a 4)… Prem { btn-join } per jugar.
+lobby-players = Jugadors ({ $count }/{ $max }):
+lobby-waiting = S'esperen jugadors (de 2 a { $max })… Prem { btn-join } per jugar.
 btn-join = ✋ M'hi apunto
 btn-leave = 🚪 Me'n vaig
 btn-start = ▶️ Començar
@@ -64,9 +64,8 @@ btn-add-computer = 🤖 Afegir ordinador
 lobby-joined = T'has apuntat a la partida.
 lobby-already-joined = Ja jugues en aquesta partida.
 lobby-not-in-game = No jugues en aquesta partida.
-lobby-full = La partida és plena: 4 jugadors com a màxim.
+lobby-full = La partida és plena: { $max } jugadors com a màxim.
 lobby-need-two = Calen almenys 2 jugadors per començar.
-lobby-pairs-need-four = Una partida per parelles necessita exactament 4 jugadors.
 only-host = Només qui ha obert la partida o un administrador del grup ho pot fer.
 no-lobby = No hi ha cap partida oberta. Obre'n una amb /newgame.
 game-running = Aquí ja s'està jugant una partida. Mira-la amb /board.
@@ -204,3 +203,12 @@ timezone-is = 🕒 Zona horària d'aquest xat: <b>{ $zone }</b>. La classificaci
 timezone-set = 🕒 Zona horària: <b>{ $zone }</b>. La classificació setmanal va de dilluns a diumenge en aquesta zona.
 forget-done = Fet: he oblidat les teves partides, punts i valoracions a tots els xats.
 forget-private-only = /forgetme funciona en un xat privat amb mi: obre'l i envia-me-la allà.
+
+## large boards (taulers per a 6 i 8 jugadors, R8)
+
+lobby-board = { $seats ->
+        [0] Tauler: per a 4, 6 o 8 jugadors, segons quants en siguin quan comenci la partida.
+       *[other] Tauler per a { $seats } jugadors.
+    }
+lobby-pairs-fill-board = Una partida per parelles omple totes les places del tauler: necessita exactament { $seats } jugadors.
+lobby-pairs-need-even = Una partida per parelles omple totes les places del tauler: necessita 4, 6 o 8 jugadors.

@@ -2,10 +2,10 @@
 
 ## Command menu (plain text, one line each)
 
-cmd-newgame = Open a new game (rules: jcf, classic or solidari; add «pairs» for a pairs game)
+cmd-newgame = Open a new game (rules: jcf, classic or solidari; add «pairs» for a pairs game; 4, 6 or 8 for the size of the board)
 cmd-join = Join the open game
 cmd-leave = Leave the game
-cmd-start = Start the game (2 to 4 players)
+cmd-start = Start the game (2 to 8 players)
 cmd-cancel = Cancel the game (whoever opened it or an admin)
 cmd-board = Show the board again
 cmd-rules = Show the rules of this game
@@ -93,3 +93,7 @@ game-moved = This group became a supergroup: the game moved along with it.
 board-below = ▶️ Game started — see the board below.
 unknown-command = I don't know that command. Send /help to see what I can do.
 bad-args = That's not how /{ $command } works. /{ $command }: { $usage }.
+
+## large boards (6 and 8 players, R8)
+
+rules-large = <b>Boards for 6 and 8 players</b>: the same rules on a longer way round, 17 squares per colour (102 or 136 squares), so from the exit square to the goal there are 105 or 139 squares. The colours play in this order: { colour-yellow }, { colour-blue }, { colour-red }, { colour-green }, { colour-orange }, { colour-purple } (and on the board for 8, { colour-cyan }, { colour-pink }). With fewer players the seats are spread round the board; in pairs, partners sit opposite and every seat is filled. /newgame 6 or /newgame 8 asks for a board; with no size, the smallest board that seats everyone is used (Solidari: always the board for 4).

@@ -50,8 +50,8 @@ lobby-title = 🎲 <b>New game of parxís</b> — rules: { $preset }{ $pairs ->
         [true] , in pairs
        *[false] {""}
     }
-lobby-players = Players ({ $count }/4):
-lobby-waiting = Waiting for players (2 to 4)… Press { btn-join } to play.
+lobby-players = Players ({ $count }/{ $max }):
+lobby-waiting = Waiting for players (2 to { $max })… Press { btn-join } to play.
 btn-join = ✋ Join
 btn-leave = 🚪 Leave
 btn-start = ▶️ Start
@@ -60,9 +60,8 @@ btn-add-computer = 🤖 Add computer
 lobby-joined = You joined the game.
 lobby-already-joined = You are already in this game.
 lobby-not-in-game = You are not in this game.
-lobby-full = The game is full: 4 players at most.
+lobby-full = The game is full: { $max } players at most.
 lobby-need-two = At least 2 players are needed to start.
-lobby-pairs-need-four = A pairs game needs exactly 4 players.
 only-host = Only the player who opened the game or a group admin can do that.
 no-lobby = There is no open game here. Open one with /newgame.
 game-running = A game is already being played here. See it with /board.
@@ -200,3 +199,12 @@ timezone-is = 🕒 This chat's time zone: <b>{ $zone }</b>. The weekly table run
 timezone-set = 🕒 Time zone set: <b>{ $zone }</b>. The weekly table runs from Monday to Sunday there.
 forget-done = Done: I have forgotten your games, points and ratings in every chat.
 forget-private-only = /forgetme works in a private chat with me: open a chat with me and send it there.
+
+## large boards (6 and 8 players, R8)
+
+lobby-board = { $seats ->
+        [0] Board: for 4, 6 or 8 players, chosen when the game starts by how many play.
+       *[other] Board for { $seats } players.
+    }
+lobby-pairs-fill-board = A pairs game fills every seat of its board: it needs exactly { $seats } players.
+lobby-pairs-need-even = A pairs game fills every seat of its board: it needs 4, 6 or 8 players.

@@ -2,10 +2,10 @@
 
 ## Menú de comandos (texto plano, una línea)
 
-cmd-newgame = Abrir una partida nueva (reglas: jcf, classic o solidari; añade «parejas» para jugar por parejas)
+cmd-newgame = Abrir una partida nueva (reglas: jcf, classic o solidari; añade «parejas» para jugar por parejas; 4, 6 u 8 para el tamaño del tablero)
 cmd-join = Apuntarse a la partida abierta
 cmd-leave = Dejar la partida
-cmd-start = Empezar la partida (de 2 a 4 jugadores)
+cmd-start = Empezar la partida (de 2 a 8 jugadores)
 cmd-cancel = Cancelar la partida (quien la abrió o un administrador)
 cmd-board = Volver a mostrar el tablero
 cmd-rules = Ver las reglas de esta partida
@@ -94,3 +94,7 @@ game-moved = Este grupo se ha convertido en supergrupo: la partida se ha movido 
 board-below = ▶️ Partida empezada — mira el tablero, aquí abajo.
 unknown-command = No conozco ese comando. Envía /help para ver lo que sé hacer.
 bad-args = Así no se usa /{ $command }. /{ $command }: { $usage }.
+
+## large boards (tableros para 6 y 8 jugadores, R8)
+
+rules-large = <b>Tableros para 6 y 8 jugadores</b>: las mismas reglas en una vuelta más larga, de 17 casillas por color (102 o 136 casillas), así que de la casilla de salida a la meta hay 105 o 139 casillas. Los colores juegan en este orden: { colour-yellow }, { colour-blue }, { colour-red }, { colour-green }, { colour-orange }, { colour-purple } (y en el tablero para 8, { colour-cyan }, { colour-pink }). Con menos jugadores, los puestos se reparten por el tablero; por parejas, los compañeros se sientan uno frente al otro y se llenan todos los puestos. /newgame 6 o /newgame 8 pide un tablero; sin tamaño, se usa el más pequeño en el que caben todos (Solidari: siempre el tablero para 4).

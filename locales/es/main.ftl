@@ -51,8 +51,8 @@ lobby-title = 🎲 <b>Nueva partida de parchís</b> — reglas: { $preset }{ $pa
         [true] , por parejas
        *[false] {""}
     }
-lobby-players = Jugadores ({ $count }/4):
-lobby-waiting = Esperando jugadores (de 2 a 4)… Pulsa { btn-join } para jugar.
+lobby-players = Jugadores ({ $count }/{ $max }):
+lobby-waiting = Esperando jugadores (de 2 a { $max })… Pulsa { btn-join } para jugar.
 btn-join = ✋ Me apunto
 btn-leave = 🚪 Me voy
 btn-start = ▶️ Empezar
@@ -61,9 +61,8 @@ btn-add-computer = 🤖 Añadir ordenador
 lobby-joined = Te has apuntado a la partida.
 lobby-already-joined = Ya estás en esta partida.
 lobby-not-in-game = No estás en esta partida.
-lobby-full = La partida está llena: 4 jugadores como máximo.
+lobby-full = La partida está llena: { $max } jugadores como máximo.
 lobby-need-two = Hacen falta al menos 2 jugadores para empezar.
-lobby-pairs-need-four = Una partida por parejas necesita exactamente 4 jugadores.
 only-host = Solo quien abrió la partida o un administrador del grupo puede hacerlo.
 no-lobby = No hay ninguna partida abierta. Abre una con /newgame.
 game-running = Ya hay una partida en marcha aquí. Mírala con /board.
@@ -201,3 +200,12 @@ timezone-is = 🕒 Zona horaria de este chat: <b>{ $zone }</b>. La clasificació
 timezone-set = 🕒 Zona horaria: <b>{ $zone }</b>. La clasificación semanal va de lunes a domingo en esa zona.
 forget-done = Hecho: he olvidado tus partidas, puntos y valoraciones en todos los chats.
 forget-private-only = /forgetme funciona en un chat privado conmigo: ábrelo y envíamelo allí.
+
+## large boards (tableros para 6 y 8 jugadores, R8)
+
+lobby-board = { $seats ->
+        [0] Tablero: para 4, 6 u 8 jugadores, según cuántos sean al empezar la partida.
+       *[other] Tablero para { $seats } jugadores.
+    }
+lobby-pairs-fill-board = Una partida por parejas llena todos los puestos del tablero: necesita exactamente { $seats } jugadores.
+lobby-pairs-need-even = Una partida por parejas llena todos los puestos del tablero: necesita 4, 6 u 8 jugadores.

@@ -46,10 +46,12 @@ pub enum Msg {
     // ── Lobby ────────────────────────────────────────────────────────────────────────────
     /// "🎲 New game of parxís — rules: JCF, in pairs" (HTML).
     LobbyTitle { preset: Preset, pairs: bool },
-    /// "Players (2/4):", above the list of players.
-    LobbyPlayers { count: u32 },
-    /// "Waiting for players (2–4)… Press ✋ Join to play."
-    LobbyWaiting,
+    /// "Players (2/4):", above the list of players (`max`: the seats the lobby takes).
+    LobbyPlayers { count: u32, max: u32 },
+    /// "Waiting for players (2 to 4)… Press ✋ Join to play."
+    LobbyWaiting { max: u32 },
+    /// "Board for 6 players." (`seats` 0: "the board is chosen when the game starts…").
+    LobbyBoard { seats: u32 },
     /// Button "✋ Join".
     BtnJoin,
     /// Button "🚪 Leave".
@@ -67,11 +69,13 @@ pub enum Msg {
     /// "You are not in this game."
     NotInGame,
     /// "The game is full: 4 players at most."
-    GameFull,
+    GameFull { max: u32 },
     /// "At least 2 players are needed to start."
     NeedTwoPlayers,
-    /// "A pairs game needs exactly 4 players."
-    PairsNeedFour,
+    /// "A pairs game fills every seat of its board: it needs exactly 6 players."
+    PairsFillBoard { seats: u32 },
+    /// "A pairs game needs 4, 6 or 8 players: every seat of its board."
+    PairsNeedEven,
     /// "Only the player who opened the game or a group admin can do that."
     OnlyHost,
     /// "There is no open game here. Open one with /newgame."
@@ -201,6 +205,8 @@ pub enum Msg {
     },
     /// The rules every preset shares, in short (HTML).
     RulesCommon,
+    /// The boards for 6 and 8 players (R8), under the rules.
+    RulesLarge,
     /// What a preset changes, one paragraph (HTML).
     Rules(Preset),
 
@@ -360,7 +366,8 @@ impl Msg {
 
             Self::LobbyTitle { .. } => "lobby-title",
             Self::LobbyPlayers { .. } => "lobby-players",
-            Self::LobbyWaiting => "lobby-waiting",
+            Self::LobbyWaiting { .. } => "lobby-waiting",
+            Self::LobbyBoard { .. } => "lobby-board",
             Self::BtnJoin => "btn-join",
             Self::BtnLeave => "btn-leave",
             Self::BtnStart => "btn-start",
@@ -369,9 +376,10 @@ impl Msg {
             Self::Joined => "lobby-joined",
             Self::AlreadyJoined => "lobby-already-joined",
             Self::NotInGame => "lobby-not-in-game",
-            Self::GameFull => "lobby-full",
+            Self::GameFull { .. } => "lobby-full",
             Self::NeedTwoPlayers => "lobby-need-two",
-            Self::PairsNeedFour => "lobby-pairs-need-four",
+            Self::PairsFillBoard { .. } => "lobby-pairs-fill-board",
+            Self::PairsNeedEven => "lobby-pairs-need-even",
             Self::OnlyHost => "only-host",
             Self::NoLobby => "no-lobby",
             Self::GameRunning => "game-running",
@@ -444,6 +452,7 @@ impl Msg {
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",
+            Self::RulesLarge => "rules-large",
             Self::Rules(Preset::Jcf) => "rules-jcf",
             Self::Rules(Preset::Classic) => "rules-classic",
             Self::Rules(Preset::Solidari) => "rules-solidari",
@@ -517,7 +526,11 @@ impl Msg {
                 }
                 args
             }
-            Self::LobbyPlayers { count } => vec![("count", num(*count))],
+            Self::LobbyPlayers { count, max } => vec![("count", num(*count)), ("max", num(*max))],
+            Self::LobbyWaiting { max } | Self::GameFull { max } => vec![("max", num(*max))],
+            Self::LobbyBoard { seats } | Self::PairsFillBoard { seats } => {
+                vec![("seats", num(*seats))]
+            }
             Self::GameCancelledBy { name }
             | Self::PlayerLeft { name }
             | Self::PlayerRemoved { name }

@@ -5,14 +5,14 @@ use teloxide::utils::command::BotCommands;
 
 use super::table::Player;
 use crate::ai::Level;
-use crate::engine::{Colour, Preset};
+use crate::engine::{Arms, Colour, Preset};
 use crate::i18n::{Cmd, Lang};
 
 /// The bot's commands (`/cmd` or `/cmd@botname`).
 #[derive(BotCommands, Clone, Debug, PartialEq, Eq)]
 #[command(rename_rule = "lowercase")]
 pub enum Command {
-    /// Open a lobby: `/newgame [jcf|classic|solidari] [pairs]`.
+    /// Open a lobby: `/newgame [jcf|classic|solidari] [pairs] [4|6|8]`.
     NewGame(String),
     Join,
     Leave,
@@ -97,17 +97,22 @@ pub fn word(c: Cmd) -> &'static str {
 pub struct NewGameArgs {
     pub preset: Preset,
     pub pairs: bool,
+    /// R8.7 The board asked for: 4, 6 or 8 (`None`: the smallest that seats everyone).
+    pub board: Option<Arms>,
 }
 
-/// Parse `/newgame` arguments: a preset name and/or a pairs word, in any order.
+/// Parse `/newgame` arguments: a preset name, a pairs word and/or a board size (4, 6 or
+/// 8), in any order. Solidari is a four-player pairs game: its board is the four-arm one.
 ///
 /// # Errors
-/// The first word that is neither.
+/// The first word that is none of these (or a size of 6 or 8 with Solidari).
 pub fn parse_newgame(args: &str) -> Result<NewGameArgs, String> {
     let mut out = NewGameArgs {
         preset: Preset::Jcf,
         pairs: false,
+        board: None,
     };
+    let mut size_word = String::new();
     for w in args.split_whitespace().take(8) {
         let w = w.to_lowercase();
         match w.as_str() {
@@ -115,10 +120,17 @@ pub fn parse_newgame(args: &str) -> Result<NewGameArgs, String> {
             "jcf" => out.preset = Preset::Jcf,
             "classic" | "clàssic" | "clasico" | "clásico" => out.preset = Preset::Classic,
             "solidari" | "solidario" => out.preset = Preset::Solidari,
+            "4" | "6" | "8" => {
+                out.board = w.parse().ok().and_then(Arms::from_count);
+                size_word = w;
+            }
             _ => return Err(w.chars().take(32).collect()),
         }
     }
     if out.preset == Preset::Solidari {
+        if out.board.is_some_and(|a| !a.is_four()) {
+            return Err(size_word);
+        }
         out.pairs = true;
     }
     Ok(out)
@@ -196,28 +208,43 @@ mod tests {
 
     #[test]
     fn newgame_arguments_in_any_order() {
-        assert_eq!(
-            parse_newgame(""),
-            Ok(NewGameArgs {
-                preset: Preset::Jcf,
-                pairs: false
-            })
-        );
+        let args = |preset, pairs, board| NewGameArgs {
+            preset,
+            pairs,
+            board,
+        };
+        assert_eq!(parse_newgame(""), Ok(args(Preset::Jcf, false, None)));
         assert_eq!(
             parse_newgame("pairs classic"),
-            Ok(NewGameArgs {
-                preset: Preset::Classic,
-                pairs: true
-            })
+            Ok(args(Preset::Classic, true, None))
         );
         assert_eq!(
             parse_newgame("SOLIDARI"),
-            Ok(NewGameArgs {
-                preset: Preset::Solidari,
-                pairs: true
-            })
+            Ok(args(Preset::Solidari, true, None))
         );
         assert_eq!(parse_newgame("jcf <b>"), Err("<b>".into()));
+    }
+
+    #[test]
+    fn r8_7_newgame_takes_a_board_size_of_4_6_or_8_beside_preset_and_pairs() {
+        // Given /newgame with a size among its words, When parsed, Then that board; a size
+        // no board has is refused; Solidari (four players in pairs) takes only the board of 4.
+        let board = |s: &str| parse_newgame(s).map(|a| (a.preset, a.pairs, a.board));
+        assert_eq!(board("6"), Ok((Preset::Jcf, false, Some(Arms::Six))));
+        assert_eq!(
+            board("8 pairs classic"),
+            Ok((Preset::Classic, true, Some(Arms::Eight)))
+        );
+        assert_eq!(board("pairs 4"), Ok((Preset::Jcf, true, Some(Arms::Four))));
+        assert_eq!(
+            board("solidari 4"),
+            Ok((Preset::Solidari, true, Some(Arms::Four)))
+        );
+        for bad in ["5", "10", "0", "-6"] {
+            assert_eq!(board(bad), Err(bad.into()), "{bad}");
+        }
+        assert_eq!(board("solidari 6"), Err("6".into()));
+        assert_eq!(board("8 solidario"), Err("8".into()));
     }
 
     #[test]

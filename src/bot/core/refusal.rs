@@ -1,13 +1,19 @@
 //! Why something did not happen, as the user is told. Nothing was changed.
 
+use crate::engine::Arms;
+
 /// Why the table refused an action (a rule of the lobby or the game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reject {
     AlreadyJoined,
     NotJoined,
-    Full,
+    /// Every seat is taken: this many at most.
+    Full(u8),
     NeedTwo,
-    PairsNeedFour,
+    /// R8.6 A pairs game on the board asked for fills every seat of it.
+    PairsFillBoard(Arms),
+    /// R8.6 / R8.7 A pairs game with no board asked for needs 4, 6 or 8 players.
+    PairsNeedEven,
     NotHost,
     NotInLobby,
     NotPlaying,

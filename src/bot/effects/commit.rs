@@ -180,6 +180,7 @@ pub async fn open_lobby(
     actor: &Actor,
     preset: Preset,
     pairs: bool,
+    board: Option<crate::engine::Arms>,
 ) -> Result<Saved, Refusal> {
     let stored = here.stored.as_ref().ok_or(Alert::TryAgain)?;
     let (expected, seq) = match &stored.table {
@@ -187,7 +188,7 @@ pub async fn open_lobby(
         Some(r) => (r.version, r.state.seq + 1),
         None => (0, 1),
     };
-    let mut table = Table::lobby(actor, preset, pairs);
+    let mut table = Table::lobby(actor, preset, pairs).on_board(board);
     table.seq = seq;
     let saved = save(ctx, here, expected, table).await?;
     if let Some(old) = here.display() {

@@ -93,7 +93,7 @@ pub async fn on_action(
     Ok(())
 }
 
-/// "New game" under a finished board: a lobby with the same rules.
+/// "New game" under a finished board: a lobby with the same rules and board asked for.
 pub async fn on_new_game(
     bot: TgBot,
     q: CallbackQuery,
@@ -103,12 +103,12 @@ pub async fn on_new_game(
 ) -> HandlerResult {
     let result = match pressed_in_group(&q) {
         Ok(_) => {
-            let (preset, pairs) = here
-                .table()
-                .ok()
-                .map_or((Preset::Jcf, false), |r| (r.state.preset, r.state.pairs));
+            let (preset, pairs, board) =
+                here.table().ok().map_or((Preset::Jcf, false, None), |r| {
+                    (r.state.preset, r.state.pairs, r.state.board)
+                });
             let actor = actor_of(&q.from);
-            commit::open_lobby(&bot, &ctx, &here, &actor, preset, pairs).await
+            commit::open_lobby(&bot, &ctx, &here, &actor, preset, pairs, board).await
         }
         Err(r) => Err(r),
     };

@@ -96,7 +96,7 @@ pub async fn groups_only(
     done(&bot, &ctx, &here, started, r).await
 }
 
-/// `/newgame [jcf|classic|solidari] [pairs]`: open a lobby.
+/// `/newgame [jcf|classic|solidari] [pairs] [4|6|8]`: open a lobby.
 pub async fn new_game(
     bot: TgBot,
     msg: Message,
@@ -108,13 +108,15 @@ pub async fn new_game(
 ) -> HandlerResult {
     let r = match parse_newgame(&args) {
         Err(_) => bad_args(&bot, &msg, &here, Cmd::NewGame).await,
-        Ok(a) => match commit::open_lobby(&bot, &ctx, &here, &actor, a.preset, a.pairs).await {
-            Ok(saved) => {
-                show_new(&bot, &ctx, &here, &saved).await;
-                Ok(())
+        Ok(a) => {
+            match commit::open_lobby(&bot, &ctx, &here, &actor, a.preset, a.pairs, a.board).await {
+                Ok(saved) => {
+                    show_new(&bot, &ctx, &here, &saved).await;
+                    Ok(())
+                }
+                Err(r) => reply(&bot, &msg, view::refusal(here.lang, r)).await,
             }
-            Err(r) => reply(&bot, &msg, view::refusal(here.lang, r)).await,
-        },
+        }
     };
     done(&bot, &ctx, &here, started, r).await
 }

@@ -86,6 +86,13 @@ pub struct View {
 /// The PNG image of `game`: [`SIZE`] × [`SIZE`] pixels, RGB.
 #[must_use]
 pub fn png(game: &Game, view: &View) -> Vec<u8> {
+    // The board is drawn for four arms only: a larger game gets the empty board (a valid
+    // picture, no pieces; encoded once) instead of drawing out of bounds, until its board
+    // is drawn.
+    if !game.arms().is_four() {
+        static EMPTY: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+        return EMPTY.get_or_init(|| encode(board::empty())).clone();
+    }
     encode(&render(game, view))
 }
 

@@ -3,7 +3,7 @@
 use super::{Actor, Event, Player, PlayerKind, Stage, Stats, Status, Table};
 use crate::ai::Level;
 use crate::bot::core::refusal::Reject;
-use crate::bot::core::seats::{MAX_PLAYERS, seats_for};
+use crate::bot::core::seats::{board_for, seats_on};
 use crate::engine::{Dice, Game, roll_off};
 
 impl Table {
@@ -17,13 +17,24 @@ impl Table {
         if self.players.iter().any(|p| p.id == who.id) {
             return Err(Reject::AlreadyJoined);
         }
-        if self.players.len() >= MAX_PLAYERS {
-            return Err(Reject::Full);
-        }
+        self.check_seat_free()?;
         self.players.push(Player::human(who));
         self.last.push(Event::Joined {
             name: who.name.clone(),
         });
+        Ok(())
+    }
+
+    /// The refusal of a full lobby: its seats at most.
+    fn full(&self) -> Reject {
+        Reject::Full(u8::try_from(self.capacity()).unwrap_or(u8::MAX))
+    }
+
+    /// Is a seat left (the board asked for, else the largest board)?
+    fn check_seat_free(&self) -> Result<(), Reject> {
+        if self.players.len() >= self.capacity() {
+            return Err(self.full());
+        }
         Ok(())
     }
 
@@ -47,11 +58,9 @@ impl Table {
         if !self.can_manage(who) {
             return Err(Reject::NotHost);
         }
-        if self.players.len() >= MAX_PLAYERS {
-            return Err(Reject::Full);
-        }
+        self.check_seat_free()?;
         let n = self.next_computer_number();
-        let id = -i64::try_from(n).map_err(|_| Reject::Full)?;
+        let id = -i64::try_from(n).map_err(|_| self.full())?;
         let name = format!("🤖 {n}");
         self.players.push(Player {
             id,
@@ -166,16 +175,22 @@ impl Table {
         }
         self.drop_unconfirmed();
         let n = self.players.len();
-        if self.pairs && n != MAX_PLAYERS {
-            return Err(Reject::PairsNeedFour);
-        }
-        let colours = &seats_for(n);
+        let arms = board_for(self.board, n, self.pairs)?;
+        // R8.5 seats spread round the board, in R8.2 order: the players in the order they
+        // joined.
+        let colours = &seats_on(arms, n);
         for (p, &c) in self.players.iter_mut().zip(colours) {
             p.colour = Some(c);
         }
         let mut opts = self.preset.options();
         opts.pairs = self.pairs;
-        let game = Game::new(self.preset, opts, colours).map_err(|_| Reject::PairsNeedFour)?;
+        let game = Game::new_on(arms, self.preset, opts, colours).map_err(|_| {
+            if self.board.is_some() {
+                Reject::PairsFillBoard(arms)
+            } else {
+                Reject::PairsNeedEven
+            }
+        })?;
         let ro = roll_off(colours, dice);
         let game = game
             .with_first_turn(ro.starter)

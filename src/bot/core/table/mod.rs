@@ -15,12 +15,14 @@ mod turns;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_large;
+#[cfg(test)]
 mod tests_stats;
 
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::engine::{Colour, Game, Preset};
+use crate::engine::{Arms, Colour, Game, Preset};
 use crate::render::image::Trail;
 
 pub use event::{Event, WinnerRec};
@@ -173,6 +175,9 @@ pub struct Table {
     pub host: i64,
     pub preset: Preset,
     pub pairs: bool,
+    /// R8.7 The board the host asked for (`/newgame … 4|6|8`); `None`: the smallest that
+    /// seats everyone, picked at the start.
+    pub board: Option<Arms>,
     pub players: Vec<Player>,
     /// Events of the last action, shown in the board message.
     pub last: Vec<Event>,
@@ -200,6 +205,7 @@ impl Table {
             host: host.id,
             preset,
             pairs: pairs || preset.options().pairs,
+            board: None,
             players: vec![Player::human(host)],
             last: Vec::new(),
             stats: Stats::default(),
@@ -209,6 +215,19 @@ impl Table {
             tally: Tally::default(),
             invited: Vec::new(),
         }
+    }
+
+    /// The same lobby on the board asked for (`None`: picked at the start).
+    #[must_use]
+    pub fn on_board(mut self, board: Option<Arms>) -> Self {
+        self.board = board;
+        self
+    }
+
+    /// The most players this table seats.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        crate::bot::core::seats::capacity(self.board)
     }
 
     /// The stage without its game.

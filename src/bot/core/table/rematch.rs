@@ -23,6 +23,8 @@ impl Table {
         }
         let mut t = Self::lobby(who, self.preset, self.pairs);
         t.seq = self.seq + 1;
+        // The same board as asked for before (none: R8.7 picks it again at the start).
+        t.board = self.board;
         t.players.clear();
         for p in &self.players {
             // A human who left mid-game (a computer took the seat) is not asked again.

@@ -12,7 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Event, Player, Stage, Stats, Status, Table, Tally};
-use crate::engine::{Game, Preset};
+use crate::engine::{Arms, Game, Preset};
 use crate::render::image::Trail;
 
 /// The board message named by a table stored before the display record existed.
@@ -30,6 +30,9 @@ pub(super) struct Stored {
     host: i64,
     preset: Preset,
     pairs: bool,
+    /// The board asked for, by its number of arms (absent: none asked for).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    board: Option<u8>,
     players: Vec<Player>,
     #[serde(default)]
     game: Option<Game>,
@@ -64,12 +67,17 @@ impl TryFrom<Stored> for Table {
             }
             (Status::Cancelled, g) => Stage::Cancelled(g),
         };
+        let board = match s.board {
+            None => None,
+            Some(n) => Some(Arms::from_count(n).ok_or_else(|| format!("a board of {n} arms"))?),
+        };
         Ok(Self {
             seq: s.seq,
             stage,
             host: s.host,
             preset: s.preset,
             pairs: s.pairs,
+            board,
             players: s.players,
             last: s.last,
             stats: s.stats,
@@ -98,6 +106,7 @@ impl From<Table> for Stored {
             host: t.host,
             preset: t.preset,
             pairs: t.pairs,
+            board: t.board.map(Arms::count),
             players: t.players,
             game,
             last: t.last,

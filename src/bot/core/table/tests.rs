@@ -74,12 +74,13 @@ fn a_kicked_computer_s_number_is_not_given_to_the_next_one() {
 
 #[test]
 fn joining_twice_or_a_full_lobby_is_refused_and_changes_nothing() {
-    // Given a lobby of four,
-    let t = lobby_of(&[1, 2, 3, 4]);
+    // Given a lobby of four on the board for four,
+    let mut t = lobby_of(&[1, 2, 3, 4]);
+    t.board = Some(crate::engine::Arms::Four);
     // When a fifth joins or a member joins again, Then both are refused.
     assert_eq!(
         t.act(&actor(5), Action::Join, 0, &mut dice(&[1])),
-        Err(Reject::Full)
+        Err(Reject::Full(4))
     );
     assert_eq!(
         t.act(&actor(2), Action::Join, 0, &mut dice(&[1])),
@@ -138,13 +139,13 @@ fn only_the_host_or_an_admin_starts_and_a_lone_player_cannot() {
 
 #[test]
 fn pairs_need_four_players() {
-    // Given a pairs lobby of two, When the host starts, Then four are needed.
+    // Given a pairs lobby of two, When the host starts, Then a full board is needed.
     let t = Table::lobby(&actor(1), Preset::Jcf, true)
         .act(&actor(2), Action::Join, 0, &mut dice(&[1]))
         .expect("join");
     assert_eq!(
         t.act(&actor(1), Action::Start, 0, &mut dice(&[6, 1])),
-        Err(Reject::PairsNeedFour)
+        Err(Reject::PairsNeedEven)
     );
 }
 

@@ -165,3 +165,14 @@ fn rematch_seats_the_same_players_and_waits_for_the_others_to_join() {
     assert!(!ids.contains(&3));
     assert!(g.invited.is_empty());
 }
+
+#[test]
+fn rematch_keeps_the_board_size_the_game_was_opened_with() {
+    // Given a finished game whose lobby asked for the 6-arm board,
+    let mut t = finished_game(7);
+    t.board = Some(crate::engine::Arms::Six);
+    // When a player presses Rematch, Then the new lobby asks for the same board.
+    let l = t.rematch(&actor(1)).expect("rematch");
+    assert_eq!(l.board, Some(crate::engine::Arms::Six));
+    assert_eq!(l.capacity(), 6);
+}

@@ -23,9 +23,12 @@ pub fn refusal_msg(r: Refusal) -> Msg {
         Refusal::Reject(r) => match r {
             Reject::AlreadyJoined => Msg::AlreadyJoined,
             Reject::NotJoined => Msg::NotInGame,
-            Reject::Full => Msg::GameFull,
+            Reject::Full(max) => Msg::GameFull { max: max.into() },
             Reject::NeedTwo => Msg::NeedTwoPlayers,
-            Reject::PairsNeedFour => Msg::PairsNeedFour,
+            Reject::PairsFillBoard(arms) => Msg::PairsFillBoard {
+                seats: arms.count().into(),
+            },
+            Reject::PairsNeedEven => Msg::PairsNeedEven,
             Reject::NotHost => Msg::OnlyHost,
             Reject::NotInLobby => Msg::GameRunning,
             Reject::NotPlaying => Msg::NoLobby,
@@ -49,7 +52,7 @@ pub fn help(lang: Lang) -> String {
     tr(lang, &Msg::Help)
 }
 
-/// `/rules` for a preset.
+/// `/rules` for a preset: its rules, the common ones and the large boards (R8).
 #[must_use]
 pub fn rules(lang: Lang, preset: Preset, pairs: bool) -> String {
     let six = preset.options().six_counts;
@@ -57,6 +60,7 @@ pub fn rules(lang: Lang, preset: Preset, pairs: bool) -> String {
         tr(lang, &Msg::RulesTitle { preset, pairs, six }),
         tr(lang, &Msg::Rules(preset)),
         tr(lang, &Msg::RulesCommon),
+        tr(lang, &Msg::RulesLarge),
     ]
     .join("\n\n")
 }

@@ -46,11 +46,16 @@ fn lobby_text(lang: Lang, t: &Table) -> String {
             pairs: t.pairs,
         },
     );
+    out.push('\n');
+    let seats = t.board.map_or(0, |a| a.count().into());
+    out.push_str(&tr(lang, &Msg::LobbyBoard { seats }));
+    let max = t.capacity() as u32;
     out.push_str("\n\n");
     out.push_str(&tr(
         lang,
         &Msg::LobbyPlayers {
             count: t.players.len() as u32,
+            max,
         },
     ));
     for p in &t.players {
@@ -58,7 +63,7 @@ fn lobby_text(lang: Lang, t: &Table) -> String {
         out.push_str(&player_line(lang, t, p));
     }
     out.push_str("\n\n");
-    out.push_str(&tr(lang, &Msg::LobbyWaiting));
+    out.push_str(&tr(lang, &Msg::LobbyWaiting { max }));
     out
 }
 
