@@ -28,12 +28,11 @@ fn busy() -> (Game, View) {
     let view = View {
         last_move: Some(last.into()),
         choices: moves.to_vec(),
-        names: [
-            Some("Núria".into()),
-            Some("Pau·la".into()),
-            Some("Iñaki".into()),
-            Some("François".into()),
-        ],
+        names: std::array::from_fn(|i| {
+            ["Núria", "Pau·la", "Iñaki", "François"]
+                .get(i)
+                .map(|s| (*s).to_owned())
+        }),
         letters: None,
     };
     (game, view)

@@ -7,7 +7,9 @@
 use std::collections::VecDeque;
 use std::path::PathBuf;
 
-use parxis::engine::{Colour, Game, Loc, Move, Preset, Setup, Square};
+use parxis::engine::{Arms, Colour, Game, Loc, Move, Preset, Setup, Square};
+
+const FOUR: Arms = Arms::Four;
 use parxis::render::image::{
     self, Area, Point, SIZE, View, goal_centre, nest_slots, pair_centres, piece_rgb, square_area,
     square_centre,
@@ -121,6 +123,11 @@ fn render(g: &Game, view: &View) -> Image {
     Image::decode(&image::png(g, view))
 }
 
+/// Player names for the first colours, by colour index.
+fn names(list: &[&str]) -> [Option<String>; 8] {
+    std::array::from_fn(|i| list.get(i).map(|s| (*s).to_owned()))
+}
+
 fn ring(n: u8) -> Square {
     Square::ring(n).expect("a ring square")
 }
@@ -140,7 +147,7 @@ fn a_yellow_piece_on_square_5_colours_its_centre_yellow() {
         &four_seats(r#"{"5":["yellow"]}"#, "{}", ""),
         &View::default(),
     );
-    let centre = square_centre(ring(5));
+    let centre = square_centre(FOUR, ring(5));
     // Then the token's ring of colour (outside its letter) is piece yellow,
     assert!(piece_share(&held, centre, 15.0, Colour::Yellow) > 0.5);
     // and the printed exit square's own tint is not.
@@ -161,18 +168,18 @@ fn empty_squares_show_no_piece_colour() {
         Square::corridor(Colour::Yellow, 7).expect("corridor"),
     ] {
         for &c in parxis::engine::Arms::Four.colours() {
-            let share = piece_share(&img, square_centre(sq), 15.0, c);
+            let share = piece_share(&img, square_centre(FOUR, sq), 15.0, c);
             assert!(share < 0.02, "{sq} shows {c} ({share})");
         }
     }
-    assert!(piece_share(&img, square_centre(ring(30)), 15.0, Colour::Red) > 0.5);
+    assert!(piece_share(&img, square_centre(FOUR, ring(30)), 15.0, Colour::Red) > 0.5);
 }
 
 #[test]
 fn nest_pieces_fill_their_slots() {
     let g = four_seats(r#"{"5":["yellow"]}"#, "{}", "");
     let img = render(&g, &View::default());
-    let slots = nest_slots(Colour::Yellow);
+    let slots = nest_slots(FOUR, Colour::Yellow);
     let filled = slots
         .iter()
         .filter(|&&s| piece_share(&img, s, 20.0, Colour::Yellow) > 0.5)
@@ -189,17 +196,17 @@ fn two_pieces_on_a_square_give_two_tokens() {
         "",
     );
     let img = render(&g, &View::default());
-    let shared = square_area(ring(12));
+    let shared = square_area(FOUR, ring(12));
     assert_eq!(blobs(&img, shared, Colour::Yellow, 150), 1);
     assert_eq!(blobs(&img, shared, Colour::Blue, 150), 1);
     // Then the first arrival sits in the first place (R1.7 order is visible).
-    let [first, second] = pair_centres(ring(12));
+    let [first, second] = pair_centres(FOUR, ring(12));
     assert!(piece_share(&img, first, 12.0, Colour::Yellow) > 0.4);
     assert!(piece_share(&img, second, 12.0, Colour::Blue) > 0.4);
     // And the barrier's two tokens are two separate blobs of yellow, joined by a dark bar.
-    let barrier = square_area(ring(20));
+    let barrier = square_area(FOUR, ring(20));
     assert_eq!(blobs(&img, barrier, Colour::Yellow, 150), 2);
-    let [a, b] = pair_centres(ring(20));
+    let [a, b] = pair_centres(FOUR, ring(20));
     let gap = img.at(((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0));
     assert!(
         gap.iter().all(|&v| v < 80),
@@ -208,20 +215,26 @@ fn two_pieces_on_a_square_give_two_tokens() {
     // A single piece is one token.
     let single = four_seats(r#"{"13":["yellow"]}"#, "{}", "");
     let img = render(&single, &View::default());
-    assert_eq!(blobs(&img, square_area(ring(13)), Colour::Yellow, 150), 1);
+    assert_eq!(
+        blobs(&img, square_area(FOUR, ring(13)), Colour::Yellow, 150),
+        1
+    );
 }
 
 #[test]
 fn goal_counts_are_drawn() {
     let none = render(&four_seats("{}", "{}", ""), &View::default());
     let three = render(&four_seats("{}", r#"{"yellow":3}"#, ""), &View::default());
-    let label = goal_centre(Colour::Yellow);
+    let label = goal_centre(FOUR, Colour::Yellow);
     assert!(
         none.differing(&three, label, 14.0) > 40,
         "the count label changes"
     );
     // Other goals are untouched.
-    assert_eq!(none.differing(&three, goal_centre(Colour::Red), 14.0), 0);
+    assert_eq!(
+        none.differing(&three, goal_centre(FOUR, Colour::Red), 14.0),
+        0
+    );
 }
 
 fn blue_move(g: &Game, from: u8) -> Move {
@@ -248,15 +261,18 @@ fn move_labels_appear_at_their_destinations() {
         },
     );
     // Then the label covers the empty destination's centre,
-    assert!(plain.differing(&labelled, square_centre(ring(16)), 14.0) > 300);
+    assert!(plain.differing(&labelled, square_centre(FOUR, ring(16)), 14.0) > 300);
     // the occupied destination shows its red piece in the first place, the label beside it,
-    let dest = square_area(ring(44));
-    let [first, second] = pair_centres(ring(44));
+    let dest = square_area(FOUR, ring(44));
+    let [first, second] = pair_centres(FOUR, ring(44));
     assert!(piece_share(&labelled, first, 12.0, Colour::Red) > 0.4);
     assert!(plain.differing(&labelled, second, 14.0) > 300);
     assert_eq!(blobs(&labelled, dest, Colour::Red, 150), 1);
     // and the start squares are not labelled.
-    assert_eq!(plain.differing(&labelled, square_centre(ring(12)), 20.0), 0);
+    assert_eq!(
+        plain.differing(&labelled, square_centre(FOUR, ring(12)), 20.0),
+        0
+    );
     // Labels differ by number: 1 at 16 and 2 at 44 versus swapped.
     let swapped = render(
         &g,
@@ -265,7 +281,7 @@ fn move_labels_appear_at_their_destinations() {
             ..View::default()
         },
     );
-    assert!(labelled.differing(&swapped, square_centre(ring(16)), 10.0) > 10);
+    assert!(labelled.differing(&swapped, square_centre(FOUR, ring(16)), 10.0) > 10);
 }
 
 #[test]
@@ -284,7 +300,7 @@ fn a_move_into_the_goal_is_labelled_in_the_goal() {
             ..View::default()
         },
     );
-    let tri = image::goal_triangle(Colour::Yellow);
+    let tri = image::goal_triangle(FOUR, Colour::Yellow);
     let centroid = (
         (tri[0].0 + tri[1].0 + tri[2].0) / 3.0,
         (tri[0].1 + tri[1].1 + tri[2].1) / 3.0,
@@ -312,13 +328,16 @@ fn the_last_move_leaves_a_trail_along_its_path() {
     // Then the squares passed on the way change, and a square off the path does not.
     for n in [12, 13, 14, 15] {
         assert!(
-            plain.differing(&traced, square_centre(ring(n)), 6.0) > 20,
+            plain.differing(&traced, square_centre(FOUR, ring(n)), 6.0) > 20,
             "trail over {n}"
         );
     }
-    assert_eq!(plain.differing(&traced, square_centre(ring(30)), 20.0), 0);
+    assert_eq!(
+        plain.differing(&traced, square_centre(FOUR, ring(30)), 20.0),
+        0
+    );
     // And the moved piece is ringed.
-    let (x, y) = square_centre(ring(16));
+    let (x, y) = square_centre(FOUR, ring(16));
     assert!(plain.differing(&traced, (x, y - 20.0), 3.0) > 0);
 }
 
@@ -326,7 +345,7 @@ fn the_last_move_leaves_a_trail_along_its_path() {
 fn names_in_any_language_are_written_in_the_nests() {
     let g = four_seats("{}", "{}", "");
     let plain = render(&g, &View::default());
-    let names = ["Núria Ferrà", "Marçal", "Iñaki", "Pau·la Ŀl"].map(|s| Some(s.to_owned()));
+    let names = names(&["Núria Ferrà", "Marçal", "Iñaki", "Pau·la Ŀl"]);
     let named = render(
         &g,
         &View {
@@ -335,7 +354,7 @@ fn names_in_any_language_are_written_in_the_nests() {
         },
     );
     for &c in parxis::engine::Arms::Four.colours() {
-        let area = image::nest_area(c);
+        let area = image::nest_area(FOUR, c);
         let band = if area.y0 > 0.0 {
             area.y1 - 24.0
         } else {
@@ -349,11 +368,11 @@ fn names_in_any_language_are_written_in_the_nests() {
     let shown = render(
         &g,
         &View {
-            names: [long, None, None, None],
+            names: std::array::from_fn(|i| if i == 0 { long.clone() } else { None }),
             ..View::default()
         },
     );
-    let area = image::nest_area(Colour::Yellow);
+    let area = image::nest_area(FOUR, Colour::Yellow);
     let outside = (area.x0 - 4.0, area.y1 - 24.0);
     assert_eq!(plain.differing(&shown, outside, 3.0), 0);
 }
@@ -365,11 +384,11 @@ fn token_letters_can_follow_the_chat_language() {
     let catalan = render(
         &g,
         &View {
-            letters: Some(['G', 'B', 'V', 'V']),
+            letters: Some(['G', 'B', 'V', 'V', 'T', 'P', 'C', 'R']),
             ..View::default()
         },
     );
-    let centre = square_centre(ring(13));
+    let centre = square_centre(FOUR, ring(13));
     assert!(default.differing(&catalan, centre, 8.0) > 20);
     assert!(piece_share(&catalan, centre, 15.0, Colour::Yellow) > 0.5);
 }
@@ -382,15 +401,15 @@ fn a_won_game_renders_with_the_winners_goal_full() {
     );
     let img = render(&won, &View::default());
     let start = render(&four_seats("{}", "{}", ""), &View::default());
-    assert!(img.differing(&start, goal_centre(Colour::Yellow), 14.0) > 40);
+    assert!(img.differing(&start, goal_centre(FOUR, Colour::Yellow), 14.0) > 40);
 }
 
 #[test]
 fn unseated_colours_are_greyed_out() {
     let two = game(r#"{"rules":"jcf","seats":["yellow","red"],"turn":"yellow"}"#);
     let img = render(&two, &View::default());
-    assert!(piece_share(&img, nest_slots(Colour::Red)[0], 20.0, Colour::Red) > 0.5);
-    let blue_nest = image::nest_centre(Colour::Blue);
+    assert!(piece_share(&img, nest_slots(FOUR, Colour::Red)[0], 20.0, Colour::Red) > 0.5);
+    let blue_nest = image::nest_centre(FOUR, Colour::Blue);
     let (x, y) = (blue_nest.0 + 140.0, blue_nest.1);
     assert!(dist(img.at((x, y)), piece_rgb(Colour::Blue)) > 100.0);
 }
@@ -467,7 +486,7 @@ fn the_docs_screenshot_is_current_and_small() {
     let view = View {
         last_move: Some(last.into()),
         choices: moves.to_vec(),
-        names: ["Núria", "Pau·la", "Iñaki", "François"].map(|s| Some(s.to_owned())),
+        names: names(&["Núria", "Pau·la", "Iñaki", "François"]),
         letters: None,
     };
     let bytes = image::png(&g, &view);

@@ -24,12 +24,12 @@ use tiny_skia::Pixmap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::{Arms, Progress};
+use crate::engine::board::{Arms, MAX_COLOURS, Progress};
 use crate::engine::{Colour, Game, Loc, Move};
 
 pub use layout::{
-    Area, Point, SIZE, goal_centre, goal_triangle, loc_point, nest_area, nest_centre, nest_slots,
-    pair_centres, square_area, square_centre,
+    Area, Point, SIZE, goal_centre, goal_triangle, loc_point, nest_area, nest_centre, nest_shape,
+    nest_slots, pair_centres, scale, size, square_area, square_centre, square_quad,
 };
 pub use paint::{Rgb, piece_rgb};
 
@@ -47,16 +47,16 @@ pub struct Trail {
 }
 
 impl Trail {
-    /// Where the piece ended.
+    /// Where the piece ended on a board of `arms`.
     #[must_use]
-    pub fn to_loc(self) -> Loc {
-        Arms::Four.loc_at(self.colour, self.to)
+    pub fn to_loc(self, arms: Arms) -> Loc {
+        arms.loc_at(self.colour, self.to)
     }
 
-    /// Did the piece reach the goal?
+    /// Did the piece reach the goal of a board of `arms`?
     #[must_use]
-    pub fn reaches_goal(self) -> bool {
-        self.to == Arms::Four.goal()
+    pub fn reaches_goal(self, arms: Arms) -> bool {
+        self.to == arms.goal()
     }
 }
 
@@ -77,13 +77,14 @@ pub struct View {
     pub last_move: Option<Trail>,
     /// Legal moves, labelled 1.. at their destinations (same numbers as the buttons).
     pub choices: Vec<Move>,
-    /// Player names per colour in R1.2 order, written in their nests (any language).
-    pub names: [Option<String>; 4],
-    /// The letter on each colour's pieces in R1.2 order; `None` gives Y, B, R, G.
-    pub letters: Option<[char; 4]>,
+    /// Player names by [`Colour::index`], written in their nests (any language).
+    pub names: [Option<String>; MAX_COLOURS],
+    /// The letter on each colour's pieces by [`Colour::index`]; `None` gives Y, B, R, G,
+    /// O, P, C, K.
+    pub letters: Option<[char; MAX_COLOURS]>,
 }
 
-/// The PNG image of `game`: [`SIZE`] × [`SIZE`] pixels, RGB.
+/// The PNG image of `game`: [`size`] × [`size`] pixels of its board, RGB.
 #[must_use]
 pub fn png(game: &Game, view: &View) -> Vec<u8> {
     encode(&render(game, view))
@@ -91,7 +92,7 @@ pub fn png(game: &Game, view: &View) -> Vec<u8> {
 
 /// The image of `game` as a pixmap (premultiplied RGBA, opaque).
 fn render(game: &Game, view: &View) -> Pixmap {
-    let mut pm = board::empty().clone();
+    let mut pm = board::empty(game.arms()).clone();
     scene::draw(&mut pm, game, view);
     pm
 }

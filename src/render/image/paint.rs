@@ -30,7 +30,7 @@ pub fn piece_rgb(c: Colour) -> Rgb {
         Colour::Blue => [25, 105, 215],
         Colour::Red => [215, 35, 35],
         Colour::Green => [15, 145, 65],
-        // R8 colours (the image draws four arms for now).
+        // R8 colours.
         Colour::Orange => [240, 125, 15],
         Colour::Purple => [120, 55, 175],
         Colour::Cyan => [0, 170, 195],
@@ -122,6 +122,13 @@ pub(super) fn stroke_circle(pm: &mut Pixmap, (x, y): Point, r: f32, width: f32, 
 pub(super) fn fill_polygon(pm: &mut Pixmap, pts: &[Point], rgb: Rgb) {
     if let Some(path) = polyline(pts, true) {
         fill_path(pm, &path, rgb, 255);
+    }
+}
+
+/// Fills a polygon with a translucent colour.
+pub(super) fn fill_polygon_alpha(pm: &mut Pixmap, pts: &[Point], rgb: Rgb, alpha: u8) {
+    if let Some(path) = polyline(pts, true) {
+        fill_path(pm, &path, rgb, alpha);
     }
 }
 

@@ -40,8 +40,10 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                 vec![vec![button(lang, &Msg::BtnRoll, p(Button::Roll))]]
             }
             Phase::AwaitingMove { .. } | Phase::AwaitingBonus { .. } => {
-                let buttons: Vec<InlineKeyboardButton> = g
-                    .legal_moves()
+                // Numbered nearest home first (as the image's labels); each button keeps
+                // the move's index among the legal moves.
+                let legal = g.legal_moves();
+                let buttons: Vec<InlineKeyboardButton> = super::ordered_moves(g)
                     .iter()
                     .enumerate()
                     .map(|(i, m)| {
@@ -54,7 +56,8 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                                 goal: m.reaches_goal(),
                             },
                         );
-                        let index = u8::try_from(i).unwrap_or(u8::MAX);
+                        let legal_index = legal.iter().position(|l| l == m).unwrap_or(i);
+                        let index = u8::try_from(legal_index).unwrap_or(u8::MAX);
                         InlineKeyboardButton::callback(
                             format!("{}. {label}", i + 1),
                             p(Button::Move(index)).encode(),
