@@ -50,8 +50,8 @@ fn nest(pm: &mut Pixmap, arms: Arms, c: Colour) {
         return;
     }
     let shape = layout::nest_shape(arms, c);
-    paint::fill_polygon(pm, &shape, fill);
-    paint::stroke_lines(pm, &shape, true, 2.0, INK, 255);
+    paint::fill_polygon_crisp(pm, &shape, fill);
+    paint::stroke_polygon_crisp(pm, &shape, 2.0, INK);
     let (centre, r) = (layout::nest_centre(arms, c), layout::nest_inradius(arms, c));
     paint::fill_circle(pm, centre, r - 6.0, INK, 255);
     paint::fill_circle(pm, centre, r - 9.0, NEST_FLOOR, 255);
@@ -59,8 +59,13 @@ fn nest(pm: &mut Pixmap, arms: Arms, c: Colour) {
 
 fn goal(pm: &mut Pixmap, arms: Arms, c: Colour) {
     let tri = layout::goal_triangle(arms, c);
-    paint::fill_polygon(pm, &tri, piece_rgb(c));
-    paint::stroke_lines(pm, &tri, true, 2.0, INK, 255);
+    if arms.is_four() {
+        paint::fill_polygon(pm, &tri, piece_rgb(c));
+        paint::stroke_lines(pm, &tri, true, 2.0, INK, 255);
+    } else {
+        paint::fill_polygon_crisp(pm, &tri, piece_rgb(c));
+        paint::stroke_polygon_crisp(pm, &tri, 2.0, INK);
+    }
 }
 
 fn square(pm: &mut Pixmap, arms: Arms, sq: Square) {
@@ -85,15 +90,28 @@ fn square(pm: &mut Pixmap, arms: Arms, sq: Square) {
         paint::stroke_area(pm, area, 2.0, INK, 255);
     } else {
         let quad = layout::square_quad(arms, sq);
-        paint::fill_polygon(pm, &quad, fill);
-        paint::stroke_lines(pm, &quad, true, 2.0, INK, 255);
+        paint::fill_polygon_crisp(pm, &quad, fill);
+        paint::stroke_polygon_crisp(pm, &quad, 2.0, INK);
     }
     let centre = layout::square_centre(arms, sq);
     if sq.is_safe() {
         paint::stroke_circle(pm, centre, 14.0 * s, 2.0, SAFE_MARK);
     }
+    // Safe squares (exits among them) carry larger, darker numbers: the ones a player
+    // looks for at phone size.
     if let Some(n) = sq.ring_number() {
         let at = layout::number_point(arms, sq);
-        text::draw_centred(pm, &n.to_string(), 14.0 * s, at, NUMBER);
+        if sq.is_safe() {
+            text::draw_centred(pm, &n.to_string(), number_size(arms, n), at, INK);
+        } else {
+            text::draw_centred(pm, &n.to_string(), 14.0 * s, at, NUMBER);
+        }
     }
+}
+
+/// The size of a ring number that stands out (safe squares, squares named by the
+/// buttons): three digits a little smaller to stay in the cell.
+pub(super) fn number_size(arms: Arms, n: u8) -> f32 {
+    let s = layout::scale(arms);
+    if n >= 100 { 16.0 * s } else { 19.0 * s }
 }

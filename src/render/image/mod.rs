@@ -15,6 +15,7 @@
 
 mod board;
 pub mod bracket;
+mod encode;
 mod layout;
 mod paint;
 mod scene;
@@ -79,15 +80,26 @@ pub struct View {
     pub choices: Vec<Move>,
     /// Player names by [`Colour::index`], written in their nests (any language).
     pub names: [Option<String>; MAX_COLOURS],
-    /// The letter on each colour's pieces by [`Colour::index`]; `None` gives Y, B, R, G,
-    /// O, P, C, K.
+    /// A letter on each colour's pieces by [`Colour::index`]; `None` draws each colour's
+    /// shape instead (dot, square, triangle, diamond, cross, star, hexagon, inverted
+    /// triangle), the same in every language.
     pub letters: Option<[char; MAX_COLOURS]>,
+}
+
+/// Where the labels of `choices` are drawn on the image of `game`, in order: label n of
+/// the image is at point n - 1 (a move's destination, beside a piece already there).
+#[must_use]
+pub fn label_points(game: &Game, choices: &[Move]) -> Vec<Point> {
+    choices
+        .iter()
+        .map(|&m| scene::label_point(game, m))
+        .collect()
 }
 
 /// The PNG image of `game`: [`size`] × [`size`] pixels of its board, RGB.
 #[must_use]
 pub fn png(game: &Game, view: &View) -> Vec<u8> {
-    encode(&render(game, view))
+    encode::png(&render(game, view), game.arms())
 }
 
 /// The image of `game` as a pixmap (premultiplied RGBA, opaque).
@@ -95,31 +107,4 @@ fn render(game: &Game, view: &View) -> Pixmap {
     let mut pm = board::empty(game.arms()).clone();
     scene::draw(&mut pm, game, view);
     pm
-}
-
-/// Encodes an opaque pixmap as an RGB PNG, favouring speed: fast deflate, `Sub` filter.
-fn encode(pm: &Pixmap) -> Vec<u8> {
-    let rgb = drop_alpha(pm.data());
-    let mut out = Vec::with_capacity(160 * 1024);
-    let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
-    enc.set_color(png::ColorType::Rgb);
-    enc.set_depth(png::BitDepth::Eight);
-    enc.set_compression(png::Compression::Fast);
-    enc.set_filter(png::FilterType::Paeth);
-    // Writing to a Vec cannot fail; the header and data sizes match by construction.
-    if let Ok(mut w) = enc.write_header() {
-        let _ = w.write_image_data(&rgb);
-    }
-    out
-}
-/// RGB bytes from opaque RGBA: each pixel is copied as 4 bytes and the next one overwrites
-/// the alpha byte (one unaligned store per pixel instead of three).
-fn drop_alpha(rgba: &[u8]) -> Vec<u8> {
-    let n = rgba.len() / 4;
-    let mut rgb = vec![0u8; n * 3 + 1];
-    for (i, px) in rgba.chunks_exact(4).enumerate() {
-        rgb[3 * i..3 * i + 4].copy_from_slice(px);
-    }
-    rgb.truncate(n * 3);
-    rgb
 }

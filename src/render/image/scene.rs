@@ -8,7 +8,6 @@ use super::View;
 use super::layout::{self, Area, Point};
 use super::paint::{self, INK, PAPER, piece_rgb, shade, tint};
 use super::text;
-use crate::engine::board::MAX_COLOURS;
 use crate::engine::{Arms, Colour, Game, Loc, Move, Phase, Square};
 
 /// Radius of a piece on a square.
@@ -20,11 +19,8 @@ const GOAL_PIECE: f32 = 12.5;
 /// Radius of a move label.
 const LABEL: f32 = 16.0;
 
-const DEFAULT_LETTERS: [char; MAX_COLOURS] = ['Y', 'B', 'R', 'G', 'O', 'P', 'C', 'K'];
-
 pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
-    let letters = view.letters.unwrap_or(DEFAULT_LETTERS);
-    let letter = |c: Colour| letters[c.index()];
+    let letter = |c: Colour| view.letters.map(|l| l[c.index()]);
     let arms = game.arms();
     if let Some(mv) = view.last_move {
         trail(pm, game, mv);
@@ -41,8 +37,87 @@ pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
         arrival(pm, game, mv);
     }
     turn(pm, game);
+    winner(pm, game);
+    for &mv in &view.choices {
+        for loc in [mv.from(), mv.to()] {
+            named_number(pm, game, loc);
+        }
+    }
     for (i, &mv) in view.choices.iter().enumerate() {
-        label(pm, game, mv, &(i + 1).to_string());
+        let number = (i + 1).to_string();
+        start_mark(pm, game, mv, &number);
+        label(pm, game, mv, &number);
+    }
+}
+
+/// A ring square named by a button: its number large, haloed over whatever is there.
+fn named_number(pm: &mut Pixmap, game: &Game, loc: Loc) {
+    let arms = game.arms();
+    let Some(n) = (match loc {
+        Loc::Sq(sq) => sq.ring_number().map(|n| (sq, n)),
+        _ => None,
+    }) else {
+        return;
+    };
+    let (sq, n) = n;
+    let at = layout::number_point(arms, sq);
+    let size = super::board::number_size(arms, n);
+    text::draw_outlined(pm, &n.to_string(), size, at, INK, PAPER, 2.5);
+}
+
+/// The piece a move would take: a small badge with the move's number on its top-right.
+/// A piece with several moves shows the first; a nest piece gets none (the nest is the
+/// only place it can leave from).
+fn start_mark(pm: &mut Pixmap, game: &Game, mv: Move, number: &str) {
+    let arms = game.arms();
+    let (piece, ..) = sizes(arms);
+    let Some(at) = start_point(game, mv) else {
+        return;
+    };
+    let d = piece * 0.78;
+    paint::badge(pm, (at.0 + d, at.1 - d), piece * 0.55, number);
+}
+
+/// Where the piece a move takes stands (`None` for a nest piece).
+pub(super) fn start_point(game: &Game, mv: Move) -> Option<Point> {
+    let arms = game.arms();
+    let Loc::Sq(sq) = mv.from() else {
+        return None;
+    };
+    let mut on = game.pieces_on(sq);
+    let first = on.next()?;
+    Some(match on.next() {
+        // The moving colour's piece of a pair: the second place when only it matches.
+        Some(second) if second == mv.colour() && first != mv.colour() => {
+            layout::pair_centres(arms, sq)[1]
+        }
+        Some(_) => layout::pair_centres(arms, sq)[0],
+        None => layout::square_centre(arms, sq),
+    })
+}
+
+/// The final image: the winners' nests framed and starred (a white star outlined in ink,
+/// seen on every nest colour).
+fn winner(pm: &mut Pixmap, game: &Game) {
+    let Phase::Finished(w) = game.phase() else {
+        return;
+    };
+    let arms = game.arms();
+    let s = layout::scale(arms);
+    for c in w.colours() {
+        frame(pm, arms, c);
+        let at = layout::die_point(arms, c);
+        paint::star(pm, at, 34.0 * s, PAPER);
+    }
+}
+
+/// A thick frame inside colour `c`'s nest (the seat to act, or a winner).
+fn frame(pm: &mut Pixmap, arms: Arms, c: Colour) {
+    if arms.is_four() {
+        paint::stroke_area(pm, layout::nest_area(arms, c).inset(5.5), 7.0, INK, 255);
+    } else {
+        let frame = layout::nest_frame(arms, c, 5.5);
+        paint::stroke_lines(pm, &frame, true, 7.0, INK, 255);
     }
 }
 
@@ -52,7 +127,7 @@ fn sizes(arms: Arms) -> (f32, f32, f32, f32) {
     (PIECE * s, NEST_PIECE * s, GOAL_PIECE * s, LABEL * s)
 }
 
-fn nest(pm: &mut Pixmap, game: &Game, c: Colour, letter: char, name: Option<&str>) {
+fn nest(pm: &mut Pixmap, game: &Game, c: Colour, letter: Option<char>, name: Option<&str>) {
     let arms = game.arms();
     if !game.is_seated(c) {
         if arms.is_four() {
@@ -82,7 +157,7 @@ fn nest(pm: &mut Pixmap, game: &Game, c: Colour, letter: char, name: Option<&str
     }
 }
 
-fn goal(pm: &mut Pixmap, game: &Game, c: Colour, letter: char) {
+fn goal(pm: &mut Pixmap, game: &Game, c: Colour, letter: Option<char>) {
     if !game.is_seated(c) {
         return;
     }
@@ -92,9 +167,10 @@ fn goal(pm: &mut Pixmap, game: &Game, c: Colour, letter: char) {
     for slot in layout::goal_slots(arms, c).into_iter().take(usize::from(n)) {
         paint::token(pm, slot, goal_piece, c, letter);
     }
+    // "n/4": a count that cannot merge with a move label's number.
     let centre = layout::goal_centre(arms, c);
-    let size = 30.0 * layout::scale(arms);
-    text::draw_outlined(pm, &n.to_string(), size, centre, PAPER, INK, 2.5);
+    let size = 26.0 * layout::scale(arms);
+    text::draw_outlined(pm, &format!("{n}/4"), size, centre, PAPER, INK, 2.5);
 }
 
 /// The pieces on a square: one in the middle (or in the first place when a move label
@@ -104,7 +180,7 @@ fn square(
     game: &Game,
     sq: Square,
     labelled: bool,
-    letter: &impl Fn(Colour) -> char,
+    letter: &impl Fn(Colour) -> Option<char>,
 ) {
     let arms = game.arms();
     let (piece, ..) = sizes(arms);
@@ -122,13 +198,23 @@ fn square(
         paint::token(pm, at, piece, first, letter(first));
         return;
     };
-    if game.is_barrier(sq) {
-        // R4.2 A barrier: the two tokens joined by a dark bar.
-        let r = piece + 3.5;
+    let barrier = game.is_barrier(sq);
+    if barrier {
+        // R4.2 A barrier: the two tokens inside one dark capsule, joined by a bar.
+        let r = piece + 5.0;
         paint::stroke_lines(pm, &[a, b], false, 2.0 * r, INK, 255);
     }
     paint::token(pm, a, piece, first, letter(first));
     paint::token(pm, b, piece, second, letter(second));
+    if barrier {
+        // The bar across the gap, wide enough to read at phone size.
+        let t = 0.45;
+        let (p, q) = (
+            (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t),
+            (b.0 + (a.0 - b.0) * t, b.1 + (a.1 - b.1) * t),
+        );
+        paint::stroke_lines(pm, &[p, q], false, piece * 0.7, INK, 255);
+    }
 }
 
 /// Where the piece a move ended with stands, and its radius: the last arrival on its
@@ -192,12 +278,7 @@ fn turn(pm: &mut Pixmap, game: &Game) {
         Phase::AwaitingBonus { seat, amount } => (seat, None, Some(amount)),
         Phase::Finished(_) => return,
     };
-    if arms.is_four() {
-        paint::stroke_area(pm, layout::nest_area(arms, seat).inset(5.5), 7.0, INK, 255);
-    } else {
-        let frame = layout::nest_frame(arms, seat, 5.5);
-        paint::stroke_lines(pm, &frame, true, 7.0, INK, 255);
-    }
+    frame(pm, arms, seat);
     let at = layout::die_point(arms, seat);
     if let Some(face) = roll {
         paint::die(pm, at, 44.0 * s, face, seat);
@@ -226,7 +307,11 @@ fn label(pm: &mut Pixmap, game: &Game, mv: Move, number: &str) {
 pub(super) fn label_point(game: &Game, mv: Move) -> Point {
     let arms = game.arms();
     match mv.to() {
-        Loc::Goal => layout::goal_label_point(arms, mv.colour()),
+        // On the goal place the piece would take, apart from the count.
+        Loc::Goal => {
+            let slots = layout::goal_slots(arms, mv.colour());
+            slots[usize::from(game.in_goal(mv.colour())).min(slots.len() - 1)]
+        }
         Loc::Nest => layout::nest_centre(arms, mv.colour()),
         // Beside a piece already there (see `square`), else in the middle.
         Loc::Sq(sq) if game.pieces_on(sq).next().is_some() => layout::pair_centres(arms, sq)[1],

@@ -15,8 +15,7 @@
 mod places;
 
 pub(super) use places::{
-    die_point, goal_label_point, goal_slots, name_point, name_width, nest_frame, nest_inradius,
-    path_points,
+    die_point, goal_slots, name_point, name_width, nest_frame, nest_inradius, path_points,
 };
 pub use places::{
     goal_centre, goal_triangle, loc_point, nest_area, nest_centre, nest_shape, nest_slots,

@@ -96,7 +96,8 @@ pub fn nest_slots(arms: Arms, c: Colour) -> [Point; 4] {
 }
 
 /// Where a player's name is written: on four arms the band of the nest between its floor
-/// and the board's edge; on a star board across the nest near its outer side.
+/// and the board's edge; on a star board across the lower part of the nest's floor, below
+/// its pieces (text stays level whichever way the wedge points).
 pub(in super::super) fn name_point(arms: Arms, c: Colour) -> Point {
     let g = Geom::of(arms);
     let (x, y) = nest_centre(arms, c);
@@ -105,10 +106,7 @@ pub(in super::super) fn name_point(arms: Arms, c: Colour) -> Point {
         let side = g.mid() - g.half_arm();
         return (x, y + outward * (NEST_FLOOR + side / 2.0) / 2.0);
     }
-    let pts = nest_shape(arms, c);
-    let base = ((pts[1].0 + pts[2].0) / 2.0, (pts[1].1 + pts[2].1) / 2.0);
-    let k = 0.72;
-    (x + (base.0 - x) * k, y + (base.1 - y) * k)
+    (x, y + 0.76 * nest_inradius(arms, c))
 }
 
 /// The widest a name may be written in colour `c`'s nest.
@@ -117,7 +115,7 @@ pub(in super::super) fn name_width(arms: Arms, c: Colour) -> f32 {
         let a = nest_area(arms, c);
         return a.x1 - a.x0 - 24.0;
     }
-    1.7 * nest_inradius(arms, c)
+    1.5 * nest_inradius(arms, c)
 }
 
 /// Where the pending roll's die is drawn: the nest's corner nearest the board's centre.
@@ -146,11 +144,10 @@ pub fn goal_triangle(arms: Arms, c: Colour) -> [Point; 3] {
     ]
 }
 
-/// Distance from the centre of the goal count, the goal slots and a goal move label, as
-/// shares of the goal triangle's height (62, 101 and 30 px on four arms).
+/// Distance from the centre of the goal count and the goal slots, as shares of the goal
+/// triangle's height (62 and 101 px on four arms).
 const GOAL_COUNT: f32 = 62.0 / 120.0;
 const GOAL_SLOTS: f32 = 101.0 / 120.0;
-const GOAL_LABEL: f32 = 30.0 / 120.0;
 
 /// The centre of colour `c`'s goal count label, inside its triangle.
 #[must_use]
@@ -164,12 +161,6 @@ pub(in super::super) fn goal_slots(arms: Arms, c: Colour) -> [Point; 4] {
     let g = Geom::of(arms);
     let y = (GOAL_SLOTS * g.apothem).round();
     [-45.0, -15.0, 15.0, 45.0].map(|x| g.place(c.index(), (x * g.s, y)))
-}
-
-/// Where a move label for the goal of colour `c` is drawn: near the triangle's tip.
-pub(in super::super) fn goal_label_point(arms: Arms, c: Colour) -> Point {
-    let g = Geom::of(arms);
-    g.place(c.index(), (0.0, (GOAL_LABEL * g.apothem).round()))
 }
 
 /// The point that stands for a location of colour `c` (nest centre, square centre, goal).
