@@ -90,3 +90,53 @@ pub fn language_keyboard() -> InlineKeyboardMarkup {
         .collect();
     InlineKeyboardMarkup::new(row.chunks(2).map(<[_]>::to_vec).collect::<Vec<_>>())
 }
+
+#[cfg(test)]
+mod tests {
+    use teloxide::types::InlineKeyboardButtonKind;
+
+    use super::*;
+    use crate::bot::core::table::Actor;
+    use crate::engine::{Game, Preset, Setup};
+
+    #[test]
+    fn move_buttons_are_numbered_nearest_home_first_and_play_that_move() {
+        // Given blue to play a 4 with pieces on 25, 60 and blue-2, where the legal order is
+        // not the order of progress,
+        let setup: Setup = serde_json::from_str(
+            r#"{"rules":"jcf","seats":["yellow","blue"],"turn":"blue",
+                "board":{"25":["blue"],"60":["blue"],"blue-2":["blue"]},"roll":4}"#,
+        )
+        .expect("position JSON");
+        let game = Game::from_setup(&setup).expect("a valid position");
+        let host = Actor {
+            id: 1,
+            name: "p1".into(),
+            is_admin: false,
+        };
+        let mut t = Table::lobby(&host, Preset::Jcf, false);
+        t.stage = Stage::Playing(game.clone());
+        // when the keyboard is drawn,
+        let kb = keyboard(Lang::En, &t);
+        let buttons: Vec<&InlineKeyboardButton> = kb.inline_keyboard.iter().flatten().collect();
+        let ordered = super::super::ordered_moves(&game);
+        let legal = game.legal_moves();
+        assert_eq!(buttons.len(), ordered.len());
+        for (n, (b, mv)) in buttons.iter().zip(&ordered).enumerate() {
+            // then button n + 1 is the n-th move nearest home first (the image's label
+            // n + 1), and pressing it names that move's index among the legal moves.
+            assert!(b.text.starts_with(&format!("{}. ", n + 1)), "{}", b.text);
+            let InlineKeyboardButtonKind::CallbackData(data) = &b.kind else {
+                panic!("a callback button");
+            };
+            let index: usize = data
+                .rsplit(':')
+                .next()
+                .and_then(|s| s.parse().ok())
+                .expect("the move index");
+            assert_eq!(legal[index], *mv, "button {}", n + 1);
+        }
+        // And the order is not simply the legal one here.
+        assert_ne!(ordered.as_slice(), &legal[..]);
+    }
+}
