@@ -80,10 +80,6 @@ fn an_invalid_position_is_a_clear_error_with_exit_2() {
             r#"{"rules":"jcf","seats":["yellow","red"],"turn":"yellow","roll":9}"#,
             "invalid position",
         ),
-        (
-            r#"{"rules":"jcf","arms":6,"seats":["yellow","green"],"turn":"yellow"}"#,
-            "four arms only",
-        ),
     ] {
         std::fs::write(dir.join("bad.json"), body).expect("write");
         let out = parxis(&["--position", "bad.json"], &dir);
@@ -95,4 +91,33 @@ fn an_invalid_position_is_a_clear_error_with_exit_2() {
         );
     }
     assert!(!dir.join("board.png").exists());
+}
+
+#[test]
+fn six_and_eight_arm_positions_render_as_star_boards() {
+    // Given a six-arm and an eight-arm position with a pending roll,
+    let dir = scratch("render_star");
+    for (arms, side) in [(6, 1000u32), (8, 1000)] {
+        std::fs::write(
+            dir.join("pos.json"),
+            format!(
+                r#"{{"rules":"jcf","arms":{arms},"seats":["yellow","green"],"turn":"yellow",
+                    "board":{{"80":["yellow"]}},"roll":3}}"#
+            ),
+        )
+        .expect("write");
+        // when it is rendered,
+        let out = parxis(&["--position", "pos.json", "--out", "star.png"], &dir);
+        assert!(out.status.success(), "{arms} arms: {}", stderr(&out));
+        // then the image is a PNG of the star board's size.
+        let png = std::fs::read(dir.join("star.png")).expect("the image is written");
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        let width = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
+        let height = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
+        assert_eq!((width, height), (side, side), "{arms} arms");
+        // The emoji board stays four-arm only: a clear error, exit 2.
+        let out = parxis(&["--position", "pos.json", "--emoji"], &dir);
+        assert_eq!(out.status.code(), Some(2), "{arms} arms");
+        assert!(stderr(&out).contains("four arms only"), "{}", stderr(&out));
+    }
 }

@@ -1,7 +1,8 @@
 //! `parxis render`: draw a position (docs/PROTOCOL.md) as the PNG board image (or the emoji board).
 //!
-//! A position with a pending `"roll"` (or bonus) gets its legal moves labelled 1.., as the
-//! bot's buttons would number them.
+//! Boards of 4, 6 and 8 arms are drawn (the emoji board only for four arms). A position
+//! with a pending `"roll"` (or bonus) gets its legal moves labelled 1.., as the bot's
+//! buttons number them (the piece nearest home first).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -35,6 +36,14 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     if args.emoji {
+        if !game.arms().is_four() {
+            eprintln!(
+                "parxis render: {}: the emoji board is drawn for four arms only, not {}",
+                args.position.display(),
+                game.arms()
+            );
+            return ExitCode::from(2);
+        }
         println!("{}", emoji::board(&game));
     }
     let out = match (&args.out, args.emoji) {
@@ -43,7 +52,7 @@ pub fn run(args: &Args) -> ExitCode {
         (None, true) => return ExitCode::SUCCESS,
     };
     let view = image::View {
-        choices: game.legal_moves().to_vec(),
+        choices: crate::bot::core::view::ordered_moves(&game),
         ..image::View::default()
     };
     match std::fs::write(&out, image::png(&game, &view)) {
@@ -65,14 +74,5 @@ pub fn load(path: &Path) -> Result<Game, String> {
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let setup: Setup = serde_json::from_str(&text)
         .map_err(|e| format!("{}: not a position: {e}", path.display()))?;
-    let game = Game::from_setup(&setup)
-        .map_err(|e| format!("{}: invalid position: {e}", path.display()))?;
-    if game.arms() != crate::engine::Arms::Four {
-        return Err(format!(
-            "{}: the boards are drawn for four arms only, not {}",
-            path.display(),
-            game.arms()
-        ));
-    }
-    Ok(game)
+    Game::from_setup(&setup).map_err(|e| format!("{}: invalid position: {e}", path.display()))
 }

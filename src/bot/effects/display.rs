@@ -198,7 +198,7 @@ async fn show_photo(
             choices: board
                 .table
                 .playing()
-                .map(|g| g.legal_moves().to_vec())
+                .map(view::ordered_moves)
                 .unwrap_or_default(),
             names: name_of_seats(board.table),
             letters: None,

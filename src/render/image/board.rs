@@ -1,57 +1,77 @@
-//! The empty printed board, drawn once per process and copied for each image.
+//! The empty printed board of each size, drawn once per process and copied for each image.
 
 use std::sync::OnceLock;
 
 use tiny_skia::Pixmap;
 
-use super::layout::{self, Area, SIZE};
+use super::layout::{self, Area};
 use super::paint::{self, INK, NEST_FLOOR, NUMBER, PAPER, SAFE, SAFE_MARK, piece_rgb, tint};
 use super::text;
-use crate::engine::{Colour, Square};
+use crate::engine::{Arms, Colour, Square};
 
-/// The empty board (no pieces, no names), drawn on first use.
-pub(super) fn empty() -> &'static Pixmap {
-    static BOARD: OnceLock<Pixmap> = OnceLock::new();
-    BOARD.get_or_init(draw)
+/// The empty board of `arms` (no pieces, no names), drawn on first use.
+pub(super) fn empty(arms: Arms) -> &'static Pixmap {
+    static BOARDS: [OnceLock<Pixmap>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = match arms {
+        Arms::Four => 0,
+        Arms::Six => 1,
+        Arms::Eight => 2,
+    };
+    BOARDS[slot].get_or_init(|| draw(arms))
 }
 
-fn draw() -> Pixmap {
-    let mut pm = Pixmap::new(SIZE, SIZE).expect("the board size is valid");
+fn draw(arms: Arms) -> Pixmap {
+    let size = layout::size(arms);
+    let mut pm = Pixmap::new(size, size).expect("the board size is valid");
     pm.fill(tiny_skia::Color::WHITE);
-    for &c in crate::engine::Arms::Four.colours() {
-        nest(&mut pm, c);
-        goal(&mut pm, c);
+    for &c in arms.colours() {
+        nest(&mut pm, arms, c);
+        goal(&mut pm, arms, c);
     }
-    for sq in crate::engine::Arms::Four.squares() {
-        square(&mut pm, sq);
+    for sq in arms.squares() {
+        square(&mut pm, arms, sq);
     }
-    let half = SIZE as f32 / 2.0;
+    let half = size as f32 / 2.0;
     let whole = Area::around((half, half), half, half).inset(1.5);
     paint::stroke_area(&mut pm, whole, 3.0, INK, 255);
     pm
 }
 
-fn nest(pm: &mut Pixmap, c: Colour) {
-    let area = layout::nest_area(c);
-    paint::fill_area(pm, area, tint(piece_rgb(c), 0.12), 255);
-    paint::stroke_area(pm, area, 2.0, INK, 255);
-    // The floor: a rounded square with straight, pixel-aligned sides (cheap to compress).
-    let square = |h: f32| Area::around(area.centre(), h, h);
-    paint::fill_rounded(pm, square(layout::NEST_FLOOR), 46.0, INK, 255);
-    paint::fill_rounded(pm, square(layout::NEST_FLOOR - 3.0), 43.0, NEST_FLOOR, 255);
+fn nest(pm: &mut Pixmap, arms: Arms, c: Colour) {
+    let fill = tint(piece_rgb(c), 0.12);
+    if arms.is_four() {
+        let area = layout::nest_area(arms, c);
+        paint::fill_area(pm, area, fill, 255);
+        paint::stroke_area(pm, area, 2.0, INK, 255);
+        // The floor: a rounded square with straight, pixel-aligned sides (cheap to compress).
+        let square = |h: f32| Area::around(area.centre(), h, h);
+        paint::fill_rounded(pm, square(layout::NEST_FLOOR), 46.0, INK, 255);
+        paint::fill_rounded(pm, square(layout::NEST_FLOOR - 3.0), 43.0, NEST_FLOOR, 255);
+        return;
+    }
+    let shape = layout::nest_shape(arms, c);
+    paint::fill_polygon_crisp(pm, &shape, fill);
+    paint::stroke_polygon_crisp(pm, &shape, 2.0, INK);
+    let (centre, r) = (layout::nest_centre(arms, c), layout::nest_inradius(arms, c));
+    paint::fill_circle(pm, centre, r - 6.0, INK, 255);
+    paint::fill_circle(pm, centre, r - 9.0, NEST_FLOOR, 255);
 }
 
-fn goal(pm: &mut Pixmap, c: Colour) {
-    let tri = layout::goal_triangle(c);
-    paint::fill_polygon(pm, &tri, piece_rgb(c));
-    paint::stroke_lines(pm, &tri, true, 2.0, INK, 255);
+fn goal(pm: &mut Pixmap, arms: Arms, c: Colour) {
+    let tri = layout::goal_triangle(arms, c);
+    if arms.is_four() {
+        paint::fill_polygon(pm, &tri, piece_rgb(c));
+        paint::stroke_lines(pm, &tri, true, 2.0, INK, 255);
+    } else {
+        paint::fill_polygon_crisp(pm, &tri, piece_rgb(c));
+        paint::stroke_polygon_crisp(pm, &tri, 2.0, INK);
+    }
 }
 
-fn square(pm: &mut Pixmap, sq: Square) {
-    let area = layout::square_area(sq);
+fn square(pm: &mut Pixmap, arms: Arms, sq: Square) {
     let fill = match (sq.corridor_of(), sq.ring_number()) {
         (Some((c, _)), _) => tint(piece_rgb(c), 0.5),
-        (None, Some(n)) => match crate::engine::Arms::Four
+        (None, Some(n)) => match arms
             .colours()
             .iter()
             .copied()
@@ -63,12 +83,35 @@ fn square(pm: &mut Pixmap, sq: Square) {
         },
         (None, None) => PAPER,
     };
-    paint::fill_area(pm, area, fill, 255);
-    paint::stroke_area(pm, area, 2.0, INK, 255);
+    let s = layout::scale(arms);
+    if arms.is_four() {
+        let area = layout::square_area(arms, sq);
+        paint::fill_area(pm, area, fill, 255);
+        paint::stroke_area(pm, area, 2.0, INK, 255);
+    } else {
+        let quad = layout::square_quad(arms, sq);
+        paint::fill_polygon_crisp(pm, &quad, fill);
+        paint::stroke_polygon_crisp(pm, &quad, 2.0, INK);
+    }
+    let centre = layout::square_centre(arms, sq);
     if sq.is_safe() {
-        paint::stroke_circle(pm, area.centre(), 14.0, 2.0, SAFE_MARK);
+        paint::stroke_circle(pm, centre, 14.0 * s, 2.0, SAFE_MARK);
     }
+    // Safe squares (exits among them) carry larger, darker numbers: the ones a player
+    // looks for at phone size.
     if let Some(n) = sq.ring_number() {
-        text::draw_centred(pm, &n.to_string(), 14.0, layout::number_point(sq), NUMBER);
+        let at = layout::number_point(arms, sq);
+        if sq.is_safe() {
+            text::draw_centred(pm, &n.to_string(), number_size(arms, n), at, INK);
+        } else {
+            text::draw_centred(pm, &n.to_string(), 14.0 * s, at, NUMBER);
+        }
     }
+}
+
+/// The size of a ring number that stands out (safe squares, squares named by the
+/// buttons): three digits a little smaller to stay in the cell.
+pub(super) fn number_size(arms: Arms, n: u8) -> f32 {
+    let s = layout::scale(arms);
+    if n >= 100 { 16.0 * s } else { 19.0 * s }
 }

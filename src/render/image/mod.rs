@@ -15,6 +15,7 @@
 
 mod board;
 pub mod bracket;
+mod encode;
 mod layout;
 mod paint;
 mod scene;
@@ -24,12 +25,12 @@ use tiny_skia::Pixmap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::{Arms, Progress};
+use crate::engine::board::{Arms, MAX_COLOURS, Progress};
 use crate::engine::{Colour, Game, Loc, Move};
 
 pub use layout::{
-    Area, Point, SIZE, goal_centre, goal_triangle, loc_point, nest_area, nest_centre, nest_slots,
-    pair_centres, square_area, square_centre,
+    Area, Point, SIZE, goal_centre, goal_triangle, loc_point, nest_area, nest_centre, nest_shape,
+    nest_slots, pair_centres, scale, size, square_area, square_centre, square_quad,
 };
 pub use paint::{Rgb, piece_rgb};
 
@@ -47,16 +48,16 @@ pub struct Trail {
 }
 
 impl Trail {
-    /// Where the piece ended.
+    /// Where the piece ended on a board of `arms`.
     #[must_use]
-    pub fn to_loc(self) -> Loc {
-        Arms::Four.loc_at(self.colour, self.to)
+    pub fn to_loc(self, arms: Arms) -> Loc {
+        arms.loc_at(self.colour, self.to)
     }
 
-    /// Did the piece reach the goal?
+    /// Did the piece reach the goal of a board of `arms`?
     #[must_use]
-    pub fn reaches_goal(self) -> bool {
-        self.to == Arms::Four.goal()
+    pub fn reaches_goal(self, arms: Arms) -> bool {
+        self.to == arms.goal()
     }
 }
 
@@ -77,55 +78,33 @@ pub struct View {
     pub last_move: Option<Trail>,
     /// Legal moves, labelled 1.. at their destinations (same numbers as the buttons).
     pub choices: Vec<Move>,
-    /// Player names per colour in R1.2 order, written in their nests (any language).
-    pub names: [Option<String>; 4],
-    /// The letter on each colour's pieces in R1.2 order; `None` gives Y, B, R, G.
-    pub letters: Option<[char; 4]>,
+    /// Player names by [`Colour::index`], written in their nests (any language).
+    pub names: [Option<String>; MAX_COLOURS],
+    /// A letter on each colour's pieces by [`Colour::index`]; `None` draws each colour's
+    /// shape instead (dot, square, triangle, diamond, cross, star, hexagon, inverted
+    /// triangle), the same in every language.
+    pub letters: Option<[char; MAX_COLOURS]>,
 }
 
-/// The PNG image of `game`: [`SIZE`] × [`SIZE`] pixels, RGB.
+/// Where the labels of `choices` are drawn on the image of `game`, in order: label n of
+/// the image is at point n - 1 (a move's destination, beside a piece already there).
+#[must_use]
+pub fn label_points(game: &Game, choices: &[Move]) -> Vec<Point> {
+    choices
+        .iter()
+        .map(|&m| scene::label_point(game, m))
+        .collect()
+}
+
+/// The PNG image of `game`: [`size`] × [`size`] pixels of its board, RGB.
 #[must_use]
 pub fn png(game: &Game, view: &View) -> Vec<u8> {
-    // The board is drawn for four arms only: a larger game gets the empty board (a valid
-    // picture, no pieces; encoded once) instead of drawing out of bounds, until its board
-    // is drawn.
-    if !game.arms().is_four() {
-        static EMPTY: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-        return EMPTY.get_or_init(|| encode(board::empty())).clone();
-    }
-    encode(&render(game, view))
+    encode::png(&render(game, view), game.arms())
 }
 
 /// The image of `game` as a pixmap (premultiplied RGBA, opaque).
 fn render(game: &Game, view: &View) -> Pixmap {
-    let mut pm = board::empty().clone();
+    let mut pm = board::empty(game.arms()).clone();
     scene::draw(&mut pm, game, view);
     pm
-}
-
-/// Encodes an opaque pixmap as an RGB PNG, favouring speed: fast deflate, `Sub` filter.
-fn encode(pm: &Pixmap) -> Vec<u8> {
-    let rgb = drop_alpha(pm.data());
-    let mut out = Vec::with_capacity(160 * 1024);
-    let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
-    enc.set_color(png::ColorType::Rgb);
-    enc.set_depth(png::BitDepth::Eight);
-    enc.set_compression(png::Compression::Fast);
-    enc.set_filter(png::FilterType::Paeth);
-    // Writing to a Vec cannot fail; the header and data sizes match by construction.
-    if let Ok(mut w) = enc.write_header() {
-        let _ = w.write_image_data(&rgb);
-    }
-    out
-}
-/// RGB bytes from opaque RGBA: each pixel is copied as 4 bytes and the next one overwrites
-/// the alpha byte (one unaligned store per pixel instead of three).
-fn drop_alpha(rgba: &[u8]) -> Vec<u8> {
-    let n = rgba.len() / 4;
-    let mut rgb = vec![0u8; n * 3 + 1];
-    for (i, px) in rgba.chunks_exact(4).enumerate() {
-        rgb[3 * i..3 * i + 4].copy_from_slice(px);
-    }
-    rgb.truncate(n * 3);
-    rgb
 }

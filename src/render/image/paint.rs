@@ -30,7 +30,7 @@ pub fn piece_rgb(c: Colour) -> Rgb {
         Colour::Blue => [25, 105, 215],
         Colour::Red => [215, 35, 35],
         Colour::Green => [15, 145, 65],
-        // R8 colours (the image draws four arms for now).
+        // R8 colours.
         Colour::Orange => [240, 125, 15],
         Colour::Purple => [120, 55, 175],
         Colour::Cyan => [0, 170, 195],
@@ -125,6 +125,37 @@ pub(super) fn fill_polygon(pm: &mut Pixmap, pts: &[Point], rgb: Rgb) {
     }
 }
 
+/// Fills a polygon without anti-aliasing: straight-edged star cells compress far better
+/// with hard edges, and the phone's downscaling smooths them.
+pub(super) fn fill_polygon_crisp(pm: &mut Pixmap, pts: &[Point], rgb: Rgb) {
+    if let Some(path) = polyline(pts, true) {
+        let mut p = paint(rgb, 255);
+        p.anti_alias = false;
+        pm.fill_path(&path, &p, FillRule::Winding, Transform::identity(), None);
+    }
+}
+
+/// Strokes a closed polygon without anti-aliasing (see [`fill_polygon_crisp`]).
+pub(super) fn stroke_polygon_crisp(pm: &mut Pixmap, pts: &[Point], width: f32, rgb: Rgb) {
+    if let Some(path) = polyline(pts, true) {
+        let mut p = paint(rgb, 255);
+        p.anti_alias = false;
+        let stroke = Stroke {
+            width,
+            line_join: LineJoin::Miter,
+            ..Stroke::default()
+        };
+        pm.stroke_path(&path, &p, &stroke, Transform::identity(), None);
+    }
+}
+
+/// Fills a polygon with a translucent colour.
+pub(super) fn fill_polygon_alpha(pm: &mut Pixmap, pts: &[Point], rgb: Rgb, alpha: u8) {
+    if let Some(path) = polyline(pts, true) {
+        fill_path(pm, &path, rgb, alpha);
+    }
+}
+
 /// Strokes a polyline (open) or polygon (`closed`).
 pub(super) fn stroke_lines(
     pm: &mut Pixmap,
@@ -171,18 +202,67 @@ pub(super) fn fill_rounded(pm: &mut Pixmap, a: Area, r: f32, rgb: Rgb, alpha: u8
     }
 }
 
-/// A piece: a round token in its colour with a dark outline and its letter.
-pub(super) fn token(pm: &mut Pixmap, at: Point, r: f32, c: Colour, letter: char) {
+/// A piece: a round token in its colour with a dark outline and its mark: the given
+/// letter, or else its colour's shape (told apart without seeing colour, in any language).
+pub(super) fn token(pm: &mut Pixmap, at: Point, r: f32, c: Colour, letter: Option<char>) {
     fill_circle(pm, at, r, piece_rgb(c), 255);
     stroke_circle(pm, at, r, 2.5, INK);
+    let ink = letter_rgb(c);
+    let Some(letter) = letter else {
+        shape(pm, at, r, c, ink);
+        return;
+    };
     let mut buf = [0u8; 4];
-    text::draw_centred(
-        pm,
-        letter.encode_utf8(&mut buf),
-        r * 1.15,
-        at,
-        letter_rgb(c),
-    );
+    text::draw_centred(pm, letter.encode_utf8(&mut buf), r * 1.15, at, ink);
+}
+
+/// The corners of a regular polygon of `n` corners, radius `r`, first corner at `turn`
+/// (radians from straight up).
+fn regular(at: Point, n: usize, r: f32, turn: f32) -> Vec<Point> {
+    (0..n)
+        .map(|k| {
+            let a = turn + std::f32::consts::TAU * k as f32 / n as f32;
+            (at.0 + r * a.sin(), at.1 - r * a.cos())
+        })
+        .collect()
+}
+
+/// Colour `c`'s shape: yellow a dot, blue a square, red a triangle, green a diamond,
+/// orange a cross, purple a star, cyan a hexagon, pink a triangle upside down.
+pub(super) fn shape(pm: &mut Pixmap, at: Point, r: f32, c: Colour, rgb: Rgb) {
+    use std::f32::consts::PI;
+    let pts = match c {
+        Colour::Yellow => return fill_circle(pm, at, r * 0.4, rgb, 255),
+        Colour::Blue => regular(at, 4, r * 0.5, PI / 4.0),
+        Colour::Red => regular((at.0, at.1 + r * 0.08), 3, r * 0.58, 0.0),
+        Colour::Green => regular(at, 4, r * 0.55, 0.0),
+        Colour::Orange => {
+            let (w, h) = (r * 0.52, r * 0.17);
+            fill_area(pm, Area::around(at, w, h), rgb, 255);
+            return fill_area(pm, Area::around(at, h, w), rgb, 255);
+        }
+        Colour::Purple => star_points(at, r * 0.6),
+        Colour::Cyan => regular(at, 6, r * 0.5, PI / 6.0),
+        Colour::Pink => regular((at.0, at.1 - r * 0.08), 3, r * 0.58, PI),
+    };
+    fill_polygon(pm, &pts, rgb);
+}
+
+fn star_points(at: Point, r: f32) -> Vec<Point> {
+    let outer = regular(at, 5, r, 0.0);
+    let inner = regular(at, 5, r * 0.42, std::f32::consts::PI / 5.0);
+    outer
+        .into_iter()
+        .zip(inner)
+        .flat_map(|(o, i)| [o, i])
+        .collect()
+}
+
+/// A five-pointed star in `rgb` with a thick dark outline (the winner's mark).
+pub(super) fn star(pm: &mut Pixmap, at: Point, r: f32, rgb: Rgb) {
+    let pts = star_points(at, r);
+    stroke_lines(pm, &pts, true, 7.0, INK, 255);
+    fill_polygon(pm, &pts, rgb);
 }
 
 /// A numbered label: a dark disc with a white rim and a white number.

@@ -40,8 +40,10 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                 vec![vec![button(lang, &Msg::BtnRoll, p(Button::Roll))]]
             }
             Phase::AwaitingMove { .. } | Phase::AwaitingBonus { .. } => {
-                let buttons: Vec<InlineKeyboardButton> = g
-                    .legal_moves()
+                // Numbered nearest home first (as the image's labels); each button keeps
+                // the move's index among the legal moves.
+                let legal = g.legal_moves();
+                let buttons: Vec<InlineKeyboardButton> = super::ordered_moves(g)
                     .iter()
                     .enumerate()
                     .map(|(i, m)| {
@@ -54,7 +56,8 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                                 goal: m.reaches_goal(),
                             },
                         );
-                        let index = u8::try_from(i).unwrap_or(u8::MAX);
+                        let legal_index = legal.iter().position(|l| l == m).unwrap_or(i);
+                        let index = u8::try_from(legal_index).unwrap_or(u8::MAX);
                         InlineKeyboardButton::callback(
                             format!("{}. {label}", i + 1),
                             p(Button::Move(index)).encode(),
@@ -90,4 +93,54 @@ pub fn language_keyboard() -> InlineKeyboardMarkup {
         })
         .collect();
     InlineKeyboardMarkup::new(row.chunks(2).map(<[_]>::to_vec).collect::<Vec<_>>())
+}
+
+#[cfg(test)]
+mod tests {
+    use teloxide::types::InlineKeyboardButtonKind;
+
+    use super::*;
+    use crate::bot::core::table::Actor;
+    use crate::engine::{Game, Preset, Setup};
+
+    #[test]
+    fn move_buttons_are_numbered_nearest_home_first_and_play_that_move() {
+        // Given blue to play a 4 with pieces on 25, 60 and blue-2, where the legal order is
+        // not the order of progress,
+        let setup: Setup = serde_json::from_str(
+            r#"{"rules":"jcf","seats":["yellow","blue"],"turn":"blue",
+                "board":{"25":["blue"],"60":["blue"],"blue-2":["blue"]},"roll":4}"#,
+        )
+        .expect("position JSON");
+        let game = Game::from_setup(&setup).expect("a valid position");
+        let host = Actor {
+            id: 1,
+            name: "p1".into(),
+            is_admin: false,
+        };
+        let mut t = Table::lobby(&host, Preset::Jcf, false);
+        t.stage = Stage::Playing(game.clone());
+        // when the keyboard is drawn,
+        let kb = keyboard(Lang::En, &t);
+        let buttons: Vec<&InlineKeyboardButton> = kb.inline_keyboard.iter().flatten().collect();
+        let ordered = super::super::ordered_moves(&game);
+        let legal = game.legal_moves();
+        assert_eq!(buttons.len(), ordered.len());
+        for (n, (b, mv)) in buttons.iter().zip(&ordered).enumerate() {
+            // then button n + 1 is the n-th move nearest home first (the image's label
+            // n + 1), and pressing it names that move's index among the legal moves.
+            assert!(b.text.starts_with(&format!("{}. ", n + 1)), "{}", b.text);
+            let InlineKeyboardButtonKind::CallbackData(data) = &b.kind else {
+                panic!("a callback button");
+            };
+            let index: usize = data
+                .rsplit(':')
+                .next()
+                .and_then(|s| s.parse().ok())
+                .expect("the move index");
+            assert_eq!(legal[index], *mv, "button {}", n + 1);
+        }
+        // And the order is not simply the legal one here.
+        assert_ne!(ordered.as_slice(), &legal[..]);
+    }
 }

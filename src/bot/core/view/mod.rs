@@ -4,9 +4,11 @@
 
 pub mod keyboard;
 pub mod menus;
+pub mod order;
 pub mod stats;
 pub mod text;
 
 pub use keyboard::{keyboard, language_keyboard};
 pub use menus::{command_list, help, refusal, rules};
+pub use order::ordered_moves;
 pub use text::{BoardText, board_text, legend_line, name_of, name_of_seats, seconds_left};

@@ -255,9 +255,8 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
     }
 }
 
-/// Each colour's player name in R1.2 order (written in the nests of the image).
+/// Each colour's player name by [`Colour::index`] (written in the nests of the image).
 #[must_use]
-pub fn name_of_seats(t: &Table) -> [Option<String>; 4] {
-    let colours = crate::engine::Arms::Four.colours();
-    std::array::from_fn(|i| t.player_of(colours[i]).map(|p| p.name.clone()))
+pub fn name_of_seats(t: &Table) -> [Option<String>; crate::engine::board::MAX_COLOURS] {
+    Colour::ALL.map(|c| t.player_of(c).map(|p| p.name.clone()))
 }
