@@ -33,6 +33,7 @@ help =
     /addbot — { cmd-addbot }
     /display — { cmd-display }
     /timer — { cmd-timer }
+    /dice — { cmd-dice }
     /skip — { cmd-skip }
     /kick — { cmd-kick }
     /help — { cmd-help }
@@ -90,3 +91,15 @@ game-moved = Este grup s'ha convertit en supergrup: la partida l'ha seguit.
 board-below = ▶️ Partida començada — mira el tauler, ací baix.
 unknown-command = No conec eixa ordre. Envia /help per a veure què sé fer.
 bad-args = Així no es fa servir /{ $command }. /{ $command }: { $usage }.
+
+# pace
+
+cmd-dice = Qui tira el dau: auto (el tire jo en començar el teu torn) o botó
+dice-set-auto = 🎲 Tiraré el dau per tu en començar cada torn: el tauler et demana directament el moviment.
+dice-set-button = 🎲 Cada jugador tira el dau amb el botó { btn-roll }.
+dice-is = 🎲 Dau: { $mode ->
+        [auto] el tire jo en començar el teu torn (/dice botó per a tindre el botó { btn-roll })
+       *[button] el tires tu amb el botó { btn-roll } (/dice auto perquè el tire jo)
+    }.
+rolled-short = 🎲 { $roll }
+board-updating = { $what } — s'està actualitzant el tauler…

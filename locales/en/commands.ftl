@@ -33,6 +33,7 @@ help =
     /addbot — { cmd-addbot }
     /display — { cmd-display }
     /timer — { cmd-timer }
+    /dice — { cmd-dice }
     /skip — { cmd-skip }
     /kick — { cmd-kick }
     /help — { cmd-help }
@@ -89,3 +90,15 @@ game-moved = This group became a supergroup: the game moved along with it.
 board-below = ▶️ Game started — see the board below.
 unknown-command = I don't know that command. Send /help to see what I can do.
 bad-args = That's not how /{ $command } works. /{ $command }: { $usage }.
+
+# pace
+
+cmd-dice = Who rolls the die: auto (rolled for you at the start of your turn) or button
+dice-set-auto = 🎲 I'll roll the die for you at the start of each turn: the board asks straight for your move.
+dice-set-button = 🎲 Each player rolls with the { btn-roll } button.
+dice-is = 🎲 Die: { $mode ->
+        [auto] rolled for you at the start of your turn (/dice button for a { btn-roll } button)
+       *[button] you roll with the { btn-roll } button (/dice auto to have it rolled for you)
+    }.
+rolled-short = 🎲 { $roll }
+board-updating = { $what } — board updating…

@@ -33,6 +33,7 @@ help =
     /addbot — { cmd-addbot }
     /display — { cmd-display }
     /timer — { cmd-timer }
+    /dice — { cmd-dice }
     /skip — { cmd-skip }
     /kick — { cmd-kick }
     /help — { cmd-help }
@@ -90,3 +91,15 @@ game-moved = Este grupo se ha convertido en supergrupo: la partida se ha movido 
 board-below = ▶️ Partida empezada — mira el tablero, aquí abajo.
 unknown-command = No conozco ese comando. Envía /help para ver lo que sé hacer.
 bad-args = Así no se usa /{ $command }. /{ $command }: { $usage }.
+
+# pace
+
+cmd-dice = Quién tira el dado: auto (lo tiro yo al empezar tu turno) o botón
+dice-set-auto = 🎲 Tiraré el dado por ti al empezar cada turno: el tablero te pide directamente el movimiento.
+dice-set-button = 🎲 Cada jugador tira el dado con el botón { btn-roll }.
+dice-is = 🎲 Dado: { $mode ->
+        [auto] lo tiro yo al empezar tu turno (/dice botón para tener el botón { btn-roll })
+       *[button] lo tiras tú con el botón { btn-roll } (/dice auto para que lo tire yo)
+    }.
+rolled-short = 🎲 { $roll }
+board-updating = { $what } — actualizando el tablero…

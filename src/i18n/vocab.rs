@@ -22,11 +22,12 @@ pub enum Cmd {
     Timer,
     Skip,
     Kick,
+    Dice,
 }
 
 impl Cmd {
     /// Every command, in the order of the `/` menu.
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 15] = [
         Self::NewGame,
         Self::Join,
         Self::Leave,
@@ -41,6 +42,7 @@ impl Cmd {
         Self::Timer,
         Self::Skip,
         Self::Kick,
+        Self::Dice,
     ];
 
     /// The command as typed, without the slash (`newgame`).
@@ -61,6 +63,7 @@ impl Cmd {
             Self::Timer => "timer",
             Self::Skip => "skip",
             Self::Kick => "kick",
+            Self::Dice => "dice",
         }
     }
 }

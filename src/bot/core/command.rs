@@ -30,6 +30,8 @@ pub enum Command {
     Skip,
     /// Remove a player: `/kick 2` (their place in the list) or `/kick red` (their colour).
     Kick(String),
+    /// Who rolls a human's die: `/dice auto|button`.
+    Dice(String),
 }
 
 impl Command {
@@ -51,6 +53,7 @@ impl Command {
             Self::Timer(_) => Cmd::Timer,
             Self::Skip => Cmd::Skip,
             Self::Kick(_) => Cmd::Kick,
+            Self::Dice(_) => Cmd::Dice,
         }
     }
 }
@@ -73,6 +76,7 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Timer => "timer",
         Cmd::Skip => "skip",
         Cmd::Kick => "kick",
+        Cmd::Dice => "dice",
     }
 }
 

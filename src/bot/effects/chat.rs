@@ -9,7 +9,7 @@ use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::ChatSettings;
 use crate::bot::core::table::Table;
 use crate::i18n::Lang;
-use crate::store::{ChatState, StoreError, Versioned};
+use crate::store::{ChatState, Place, StoreError, Versioned};
 
 /// Where a chat's game lives: the chat (a forum topic can be added here later, and with it
 /// to every key and request built from an address).
@@ -28,6 +28,12 @@ impl ChatAddr {
     #[must_use]
     pub fn id(self) -> i64 {
         self.chat
+    }
+
+    /// Where the chat's board lives, for the store's pacing and catch-up keys.
+    #[must_use]
+    pub fn place(self) -> Place {
+        Place::of_chat(self.chat)
     }
 
     /// The chat id as Telegram's type.

@@ -11,6 +11,8 @@ mod turns;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_dice;
 
 use serde::{Deserialize, Serialize};
 
