@@ -7,6 +7,9 @@ pub mod keyboard;
 pub mod menus;
 pub mod text;
 
+#[cfg(test)]
+mod tests;
+
 pub use answers::{behind_answer, press_answer};
 pub use keyboard::{keyboard, language_keyboard};
 pub use menus::{command_list, help, refusal, rules};
