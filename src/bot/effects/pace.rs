@@ -31,6 +31,15 @@ pub const CATCHUP_BATCH: usize = 256;
 /// How long a catch-up may hold its lease (one board write takes far less).
 pub const CATCHUP_LEASE_MS: u64 = 10_000;
 
+/// The window the budget is counted over: the configured one plus a twentieth, as slack
+/// for the time between taking a write and Telegram receiving it (a write that took long to
+/// build arrives late, and the write a full window later must not arrive inside its window)
+/// and for replicas' clocks.
+#[must_use]
+pub fn paced_window(window_ms: u64) -> u64 {
+    window_ms.saturating_add(window_ms / 20)
+}
+
 /// What became of one paced board write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paced {
@@ -58,7 +67,12 @@ pub async fn show(
     let now = ctx.now_ms();
     match ctx
         .store
-        .try_take_write(chat, now, ctx.write_limit, ctx.write_window_ms)
+        .try_take_write(
+            chat,
+            now,
+            ctx.write_limit,
+            paced_window(ctx.write_window_ms),
+        )
         .await
     {
         Ok(WriteBudget::Granted) => {}
