@@ -35,6 +35,7 @@ async fn settings(h: &Harness, lang: Lang, display: Display) {
         lang: Some(lang),
         display,
         timer_secs: 0,
+        ..ChatSettings::default()
     })
     .await;
 }

@@ -99,6 +99,7 @@ async fn unreachable_telegram_at_start_is_waited_for_then_the_bot_comes_up_and_a
         timer_unit_ms: 1000,
         driver: true,
         bots: Vec::new(),
+        write_budget: support::bot_harness::UNPACED,
     };
     h.use_emoji().await;
     h.start_game(3).await;

@@ -187,6 +187,7 @@ async fn top_speaks_the_chat_language_and_lists_newcomers_apart() {
             lang: Some(lang),
             display: Display::Emoji,
             timer_secs: 0,
+            ..ChatSettings::default()
         })
         .await;
         let text = replies(&h.command(&users[2], "/top").await);
@@ -206,6 +207,7 @@ async fn top_speaks_the_chat_language_and_lists_newcomers_apart() {
         lang: Some(Lang::Ca),
         display: Display::Emoji,
         timer_secs: 0,
+        ..ChatSettings::default()
     })
     .await;
     let text = replies(&h.command(&users[2], "/top all").await);

@@ -11,7 +11,7 @@ use parxis::bot::core::settings::{ChatSettings, Display};
 use parxis::bot::core::table::STRIKES_TO_ABSENT;
 use parxis::bot::core::table::{Event, Status, Table};
 use parxis::i18n::Lang;
-use support::bot_harness::{CHAT, Harness, Options, four_users, text_of};
+use support::bot_harness::{CHAT, Harness, Options, four_users, refused, text_of};
 use support::fake_tg::{buttons, callback_id, msg_id};
 
 /// One timer "second" in these tests: a 30 s timer runs out after 600 ms.
@@ -32,6 +32,7 @@ async fn timed_harness(seed: u64) -> Harness {
         lang: Some(Lang::En),
         display: Display::Emoji,
         timer_secs: TIMER,
+        dice: parxis::bot::core::settings::DiceMode::Button,
     })
     .await;
     h
@@ -248,7 +249,7 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
     assert!(back.last.iter().any(|e| matches!(e, Event::Back { .. })));
     // Biel's press still works, and Ana's turn waits for Ana (the timer) again.
     let ans = h.press(biel, msg_id(&board), &data).await;
-    assert!(ans.str_param("text").is_none(), "{:?}", ans.params);
+    assert!(!refused(&ans), "{:?}", ans.params);
     let (_, t) = h
         .wait_table(Duration::from_secs(5), "Ana's turn", |t| {
             t.to_move().is_some_and(|p| p.id == ana.id) && t.deadline_ms.is_some()
@@ -273,6 +274,7 @@ async fn skip_by_the_host_plays_at_once_and_by_anyone_else_is_refused() {
         lang: Some(Lang::En),
         display: Display::Emoji,
         timer_secs: 300,
+        dice: parxis::bot::core::settings::DiceMode::Button,
     })
     .await;
     h.start_game(3).await;
@@ -383,7 +385,7 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
         let ans = h.fake.wait_for_callback_answer(&id).await;
         h.shown_after(&ans).await;
         let (_, after) = h.table().await;
-        let accepted = ans.str_param("text").is_none();
+        let accepted = !refused(&ans);
         let timer = timed_out(&after).is_some();
         assert!(
             accepted != timer,
@@ -416,6 +418,7 @@ async fn with_two_replicas_a_deadline_fires_once() {
     let mut ctx = parxis::bot::Ctx::new(store, Lang::En, parxis::ops::metrics::Metrics::new());
     ctx.seed = Some(h.seed);
     ctx.pause = h.pause;
+    (ctx.write_limit, ctx.write_window_ms) = h.write_budget;
     ctx.timer_unit_ms = UNIT_MS;
     let tg = h
         .fake

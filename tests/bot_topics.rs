@@ -159,6 +159,7 @@ async fn forum_harness(seed: u64, opts: Options, timer_secs: u32) -> (Harness, i
         lang: Some(Lang::En),
         display: Display::Image,
         timer_secs,
+        ..ChatSettings::default()
     })
     .await;
     let a = h.fake.open_topic(CHAT, "Taula 1");
@@ -491,6 +492,7 @@ async fn a_game_finished_in_a_topic_is_recorded_with_its_topic_and_its_results_s
         lang: Some(Lang::En),
         display: Display::Emoji,
         timer_secs: 0,
+        ..ChatSettings::default()
     })
     .await;
     let users = four_users();

@@ -52,6 +52,7 @@ impl Replica {
         let mut ctx = Ctx::new(store.clone(), Lang::En, metrics.clone());
         ctx.seed = Some(29);
         ctx.pause = Duration::from_millis(20);
+        (ctx.write_limit, ctx.write_window_ms) = bot_harness::UNPACED;
         let ctx = Arc::new(ctx);
         let tg = tg(fake);
         let port = TcpListener::bind("127.0.0.1:0").await.expect("bind");
@@ -153,6 +154,7 @@ impl Cluster {
             lang: Some(Lang::En),
             display: Display::Emoji,
             timer_secs: 0,
+            dice: parxis::bot::core::settings::DiceMode::Button,
         };
         store.set_settings(CHAT, &settings).await.expect("settings");
         let c = Self {
@@ -296,7 +298,7 @@ fn biel() -> TestUser {
 
 fn no_alert(answer: &Recorded) {
     assert!(
-        answer.str_param("text").is_none(),
+        !bot_harness::refused(answer),
         "the press was refused: {:?}",
         answer.params
     );

@@ -63,6 +63,7 @@ pub async fn play(env: Arc<Env>, i: usize) -> Seen {
         lang: Some(parxis::i18n::Lang::En),
         display: parxis::bot::core::settings::Display::Emoji,
         timer_secs: 0,
+        dice: parxis::bot::core::settings::DiceMode::Button,
     };
     if let Err(e) = g.env.store.set_settings(g.chat, &s).await {
         g.env.probe.error(format!("chat {}: settings: {e}", g.chat));
@@ -223,8 +224,14 @@ impl Group {
             1 => (other, data),
             2 => {
                 let stale = data.replacen(&format!(":{}", t.seq), &format!(":{}", t.seq - 1), 1);
-                let mover = self.humans.iter().find(|u| u.id == mover).cloned();
-                (mover.unwrap_or_else(|| self.outsider.clone()), stale)
+                // An old Roll by the roller is the same legal action now (it applies): the
+                // stale Roll is pressed by someone else.
+                let presser = if data.starts_with("r:") {
+                    self.humans.iter().find(|u| u.id != mover).cloned()
+                } else {
+                    self.humans.iter().find(|u| u.id == mover).cloned()
+                };
+                (presser.unwrap_or_else(|| self.outsider.clone()), stale)
             }
             _ => (self.outsider.clone(), "m:zz:🎲".to_owned()),
         };
@@ -266,7 +273,8 @@ impl Group {
         self.env.probe.updates.fetch_add(1, Ordering::Relaxed);
         self.env.probe.presses.fetch_add(1, Ordering::Relaxed);
         match tokio::time::timeout(ANSWER_WITHIN, rx).await {
-            Ok(Ok(text)) => match (legit, text) {
+            // An accepted Roll is answered with its die ("🎲 4").
+            Ok(Ok(text)) => match (legit, text.filter(|t| !is_roll_answer(t))) {
                 (true, Some(text)) => self
                     .env
                     .probe
@@ -283,4 +291,10 @@ impl Group {
             )),
         }
     }
+}
+
+/// Is `text` the answer of an accepted Roll ("🎲 4")?
+fn is_roll_answer(text: &str) -> bool {
+    text.strip_prefix("🎲 ")
+        .is_some_and(|n| n.len() == 1 && n.bytes().all(|b| b.is_ascii_digit()))
 }

@@ -244,6 +244,8 @@ async fn run(cfg: Config) -> bool {
     let mut ctx = Ctx::new(bot_store, Lang::En, Metrics::new());
     ctx.pause = Duration::from_millis(cfg.pause_ms);
     ctx.seed = Some(cfg.seed);
+    // Press-to-edit latency is measured here, not pacing (`cargo bench --bench pace`).
+    (ctx.write_limit, ctx.write_window_ms) = support::bot_harness::UNPACED;
     let ctx = Arc::new(ctx);
     let tg = fake
         .bot()

@@ -33,6 +33,7 @@ help =
     /addbot — { cmd-addbot }
     /display — { cmd-display }
     /timer — { cmd-timer }
+    /dice — { cmd-dice }
     /skip — { cmd-skip }
     /kick — { cmd-kick }
     /top — { cmd-top }
@@ -98,3 +99,15 @@ bad-args = Així no es fa servir /{ $command }. /{ $command }: { $usage }.
 ## large boards (taulers per a 6 i 8 jugadors, R8)
 
 rules-large = <b>Taulers per a 6 i 8 jugadors</b>: les mateixes regles en una volta més llarga, de 17 caselles per color (102 o 136 caselles), de manera que de la casella de sortida a la meta hi ha 105 o 139 caselles. Els colors juguen en aquest ordre: { colour-yellow }, { colour-blue }, { colour-red }, { colour-green }, { colour-orange }, { colour-purple } (i en el tauler per a 8, { colour-cyan }, { colour-pink }). Amb menys jugadors, les places es reparteixen pel tauler; per parelles, els companys seuen l'un davant de l'altre i s'omplen totes les places. /newgame 6 o /newgame 8 demana un tauler; sense mida, es fa servir el més petit on hi caben tots (Solidari: sempre el tauler per a 4).
+
+# pace
+
+cmd-dice = Qui tira el dau: auto (el tiro jo en començar el teu torn) o botó
+dice-set-auto = 🎲 Tiraré el dau per tu en començar cada torn: el tauler et demana directament el moviment.
+dice-set-button = 🎲 Cada jugador tira el dau amb el botó { btn-roll }.
+dice-is = 🎲 Dau: { $mode ->
+        [auto] el tiro jo en començar el teu torn (/dice botó per tenir el botó { btn-roll })
+       *[button] el tires tu amb el botó { btn-roll } (/dice auto perquè el tiri jo)
+    }.
+rolled-short = 🎲 { $roll }
+board-updating = { $what } — s'està actualitzant el tauler…

@@ -33,6 +33,7 @@ help =
     /addbot — { cmd-addbot }
     /display — { cmd-display }
     /timer — { cmd-timer }
+    /dice — { cmd-dice }
     /skip — { cmd-skip }
     /kick — { cmd-kick }
     /top — { cmd-top }
@@ -97,3 +98,15 @@ bad-args = That's not how /{ $command } works. /{ $command }: { $usage }.
 ## large boards (6 and 8 players, R8)
 
 rules-large = <b>Boards for 6 and 8 players</b>: the same rules on a longer way round, 17 squares per colour (102 or 136 squares), so from the exit square to the goal there are 105 or 139 squares. The colours play in this order: { colour-yellow }, { colour-blue }, { colour-red }, { colour-green }, { colour-orange }, { colour-purple } (and on the board for 8, { colour-cyan }, { colour-pink }). With fewer players the seats are spread round the board; in pairs, partners sit opposite and every seat is filled. /newgame 6 or /newgame 8 asks for a board; with no size, the smallest board that seats everyone is used (Solidari: always the board for 4).
+
+# pace
+
+cmd-dice = Who rolls the die: auto (rolled for you at the start of your turn) or button
+dice-set-auto = 🎲 I'll roll the die for you at the start of each turn: the board asks straight for your move.
+dice-set-button = 🎲 Each player rolls with the { btn-roll } button.
+dice-is = 🎲 Die: { $mode ->
+        [auto] rolled for you at the start of your turn (/dice button for a { btn-roll } button)
+       *[button] you roll with the { btn-roll } button (/dice auto to have it rolled for you)
+    }.
+rolled-short = 🎲 { $roll }
+board-updating = { $what } — board updating…

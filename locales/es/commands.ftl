@@ -33,6 +33,7 @@ help =
     /addbot — { cmd-addbot }
     /display — { cmd-display }
     /timer — { cmd-timer }
+    /dice — { cmd-dice }
     /skip — { cmd-skip }
     /kick — { cmd-kick }
     /top — { cmd-top }
@@ -98,3 +99,15 @@ bad-args = Así no se usa /{ $command }. /{ $command }: { $usage }.
 ## large boards (tableros para 6 y 8 jugadores, R8)
 
 rules-large = <b>Tableros para 6 y 8 jugadores</b>: las mismas reglas en una vuelta más larga, de 17 casillas por color (102 o 136 casillas), así que de la casilla de salida a la meta hay 105 o 139 casillas. Los colores juegan en este orden: { colour-yellow }, { colour-blue }, { colour-red }, { colour-green }, { colour-orange }, { colour-purple } (y en el tablero para 8, { colour-cyan }, { colour-pink }). Con menos jugadores, los puestos se reparten por el tablero; por parejas, los compañeros se sientan uno frente al otro y se llenan todos los puestos. /newgame 6 o /newgame 8 pide un tablero; sin tamaño, se usa el más pequeño en el que caben todos (Solidari: siempre el tablero para 4).
+
+# pace
+
+cmd-dice = Quién tira el dado: auto (lo tiro yo al empezar tu turno) o botón
+dice-set-auto = 🎲 Tiraré el dado por ti al empezar cada turno: el tablero te pide directamente el movimiento.
+dice-set-button = 🎲 Cada jugador tira el dado con el botón { btn-roll }.
+dice-is = 🎲 Dado: { $mode ->
+        [auto] lo tiro yo al empezar tu turno (/dice botón para tener el botón { btn-roll })
+       *[button] lo tiras tú con el botón { btn-roll } (/dice auto para que lo tire yo)
+    }.
+rolled-short = 🎲 { $roll }
+board-updating = { $what } — actualizando el tablero…

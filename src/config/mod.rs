@@ -51,6 +51,9 @@ pub const PORT: &str = "PORT";
 pub const LOG_FORMAT: &str = "PARXIS_LOG_FORMAT";
 /// Days an untouched game is kept in Redis. Default [`DEFAULT_GAME_TTL_DAYS`].
 pub const GAME_TTL_DAYS: &str = "PARXIS_GAME_TTL_DAYS";
+/// Board writes (messages and edits) the bot makes per minute in one group, all replicas
+/// together. Default [`DEFAULT_BOARD_WRITES_PER_MINUTE`] (Telegram's limit).
+pub const BOARD_WRITES_PER_MINUTE: &str = "PARXIS_BOARD_WRITES_PER_MINUTE";
 /// Log filter, read by [`crate::telemetry::init`] (not by [`Config`]). Default `info,parxis=info`.
 pub const RUST_LOG: &str = "RUST_LOG";
 
@@ -66,8 +69,14 @@ pub const VARS: &[&str] = &[
     PORT,
     LOG_FORMAT,
     GAME_TTL_DAYS,
+    BOARD_WRITES_PER_MINUTE,
     RUST_LOG,
 ];
+
+/// Default for `PARXIS_BOARD_WRITES_PER_MINUTE`: Telegram's per-group limit.
+pub const DEFAULT_BOARD_WRITES_PER_MINUTE: u32 = 20;
+/// Largest accepted `PARXIS_BOARD_WRITES_PER_MINUTE`.
+pub const MAX_BOARD_WRITES_PER_MINUTE: u32 = 600;
 
 /// Default for `REDIS_URL`: a Redis on the same host.
 pub const DEFAULT_REDIS_URL: &str = "redis://127.0.0.1:6379";
@@ -118,6 +127,8 @@ pub struct Config {
     pub log_format: LogFormat,
     /// How long an untouched game stays in Redis (`PARXIS_GAME_TTL_DAYS`).
     pub game_ttl: Duration,
+    /// Board writes per minute per group (`PARXIS_BOARD_WRITES_PER_MINUTE`).
+    pub board_writes_per_minute: u32,
 }
 
 /// A configuration variable that is missing or wrong. The message names the variable and says
@@ -194,7 +205,13 @@ impl Config {
             None => DEFAULT_GAME_TTL_DAYS,
         };
 
+        let board_writes_per_minute = match get(BOARD_WRITES_PER_MINUTE) {
+            Some(v) => parse_writes_per_minute(&v)?,
+            None => DEFAULT_BOARD_WRITES_PER_MINUTE,
+        };
+
         Ok(Self {
+            board_writes_per_minute,
             token,
             redis_url,
             api_url,
@@ -339,6 +356,18 @@ fn parse_ttl_days(value: &str) -> Result<u64, ConfigError> {
             var: GAME_TTL_DAYS,
             reason: format!(
                 "{value:?} is not a whole number of days from 1 to {MAX_GAME_TTL_DAYS}"
+            ),
+        }),
+    }
+}
+
+fn parse_writes_per_minute(value: &str) -> Result<u32, ConfigError> {
+    match value.parse::<u32>() {
+        Ok(n) if (1..=MAX_BOARD_WRITES_PER_MINUTE).contains(&n) => Ok(n),
+        _ => Err(ConfigError::Invalid {
+            var: BOARD_WRITES_PER_MINUTE,
+            reason: format!(
+                "{value:?} is not a whole number of writes from 1 to {MAX_BOARD_WRITES_PER_MINUTE}"
             ),
         }),
     }

@@ -200,6 +200,21 @@ fn log_format_is_json_or_text() {
 }
 
 #[test]
+fn board_writes_per_minute_defaults_to_telegrams_limit_and_takes_1_to_600() {
+    // Given no setting, When read, Then the budget is Telegram's 20 a minute
+    let config = load(&with_token(&[])).expect("valid");
+    assert_eq!(config.board_writes_per_minute, 20);
+    // Given a setting in range, Then it is taken
+    let config = load(&with_token(&[(BOARD_WRITES_PER_MINUTE, "12")])).expect("valid");
+    assert_eq!(config.board_writes_per_minute, 12);
+    // Given one out of range or not a number, Then it is refused, naming the variable
+    for bad in ["0", "601", "ten", "-3"] {
+        let err = load(&with_token(&[(BOARD_WRITES_PER_MINUTE, bad)])).expect_err(bad);
+        assert_eq!(invalid_var(err), BOARD_WRITES_PER_MINUTE);
+    }
+}
+
+#[test]
 fn game_ttl_is_whole_days_in_range() {
     let config = load(&with_token(&[(GAME_TTL_DAYS, "7")])).unwrap();
     assert_eq!(config.game_ttl, Duration::from_secs(7 * 86_400));

@@ -225,6 +225,16 @@ pub enum Msg {
     DisplaySetImage,
     /// "The board will be shown with emoji."
     DisplaySetEmoji,
+    /// "🎲 I roll the dice for you at the start of your turn." (`/dice auto`)
+    DiceSetAuto,
+    /// "🎲 Each player rolls with the Roll button." (`/dice button`)
+    DiceSetButton,
+    /// "🎲 Dice: rolled for you (/dice button for a Roll button)." (in /help and /rules)
+    DiceIs { auto: bool },
+    /// A press's answer after a roll: "🎲 4".
+    RolledShort { roll: u8 },
+    /// A press on a board that is behind: "🎲 Anna rolled a 4. — board updating…"
+    BoardUpdating { what: String },
     /// "⏳ Time limit: 2 minutes per turn." / "… 30 seconds per turn." (under a minute the
     /// seconds are named; otherwise whole minutes).
     TimerSet { seconds: u32 },
@@ -449,6 +459,7 @@ impl Msg {
                 Cmd::Stats => "cmd-stats",
                 Cmd::Timezone => "cmd-timezone",
                 Cmd::ForgetMe => "cmd-forgetme",
+                Cmd::Dice => "cmd-dice",
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",
@@ -464,6 +475,11 @@ impl Msg {
             Self::BtnDisplayEmoji => "btn-display-emoji",
             Self::DisplaySetImage => "display-set-image",
             Self::DisplaySetEmoji => "display-set-emoji",
+            Self::DiceSetAuto => "dice-set-auto",
+            Self::DiceSetButton => "dice-set-button",
+            Self::DiceIs { .. } => "dice-is",
+            Self::RolledShort { .. } => "rolled-short",
+            Self::BoardUpdating { .. } => "board-updating",
             Self::TimerSet { .. } => "timer-set",
             Self::TimerOff => "timer-off",
             Self::TimeLeft { .. } => "time-left",
@@ -612,6 +628,9 @@ impl Msg {
                 ("minutes", num(*minutes)),
             ],
             Self::TimeUp { minutes } => vec![("minutes", num(*minutes))],
+            Self::DiceIs { auto } => vec![("mode", text(if *auto { "auto" } else { "button" }))],
+            Self::RolledShort { roll } => vec![("roll", num(*roll))],
+            Self::BoardUpdating { what } => vec![("what", text(what))],
             Self::TimerSet { seconds } => vec![
                 ("minutes", num(seconds / 60)),
                 ("rest", num(seconds % 60)),

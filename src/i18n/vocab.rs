@@ -26,11 +26,12 @@ pub enum Cmd {
     Stats,
     Timezone,
     ForgetMe,
+    Dice,
 }
 
 impl Cmd {
     /// Every command, in the order of the `/` menu.
-    pub const ALL: [Self; 18] = [
+    pub const ALL: [Self; 19] = [
         Self::NewGame,
         Self::Join,
         Self::Leave,
@@ -49,6 +50,7 @@ impl Cmd {
         Self::Stats,
         Self::Timezone,
         Self::ForgetMe,
+        Self::Dice,
     ];
 
     /// The command as typed, without the slash (`newgame`).
@@ -73,6 +75,7 @@ impl Cmd {
             Self::Stats => "stats",
             Self::Timezone => "timezone",
             Self::ForgetMe => "forgetme",
+            Self::Dice => "dice",
         }
     }
 }

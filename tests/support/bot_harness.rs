@@ -43,6 +43,9 @@ pub struct Harness {
     /// Whether bots started from now on run the turn driver.
     pub driver: bool,
     pub bots: Vec<Running>,
+    /// The board writes each bot allows itself per window (limit, window ms). Tests not about
+    /// pacing get a budget they never reach, so a game plays at test speed.
+    pub write_budget: (u32, u64),
 }
 
 /// How [`Harness::start_with`] sets things up.
@@ -54,6 +57,8 @@ pub struct Options {
     pub timer_unit_ms: u64,
     /// Run the turn driver beside the dispatcher (it polls Redis every 100 ms).
     pub driver: bool,
+    /// See [`Harness::write_budget`].
+    pub write_budget: (u32, u64),
 }
 
 impl Default for Options {
@@ -62,9 +67,13 @@ impl Default for Options {
             persistent_redis: false,
             timer_unit_ms: 1000,
             driver: true,
+            write_budget: UNPACED,
         }
     }
 }
+
+/// The write budget of tests not about pacing: never reached.
+pub const UNPACED: (u32, u64) = (1_000_000, 60_000);
 
 impl Harness {
     /// Fake API + Redis + one running bot.
@@ -90,7 +99,15 @@ impl Harness {
             timer_unit_ms: opts.timer_unit_ms,
             driver: opts.driver,
             bots: Vec::new(),
+            write_budget: opts.write_budget,
         };
+        // The tests were written for the Roll button: the chat starts with `/dice button`
+        // (a test that sets its own settings says which it wants).
+        let button = ChatSettings {
+            dice: parxis::bot::core::settings::DiceMode::Button,
+            ..ChatSettings::default()
+        };
+        h.store.set_settings(CHAT, &button).await.expect("settings");
         h.spawn_bot().await;
         h
     }
@@ -102,6 +119,7 @@ impl Harness {
         ctx.seed = Some(self.seed);
         ctx.pause = self.pause;
         ctx.timer_unit_ms = self.timer_unit_ms;
+        (ctx.write_limit, ctx.write_window_ms) = self.write_budget;
         let ctx = Arc::new(ctx);
         let tg = self
             .fake
@@ -260,6 +278,7 @@ impl Harness {
             lang: Some(Lang::En),
             display: Display::Emoji,
             timer_secs: 0,
+            dice: parxis::bot::core::settings::DiceMode::Button,
         };
         self.store.set_settings(CHAT, &s).await.expect("settings");
     }
@@ -270,6 +289,7 @@ impl Harness {
             lang: Some(Lang::En),
             display: Display::Emoji,
             timer_secs: 0,
+            dice: parxis::bot::core::settings::DiceMode::Button,
         };
         self.store.set_settings(chat, &s).await.expect("settings");
     }
@@ -312,7 +332,7 @@ impl Harness {
             presses += 1;
             let ans = self.press(user, msg_id(&board), &b[0].1).await;
             assert!(
-                ans.str_param("text").is_none(),
+                !refused(&ans),
                 "press refused: {:?}\n{}",
                 ans.params,
                 self.fake.log_tail(8)
@@ -328,7 +348,7 @@ impl Harness {
 /// refused (it changed nothing, so nothing may follow). A board posted anew is waited for
 /// until the bot has recorded it as the chat's board.
 pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) {
-    let refused = answer.str_param("text").is_some();
+    let refused = refused(answer);
     let within = if refused {
         Duration::from_millis(150)
     } else {
@@ -346,9 +366,10 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
                 )
             })
             .collect();
+        // A 429 leaves the board owed: the bot catches it up later, on its own.
         let done = writes
             .iter()
-            .any(|r| r.ok() || matches!(r.status, 400 | 403));
+            .any(|r| r.ok() || matches!(r.status, 400 | 403 | 429));
         // The bot gives a write up after its last retry.
         let gave_up = writes.len() > MAX_RETRIES as usize;
         if gave_up {
@@ -385,6 +406,15 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
         "an accepted press was never shown:\n{}",
         fake.log_tail(10)
     );
+}
+
+/// Was this callback answer a refusal? An accepted press is answered silently, or with
+/// the die it rolled ("🎲 4").
+pub fn refused(answer: &Recorded) -> bool {
+    answer.str_param("text").is_some_and(|t| {
+        !t.strip_prefix("🎲 ")
+            .is_some_and(|n| n.len() == 1 && n.chars().all(|c| c.is_ascii_digit()))
+    })
 }
 
 /// The text (or caption) of a message.

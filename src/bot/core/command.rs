@@ -38,6 +38,8 @@ pub enum Command {
     Timezone(String),
     /// Forget me in every table (private chat).
     ForgetMe,
+    /// Who rolls a human's die: `/dice auto|button`.
+    Dice(String),
 }
 
 impl Command {
@@ -63,6 +65,7 @@ impl Command {
             Self::Stats => Cmd::Stats,
             Self::Timezone(_) => Cmd::Timezone,
             Self::ForgetMe => Cmd::ForgetMe,
+            Self::Dice(_) => Cmd::Dice,
         }
     }
 }
@@ -89,6 +92,7 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Stats => "stats",
         Cmd::Timezone => "timezone",
         Cmd::ForgetMe => "forgetme",
+        Cmd::Dice => "dice",
     }
 }
 

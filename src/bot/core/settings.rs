@@ -15,6 +15,17 @@ pub enum Display {
     Emoji,
 }
 
+/// Who rolls a human's die (`/dice`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DiceMode {
+    /// The bot rolls at the start of a human's turn; the board asks straight for the move.
+    #[default]
+    Auto,
+    /// The board shows a Roll button.
+    Button,
+}
+
 /// Default turn timer, seconds.
 pub const DEFAULT_TIMER_SECS: u32 = 120;
 
@@ -29,6 +40,9 @@ pub struct ChatSettings {
     /// Turn timer in seconds; 0 = off.
     #[serde(default = "default_timer")]
     pub timer_secs: u32,
+    /// Who rolls a human's die (`/dice auto|button`).
+    #[serde(default)]
+    pub dice: DiceMode,
 }
 
 fn default_timer() -> u32 {
@@ -41,6 +55,7 @@ impl Default for ChatSettings {
             lang: None,
             display: Display::default(),
             timer_secs: DEFAULT_TIMER_SECS,
+            dice: DiceMode::default(),
         }
     }
 }
@@ -118,6 +133,18 @@ pub fn parse_display(args: &str) -> Option<Display> {
     }
 }
 
+/// Parse `/dice` arguments: `auto` or `button`, in any of the chat's languages.
+#[must_use]
+pub fn parse_dice(args: &str) -> Option<DiceMode> {
+    match args.trim().to_lowercase().as_str() {
+        "auto" | "automatic" | "automàtic" | "automàtica" | "automático" | "automatico" => {
+            Some(DiceMode::Auto)
+        }
+        "button" | "botó" | "boto" | "botón" | "boton" | "manual" => Some(DiceMode::Button),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,6 +182,22 @@ mod tests {
         assert_eq!(parse_display("Imatge"), Some(Display::Image));
         assert_eq!(parse_display(" texto "), Some(Display::Emoji));
         assert_eq!(parse_display("3d"), None);
+    }
+
+    #[test]
+    fn dice_takes_auto_or_button_in_any_language_and_defaults_to_auto() {
+        // Given /dice arguments, When parsed, Then each language's word is understood.
+        assert_eq!(parse_dice(" Auto "), Some(DiceMode::Auto));
+        assert_eq!(parse_dice("automàtic"), Some(DiceMode::Auto));
+        assert_eq!(parse_dice("botó"), Some(DiceMode::Button));
+        assert_eq!(parse_dice("Botón"), Some(DiceMode::Button));
+        assert_eq!(parse_dice("button"), Some(DiceMode::Button));
+        assert_eq!(parse_dice("sometimes"), None);
+        // And settings stored before /dice existed read as auto.
+        let old: ChatSettings =
+            serde_json::from_str(r#"{"lang":"en","display":"emoji","timer_secs":0}"#)
+                .expect("old settings");
+        assert_eq!(old.dice, DiceMode::Auto);
     }
 
     #[test]

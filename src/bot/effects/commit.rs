@@ -8,14 +8,19 @@ use tracing::{info, warn};
 
 use super::Ctx;
 use super::chat::Here;
-use super::display::{self, Board};
-use super::lifecycle::telegram_failed;
+use super::display;
+use super::pace;
 use super::telegram::{TgBot, is_admin};
 use crate::bot::core::refusal::{Alert, Refusal};
+use crate::bot::core::settings::DiceMode;
 use crate::bot::core::table::{Action, Actor, Table};
 use crate::dice::RngDice;
 use crate::engine::Preset;
 use crate::store::CasOutcome;
+
+/// Mixed into the seed of the dice `/dice auto` rolls, so that in seeded tests they never
+/// repeat the dice of the action saved with them.
+const AUTO_DICE_SALT: u64 = 0x00d1_ce00_a070;
 
 /// A table just saved, and the version it was saved as.
 #[derive(Clone, Debug)]
@@ -56,7 +61,9 @@ pub async fn act(
 }
 
 /// Plan `table`'s deadline with the chat's settings and save it by compare-and-set on
-/// `expected` (0: the chat must have no table). One round trip.
+/// `expected` (0: the chat must have no table). One round trip. With `/dice auto` the dice
+/// of the humans whose turn starts are rolled first ([`Table::roll_for_humans`]), so the
+/// board asks straight for the move and turns without a choice pass in the same save.
 ///
 /// # Errors
 /// [`Alert::Stale`] on a lost race, [`Alert::TryAgain`] when Redis is unavailable.
@@ -66,6 +73,10 @@ pub async fn save(
     expected: u64,
     mut table: Table,
 ) -> Result<Saved, Refusal> {
+    if here.settings.dice == DiceMode::Auto {
+        let mut rng = ctx.rng(here.addr.id(), table.seq ^ AUTO_DICE_SALT);
+        table.roll_for_humans(ctx.now_ms(), &mut RngDice(&mut rng));
+    }
     table.plan_deadline(ctx.now_ms(), ctx.timing(&here.settings));
     let ttl = ctx.ttl_for(&table);
     match ctx
@@ -90,9 +101,11 @@ pub async fn save(
 pub async fn after_save(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
     // A game that just finished is recorded first, so the final board shows its results.
     let recorded = super::stats::record_if_finished(ctx, here, saved).await;
-    let shown = recorded.as_ref().map_or(&saved.table, |r| &r.table);
+    let (shown, shown_version) = recorded
+        .as_ref()
+        .map_or((&saved.table, saved.version), |r| (&r.table, r.version));
     tokio::join!(
-        show(bot, ctx, here, shown, here.display()),
+        show(bot, ctx, here, shown, shown_version, here.display()),
         bookkeeping(ctx, here, saved),
     );
 }
@@ -103,25 +116,19 @@ async fn bookkeeping(ctx: &Ctx, here: &Here, saved: &Saved) {
     super::deadline::sync_deadline(ctx, here.addr.place(), &saved.table).await;
 }
 
-/// Show `table` in the chat of `here` over the board message `current` (`None`: post a
-/// new one). A chat the bot was removed from ends its game; a chat that became a
-/// supergroup moves it.
+/// Show `table` (stored as `version`) in the chat of `here` over the board message
+/// `current` (`None`: post a new one), at the chat's pace ([`pace::show`]: a write that
+/// cannot be made now is owed and caught up). A chat the bot was removed from ends its
+/// game; a chat that became a supergroup moves it.
 pub async fn show(
     bot: &TgBot,
     ctx: &Ctx,
     here: &Here,
     table: &Table,
+    version: u64,
     current: Option<super::chat::DisplayState>,
 ) {
-    let board = Board {
-        table,
-        lang: here.lang,
-        mode: here.settings.display,
-    };
-    let recorded = here.stored.as_ref().and_then(|s| s.display);
-    if let Err(e) = display::show(bot, ctx, here.addr, board, current, recorded).await {
-        telegram_failed(bot, ctx, here.addr, &e).await;
-    }
+    let _ = pace::show(bot, ctx, here, table, version, current).await;
 }
 
 /// A refused press by `id`: if they were marked absent they are back all the same (saved
@@ -146,7 +153,7 @@ pub async fn welcome_back(bot: &TgBot, ctx: &Ctx, here: &Here, id: i64) -> bool 
             version,
         };
         super::deadline::sync_deadline(ctx, here.addr.place(), &saved.table).await;
-        show(bot, ctx, here, &saved.table, here.display()).await;
+        show(bot, ctx, here, &saved.table, saved.version, here.display()).await;
     }
     true
 }
@@ -164,7 +171,7 @@ pub async fn refresh_if_behind(bot: &TgBot, ctx: &Ctx, here: &Here, pressed: i32
             shown = drawn_at,
             "the board was behind: showing it again"
         );
-        show(bot, ctx, here, t, current).await;
+        show(bot, ctx, here, t, rec.version, current).await;
     }
 }
 
@@ -200,7 +207,7 @@ pub async fn open_lobby(
 /// Show the lobby just opened on a new message.
 pub async fn show_new(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
     tokio::join!(
-        show(bot, ctx, here, &saved.table, None),
+        show(bot, ctx, here, &saved.table, saved.version, None),
         bookkeeping(ctx, here, saved),
     );
 }

@@ -3,15 +3,17 @@
 //!
 //! Text mode edits the message text; image mode edits the photo (editMessageMedia) with a
 //! caption. "message is not modified" is success; "message to edit not found" (someone
-//! deleted the board) and other failed edits post the board again. A 429 is waited out and
-//! a network error retried (bounded, see [`retrying`]); a chat the bot was removed from or
-//! that moved to a supergroup is reported to the caller.
+//! deleted the board) and other failed edits post the board again. A 429 is never waited
+//! out here: it comes back at once and the caller owes the chat a catch-up (see
+//! [`super::pace`]); a network error is retried briefly ([`retrying_within`]); a chat the bot
+//! was removed from or that moved to a supergroup is reported to the caller.
 //!
 //! The record of the board message lives under its own key ([`crate::store::keys::display`]):
 //! writing it never changes the game's version, so a board shown never makes a concurrent
 //! press stale.
 
 use std::future::IntoFuture;
+use std::time::Duration;
 
 use teloxide::prelude::*;
 use teloxide::types::ParseMode;
@@ -21,7 +23,7 @@ use tracing::warn;
 
 use super::Ctx;
 use super::chat::{ChatAddr, DisplayState, InTopic};
-use super::telegram::{TgBot, chat_gone, kind_of, retrying};
+use super::telegram::{TgBot, chat_gone, kind_of, retrying_within};
 use crate::bot::core::settings::Display;
 use crate::bot::core::table::Table;
 use crate::bot::core::view::{self, name_of_seats};
@@ -34,25 +36,7 @@ pub const CAPTION_LIMIT: usize = 1024;
 /// Telegram's message limit, in characters.
 pub const TEXT_LIMIT: usize = 4096;
 
-/// Cut `s` to at most `limit` characters, keeping whole lines where possible.
-#[must_use]
-pub fn fit(s: &str, limit: usize) -> String {
-    if s.chars().count() <= limit {
-        return s.to_string();
-    }
-    let mut out = String::new();
-    for line in s.lines() {
-        if out.chars().count() + line.chars().count() + 2 > limit {
-            break;
-        }
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        out.push_str(line);
-    }
-    out.push('…');
-    out
-}
+pub use crate::bot::core::view::fit;
 
 /// A board to show: the table, in a language and a display mode.
 #[derive(Clone, Copy)]
@@ -145,14 +129,15 @@ async fn show_text(
     let text = view::board_text(board.lang, board.table, ctx.now_ms());
     let kb = view::keyboard(board.lang, board.table);
     let body = if text.board.is_empty() {
-        text.status
+        text.status_within(TEXT_LIMIT)
     } else {
-        format!("{}\n\n{}", text.board, text.status)
+        let room = TEXT_LIMIT.saturating_sub(text.board.chars().count() + 2);
+        format!("{}\n\n{}", text.board, text.status_within(room))
     };
     let body = fit(&body, TEXT_LIMIT);
     match current {
         Some(d) if !d.photo => {
-            let r = retrying(ctx, addr, || {
+            let r = retrying_within(ctx, addr, Duration::ZERO, || {
                 bot.edit_message_text(addr.chat_id(), MessageId(d.message_id), body.clone())
                     .parse_mode(ParseMode::Html)
                     .reply_markup(kb.clone())
@@ -167,7 +152,7 @@ async fn show_text(
         Some(d) => strip_buttons(bot, addr, d.message_id).await,
         None => {}
     }
-    let m = retrying(ctx, addr, || {
+    let m = retrying_within(ctx, addr, Duration::ZERO, || {
         bot.send_message(addr.chat_id(), body.clone())
             .in_topic(addr)
             .parse_mode(ParseMode::Html)
@@ -205,11 +190,11 @@ async fn show_photo(
         },
     );
     let text = view::board_text(board.lang, board.table, ctx.now_ms());
-    let caption = fit(&text.status, CAPTION_LIMIT);
+    let caption = text.status_within(CAPTION_LIMIT);
     let kb: InlineKeyboardMarkup = view::keyboard(board.lang, board.table);
     match current {
         Some(d) if d.photo => {
-            let r = retrying(ctx, addr, || {
+            let r = retrying_within(ctx, addr, Duration::ZERO, || {
                 let media = InputMedia::Photo(
                     InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
                         .caption(caption.clone())
@@ -226,7 +211,7 @@ async fn show_photo(
         }
         Some(_) | None => {}
     }
-    let m = retrying(ctx, addr, || {
+    let m = retrying_within(ctx, addr, Duration::ZERO, || {
         bot.send_photo(
             addr.chat_id(),
             InputFile::memory(png.clone()).file_name("board.png"),

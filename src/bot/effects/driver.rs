@@ -3,6 +3,7 @@
 //! Due times live in Redis (`parxis:deadlines`, a sorted set of places: a chat or one forum
 //! topic of it), so they fire after a restart; each firing takes a per-place lease, so with
 //! several replicas it fires once.
+//! The same poll fires the boards owed a catch-up ([`super::pace`]).
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -37,6 +38,8 @@ pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiv
     let mut firing = tokio::task::JoinSet::new();
     // Places this replica is firing now: not fired again until done.
     let busy: Arc<Mutex<HashSet<Place>>> = Arc::default();
+    // Places whose board this replica is catching up now.
+    let catching: Arc<Mutex<HashSet<Place>>> = Arc::default();
     loop {
         tokio::select! {
             _ = tick.tick() => {}
@@ -46,6 +49,7 @@ pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiv
             }
         }
         while firing.try_join_next().is_some() {}
+        super::pace::fire_due(&bot, &ctx, &mut firing, &catching).await;
         let due = match ctx.store.due_places(ctx.now_ms(), DUE_BATCH).await {
             Ok(d) => d,
             Err(e) => {
@@ -112,7 +116,7 @@ async fn fire_locked(bot: &TgBot, ctx: &Ctx, addr: ChatAddr) {
         sync_deadline(ctx, chat, t).await;
         return;
     }
-    let Some(next) = bot_turn(ctx, addr, t, now, false) else {
+    let Some(next) = bot_turn(ctx, addr, t, now, false).map(|n| chain(ctx, addr, n, now)) else {
         // Nothing to play (it should not happen): drop the entry, unless a save since our
         // load brought a deadline of its own.
         let _ = ctx.store.clear_deadline(chat).await;
@@ -131,6 +135,31 @@ async fn fire_locked(bot: &TgBot, ctx: &Ctx, addr: ChatAddr) {
             "automatic turn not applied (a press won the race)"
         ),
     }
+}
+
+/// At most this many automatic turns are chained into one save (and one board write).
+pub const MAX_CHAINED_TURNS: usize = 16;
+
+/// After an automatic turn: play the turns of the automatic seats that follow (computers,
+/// absent players) in the same go, up to the next human's turn, so they cost one save and
+/// one board write; the events of every turn are kept, oldest first, for the board to tell.
+/// The pause before computer turns is so kept between board writes, not between moves the
+/// chat never sees.
+fn chain(ctx: &Ctx, addr: ChatAddr, mut t: Table, now: u64) -> Table {
+    let mut events = std::mem::take(&mut t.last);
+    for _ in 0..MAX_CHAINED_TURNS {
+        let Some(mut more) = t
+            .to_move()
+            .filter(|p| p.is_automatic())
+            .and_then(|_| bot_turn(ctx, addr, &t, now, false))
+        else {
+            break;
+        };
+        events.append(&mut more.last);
+        t = more;
+    }
+    t.last = events;
+    t
 }
 
 /// The table after the bot plays the turn of the seat to move (see

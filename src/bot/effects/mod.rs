@@ -4,6 +4,7 @@
 //! - [`telegram`]: the bot type, bounded retries, what a Telegram error means;
 //! - [`chat`]: a chat's address and its state loaded in one round trip, with its language;
 //! - [`display`]: the one place that writes boards (edit in place, or post and record);
+//! - [`pace`]: the per-chat write budget and the catch-up of owed boards;
 //! - [`commit`]: load → pure step → compare-and-set save → show;
 //! - [`deadline`]: the due set kept in step with each saved table;
 //! - [`driver`]: firing due chats: computer, absent and timed-out turns;
@@ -18,6 +19,7 @@ pub mod deadline;
 pub mod display;
 pub mod driver;
 pub mod lifecycle;
+pub mod pace;
 pub mod stats;
 pub mod telegram;
 
@@ -30,7 +32,7 @@ use super::core::settings::ChatSettings;
 use super::core::table::{Table, Timing};
 use crate::i18n::Lang;
 use crate::ops::metrics::Metrics;
-use crate::store::Store;
+use crate::store::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS, Store};
 
 pub use telegram::TgBot;
 
@@ -63,6 +65,10 @@ pub struct Ctx {
     pub open_ttl_secs: u64,
     /// Time-to-live of a finished or cancelled table, seconds.
     pub closed_ttl_secs: u64,
+    /// Board writes a chat may get per [`Ctx::write_window_ms`], all replicas together.
+    pub write_limit: u32,
+    /// The window of [`Ctx::write_limit`], milliseconds (Telegram: a minute).
+    pub write_window_ms: u64,
     pub metrics: Metrics,
 }
 
@@ -79,6 +85,8 @@ impl Ctx {
             seed: None,
             open_ttl_secs: OPEN_TABLE_TTL_SECS,
             closed_ttl_secs: CLOSED_TABLE_TTL_SECS,
+            write_limit: DEFAULT_WRITE_LIMIT,
+            write_window_ms: DEFAULT_WRITE_WINDOW_MS,
             metrics,
         }
     }

@@ -67,7 +67,26 @@ pub fn chat_gone(e: &RequestError) -> bool {
 ///
 /// # Errors
 /// The last error.
-pub async fn retrying<T, F, Fut>(ctx: &Ctx, chat: ChatAddr, mut make: F) -> Result<T, RequestError>
+pub async fn retrying<T, F, Fut>(ctx: &Ctx, chat: ChatAddr, make: F) -> Result<T, RequestError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, RequestError>>,
+{
+    retrying_within(ctx, chat, MAX_RETRY_WAIT, make).await
+}
+
+/// As [`retrying`], waiting out 429s for at most `max_wait` in all. Board writes pass
+/// [`Duration::ZERO`]: a 429 comes back at once, to be caught up later (see
+/// [`super::pace`]), so no handler ever sleeps on Telegram's `retry_after`.
+///
+/// # Errors
+/// The last error.
+pub async fn retrying_within<T, F, Fut>(
+    ctx: &Ctx,
+    chat: ChatAddr,
+    max_wait: Duration,
+    mut make: F,
+) -> Result<T, RequestError>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, RequestError>>,
@@ -82,7 +101,7 @@ where
         let pause = match &e {
             RequestError::RetryAfter(s) => {
                 let d = s.duration();
-                (waited + d <= MAX_RETRY_WAIT).then_some(d)
+                (waited + d <= max_wait).then_some(d)
             }
             RequestError::Network(_) => Some(NETWORK_BACKOFF * 2u32.pow(attempt)),
             _ => None,

@@ -6,7 +6,9 @@
 //!   → compare-and-set save (1) → answerCallbackQuery → gauge, due set, board edit
 //! ```
 //!
-//! With the update's dedup mark (1) that is 3 Redis round trips before the answer.
+//! With the update's dedup mark (1) that is 3 Redis round trips before the answer. The
+//! answer says "🎲 4" after a roll, a refusal's reason, or, for a press on a board that is
+//! behind, what happened since ("… — board updating…").
 
 use std::sync::Arc;
 
@@ -31,9 +33,15 @@ pub(super) async fn answer(
     q: &CallbackQuery,
     result: Result<(), Refusal>,
 ) {
+    let text = result.err().map(|r| view::refusal(here.lang, r));
+    answer_with(bot, here, q, text).await;
+}
+
+/// Answer the press with `text` (a short toast), or silently.
+async fn answer_with(bot: &TgBot, here: &Here, q: &CallbackQuery, text: Option<String>) {
     let mut req = bot.answer_callback_query(q.id.clone());
-    if let Err(r) = result {
-        req = req.text(view::refusal(here.lang, r)).show_alert(false);
+    if let Some(text) = text {
+        req = req.text(text).show_alert(false);
     }
     if let Err(e) = req.await {
         warn!(chat = here.addr.id(), error = %e, "answerCallbackQuery failed");
@@ -74,7 +82,13 @@ pub async fn on_action(
         }
         Err(r) => Err(r),
     };
-    answer(&bot, &here, &q, result.as_ref().map(|_| ()).map_err(|r| *r)).await;
+    let text = match &result {
+        Ok(saved) if action == Action::Roll => view::press_answer(here.lang, &saved.table),
+        Ok(_) => None,
+        Err(Refusal::Alert(Alert::Stale)) => Some(stale_answer(&here, &q, press.version)),
+        Err(r) => Some(view::refusal(here.lang, *r)),
+    };
+    answer_with(&bot, &here, &q, text).await;
     match result {
         Ok(saved) => after_save(&bot, &ctx, &here, &saved).await,
         Err(r @ (Refusal::Reject(_) | Refusal::Alert(Alert::Stale))) => {
@@ -91,6 +105,22 @@ pub async fn on_action(
     }
     handled(&ctx, "callback", started);
     Ok(())
+}
+
+/// A press on a board older than the stored game. On the chat's board message itself the
+/// board is behind (its write is owed or on its way): say what happened since and that it
+/// is updating, never "use the latest", which is nowhere to be seen. On an older message,
+/// the chat's board is the latest one: say so.
+fn stale_answer(here: &Here, q: &CallbackQuery, drawn_at: u64) -> String {
+    let on_board = q
+        .regular_message()
+        .is_some_and(|m| here.display().is_some_and(|d| d.message_id == m.id.0));
+    match here.table() {
+        Ok(rec) if on_board && rec.state.seq != drawn_at => {
+            view::behind_answer(here.lang, &rec.state)
+        }
+        _ => view::refusal(here.lang, Alert::Stale.into()),
+    }
 }
 
 /// "New game" under a finished board: a lobby with the same rules and board asked for.

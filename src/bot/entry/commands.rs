@@ -8,6 +8,7 @@ use teloxide::prelude::*;
 use super::{Started, handled};
 use crate::bot::core::command::{parse_kick, parse_level, parse_newgame};
 use crate::bot::core::refusal::Refusal;
+use crate::bot::core::settings::DiceMode;
 use crate::bot::core::table::{Action, Actor};
 use crate::bot::core::view;
 use crate::bot::effects::chat::Here;
@@ -53,6 +54,12 @@ async fn apply(
     }
 }
 
+/// Which `/dice` mode is on, for `/help` and `/rules`.
+fn dice_line(here: &Here) -> String {
+    let auto = here.settings.dice == DiceMode::Auto;
+    tr(here.lang, &Msg::DiceIs { auto })
+}
+
 /// `/help`.
 pub async fn help(
     bot: TgBot,
@@ -61,7 +68,8 @@ pub async fn help(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = reply(&bot, &msg, view::help(here.lang)).await;
+    let text = format!("{}\n\n{}", view::help(here.lang), dice_line(&here));
+    let r = reply(&bot, &msg, text).await;
     done(&bot, &ctx, &here, started, r).await
 }
 
@@ -80,7 +88,12 @@ pub async fn rules(
         (_, Some(t)) => (t.preset, t.pairs),
         _ => (Preset::Jcf, false),
     };
-    let r = reply(&bot, &msg, view::rules(here.lang, preset, pairs)).await;
+    let text = format!(
+        "{}\n\n{}",
+        view::rules(here.lang, preset, pairs),
+        dice_line(&here)
+    );
+    let r = reply(&bot, &msg, text).await;
     done(&bot, &ctx, &here, started, r).await
 }
 
@@ -199,7 +212,7 @@ pub async fn board(bot: TgBot, here: Here, ctx: Arc<Ctx>, started: Started) -> H
             if let Some(old) = here.display() {
                 display::strip_buttons(&bot, here.addr, old.message_id).await;
             }
-            commit::show(&bot, &ctx, &here, &rec.state, None).await;
+            commit::show(&bot, &ctx, &here, &rec.state, rec.version, None).await;
             Ok(())
         }
         Err(r) => say(&bot, here.addr, refusal_html(&here, r)).await,

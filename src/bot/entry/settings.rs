@@ -1,4 +1,4 @@
-//! The chat's settings: `/display`, `/timer`, and `/language` with its buttons.
+//! The chat's settings: `/display`, `/timer`, `/dice`, and `/language` with its buttons.
 
 use std::sync::Arc;
 
@@ -9,7 +9,9 @@ use super::buttons::answer;
 use super::commands::done;
 use super::{Started, handled};
 use crate::bot::core::refusal::{Alert, Refusal};
-use crate::bot::core::settings::{ChatSettings, Display, parse_display, parse_timer};
+use crate::bot::core::settings::{
+    ChatSettings, DiceMode, Display, parse_dice, parse_display, parse_timer,
+};
 use crate::bot::core::view;
 use crate::bot::effects::chat::{Here, InTopic};
 use crate::bot::effects::commit;
@@ -95,6 +97,29 @@ pub async fn timer(
     set(&bot, &ctx, &here, started, Cmd::Timer, change).await
 }
 
+/// `/dice auto|button`: the bot rolls for a human at the start of their turn, or the
+/// board shows a Roll button. Takes effect from the next turn that starts.
+pub async fn dice(
+    bot: TgBot,
+    args: String,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let change = parse_dice(&args).map(|choice| {
+        let s = ChatSettings {
+            dice: choice,
+            ..here.settings
+        };
+        let m = match choice {
+            DiceMode::Auto => Msg::DiceSetAuto,
+            DiceMode::Button => Msg::DiceSetButton,
+        };
+        (s, m)
+    });
+    set(&bot, &ctx, &here, started, Cmd::Dice, change).await
+}
+
 /// `/language`: the language buttons.
 pub async fn language_menu(
     bot: TgBot,
@@ -130,7 +155,15 @@ pub async fn on_language(
     if result.is_ok()
         && let Ok(rec) = answered_in.table()
     {
-        commit::show(&bot, &ctx, &answered_in, &rec.state, answered_in.display()).await;
+        commit::show(
+            &bot,
+            &ctx,
+            &answered_in,
+            &rec.state,
+            rec.version,
+            answered_in.display(),
+        )
+        .await;
     }
     handled(&ctx, "callback", started);
     Ok(())

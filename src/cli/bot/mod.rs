@@ -144,6 +144,7 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
     let tg = raw.throttle(teloxide::adaptors::throttle::Limits::default());
     let mut ctx = Ctx::new(store.clone(), lang, metrics.clone());
     ctx.open_ttl_secs = cfg.game_ttl.as_secs();
+    ctx.write_limit = cfg.board_writes_per_minute;
 
     // The port answers probes from here on: alive, and not ready until Telegram has answered.
     let mount = Mount::new();

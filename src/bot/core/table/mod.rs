@@ -15,6 +15,8 @@ mod turns;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_dice;
+#[cfg(test)]
 mod tests_large;
 #[cfg(test)]
 mod tests_stats;

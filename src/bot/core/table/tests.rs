@@ -192,10 +192,26 @@ fn a_five_leaves_the_nest_by_itself_and_leaves_a_trail() {
 
 #[test]
 fn a_press_on_an_older_board_is_stale_but_lobby_buttons_act_on_the_lobby() {
-    // Given a game at seq s, When a button drawn at s - 1 is pressed, Then it is stale.
+    // Given a game at seq s, When a move button drawn at s - 1 is pressed, Then it is stale
+    // (the moves of an older roll are not this roll's).
     let t = playing_two();
-    let r = t.step(&actor(1), Action::Roll, Some(t.seq - 1), 0, &mut dice(&[3]));
+    let r = t.step(
+        &actor(1),
+        Action::Move(0),
+        Some(t.seq - 1),
+        0,
+        &mut dice(&[3]),
+    );
     assert_eq!(r, Err(Refusal::Alert(Alert::Stale)));
+    // When an old Roll is pressed by someone who is not to roll, Then it is stale too.
+    let r = t.step(&actor(2), Action::Roll, Some(t.seq - 1), 0, &mut dice(&[3]));
+    assert_eq!(r, Err(Refusal::Alert(Alert::Stale)));
+    // When the player to roll presses an old Roll (the board is behind), Then it is the
+    // same legal action on the current state, and is applied.
+    let rolled = t
+        .step(&actor(1), Action::Roll, Some(t.seq - 1), 0, &mut dice(&[3]))
+        .expect("an old Roll by the roller");
+    assert_eq!(rolled.stats.rolls, t.stats.rolls + 1);
     // Given a lobby that moved on, When an old Join button is pressed, Then the join counts.
     let lobby = lobby_of(&[1, 2]);
     let joined = lobby.step(&actor(3), Action::Join, Some(0), 0, &mut dice(&[1]));

@@ -75,7 +75,13 @@ impl Table {
         dice: &mut impl Dice,
     ) -> Result<Self, Refusal> {
         let lobby_ok = action.is_lobby() && self.stage == Stage::Lobby;
-        if !lobby_ok && drawn_at.is_some_and(|v| v != self.seq) {
+        // A Roll pressed on an older board (never a later one: that is forged) by the player
+        // who is to roll now is the same
+        // legal action on the current state: it is applied (the board may be behind).
+        let roll_ok = action == Action::Roll
+            && drawn_at.is_some_and(|v| v < self.seq)
+            && self.awaits_roll_by(who.id);
+        if !lobby_ok && !roll_ok && drawn_at.is_some_and(|v| v != self.seq) {
             let alert = if self.is_open() {
                 Alert::Stale
             } else {
@@ -93,6 +99,36 @@ impl Table {
             p.strikes = 0;
         }
         Ok(t)
+    }
+
+    /// Is player `id` (a human, present) to roll now?
+    #[must_use]
+    pub fn awaits_roll_by(&self, id: i64) -> bool {
+        self.to_move()
+            .is_some_and(|p| p.id == id && !p.is_automatic())
+            && matches!(
+                self.playing().map(Game::phase),
+                Some(Phase::AwaitingRoll(_))
+            )
+    }
+
+    /// `/dice auto`: roll for every present human whose turn starts (or who rolls again)
+    /// with nothing else to choose, settling what needs no choice after each roll, until a
+    /// human has a move to choose, an automatic seat is to move, or the game ends. The
+    /// events join the action's ([`Table::last`]), so one board narrates the chain. Returns
+    /// how many rolls were made.
+    pub fn roll_for_humans(&mut self, now_ms: u64, dice: &mut impl Dice) -> usize {
+        let mut rolls = 0;
+        for _ in 0..MAX_AUTO_STEPS {
+            let Some(id) = self.to_move().map(|p| p.id) else {
+                break;
+            };
+            if !self.awaits_roll_by(id) || self.roll_and_settle(dice, now_ms).is_err() {
+                break;
+            }
+            rolls += 1;
+        }
+        rolls
     }
 
     /// Player `id`, marked absent, pressed a button that was refused: they are back all

@@ -1,14 +1,19 @@
 //! What the chat sees, all through typed messages ([`crate::i18n::Msg`]) in the chat's
 //! language: the board or lobby text ([`text`]), the buttons under it ([`keyboard`]), and
-//! the menus and short answers ([`menus`]).
+//! the menus and short answers ([`menus`]), and what a press is answered ([`answers`]).
 
+pub mod answers;
 pub mod keyboard;
 pub mod menus;
 pub mod order;
 pub mod stats;
 pub mod text;
 
+#[cfg(test)]
+mod tests;
+
+pub use answers::{behind_answer, press_answer};
 pub use keyboard::{keyboard, language_keyboard};
 pub use menus::{command_list, help, refusal, rules};
 pub use order::ordered_moves;
-pub use text::{BoardText, board_text, legend_line, name_of, name_of_seats, seconds_left};
+pub use text::{BoardText, board_text, fit, legend_line, name_of, name_of_seats, seconds_left};

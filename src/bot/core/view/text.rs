@@ -199,12 +199,69 @@ pub fn seconds_left(due_ms: u64, now_ms: u64) -> u32 {
     u32::try_from(secs).unwrap_or(u32::MAX)
 }
 
+/// Cut `s` to at most `limit` characters, keeping whole lines where possible.
+#[must_use]
+pub fn fit(s: &str, limit: usize) -> String {
+    if s.chars().count() <= limit {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    for line in s.lines() {
+        if out.chars().count() + line.chars().count() + 2 > limit {
+            break;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(line);
+    }
+    out.push('…');
+    out
+}
+
 /// The board message's parts: the board (emoji, for text mode) and the caption-like rest.
 pub struct BoardText {
     /// Emoji board + legend + piece lines (text mode only; empty for a lobby).
     pub board: String,
     /// Events, prompt, timer: the caption in image mode.
     pub status: String,
+    /// Where the narration of the events is in `status`: its lines, and how many lines of
+    /// `status` come before them.
+    story: Vec<String>,
+    before_story: usize,
+}
+
+impl BoardText {
+    /// [`BoardText::status`] in at most `limit` characters: when it is too long, the oldest
+    /// lines of the narration go first (a chain of turns is told newest last), an ellipsis
+    /// standing for them; only then is the rest cut.
+    #[must_use]
+    pub fn status_within(&self, limit: usize) -> String {
+        let len = |s: &str| s.chars().count();
+        if len(&self.status) <= limit || self.story.is_empty() {
+            return fit(&self.status, limit);
+        }
+        let lines: Vec<&str> = self.status.split('\n').collect();
+        let story_lines: usize = self.story.iter().map(|l| l.split('\n').count()).sum();
+        let head = &lines[..self.before_story.min(lines.len())];
+        let tail = &lines[(self.before_story + story_lines).min(lines.len())..];
+        let fixed = head.iter().chain(tail).map(|l| len(l) + 1).sum::<usize>() + 2;
+        let mut kept: Vec<&str> = Vec::new();
+        let mut used = fixed;
+        for line in self.story.iter().rev() {
+            if used + len(line) + 1 > limit {
+                break;
+            }
+            used += len(line) + 1;
+            kept.push(line);
+        }
+        kept.reverse();
+        let mut out: Vec<&str> = head.to_vec();
+        out.push("…");
+        out.extend(kept);
+        out.extend(tail);
+        fit(&out.join("\n"), limit)
+    }
 }
 
 /// The text of the board or lobby message.
@@ -214,6 +271,8 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
         return BoardText {
             board: String::new(),
             status: lobby_text(lang, t),
+            story: Vec::new(),
+            before_story: 0,
         };
     };
     let mut board = crate::render::emoji::board(g);
@@ -228,8 +287,12 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
             pairs: t.pairs,
         },
     )];
-    let story = narrate(&t.last, |c| name_of(t, c), None);
-    lines.extend(story.iter().map(|l| l.html(lang)));
+    let story: Vec<String> = narrate(&t.last, |c| name_of(t, c), None)
+        .iter()
+        .map(|l| l.html(lang))
+        .collect();
+    let before_story = lines.len();
+    lines.extend(story.iter().cloned());
     match &t.stage {
         Stage::Playing(_) => {
             if let Some(p) = prompt(lang, t, g) {
@@ -252,6 +315,8 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
     BoardText {
         board,
         status: lines.join("\n"),
+        story,
+        before_story,
     }
 }
 
