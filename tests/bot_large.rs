@@ -13,7 +13,7 @@ use parxis::bot::core::table::{Status, Table};
 use parxis::engine::{Arms, Colour, Loc, Phase};
 use parxis::i18n::{Lang, Msg, colour, tr_plain};
 use serde_json::Value;
-use support::bot_harness::{CHAT, Harness, button_with, text_of};
+use support::bot_harness::{CHAT, Harness, button_with, refused, text_of};
 use support::fake_tg::{Recorded, TestUser, buttons, callback_id, msg_id};
 
 /// How long a whole game may take on a busy machine before the test gives up.
@@ -155,7 +155,7 @@ async fn play_out(h: &Harness, players: &[TestUser], photo: bool) -> Played {
         out.presses += 1;
         let ans = press(h, user, msg_id(&board), data).await;
         assert!(
-            ans.str_param("text").is_none(),
+            !refused(&ans),
             "press {data} refused: {:?}\n{}",
             ans.params,
             h.fake.log_tail(8)
@@ -210,7 +210,8 @@ async fn check_finished(h: &Harness, arms: Arms, seats: usize) -> Table {
             4
         );
     }
-    let board = h.board().await;
+    // The final board (its write may still be on its way when the table is finished).
+    let (_, board) = h.fresh_board().await;
     assert!(
         text_of(&board).contains("🏆"),
         "winner: {}",

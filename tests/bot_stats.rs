@@ -13,7 +13,7 @@ use parxis::engine::Preset;
 use parxis::i18n::Lang;
 use parxis::store::{StatsScope, keys};
 use serde_json::Value;
-use support::bot_harness::{CHAT, Harness, button_with, four_users, text_of};
+use support::bot_harness::{CHAT, Harness, button_with, four_users, refused, text_of};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
 
 /// The text of the bot's replies among `sent`, as people read it (tags dropped, entities
@@ -47,7 +47,7 @@ async fn play_out(h: &Harness, users: &[TestUser]) -> (TestUser, i32, String) {
         let user = users.iter().find(|u| u.id == id).expect("a test user");
         let data = buttons(&board)[0].1.clone();
         let ans = h.press(user, msg_id(&board), &data).await;
-        assert!(ans.str_param("text").is_none(), "refused: {:?}", ans.params);
+        assert!(!refused(&ans), "refused: {:?}", ans.params);
         last = Some((user.clone(), msg_id(&board), data));
         let (_, now) = h.table().await;
         if now.status() != Status::Playing {

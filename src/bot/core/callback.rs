@@ -4,7 +4,7 @@
 //! Format: `<tag>:<version>[:<arg>]` — the version is the table's store version when the
 //! button was drawn, so a press on an old board is recognised as stale.
 
-use super::table::Action;
+use super::table::{Action, MoveKey};
 use crate::ai::Level;
 use crate::i18n::Lang;
 
@@ -19,6 +19,9 @@ pub enum Button {
     Roll,
     /// The n-th legal move (0-based).
     Move(u8),
+    /// The n-th legal move (0-based), which took a piece from one point of its path to
+    /// another: a press on a board that is behind plays the same move if still legal.
+    MoveSeen(MoveKey),
     /// Open a new lobby after a finished game.
     NewGame,
     /// Open a lobby with the finished game's players seated and the same rules.
@@ -39,6 +42,7 @@ impl Button {
             Self::AddBot(l) => Action::AddBot(l),
             Self::Roll => Action::Roll,
             Self::Move(i) => Action::Move(i),
+            Self::MoveSeen(k) => Action::MoveSeen(k),
             Self::NewGame | Self::Rematch | Self::Language(_) => return None,
         })
     }
@@ -67,6 +71,7 @@ impl Press {
             Button::AddBot(l) => format!("b:{v}:{l}"),
             Button::Roll => format!("r:{v}"),
             Button::Move(i) => format!("m:{v}:{i}"),
+            Button::MoveSeen(k) => format!("m:{v}:{}.{}.{}", k.index, k.from, k.to),
             Button::NewGame => format!("n:{v}"),
             Button::Rematch => format!("x:{v}"),
             Button::Language(l) => format!("g:{v}:{}", l.code()),
@@ -95,12 +100,21 @@ impl Press {
             ("n", None) => Button::NewGame,
             ("x", None) => Button::Rematch,
             ("b", Some(l)) => Button::AddBot(l.parse().ok()?),
-            ("m", Some(i)) => {
-                let i: u8 = i.parse().ok()?;
+            ("m", Some(arg)) => {
+                let mut nums = arg.split('.');
+                let i: u8 = nums.next()?.parse().ok()?;
                 if i >= 4 {
                     return None;
                 }
-                Button::Move(i)
+                match (nums.next(), nums.next(), nums.next()) {
+                    (None, _, _) => Button::Move(i),
+                    (Some(from), Some(to), None) => Button::MoveSeen(MoveKey {
+                        index: i,
+                        from: from.parse().ok()?,
+                        to: to.parse().ok()?,
+                    }),
+                    _ => return None,
+                }
             }
             ("g", Some(l)) => Button::Language(l.parse().ok()?),
             _ => return None,
@@ -126,6 +140,11 @@ mod tests {
         ];
         all.extend([Level::Easy, Level::Normal, Level::Hard].map(Button::AddBot));
         all.extend((0..4).map(Button::Move));
+        all.push(Button::MoveSeen(MoveKey {
+            index: 3,
+            from: 140,
+            to: 146,
+        }));
         all.extend(Lang::ALL.map(Button::Language));
         for button in all {
             let p = Press {

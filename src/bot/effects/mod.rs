@@ -13,6 +13,7 @@
 //! - [`stats`]: a finished game recorded once, its results on the board, rematch.
 
 pub mod active;
+pub mod board_lock;
 pub mod chat;
 pub mod commit;
 pub mod deadline;
@@ -70,6 +71,8 @@ pub struct Ctx {
     /// The window of [`Ctx::write_limit`], milliseconds (Telegram: a minute).
     pub write_window_ms: u64,
     pub metrics: Metrics,
+    /// One board write at a time per place on this replica ([`board_lock`]).
+    pub boards: board_lock::BoardLocks,
 }
 
 impl Ctx {
@@ -88,6 +91,7 @@ impl Ctx {
             write_limit: DEFAULT_WRITE_LIMIT,
             write_window_ms: DEFAULT_WRITE_WINDOW_MS,
             metrics,
+            boards: board_lock::BoardLocks::default(),
         }
     }
 

@@ -17,6 +17,7 @@ use teloxide::RequestError;
 use tracing::{debug, info, warn};
 
 use super::Ctx;
+use super::board_lock::LastWrite;
 use super::chat::{ChatAddr, DisplayState, Here, load};
 use super::display::{self, Board};
 use super::lifecycle::telegram_failed;
@@ -64,6 +65,32 @@ pub async fn show(
 ) -> Paced {
     let chat = here.addr.id();
     let place = here.addr.place();
+    // One write at a time for this place; a board older than the one written meanwhile
+    // is not written again, and the board message is the one last written (see
+    // [`super::board_lock`]).
+    let lock = ctx.boards.of(place);
+    let mut last = lock.lock().await;
+    // A later board was written while this one waited: write the latest stored table
+    // instead, so the board never goes back (one round trip, only then; and a table
+    // created anew since, whose versions start again, is shown all the same).
+    let latest;
+    let (table, version) = if version < last.version {
+        match ctx.store.load::<Table>(place).await {
+            Ok(Some(rec)) => {
+                latest = rec;
+                (&latest.state, latest.version)
+            }
+            _ => (table, version),
+        }
+    } else {
+        (table, version)
+    };
+    let recorded = here.stored.as_ref().and_then(|s| s.display);
+    let (current, recorded) = match (current, last.display) {
+        // Message ids grow within a chat: the later-posted board message is the board.
+        (Some(c), Some(mine)) if mine.message_id > c.message_id => (Some(mine), Some(mine)),
+        _ => (current, recorded),
+    };
     let now = ctx.now_ms();
     match ctx
         .store
@@ -85,9 +112,12 @@ pub async fn show(
         lang: here.lang,
         mode: here.settings.display,
     };
-    let recorded = here.stored.as_ref().and_then(|s| s.display);
     match display::show(bot, ctx, here.addr, board, current, recorded).await {
-        Ok(_) => {
+        Ok(shown) => {
+            *last = LastWrite {
+                version,
+                display: Some(shown),
+            };
             if let Err(e) = ctx.store.clear_catchup_if(place, version).await {
                 warn!(chat, error = %e, "could not clear the owed board");
             }

@@ -141,8 +141,22 @@ pub enum Action {
     Roll,
     /// Play the n-th legal move (0-based, in [`Game::legal_moves`] order).
     Move(u8),
+    /// Play the move a button showed: the n-th legal move of the board it was drawn on,
+    /// which took a piece from `from` to `to` along its path. On that board it is
+    /// [`Action::Move`]; pressed on an older board while the same player is still to
+    /// choose, it plays the same move if it is still legal (the board may be behind).
+    MoveSeen(MoveKey),
     /// Remove the player at this index of the player list (host or admin).
     Remove(u8),
+}
+
+/// A move as a button showed it: its index among the legal moves then, and the piece's
+/// progress along its path before and after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveKey {
+    pub index: u8,
+    pub from: u8,
+    pub to: u8,
 }
 
 impl Action {

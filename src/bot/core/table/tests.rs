@@ -517,3 +517,97 @@ fn removing_a_player_mid_game_hands_the_seat_to_a_computer_and_says_removed() {
         Err(Reject::NotJoined)
     );
 }
+
+/// Yellow (player 1) and red (player 2), red rolling only 3s (no piece leaves the nest):
+/// yellow plays `rolls` in turn (a choice: the first move) until yellow has a real choice.
+fn yellow_to_choose() -> Table {
+    let mut t = playing_two();
+    for &die in &[5, 3, 5, 3, 3, 3, 2] {
+        let who = t.to_move().map(|p| p.id).expect("someone to move");
+        t = t
+            .act(&actor(who), Action::Roll, 0, &mut dice(&[die]))
+            .expect("roll");
+        while t.to_move().is_some_and(|p| p.id == 1) && !t.awaits_roll_by(1) {
+            if t.playing().is_some_and(|g| g.legal_moves().len() > 1) && die == 2 {
+                return t;
+            }
+            t = t
+                .act(&actor(1), Action::Move(0), 0, &mut dice(&[1]))
+                .expect("move");
+        }
+    }
+    panic!("yellow never had a choice: {:?}", t.last);
+}
+
+#[test]
+fn a_move_pressed_on_a_board_behind_is_played_when_the_same_move_is_still_legal() {
+    // Given yellow to choose between two moves now (the stored table at seq s),
+    let t = yellow_to_choose();
+    let legal = t.playing().expect("playing").legal_moves().to_vec();
+    assert!(legal.len() > 1);
+    let key = |i: usize| MoveKey {
+        index: 0, // the index on the older board: not this board's
+        from: legal[i].from_progress(),
+        to: legal[i].to_progress(),
+    };
+    // When yellow presses, on a board drawn at s - 1, a move that is legal now,
+    let played = t
+        .step(
+            &actor(1),
+            Action::MoveSeen(key(1)),
+            Some(t.seq - 1),
+            0,
+            &mut dice(&[1]),
+        )
+        .expect("the same legal move is played");
+    // Then that move (not the one at the old index) is played.
+    assert!(played.seq > t.seq);
+    let trail = played.trail.expect("a trail");
+    assert_eq!(
+        (trail.from, trail.to),
+        (legal[1].from_progress(), legal[1].to_progress())
+    );
+    // When red presses it, or yellow presses a move that is not legal now, or a button
+    // drawn on a later board (forged), Then it is stale and nothing changes.
+    let stale = Err(Refusal::Alert(Alert::Stale));
+    let red = t.step(
+        &actor(2),
+        Action::MoveSeen(key(1)),
+        Some(t.seq - 1),
+        0,
+        &mut dice(&[1]),
+    );
+    assert_eq!(red, stale);
+    let gone = MoveKey {
+        index: 0,
+        from: 60,
+        to: 62,
+    };
+    let r = t.step(
+        &actor(1),
+        Action::MoveSeen(gone),
+        Some(t.seq - 1),
+        0,
+        &mut dice(&[1]),
+    );
+    assert_eq!(r, stale);
+    let r = t.step(
+        &actor(1),
+        Action::MoveSeen(key(1)),
+        Some(t.seq + 1),
+        0,
+        &mut dice(&[1]),
+    );
+    assert_eq!(r, stale);
+    // On the board it was drawn on, the button's index is the move.
+    let same = t
+        .step(
+            &actor(1),
+            Action::MoveSeen(MoveKey { index: 1, ..gone }),
+            Some(t.seq),
+            0,
+            &mut dice(&[1]),
+        )
+        .expect("the move at index 1");
+    assert_eq!(same.trail, played.trail);
+}

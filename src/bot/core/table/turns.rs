@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use super::{Action, Actor, Event, MAX_AUTO_STEPS, Stage, Table, WinnerRec};
+use super::{Action, Actor, Event, MAX_AUTO_STEPS, MoveKey, Stage, Table, WinnerRec};
 use crate::ai;
 use crate::bot::core::refusal::{Alert, Refusal, Reject};
 use crate::engine::{Dice, Game, Move, Phase};
@@ -47,7 +47,7 @@ impl Table {
                 };
                 t.roll_and_settle(dice, now_ms)?;
             }
-            Action::Move(i) => {
+            Action::MoveSeen(MoveKey { index: i, .. }) | Action::Move(i) => {
                 t.check_turn(who)?;
                 let g = t.playing().ok_or(Reject::NotPlaying)?;
                 let mv = *g.legal_moves().get(usize::from(i)).ok_or(Reject::BadMove)?;
@@ -81,7 +81,20 @@ impl Table {
         let roll_ok = action == Action::Roll
             && drawn_at.is_some_and(|v| v < self.seq)
             && self.awaits_roll_by(who.id);
-        if !lobby_ok && !roll_ok && drawn_at.is_some_and(|v| v != self.seq) {
+        // Likewise a move pressed on an older board by the player to choose now, when the
+        // same move (the same piece from the same point to the same point) is legal now:
+        // it is played, at its index on the current state.
+        let older = drawn_at.is_some_and(|v| v < self.seq);
+        let (action, seen_ok) = match action {
+            Action::MoveSeen(key) if older => match self.same_move_now(who.id, key) {
+                Some(i) => (Action::Move(i), true),
+                None => (Action::Move(key.index), false),
+            },
+            // On the board it was drawn on, the index is the move.
+            Action::MoveSeen(key) => (Action::Move(key.index), false),
+            other => (other, false),
+        };
+        if !lobby_ok && !roll_ok && !seen_ok && drawn_at.is_some_and(|v| v != self.seq) {
             let alert = if self.is_open() {
                 Alert::Stale
             } else {
@@ -99,6 +112,30 @@ impl Table {
             p.strikes = 0;
         }
         Ok(t)
+    }
+
+    /// The index of the legal move now that is `key`'s move (the same piece's progress from
+    /// and to), when player `id` (a human) is the one to choose now.
+    #[must_use]
+    pub fn same_move_now(&self, id: i64, key: MoveKey) -> Option<u8> {
+        if !self
+            .to_move()
+            .is_some_and(|p| p.id == id && !p.is_automatic())
+        {
+            return None;
+        }
+        let g = self.playing()?;
+        if !matches!(
+            g.phase(),
+            Phase::AwaitingMove { .. } | Phase::AwaitingBonus { .. }
+        ) {
+            return None;
+        }
+        let i = g
+            .legal_moves()
+            .iter()
+            .position(|m| m.from_progress() == key.from && m.to_progress() == key.to)?;
+        u8::try_from(i).ok()
     }
 
     /// Is player `id` (a human, present) to roll now?

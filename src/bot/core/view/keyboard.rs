@@ -4,7 +4,7 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 use crate::ai::Level;
 use crate::bot::core::callback::{Button, Press};
-use crate::bot::core::table::{PlayerKind, Stage, Table};
+use crate::bot::core::table::{MoveKey, PlayerKind, Stage, Table};
 use crate::engine::Phase;
 use crate::i18n::{Lang, Msg, StatsMsg, tr_plain};
 
@@ -60,7 +60,12 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                         let index = u8::try_from(legal_index).unwrap_or(u8::MAX);
                         InlineKeyboardButton::callback(
                             format!("{}. {label}", i + 1),
-                            p(Button::Move(index)).encode(),
+                            p(Button::MoveSeen(MoveKey {
+                                index,
+                                from: m.from_progress(),
+                                to: m.to_progress(),
+                            }))
+                            .encode(),
                         )
                     })
                     .collect();
@@ -133,12 +138,17 @@ mod tests {
             let InlineKeyboardButtonKind::CallbackData(data) = &b.kind else {
                 panic!("a callback button");
             };
-            let index: usize = data
-                .rsplit(':')
-                .next()
-                .and_then(|s| s.parse().ok())
-                .expect("the move index");
+            let Some(Press {
+                button: Button::MoveSeen(key),
+                ..
+            }) = Press::decode(data)
+            else {
+                panic!("a move button: {data}");
+            };
+            let index = usize::from(key.index);
             assert_eq!(legal[index], *mv, "button {}", n + 1);
+            // and it names the move it shows (a press on a board behind plays that move).
+            assert_eq!((key.from, key.to), (mv.from_progress(), mv.to_progress()));
         }
         // And the order is not simply the legal one here.
         assert_ne!(ordered.as_slice(), &legal[..]);
