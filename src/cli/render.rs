@@ -1,8 +1,8 @@
 //! `parxis render`: draw a position (docs/PROTOCOL.md) as the PNG board image (or the emoji board).
 //!
-//! Boards of 4, 6 and 8 arms are drawn (the emoji board only for four arms). A position
-//! with a pending `"roll"` (or bonus) gets its legal moves labelled 1.., as the bot's
-//! buttons number them (the piece nearest home first).
+//! Boards of 4, 6 and 8 arms are drawn, as the PNG image or the emoji board. A position
+//! with a pending `"roll"` (or bonus) gets its legal moves labelled 1.. (keycaps on the emoji
+//! board), as the bot's buttons number them (the piece nearest home first).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -36,15 +36,12 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     if args.emoji {
-        if !game.arms().is_four() {
-            eprintln!(
-                "parxis render: {}: the emoji board is drawn for four arms only, not {}",
-                args.position.display(),
-                game.arms()
-            );
-            return ExitCode::from(2);
-        }
-        println!("{}", emoji::board(&game));
+        // Numbered where the moves end, as the bot's buttons (nearest home first).
+        let moves = crate::bot::core::view::ordered_moves(&game);
+        println!(
+            "{}",
+            emoji::board_with(&game, &emoji::EmojiOptions::default(), &moves)
+        );
     }
     let out = match (&args.out, args.emoji) {
         (Some(p), _) => p.clone(),

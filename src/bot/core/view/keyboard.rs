@@ -154,3 +154,59 @@ mod tests {
         assert_ne!(ordered.as_slice(), &legal[..]);
     }
 }
+
+#[cfg(test)]
+mod emoji_numbers {
+    use super::*;
+    use crate::bot::core::table::Actor;
+    use crate::bot::core::view::board_text;
+    use crate::engine::{Game, Preset, Setup};
+
+    #[test]
+    fn the_emoji_board_numbers_each_move_where_it_ends_as_the_buttons_number_it() {
+        // Given blue to play a 4 with pieces on 25, 60 and blue-2 (three choices),
+        let setup: Setup = serde_json::from_str(
+            r#"{"rules":"jcf","seats":["yellow","blue"],"turn":"blue",
+                "board":{"25":["blue"],"60":["blue"],"blue-2":["blue"]},"roll":4}"#,
+        )
+        .expect("position JSON");
+        let game = Game::from_setup(&setup).expect("a valid position");
+        let host = Actor {
+            id: 1,
+            name: "p1".into(),
+            is_admin: false,
+        };
+        let mut t = Table::lobby(&host, Preset::Jcf, false);
+        t.stage = Stage::Playing(game);
+        // When the emoji board and its buttons are drawn,
+        let text = board_text(Lang::En, &t, 0);
+        let kb = keyboard(Lang::En, &t);
+        let labels: Vec<String> = kb
+            .inline_keyboard
+            .iter()
+            .flatten()
+            .map(|b| b.text.clone())
+            .collect();
+        // Then button 1 is blue-2 → blue-6 (nearest home), 2 is 60 → 64, 3 is 25 → 29,
+        assert!(labels[0].starts_with("1. corridor 2"), "{labels:?}");
+        assert!(labels[1].starts_with("2. 60 → 64"), "{labels:?}");
+        assert!(labels[2].starts_with("3. 25 → 29"), "{labels:?}");
+        // and the grid shows keycap 2 in the row of 61–70 and 3 in the row of 21–30, keycap
+        // 1 on blue's corridor line, and the legend says what the keycaps mean.
+        let line = |start: &str| {
+            text.board
+                .lines()
+                .find(|l| l.starts_with(start))
+                .unwrap_or_else(|| panic!("no line {start}:\n{}", text.board))
+                .to_string()
+        };
+        assert!(line("61").contains("2\u{fe0f}\u{20e3}"), "{}", text.board);
+        assert!(line("21").contains("3\u{fe0f}\u{20e3}"), "{}", text.board);
+        assert!(line("🔵").contains("1\u{fe0f}\u{20e3}"), "{}", text.board);
+        assert!(
+            text.board.contains("1️⃣ where choice 1, 2… ends"),
+            "{}",
+            text.board
+        );
+    }
+}

@@ -92,11 +92,18 @@ fn piece_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
         .collect()
 }
 
-/// A short legend of the emoji board in the chat's language.
+/// A short legend of the emoji board in the chat's language (`moves`: with the keycaps
+/// that mark where the moves end).
 #[must_use]
-pub fn legend_line(lang: Lang) -> String {
+pub fn legend_line(lang: Lang, moves: bool) -> String {
     use crate::render::emoji::{LegendKey, legend};
+    let keycaps = if moves {
+        LegendKey::Move
+    } else {
+        LegendKey::Barrier
+    };
     let shown = [
+        keycaps,
         LegendKey::Barrier,
         LegendKey::Pair,
         LegendKey::Safe,
@@ -275,9 +282,17 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
             before_story: 0,
         };
     };
-    let mut board = crate::render::emoji::board(g);
+    // Move n of the buttons ends on keycap n of the grid (nearest home first, as the
+    // buttons and the image's labels).
+    let moves = if t.playing().is_some() {
+        super::ordered_moves(g)
+    } else {
+        Vec::new()
+    };
+    let mut board =
+        crate::render::emoji::board_with(g, &crate::render::emoji::EmojiOptions::default(), &moves);
     board.push('\n');
-    board.push_str(&legend_line(lang));
+    board.push_str(&legend_line(lang, !moves.is_empty()));
     board.push_str("\n\n");
     board.push_str(&piece_lines(lang, t, g).join("\n"));
     let mut lines = vec![tr(
