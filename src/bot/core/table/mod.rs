@@ -13,6 +13,8 @@ mod tally;
 mod turns;
 
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_dice;

@@ -3,24 +3,13 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::test_support::{actor, dice};
 use super::*;
 use crate::bot::core::narration::narrate;
 use crate::bot::core::refusal::{Alert, Refusal, Reject};
 use crate::bot::core::view::{board_text, name_of};
-use crate::engine::{Loc, Phase, ScriptedDice};
+use crate::engine::{Loc, Phase};
 use crate::i18n::Lang;
-
-fn actor(id: i64) -> Actor {
-    Actor {
-        id,
-        name: format!("p{id}"),
-        is_admin: false,
-    }
-}
-
-fn dice(rolls: &[u8]) -> ScriptedDice {
-    ScriptedDice::new(rolls)
-}
 
 fn lobby_of(ids: &[i64]) -> Table {
     let mut t = Table::lobby(&actor(ids[0]), Preset::Jcf, false);

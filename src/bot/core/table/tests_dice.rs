@@ -1,19 +1,8 @@
 //! `/dice auto` in the pure table: the rolls made for humans whose turn starts.
 
+use super::test_support::{actor, dice};
 use super::*;
-use crate::engine::{Phase, ScriptedDice};
-
-fn actor(id: i64) -> Actor {
-    Actor {
-        id,
-        name: format!("p{id}"),
-        is_admin: false,
-    }
-}
-
-fn dice(rolls: &[u8]) -> ScriptedDice {
-    ScriptedDice::new(rolls)
-}
+use crate::engine::Phase;
 
 /// A game in play between `ids` (human ids; negative: add a computer), first seat to roll.
 fn playing(humans: &[i64], computers: usize) -> Table {

@@ -2,24 +2,13 @@
 
 use rand::SeedableRng;
 
+use super::test_support::{actor, dice};
 use super::*;
 use crate::bot::core::command::parse_kick;
 use crate::bot::core::refusal::Reject;
 use crate::bot::core::view::board_text;
-use crate::engine::{Arms, ScriptedDice};
+use crate::engine::Arms;
 use crate::i18n::Lang;
-
-fn actor(id: i64) -> Actor {
-    Actor {
-        id,
-        name: format!("p{id}"),
-        is_admin: false,
-    }
-}
-
-fn dice(rolls: &[u8]) -> ScriptedDice {
-    ScriptedDice::new(rolls)
-}
 
 /// A lobby of players 1..=n (1 hosts) on the board asked for.
 fn lobby(n: i64, board: Option<Arms>, pairs: bool) -> Table {

@@ -3,19 +3,12 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::test_support::actor;
 use super::*;
 use crate::bot::core::refusal::Reject;
 use crate::dice::RngDice;
 use crate::engine::ScriptedDice;
 use crate::stats::Player as Seat;
-
-fn actor(id: i64) -> Actor {
-    Actor {
-        id,
-        name: format!("p{id}"),
-        is_admin: false,
-    }
-}
 
 fn lobby_of(ids: &[i64]) -> Table {
     let mut t = Table::lobby(&actor(ids[0]), Preset::Jcf, false);

@@ -108,10 +108,9 @@ mod tests {
     use crate::bot::core::table::Actor;
     use crate::engine::{Game, Preset, Setup};
 
-    #[test]
-    fn move_buttons_are_numbered_nearest_home_first_and_play_that_move() {
-        // Given blue to play a 4 with pieces on 25, 60 and blue-2, where the legal order is
-        // not the order of progress,
+    /// Blue to play a 4 with pieces on 25, 60 and blue-2, where the legal order is not the
+    /// order of progress.
+    pub(super) fn blue_to_play_four() -> (Game, Table) {
         let setup: Setup = serde_json::from_str(
             r#"{"rules":"jcf","seats":["yellow","blue"],"turn":"blue",
                 "board":{"25":["blue"],"60":["blue"],"blue-2":["blue"]},"roll":4}"#,
@@ -125,6 +124,14 @@ mod tests {
         };
         let mut t = Table::lobby(&host, Preset::Jcf, false);
         t.stage = Stage::Playing(game.clone());
+        (game, t)
+    }
+
+    #[test]
+    fn move_buttons_are_numbered_nearest_home_first_and_play_that_move() {
+        // Given blue to play a 4 with pieces on 25, 60 and blue-2, where the legal order is
+        // not the order of progress,
+        let (game, t) = blue_to_play_four();
         // when the keyboard is drawn,
         let kb = keyboard(Lang::En, &t);
         let buttons: Vec<&InlineKeyboardButton> = kb.inline_keyboard.iter().flatten().collect();
@@ -158,26 +165,12 @@ mod tests {
 #[cfg(test)]
 mod emoji_numbers {
     use super::*;
-    use crate::bot::core::table::Actor;
     use crate::bot::core::view::board_text;
-    use crate::engine::{Game, Preset, Setup};
 
     #[test]
     fn the_emoji_board_numbers_each_move_where_it_ends_as_the_buttons_number_it() {
         // Given blue to play a 4 with pieces on 25, 60 and blue-2 (three choices),
-        let setup: Setup = serde_json::from_str(
-            r#"{"rules":"jcf","seats":["yellow","blue"],"turn":"blue",
-                "board":{"25":["blue"],"60":["blue"],"blue-2":["blue"]},"roll":4}"#,
-        )
-        .expect("position JSON");
-        let game = Game::from_setup(&setup).expect("a valid position");
-        let host = Actor {
-            id: 1,
-            name: "p1".into(),
-            is_admin: false,
-        };
-        let mut t = Table::lobby(&host, Preset::Jcf, false);
-        t.stage = Stage::Playing(game);
+        let (_, t) = super::tests::blue_to_play_four();
         // When the emoji board and its buttons are drawn,
         let text = board_text(Lang::En, &t, 0);
         let kb = keyboard(Lang::En, &t);
