@@ -13,7 +13,7 @@ use super::pace;
 use super::telegram::{TgBot, is_admin};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::DiceMode;
-use crate::bot::core::table::{Action, Actor, Table};
+use crate::bot::core::table::{Action, Actor, Player, Table};
 use crate::dice::RngDice;
 use crate::engine::Preset;
 use crate::store::CasOutcome;
@@ -21,6 +21,10 @@ use crate::store::CasOutcome;
 /// Mixed into the seed of the dice `/dice auto` rolls, so that in seeded tests they never
 /// repeat the dice of the action saved with them.
 const AUTO_DICE_SALT: u64 = 0x00d1_ce00_a070;
+
+/// Rounds of "the humans' dice, then the automatic turns after them" one save plays at
+/// most (each round up to [`super::driver::MAX_CHAINED_TURNS`] automatic turns).
+const MAX_CHAIN_ROUNDS: usize = 8;
 
 /// A table just saved, and the version it was saved as.
 #[derive(Clone, Debug)]
@@ -61,9 +65,10 @@ pub async fn act(
 }
 
 /// Plan `table`'s deadline with the chat's settings and save it by compare-and-set on
-/// `expected` (0: the chat must have no table). One round trip. With `/dice auto` the dice
-/// of the humans whose turn starts are rolled first ([`Table::roll_for_humans`]), so the
-/// board asks straight for the move and turns without a choice pass in the same save.
+/// `expected` (0: the chat must have no table). One round trip. First everything that needs
+/// no human choice is played: with `/dice auto` the dice of the humans whose turn starts
+/// ([`Table::roll_for_humans`]), and the turns of computers and absent players after them
+/// ([`super::driver::chain`]), so the board asks a human straight for a choice.
 ///
 /// # Errors
 /// [`Alert::Stale`] on a lost race, [`Alert::TryAgain`] when Redis is unavailable.
@@ -73,9 +78,24 @@ pub async fn save(
     expected: u64,
     mut table: Table,
 ) -> Result<Saved, Refusal> {
-    if here.settings.dice == DiceMode::Auto {
-        let mut rng = ctx.rng(here.addr.id(), table.seq ^ AUTO_DICE_SALT);
-        table.roll_for_humans(ctx.now_ms(), &mut RngDice(&mut rng));
+    // Everything up to the next human choice in one go, shown in one write: the humans'
+    // dice with `/dice auto`, then the turns of computers and absent players that follow,
+    // and again. Only while someone present is seated: when every seat is played by the
+    // bot (all humans absent), its turns keep their pause, so the chat can follow and an
+    // absent player can come back.
+    for _ in 0..MAX_CHAIN_ROUNDS {
+        if here.settings.dice == DiceMode::Auto {
+            let mut rng = ctx.rng(here.addr.id(), table.seq ^ AUTO_DICE_SALT);
+            table.roll_for_humans(ctx.now_ms(), &mut RngDice(&mut rng));
+        }
+        let someone_present = table.players.iter().any(|p| !p.is_automatic());
+        if table.playing().is_none()
+            || !someone_present
+            || !table.to_move().is_some_and(Player::is_automatic)
+        {
+            break;
+        }
+        table = super::driver::chain(ctx, here.addr, table, ctx.now_ms());
     }
     table.plan_deadline(ctx.now_ms(), ctx.timing(&here.settings));
     let ttl = ctx.ttl_for(&table);

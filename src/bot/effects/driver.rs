@@ -145,7 +145,7 @@ pub const MAX_CHAINED_TURNS: usize = 16;
 /// one board write; the events of every turn are kept, oldest first, for the board to tell.
 /// The pause before computer turns is so kept between board writes, not between moves the
 /// chat never sees.
-fn chain(ctx: &Ctx, addr: ChatAddr, mut t: Table, now: u64) -> Table {
+pub(super) fn chain(ctx: &Ctx, addr: ChatAddr, mut t: Table, now: u64) -> Table {
     let mut events = std::mem::take(&mut t.last);
     for _ in 0..MAX_CHAINED_TURNS {
         let Some(mut more) = t
