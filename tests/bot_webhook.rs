@@ -547,9 +547,9 @@ async fn computer_turns_are_played_once_with_two_drivers() {
     // The start's board first (it may land after the table is read).
     let deadline = tokio::time::Instant::now() + WAIT;
     let start_seq = start.seq.to_string();
-    while !buttons(&c.board().await)
+    while buttons(&c.board().await)
         .first()
-        .is_some_and(|(_, d)| d.split(':').nth(1) == Some(start_seq.as_str()))
+        .is_none_or(|(_, d)| d.split(':').nth(1) != Some(start_seq.as_str()))
     {
         assert!(
             tokio::time::Instant::now() < deadline,
