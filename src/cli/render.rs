@@ -35,9 +35,9 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // Numbered as the bot's buttons number them (nearest home first).
+    let moves = crate::bot::core::view::ordered_moves(&game);
     if args.emoji {
-        // Numbered where the moves end, as the bot's buttons (nearest home first).
-        let moves = crate::bot::core::view::ordered_moves(&game);
         println!(
             "{}",
             emoji::board_with(&game, &emoji::EmojiOptions::default(), &moves)
@@ -49,7 +49,7 @@ pub fn run(args: &Args) -> ExitCode {
         (None, true) => return ExitCode::SUCCESS,
     };
     let view = image::View {
-        choices: crate::bot::core::view::ordered_moves(&game),
+        choices: moves,
         ..image::View::default()
     };
     match std::fs::write(&out, image::png(&game, &view)) {

@@ -106,11 +106,12 @@ mod tests {
 
     use super::*;
     use crate::bot::core::table::Actor;
+    use crate::bot::core::view::board_text;
     use crate::engine::{Game, Preset, Setup};
 
     /// Blue to play a 4 with pieces on 25, 60 and blue-2, where the legal order is not the
     /// order of progress.
-    pub(super) fn blue_to_play_four() -> (Game, Table) {
+    fn blue_to_play_four() -> (Game, Table) {
         let setup: Setup = serde_json::from_str(
             r#"{"rules":"jcf","seats":["yellow","blue"],"turn":"blue",
                 "board":{"25":["blue"],"60":["blue"],"blue-2":["blue"]},"roll":4}"#,
@@ -160,17 +161,11 @@ mod tests {
         // And the order is not simply the legal one here.
         assert_ne!(ordered.as_slice(), &legal[..]);
     }
-}
-
-#[cfg(test)]
-mod emoji_numbers {
-    use super::*;
-    use crate::bot::core::view::board_text;
 
     #[test]
     fn the_emoji_board_numbers_each_move_where_it_ends_as_the_buttons_number_it() {
         // Given blue to play a 4 with pieces on 25, 60 and blue-2 (three choices),
-        let (_, t) = super::tests::blue_to_play_four();
+        let (_, t) = blue_to_play_four();
         // When the emoji board and its buttons are drawn,
         let text = board_text(Lang::En, &t, 0);
         let kb = keyboard(Lang::En, &t);

@@ -97,13 +97,7 @@ fn piece_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
 #[must_use]
 pub fn legend_line(lang: Lang, moves: bool) -> String {
     use crate::render::emoji::{LegendKey, legend};
-    let keycaps = if moves {
-        LegendKey::Move
-    } else {
-        LegendKey::Barrier
-    };
     let shown = [
-        keycaps,
         LegendKey::Barrier,
         LegendKey::Pair,
         LegendKey::Safe,
@@ -113,7 +107,7 @@ pub fn legend_line(lang: Lang, moves: bool) -> String {
     ];
     let parts: Vec<String> = legend()
         .iter()
-        .filter(|(_, k)| shown.contains(k))
+        .filter(|(_, k)| shown.contains(k) || (moves && *k == LegendKey::Move))
         .map(|(e, k)| format!("{} {}", first_glyph(e), tr(lang, &Msg::Legend(*k))))
         .collect();
     format!("<i>{}</i>", parts.join(" · "))
