@@ -10,7 +10,8 @@
 //! - [`driver`]: firing due chats: computer, absent and timed-out turns;
 //! - [`lifecycle`]: the chat itself changes (the bot is removed, the group migrates);
 //! - [`active`]: game counters and the active-games gauge;
-//! - [`stats`]: a finished game recorded once, its results on the board, rematch.
+//! - [`stats`]: a finished game recorded once, its results on the board, rematch;
+//! - [`seated`]: a game opened from code with its seats decided (a tournament's table).
 
 pub mod active;
 pub mod board_lock;
@@ -21,6 +22,7 @@ pub mod display;
 pub mod driver;
 pub mod lifecycle;
 pub mod pace;
+pub mod seated;
 pub mod stats;
 pub mod telegram;
 
