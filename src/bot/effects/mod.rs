@@ -10,7 +10,8 @@
 //! - [`driver`]: firing due chats: computer, absent and timed-out turns;
 //! - [`lifecycle`]: the chat itself changes (the bot is removed, the group migrates);
 //! - [`active`]: game counters and the active-games gauge;
-//! - [`stats`]: a finished game recorded once, its results on the board, rematch.
+//! - [`stats`]: a finished game recorded once, its results on the board, rematch;
+//! - [`unrecorded`]: finished games whose recording failed, retried until recorded.
 
 pub mod active;
 pub mod board_lock;
@@ -23,6 +24,7 @@ pub mod lifecycle;
 pub mod pace;
 pub mod stats;
 pub mod telegram;
+pub mod unrecorded;
 
 use std::time::Duration;
 
@@ -73,6 +75,8 @@ pub struct Ctx {
     pub metrics: Metrics,
     /// One board write at a time per place on this replica ([`board_lock`]).
     pub boards: board_lock::BoardLocks,
+    /// Finished games whose recording failed, retried by the driver's poll ([`unrecorded`]).
+    pub unrecorded: unrecorded::Unrecorded,
 }
 
 impl Ctx {
@@ -92,6 +96,7 @@ impl Ctx {
             write_window_ms: DEFAULT_WRITE_WINDOW_MS,
             metrics,
             boards: board_lock::BoardLocks::default(),
+            unrecorded: unrecorded::Unrecorded::default(),
         }
     }
 
