@@ -12,7 +12,7 @@ use parxis::bot::effects::chat::{ChatAddr, load};
 use parxis::bot::effects::commit::Saved;
 use parxis::bot::effects::stats::record_if_finished;
 use parxis::store::{Place, keys};
-use support::bot_harness::{Harness, Options, button_with, four_users, text_of};
+use support::bot_harness::{Harness, Options, button_with, four_users, mover_of, text_of};
 use support::fake_tg::{Recorded, buttons, msg_id};
 
 /// A basic group (ids above -10^12) and the supergroup it becomes.
@@ -58,28 +58,17 @@ async fn table_in(h: &Harness, chat: i64) -> Option<(u64, Table)> {
 }
 
 /// Play the two-player game in `chat` to its end, whoever is to move pressing the first
-/// button of the board once it shows the table's `seq`.
+/// button of the board once it shows the table.
 async fn play_to_end_in(h: &Harness, chat: i64) {
     let users = four_users();
-    for _ in 0..20_000 {
-        let (_, t) = table_in(h, chat).await.expect("a table");
+    for _ in 0..5_000 {
+        let (t, board) = h.fresh_board_at(Place::of_chat(chat)).await;
         if t.status() != Status::Playing {
             return;
         }
-        let board = h.fake.last_board(chat).expect("a board");
-        let b = buttons(&board);
-        let fresh = b.first().is_some_and(|(_, d)| {
-            d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
-        });
-        let mover = t
-            .to_move()
-            .and_then(|p| users.iter().find(|u| u.id == p.id));
-        match mover {
-            Some(user) if fresh => {
-                h.press_in(chat, user, msg_id(&board), &b[0].1).await;
-            }
-            _ => tokio::time::sleep(Duration::from_millis(5)).await,
-        }
+        let user = mover_of(&users, &t);
+        h.press_in(chat, &user, msg_id(&board), &buttons(&board)[0].1)
+            .await;
     }
     panic!("the game in {chat} did not end");
 }
