@@ -108,7 +108,7 @@ pub async fn record_before_replacing(ctx: &Ctx, here: &Here, t: &Table) -> Resul
 /// the table with its results (a compare-and-set on `saved.version`: the final board then
 /// shows them). Returns the table to show instead, or `None` (nothing to record, a record
 /// already made elsewhere, or a failure: the board shows no results for now, and a failure
-/// that may pass is retried, see [`record`]).
+/// that may pass is retried, see [`super::unrecorded`]).
 pub async fn record_if_finished(ctx: &Ctx, here: &Here, saved: &Saved) -> Option<Saved> {
     let t = &saved.table;
     let chat = here.addr.id();
