@@ -174,6 +174,8 @@ async fn forgetme_after_a_move_finds_the_user_under_the_new_id() {
     let (_server, store, mut raw) = setup().await;
     three_games(&store).await;
     store.migrate_chat(OLD, NEW).await.expect("migrate");
+    let card = store.player_card(NEW, ANNA, None).await.unwrap();
+    assert_eq!(card.chat.map(|a| a.games), Some(2), "Anna's stats moved");
     // When Anna asks to be forgotten,
     let report = store.forget_user(ANNA).await.expect("forget");
     // Then the supergroup's tables no longer hold her.
