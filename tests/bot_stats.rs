@@ -14,7 +14,7 @@ use parxis::i18n::Lang;
 use parxis::store::{StatsScope, keys};
 use serde_json::Value;
 use support::bot_harness::{CHAT, Harness, button_with, four_users, refused, text_of};
-use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
+use support::fake_tg::{Recorded, TestUser, buttons, callback_id, msg_id};
 
 /// The text of the bot's replies among `sent`, as people read it (tags dropped, entities
 /// decoded).
@@ -313,8 +313,21 @@ async fn traces_of(h: &Harness, user: i64) -> Vec<String> {
     }
 }
 
+/// The keys of the private chat with `user` (its id is the user's): `parxis:{<user>}:…`.
+async fn private_keys(h: &Harness, user: i64) -> Vec<String> {
+    let mut raw = h.redis.raw().await;
+    let mut found: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("parxis:{{{user}}}:*"))
+        .query_async(&mut raw)
+        .await
+        .expect("keys");
+    found.sort();
+    found
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn forgetme_in_private_leaves_no_trace_and_in_a_group_points_to_private() {
+async fn forgetme_in_private_leaves_no_trace_even_of_private_settings_and_in_a_group_points_to_private()
+ {
     // Given a recorded game between Ana and Biel,
     let h = Harness::start(24).await;
     h.use_emoji().await;
@@ -328,16 +341,42 @@ async fn forgetme_in_private_leaves_no_trace_and_in_a_group_points_to_private() 
     let text = replies(&h.command(&users[0], "/forgetme").await);
     assert!(text.contains("private"), "{text}");
     assert_eq!(games_of(&h, 11).await, (1, 1), "nothing was removed");
+    // and Ana chose Spanish in her private chat with the bot,
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.command(11, &users[0], "/language"));
+    let menu = h
+        .settle(mark)
+        .await
+        .into_iter()
+        .find(|r| r.method == "sendmessage")
+        .expect("the language menu")
+        .result()
+        .clone();
+    let es = buttons(&menu)
+        .into_iter()
+        .find(|(t, _)| t.contains("Español"))
+        .expect("Español button");
+    // (a press in private redraws no board: wait for its answer only)
+    let press = h.fake.press(11, &users[0], msg_id(&menu), &es.1);
+    let id = callback_id(&press);
+    h.fake.push_update(press);
+    assert!(!refused(&h.fake.wait_for_callback_answer(&id).await));
+    let private: ChatSettings = h.store.settings(11).await.expect("settings");
+    assert_eq!(private.lang, Some(Lang::Es));
+    assert_eq!(private_keys(&h, 11).await, vec!["parxis:{11}:settings"]);
     // When she sends it in a private chat, Then no key, table member or history entry
-    // names her any more, and Biel's record of the game stays.
+    // names her any more, her private chat's settings are gone, and Biel's record of the
+    // game stays.
     let mark = h.fake.mark();
     h.fake
         .push_update(h.fake.command(11, &users[0], "/forgetme"));
     let text = replies(&h.settle(mark).await);
-    // (Ana's Telegram language is Catalan: her private chat speaks it.)
-    assert!(text.contains("he oblidat"), "{text}");
+    // (in the private chat's language, read before it was forgotten),
+    assert!(text.contains("he olvidado"), "{text}");
     let left = traces_of(&h, 11).await;
     assert!(left.is_empty(), "left: {left:?}");
+    assert_eq!(private_keys(&h, 11).await, Vec::<String>::new());
     assert_eq!(games_of(&h, 11).await, (0, 0));
     assert_eq!(games_of(&h, 12).await, (1, 1));
     assert_eq!(history_len(&h).await, 1);

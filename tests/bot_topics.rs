@@ -87,27 +87,6 @@ async fn press(h: &Harness, user: &TestUser, message: &Value, data: &str) -> Rec
     answer
 }
 
-/// The board of `topic` once it shows the stored table (its buttons carry the table's seq).
-async fn fresh_board_at(h: &Harness, topic: i32) -> (Table, Value) {
-    let deadline = tokio::time::Instant::now() + WAIT;
-    loop {
-        let t = table_at(h, topic).await.expect("a table");
-        let board = board_at(h, topic).await;
-        let fresh = buttons(&board).first().is_some_and(|(_, d)| {
-            d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
-        });
-        if fresh {
-            return (t, board);
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "topic {topic}: the board never showed seq {}",
-            t.seq
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
 /// `host` opens a lobby in `topic` by command, `guest` joins by button, `host` starts it.
 async fn two_player_game_at(h: &Harness, topic: i32, host: &TestUser, guest: &TestUser) {
     command_at(h, topic, host, "/newgame").await;
@@ -192,7 +171,7 @@ async fn two_topics_of_one_forum_play_two_games_at_once_and_every_request_carrie
     // When both games are played in turn by button presses,
     for _ in 0..6 {
         for (topic, seats) in [(a, &users[..2]), (b, &users[2..])] {
-            let (t, board) = fresh_board_at(&h, topic).await;
+            let (t, board) = h.fresh_board_at(at(topic)).await;
             let before = t.seq;
             press(&h, &mover_of(seats, &t), &board, &buttons(&board)[0].1).await;
             let after = table_at(&h, topic).await.unwrap();
@@ -243,7 +222,7 @@ async fn two_topics_of_one_forum_play_two_games_at_once_and_every_request_carrie
     assert!(!sent.is_empty());
     assert_eq!(table_at(&h, a).await.unwrap(), a_before);
     assert_eq!(a_before.status(), Status::Playing);
-    let (t, board) = fresh_board_at(&h, a).await;
+    let (t, board) = h.fresh_board_at(at(a)).await;
     press(
         &h,
         &mover_of(&users[..2], &t),
@@ -312,7 +291,7 @@ async fn a_timer_firing_in_one_topic_plays_that_topics_turn_and_writes_to_that_t
         "{:?}",
         t1.last
     );
-    let (t, _) = fresh_board_at(&h, a).await;
+    let (t, _) = h.fresh_board_at(at(a)).await;
     assert!(t.seq >= t1.seq);
     let (_, edits) = every_write_in_a_topic(&h, mark, &[a]);
     assert!(
@@ -508,7 +487,7 @@ async fn a_game_finished_in_a_topic_is_recorded_with_its_topic_and_its_results_s
     // When it is played to its end by button presses in topic A,
     let mut over = false;
     for _ in 0..5000 {
-        let (t, board) = fresh_board_at(&h, a).await;
+        let (t, board) = h.fresh_board_at(at(a)).await;
         if t.status() != Status::Playing {
             over = true;
             break;

@@ -46,7 +46,8 @@
 //! - moving a chat (a group upgraded to a supergroup gets a new id) moves a single slot's
 //!   worth of keys. In practice the moved chat has no topics: only supergroups have forum
 //!   topics, and a group that turns topics on is first upgraded, so topics start under the new
-//!   id. `migrate_chat` therefore moves the topic-less keys only.
+//!   id. `migrate_chat` therefore moves the topic-less keys only, and the chat's stats keys
+//!   (`parxis:{<chat>}:stats:*`, found by SCAN over that prefix: a chat migrates once).
 //!
 //! A place's game, display record, deadline, turn lease and active-set entry are the
 //! place's; the settings (language, display mode, turn timer) stay the chat's, shared by all

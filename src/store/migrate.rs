@@ -20,9 +20,10 @@ struct Snapshot {
 }
 
 impl Store {
-    /// Moves a chat's game, settings and deadline from chat id `old` to `new`, as when
-    /// Telegram upgrades a group to a supergroup. Returns true when `old` had anything (now
-    /// removed from it), false when it had nothing (already migrated, or never used).
+    /// Moves a chat's game, settings, deadline and stats ([`Store::migrate_stats`], moved
+    /// first) from chat id `old` to `new`, as when Telegram upgrades a group to a
+    /// supergroup. Returns true when `old` had anything (now removed from it), false when it
+    /// had nothing (already migrated, or never used).
     ///
     /// Data already stored under `new` is never overwritten: a game or settings found there
     /// are kept and the old ones dropped. The game keeps its version and remaining TTL. The
@@ -39,10 +40,13 @@ impl Store {
         if old == new {
             return Ok(false);
         }
+        // The stats first: should they fail, the game stays under `old`, so the next sign of
+        // the migration (a 400 on an edit there) moves everything again.
+        let stats_moved = self.migrate_stats(old, new).await? > 0;
         for _ in 0..ATTEMPTS {
             let snap = self.snapshot(old).await?;
             if snap.game.is_none() && snap.settings.is_none() && snap.deadline_ms.is_none() {
-                return Ok(false);
+                return Ok(stats_moved);
             }
             if self.move_snapshot(old, new, &snap).await? {
                 info!(old, new, "migrated chat");

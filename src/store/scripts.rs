@@ -45,3 +45,6 @@ pub(super) static STATS_TOP: LazyLock<Script> =
 /// Remove a user from one scope's stats tables.
 pub(super) static STATS_FORGET: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/stats_forget.lua")));
+/// Write a key from a DUMP payload unless it exists.
+pub(super) static DUMP_RESTORE_IF_ABSENT: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/dump_restore_if_absent.lua")));

@@ -496,19 +496,33 @@ impl Harness {
     /// The table and its board once the board shows it (its buttons carry the table's
     /// `seq`: the edit that follows a save may still be on its way).
     pub async fn fresh_board(&self) -> (Table, Value) {
+        self.fresh_board_at(Place::of_chat(CHAT)).await
+    }
+
+    /// As [`Harness::fresh_board`], at `place` (a chat, or a forum topic of it): its table,
+    /// and the message its display record names once that shows the table's `seq`.
+    pub async fn fresh_board_at(&self, place: Place) -> (Table, Value) {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
-            let (_, t) = self.table().await;
-            let board = self.board().await;
-            let fresh = buttons(&board).first().is_some_and(|(_, d)| {
-                d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
-            });
-            if fresh {
-                return (t, board);
+            let t = self
+                .store
+                .load::<Table>(place)
+                .await
+                .expect("redis")
+                .unwrap_or_else(|| panic!("{place}: no table"))
+                .state;
+            let shown: Option<DisplayState> = self.store.display(place).await.expect("redis");
+            let board = shown.and_then(|d| self.fake.message(place.chat, d.message_id));
+            if let Some(board) = &board
+                && buttons(board).first().is_some_and(|(_, d)| {
+                    d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
+                })
+            {
+                return (t, board.clone());
             }
             assert!(
                 tokio::time::Instant::now() < deadline,
-                "the board never showed seq {}: {board}",
+                "{place}: the board never showed seq {}: {board:?}",
                 t.seq
             );
             tokio::time::sleep(Duration::from_millis(10)).await;

@@ -195,8 +195,9 @@ pub async fn refresh_if_behind(bot: &TgBot, ctx: &Ctx, here: &Here, pressed: i32
     }
 }
 
-/// Open a lobby (a finished or cancelled table is replaced; its board loses its buttons
-/// and the lobby gets a message of its own).
+/// Open a lobby (a finished or cancelled table is replaced, a finished game left unrecorded
+/// being recorded first; its board loses its buttons and the lobby gets a message of its
+/// own).
 ///
 /// # Errors
 /// [`Alert::GameRunning`] when a table is open, or the save's refusal.
@@ -212,7 +213,10 @@ pub async fn open_lobby(
     let stored = here.stored.as_ref().ok_or(Alert::TryAgain)?;
     let (expected, seq) = match &stored.table {
         Some(r) if r.state.is_open() => return Err(Alert::GameRunning.into()),
-        Some(r) => (r.version, r.state.seq + 1),
+        Some(r) => {
+            super::stats::record_before_replacing(ctx, here, &r.state).await?;
+            (r.version, r.state.seq + 1)
+        }
         None => (0, 1),
     };
     let mut table = Table::lobby(actor, preset, pairs).on_board(board);

@@ -12,6 +12,7 @@
 //! - [`active`]: game counters and the active-games gauge;
 //! - [`stats`]: a finished game recorded once, its results on the board, rematch;
 //! - [`seated`]: a game opened from code with its seats decided (a tournament's table).
+//! - [`unrecorded`]: finished games whose recording failed, retried until recorded.
 
 pub mod active;
 pub mod board_lock;
@@ -25,6 +26,7 @@ pub mod pace;
 pub mod seated;
 pub mod stats;
 pub mod telegram;
+pub mod unrecorded;
 
 use std::time::Duration;
 
@@ -75,6 +77,8 @@ pub struct Ctx {
     pub metrics: Metrics,
     /// One board write at a time per place on this replica ([`board_lock`]).
     pub boards: board_lock::BoardLocks,
+    /// Finished games whose recording failed, retried by the driver's poll ([`unrecorded`]).
+    pub unrecorded: unrecorded::Unrecorded,
 }
 
 impl Ctx {
@@ -94,6 +98,7 @@ impl Ctx {
             write_window_ms: DEFAULT_WRITE_WINDOW_MS,
             metrics,
             boards: board_lock::BoardLocks::default(),
+            unrecorded: unrecorded::Unrecorded::default(),
         }
     }
 

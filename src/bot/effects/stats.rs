@@ -1,5 +1,6 @@
 //! The stats side of a game's end: record the finished game once ([`record_if_finished`],
-//! hooked into [`super::commit::after_save`]), and open a rematch lobby ([`open_rematch`]).
+//! hooked into [`super::commit::after_save`]; retried after a failure, see
+//! [`super::unrecorded`]), and open a rematch lobby ([`open_rematch`]).
 //!
 //! Exactly once: a game ends through one compare-and-set save (a second delivery of the final
 //! press, or the same press on another replica, is refused as stale), and the record itself is
@@ -16,7 +17,7 @@ use super::telegram::TgBot;
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::{Actor, SeatResult, Status, Table};
 use crate::stats::ChatZone;
-use crate::store::CasOutcome;
+use crate::store::{CasOutcome, RecordOutcome, StoreError};
 
 /// The chat's time zone (the default when unset or when Redis cannot say).
 pub async fn zone_of(ctx: &Ctx, chat: i64) -> ChatZone {
@@ -31,7 +32,7 @@ pub async fn zone_of(ctx: &Ctx, chat: i64) -> ChatZone {
 
 /// The table with the results of its recording, before it is saved.
 #[must_use]
-pub fn with_results(t: &Table, ranked: bool, outcome: &crate::store::RecordOutcome) -> Table {
+pub fn with_results(t: &Table, ranked: bool, outcome: &RecordOutcome) -> Table {
     let mut next = t.clone();
     next.tally.recorded = true;
     if ranked {
@@ -48,35 +49,76 @@ pub fn with_results(t: &Table, ranked: bool, outcome: &crate::store::RecordOutco
     next
 }
 
-/// When `saved` is a finished game not yet recorded: record it in the stats tables and save
-/// the table with its results (a compare-and-set on `saved.version`: the final board then
-/// shows them). Returns the table to show instead, or `None` (nothing to record, a record
-/// already made elsewhere, or Redis unavailable: the board shows no results).
-pub async fn record_if_finished(ctx: &Ctx, here: &Here, saved: &Saved) -> Option<Saved> {
-    let t = &saved.table;
+/// Record `t` in the stats tables when it is a finished game not yet recorded. `Ok(None)`:
+/// nothing to record, or a record already made (elsewhere, or by an attempt whose reply was
+/// lost); `Ok(Some((outcome, ranked)))`: recorded now. A failure that may pass (Redis
+/// unavailable, ratings that kept changing) puts the place in [`Ctx::unrecorded`], so the
+/// driver's poll tries again ([`super::unrecorded`]).
+async fn record(
+    ctx: &Ctx,
+    here: &Here,
+    t: &Table,
+) -> Result<Option<(RecordOutcome, bool)>, StoreError> {
     if t.status() != Status::Finished || t.tally.recorded {
-        return None;
+        return Ok(None);
     }
-    let chat = here.addr.id();
-    let mut record = t.game_record(chat, here.addr.topic())?;
+    let (chat, place) = (here.addr.id(), here.addr.place());
+    let Some(mut record) = t.game_record(chat, here.addr.topic()) else {
+        return Ok(None);
+    };
     if let Some(lane) = here.addr.lane() {
         // Lanes' tables often start together (a tournament round): their ids, made of the
         // start's `seq` and time, could be equal, so a lane's names the lane.
         record.id = format!("{}-l{lane}", record.id);
     }
     let zone = zone_of(ctx, chat).await;
-    let outcome = match ctx.store.record_game(&record, &zone).await {
-        Ok(o) => o,
-        Err(e) => {
-            warn!(chat, game = %record.id, error = %e, "game not recorded");
-            return None;
+    match ctx.store.record_game(&record, &zone).await {
+        Ok(outcome) => {
+            ctx.unrecorded.settled(place);
+            if outcome.recorded {
+                Ok(Some((outcome, record.counts_for_ranking())))
+            } else {
+                info!(chat, game = %record.id, "game already recorded");
+                Ok(None)
+            }
         }
-    };
-    if !outcome.recorded {
-        info!(chat, game = %record.id, "game already recorded");
-        return None;
+        Err(e) => {
+            let passing = e.is_unavailable() || matches!(e, StoreError::Contended(_));
+            if passing {
+                ctx.unrecorded.failed(place);
+            }
+            warn!(chat, game = %record.id, error = %e, retried = passing, "game not recorded");
+            Err(e)
+        }
     }
-    let next = with_results(t, record.counts_for_ranking(), &outcome);
+}
+
+/// Before a lobby or rematch replaces the table of `here`: a finished game left unrecorded
+/// (a failed recording, then a restart) is recorded now, so replacing it loses nothing.
+///
+/// # Errors
+/// [`Alert::TryAgain`] when it cannot be recorded now for a reason that may pass (the table
+/// is kept); a record that can never be made (invalid) does not block the new game.
+pub async fn record_before_replacing(ctx: &Ctx, here: &Here, t: &Table) -> Result<(), Refusal> {
+    match record(ctx, here, t).await {
+        Ok(_) => Ok(()),
+        Err(e) if e.is_unavailable() || matches!(e, StoreError::Contended(_)) => {
+            Err(Alert::TryAgain.into())
+        }
+        Err(_) => Ok(()),
+    }
+}
+
+/// When `saved` is a finished game not yet recorded: record it in the stats tables and save
+/// the table with its results (a compare-and-set on `saved.version`: the final board then
+/// shows them). Returns the table to show instead, or `None` (nothing to record, a record
+/// already made elsewhere, or a failure: the board shows no results for now, and a failure
+/// that may pass is retried, see [`super::unrecorded`]).
+pub async fn record_if_finished(ctx: &Ctx, here: &Here, saved: &Saved) -> Option<Saved> {
+    let t = &saved.table;
+    let chat = here.addr.id();
+    let (outcome, ranked) = record(ctx, here, t).await.ok()??;
+    let next = with_results(t, ranked, &outcome);
     let ttl = ctx.ttl_for(&next);
     match ctx
         .store
@@ -115,6 +157,7 @@ pub async fn open_rematch(
         return Err(Alert::GameRunning.into());
     }
     let lobby = rec.state.rematch(actor)?;
+    record_before_replacing(ctx, here, &rec.state).await?;
     let saved = save(ctx, here, rec.version, lobby).await?;
     if let Some(old) = here.display() {
         display::strip_buttons(bot, here.addr, old.message_id).await;

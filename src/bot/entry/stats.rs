@@ -157,8 +157,8 @@ pub async fn timezone(
     done(&bot, &ctx, &here, started, r).await
 }
 
-/// `/forgetme`: in a private chat, remove the caller from every stats table; in a group,
-/// say that it works in private (nothing is removed).
+/// `/forgetme`: in a private chat, remove the caller from every stats table and drop the
+/// private chat's settings; in a group, say that it works in private (nothing is removed).
 pub async fn forget_me(
     bot: TgBot,
     msg: Message,
@@ -189,6 +189,7 @@ async fn forget(
             tracing::info!(
                 chats = f.chats,
                 history_entries = f.history_entries,
+                private_keys = f.private_keys,
                 "a user was forgotten"
             );
             tr(here.lang, &Msg::Stats(StatsMsg::ForgetDone))

@@ -13,14 +13,18 @@ pub struct Forgotten {
     pub chats: usize,
     /// History entries (other players' games) where the user's seat became anonymous.
     pub history_entries: usize,
+    /// Keys of the user's private chat with the bot removed (its settings, its time zone).
+    pub private_keys: usize,
 }
 
 impl Store {
     /// Removes a user from every stats table: their aggregates (each chat and global), their
     /// lines in every points, weekly and rating table, and their id and name from the games
     /// in the chats' histories (the seat stays, as [`Player::Forgotten`], so the other
-    /// players' records keep their shape). Follows the index of the user's chats, not a key
-    /// scan. Safe to run again after a failure: the index goes last. A game the user plays
+    /// players' records keep their shape), and the settings of their private chat with the
+    /// bot (language, display, timer, time zone: the private chat's id is the user's id).
+    /// Follows the index of the user's chats, not a key scan. Safe to run again after a
+    /// failure: the index goes last. A game the user plays
     /// after this (or one ending while it runs) is recorded as usual: the bot should stop
     /// seating a user who asked to be forgotten, if that is the wish.
     ///
@@ -32,11 +36,17 @@ impl Store {
         let chats: Vec<i64> = self.query("forget_user", Retry::Idempotent, &cmd).await?;
         let mut report = Forgotten {
             chats: chats.len(),
-            history_entries: 0,
+            ..Forgotten::default()
         };
         for &chat in &chats {
             report.history_entries += self.forget_in_chat(chat, user).await?;
         }
+        // The private chat's keys share its hash tag (`{<user>}`): one command.
+        let mut del = redis::cmd("DEL");
+        del.arg(keys::settings(user))
+            .arg(super::zone::zone_key(user));
+        let removed: i64 = self.query("forget_user", Retry::Idempotent, &del).await?;
+        report.private_keys = usize::try_from(removed).unwrap_or(0);
         let global = StatsScope::Global;
         let mut inv = STATS_FORGET.prepare_invoke();
         inv.key(global.user(user))

@@ -27,6 +27,7 @@
 //! computers only adds to the players' aggregates.
 
 mod forget;
+mod migrate;
 mod query;
 mod record;
 mod zone;

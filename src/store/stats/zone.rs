@@ -5,7 +5,7 @@ use super::super::keys::StatsScope;
 use super::super::redis_store::Retry;
 use super::super::{Store, StoreError};
 
-fn zone_key(chat: i64) -> String {
+pub(super) fn zone_key(chat: i64) -> String {
     format!("{}zone", StatsScope::Chat(chat).prefix())
 }
 
