@@ -22,6 +22,8 @@ mod tests_dice;
 #[cfg(test)]
 mod tests_large;
 #[cfg(test)]
+mod tests_recent;
+#[cfg(test)]
 mod tests_stats;
 
 use serde::{Deserialize, Serialize};

@@ -312,6 +312,31 @@ fn the_winning_move_tells_no_ten_and_a_goal_before_the_end_tells_its_ten_when_pl
         "{text}"
     );
 }
+#[test]
+fn a_cancelled_game_says_so_first_and_tells_its_last_turn() {
+    // Given Pau rolled a 4 with nothing to move, When the host cancels the game
+    let t = anna_and_pau(ANNA_TO_ROLL);
+    let t = t
+        .act(&actor(1), Action::Roll, 0, &mut dice(&[2]))
+        .and_then(|t| t.act(&actor(1), Action::Move(0), 0, &mut dice(&[])))
+        .and_then(|t| t.act(&actor(2), Action::Roll, 0, &mut dice(&[4])))
+        .and_then(|t| t.act(&actor(1), Action::Cancel, 0, &mut dice(&[])))
+        .expect("cancelled");
+    // Then the caption says the game is cancelled, then Pau's turn, with no "before:" line
+    let lines: Vec<String> = status(Lang::CaValencia, &t, 0)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "✖️ Partida cancel·lada",
+            "🔴 Pau 🎲 4: no pot moure",
+            "<i>Parxís, regles JCF</i>",
+        ]
+    );
+}
+
 /// The caption of a busy moment of a three-player game in the four languages: p1 to roll
 /// with 1 min 20 s left, after p2's two rolls and p3's timed-out turn.
 fn busy_caption() -> String {
