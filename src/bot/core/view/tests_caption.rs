@@ -339,7 +339,7 @@ fn a_cancelled_game_says_so_first_and_tells_its_last_turn() {
 
 /// The caption of a busy moment of a three-player game in the four languages: p1 to roll
 /// with 1 min 20 s left, after p2's two rolls and p3's timed-out turn.
-fn busy_caption() -> String {
+fn busy_table() -> Table {
     use rand::SeedableRng;
     let mut t = playing_three();
     for die in [5, 5, 5, 4, 6, 3] {
@@ -350,6 +350,11 @@ fn busy_caption() -> String {
         .automatic_turn(0, &mut dice(&[2]), &mut rng)
         .expect("p3's turn, timed out");
     t.deadline_ms = Some(100_000);
+    t
+}
+
+fn busy_caption() -> String {
+    let t = busy_table();
     let mut out = String::new();
     for lang in [Lang::CaValencia, Lang::Ca, Lang::Es, Lang::En] {
         out.push_str(&format!("── {lang}\n{}\n", status(lang, &t, 20_000)));
