@@ -259,18 +259,19 @@ pub fn fit(s: &str, limit: usize) -> String {
 pub struct BoardText {
     /// Emoji board + legend + piece lines (text mode only; empty for a lobby).
     pub board: String,
-    /// Events, prompt, timer: the caption in image mode.
+    /// The first line (what to do now, the time left), the turns told (see
+    /// [`super::recap`]), the end of a finished game, the rules: the caption in image mode.
     pub status: String,
-    /// Where the narration of the events is in `status`: its lines, and how many lines of
-    /// `status` come before them.
+    /// Where the turns told are in `status`: their lines, and how many lines of `status`
+    /// come before them.
     story: Vec<String>,
     before_story: usize,
 }
 
 impl BoardText {
     /// [`BoardText::status`] in at most `limit` characters: when it is too long, the oldest
-    /// lines of the narration go first (a chain of turns is told newest last), an ellipsis
-    /// standing for them; only then is the rest cut.
+    /// turns' lines go first (the turns are told newest last), an ellipsis standing for
+    /// them; only then is the rest cut.
     #[must_use]
     pub fn status_within(&self, limit: usize) -> String {
         let len = |s: &str| s.chars().count();
