@@ -423,9 +423,20 @@ async fn image_mode_posts_a_png_and_edits_it_in_place() {
     let board = h.board().await;
     assert!(board["photo"].is_array(), "the board is a photo: {board}");
     let caption = text_of(&board);
+    let (_, t) = h.table().await;
+    let seat = t.playing().and_then(|g| g.turn()).expect("a seat to move");
+    let prompt = format!(
+        "{} {}: tira el dado · ⏳ ",
+        parxis::bot::core::seats::dot(seat),
+        t.player_of(seat).expect("seated").name
+    );
     assert!(
-        caption.chars().count() <= 1024 && caption.contains("Turno"),
-        "Spanish caption: {caption}"
+        caption.chars().count() <= 1024
+            && caption
+                .lines()
+                .next()
+                .is_some_and(|l| l.starts_with(&prompt)),
+        "Spanish caption, the prompt first: {caption}"
     );
     // The lobby message (text) now says where the game is, and has no buttons left.
     let said = parxis::i18n::tr_plain(parxis::i18n::Lang::Es, &parxis::i18n::Msg::BoardBelow);

@@ -296,7 +296,7 @@ async fn r8_7_newgame_without_a_size_with_five_players_starts_on_six_arms() {
     // When the host starts,
     assert_eq!(press_lobby(&h, &u[0], "s:").await, None);
     // Then the board for 6, the five seated on all colours but purple (R8.5), and the
-    // board says whose turn it is with the player's colour name.
+    // board's prompt line says whose turn it is, with the player's colour dot.
     let (_, t) = h.table().await;
     let g = t.game().expect("a game");
     assert_eq!(g.arms(), Arms::Six);
@@ -314,7 +314,8 @@ async fn r8_7_newgame_without_a_size_with_five_players_starts_on_six_arms() {
     let text = text_of(&h.board().await);
     let mover = t.to_move().expect("a turn");
     let c = mover.colour.expect("seated");
-    assert!(text.contains(&colour(es, c)), "{text}");
+    let prompt = format!("{} {}: ", parxis::bot::core::seats::dot(c), mover.name);
+    assert!(text.lines().any(|l| l.starts_with(&prompt)), "{text}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

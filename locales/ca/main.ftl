@@ -212,3 +212,43 @@ lobby-board = { $seats ->
     }
 lobby-pairs-fill-board = Una partida per parelles omple totes les places del tauler: necessita exactament { $seats } jugadors.
 lobby-pairs-need-even = Una partida per parelles omple totes les places del tauler: necessita 4, 6 o 8 jugadors.
+
+# caption (el peu del tauler: què cal fer ara i, després, els torns jugats, una línia curta cadascun)
+
+caption-roll = { $name }: { $again ->
+        [true] torna a tirar
+       *[false] tira el dau
+    }
+caption-choose = { $name }: tria una jugada
+caption-bonus = { $name }: compta { $bonus } amb una fitxa
+caption-computer = { $absent ->
+        [true] { $name } 💤: juga l'ordinador…
+       *[false] { $name }: està pensant…
+    }
+caption-won = 🏆 <b>{ $name }</b> guanya
+caption-won-pair = 🏆 Guanyen <b>{ $first }</b> i <b>{ $second }</b>
+caption-cancelled = ✖️ Partida cancel·lada
+caption-time-left = ⏳ { $minutes ->
+        [0] { $rest } s
+       *[other] { $rest ->
+            [0] { $minutes } min
+           *[other] { $minutes } min { $rest } s
+        }
+    }
+caption-before = abans:
+caption-die = 🎲 { $roll }{ $counts ->
+        [0] {""}
+       *[other] {" "}(compta { $counts })
+    }
+caption-move = { $from } → { $to }
+caption-only-move = (única jugada)
+caption-barrier = obre la barrera
+caption-no-move = no pot moure
+caption-bonus-move = +{ $bonus }: { $from } → { $to }
+caption-bonus-lost = +{ $bonus } perdut
+caption-third-six-back = tercer sis, la fitxa de { $from } torna a casa
+caption-third-six = tercer sis
+caption-rules = <i>Parxís, regles { $preset }{ $pairs ->
+        [true] , per parelles
+       *[false] {""}
+    }</i>

@@ -208,3 +208,43 @@ lobby-board = { $seats ->
     }
 lobby-pairs-fill-board = A pairs game fills every seat of its board: it needs exactly { $seats } players.
 lobby-pairs-need-even = A pairs game fills every seat of its board: it needs 4, 6 or 8 players.
+
+# caption (the board's caption: what to do now, then the turns since, one short line each)
+
+caption-roll = { $name }: { $again ->
+        [true] roll again
+       *[false] roll the die
+    }
+caption-choose = { $name }: choose a move
+caption-bonus = { $name }: count { $bonus } with a piece
+caption-computer = { $absent ->
+        [true] { $name } 💤: the computer plays for them…
+       *[false] { $name }: thinking…
+    }
+caption-won = 🏆 <b>{ $name }</b> wins
+caption-won-pair = 🏆 <b>{ $first }</b> and <b>{ $second }</b> win
+caption-cancelled = ✖️ Game cancelled
+caption-time-left = ⏳ { $minutes ->
+        [0] { $rest } s
+       *[other] { $rest ->
+            [0] { $minutes } min
+           *[other] { $minutes } min { $rest } s
+        }
+    }
+caption-before = before:
+caption-die = 🎲 { $roll }{ $counts ->
+        [0] {""}
+       *[other] {" "}(counts { $counts })
+    }
+caption-move = { $from } → { $to }
+caption-only-move = (only move)
+caption-barrier = opens a barrier
+caption-no-move = no move
+caption-bonus-move = +{ $bonus }: { $from } → { $to }
+caption-bonus-lost = +{ $bonus } lost
+caption-third-six-back = third six, { $from } back to the nest
+caption-third-six = third six
+caption-rules = <i>Parxís, { $preset } rules{ $pairs ->
+        [true] , in pairs
+       *[false] {""}
+    }</i>

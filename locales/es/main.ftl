@@ -209,3 +209,43 @@ lobby-board = { $seats ->
     }
 lobby-pairs-fill-board = Una partida por parejas llena todos los puestos del tablero: necesita exactamente { $seats } jugadores.
 lobby-pairs-need-even = Una partida por parejas llena todos los puestos del tablero: necesita 4, 6 u 8 jugadores.
+
+# caption (el pie del tablero: qué hacer ahora y, después, los turnos jugados, una línea corta cada uno)
+
+caption-roll = { $name }: { $again ->
+        [true] vuelve a tirar
+       *[false] tira el dado
+    }
+caption-choose = { $name }: elige una jugada
+caption-bonus = { $name }: cuenta { $bonus } con una ficha
+caption-computer = { $absent ->
+        [true] { $name } 💤: juega el ordenador…
+       *[false] { $name }: está pensando…
+    }
+caption-won = 🏆 <b>{ $name }</b> gana
+caption-won-pair = 🏆 Ganan <b>{ $first }</b> y <b>{ $second }</b>
+caption-cancelled = ✖️ Partida cancelada
+caption-time-left = ⏳ { $minutes ->
+        [0] { $rest } s
+       *[other] { $rest ->
+            [0] { $minutes } min
+           *[other] { $minutes } min { $rest } s
+        }
+    }
+caption-before = antes:
+caption-die = 🎲 { $roll }{ $counts ->
+        [0] {""}
+       *[other] {" "}(cuenta { $counts })
+    }
+caption-move = { $from } → { $to }
+caption-only-move = (única jugada)
+caption-barrier = abre la barrera
+caption-no-move = no puede mover
+caption-bonus-move = +{ $bonus }: { $from } → { $to }
+caption-bonus-lost = +{ $bonus } perdido
+caption-third-six-back = tercer seis, la ficha de { $from } vuelve a casa
+caption-third-six = tercer seis
+caption-rules = <i>Parxís, reglas { $preset }{ $pairs ->
+        [true] , por parejas
+       *[false] {""}
+    }</i>

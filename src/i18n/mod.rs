@@ -24,6 +24,7 @@
 //! edits to existing files trigger a rebuild, but after *adding* a file `touch` this module.
 //! A syntax error in a file would panic on first use; `cargo test` catches it.
 
+pub mod caption_msg;
 mod lang;
 mod msg;
 mod samples;
@@ -40,6 +41,7 @@ use fluent_templates::fluent_bundle::FluentValue;
 
 use crate::engine::{Colour, Loc};
 
+pub use caption_msg::CaptionMsg;
 pub use lang::{Lang, UnknownLang};
 pub use msg::{Arg, Msg};
 pub use stats_msg::StatsMsg;

@@ -2,6 +2,7 @@
 
 use crate::engine::{Colour, Loc};
 
+use super::caption_msg::CaptionMsg;
 use super::lang::Lang;
 use super::stats_msg::StatsMsg;
 use super::vocab::{Cmd, Level, Preset};
@@ -316,6 +317,8 @@ pub enum Msg {
     // ── Stats ────────────────────────────────────────────────────────────────────────────
     /// A text of the stats commands or the end-of-game results ([`StatsMsg`]).
     Stats(StatsMsg),
+    /// A short text of the board's caption ([`CaptionMsg`]).
+    Caption(CaptionMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -515,6 +518,7 @@ impl Msg {
             Self::TermLegend => "term-legend",
             Self::TermBoardSize { .. } => "term-board-size",
             Self::Stats(m) => m.id(),
+            Self::Caption(m) => m.id(),
         }
     }
 
@@ -689,6 +693,7 @@ impl Msg {
                 vec![("arms", num(*arms)), ("squares", num(*squares))]
             }
             Self::Stats(m) => m.args(),
+            Self::Caption(m) => m.args(),
             _ => Vec::new(),
         }
     }

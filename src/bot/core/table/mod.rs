@@ -6,6 +6,7 @@
 
 mod event;
 mod lobby;
+mod recent;
 mod record;
 mod rematch;
 mod seated;
@@ -22,6 +23,8 @@ mod tests_dice;
 #[cfg(test)]
 mod tests_large;
 #[cfg(test)]
+mod tests_recent;
+#[cfg(test)]
 mod tests_stats;
 
 use serde::{Deserialize, Serialize};
@@ -32,6 +35,7 @@ use crate::render::image::Trail;
 
 pub use event::{Event, WinnerRec};
 pub use seated::{Seat, SeatedSpec};
+pub use recent::{TurnSpan, turn_spans};
 pub use stored::LegacyBoard;
 pub use tally::{SeatResult, SeatTally, Tally};
 pub use turns::{STRIKES_TO_ABSENT, Timing};
@@ -201,6 +205,9 @@ pub struct Table {
     pub players: Vec<Player>,
     /// Events of the last action, shown in the board message.
     pub last: Vec<Event>,
+    /// The events of the turns before [`Table::last`] (whole turns, the newest few), so
+    /// the board tells each player the others' turns since their own.
+    pub recent: Vec<Event>,
     pub stats: Stats,
     /// The last move played, for the image's trail.
     pub trail: Option<Trail>,
@@ -234,6 +241,7 @@ impl Table {
             board: None,
             players: vec![Player::human(host)],
             last: Vec::new(),
+            recent: Vec::new(),
             stats: Stats::default(),
             trail: None,
             deadline_ms: None,
@@ -309,9 +317,11 @@ impl Table {
         who.id == self.host || who.is_admin
     }
 
-    /// A copy to transform: no events yet, `seq` bumped.
+    /// A copy to transform: no events yet (the last action's kept among the recent turns),
+    /// `seq` bumped.
     fn next(&self) -> Self {
         let mut t = self.clone();
+        t.remember_last();
         t.last.clear();
         t.seq += 1;
         t

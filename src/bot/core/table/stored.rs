@@ -38,6 +38,8 @@ pub(super) struct Stored {
     game: Option<Game>,
     #[serde(default)]
     last: Vec<Event>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    recent: Vec<Event>,
     #[serde(default)]
     stats: Stats,
     #[serde(default, alias = "last_move")]
@@ -84,6 +86,7 @@ impl TryFrom<Stored> for Table {
             board,
             players: s.players,
             last: s.last,
+            recent: s.recent,
             stats: s.stats,
             trail: s.trail,
             deadline_ms: s.deadline_ms,
@@ -116,6 +119,7 @@ impl From<Table> for Stored {
             players: t.players,
             game,
             last: t.last,
+            recent: t.recent,
             stats: t.stats,
             trail: t.trail,
             deadline_ms: t.deadline_ms,

@@ -445,11 +445,14 @@ fn a_third_six_names_the_piece_the_last_roll_moved_not_the_one_the_bonus_moved()
     assert_eq!(game.turn(), Some(Colour::Red));
     let text = board_text(Lang::En, &after, 0).status;
     assert!(
-        text.contains("Third six! The piece Anna moved with the last roll (square 26)"),
+        text.contains("🟡 Anna 🎲 6: third six, 26 back to the nest"),
         "{text}"
     );
     let ca = board_text(Lang::CaValencia, &after, 0).status;
-    assert!(ca.contains("Tercer sis!") && ca.contains("26"), "{ca}");
+    assert!(
+        ca.contains("🟡 Anna 🎲 6: tercer sis, la fitxa de 26 torna al quadre d'espera"),
+        "{ca}"
+    );
 }
 
 #[test]

@@ -6,11 +6,14 @@ pub mod answers;
 pub mod keyboard;
 pub mod menus;
 pub mod order;
+pub mod recap;
 pub mod stats;
 pub mod text;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_caption;
 
 pub use answers::{behind_answer, press_answer};
 pub use keyboard::{for_lane, keyboard, language_keyboard};

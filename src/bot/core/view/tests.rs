@@ -1,8 +1,8 @@
-//! The caption of a chain of turns, and the answers to presses.
+//! The caption of a long story of turns, and the answers to presses.
 
 use super::{behind_answer, board_text, press_answer};
 use crate::bot::core::table::{Action, Actor, Event, Table};
-use crate::engine::{Colour, Preset, ScriptedDice};
+use crate::engine::{Arms, Colour, Loc, Preset, ScriptedDice, Square};
 use crate::i18n::Lang;
 
 fn actor(id: i64) -> Actor {
@@ -22,45 +22,80 @@ fn playing_two() -> Table {
         .expect("start")
 }
 
-#[test]
-fn a_long_chain_is_cut_from_its_oldest_lines_keeping_the_title_the_newest_and_the_prompt() {
-    // Given a board whose events tell a chain of 80 turns without a move, the last one a 4
-    let mut t = playing_two();
-    t.last.clear();
-    for i in 0..80u8 {
-        let die = 1 + i % 3;
-        t.last.push(Event::Rolled {
-            seat: Colour::Yellow,
-            die,
-            counts: die,
-        });
-        t.last.push(Event::NoMove { die });
+/// Eight humans with long names on the board for 8, the first seat to roll.
+fn playing_eight_long_names() -> Table {
+    let mut t = Table::lobby(&actor(1), Preset::Jcf, false).on_board(Some(Arms::Eight));
+    for id in 2..=8 {
+        t = t
+            .act(&actor(id), Action::Join, 0, &mut ScriptedDice::new(&[1]))
+            .expect("join");
     }
-    t.last.push(Event::Rolled {
-        seat: Colour::Red,
-        die: 4,
-        counts: 4,
-    });
+    let mut t = t
+        .act(
+            &actor(1),
+            Action::Start,
+            0,
+            &mut ScriptedDice::new(&[6, 1, 1, 1, 1, 1, 1, 1]),
+        )
+        .expect("start");
+    for p in &mut t.players {
+        p.name = format!(
+            "{} {}",
+            p.name,
+            "Long-Surnamed Player ".repeat(3).trim_end()
+        );
+    }
+    t.last.clear();
+    t
+}
+
+#[test]
+fn a_long_story_is_cut_from_its_oldest_turns_keeping_the_first_line_the_newest_and_the_rules() {
+    // Given eight long-named players, each of the seven after the first seat having played
+    // a turn that timed out and captured the next seat's piece, all since the first seat's
+    // last turn
+    let mut t = playing_eight_long_names();
+    let g = t.playing().expect("in play").clone();
+    let seats: Vec<Colour> = g.seats().collect();
+    for (i, &seat) in seats.iter().enumerate().skip(1) {
+        let name = t.player_of(seat).expect("seated").name.clone();
+        t.last.push(Event::TimedOut { name, strike: 1 });
+        t.last.push(Event::Rolled {
+            seat,
+            die: 4,
+            counts: 4,
+        });
+        t.last.push(Event::Moved {
+            colour: seat,
+            from: Loc::Sq(Square::ring(10).expect("a square")),
+            to: Loc::Sq(Square::ring(14).expect("a square")),
+            captures: Some(seats[(i + 1) % seats.len()]),
+            opened_barrier: false,
+            auto: false,
+        });
+    }
     let text = board_text(Lang::En, &t, 0);
-    assert!(text.status.chars().count() > 1024, "the chain is long");
+    assert!(text.status.chars().count() > 1024, "the story is long");
     // When it is fitted to a caption
     let caption = text.status_within(1024);
-    // Then it fits, keeps the title line and the last lines (the newest event and the
-    // prompt), and the cut is marked where the oldest lines were
+    // Then it fits, keeps the first line (what to do now), the newest turn and the rules
+    // line, and the cut is marked where the oldest turns were
     assert!(
         caption.chars().count() <= 1024,
         "{}",
         caption.chars().count()
     );
-    let first = text.status.lines().next().expect("a title");
-    assert!(caption.starts_with(first), "{caption}");
-    let last = text.status.lines().last().expect("a prompt");
-    assert!(caption.ends_with(last), "{caption}");
-    assert!(
-        caption.contains("rolled a 4"),
-        "the newest event stays: {caption}"
-    );
-    assert_eq!(caption.lines().nth(1), Some("…"), "{caption}");
+    let lines: Vec<&str> = caption.lines().collect();
+    assert!(lines[0].ends_with(": roll the die"), "{caption}");
+    assert_eq!(lines[1], "…", "{caption}");
+    let newest = text.status.lines().rev().nth(1).expect("the newest turn");
+    assert!(newest.contains("🎲 4: 10 → 14 ⚔"), "{newest}");
+    assert_eq!(lines[lines.len() - 2], newest, "{caption}");
+    assert_eq!(lines.last(), Some(&"<i>Parxís, JCF rules</i>"), "{caption}");
+    // And the oldest turn is the one left out
+    let oldest = text.status.lines().nth(2).expect("the oldest turn");
+    assert!(oldest.starts_with("before: "), "{oldest}");
+    assert!(!caption.contains(oldest), "{caption}");
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! The text of the lobby and board messages.
 
-use crate::bot::core::narration::narrate;
+use super::recap::recap;
 use crate::bot::core::seats::dot;
-use crate::bot::core::table::{Player, PlayerKind, Stage, Table};
+use crate::bot::core::table::{Event, Player, PlayerKind, Stage, Table, WinnerRec};
 use crate::engine::{Colour, Game, Phase};
-use crate::i18n::{Lang, Msg, escape_html, tr, tr_plain};
+use crate::i18n::{CaptionMsg, Lang, Msg, escape_html, tr, tr_plain};
 
 /// The name of colour `c`'s player (the colour's English name for an empty seat).
 #[must_use]
@@ -126,41 +126,76 @@ fn first_glyph(e: &str) -> String {
     out
 }
 
-/// The prompt line: whose turn and what to do.
-fn prompt(lang: Lang, t: &Table, g: &Game) -> Option<String> {
+fn caption(lang: Lang, m: CaptionMsg) -> String {
+    tr(lang, &Msg::Caption(m))
+}
+
+/// The caption's first line, what is being waited for: "🟡 Anna: choose a move · ⏳ 1 min
+/// 40 s" (the time left from the turn's deadline and `now_ms`, when a timer runs for a
+/// human), a computer's turn, or the game's end ("🏆 Anna wins").
+fn first_line(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Option<String> {
+    match &t.stage {
+        Stage::Playing(_) => {}
+        Stage::Finished(_) => return end_line(lang, t, g),
+        Stage::Cancelled(_) => return Some(caption(lang, CaptionMsg::Cancelled)),
+        Stage::Lobby => return None,
+    }
     let seat = g.turn()?;
     let name = name_of(t, seat);
-    let turn = format!(
-        "{} {}",
-        dot(seat),
-        tr(
-            lang,
-            &Msg::Turn {
-                name: name.clone(),
-                colour: seat
-            }
-        )
-    );
-    if let Some(p) = t.to_move().filter(|p| p.is_automatic()) {
-        let thinking = Msg::TermThinking {
-            colour: seat,
-            level: p.level(),
-        };
-        return Some(format!("{turn}\n{}", tr(lang, &thinking)));
-    }
+    let player = t.to_move();
     let what = match g.phase() {
-        Phase::AwaitingRoll(_) => tr(lang, &Msg::RollPrompt { name }),
-        Phase::AwaitingMove { .. } => tr(lang, &Msg::ChooseMove { name }),
-        Phase::AwaitingBonus { amount, .. } => tr(
-            lang,
-            &Msg::MustPlayBonus {
-                name,
-                bonus: amount,
-            },
-        ),
+        _ if player.is_some_and(Player::is_automatic) => CaptionMsg::Computer {
+            name,
+            absent: player.is_some_and(|p| p.absent),
+        },
+        Phase::AwaitingRoll(_) => CaptionMsg::Roll {
+            name,
+            again: g.sixes() > 0,
+        },
+        Phase::AwaitingMove { .. } => CaptionMsg::Choose { name },
+        Phase::AwaitingBonus { amount, .. } => CaptionMsg::Bonus {
+            name,
+            bonus: amount,
+        },
         Phase::Finished(_) => return None,
     };
-    Some(format!("{turn}\n{what}"))
+    let mut line = format!("{} {}", dot(seat), caption(lang, what));
+    if let Some(due) = t.deadline_ms
+        && player.is_some_and(|p| !p.is_automatic())
+    {
+        let left = CaptionMsg::TimeLeft {
+            seconds: seconds_left(due, now_ms),
+        };
+        line = format!("{line} · {}", caption(lang, left));
+    }
+    Some(line)
+}
+
+/// "🏆 Anna wins" (or the pair, or a draw at the time limit).
+fn end_line(lang: Lang, t: &Table, g: &Game) -> Option<String> {
+    let winner = match g.phase() {
+        Phase::Finished(w) => Some(WinnerRec::from(w)),
+        _ => t.last.iter().find_map(|e| match e {
+            Event::TimeUp { winner } => Some(*winner),
+            _ => None,
+        })?,
+    };
+    Some(match winner {
+        Some(WinnerRec::One(c)) => caption(
+            lang,
+            CaptionMsg::Won {
+                name: name_of(t, c),
+            },
+        ),
+        Some(WinnerRec::Pair(a, b)) => caption(
+            lang,
+            CaptionMsg::WonPair {
+                first: name_of(t, a),
+                second: name_of(t, b),
+            },
+        ),
+        None => tr(lang, &Msg::Draw),
+    })
 }
 
 /// Ranking and length lines for a finished game.
@@ -224,18 +259,19 @@ pub fn fit(s: &str, limit: usize) -> String {
 pub struct BoardText {
     /// Emoji board + legend + piece lines (text mode only; empty for a lobby).
     pub board: String,
-    /// Events, prompt, timer: the caption in image mode.
+    /// The first line (what to do now, the time left), the turns told (see
+    /// [`super::recap`]), the end of a finished game, the rules: the caption in image mode.
     pub status: String,
-    /// Where the narration of the events is in `status`: its lines, and how many lines of
-    /// `status` come before them.
+    /// Where the turns told are in `status`: their lines, and how many lines of `status`
+    /// come before them.
     story: Vec<String>,
     before_story: usize,
 }
 
 impl BoardText {
     /// [`BoardText::status`] in at most `limit` characters: when it is too long, the oldest
-    /// lines of the narration go first (a chain of turns is told newest last), an ellipsis
-    /// standing for them; only then is the rest cut.
+    /// turns' lines go first (the turns are told newest last), an ellipsis standing for
+    /// them; only then is the rest cut.
     #[must_use]
     pub fn status_within(&self, limit: usize) -> String {
         let len = |s: &str| s.chars().count();
@@ -289,38 +325,20 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
     board.push_str(&legend_line(lang, !moves.is_empty()));
     board.push_str("\n\n");
     board.push_str(&piece_lines(lang, t, g).join("\n"));
-    let mut lines = vec![tr(
+    let mut lines: Vec<String> = first_line(lang, t, g, now_ms).into_iter().collect();
+    let story = recap(lang, t);
+    let before_story = lines.len();
+    lines.extend(story.iter().cloned());
+    if let Stage::Finished(_) = t.stage {
+        lines.extend(final_lines(lang, t, g, now_ms));
+    }
+    lines.push(caption(
         lang,
-        &Msg::LobbyTitle {
+        CaptionMsg::Rules {
             preset: t.preset,
             pairs: t.pairs,
         },
-    )];
-    let story: Vec<String> = narrate(&t.last, |c| name_of(t, c), None)
-        .iter()
-        .map(|l| l.html(lang))
-        .collect();
-    let before_story = lines.len();
-    lines.extend(story.iter().cloned());
-    match &t.stage {
-        Stage::Playing(_) => {
-            if let Some(p) = prompt(lang, t, g) {
-                lines.push(p);
-            }
-            if let Some(due) = t.deadline_ms
-                && t.to_move().is_some_and(|p| !p.is_automatic())
-            {
-                lines.push(tr(
-                    lang,
-                    &Msg::TimeLeft {
-                        seconds: seconds_left(due, now_ms),
-                    },
-                ));
-            }
-        }
-        Stage::Finished(_) => lines.extend(final_lines(lang, t, g, now_ms)),
-        Stage::Cancelled(_) | Stage::Lobby => {}
-    }
+    ));
     BoardText {
         board,
         status: lines.join("\n"),
