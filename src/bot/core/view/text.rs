@@ -192,6 +192,13 @@ fn final_lines(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Vec<String> {
     out
 }
 
+/// R6.3 The quiet last line of a game in play with a time limit: "⏱ 23 min left".
+#[must_use]
+pub fn game_time_line(lang: Lang, t: &Table, now_ms: u64) -> Option<String> {
+    let minutes = t.minutes_left(now_ms)?;
+    Some(tr(lang, &Msg::GameTimeLeft { minutes }))
+}
+
 /// Whole seconds left before `due` (at least 1): computed at each edit, never ticked, so
 /// the board is not edited more often than Telegram allows.
 #[must_use]
@@ -307,7 +314,9 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
             if let Some(p) = prompt(lang, t, g) {
                 lines.push(p);
             }
+            // The turn timer (a deadline that is the game's end is not the turn's).
             if let Some(due) = t.deadline_ms
+                && t.ends_ms != Some(due)
                 && t.to_move().is_some_and(|p| !p.is_automatic())
             {
                 lines.push(tr(
@@ -321,6 +330,7 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
         Stage::Finished(_) => lines.extend(final_lines(lang, t, g, now_ms)),
         Stage::Cancelled(_) | Stage::Lobby => {}
     }
+    lines.extend(game_time_line(lang, t, now_ms));
     BoardText {
         board,
         status: lines.join("\n"),
