@@ -20,7 +20,8 @@ struct Snapshot {
 }
 
 impl Store {
-    /// Moves a chat's game, settings and deadline from chat id `old` to `new`, as when
+    /// Moves a chat's game, settings and deadline, and its lanes' games
+    /// ([`Store::lanes_of`]), from chat id `old` to `new`, as when
     /// Telegram upgrades a group to a supergroup. Returns true when `old` had anything (now
     /// removed from it), false when it had nothing (already migrated, or never used).
     ///
@@ -39,10 +40,12 @@ impl Store {
         if old == new {
             return Ok(false);
         }
+        // The chat's lanes first: they follow it (see `migrate_lanes`).
+        let lanes = self.migrate_lanes(old, new).await?;
         for _ in 0..ATTEMPTS {
             let snap = self.snapshot(old).await?;
             if snap.game.is_none() && snap.settings.is_none() && snap.deadline_ms.is_none() {
-                return Ok(false);
+                return Ok(!lanes.is_empty());
             }
             if self.move_snapshot(old, new, &snap).await? {
                 info!(old, new, "migrated chat");
