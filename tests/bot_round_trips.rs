@@ -7,7 +7,7 @@ mod support;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use support::bot_harness::{CHAT, Harness, Options, four_users, mover_of, refused};
+use support::bot_harness::{CHAT, Harness, Options, WAIT, four_users, mover_of, refused};
 use support::fake_tg::{buttons, callback_id, msg_id};
 
 /// At most this many Redis round trips before a plain press is answered (README.md).
@@ -179,7 +179,12 @@ async fn a_game_stored_by_the_previous_version_plays_on_in_its_old_board_message
     // Then the press goes through, the same message is edited, and it is recorded as the
     // board from now on (the table itself no longer carries it).
     assert!(!refused(&answer), "{:?}", answer.params);
-    assert_eq!(h.board_id().await, Some(old_board));
+    // (The press is shown once the edit lands; the board record is written just after it,
+    // so it is waited for: whichever message it names must be the old board.)
+    let recorded = h
+        .wait_board_id(WAIT, "the board record", |id| id.is_some())
+        .await;
+    assert_eq!(recorded, Some(old_board));
     let raw: String = {
         let mut conn = h.redis.raw().await;
         redis::cmd("HGET")

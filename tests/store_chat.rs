@@ -461,3 +461,88 @@ async fn a_migrating_group_moves_to_the_new_chats_general_place_and_leaves_its_t
     );
     assert_eq!(store.load::<Game>(old).await.unwrap(), None);
 }
+
+async fn active_members(raw: &mut redis::aio::MultiplexedConnection) -> Vec<String> {
+    redis::cmd("ZRANGE")
+        .arg(keys::ACTIVE)
+        .arg(0)
+        .arg(-1)
+        .query_async(raw)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_migrating_group_takes_its_lane_games_along_with_their_due_entries_and_owes_their_boards()
+{
+    // Given a basic group with a game of its own and two lane games: lane 1 in play (a
+    // deadline, an active entry, a board record, a board owed) and lane 7 (only its game),
+    let (_server, store, mut raw) = setup().await;
+    let (old, new) = (-40, -1_000_000_000_040);
+    let (l1, l7) = (Place::in_lane(old, 1), Place::in_lane(old, 7));
+    assert!(store.save(old, 0, &game(1), 60).await.unwrap().is_saved());
+    assert!(store.save(l1, 0, &game(2), 600).await.unwrap().is_saved());
+    assert!(store.save(l1, 1, &game(3), 600).await.unwrap().is_saved());
+    assert!(store.save(l7, 0, &game(9), 60).await.unwrap().is_saved());
+    store.set_deadline(l1, 300).await.unwrap();
+    store.touch_active(l1, 9_000, 0).await.unwrap();
+    store
+        .set_display(l1, &Shown { message_id: 101 }, 60)
+        .await
+        .unwrap();
+    store.owe_board(l1, 2, 50).await.unwrap();
+    assert_eq!(store.lanes_of(old).await.unwrap(), [1, 7]);
+
+    // When the group migrates,
+    assert!(store.migrate_chat(old, new).await.unwrap());
+
+    // Then each lane's game is under the same lane of the new chat, with its version and TTL,
+    let (n1, n7) = (Place::in_lane(new, 1), Place::in_lane(new, 7));
+    let moved = store.load::<Game>(n1).await.unwrap().unwrap();
+    assert_eq!((moved.version, moved.state), (2, game(3)));
+    assert_eq!(
+        store.load::<Game>(n7).await.unwrap().unwrap().state,
+        game(9)
+    );
+    let ttl: i64 = raw.ttl(keys::game_at(n1)).await.unwrap();
+    assert!((500..=600).contains(&ttl), "the lane keeps its TTL: {ttl}");
+    assert_eq!(store.lanes_of(new).await.unwrap(), [1, 7]);
+    // its deadline and active entry follow it,
+    assert_eq!(store.due_places(1_000, 10).await.unwrap(), [n1]);
+    assert_eq!(active_members(&mut raw).await, [n1.member()]);
+    // its board is owed in the new chat at once (the old message ids mean nothing there),
+    let owed = store.owed_board(n1).await.unwrap().expect("owed");
+    assert_eq!((owed.latest, owed.due_ms), (2, 0));
+    let catchups = store.due_catchups(1, 10).await.unwrap();
+    assert!(
+        catchups.contains(&n1) && catchups.contains(&n7),
+        "{catchups:?}"
+    );
+    assert_eq!(store.display::<Shown>(n1).await.unwrap(), None);
+    // and nothing of the lanes is left under the old id.
+    assert_eq!(store.lanes_of(old).await.unwrap(), Vec::<u16>::new());
+    for lane in [l1, l7] {
+        assert_eq!(store.load::<Game>(lane).await.unwrap(), None);
+        assert_eq!(store.display::<Shown>(lane).await.unwrap(), None);
+        assert_eq!(store.owed_board(lane).await.unwrap(), None);
+        assert!(!catchups.contains(&lane), "{catchups:?}");
+    }
+    assert_eq!(store.load::<Game>(old).await.unwrap(), None);
+
+    // Repeating is harmless; a group with only lane games migrates them too.
+    assert!(!store.migrate_chat(old, new).await.unwrap());
+    assert_eq!(store.load::<Game>(n1).await.unwrap().unwrap().version, 2);
+    let (lone, lone_new) = (-50, -1_000_000_000_050);
+    let lane = Place::in_lane(lone, 3);
+    assert!(store.save(lane, 0, &game(4), 60).await.unwrap().is_saved());
+    assert!(store.migrate_chat(lone, lone_new).await.unwrap());
+    assert_eq!(
+        store
+            .load::<Game>(Place::in_lane(lone_new, 3))
+            .await
+            .unwrap()
+            .unwrap()
+            .state,
+        game(4)
+    );
+}

@@ -129,6 +129,10 @@ game-length = { $moves ->
         [one] 1 minut
        *[other] { $minutes } minuts
     }
+game-time-left = ⏱ { $minutes ->
+        [one] Queda 1 minut de partida
+       *[other] Queden { $minutes } minuts de partida
+    }
 time-up = ⏰ S'ha acabat el temps ({ $minutes ->
         [one] 1 minut
        *[other] { $minutes } minuts

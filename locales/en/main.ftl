@@ -123,6 +123,10 @@ game-length = { $moves ->
         [one] 1 minute
        *[other] { $minutes } minutes
     }
+game-time-left = ⏱ { $minutes ->
+        [one] 1 minute of the game left
+       *[other] { $minutes } minutes of the game left
+    }
 time-up = ⏰ Time is up ({ $minutes ->
         [one] 1 minute
        *[other] { $minutes } minutes

@@ -124,6 +124,10 @@ game-length = { $moves ->
         [one] 1 minuto
        *[other] { $minutes } minutos
     }
+game-time-left = ⏱ { $minutes ->
+        [one] Queda 1 minuto de partida
+       *[other] Quedan { $minutes } minutos de partida
+    }
 time-up = ⏰ ¡Se acabó el tiempo ({ $minutes ->
         [one] 1 minuto
        *[other] { $minutes } minutos

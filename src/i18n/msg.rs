@@ -241,6 +241,8 @@ pub enum Msg {
     TimerSet { seconds: u32 },
     /// "Turn timer off: …"
     TimerOff,
+    /// R6.3 "⏱ 23 min of the game left": a game's time limit, whole minutes rounded up.
+    GameTimeLeft { minutes: u32 },
     /// "⏳ 2 min left" / "⏳ 30 s left": coarse (whole minutes, rounded up, from a minute on).
     TimeLeft { seconds: u32 },
     /// "NAME did not play in time: the move was played automatically (strike 1/3)."
@@ -486,6 +488,7 @@ impl Msg {
             Self::TimerSet { .. } => "timer-set",
             Self::TimerOff => "timer-off",
             Self::TimeLeft { .. } => "time-left",
+            Self::GameTimeLeft { .. } => "game-time-left",
             Self::TimedOut { .. } => "timed-out",
             Self::Absent { .. } => "absent",
             Self::Skipped { .. } => "skipped",
@@ -640,6 +643,7 @@ impl Msg {
                 ("rest", num(seconds % 60)),
                 ("seconds", num(*seconds)),
             ],
+            Self::GameTimeLeft { minutes } => vec![("minutes", num(*minutes))],
             Self::TimeLeft { seconds } => {
                 // `minutes` is 0 under a minute: the locales then name the seconds.
                 let minutes = if *seconds < 60 {

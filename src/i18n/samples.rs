@@ -142,6 +142,8 @@ impl Msg {
                 minutes: 23,
             },
             Self::TimeUp { minutes: 30 },
+            Self::GameTimeLeft { minutes: 23 },
+            Self::GameTimeLeft { minutes: 1 },
             Self::Draw,
             Self::AlertStale,
             Self::AlertNotYourTurn,

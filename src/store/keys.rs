@@ -66,7 +66,8 @@
 //! never sent); its keys are `parxis:{<chat>}:lane:<lane>:…` and its member in the global
 //! sets is `<chat>:L<lane>`, so a lane, its chat and every topic of the chat have keys of
 //! their own, all in the chat's slot. Like topics, lanes share the chat's settings and
-//! write budget, and `migrate_chat` does not move them.
+//! write budget; unlike topics, they belong to groups that may still be upgraded, so
+//! `migrate_chat` moves them along (found by a `SCAN` of the chat's lane game keys).
 //!
 //! [`SETTINGS_TTL_SECS`]: super::SETTINGS_TTL_SECS
 //! [`OWED_TTL_SECS`]: super::OWED_TTL_SECS

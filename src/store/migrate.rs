@@ -20,8 +20,9 @@ struct Snapshot {
 }
 
 impl Store {
-    /// Moves a chat's game, settings, deadline and stats ([`Store::migrate_stats`], moved
-    /// first) from chat id `old` to `new`, as when Telegram upgrades a group to a
+    /// Moves a chat's game, settings, deadline, stats ([`Store::migrate_stats`], moved
+    /// first) and its lanes' games ([`Store::lanes_of`]) from chat id `old` to `new`, as
+    /// when Telegram upgrades a group to a
     /// supergroup. Returns true when `old` had anything (now removed from it), false when it
     /// had nothing (already migrated, or never used).
     ///
@@ -43,10 +44,12 @@ impl Store {
         // The stats first: should they fail, the game stays under `old`, so the next sign of
         // the migration (a 400 on an edit there) moves everything again.
         let stats_moved = self.migrate_stats(old, new).await? > 0;
+        // Then the chat's lanes: they follow it (see `migrate_lanes`).
+        let lanes = self.migrate_lanes(old, new).await?;
         for _ in 0..ATTEMPTS {
             let snap = self.snapshot(old).await?;
             if snap.game.is_none() && snap.settings.is_none() && snap.deadline_ms.is_none() {
-                return Ok(stats_moved);
+                return Ok(stats_moved || !lanes.is_empty());
             }
             if self.move_snapshot(old, new, &snap).await? {
                 info!(old, new, "migrated chat");

@@ -42,6 +42,7 @@ mod coordination;
 mod error;
 pub mod keys;
 mod migrate;
+mod migrate_lanes;
 mod pace;
 mod records;
 mod redis_store;

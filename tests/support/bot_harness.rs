@@ -40,6 +40,8 @@ pub struct Harness {
     pub pause: Duration,
     /// Milliseconds per second of the turn timer in the bots started from now on.
     pub timer_unit_ms: u64,
+    /// Milliseconds per minute of the R6.3 time limit in the bots started from now on.
+    pub limit_minute_ms: u64,
     /// Whether bots started from now on run the turn driver.
     pub driver: bool,
     pub bots: Vec<Running>,
@@ -55,6 +57,8 @@ pub struct Options {
     pub persistent_redis: bool,
     /// Milliseconds per second of the turn timer (1000 in production).
     pub timer_unit_ms: u64,
+    /// Milliseconds per minute of the R6.3 time limit (60 000 in production).
+    pub limit_minute_ms: u64,
     /// Run the turn driver beside the dispatcher (it polls Redis every 100 ms).
     pub driver: bool,
     /// See [`Harness::write_budget`].
@@ -66,6 +70,7 @@ impl Default for Options {
         Self {
             persistent_redis: false,
             timer_unit_ms: 1000,
+            limit_minute_ms: parxis::bot::core::table::MINUTE_MS,
             driver: true,
             write_budget: UNPACED,
         }
@@ -97,6 +102,7 @@ impl Harness {
             seed,
             pause: Duration::from_millis(20),
             timer_unit_ms: opts.timer_unit_ms,
+            limit_minute_ms: opts.limit_minute_ms,
             driver: opts.driver,
             bots: Vec::new(),
             write_budget: opts.write_budget,
@@ -119,6 +125,7 @@ impl Harness {
         ctx.seed = Some(self.seed);
         ctx.pause = self.pause;
         ctx.timer_unit_ms = self.timer_unit_ms;
+        ctx.limit_minute_ms = self.limit_minute_ms;
         (ctx.write_limit, ctx.write_window_ms) = self.write_budget;
         let ctx = Arc::new(ctx);
         let tg = self

@@ -151,11 +151,12 @@ pub fn narrate(
             })),
             Event::ThirdSix { sent_home: None } => out.push(Line::of(Msg::ThirdSixNothing)),
             Event::RollAgain { seat } => out.push(Line::of(Msg::RollsAgain { name: name(*seat) })),
-            Event::Won { winner }
-            | Event::TimeUp {
-                winner: Some(winner),
-            } => out.push(Line::of(winner_msg(*winner, &name))),
-            Event::TimeUp { winner: None } => out.push(Line::of(Msg::Draw)),
+            Event::Won { winner } => out.push(Line::of(winner_msg(*winner, &name))),
+            Event::TimeUp { winner, minutes } => {
+                // R6.3 The time limit is announced, then its result.
+                out.push(Line::of(Msg::TimeUp { minutes: *minutes }));
+                out.push(Line::of(winner.map_or(Msg::Draw, |w| winner_msg(w, &name))));
+            }
             Event::Cancelled => out.push(Line::of(Msg::LobbyCancelled)),
             Event::TimedOut { name, strike } => out.push(Line::of(Msg::TimedOut {
                 name: name.clone(),

@@ -219,7 +219,9 @@ pub async fn open_lobby(
         }
         None => (0, 1),
     };
-    let mut table = Table::lobby(actor, preset, pairs).on_board(board);
+    let mut table = Table::lobby(actor, preset, pairs)
+        .on_board(board)
+        .with_minute_ms(ctx.limit_minute_ms);
     table.seq = seq;
     let saved = save(ctx, here, expected, table).await?;
     if let Some(old) = here.display() {

@@ -92,7 +92,8 @@ pub async fn end_chat(ctx: &Ctx, addr: ChatAddr) {
 ///
 /// Only a basic group migrates, and a basic group has no forum topics (a group that turns
 /// topics on is upgraded first, so its topics begin under the new id): the chat's
-/// topic-less place is the one that moves.
+/// topic-less place is the one that moves, with its lanes (their boards are owed in the new
+/// chat, so the catch-up writer posts them).
 pub async fn move_chat(bot: &TgBot, ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
     match ctx.store.migrate_chat(old.id(), new.id()).await {
         Ok(true) => {

@@ -64,6 +64,10 @@ pub struct Ctx {
     /// Milliseconds in one second of the turn timer (1000; tests shorten it so a "30 s"
     /// timer runs out in a fraction of a second).
     pub timer_unit_ms: u64,
+    /// Milliseconds in one minute of a game's R6.3 time limit, for the lobbies opened in the
+    /// chat ([`crate::bot::core::table::MINUTE_MS`]; tests shorten it so Solidari's "30
+    /// minutes" run out in a second or two).
+    pub limit_minute_ms: u64,
     /// Seed for dice and computer choices (tests); `None` = OS randomness.
     pub seed: Option<u64>,
     /// Time-to-live of an open table, seconds (refreshed on every save).
@@ -91,6 +95,7 @@ impl Ctx {
             owner: format!("{}-{}", std::process::id(), rand::random::<u32>()),
             pause: COMPUTER_PAUSE,
             timer_unit_ms: 1000,
+            limit_minute_ms: super::core::table::MINUTE_MS,
             seed: None,
             open_ttl_secs: OPEN_TABLE_TTL_SECS,
             closed_ttl_secs: CLOSED_TABLE_TTL_SECS,

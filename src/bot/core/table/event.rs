@@ -58,8 +58,12 @@ pub enum Event {
     Won {
         winner: WinnerRec,
     },
+    /// R6.3 The time limit ended the game: its winner (`None`: a draw) and the limit's
+    /// minutes (0 in records stored before it was kept).
     TimeUp {
         winner: Option<WinnerRec>,
+        #[serde(default)]
+        minutes: u32,
     },
     Cancelled,
     /// The turn timer ran out: the bot played for the player (strike k of 3).

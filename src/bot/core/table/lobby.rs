@@ -200,6 +200,7 @@ impl Table {
             started_ms: now_ms,
             ..Stats::default()
         };
+        self.set_end(now_ms);
         self.tally = super::Tally {
             start_seq: self.seq,
             ..super::Tally::default()

@@ -5,6 +5,7 @@
 //! is a sum type, [`Stage`]: a lobby has no game, a game in play or finished has one.
 
 mod event;
+mod limit;
 mod lobby;
 mod recent;
 mod record;
@@ -34,6 +35,7 @@ use crate::engine::{Arms, Colour, Game, Preset};
 use crate::render::image::Trail;
 
 pub use event::{Event, WinnerRec};
+pub use limit::{MINUTE_MS, TimeLimit};
 pub use seated::{Seat, SeatedSpec};
 pub use recent::{TurnSpan, turn_spans};
 pub use stored::LegacyBoard;
@@ -223,8 +225,11 @@ pub struct Table {
     /// An opaque tag given by the code that opened the table with its seats decided (a
     /// tournament's table id; see [`Table::seated`]); `None` for tables opened in the chat.
     pub origin: Option<String>,
-    /// R6.3 When the game's time limit runs out (Unix ms; set by [`Table::seated`]): the
-    /// driver then ends it with [`Table::time_up`].
+    /// R6.3 The game's time limit (`None`: none): the preset's when the lobby opens, a
+    /// seated table's own; a rematch keeps it.
+    pub limit: Option<TimeLimit>,
+    /// R6.3 When the game's time limit runs out (Unix ms; set when the game starts, from
+    /// [`Table::limit`]): the driver then ends it with [`Table::time_up`].
     pub ends_ms: Option<u64>,
 }
 
@@ -249,6 +254,7 @@ impl Table {
             tally: Tally::default(),
             invited: Vec::new(),
             origin: None,
+            limit: TimeLimit::of(preset),
             ends_ms: None,
         }
     }

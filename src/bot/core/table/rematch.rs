@@ -23,8 +23,10 @@ impl Table {
         }
         let mut t = Self::lobby(who, self.preset, self.pairs);
         t.seq = self.seq + 1;
-        // The same board as asked for before (none: R8.7 picks it again at the start).
+        // The same board as asked for before (none: R8.7 picks it again at the start), and
+        // the same time limit (R6.3), counted again from the rematch's start.
         t.board = self.board;
+        t.limit = self.limit;
         t.players.clear();
         for p in &self.players {
             // A human who left mid-game (a computer took the seat) is not asked again.

@@ -1,7 +1,7 @@
 //! A table opened from code with its seats already decided (a tournament's table): no lobby,
 //! the game starts at once with the players in the order given.
 
-use super::{Actor, Player, PlayerKind, Table};
+use super::{Actor, Player, PlayerKind, Table, TimeLimit};
 use crate::ai::Level;
 use crate::bot::core::refusal::Reject;
 use crate::bot::core::seats::board_for;
@@ -106,29 +106,10 @@ impl Table {
         t.seq = seq;
         t.host = host;
         t.players = players;
+        t.limit = spec.time_limit_minutes.map(TimeLimit::minutes);
         t.start(&starter, now_ms, dice)?;
         t.origin.clone_from(&spec.origin);
-        t.ends_ms = spec
-            .time_limit_minutes
-            .map(|m| now_ms + u64::from(m) * 60_000);
         Ok(t)
-    }
-
-    /// R6.3 Has the game's time limit run out at `now_ms`?
-    #[must_use]
-    pub fn time_is_up(&self, now_ms: u64) -> bool {
-        self.playing().is_some() && self.ends_ms.is_some_and(|e| e <= now_ms)
-    }
-
-    /// R6.3 The table ended by its time limit, when it has run out at `now_ms`.
-    #[must_use]
-    pub fn after_time_limit(&self, now_ms: u64) -> Option<Self> {
-        if !self.time_is_up(now_ms) {
-            return None;
-        }
-        let mut t = self.next();
-        t.time_up(now_ms);
-        Some(t)
     }
 }
 

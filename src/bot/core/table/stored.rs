@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Event, Player, Stage, Stats, Status, Table, Tally};
+use super::{Event, Player, Stage, Stats, Status, Table, Tally, TimeLimit};
 use crate::engine::{Arms, Game, Preset};
 use crate::render::image::Trail;
 
@@ -52,6 +52,14 @@ pub(super) struct Stored {
     invited: Vec<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     origin: Option<String>,
+    /// R6.3 The time limit when it is not the preset's (absent: the preset's, as in
+    /// records stored before it was kept; `null`: none).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    limit: Option<Option<TimeLimit>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ends_ms: Option<u64>,
     #[serde(default, skip_serializing)]
@@ -97,6 +105,7 @@ impl TryFrom<Stored> for Table {
             tally: s.tally,
             invited: s.invited,
             origin: s.origin,
+            limit: s.limit.unwrap_or_else(|| TimeLimit::of(s.preset)),
             ends_ms: s.ends_ms,
         })
     }
@@ -126,11 +135,20 @@ impl From<Table> for Stored {
             tally: t.tally,
             invited: t.invited,
             origin: t.origin,
+            limit: Some(t.limit).filter(|l| *l != TimeLimit::of(t.preset)),
             ends_ms: t.ends_ms,
             board_msg: None,
             board_photo: false,
         }
     }
+}
+
+/// A field that is present, even as `null`: `Some(None)` (absent is the default, `None`).
+fn present<'de, D>(d: D) -> Result<Option<Option<TimeLimit>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    Option::<TimeLimit>::deserialize(d).map(Some)
 }
 
 fn is_default(t: &Tally) -> bool {

@@ -427,8 +427,9 @@ impl Table {
     /// R6.3 End the game at its time limit.
     pub fn time_up(&mut self, now_ms: u64) {
         if let Some(g) = self.playing() {
-            let w = g.time_limit_result().map(WinnerRec::from);
-            self.finish(Event::TimeUp { winner: w }, now_ms);
+            let winner = g.time_limit_result().map(WinnerRec::from);
+            let minutes = self.limit.map_or(0, |l| l.minutes);
+            self.finish(Event::TimeUp { winner, minutes }, now_ms);
         }
     }
 }

@@ -160,7 +160,9 @@ fn first_line(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Option<String> {
         Phase::Finished(_) => return None,
     };
     let mut line = format!("{} {}", dot(seat), caption(lang, what));
+    // The turn timer (a deadline that is the game's end is not the turn's).
     if let Some(due) = t.deadline_ms
+        && t.ends_ms != Some(due)
         && player.is_some_and(|p| !p.is_automatic())
     {
         let left = CaptionMsg::TimeLeft {
@@ -176,7 +178,7 @@ fn end_line(lang: Lang, t: &Table, g: &Game) -> Option<String> {
     let winner = match g.phase() {
         Phase::Finished(w) => Some(WinnerRec::from(w)),
         _ => t.last.iter().find_map(|e| match e {
-            Event::TimeUp { winner } => Some(*winner),
+            Event::TimeUp { winner, .. } => Some(*winner),
             _ => None,
         })?,
     };
@@ -225,6 +227,13 @@ fn final_lines(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Vec<String> {
     ));
     out.extend(super::stats::result_lines(lang, t));
     out
+}
+
+/// R6.3 The quiet last line of a game in play with a time limit: "⏱ 23 min left".
+#[must_use]
+pub fn game_time_line(lang: Lang, t: &Table, now_ms: u64) -> Option<String> {
+    let minutes = t.minutes_left(now_ms)?;
+    Some(tr(lang, &Msg::GameTimeLeft { minutes }))
 }
 
 /// Whole seconds left before `due` (at least 1): computed at each edit, never ticked, so
@@ -332,6 +341,7 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
     if let Stage::Finished(_) = t.stage {
         lines.extend(final_lines(lang, t, g, now_ms));
     }
+    lines.extend(game_time_line(lang, t, now_ms));
     lines.push(caption(
         lang,
         CaptionMsg::Rules {
