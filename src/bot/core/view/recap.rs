@@ -161,11 +161,12 @@ fn span_lines(lang: Lang, t: &Table, seat: Option<Colour>, events: &[Event]) -> 
                 bonuses.pop_front();
                 pieces.push(say(lang, CaptionMsg::BonusLost { bonus: *amount }));
             }
+            // R6.3 The end at the time limit is said; its result is the first line.
+            Event::TimeUp { minutes, .. } => {
+                out.push(Told::Note(tr(lang, &Msg::TimeUp { minutes: *minutes })));
+            }
             // Told by the first line (another roll, the winner, the end).
-            Event::RollAgain { .. }
-            | Event::Won { .. }
-            | Event::TimeUp { .. }
-            | Event::Cancelled => {}
+            Event::RollAgain { .. } | Event::Won { .. } | Event::Cancelled => {}
             other => {
                 let told = narrate(std::slice::from_ref(other), |c| name_of(t, c), seat);
                 out.extend(told.iter().map(|l| Told::Note(l.html(lang))));
