@@ -28,6 +28,7 @@ mod lang;
 mod msg;
 mod samples;
 pub mod stats_msg;
+pub mod tourney_msg;
 mod vocab;
 
 #[cfg(test)]
@@ -43,6 +44,7 @@ use crate::engine::{Colour, Loc};
 pub use lang::{Lang, UnknownLang};
 pub use msg::{Arg, Msg};
 pub use stats_msg::StatsMsg;
+pub use tourney_msg::TourneyMsg;
 pub use vocab::{Cmd, Level, Preset};
 
 fluent_templates::static_loader! {

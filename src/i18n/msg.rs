@@ -4,6 +4,7 @@ use crate::engine::{Colour, Loc};
 
 use super::lang::Lang;
 use super::stats_msg::StatsMsg;
+use super::tourney_msg::TourneyMsg;
 use super::vocab::{Cmd, Level, Preset};
 
 /// One argument of a message, before it is put into a language.
@@ -316,6 +317,8 @@ pub enum Msg {
     // ── Stats ────────────────────────────────────────────────────────────────────────────
     /// A text of the stats commands or the end-of-game results ([`StatsMsg`]).
     Stats(StatsMsg),
+    /// A text of tournaments ([`TourneyMsg`]).
+    Tourney(TourneyMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -460,6 +463,8 @@ impl Msg {
                 Cmd::Timezone => "cmd-timezone",
                 Cmd::ForgetMe => "cmd-forgetme",
                 Cmd::Dice => "cmd-dice",
+                Cmd::Tournament => "cmd-tournament",
+                Cmd::Bracket => "cmd-bracket",
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",
@@ -515,6 +520,7 @@ impl Msg {
             Self::TermLegend => "term-legend",
             Self::TermBoardSize { .. } => "term-board-size",
             Self::Stats(m) => m.id(),
+            Self::Tourney(m) => m.id(),
         }
     }
 
@@ -689,6 +695,7 @@ impl Msg {
                 vec![("arms", num(*arms)), ("squares", num(*squares))]
             }
             Self::Stats(m) => m.args(),
+            Self::Tourney(m) => m.args(),
             _ => Vec::new(),
         }
     }

@@ -239,6 +239,7 @@ impl Msg {
             },
         ]);
         all.extend(super::stats_msg::StatsMsg::samples());
+        all.extend(super::tourney_msg::TourneyMsg::samples());
         all
     }
 }

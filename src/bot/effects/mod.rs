@@ -10,7 +10,8 @@
 //! - [`driver`]: firing due chats: computer, absent and timed-out turns;
 //! - [`lifecycle`]: the chat itself changes (the bot is removed, the group migrates);
 //! - [`active`]: game counters and the active-games gauge;
-//! - [`stats`]: a finished game recorded once, its results on the board, rematch.
+//! - [`stats`]: a finished game recorded once, its results on the board, rematch;
+//! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket.
 
 pub mod active;
 pub mod board_lock;
@@ -23,6 +24,7 @@ pub mod lifecycle;
 pub mod pace;
 pub mod stats;
 pub mod telegram;
+pub mod tourney;
 
 use std::time::Duration;
 
