@@ -305,7 +305,8 @@ async fn r10_an_eight_entrant_tournament_of_two_seat_tables_in_a_forum_is_played
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn r6_3_a_tournament_table_in_a_plain_group_is_decided_at_its_time_limit() {
+async fn r6_3_tournament_tables_in_a_plain_group_play_at_once_in_lanes_and_end_at_their_time_limit()
+{
     // Given a group without topics, a short clock (20 ms a second: a 1-minute limit is 1.2 s)
     // and computer turns slow enough (300 ms apart) that a game cannot end in that time,
     let mut h = Harness::start_with(
@@ -319,7 +320,12 @@ async fn r6_3_a_tournament_table_in_a_plain_group_is_decided_at_its_time_limit()
     h.stop_bots().await;
     h.pause = Duration::from_millis(300);
     h.spawn_bot().await;
-    let people = users(2);
+    h.settings(ChatSettings {
+        display: Display::Emoji,
+        ..ChatSettings::default()
+    })
+    .await;
+    let people = users(4);
     // When /tournament gets an argument it does not take, Then the accepted ones, no record.
     let sent = h.command(&people[0], "/tournament 3").await;
     assert!(
@@ -329,33 +335,53 @@ async fn r6_3_a_tournament_table_in_a_plain_group_is_decided_at_its_time_limit()
         "the usage is the answer"
     );
     assert!(record(&h).await.is_none());
-    // When a 2-entrant tournament with a 1-minute limit is drawn and nobody presses Ready,
+    // When a 4-entrant tournament of 2-seat tables with a 1-minute limit is drawn and nobody
+    // presses Ready,
     sign_up_and_draw(&h, &people, "2 1m").await;
-    let (t, _) = play_out(&mut h, Duration::from_secs(30), false).await;
-    // Then its one table was played in the group itself and ended at the limit (R6.3),
-    assert!(t.tables.iter().all(|p| p.topic.is_none()));
-    let game = h
-        .store
-        .load::<Table>(Place::of_chat(CHAT))
-        .await
-        .expect("redis")
-        .expect("the table's game");
-    assert_eq!(game.state.status(), Status::Finished);
-    assert!(
-        game.state
-            .last
-            .iter()
-            .any(|e| matches!(e, Event::TimeUp { .. })),
-        "ended by the time limit: {:?}",
-        game.state.last
-    );
-    // and its result (a winner, or a roll-off of a draw) made the champion.
+    let (t, most_at_once) = play_out(&mut h, Duration::from_secs(60), false).await;
+    // Then the two tables of round 1 played at once, each in a lane of the group,
+    assert!(most_at_once >= 2, "at once: {most_at_once}");
+    let lanes: BTreeSet<Option<u16>> = t
+        .tables
+        .iter()
+        .map(|p| {
+            Place {
+                chat: CHAT,
+                topic: p.topic,
+            }
+            .lane()
+        })
+        .collect();
+    assert_eq!(lanes, BTreeSet::from([Some(0), Some(1)]), "lanes 0 and 1");
+    // and every game ended at its limit (R6.3): round 1's second table in lane 1, the final
+    // in lane 0,
+    for lane in [0, 1] {
+        let game = h
+            .store
+            .load::<Table>(Place::in_lane(CHAT, lane))
+            .await
+            .expect("redis")
+            .expect("a game in the lane");
+        assert_eq!(game.state.status(), Status::Finished);
+        assert!(
+            game.state
+                .last
+                .iter()
+                .any(|e| matches!(e, Event::TimeUp { .. })),
+            "lane {lane} ended by the time limit: {:?}",
+            game.state.last
+        );
+    }
+    // and each result (a winner, or a roll-off of a draw) went through to the champion.
     let tn = t.tournament.expect("drawn");
     assert!(tn.champion().is_some());
-    let slot = &tn.rounds()[0].tables[0];
-    assert_eq!(slot.limit_minutes, Some(1));
-    assert!(matches!(
-        slot.result,
-        TableResult::Winner(_) | TableResult::RollOff { .. }
-    ));
+    for r in tn.rounds() {
+        for slot in &r.tables {
+            assert_eq!(slot.limit_minutes, Some(1));
+            assert!(matches!(
+                slot.result,
+                TableResult::Winner(_) | TableResult::RollOff { .. }
+            ));
+        }
+    }
 }

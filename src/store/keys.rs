@@ -55,6 +55,18 @@
 //! The general topic of a forum should be addressed as `topic: None` (its messages carry no
 //! thread id), so a chat that turns topics on keeps its game.
 //!
+//! ## Lanes: several games in a chat without topics
+//!
+//! A *lane* ([`Place::in_lane`]) is one more place of a chat, for groups without forum
+//! topics (a tournament round's tables play at once in one group). Its messages carry no
+//! thread id: each lane's game has its own board message in the chat, and its buttons carry
+//! the lane (see `bot::core::callback`). A lane is stored as the synthetic topic
+//! `-1 - lane` (Telegram's thread ids are positive, so it never names a real topic and is
+//! never sent); its keys are `parxis:{<chat>}:lane:<lane>:…` and its member in the global
+//! sets is `<chat>:L<lane>`, so a lane, its chat and every topic of the chat have keys of
+//! their own, all in the chat's slot. Like topics, lanes share the chat's settings and
+//! write budget, and `migrate_chat` does not move them.
+//!
 //! [`SETTINGS_TTL_SECS`]: super::SETTINGS_TTL_SECS
 //! [`OWED_TTL_SECS`]: super::OWED_TTL_SECS
 
@@ -96,23 +108,54 @@ impl Place {
         }
     }
 
-    /// The start of every key of this place: `parxis:{<chat>}` or
-    /// `parxis:{<chat>}:topic:<topic>`; the hash tag is always the chat.
+    /// Lane `lane` of a chat: one more game place of a group, with no forum topic (see the
+    /// module docs). Stored as the synthetic topic `-1 - lane`, a value Telegram never uses
+    /// as a `message_thread_id` (those are positive), so it never reaches Telegram.
     #[must_use]
-    pub fn prefix(&self) -> String {
-        match self.topic {
-            None => format!("{PREFIX}:{{{}}}", self.chat),
-            Some(topic) => format!("{PREFIX}:{{{}}}:topic:{topic}", self.chat),
+    pub const fn in_lane(chat: i64, lane: u16) -> Self {
+        Self {
+            chat,
+            topic: Some(-1 - lane as i32),
         }
     }
 
-    /// The place as a member of a global set: `<chat>` (as the deadlines hold chats) or
-    /// `<chat>:<topic>`.
+    /// The lane, when this place is one (a negative synthetic topic in `-65536..=-1`).
+    #[must_use]
+    pub fn lane(&self) -> Option<u16> {
+        let t = self.topic?;
+        if t < 0 {
+            u16::try_from(-1 - i64::from(t)).ok()
+        } else {
+            None
+        }
+    }
+
+    /// The forum topic, when this place is one (never a lane).
+    #[must_use]
+    pub fn forum_topic(&self) -> Option<i32> {
+        self.topic.filter(|&t| t >= 0)
+    }
+
+    /// The start of every key of this place: `parxis:{<chat>}`,
+    /// `parxis:{<chat>}:topic:<topic>` or `parxis:{<chat>}:lane:<lane>`; the hash tag is
+    /// always the chat.
+    #[must_use]
+    pub fn prefix(&self) -> String {
+        match (self.topic, self.lane()) {
+            (None, _) => format!("{PREFIX}:{{{}}}", self.chat),
+            (Some(_), Some(lane)) => format!("{PREFIX}:{{{}}}:lane:{lane}", self.chat),
+            (Some(topic), None) => format!("{PREFIX}:{{{}}}:topic:{topic}", self.chat),
+        }
+    }
+
+    /// The place as a member of a global set: `<chat>` (as the deadlines hold chats),
+    /// `<chat>:<topic>` or `<chat>:L<lane>`.
     #[must_use]
     pub fn member(&self) -> String {
-        match self.topic {
-            None => self.chat.to_string(),
-            Some(topic) => format!("{}:{topic}", self.chat),
+        match (self.topic, self.lane()) {
+            (None, _) => self.chat.to_string(),
+            (Some(_), Some(lane)) => format!("{}:L{lane}", self.chat),
+            (Some(topic), None) => format!("{}:{topic}", self.chat),
         }
     }
 
@@ -121,7 +164,17 @@ impl Place {
     pub fn from_member(member: &str) -> Option<Self> {
         match member.split_once(':') {
             None => member.parse().ok().map(Self::of_chat),
-            Some((chat, topic)) => Some(Self::of_topic(chat.parse().ok()?, topic.parse().ok()?)),
+            Some((chat, rest)) => {
+                let chat = chat.parse().ok()?;
+                if let Some(lane) = rest.strip_prefix('L') {
+                    if lane.starts_with('+') {
+                        return None;
+                    }
+                    return Some(Self::in_lane(chat, lane.parse().ok()?));
+                }
+                let topic: i32 = rest.parse().ok()?;
+                (topic >= 0 && !rest.starts_with('+')).then(|| Self::of_topic(chat, topic))
+            }
         }
     }
 }
@@ -378,6 +431,77 @@ mod tests {
         assert_eq!(Place::of_chat(-100).member(), "-100");
         assert_eq!(Place::of_topic(-100, 3).member(), "-100:3");
         for bad in ["", "x", "-100:", ":3", "-100:3:4", "-100:x", "1.5"] {
+            assert_eq!(Place::from_member(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_lanes_keys_are_its_own_apart_from_its_chats_and_every_topics_in_the_chats_slot() {
+        // Given a chat, its lanes 0 and 65535, and its topics 1 and i32::MAX,
+        let chat = -1_001_234_567_890;
+        let lane = Place::in_lane(chat, 0);
+        let last = Place::in_lane(chat, u16::MAX);
+        let places = [
+            Place::of_chat(chat),
+            lane,
+            last,
+            Place::of_topic(chat, 1),
+            Place::of_topic(chat, i32::MAX),
+        ];
+        // Then a lane knows it is one, and no topic or chat is,
+        assert_eq!(lane.lane(), Some(0));
+        assert_eq!(last.lane(), Some(u16::MAX));
+        assert_eq!(lane.forum_topic(), None);
+        assert_eq!(Place::of_topic(chat, 1).lane(), None);
+        assert_eq!(Place::of_chat(chat).lane(), None);
+        // and its keys name the lane in the chat's slot,
+        assert_eq!(game_at(lane), "parxis:{-1001234567890}:lane:0:game");
+        assert_eq!(
+            display_at(last),
+            "parxis:{-1001234567890}:lane:65535:display"
+        );
+        assert_eq!(
+            lease_at(lane, "turn"),
+            "parxis:{-1001234567890}:lane:0:lease:turn"
+        );
+        assert_eq!(owed(lane), "parxis:{-1001234567890}:lane:0:owed");
+        assert_eq!(lane.member(), "-1001234567890:L0");
+        // and every key and member of each place differs from every other place's.
+        let all: Vec<[String; 6]> = places
+            .iter()
+            .map(|&p| {
+                [
+                    game_at(p),
+                    display_at(p),
+                    owed(p),
+                    lease_at(p, "turn"),
+                    lease_at(p, "catchup"),
+                    p.member(),
+                ]
+            })
+            .collect();
+        for (i, a) in all.iter().enumerate() {
+            for key in &a[..5] {
+                assert_eq!(hash_tag(key), "-1001234567890", "{key}");
+            }
+            for b in &all[i + 1..] {
+                for (x, y) in a.iter().zip(b) {
+                    assert_ne!(x, y);
+                }
+            }
+        }
+        for p in places {
+            assert_eq!(Place::from_member(&p.member()), Some(p));
+        }
+        // A lane's member is not read as a topic, nor a negative topic as a lane.
+        for bad in [
+            "-100:L",
+            "-100:L-1",
+            "-100:L65536",
+            "-100:L+1",
+            "-100:-1",
+            "-100:+3",
+        ] {
             assert_eq!(Place::from_member(bad), None, "{bad:?}");
         }
     }

@@ -384,9 +384,16 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
                 .filter(|r| r.ok() && r.method.starts_with("send"))
                 .filter(|r| !r.params["reply_markup"].is_null())
                 .find_map(|r| {
-                    let place = Place {
-                        chat: r.chat_id()?,
-                        topic: r.thread_id(),
+                    // A lane's board (no thread id) names its lane in its buttons' data.
+                    let lane = r.params["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+                        .as_str()
+                        .and_then(parxis::bot::core::callback::lane_of);
+                    let place = match lane {
+                        Some(lane) => Place::in_lane(r.chat_id()?, lane),
+                        None => Place {
+                            chat: r.chat_id()?,
+                            topic: r.thread_id(),
+                        },
                     };
                     Some((place, r.result()["message_id"].as_i64()?))
                 });

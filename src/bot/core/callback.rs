@@ -1,8 +1,13 @@
 //! Callback data of the inline buttons: at most 64 bytes, readable and forgeable by anyone,
 //! so it only names an action; the server re-checks everything.
 //!
-//! Format: `<tag>:<version>[:<arg>]` — the version is the table's store version when the
-//! button was drawn, so a press on an old board is recognised as stale.
+//! Format: `[<lane>@]<tag>:<version>[:<arg>]` — the version is the table's store version when
+//! the button was drawn, so a press on an old board is recognised as stale. A button under a
+//! lane's board (several games in one chat without topics) starts with its lane
+//! (`3@r:12`): a press names its game by itself, with no lookup of the message it came from
+//! (no extra round trip, nothing to keep in step, and it survives restarts). A forged lane
+//! only reaches that lane's game, whose version and seats are checked as for any press.
+//! The longest data, a lane's move button, is `65535@m:<u64::MAX>:3.255.255` (40 bytes).
 
 use super::table::{Action, MoveKey};
 use crate::ai::Level;
@@ -78,12 +83,20 @@ impl Press {
         }
     }
 
-    /// Decode callback data; `None` for anything malformed (forged or from another bot).
+    /// Encode for `callback_data` under the board of `lane` (none: a chat's or topic's).
+    #[must_use]
+    pub fn encode_at(self, lane: Option<u16>) -> String {
+        at_lane(lane, &self.encode())
+    }
+
+    /// Decode callback data, with or without a lane; `None` for anything malformed (forged
+    /// or from another bot).
     #[must_use]
     pub fn decode(data: &str) -> Option<Self> {
         if data.len() > MAX_LEN {
             return None;
         }
+        let (_, data) = split_lane(data)?;
         let mut parts = data.split(':');
         let tag = parts.next()?;
         let version: u64 = parts.next()?.parse().ok()?;
@@ -123,6 +136,35 @@ impl Press {
     }
 }
 
+/// Callback data `data` drawn under the board of `lane`: `<lane>@<data>` (none: as it is).
+#[must_use]
+pub fn at_lane(lane: Option<u16>, data: &str) -> String {
+    match lane {
+        Some(lane) => format!("{lane}@{data}"),
+        None => data.to_owned(),
+    }
+}
+
+/// The lane callback data names, and the rest; `None` when the lane part is malformed.
+#[must_use]
+pub fn split_lane(data: &str) -> Option<(Option<u16>, &str)> {
+    match data.split_once('@') {
+        None => Some((None, data)),
+        Some((lane, rest)) => {
+            if lane.is_empty() || !lane.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            Some((Some(lane.parse().ok()?), rest))
+        }
+    }
+}
+
+/// The lane of a press's data (`None`: the chat's or topic's own game, or malformed data).
+#[must_use]
+pub fn lane_of(data: &str) -> Option<u16> {
+    split_lane(data).and_then(|(lane, _)| lane)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +196,58 @@ mod tests {
             let s = p.encode();
             assert!(s.len() <= MAX_LEN, "{s}");
             assert_eq!(Press::decode(&s), Some(p));
+        }
+    }
+
+    #[test]
+    fn lane_buttons_name_their_lane_and_the_longest_stays_within_64_bytes() {
+        // Given the longest button (a move with its path points, at the largest version) on
+        // the board of the largest lane, and every other button on lane 0,
+        let longest = Press {
+            button: Button::MoveSeen(MoveKey {
+                index: 3,
+                from: 255,
+                to: 255,
+            }),
+            version: u64::MAX,
+        };
+        let data = longest.encode_at(Some(u16::MAX));
+        // Then it fits Telegram's limit and reads back as the same press on that lane,
+        assert_eq!(data, "65535@m:18446744073709551615:3.255.255");
+        assert!(data.len() <= MAX_LEN, "{data}");
+        assert_eq!(Press::decode(&data), Some(longest));
+        assert_eq!(lane_of(&data), Some(u16::MAX));
+        for lang in Lang::ALL {
+            let p = Press {
+                button: Button::Language(lang),
+                version: u64::MAX,
+            };
+            let s = p.encode_at(Some(u16::MAX));
+            assert!(s.len() <= MAX_LEN, "{s}");
+            assert_eq!(Press::decode(&s), Some(p));
+        }
+        let roll = Press {
+            button: Button::Roll,
+            version: 7,
+        };
+        assert_eq!(roll.encode_at(Some(0)), "0@r:7");
+        assert_eq!(lane_of("0@r:7"), Some(0));
+        // and data without a lane is the chat's (or topic's), exactly as before lanes.
+        assert_eq!(roll.encode_at(None), roll.encode());
+        assert_eq!(lane_of("r:7"), None);
+    }
+
+    #[test]
+    fn forged_lane_data_is_refused() {
+        // Given data whose lane part is not a lane number, Then it names no lane and
+        // decodes to nothing;
+        for s in ["@r:1", "x@r:1", "-1@r:1", "+1@r:1", "65536@r:1", "1 @r:1"] {
+            assert_eq!(Press::decode(s), None, "{s}");
+            assert_eq!(lane_of(s), None, "{s}");
+        }
+        // given a good lane before a bad press, Then it decodes to nothing either.
+        for s in ["1@", "1@x", "1@2@r:1", "1@r"] {
+            assert_eq!(Press::decode(s), None, "{s}");
         }
     }
 

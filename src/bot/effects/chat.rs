@@ -13,9 +13,9 @@ use crate::bot::core::table::Table;
 use crate::i18n::Lang;
 use crate::store::{ChatState, Place, StoreError, Versioned};
 
-/// Where a game lives: a chat, or one forum topic of it. Every key built for the game and
-/// every message sent for it follows the address: a topic's messages carry its
-/// `message_thread_id` ([`InTopic`]).
+/// Where a game lives: a chat, one forum topic of it, or one lane of it. Every key built for
+/// the game and every message sent for it follows the address: a topic's messages carry its
+/// `message_thread_id` ([`InTopic`]), a lane's none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChatAddr {
     chat: i64,
@@ -38,6 +38,13 @@ impl ChatAddr {
         }
     }
 
+    /// Lane `lane` of a chat: a game place of its own in a group without topics (see
+    /// [`Place::in_lane`]); its messages carry no thread id.
+    #[must_use]
+    pub fn in_lane(chat: i64, lane: u16) -> Self {
+        Self::from(Place::in_lane(chat, lane))
+    }
+
     /// The place of a message: its forum topic when it is a topic message, else the chat.
     /// (A reply in an ordinary group carries the `message_thread_id` of the replied-to
     /// thread too; only `is_topic_message` says the id names a forum topic.)
@@ -57,10 +64,16 @@ impl ChatAddr {
         self.chat
     }
 
-    /// The forum topic, if any.
+    /// The forum topic, if any (never a lane).
     #[must_use]
     pub fn topic(self) -> Option<i32> {
-        self.topic
+        self.place().forum_topic()
+    }
+
+    /// The lane, if this address is one.
+    #[must_use]
+    pub fn lane(self) -> Option<u16> {
+        self.place().lane()
     }
 
     /// The store's place of the game.
@@ -78,10 +91,10 @@ impl ChatAddr {
         ChatId(self.chat)
     }
 
-    /// The topic as Telegram's `message_thread_id`.
+    /// The topic as Telegram's `message_thread_id` (none for a lane or the chat).
     #[must_use]
     pub fn thread_id(self) -> Option<ThreadId> {
-        self.topic.map(|t| ThreadId(MessageId(t)))
+        self.topic().map(|t| ThreadId(MessageId(t)))
     }
 }
 
@@ -285,5 +298,27 @@ mod tests {
             .send_message(ChatId(chat), "x")
             .in_topic(ChatAddr::new(chat));
         assert_eq!(plain.payload_ref().message_thread_id, None);
+        // When they are addressed to a lane, Then they carry no thread id either.
+        let lane = ChatAddr::in_lane(chat, 0);
+        let text = bot.send_message(ChatId(chat), "x").in_topic(lane);
+        let photo = bot.send_photo(ChatId(chat), file()).in_topic(lane);
+        assert_eq!(text.payload_ref().message_thread_id, None);
+        assert_eq!(photo.payload_ref().message_thread_id, None);
+    }
+
+    #[test]
+    fn a_lane_is_a_place_of_its_own_and_no_topic() {
+        // Given lane 2 of a chat, Then its address knows its lane and names no topic,
+        let chat = -1_001_234_567_890;
+        let lane = ChatAddr::in_lane(chat, 2);
+        assert_eq!(lane.lane(), Some(2));
+        assert_eq!(lane.topic(), None);
+        assert_eq!(lane.id(), chat);
+        // and its place is the store's lane, apart from the chat's and any topic's.
+        assert_eq!(lane.place(), Place::in_lane(chat, 2));
+        assert_ne!(lane.place(), ChatAddr::new(chat).place());
+        assert_ne!(lane, ChatAddr::in_lane(chat, 3));
+        assert_eq!(ChatAddr::from(Place::in_lane(chat, 2)), lane);
+        assert_eq!(ChatAddr::in_topic(chat, 2).lane(), None);
     }
 }

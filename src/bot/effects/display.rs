@@ -127,7 +127,7 @@ async fn show_text(
     current: Option<DisplayState>,
 ) -> Result<DisplayState, RequestError> {
     let text = view::board_text(board.lang, board.table, ctx.now_ms());
-    let kb = view::keyboard(board.lang, board.table);
+    let kb = view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
     let body = if text.board.is_empty() {
         text.status_within(TEXT_LIMIT)
     } else {
@@ -191,7 +191,8 @@ async fn show_photo(
     );
     let text = view::board_text(board.lang, board.table, ctx.now_ms());
     let caption = text.status_within(CAPTION_LIMIT);
-    let kb: InlineKeyboardMarkup = view::keyboard(board.lang, board.table);
+    let kb: InlineKeyboardMarkup =
+        view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
     match current {
         Some(d) if d.photo => {
             let r = retrying_within(ctx, addr, Duration::ZERO, || {

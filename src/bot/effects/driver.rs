@@ -117,7 +117,11 @@ async fn fire_locked(bot: &TgBot, ctx: &Ctx, addr: ChatAddr) {
         sync_deadline(ctx, chat, t).await;
         return;
     }
-    let Some(next) = bot_turn(ctx, addr, t, now, false).map(|n| chain(ctx, addr, n, now)) else {
+    // R6.3 A game whose time limit ran out ends with its result; else the turn is played.
+    let next = t
+        .after_time_limit(now)
+        .or_else(|| bot_turn(ctx, addr, t, now, false).map(|n| chain(ctx, addr, n, now)));
+    let Some(next) = next else {
         // Nothing to play (it should not happen): drop the entry, unless a save since our
         // load brought a deadline of its own.
         let _ = ctx.store.clear_deadline(chat).await;

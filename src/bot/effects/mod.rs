@@ -11,6 +11,7 @@
 //! - [`lifecycle`]: the chat itself changes (the bot is removed, the group migrates);
 //! - [`active`]: game counters and the active-games gauge;
 //! - [`stats`]: a finished game recorded once, its results on the board, rematch;
+//! - [`seated`]: a game opened from code with its seats decided (a tournament's table);
 //! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket.
 
 pub mod active;
@@ -22,6 +23,7 @@ pub mod display;
 pub mod driver;
 pub mod lifecycle;
 pub mod pace;
+pub mod seated;
 pub mod stats;
 pub mod telegram;
 pub mod tourney;

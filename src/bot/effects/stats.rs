@@ -58,7 +58,12 @@ pub async fn record_if_finished(ctx: &Ctx, here: &Here, saved: &Saved) -> Option
         return None;
     }
     let chat = here.addr.id();
-    let record = t.game_record(chat, here.addr.topic())?;
+    let mut record = t.game_record(chat, here.addr.topic())?;
+    if let Some(lane) = here.addr.lane() {
+        // Lanes' tables often start together (a tournament round): their ids, made of the
+        // start's `seq` and time, could be equal, so a lane's names the lane.
+        record.id = format!("{}-l{lane}", record.id);
+    }
     let zone = zone_of(ctx, chat).await;
     let outcome = match ctx.store.record_game(&record, &zone).await {
         Ok(o) => o,

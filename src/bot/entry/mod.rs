@@ -31,7 +31,7 @@ use teloxide::prelude::*;
 use teloxide::types::{MaybeInaccessibleMessage, Me};
 use tracing::info;
 
-use super::core::callback::{Button, Press};
+use super::core::callback::{Button, Press, lane_of};
 use super::core::command::{Command, word};
 use super::core::view;
 use super::effects::chat::{self, ChatAddr, Here};
@@ -138,17 +138,26 @@ async fn here_of_message(msg: Message, cmd: Command, ctx: Arc<Ctx>) -> Here {
     chat::load(&ctx, addr, msg.from.as_ref()).await
 }
 
-/// The place of a button press: the topic of the message the button is under. (A message
-/// too old for Telegram to show, which says nothing of its topic, counts as the chat's.)
+/// The place of a button press: the lane its data names (a lane's board), else the topic of
+/// the message the button is under. (A message too old for Telegram to show, which says
+/// nothing of its topic, counts as the chat's.)
 async fn here_of_callback(q: CallbackQuery, ctx: Arc<Ctx>) -> Here {
-    let addr = match &q.message {
-        Some(MaybeInaccessibleMessage::Regular(m)) => ChatAddr::of_message(m),
-        Some(MaybeInaccessibleMessage::Inaccessible(m)) => ChatAddr::new(m.chat.id.0),
-        None => ChatAddr::new(0),
+    let lane = q.data.as_deref().and_then(lane_of);
+    let addr = match (&q.message, lane) {
+        (Some(MaybeInaccessibleMessage::Regular(m)), Some(lane)) => {
+            ChatAddr::in_lane(m.chat.id.0, lane)
+        }
+        (Some(MaybeInaccessibleMessage::Regular(m)), None) => ChatAddr::of_message(m),
+        (Some(MaybeInaccessibleMessage::Inaccessible(m)), Some(lane)) => {
+            ChatAddr::in_lane(m.chat.id.0, lane)
+        }
+        (Some(MaybeInaccessibleMessage::Inaccessible(m)), None) => ChatAddr::new(m.chat.id.0),
+        (None, _) => ChatAddr::new(0),
     };
     info!(
         chat = addr.id(),
         topic = addr.topic(),
+        lane = addr.lane(),
         kind = "callback",
         "update"
     );

@@ -8,6 +8,7 @@ mod event;
 mod lobby;
 mod record;
 mod rematch;
+mod seated;
 mod stored;
 mod tally;
 mod turns;
@@ -30,6 +31,7 @@ use crate::engine::{Arms, Colour, Game, Preset};
 use crate::render::image::Trail;
 
 pub use event::{Event, WinnerRec};
+pub use seated::{Seat, SeatedSpec};
 pub use stored::LegacyBoard;
 pub use tally::{SeatResult, SeatTally, Tally};
 pub use turns::{STRIKES_TO_ABSENT, Timing};
@@ -211,6 +213,12 @@ pub struct Table {
     pub tally: Tally,
     /// A rematch lobby's players who have not pressed Join yet (seated, unconfirmed).
     pub invited: Vec<i64>,
+    /// An opaque tag given by the code that opened the table with its seats decided (a
+    /// tournament's table id; see [`Table::seated`]); `None` for tables opened in the chat.
+    pub origin: Option<String>,
+    /// R6.3 When the game's time limit runs out (Unix ms; set by [`Table::seated`]): the
+    /// driver then ends it with [`Table::time_up`].
+    pub ends_ms: Option<u64>,
 }
 
 impl Table {
@@ -232,6 +240,8 @@ impl Table {
             legacy_board: None,
             tally: Tally::default(),
             invited: Vec::new(),
+            origin: None,
+            ends_ms: None,
         }
     }
 

@@ -48,6 +48,10 @@ pub(super) struct Stored {
     tally: Tally,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     invited: Vec<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    origin: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ends_ms: Option<u64>,
     #[serde(default, skip_serializing)]
     board_msg: Option<i32>,
     #[serde(default, skip_serializing)]
@@ -89,6 +93,8 @@ impl TryFrom<Stored> for Table {
             }),
             tally: s.tally,
             invited: s.invited,
+            origin: s.origin,
+            ends_ms: s.ends_ms,
         })
     }
 }
@@ -115,6 +121,8 @@ impl From<Table> for Stored {
             deadline_ms: t.deadline_ms,
             tally: t.tally,
             invited: t.invited,
+            origin: t.origin,
+            ends_ms: t.ends_ms,
             board_msg: None,
             board_photo: false,
         }

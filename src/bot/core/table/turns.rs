@@ -188,6 +188,7 @@ impl Table {
 
     /// Set [`Table::deadline_ms`] for what comes next: a computer's move after a pause, or
     /// the human's turn timer (none when the timer is off or the game is not in play).
+    /// A game with a time limit ([`Table::ends_ms`]) is due at its end at the latest.
     pub fn plan_deadline(&mut self, now_ms: u64, timing: Timing) {
         self.deadline_ms = None;
         let Some(p) = self.to_move() else { return };
@@ -195,6 +196,9 @@ impl Table {
             self.deadline_ms = Some(now_ms + timing.pause_ms);
         } else if timing.turn_ms > 0 {
             self.deadline_ms = Some(now_ms + timing.turn_ms);
+        }
+        if let Some(end) = self.ends_ms {
+            self.deadline_ms = Some(self.deadline_ms.map_or(end, |d| d.min(end)));
         }
     }
 

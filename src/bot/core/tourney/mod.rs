@@ -11,9 +11,9 @@
 //! - a table's game starts when every person seated at it pressed Ready, or at
 //!   [`READY_SECS`] after its call; whoever did not press is marked absent, so the computer
 //!   plays for them (they come back with any press, as in every game);
-//! - in a group without forum topics the tables of a round are played one after another in
-//!   the group (one game per place); in a forum each table gets a topic of its own and the
-//!   tables of a round play at once;
+//! - the tables of a round play at once: in a forum each table gets a topic of its own, in a
+//!   group without topics each table is a *lane* of the group (lane = the table's number in
+//!   its round), with its own board message and buttons;
 //! - a game cancelled at its table (`/cancel` there) leaves the table open: the host advances
 //!   it by hand (`/tournament advance`).
 
@@ -61,7 +61,8 @@ pub struct SignedUp {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TablePlay {
     pub at: TableId,
-    /// The forum topic its game lives in (`None`: the group itself).
+    /// The place its game lives in, as the store keeps it ([`crate::store::Place::topic`]):
+    /// a forum topic (> 0), a lane of the group (< 0), or `None` for the group itself.
     pub topic: Option<i32>,
     /// The people who pressed Ready.
     #[serde(default)]
@@ -169,8 +170,8 @@ impl Tourney {
         self.tables.iter_mut().find(|p| p.at == at)
     }
 
-    /// The table whose game lives at forum topic `topic` (`None`: the group itself), among
-    /// the tables still open.
+    /// The table whose game lives at the place of topic value `topic` (see
+    /// [`TablePlay::topic`]), among the tables still open.
     #[must_use]
     pub fn table_at_place(&self, topic: Option<i32>) -> Option<TableId> {
         let t = self.tournament.as_ref()?;
@@ -186,7 +187,6 @@ impl Tourney {
     }
 
     /// The open tables of the round being played that have no call yet, in bracket order.
-    /// In a group without topics, one table at a time: none while another is still open.
     #[must_use]
     pub fn tables_to_call(&self) -> Vec<TableId> {
         let Some(t) = self
@@ -196,25 +196,14 @@ impl Tourney {
         else {
             return Vec::new();
         };
-        let open = t.open_tables();
-        let uncalled: Vec<TableId> = open
-            .iter()
-            .copied()
+        t.open_tables()
+            .into_iter()
             .filter(|&at| self.play(at).is_none())
-            .collect();
-        if self.forum {
-            return uncalled;
-        }
-        let busy = open.iter().any(|&at| self.play(at).is_some());
-        if busy {
-            Vec::new()
-        } else {
-            uncalled.into_iter().take(1).collect()
-        }
+            .collect()
     }
 
-    /// Table `at` is called at forum topic `topic` (or the group), its players to press Ready
-    /// by `ready_by_ms`.
+    /// Table `at` is called at the place of topic value `topic` (see [`TablePlay::topic`]);
+    /// its players press Ready by `ready_by_ms`.
     pub fn call(&mut self, at: TableId, topic: Option<i32>, ready_by_ms: u64) {
         if self.play(at).is_some() {
             return;

@@ -42,16 +42,21 @@ fn r10_1_the_sign_up_takes_each_person_once_and_the_draw_needs_two() {
 }
 
 #[test]
-fn in_a_forum_every_table_of_the_round_is_called_at_once_in_a_group_one_at_a_time() {
-    // Given 8 entrants at 2-seat tables, When drawn in a forum, Then 4 tables are called.
-    let forum = drawn(8, true);
-    assert_eq!(forum.tables_to_call().len(), 4);
-    // When drawn in a group without topics, Then one table; after its call, none more.
+fn every_table_of_the_round_is_called_at_once_and_once() {
+    // Given 8 entrants at 2-seat tables, When drawn (in a forum or not), Then 4 tables are
+    // to be called; once one is called (a second call changes nothing), the 3 others.
+    assert_eq!(drawn(8, true).tables_to_call().len(), 4);
     let mut group = drawn(8, false);
     let first = group.tables_to_call();
-    assert_eq!(first.len(), 1);
-    group.call(first[0], None, 100);
-    assert!(group.tables_to_call().is_empty());
+    assert_eq!(first.len(), 4);
+    group.call(first[0], Some(-1), 100);
+    group.call(first[0], Some(-9), 100);
+    assert_eq!(group.tables_to_call().len(), 3);
+    assert_eq!(
+        group.play(first[0]).and_then(|p| p.topic),
+        Some(-1),
+        "called once"
+    );
 }
 
 #[test]

@@ -84,6 +84,21 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new(rows)
 }
 
+/// `kb` drawn under the board of `lane`: every button's data names the lane (see
+/// [`crate::bot::core::callback::at_lane`]); with no lane, `kb` as it is.
+#[must_use]
+pub fn for_lane(mut kb: InlineKeyboardMarkup, lane: Option<u16>) -> InlineKeyboardMarkup {
+    if lane.is_none() {
+        return kb;
+    }
+    for b in kb.inline_keyboard.iter_mut().flatten() {
+        if let teloxide::types::InlineKeyboardButtonKind::CallbackData(data) = &mut b.kind {
+            *data = crate::bot::core::callback::at_lane(lane, data);
+        }
+    }
+    kb
+}
+
 /// The `/language` keyboard.
 #[must_use]
 pub fn language_keyboard() -> InlineKeyboardMarkup {

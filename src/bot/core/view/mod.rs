@@ -13,7 +13,7 @@ pub mod text;
 mod tests;
 
 pub use answers::{behind_answer, press_answer};
-pub use keyboard::{keyboard, language_keyboard};
+pub use keyboard::{for_lane, keyboard, language_keyboard};
 pub use menus::{command_list, help, refusal, rules};
 pub use order::ordered_moves;
 pub use text::{BoardText, board_text, fit, legend_line, name_of, name_of_seats, seconds_left};

@@ -31,7 +31,8 @@ pub async fn on_game_saved(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
     if saved.table.status() != Status::Finished {
         return;
     }
-    apply(bot, ctx, here.addr.id(), here.addr.topic(), &saved.table).await;
+    let place = here.addr.place();
+    apply(bot, ctx, place.chat, place.topic, &saved.table).await;
 }
 
 /// Apply the finished `table` at `topic` of `chat` to its tournament, if it is one's.

@@ -1,4 +1,5 @@
-//! The tables of a round: called in their place (a forum topic of their own, or the group),
+//! The tables of a round: called in their place (a forum topic of their own, or a lane of
+//! the group),
 //! their players' Ready, and their games started as ordinary games of the bot.
 
 use teloxide::payloads::SendMessageSetters;
@@ -15,16 +16,18 @@ use crate::bot::core::table::{Action, Actor, Player, PlayerKind, Table};
 use crate::bot::core::tourney::{READY_SECS, Tourney, seats_of};
 use crate::dice::RngDice;
 use crate::i18n::{Lang, Msg, TourneyMsg, tr, tr_plain};
+use crate::store::Place;
 use crate::tournament::{TableId, text_name};
 
 fn m(t: TourneyMsg) -> Msg {
     Msg::Tourney(t)
 }
 
-/// The place of a table's game.
+/// The place of a table's game (its topic value as the store keeps it: a forum topic, a
+/// lane, or `None` for the group).
 #[must_use]
 pub fn place_of(chat: i64, topic: Option<i32>) -> ChatAddr {
-    topic.map_or_else(|| ChatAddr::new(chat), |t| ChatAddr::in_topic(chat, t))
+    ChatAddr::from(Place { chat, topic })
 }
 
 /// Callback data of a table's Ready button: `tr:<round>.<table>`.
@@ -56,12 +59,13 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
             {
                 Ok(topic) => Some(topic.thread_id.0.0),
                 Err(e) => {
-                    warn!(chat, error = %e, "no topic for a table: it plays in the group");
-                    None
+                    warn!(chat, error = %e, "no topic for a table: it plays in a lane");
+                    Place::in_lane(chat, at.table).topic
                 }
             }
         } else {
-            None
+            // A group without topics: the table's lane, its number in the round.
+            Place::in_lane(chat, at.table).topic
         };
         let names: Vec<&str> = tournament
             .table(at)
