@@ -385,3 +385,117 @@ async fn r6_3_tournament_tables_in_a_plain_group_play_at_once_in_lanes_and_end_a
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and_cancels() {
+    // Given a group without topics, a short clock and slow computer turns (games stay open),
+    let mut h = Harness::start_with(
+        17,
+        Options {
+            timer_unit_ms: 20,
+            ..Options::default()
+        },
+    )
+    .await;
+    h.stop_bots().await;
+    h.pause = Duration::from_millis(300);
+    h.spawn_bot().await;
+    h.settings(ChatSettings {
+        display: Display::Emoji,
+        ..ChatSettings::default()
+    })
+    .await;
+    let people = users(4);
+    sign_up_and_draw(&h, &people, "2").await;
+    let t = record(&h).await.expect("a record");
+    let tn = t.tournament.clone().expect("drawn");
+    // When someone else asks for a host's power, Then refused, nothing changes.
+    let sent = h.command(&people[1], "/tournament cancel").await;
+    assert!(sent.iter().any(|r| {
+        r.str_param("text")
+            .is_some_and(|s| s.contains("Only the player who opened"))
+    }));
+    assert_eq!(record(&h).await.expect("a record").stage, Stage::Running);
+    // When the host replaces the 3rd of the draw, Then a computer plays for that entrant.
+    let side = tn.draw_order()[2];
+    let sent = h.command(&people[0], "/tournament replace 3").await;
+    assert!(sent.iter().any(|r| {
+        r.str_param("text")
+            .is_some_and(|s| s.contains("is played by the computer"))
+    }));
+    let t = record(&h).await.expect("a record");
+    let members = &t.tournament.as_ref().expect("drawn").entrants()[usize::from(side)].members;
+    assert!(matches!(
+        members[0],
+        parxis::tournament::Member::Computer(_)
+    ));
+    // When table 1's game is under way and the host advances its 2nd side by hand,
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    let play = loop {
+        let t = record(&h).await.expect("a record");
+        if let Some(p) = t.tables.first().filter(|p| p.started_ms.is_some()) {
+            break p.clone();
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "table 1 never started"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let mark = h.fake.mark();
+    h.command(&people[0], "/tournament advance 1 2 did not come")
+        .await;
+    // Then the table is decided by hand with the reason, posted with the bracket,
+    wait_for(&h, mark, "the result", |r| {
+        r.method == "sendphoto"
+            && r.str_param("caption")
+                .is_some_and(|c| c.contains("put through by the host: did not come"))
+    })
+    .await;
+    let t = record(&h).await.expect("a record");
+    let tn = t.tournament.as_ref().expect("drawn");
+    let slot = tn.table(play.at).expect("table 1");
+    assert_eq!(
+        slot.result,
+        TableResult::ByHand {
+            winner: slot.sides[1],
+            reason: "did not come".into()
+        }
+    );
+    // and its game is called off.
+    let place = Place {
+        chat: CHAT,
+        topic: play.topic,
+    };
+    let game = h
+        .store
+        .load::<Table>(place)
+        .await
+        .expect("redis")
+        .expect("a game");
+    assert_eq!(game.state.status(), Status::Cancelled);
+    // When the host cancels the tournament, Then it is over, nothing is due any more, and
+    // the games still being played are called off.
+    let sent = h.command(&people[0], "/tournament cancel").await;
+    assert!(sent.iter().any(|r| {
+        r.str_param("text")
+            .is_some_and(|s| s.contains("The tournament was cancelled."))
+    }));
+    let t = record(&h).await.expect("a record");
+    assert_eq!(t.stage, Stage::Cancelled);
+    let due = h.store.due_tourneys(u64::MAX, 10).await.expect("redis");
+    assert!(!due.contains(&CHAT), "{due:?}");
+    for p in t.tables.iter().filter(|p| p.started_ms.is_some()) {
+        let place = Place {
+            chat: CHAT,
+            topic: p.topic,
+        };
+        let game = h
+            .store
+            .load::<Table>(place)
+            .await
+            .expect("redis")
+            .expect("a game");
+        assert_ne!(game.state.status(), Status::Playing, "{:?}", p.at);
+    }
+}

@@ -40,4 +40,5 @@ tourney-table-rolloff = 🎲 La ronda { $round }, taula { $table } ha acabat en 
 tourney-table-byhand = ✋ Ronda { $round }, taula { $table }: passa <b>{ $name }</b>, a mà de qui l'organitza: { $reason }
 tourney-champion = 🏆 <b>{ $name }</b> és el campió del torneig!
 tourney-cancelled = El torneig s'ha anul·lat.
-tourney-usage = S'accepta: /tournament [jcf|classic] [2|4] [1m…600m], /tournament start, /tournament cancel, /tournament advance TAULA N MOTIU.
+tourney-usage = S'accepta: /tournament [jcf|classic] [2|4] [1m…600m], /tournament start, /tournament cancel, /tournament replace N, /tournament advance TAULA N MOTIU.
+tourney-replaced = 🤖 D'ara avant a <b>{ $name }</b> li juga l'ordinador.

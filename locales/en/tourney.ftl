@@ -40,4 +40,5 @@ tourney-table-rolloff = 🎲 Round { $round }, table { $table } was drawn at its
 tourney-table-byhand = ✋ Round { $round }, table { $table }: <b>{ $name }</b> goes through, put through by the host: { $reason }
 tourney-champion = 🏆 <b>{ $name }</b> is the champion of the tournament!
 tourney-cancelled = The tournament was cancelled.
-tourney-usage = Accepted: /tournament [jcf|classic] [2|4] [1m…600m], /tournament start, /tournament cancel, /tournament advance TABLE N REASON.
+tourney-usage = Accepted: /tournament [jcf|classic] [2|4] [1m…600m], /tournament start, /tournament cancel, /tournament replace N, /tournament advance TABLE N REASON.
+tourney-replaced = 🤖 <b>{ $name }</b> is played by the computer from now on.

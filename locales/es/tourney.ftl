@@ -40,4 +40,5 @@ tourney-table-rolloff = 🎲 La ronda { $round }, mesa { $table } acabó en empa
 tourney-table-byhand = ✋ Ronda { $round }, mesa { $table }: pasa <b>{ $name }</b>, a mano de quien organiza: { $reason }
 tourney-champion = 🏆 ¡<b>{ $name }</b> es el campeón del torneo!
 tourney-cancelled = El torneo se ha anulado.
-tourney-usage = Se acepta: /tournament [jcf|classic] [2|4] [1m…600m], /tournament start, /tournament cancel, /tournament advance MESA N MOTIVO.
+tourney-usage = Se acepta: /tournament [jcf|classic] [2|4] [1m…600m], /tournament start, /tournament cancel, /tournament replace N, /tournament advance MESA N MOTIVO.
+tourney-replaced = 🤖 A partir de ahora a <b>{ $name }</b> le juega el ordenador.

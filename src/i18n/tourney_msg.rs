@@ -90,6 +90,8 @@ pub enum TourneyMsg {
     Champion { name: String },
     /// "The tournament was cancelled."
     Cancelled,
+    /// "🤖 NAME is played by the computer from now on."
+    Replaced { name: String },
     /// The accepted arguments of /tournament.
     Usage,
 }
@@ -130,6 +132,7 @@ impl TourneyMsg {
             Self::TableByHand { .. } => "tourney-table-byhand",
             Self::Champion { .. } => "tourney-champion",
             Self::Cancelled => "tourney-cancelled",
+            Self::Replaced { .. } => "tourney-replaced",
             Self::Usage => "tourney-usage",
         }
     }
@@ -189,7 +192,7 @@ impl TourneyMsg {
                 v.push(("reason", text(reason)));
                 v
             }
-            Self::Champion { name } => vec![("name", text(name))],
+            Self::Champion { name } | Self::Replaced { name } => vec![("name", text(name))],
             Self::SignupHint
             | Self::Joined
             | Self::Left
@@ -281,6 +284,7 @@ impl TourneyMsg {
             },
             Self::Champion { name: name() },
             Self::Cancelled,
+            Self::Replaced { name: name() },
             Self::Usage,
         ]
         .into_iter()

@@ -155,6 +155,18 @@ async fn host_command(
     let chat = here.addr.id();
     match cmd {
         TourneyCmd::Open(_) => None,
+        TourneyCmd::Replace(n) => match mutate(ctx, chat, |t| t.replace(n)).await {
+            Ok((_, name)) => {
+                info!(
+                    chat,
+                    by = actor.id,
+                    entrant = n,
+                    "tournament entrant replaced by a computer"
+                );
+                Some(tr(lang, &Msg::Tourney(TourneyMsg::Replaced { name })))
+            }
+            Err(e) => Some(refusal_text(lang, &e)),
+        },
         TourneyCmd::Start => {
             let seed = rand::RngCore::next_u64(&mut ctx.rng(chat, ctx.now_ms()));
             match mutate(ctx, chat, |t| t.draw(seed)).await {
@@ -185,6 +197,16 @@ async fn host_command(
                 if let (Stage::Cancelled, Some(id)) = (saved.state.stage, saved.state.signup_msg) {
                     strip_buttons(bot, here.addr, id).await;
                 }
+                // The games of the tables being played are called off with it.
+                let open: Vec<TableId> = saved
+                    .state
+                    .tournament
+                    .as_ref()
+                    .map(|t| t.open_tables())
+                    .unwrap_or_default();
+                for at in open {
+                    tables::stop_game(bot, ctx, chat, &saved.state, at).await;
+                }
                 Some(tr(lang, &Msg::Tourney(TourneyMsg::Cancelled)))
             }
             Err(e) => Some(refusal_text(lang, &e)),
@@ -209,8 +231,8 @@ async fn host_command(
             .await;
             match r {
                 Ok((saved, at)) => {
+                    tables::stop_game(bot, ctx, chat, &saved.state, at).await;
                     info!(chat, by = actor.id, round = at.round, table = at.table, reason = %reason, "tournament table advanced by hand");
-                    let _ = saved;
                     None
                 }
                 Err(e) => Some(refusal_text(lang, &e)),

@@ -19,6 +19,9 @@ pub enum TourneyCmd {
     Open(TourneyArgs),
     Start,
     Cancel,
+    /// `/tournament replace <n>`: the `n`-th entrant of the draw (1-based) is played by a
+    /// computer from now on.
+    Replace(u16),
     /// `/tournament advance <table> <n> <reason>`: table number in the current round,
     /// `n`-th side at that table (both 1-based).
     Advance {
@@ -28,8 +31,8 @@ pub enum TourneyCmd {
     },
 }
 
-/// Parses `/tournament` arguments: `[jcf|classic|solidari] [2|4] [<minutes>m]`, or `start`,
-/// `cancel`, `advance <table> <n> <reason>`.
+/// Parses `/tournament` arguments: `[jcf|classic] [2|4] [<minutes>m]`, or `start`,
+/// `cancel`, `replace <n>`, `advance <table> <n> <reason>`.
 ///
 /// # Errors
 /// The first word that fits none of them (cut to 32 characters).
@@ -40,6 +43,14 @@ pub fn parse_tourney(args: &str) -> Result<TourneyCmd, String> {
         Some("start") => return only(&words, TourneyCmd::Start),
         Some("cancel") => return only(&words, TourneyCmd::Cancel),
         Some("advance") => return advance(&words),
+        Some("replace") => {
+            let w = words.get(1).copied().unwrap_or("replace");
+            return match (w.parse::<u16>(), words.get(2)) {
+                (Ok(n), None) if n >= 1 => Ok(TourneyCmd::Replace(n)),
+                (_, Some(extra)) => Err(cut(extra)),
+                _ => Err(cut(w)),
+            };
+        }
         _ => {}
     }
     let mut out = TourneyArgs {

@@ -326,6 +326,25 @@ impl Tourney {
         self.bump();
     }
 
+    /// The host has a computer play for the `n`-th entrant of the draw (1-based) from now on
+    /// (at the tables still to start). Returns the entrant's name.
+    ///
+    /// # Errors
+    /// No such entrant, or it is out or the tournament over.
+    pub fn replace(&mut self, n: u16) -> Result<String, TReject> {
+        let t = self.tournament.as_mut().ok_or(TReject::NotRunning)?;
+        let side = *t
+            .draw_order()
+            .get(usize::from(n).saturating_sub(1))
+            .filter(|_| n >= 1)
+            .ok_or(TReject::NotIn)?;
+        t.replace_entrant(side, 0, crate::ai::Level::Normal)
+            .map_err(TReject::Core)?;
+        let name = t.entrant(side).map(|e| e.name.clone()).unwrap_or_default();
+        self.bump();
+        Ok(name)
+    }
+
     /// The host calls the tournament off.
     ///
     /// # Errors

@@ -105,6 +105,27 @@ fn a_table_starts_once_and_its_result_puts_the_winner_through_to_the_champion() 
 }
 
 #[test]
+fn the_host_replaces_an_entrant_by_a_computer_who_then_sits_at_its_table() {
+    // Given 4 entrants drawn, When the host replaces the 2nd of the draw, Then its seat at
+    // its table is a computer's; a number past the draw is refused and changes nothing.
+    let mut t = drawn(4, true);
+    let seq = t.seq;
+    assert_eq!(t.replace(9), Err(TReject::NotIn));
+    assert_eq!(t.seq, seq);
+    let side = t.tournament.as_ref().expect("drawn").draw_order()[1];
+    let name = t.replace(2).expect("replaced");
+    let tn = t.tournament.as_ref().expect("drawn");
+    assert_eq!(tn.entrant(side).map(|e| e.name.clone()), Some(name));
+    let at = t.tables_to_call()[0];
+    let seats = seats_of(tn, at);
+    assert!(
+        seats
+            .iter()
+            .any(|s| s.side == side && s.computer.is_some() && s.id < 0)
+    );
+}
+
+#[test]
 fn r6_3_a_timed_table_is_due_at_its_limit_and_a_waiting_one_at_its_ready_deadline() {
     // Given a 2-entrant tournament with a 30-minute limit, When called, Then due at the Ready
     // deadline; When started at 1000, Then due at the limit or the next check, the earlier.
@@ -152,4 +173,7 @@ fn tournament_arguments_take_rules_table_size_and_limit_and_refuse_anything_else
         })
     );
     assert!(parse_tourney("advance 2 1").is_err(), "a reason is needed");
+    assert_eq!(parse_tourney("replace 3"), Ok(TourneyCmd::Replace(3)));
+    assert_eq!(parse_tourney("replace x"), Err("x".into()));
+    assert_eq!(parse_tourney("replace 3 4"), Err("4".into()));
 }

@@ -267,6 +267,34 @@ pub async fn press_ready(
     }
 }
 
+/// The game at table `at`'s place, when it is still open, is called off (the table was
+/// decided by hand, or the tournament cancelled); saved and shown like any cancel.
+pub async fn stop_game(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney, at: TableId) {
+    let Some(play) = t.play(at).filter(|p| p.started_ms.is_some()) else {
+        return;
+    };
+    let here = load_place(ctx, place_of(chat, play.topic), None).await;
+    let Ok(rec) = here.table() else { return };
+    if !rec.state.is_open() || rec.state.stats.started_ms != play.started_ms.unwrap_or(0) {
+        return;
+    }
+    let host = Actor {
+        id: rec.state.host,
+        name: String::new(),
+        is_admin: true,
+    };
+    let mut rng = ctx.rng(chat, rec.state.seq);
+    let Ok(next) = rec
+        .state
+        .act(&host, Action::Cancel, ctx.now_ms(), &mut RngDice(&mut rng))
+    else {
+        return;
+    };
+    if let Ok(saved) = save(ctx, &here, rec.version, next).await {
+        after_save(bot, ctx, &here, &saved).await;
+    }
+}
+
 /// Escaped names of a table's sides (for logs and texts).
 #[must_use]
 pub fn side_names(t: &crate::tournament::Tournament, at: TableId) -> String {
