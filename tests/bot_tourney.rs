@@ -91,8 +91,13 @@ async fn wait_for(
 
 /// The host opens `/tournament <args>`, the others join by button, the host starts it.
 async fn sign_up_and_draw(h: &Harness, people: &[TestUser], args: &str) {
-    let sent = h.command(&people[0], &format!("/tournament {args}")).await;
-    let signup = sent_with_button(&sent, "tj:").expect("a sign-up message with Join");
+    let mark = h.fake.mark();
+    h.command(&people[0], &format!("/tournament {args}")).await;
+    let sent = wait_for(h, mark, "the sign-up", |r| {
+        sent_with_button(std::slice::from_ref(r), "tj:").is_some()
+    })
+    .await;
+    let signup = sent.result().clone();
     for u in &people[1..] {
         let answer = press(h, u, &signup, &buttons(&signup)[0].1).await;
         assert_eq!(answer, "You are in the tournament.");
@@ -410,19 +415,23 @@ async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and
     let t = record(&h).await.expect("a record");
     let tn = t.tournament.clone().expect("drawn");
     // When someone else asks for a host's power, Then refused, nothing changes.
-    let sent = h.command(&people[1], "/tournament cancel").await;
-    assert!(sent.iter().any(|r| {
+    let mark = h.fake.mark();
+    h.command(&people[1], "/tournament cancel").await;
+    wait_for(&h, mark, "the answer", |r| {
         r.str_param("text")
             .is_some_and(|s| s.contains("Only the player who opened"))
-    }));
+    })
+    .await;
     assert_eq!(record(&h).await.expect("a record").stage, Stage::Running);
     // When the host replaces the 3rd of the draw, Then a computer plays for that entrant.
     let side = tn.draw_order()[2];
-    let sent = h.command(&people[0], "/tournament replace 3").await;
-    assert!(sent.iter().any(|r| {
+    let mark = h.fake.mark();
+    h.command(&people[0], "/tournament replace 3").await;
+    wait_for(&h, mark, "the answer", |r| {
         r.str_param("text")
             .is_some_and(|s| s.contains("is played by the computer"))
-    }));
+    })
+    .await;
     let t = record(&h).await.expect("a record");
     let members = &t.tournament.as_ref().expect("drawn").entrants()[usize::from(side)].members;
     assert!(matches!(
@@ -476,15 +485,26 @@ async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and
     assert_eq!(game.state.status(), Status::Cancelled);
     // When the host cancels the tournament, Then it is over, nothing is due any more, and
     // the games still being played are called off.
-    let sent = h.command(&people[0], "/tournament cancel").await;
-    assert!(sent.iter().any(|r| {
+    let mark = h.fake.mark();
+    h.command(&people[0], "/tournament cancel").await;
+    wait_for(&h, mark, "the answer", |r| {
         r.str_param("text")
             .is_some_and(|s| s.contains("The tournament was cancelled."))
-    }));
+    })
+    .await;
     let t = record(&h).await.expect("a record");
     assert_eq!(t.stage, Stage::Cancelled);
-    let due = h.store.due_tourneys(u64::MAX, 10).await.expect("redis");
-    assert!(!due.contains(&CHAT), "{due:?}");
+    // (A post still under way when it was cancelled is finished first: wait for it.)
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let due = h.store.due_tourneys(u64::MAX, 10).await.expect("redis");
+        if !due.contains(&CHAT) {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "still due: {due:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(record(&h).await.expect("a record").unposted.is_empty());
     for p in t.tables.iter().filter(|p| p.started_ms.is_some()) {
         let place = Place {
             chat: CHAT,
