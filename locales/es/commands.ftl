@@ -40,6 +40,8 @@ help =
     /stats — { cmd-stats }
     /timezone — { cmd-timezone }
     /forgetme — { cmd-forgetme }
+    /tournament — { cmd-tournament }
+    /bracket — { cmd-bracket }
     /help — { cmd-help }
 
 ## Reglas

@@ -29,6 +29,7 @@ mod lang;
 mod msg;
 mod samples;
 pub mod stats_msg;
+pub mod tourney_msg;
 mod vocab;
 
 #[cfg(test)]
@@ -45,6 +46,7 @@ pub use caption_msg::CaptionMsg;
 pub use lang::{Lang, UnknownLang};
 pub use msg::{Arg, Msg};
 pub use stats_msg::StatsMsg;
+pub use tourney_msg::TourneyMsg;
 pub use vocab::{Cmd, Level, Preset};
 
 fluent_templates::static_loader! {

@@ -5,6 +5,7 @@ use crate::engine::{Colour, Loc};
 use super::caption_msg::CaptionMsg;
 use super::lang::Lang;
 use super::stats_msg::StatsMsg;
+use super::tourney_msg::TourneyMsg;
 use super::vocab::{Cmd, Level, Preset};
 
 /// One argument of a message, before it is put into a language.
@@ -321,6 +322,8 @@ pub enum Msg {
     Stats(StatsMsg),
     /// A short text of the board's caption ([`CaptionMsg`]).
     Caption(CaptionMsg),
+    /// A text of tournaments ([`TourneyMsg`]).
+    Tourney(TourneyMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -465,6 +468,8 @@ impl Msg {
                 Cmd::Timezone => "cmd-timezone",
                 Cmd::ForgetMe => "cmd-forgetme",
                 Cmd::Dice => "cmd-dice",
+                Cmd::Tournament => "cmd-tournament",
+                Cmd::Bracket => "cmd-bracket",
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",
@@ -522,6 +527,7 @@ impl Msg {
             Self::TermBoardSize { .. } => "term-board-size",
             Self::Stats(m) => m.id(),
             Self::Caption(m) => m.id(),
+            Self::Tourney(m) => m.id(),
         }
     }
 
@@ -698,6 +704,7 @@ impl Msg {
             }
             Self::Stats(m) => m.args(),
             Self::Caption(m) => m.args(),
+            Self::Tourney(m) => m.args(),
             _ => Vec::new(),
         }
     }

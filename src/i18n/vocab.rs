@@ -27,11 +27,13 @@ pub enum Cmd {
     Timezone,
     ForgetMe,
     Dice,
+    Tournament,
+    Bracket,
 }
 
 impl Cmd {
     /// Every command, in the order of the `/` menu.
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 21] = [
         Self::NewGame,
         Self::Join,
         Self::Leave,
@@ -51,6 +53,8 @@ impl Cmd {
         Self::Timezone,
         Self::ForgetMe,
         Self::Dice,
+        Self::Tournament,
+        Self::Bracket,
     ];
 
     /// The command as typed, without the slash (`newgame`).
@@ -76,6 +80,8 @@ impl Cmd {
             Self::Timezone => "timezone",
             Self::ForgetMe => "forgetme",
             Self::Dice => "dice",
+            Self::Tournament => "tournament",
+            Self::Bracket => "bracket",
         }
     }
 }

@@ -48,6 +48,7 @@ mod records;
 mod redis_store;
 mod scripts;
 mod stats;
+mod tourney;
 mod url;
 
 use std::time::Duration;
@@ -60,6 +61,7 @@ pub use keys::StatsScope;
 pub use pace::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS, WriteBudget};
 pub use redis_store::Store;
 pub use stats::{Forgotten, PlayerCard, RecordOutcome, SeatChange, Table, Top, TopLine};
+pub use tourney::{HISTORY_LEN, TOURNEY_DUE, tourney_history_key, tourney_key};
 pub use url::redact_url;
 
 /// Layout number written with every game record (`schema` field); records of another schema

@@ -40,6 +40,10 @@ pub enum Command {
     ForgetMe,
     /// Who rolls a human's die: `/dice auto|button`.
     Dice(String),
+    /// Tournaments: `/tournament [jcf|classic] [2|4] [Nm]`, `start`, `cancel`, `advance …`.
+    Tournament(String),
+    /// Re-post the tournament's bracket.
+    Bracket,
 }
 
 impl Command {
@@ -66,6 +70,8 @@ impl Command {
             Self::Timezone(_) => Cmd::Timezone,
             Self::ForgetMe => Cmd::ForgetMe,
             Self::Dice(_) => Cmd::Dice,
+            Self::Tournament(_) => Cmd::Tournament,
+            Self::Bracket => Cmd::Bracket,
         }
     }
 }
@@ -93,6 +99,8 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Timezone => "timezone",
         Cmd::ForgetMe => "forgetme",
         Cmd::Dice => "dice",
+        Cmd::Tournament => "tournament",
+        Cmd::Bracket => "bracket",
     }
 }
 

@@ -16,4 +16,5 @@ pub mod seats;
 pub mod settings;
 pub mod stats_command;
 pub mod table;
+pub mod tourney;
 pub mod view;

@@ -127,6 +127,8 @@ pub async fn after_save(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
     tokio::join!(
         show(bot, ctx, here, shown, shown_version, here.display()),
         bookkeeping(ctx, here, saved),
+        // A tournament table's finished game: its result into the bracket (once).
+        super::tourney::results::on_game_saved(bot, ctx, here, saved),
     );
 }
 

@@ -51,6 +51,7 @@ pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiv
         while firing.try_join_next().is_some() {}
         super::pace::fire_due(&bot, &ctx, &mut firing, &catching).await;
         super::unrecorded::retry_due(&bot, &ctx, &mut firing);
+        super::tourney::fire_due(&bot, &ctx, &mut firing).await;
         let due = match ctx.store.due_places(ctx.now_ms(), DUE_BATCH).await {
             Ok(d) => d,
             Err(e) => {

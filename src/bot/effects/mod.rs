@@ -11,8 +11,9 @@
 //! - [`lifecycle`]: the chat itself changes (the bot is removed, the group migrates);
 //! - [`active`]: game counters and the active-games gauge;
 //! - [`stats`]: a finished game recorded once, its results on the board, rematch;
-//! - [`seated`]: a game opened from code with its seats decided (a tournament's table).
-//! - [`unrecorded`]: finished games whose recording failed, retried until recorded.
+//! - [`seated`]: a game opened from code with its seats decided (a tournament's table);
+//! - [`unrecorded`]: finished games whose recording failed, retried until recorded;
+//! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket.
 
 pub mod active;
 pub mod board_lock;
@@ -26,6 +27,7 @@ pub mod pace;
 pub mod seated;
 pub mod stats;
 pub mod telegram;
+pub mod tourney;
 pub mod unrecorded;
 
 use std::time::Duration;

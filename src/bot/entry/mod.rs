@@ -19,6 +19,7 @@ pub mod commands;
 pub mod fallback;
 pub mod settings;
 pub mod stats;
+pub mod tourney;
 pub mod webhook;
 
 use std::sync::Arc;
@@ -86,7 +87,9 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Display(args)].endpoint(settings::display))
         .branch(case![Command::Timer(args)].endpoint(settings::timer))
         .branch(case![Command::Timezone(args)].endpoint(stats::timezone))
-        .branch(case![Command::Dice(args)].endpoint(settings::dice));
+        .branch(case![Command::Dice(args)].endpoint(settings::dice))
+        .branch(case![Command::Tournament(args)].endpoint(tourney::tournament))
+        .branch(case![Command::Bracket].endpoint(tourney::bracket));
     // A group message from nobody (sent on behalf of a channel) plays no part.
     let in_groups = dptree::filter(|m: Message| is_group(&m.chat))
         .branch(by_someone)
@@ -111,8 +114,12 @@ fn button_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Button::NewGame].endpoint(buttons::on_new_game))
         .branch(case![Button::Rematch].endpoint(stats::on_rematch))
         .branch(case![Button::Language(lang)].endpoint(settings::on_language));
+    let tourney =
+        dptree::filter_map(|q: CallbackQuery| q.data.as_deref().and_then(tourney::decode))
+            .endpoint(tourney::on_button);
     Update::filter_callback_query()
         .map_async(here_of_callback)
+        .branch(tourney)
         .branch(decoded)
         .branch(dptree::endpoint(buttons::on_invalid))
 }

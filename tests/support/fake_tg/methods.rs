@@ -30,6 +30,7 @@ impl State {
                 Ok(json!(true))
             }
             "sendmessage" => self.send_message(p),
+            "createforumtopic" => self.create_forum_topic(p),
             "sendphoto" => self.send_photo(p, files),
             "editmessagetext" => self.edit_text(p),
             "editmessagecaption" => self.edit_caption(p),

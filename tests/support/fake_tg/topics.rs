@@ -17,6 +17,34 @@ use super::{
 };
 
 impl State {
+    /// `createForumTopic`: in a forum supergroup (topics on), opens a topic named `name`
+    /// (1–128 characters) by the bot, as Telegram does: a `forum_topic_created` service
+    /// message whose id is the topic's `message_thread_id`; answers the `ForumTopic`.
+    pub fn create_forum_topic(&mut self, p: &Value) -> Result<Value, ApiErr> {
+        let chat = super::params::chat_id(p)?;
+        self.writable(chat)?;
+        let name = p["name"].as_str().unwrap_or_default().to_owned();
+        if name.is_empty() || name.chars().count() > 128 {
+            return Err(bad("Bad Request: invalid forum topic name specified"));
+        }
+        if self.chats.get(&chat).is_none_or(|c| c.topics.is_none()) {
+            return Err(bad("Bad Request: the chat is not a forum"));
+        }
+        let from = self.bot_user();
+        let topic = self.chat_mut(chat).next_message_id;
+        let mut body = Map::new();
+        body.insert(
+            "forum_topic_created".into(),
+            json!({"name": name, "icon_color": 7_322_096}),
+        );
+        in_topic(&mut body, topic);
+        self.store_message(chat, from, body, None);
+        if let Some(topics) = self.chat_mut(chat).topics.as_mut() {
+            topics.insert(topic);
+        }
+        Ok(json!({"message_thread_id": topic, "name": name, "icon_color": 7_322_096}))
+    }
+
     /// The topic a send asks for (`message_thread_id`), checked against the chat's topics.
     pub fn send_thread(&self, chat: i64, p: &Value) -> Result<Option<i32>, ApiErr> {
         let Some(v) = p.get("message_thread_id").filter(|v| !v.is_null()) else {

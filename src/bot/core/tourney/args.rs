@@ -1,0 +1,122 @@
+//! `/tournament` arguments.
+
+use crate::engine::Preset;
+use crate::tournament::MAX_REASON_CHARS;
+
+/// How a sign-up is opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TourneyArgs {
+    pub preset: Preset,
+    /// Seats per table: 2 or 4 (default 4).
+    pub table_size: u8,
+    /// R6.3 A time limit for every table (minutes): the preset's, or `Nm`.
+    pub limit_minutes: Option<u16>,
+}
+
+/// What `/tournament …` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TourneyCmd {
+    Open(TourneyArgs),
+    Start,
+    Cancel,
+    /// `/tournament replace <n>`: the `n`-th entrant of the draw (1-based) is played by a
+    /// computer from now on.
+    Replace(u16),
+    /// `/tournament advance <table> <n> <reason>`: table number in the current round,
+    /// `n`-th side at that table (both 1-based).
+    Advance {
+        table: u16,
+        side: u8,
+        reason: String,
+    },
+}
+
+/// Parses `/tournament` arguments: `[jcf|classic] [2|4] [<minutes>m]`, or `start`,
+/// `cancel`, `replace <n>`, `advance <table> <n> <reason>`.
+///
+/// # Errors
+/// The first word that fits none of them (cut to 32 characters).
+pub fn parse_tourney(args: &str) -> Result<TourneyCmd, String> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let first = words.first().map(|w| w.to_lowercase());
+    match first.as_deref() {
+        Some("start") => return only(&words, TourneyCmd::Start),
+        Some("cancel") => return only(&words, TourneyCmd::Cancel),
+        Some("advance") => return advance(&words),
+        Some("replace") => {
+            let w = words.get(1).copied().unwrap_or("replace");
+            return match (w.parse::<u16>(), words.get(2)) {
+                (Ok(n), None) if n >= 1 => Ok(TourneyCmd::Replace(n)),
+                (_, Some(extra)) => Err(cut(extra)),
+                _ => Err(cut(w)),
+            };
+        }
+        _ => {}
+    }
+    let mut out = TourneyArgs {
+        preset: Preset::Jcf,
+        table_size: 4,
+        limit_minutes: None,
+    };
+    let mut explicit_limit = None;
+    for w in words.iter().take(8) {
+        let lw = w.to_lowercase();
+        match lw.as_str() {
+            "jcf" => out.preset = Preset::Jcf,
+            "classic" | "clàssic" | "clasico" | "clásico" => out.preset = Preset::Classic,
+            "solidari" | "solidario" => out.preset = Preset::Solidari,
+            "2" => out.table_size = 2,
+            "4" => out.table_size = 4,
+            m if m.ends_with('m') => match m[..m.len() - 1].parse::<u16>() {
+                Ok(n) if (1..=600).contains(&n) => explicit_limit = Some(n),
+                _ => return Err(cut(w)),
+            },
+            _ => return Err(cut(w)),
+        }
+    }
+    if out.preset == Preset::Solidari {
+        // A pairs rule set: the pairs sign-up is not built yet.
+        return Err(cut(words
+            .iter()
+            .find(|w| w.to_lowercase().starts_with("solidari"))
+            .unwrap_or(&"solidari")));
+    }
+    out.limit_minutes = explicit_limit.or_else(|| {
+        out.preset
+            .time_limit_minutes()
+            .and_then(|m| u16::try_from(m).ok())
+    });
+    Ok(TourneyCmd::Open(out))
+}
+
+fn cut(w: &str) -> String {
+    w.chars().take(32).collect()
+}
+
+fn only(words: &[&str], cmd: TourneyCmd) -> Result<TourneyCmd, String> {
+    match words.get(1) {
+        None => Ok(cmd),
+        Some(w) => Err(cut(w)),
+    }
+}
+
+fn advance(words: &[&str]) -> Result<TourneyCmd, String> {
+    let num = |i: usize| -> Result<u16, String> {
+        let w = words.get(i).copied().unwrap_or("");
+        w.parse::<u16>()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| cut(if w.is_empty() { "advance" } else { w }))
+    };
+    let table = num(1)?;
+    let side = u8::try_from(num(2)?).map_err(|_| cut(words[2]))?;
+    let reason = words.get(3..).map(|r| r.join(" ")).unwrap_or_default();
+    if reason.is_empty() || reason.chars().count() > MAX_REASON_CHARS {
+        return Err("advance".into());
+    }
+    Ok(TourneyCmd::Advance {
+        table,
+        side,
+        reason,
+    })
+}

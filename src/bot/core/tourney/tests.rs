@@ -1,0 +1,179 @@
+use super::*;
+use crate::engine::ScriptedDice;
+
+fn who(id: i64) -> SignedUp {
+    SignedUp {
+        id,
+        name: format!("P{id}"),
+    }
+}
+
+fn args(size: u8) -> TourneyArgs {
+    TourneyArgs {
+        preset: Preset::Jcf,
+        table_size: size,
+        limit_minutes: None,
+    }
+}
+
+fn drawn(n: i64, forum: bool) -> Tourney {
+    let mut t = Tourney::open(&who(1), args(2), None, forum);
+    for id in 2..=n {
+        t.join(&who(id)).expect("joins");
+    }
+    t.draw(7).expect("draws");
+    t
+}
+
+#[test]
+fn r10_1_the_sign_up_takes_each_person_once_and_the_draw_needs_two() {
+    // Given a sign-up opened by 1, When 1 joins again, Then refused; 2 leaves without joining.
+    let mut t = Tourney::open(&who(1), args(2), None, true);
+    assert_eq!(t.join(&who(1)), Err(TReject::AlreadyIn));
+    assert_eq!(t.leave(2), Err(TReject::NotIn));
+    // When the draw is asked with one entrant, Then refused and nothing changes.
+    assert_eq!(t.draw(1), Err(TReject::NeedTwo));
+    assert_eq!(t.stage, Stage::SignUp);
+    // When 2 joins and the draw is made, Then it runs and the sign-up is closed.
+    t.join(&who(2)).expect("joins");
+    t.draw(1).expect("draws");
+    assert_eq!(t.stage, Stage::Running);
+    assert_eq!(t.join(&who(3)), Err(TReject::NotSignUp));
+}
+
+#[test]
+fn every_table_of_the_round_is_called_at_once_and_once() {
+    // Given 8 entrants at 2-seat tables, When drawn (in a forum or not), Then 4 tables are
+    // to be called; once one is called (a second call changes nothing), the 3 others.
+    assert_eq!(drawn(8, true).tables_to_call().len(), 4);
+    let mut group = drawn(8, false);
+    let first = group.tables_to_call();
+    assert_eq!(first.len(), 4);
+    group.call(first[0], Some(-1), 100);
+    group.call(first[0], Some(-9), 100);
+    assert_eq!(group.tables_to_call().len(), 3);
+    assert_eq!(
+        group.play(first[0]).and_then(|p| p.topic),
+        Some(-1),
+        "called once"
+    );
+}
+
+#[test]
+fn a_table_starts_once_and_its_result_puts_the_winner_through_to_the_champion() {
+    // Given 4 entrants in a forum, When every table is called, started and won by its first
+    // side, round after round, Then a champion is there and the stage is finished.
+    let mut t = drawn(4, true);
+    let mut dice = ScriptedDice::new(&[]);
+    for _ in 0..4 {
+        for at in t.tables_to_call() {
+            t.call(at, Some(10), 0);
+            let people = t.people_at(at);
+            assert_eq!(t.ready(at, people[0]), Ok(false));
+            assert_eq!(t.ready(at, people[1]), Ok(true), "both ready");
+            t.start_table(at, 5).expect("starts");
+            assert_eq!(t.start_table(at, 6), Err(TReject::AlreadyStarted));
+            assert_eq!(t.ready(at, people[0]), Err(TReject::AlreadyStarted));
+            let side = t
+                .tournament
+                .as_ref()
+                .and_then(|x| x.table(at))
+                .expect("a table")
+                .sides[0];
+            t.table_finished(at, Outcome::Won(side), &mut dice)
+                .expect("applies");
+            assert!(
+                t.table_finished(at, Outcome::Won(side), &mut dice).is_err(),
+                "a result applies once"
+            );
+        }
+    }
+    assert_eq!(t.stage, Stage::Finished);
+    assert!(
+        t.tournament
+            .as_ref()
+            .and_then(Tournament::champion)
+            .is_some()
+    );
+    // Each decided table waits for its post (due now); once all are posted, nothing is due.
+    assert_eq!(t.unposted.len(), 3, "4 entrants: 2 tables, then the final");
+    assert_eq!(t.due(0, 60_000, 1000), Some(0));
+    for at in t.unposted.clone() {
+        t.posted(at);
+    }
+    assert_eq!(t.due(0, 60_000, 1000), None);
+}
+
+#[test]
+fn the_host_replaces_an_entrant_by_a_computer_who_then_sits_at_its_table() {
+    // Given 4 entrants drawn, When the host replaces the 2nd of the draw, Then its seat at
+    // its table is a computer's; a number past the draw is refused and changes nothing.
+    let mut t = drawn(4, true);
+    let seq = t.seq;
+    assert_eq!(t.replace(9), Err(TReject::NotIn));
+    assert_eq!(t.seq, seq);
+    let side = t.tournament.as_ref().expect("drawn").draw_order()[1];
+    let name = t.replace(2).expect("replaced");
+    let tn = t.tournament.as_ref().expect("drawn");
+    assert_eq!(tn.entrant(side).map(|e| e.name.clone()), Some(name));
+    let at = t.tables_to_call()[0];
+    let seats = seats_of(tn, at);
+    assert!(
+        seats
+            .iter()
+            .any(|s| s.side == side && s.computer.is_some() && s.id < 0)
+    );
+}
+
+#[test]
+fn r6_3_a_timed_table_is_due_at_its_limit_and_a_waiting_one_at_its_ready_deadline() {
+    // Given a 2-entrant tournament with a 30-minute limit, When called, Then due at the Ready
+    // deadline; When started at 1000, Then due at the limit or the next check, the earlier.
+    let mut t = Tourney::open(
+        &who(1),
+        TourneyArgs {
+            limit_minutes: Some(30),
+            ..args(2)
+        },
+        None,
+        true,
+    );
+    t.join(&who(2)).expect("joins");
+    t.draw(3).expect("draws");
+    let at = t.tables_to_call()[0];
+    t.call(at, Some(4), 500);
+    assert_eq!(t.due(0, 60_000, 10_000_000), Some(500));
+    t.start_table(at, 1000).expect("starts");
+    assert_eq!(t.limit_at(at, 60_000), Some(1000 + 30 * 60_000));
+    assert_eq!(t.due(2000, 60_000, 10_000_000), Some(1000 + 30 * 60_000));
+    assert_eq!(t.due(2000, 60_000, 5000), Some(7000));
+}
+
+#[test]
+fn tournament_arguments_take_rules_table_size_and_limit_and_refuse_anything_else() {
+    // Given /tournament arguments, When parsed, Then the command, or the offending word.
+    assert_eq!(
+        parse_tourney("classic 2 15m"),
+        Ok(TourneyCmd::Open(TourneyArgs {
+            preset: Preset::Classic,
+            table_size: 2,
+            limit_minutes: Some(15),
+        }))
+    );
+    assert_eq!(parse_tourney("start"), Ok(TourneyCmd::Start));
+    assert_eq!(parse_tourney("cancel now"), Err("now".into()));
+    assert_eq!(parse_tourney("3"), Err("3".into()));
+    assert_eq!(parse_tourney("0m"), Err("0m".into()));
+    assert_eq!(
+        parse_tourney("advance 2 1 did not come"),
+        Ok(TourneyCmd::Advance {
+            table: 2,
+            side: 1,
+            reason: "did not come".into()
+        })
+    );
+    assert!(parse_tourney("advance 2 1").is_err(), "a reason is needed");
+    assert_eq!(parse_tourney("replace 3"), Ok(TourneyCmd::Replace(3)));
+    assert_eq!(parse_tourney("replace x"), Err("x".into()));
+    assert_eq!(parse_tourney("replace 3 4"), Err("4".into()));
+}

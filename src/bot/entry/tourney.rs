@@ -1,0 +1,332 @@
+//! `/tournament`, `/bracket` and the tournament's buttons (Join / Leave under the sign-up,
+//! Ready under a table's call). Callback data: `tj:<seq>`, `tl:<seq>`, `tr:<round>.<table>`.
+
+use std::sync::Arc;
+
+use teloxide::payloads::{EditMessageTextSetters, SendMessageSetters};
+use teloxide::prelude::*;
+use teloxide::types::{MessageId, ParseMode};
+use tracing::{info, warn};
+
+use super::commands::done;
+use super::{Started, handled};
+use crate::bot::core::table::Actor;
+use crate::bot::core::tourney::{SignedUp, Stage, TReject, Tourney, TourneyCmd, parse_tourney};
+use crate::bot::effects::chat::{ChatAddr, Here, InTopic};
+use crate::bot::effects::display::strip_buttons;
+use crate::bot::effects::telegram::{TgBot, actor_of, is_admin, reply};
+use crate::bot::effects::tourney::{
+    MutErr, TOURNEY_TTL_SECS, load, mutate, post, refusal_text, sync_due, tables,
+};
+use crate::bot::effects::{Ctx, HandlerResult};
+use crate::i18n::{Msg, TourneyMsg, tr, tr_plain};
+use crate::store::CasOutcome;
+use crate::tournament::TableId;
+
+/// A tournament button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TourneyButton {
+    Join,
+    Leave,
+    Ready(TableId),
+}
+
+/// Decodes a tournament button's data; `None` for anything else.
+#[must_use]
+pub fn decode(data: &str) -> Option<TourneyButton> {
+    let (tag, arg) = data.split_once(':')?;
+    match tag {
+        "tj" => arg.parse::<u64>().ok().map(|_| TourneyButton::Join),
+        "tl" => arg.parse::<u64>().ok().map(|_| TourneyButton::Leave),
+        "tr" => {
+            let (r, t) = arg.split_once('.')?;
+            Some(TourneyButton::Ready(TableId {
+                round: r.parse().ok()?,
+                table: t.parse().ok()?,
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// Does the chat have forum topics on?
+fn is_forum(chat: &teloxide::types::Chat) -> bool {
+    use teloxide::types::{ChatKind, PublicChatKind};
+    matches!(&chat.kind, ChatKind::Public(p) if matches!(&p.kind, PublicChatKind::Supergroup(s) if s.is_forum))
+}
+
+fn signed_up(a: &Actor) -> SignedUp {
+    SignedUp {
+        id: a.id,
+        name: a.name.clone(),
+    }
+}
+
+async fn manages(bot: &TgBot, here: &Here, t: &Tourney, actor: &Actor) -> bool {
+    actor.id == t.host || is_admin(bot, here.addr, actor.id).await
+}
+
+/// `/tournament …`.
+pub async fn tournament(
+    bot: TgBot,
+    msg: Message,
+    args: String,
+    actor: Actor,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let lang = here.lang;
+    let chat = here.addr.id();
+    let answer = match parse_tourney(&args) {
+        Err(_) => Some(tr(lang, &Msg::Tourney(TourneyMsg::Usage))),
+        Ok(TourneyCmd::Open(a)) => open(&bot, &ctx, &msg, &here, &actor, a).await,
+        Ok(cmd) => match load(&ctx, chat).await {
+            Err(_) => Some(tr_plain(lang, &Msg::AlertTryAgain)),
+            Ok(None) => Some(refusal_text(lang, &MutErr::Rejected(TReject::NoTourney))),
+            Ok(Some(rec)) if !manages(&bot, &here, &rec.state, &actor).await => {
+                Some(tr_plain(lang, &Msg::OnlyHost))
+            }
+            Ok(Some(_)) => host_command(&bot, &ctx, &here, &actor, cmd).await,
+        },
+    };
+    let r = match answer {
+        Some(text) => reply(&bot, &msg, text).await,
+        None => Ok(()),
+    };
+    done(&bot, &ctx, &here, started, r).await
+}
+
+/// Open a sign-up; `Some` text to reply when refused.
+async fn open(
+    bot: &TgBot,
+    ctx: &Ctx,
+    msg: &Message,
+    here: &Here,
+    actor: &Actor,
+    a: crate::bot::core::tourney::TourneyArgs,
+) -> Option<String> {
+    let lang = here.lang;
+    let chat = here.addr.id();
+    let expected = match load(ctx, chat).await {
+        Err(_) => return Some(tr_plain(lang, &Msg::AlertTryAgain)),
+        Ok(Some(rec)) if rec.state.is_open() => {
+            return Some(refusal_text(lang, &MutErr::Rejected(TReject::AlreadyOpen)));
+        }
+        Ok(Some(rec)) => rec.version,
+        Ok(None) => 0,
+    };
+    let mut t = Tourney::open(&signed_up(actor), a, here.addr.topic(), is_forum(&msg.chat));
+    let sent = bot
+        .send_message(here.addr.chat_id(), post::signup_text(lang, &t))
+        .in_topic(here.addr)
+        .parse_mode(ParseMode::Html)
+        .reply_markup(post::signup_keyboard(lang, &t))
+        .await;
+    let Ok(sent) = sent else {
+        return None;
+    };
+    t.signup_msg = Some(sent.id.0);
+    match ctx
+        .store
+        .save_tourney(chat, expected, &t, TOURNEY_TTL_SECS)
+        .await
+    {
+        Ok(CasOutcome::Saved { .. }) => {
+            info!(chat, host = actor.id, "tournament sign-up opened");
+            None
+        }
+        _ => {
+            let _ = bot.delete_message(here.addr.chat_id(), sent.id).await;
+            Some(refusal_text(lang, &MutErr::Rejected(TReject::AlreadyOpen)))
+        }
+    }
+}
+
+/// `start`, `cancel`, `advance` by the host or an admin; `Some` text to reply.
+async fn host_command(
+    bot: &TgBot,
+    ctx: &Ctx,
+    here: &Here,
+    actor: &Actor,
+    cmd: TourneyCmd,
+) -> Option<String> {
+    let lang = here.lang;
+    let chat = here.addr.id();
+    match cmd {
+        TourneyCmd::Open(_) => None,
+        TourneyCmd::Replace(n) => match mutate(ctx, chat, |t| t.replace(n)).await {
+            Ok((_, name)) => {
+                info!(
+                    chat,
+                    by = actor.id,
+                    entrant = n,
+                    "tournament entrant replaced by a computer"
+                );
+                Some(tr(lang, &Msg::Tourney(TourneyMsg::Replaced { name })))
+            }
+            Err(e) => Some(refusal_text(lang, &e)),
+        },
+        TourneyCmd::Start => {
+            let seed = rand::RngCore::next_u64(&mut ctx.rng(chat, ctx.now_ms()));
+            match mutate(ctx, chat, |t| t.draw(seed)).await {
+                Ok((saved, ())) => {
+                    let t = &saved.state;
+                    if let Some(id) = t.signup_msg {
+                        strip_buttons(bot, here.addr, id).await;
+                    }
+                    let home = post::home(chat, t);
+                    if let Some(tournament) = &t.tournament {
+                        info!(
+                            chat,
+                            seed,
+                            entrants = tournament.entrants().len(),
+                            "tournament drawn"
+                        );
+                        post::announce_draw(bot, home, lang, tournament).await;
+                        post::bracket(bot, home, lang, tournament, None).await;
+                    }
+                    None
+                }
+                Err(e) => Some(refusal_text(lang, &e)),
+            }
+        }
+        TourneyCmd::Cancel => match mutate(ctx, chat, Tourney::cancel).await {
+            Ok((saved, ())) => {
+                info!(chat, by = actor.id, "tournament cancelled");
+                if let (Stage::Cancelled, Some(id)) = (saved.state.stage, saved.state.signup_msg) {
+                    strip_buttons(bot, here.addr, id).await;
+                }
+                // The games of the tables being played are called off with it.
+                let open: Vec<TableId> = saved
+                    .state
+                    .tournament
+                    .as_ref()
+                    .map(|t| t.open_tables())
+                    .unwrap_or_default();
+                for at in open {
+                    tables::stop_game(bot, ctx, chat, &saved.state, at).await;
+                }
+                Some(tr(lang, &Msg::Tourney(TourneyMsg::Cancelled)))
+            }
+            Err(e) => Some(refusal_text(lang, &e)),
+        },
+        TourneyCmd::Advance {
+            table,
+            side,
+            reason,
+        } => {
+            let r = mutate(ctx, chat, |t| {
+                let tn = t.tournament.as_ref().ok_or(TReject::NotRunning)?;
+                let round = tn.current_round().ok_or(TReject::NotRunning)?;
+                let at = TableId::new(round, usize::from(table) - 1);
+                let slot = tn.table(at).ok_or(TReject::NotRunning)?;
+                let winner = *slot
+                    .sides
+                    .get(usize::from(side) - 1)
+                    .ok_or(TReject::NotAtTable)?;
+                t.advance(at, winner, &reason)?;
+                Ok(at)
+            })
+            .await;
+            match r {
+                Ok((saved, at)) => {
+                    tables::stop_game(bot, ctx, chat, &saved.state, at).await;
+                    info!(chat, by = actor.id, round = at.round, table = at.table, reason = %reason, "tournament table advanced by hand");
+                    None
+                }
+                Err(e) => Some(refusal_text(lang, &e)),
+            }
+        }
+    }
+}
+
+/// `/bracket`: the bracket again (PNG and text).
+pub async fn bracket(
+    bot: TgBot,
+    msg: Message,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let lang = here.lang;
+    let r = match load(&ctx, here.addr.id()).await {
+        Ok(Some(rec)) if rec.state.tournament.is_some() => {
+            if let Some(t) = &rec.state.tournament {
+                post::bracket(&bot, here.addr, lang, t, None).await;
+            }
+            Ok(())
+        }
+        Ok(Some(rec)) if rec.state.stage == Stage::SignUp => {
+            reply(&bot, &msg, post::signup_text(lang, &rec.state)).await
+        }
+        _ => {
+            reply(
+                &bot,
+                &msg,
+                refusal_text(lang, &MutErr::Rejected(TReject::NoTourney)),
+            )
+            .await
+        }
+    };
+    done(&bot, &ctx, &here, started, r).await
+}
+
+/// A tournament button.
+pub async fn on_button(
+    bot: TgBot,
+    q: CallbackQuery,
+    button: TourneyButton,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let lang = here.lang;
+    let chat = here.addr.id();
+    let actor = actor_of(&q.from);
+    let text = match button {
+        TourneyButton::Join | TourneyButton::Leave => {
+            let r = mutate(&ctx, chat, |t| match button {
+                TourneyButton::Join => t.join(&signed_up(&actor)),
+                _ => t.leave(actor.id),
+            })
+            .await;
+            match r {
+                Ok((saved, ())) => {
+                    let t = &saved.state;
+                    if let Some(id) = t.signup_msg {
+                        let home: ChatAddr = post::home(chat, t);
+                        let edit = bot
+                            .edit_message_text(
+                                home.chat_id(),
+                                MessageId(id),
+                                post::signup_text(lang, t),
+                            )
+                            .parse_mode(ParseMode::Html)
+                            .reply_markup(post::signup_keyboard(lang, t))
+                            .await;
+                        if let Err(e) = edit {
+                            warn!(chat, error = %e, "sign-up message not updated");
+                        }
+                    }
+                    let m = if button == TourneyButton::Join {
+                        TourneyMsg::Joined
+                    } else {
+                        TourneyMsg::Left
+                    };
+                    tr_plain(lang, &Msg::Tourney(m))
+                }
+                Err(e) => refusal_text(lang, &e),
+            }
+        }
+        TourneyButton::Ready(at) => tables::press_ready(&bot, &ctx, chat, lang, at, actor.id).await,
+    };
+    if let Err(e) = bot.answer_callback_query(q.id.clone()).text(text).await {
+        warn!(chat, error = %e, "answerCallbackQuery failed");
+    }
+    if let Ok(Some(rec)) = load(&ctx, chat).await {
+        sync_due(&ctx, chat, &rec.state).await;
+    }
+    handled(&ctx, "callback", started);
+    Ok(())
+}
