@@ -27,11 +27,12 @@ pub enum Cmd {
     Timezone,
     ForgetMe,
     Dice,
+    Pings,
 }
 
 impl Cmd {
     /// Every command, in the order of the `/` menu.
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 20] = [
         Self::NewGame,
         Self::Join,
         Self::Leave,
@@ -51,6 +52,7 @@ impl Cmd {
         Self::Timezone,
         Self::ForgetMe,
         Self::Dice,
+        Self::Pings,
     ];
 
     /// The command as typed, without the slash (`newgame`).
@@ -76,6 +78,7 @@ impl Cmd {
             Self::Timezone => "timezone",
             Self::ForgetMe => "forgetme",
             Self::Dice => "dice",
+            Self::Pings => "pings",
         }
     }
 }

@@ -43,6 +43,7 @@ mod error;
 pub mod keys;
 mod migrate;
 mod pace;
+mod pings;
 mod records;
 mod redis_store;
 mod scripts;

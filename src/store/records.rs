@@ -129,7 +129,7 @@ impl Store {
     }
 }
 
-fn cas_outcome((saved, version): (i64, u64)) -> CasOutcome {
+pub(super) fn cas_outcome((saved, version): (i64, u64)) -> CasOutcome {
     if saved == 1 {
         CasOutcome::Saved { version }
     } else {

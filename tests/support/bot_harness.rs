@@ -40,6 +40,8 @@ pub struct Harness {
     pub pause: Duration,
     /// Milliseconds per second of the turn timer in the bots started from now on.
     pub timer_unit_ms: u64,
+    /// Milliseconds per second of `/pings` in the bots started from now on.
+    pub ping_unit_ms: u64,
     /// Whether bots started from now on run the turn driver.
     pub driver: bool,
     pub bots: Vec<Running>,
@@ -57,6 +59,8 @@ pub struct Options {
     pub timer_unit_ms: u64,
     /// Run the turn driver beside the dispatcher (it polls Redis every 100 ms).
     pub driver: bool,
+    /// Milliseconds per second of `/pings` (1000 in production).
+    pub ping_unit_ms: u64,
     /// See [`Harness::write_budget`].
     pub write_budget: (u32, u64),
 }
@@ -67,6 +71,7 @@ impl Default for Options {
             persistent_redis: false,
             timer_unit_ms: 1000,
             driver: true,
+            ping_unit_ms: 1000,
             write_budget: UNPACED,
         }
     }
@@ -97,6 +102,7 @@ impl Harness {
             seed,
             pause: Duration::from_millis(20),
             timer_unit_ms: opts.timer_unit_ms,
+            ping_unit_ms: opts.ping_unit_ms,
             driver: opts.driver,
             bots: Vec::new(),
             write_budget: opts.write_budget,
@@ -119,6 +125,7 @@ impl Harness {
         ctx.seed = Some(self.seed);
         ctx.pause = self.pause;
         ctx.timer_unit_ms = self.timer_unit_ms;
+        ctx.ping_unit_ms = self.ping_unit_ms;
         (ctx.write_limit, ctx.write_window_ms) = self.write_budget;
         let ctx = Arc::new(ctx);
         let tg = self
@@ -279,6 +286,7 @@ impl Harness {
             display: Display::Emoji,
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
+            pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
         };
         self.store.set_settings(CHAT, &s).await.expect("settings");
     }
@@ -290,6 +298,7 @@ impl Harness {
             display: Display::Emoji,
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
+            pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
         };
         self.store.set_settings(chat, &s).await.expect("settings");
     }

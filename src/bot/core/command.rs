@@ -40,6 +40,8 @@ pub enum Command {
     ForgetMe,
     /// Who rolls a human's die: `/dice auto|button`.
     Dice(String),
+    /// Mention the player whose turn it is after a wait: `/pings off|30|60|120`.
+    Pings(String),
 }
 
 impl Command {
@@ -66,6 +68,7 @@ impl Command {
             Self::Timezone(_) => Cmd::Timezone,
             Self::ForgetMe => Cmd::ForgetMe,
             Self::Dice(_) => Cmd::Dice,
+            Self::Pings(_) => Cmd::Pings,
         }
     }
 }
@@ -93,6 +96,7 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Timezone => "timezone",
         Cmd::ForgetMe => "forgetme",
         Cmd::Dice => "dice",
+        Cmd::Pings => "pings",
     }
 }
 

@@ -86,7 +86,8 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Display(args)].endpoint(settings::display))
         .branch(case![Command::Timer(args)].endpoint(settings::timer))
         .branch(case![Command::Timezone(args)].endpoint(stats::timezone))
-        .branch(case![Command::Dice(args)].endpoint(settings::dice));
+        .branch(case![Command::Dice(args)].endpoint(settings::dice))
+        .branch(case![Command::Pings(args)].endpoint(settings::pings));
     // A group message from nobody (sent on behalf of a channel) plays no part.
     let in_groups = dptree::filter(|m: Message| is_group(&m.chat))
         .branch(by_someone)
