@@ -10,7 +10,9 @@ use std::time::Duration;
 
 use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
 use parxis::bot::core::table::Table;
+use parxis::bot::effects::chat::DisplayState;
 use parxis::i18n::Lang;
+use parxis::store::Place;
 use support::bot_harness::{CHAT, Harness, Options, four_users, text_of};
 use support::fake_tg::{Flood, FloodClock, Recorded, TestUser, buttons, msg_id};
 
@@ -389,5 +391,53 @@ async fn pings_never_push_board_writes_over_the_budget() {
     let (t, board) = h.fresh_board().await;
     assert!(buttons(&board)[0].1.contains(&t.seq.to_string()));
     assert!(!text_of(&board).is_empty());
+    h.stop_bots().await;
+}
+
+/// The board message of forum topic `topic`, once its display record names one that holds
+/// `tag` buttons.
+async fn topic_board(h: &Harness, topic: i32, tag: &str) -> serde_json::Value {
+    let place = Place::of_topic(CHAT, topic);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let d: Option<DisplayState> = h.store.display(place).await.expect("redis");
+        if let Some(m) = d.and_then(|d| h.fake.message(CHAT, d.message_id))
+            && buttons(&m).iter().any(|(_, data)| data.starts_with(tag))
+        {
+            return m;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no {tag} board in topic {topic}:\n{}",
+            h.fake.log_tail(10)
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_forum_topic_the_ping_goes_to_that_topic_as_a_reply_to_its_board() {
+    // Given a game started in one forum topic
+    let mut h = harness(69, 0).await;
+    let topic = h.fake.open_topic(CHAT, "Taula 1");
+    let users = four_users();
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.command_in_topic(CHAT, topic, &users[0], "/newgame"));
+    let lobby = topic_board(&h, topic, "j:").await;
+    let join = support::bot_harness::button_with(&lobby, "j:");
+    h.press(&users[1], msg_id(&lobby), &join).await;
+    let lobby = topic_board(&h, topic, "s:").await;
+    let start = support::bot_harness::button_with(&lobby, "s:");
+    h.press(&users[0], msg_id(&lobby), &start).await;
+    let board = topic_board(&h, topic, "r:").await;
+    // When its first player takes long
+    let sent = wait_pings(&h, mark, 1, Duration::from_secs(5)).await;
+    // Then the ping is posted in that topic, as a reply to that topic's board
+    assert_eq!(sent[0].thread_id(), Some(topic), "{:?}", sent[0].params);
+    assert_eq!(
+        sent[0].params["reply_parameters"]["message_id"].as_i64(),
+        Some(i64::from(msg_id(&board)))
+    );
     h.stop_bots().await;
 }
