@@ -71,6 +71,7 @@ async fn harness(seed: u64, budget: (u32, u64), dice: DiceMode) -> Harness {
         display: Display::Emoji,
         timer_secs: 0,
         dice,
+        pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
     })
     .await;
     h

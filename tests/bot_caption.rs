@@ -20,6 +20,7 @@ fn settings(timer_secs: u32) -> ChatSettings {
         display: Display::Image,
         timer_secs,
         dice: DiceMode::Button,
+        pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
     }
 }
 

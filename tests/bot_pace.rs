@@ -50,6 +50,7 @@ async fn settings(h: &Harness, dice: DiceMode) {
         display: Display::Emoji,
         timer_secs: 0,
         dice,
+        pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
     })
     .await;
 }

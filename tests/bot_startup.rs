@@ -98,6 +98,7 @@ async fn unreachable_telegram_at_start_is_waited_for_then_the_bot_comes_up_and_a
         pause: Duration::from_millis(20),
         timer_unit_ms: 1000,
         limit_minute_ms: parxis::bot::core::table::MINUTE_MS,
+        ping_unit_ms: 1000,
         driver: true,
         bots: Vec::new(),
         write_budget: support::bot_harness::UNPACED,

@@ -155,6 +155,7 @@ impl Cluster {
             display: Display::Emoji,
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
+            pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
         };
         store.set_settings(CHAT, &settings).await.expect("settings");
         let c = Self {

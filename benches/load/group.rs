@@ -64,6 +64,7 @@ pub async fn play(env: Arc<Env>, i: usize) -> Seen {
         display: parxis::bot::core::settings::Display::Emoji,
         timer_secs: 0,
         dice: parxis::bot::core::settings::DiceMode::Button,
+        pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
     };
     if let Err(e) = g.env.store.set_settings(g.chat, &s).await {
         g.env.probe.error(format!("chat {}: settings: {e}", g.chat));

@@ -34,6 +34,7 @@ help =
     /display — { cmd-display }
     /timer — { cmd-timer }
     /dice — { cmd-dice }
+    /pings — { cmd-pings }
     /skip — { cmd-skip }
     /kick — { cmd-kick }
     /top — { cmd-top }
@@ -113,3 +114,16 @@ dice-is = 🎲 Dau: { $mode ->
     }.
 rolled-short = 🎲 { $roll }
 board-updating = { $what } — s'està actualitzant el tauler…
+
+## Avisos (/pings)
+
+cmd-pings = Avisa qui té el torn si tarda: off, 30, 60 o 120 segons
+pings-set = 🔔 Si un jugador tarda { $seconds } s a jugar, l'avisaré amb una menció.
+pings-off = 🔕 Sense avisos: no mencionaré ningú quan li toque.
+pings-is = 🔔 Avisos: { $seconds ->
+        [0] cap (/pings 30 per a avisar qui tarda)
+       *[other] després de { $seconds } s sense jugar (/pings off per a llevar-los)
+    }.
+ping-roll = { $dot } { $name }, et toca — tira el dau
+ping-choose = { $dot } { $name }, et toca — tria una jugada
+ping-warning = ⏳ { $name }, { $seconds } s — després jugarà l'ordinador

@@ -34,6 +34,7 @@ help =
     /display — { cmd-display }
     /timer — { cmd-timer }
     /dice — { cmd-dice }
+    /pings — { cmd-pings }
     /skip — { cmd-skip }
     /kick — { cmd-kick }
     /top — { cmd-top }
@@ -112,3 +113,16 @@ dice-is = 🎲 Die: { $mode ->
     }.
 rolled-short = 🎲 { $roll }
 board-updating = { $what } — board updating…
+
+## Pings (/pings)
+
+cmd-pings = Mention the player whose turn it is when they take long: off, 30, 60 or 120 seconds
+pings-set = 🔔 A player who takes { $seconds } s to play gets a mention.
+pings-off = 🔕 No pings: nobody is mentioned when it is their turn.
+pings-is = 🔔 Pings: { $seconds ->
+        [0] off (/pings 30 to mention whoever takes long)
+       *[other] after { $seconds } s without playing (/pings off to turn them off)
+    }.
+ping-roll = { $dot } { $name }, your turn — roll the die
+ping-choose = { $dot } { $name }, your turn — choose a move
+ping-warning = ⏳ { $name }, { $seconds } s — then the computer plays for you

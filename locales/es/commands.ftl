@@ -34,6 +34,7 @@ help =
     /display — { cmd-display }
     /timer — { cmd-timer }
     /dice — { cmd-dice }
+    /pings — { cmd-pings }
     /skip — { cmd-skip }
     /kick — { cmd-kick }
     /top — { cmd-top }
@@ -113,3 +114,16 @@ dice-is = 🎲 Dado: { $mode ->
     }.
 rolled-short = 🎲 { $roll }
 board-updating = { $what } — actualizando el tablero…
+
+## Avisos (/pings)
+
+cmd-pings = Avisa a quien tiene el turno si tarda: off, 30, 60 o 120 segundos
+pings-set = 🔔 Si un jugador tarda { $seconds } s en jugar, lo avisaré con una mención.
+pings-off = 🔕 Sin avisos: no mencionaré a nadie cuando le toque.
+pings-is = 🔔 Avisos: { $seconds ->
+        [0] ninguno (/pings 30 para avisar a quien tarde)
+       *[other] tras { $seconds } s sin jugar (/pings off para quitarlos)
+    }.
+ping-roll = { $dot } { $name }, te toca — tira el dado
+ping-choose = { $dot } { $name }, te toca — elige una jugada
+ping-warning = ⏳ { $name }, { $seconds } s — después jugará el ordenador

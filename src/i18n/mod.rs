@@ -113,6 +113,10 @@ fn html_args(lang: Lang, msg: &Msg) -> Args {
                 Arg::Num(n) => FluentValue::from(n),
                 Arg::Flag(b) => FluentValue::from(if b { "true" } else { "false" }),
                 Arg::Msg(m) => FluentValue::from(tr(lang, &m)),
+                Arg::Mention { id, name } => FluentValue::from(format!(
+                    "<a href=\"tg://user?id={id}\">{}</a>",
+                    escape_html(&name)
+                )),
             };
             (Cow::Borrowed(key), value)
         })

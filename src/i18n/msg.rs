@@ -19,6 +19,9 @@ pub enum Arg {
     Flag(bool),
     /// Another message (a colour, a location, a level), rendered in the same language first.
     Msg(Msg),
+    /// A mention of Telegram user `id` by `name` (plain text): in HTML a `tg://user` link
+    /// that notifies them, the name escaped; in plain text the name.
+    Mention { id: i64, name: String },
 }
 
 /// Every text the bot and the terminal game show, one variant per Fluent message.
@@ -237,6 +240,19 @@ pub enum Msg {
     RolledShort { roll: u8 },
     /// A press on a board that is behind: "🎲 Anna rolled a 4. — board updating…"
     BoardUpdating { what: String },
+    /// "🔔 I will mention the player whose turn it is after 30 s without playing." (`/pings`)
+    PingsSet { seconds: u32 },
+    /// "🔕 No pings: nobody is mentioned when it is their turn." (`/pings off`)
+    PingsOff,
+    /// "🔔 Pings: after 30 s (/pings off|30|60|120)." (in /help and /rules; 0: off)
+    PingsIs { seconds: u32 },
+    /// A ping (HTML, the name a mention): "🟡 Anna, your turn — roll the die".
+    PingRoll { id: i64, name: String, dot: String },
+    /// A ping (HTML, the name a mention): "🟡 Anna, your turn — choose a move".
+    PingChoose { id: i64, name: String, dot: String },
+    /// The warning (HTML, the name a mention): "⏳ Anna, 30 s — then the computer plays
+    /// for you".
+    PingWarning { id: i64, name: String, seconds: u32 },
     /// "⏳ Time limit: 2 minutes per turn." / "… 30 seconds per turn." (under a minute the
     /// seconds are named; otherwise whole minutes).
     TimerSet { seconds: u32 },
@@ -470,6 +486,7 @@ impl Msg {
                 Cmd::Dice => "cmd-dice",
                 Cmd::Tournament => "cmd-tournament",
                 Cmd::Bracket => "cmd-bracket",
+                Cmd::Pings => "cmd-pings",
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",
@@ -492,6 +509,12 @@ impl Msg {
             Self::BoardUpdating { .. } => "board-updating",
             Self::TimerSet { .. } => "timer-set",
             Self::TimerOff => "timer-off",
+            Self::PingsSet { .. } => "pings-set",
+            Self::PingsOff => "pings-off",
+            Self::PingsIs { .. } => "pings-is",
+            Self::PingRoll { .. } => "ping-roll",
+            Self::PingChoose { .. } => "ping-choose",
+            Self::PingWarning { .. } => "ping-warning",
             Self::TimeLeft { .. } => "time-left",
             Self::GameTimeLeft { .. } => "game-time-left",
             Self::TimedOut { .. } => "timed-out",
@@ -643,6 +666,29 @@ impl Msg {
             Self::TimeUp { minutes } => vec![("minutes", num(*minutes))],
             Self::DiceIs { auto } => vec![("mode", text(if *auto { "auto" } else { "button" }))],
             Self::RolledShort { roll } => vec![("roll", num(*roll))],
+            Self::PingsSet { seconds } | Self::PingsIs { seconds } => {
+                vec![("seconds", num(*seconds))]
+            }
+            Self::PingRoll { id, name, dot } | Self::PingChoose { id, name, dot } => vec![
+                (
+                    "name",
+                    Arg::Mention {
+                        id: *id,
+                        name: name.clone(),
+                    },
+                ),
+                ("dot", text(dot)),
+            ],
+            Self::PingWarning { id, name, seconds } => vec![
+                (
+                    "name",
+                    Arg::Mention {
+                        id: *id,
+                        name: name.clone(),
+                    },
+                ),
+                ("seconds", num(*seconds)),
+            ],
             Self::BoardUpdating { what } => vec![("what", text(what))],
             Self::TimerSet { seconds } => vec![
                 ("minutes", num(seconds / 60)),

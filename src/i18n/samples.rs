@@ -181,6 +181,26 @@ impl Msg {
             Self::TimerSet { seconds: 30 },
             Self::TimerSet { seconds: 90 },
             Self::TimerOff,
+            Self::PingsSet { seconds: 30 },
+            Self::PingsSet { seconds: 120 },
+            Self::PingsOff,
+            Self::PingsIs { seconds: 60 },
+            Self::PingsIs { seconds: 0 },
+            Self::PingRoll {
+                id: 11,
+                name: "Anna".to_owned(),
+                dot: "🟡".to_owned(),
+            },
+            Self::PingChoose {
+                id: 11,
+                name: "Anna".to_owned(),
+                dot: "🟡".to_owned(),
+            },
+            Self::PingWarning {
+                id: 11,
+                name: "Anna".to_owned(),
+                seconds: 30,
+            },
             Self::TimeLeft { seconds: 60 },
             Self::TimeLeft { seconds: 25 },
             Self::TimedOut {

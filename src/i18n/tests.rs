@@ -225,6 +225,13 @@ fn check_telegram_html(html: &str) -> Result<(), String> {
             }
         } else if TAGS.contains(&tag) {
             open.push(tag);
+        } else if tag
+            .strip_prefix("a href=\"tg://user?id=")
+            .and_then(|r| r.strip_suffix('"'))
+            .is_some_and(|id| !id.is_empty() && id.chars().all(|c| c.is_ascii_digit()))
+        {
+            // A mention (`Arg::Mention`): a link to a user that notifies them.
+            open.push("a");
         } else {
             return Err(format!("tag <{tag}> not allowed"));
         }
@@ -467,4 +474,25 @@ fn a_captured_piece_takes_the_colour_word_that_agrees_with_piece() {
         assert!(text.contains(part), "{lang:?}: {text}");
         assert!(!text.contains("de color"), "{lang:?}: {text}");
     }
+}
+
+#[test]
+fn a_ping_mentions_its_player_by_a_link_with_the_name_escaped_and_plain_text_keeps_the_name() {
+    // Given a ping for a player whose name looks like markup
+    let msg = Msg::PingChoose {
+        id: 4_200_000_001,
+        name: "<b>Pep</b> & co".to_owned(),
+        dot: "🔴".to_owned(),
+    };
+    // When rendered as HTML, Then the name is a tg://user link to them, escaped
+    let html = tr(Lang::En, &msg);
+    assert_eq!(
+        html,
+        "🔴 <a href=\"tg://user?id=4200000001\">&lt;b&gt;Pep&lt;/b&gt; &amp; co</a>, your turn — choose a move"
+    );
+    // And as plain text, the name alone
+    assert_eq!(
+        tr_plain(Lang::En, &msg),
+        "🔴 <b>Pep</b> & co, your turn — choose a move"
+    );
 }

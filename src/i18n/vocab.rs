@@ -29,11 +29,12 @@ pub enum Cmd {
     Dice,
     Tournament,
     Bracket,
+    Pings,
 }
 
 impl Cmd {
     /// Every command, in the order of the `/` menu.
-    pub const ALL: [Self; 21] = [
+    pub const ALL: [Self; 22] = [
         Self::NewGame,
         Self::Join,
         Self::Leave,
@@ -55,6 +56,7 @@ impl Cmd {
         Self::Dice,
         Self::Tournament,
         Self::Bracket,
+        Self::Pings,
     ];
 
     /// The command as typed, without the slash (`newgame`).
@@ -82,6 +84,7 @@ impl Cmd {
             Self::Dice => "dice",
             Self::Tournament => "tournament",
             Self::Bracket => "bracket",
+            Self::Pings => "pings",
         }
     }
 }

@@ -26,6 +26,8 @@
 //! | `<place>:owed`                   | hash       | `since`, `latest` (game versions whose board is not shown yet), `due` (Unix ms) | [`OWED_TTL_SECS`], refreshed when owed again |
 //! | `<place>:lease:<name>`           | string     | a lease on a place (`turn`: the replica firing its deadline; `catchup`: the one writing its catch-up) | the lease's own, in ms |
 //! | `parxis:catchup`                 | sorted set | places owed a board ([`Place::member`]), scored by when to write it (Unix ms) | none (members removed) |
+//! | `<place>:ping`                   | hash       | `version`, `schema`, `state` (JSON): the place's ping plan (`/pings`) and the ping message on screen | the game's, set by every save |
+//! | `parxis:pings`                   | sorted set | places with a ping due ([`Place::member`]), scored by due time (Unix ms) | none (members removed) |
 //!
 //! All keys of one chat carry the Redis Cluster hash tag `{<chat>}` (the chat id in decimal,
 //! negative for groups), so a Lua script may touch several keys of *one* chat under Cluster.
@@ -84,6 +86,9 @@ pub const ACTIVE: &str = "parxis:active";
 
 /// The sorted set of places owed a board (member: [`Place::member`], score: due Unix ms).
 pub const CATCHUP: &str = "parxis:catchup";
+
+/// The sorted set of places with a ping due (member: [`Place::member`], score: due Unix ms).
+pub const PINGS: &str = "parxis:pings";
 
 /// Where a board lives: a whole chat, or one forum topic of it (see the module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -228,6 +233,19 @@ pub fn writes(chat: i64) -> String {
 #[must_use]
 pub fn write_block(chat: i64) -> String {
     format!("{PREFIX}:{{{chat}}}:write_block")
+}
+
+/// The ping plan of a place (hash `version`, `schema`, `state`: who is waited for, when
+/// the ping and the warning are due, the ping message on screen).
+#[must_use]
+pub fn ping(place: Place) -> String {
+    format!("{}:ping", place.prefix())
+}
+
+/// The sorted set of places with a ping due; see [`PINGS`].
+#[must_use]
+pub fn pings() -> &'static str {
+    PINGS
 }
 
 /// The sorted set of places owed a board; see [`CATCHUP`].

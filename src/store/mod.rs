@@ -44,6 +44,7 @@ pub mod keys;
 mod migrate;
 mod migrate_lanes;
 mod pace;
+mod pings;
 mod records;
 mod redis_store;
 mod scripts;

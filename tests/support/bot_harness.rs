@@ -42,6 +42,8 @@ pub struct Harness {
     pub timer_unit_ms: u64,
     /// Milliseconds per minute of the R6.3 time limit in the bots started from now on.
     pub limit_minute_ms: u64,
+    /// Milliseconds per second of `/pings` in the bots started from now on.
+    pub ping_unit_ms: u64,
     /// Whether bots started from now on run the turn driver.
     pub driver: bool,
     pub bots: Vec<Running>,
@@ -61,6 +63,8 @@ pub struct Options {
     pub limit_minute_ms: u64,
     /// Run the turn driver beside the dispatcher (it polls Redis every 100 ms).
     pub driver: bool,
+    /// Milliseconds per second of `/pings` (1000 in production).
+    pub ping_unit_ms: u64,
     /// See [`Harness::write_budget`].
     pub write_budget: (u32, u64),
 }
@@ -72,6 +76,7 @@ impl Default for Options {
             timer_unit_ms: 1000,
             limit_minute_ms: parxis::bot::core::table::MINUTE_MS,
             driver: true,
+            ping_unit_ms: 1000,
             write_budget: UNPACED,
         }
     }
@@ -103,6 +108,7 @@ impl Harness {
             pause: Duration::from_millis(20),
             timer_unit_ms: opts.timer_unit_ms,
             limit_minute_ms: opts.limit_minute_ms,
+            ping_unit_ms: opts.ping_unit_ms,
             driver: opts.driver,
             bots: Vec::new(),
             write_budget: opts.write_budget,
@@ -126,6 +132,7 @@ impl Harness {
         ctx.pause = self.pause;
         ctx.timer_unit_ms = self.timer_unit_ms;
         ctx.limit_minute_ms = self.limit_minute_ms;
+        ctx.ping_unit_ms = self.ping_unit_ms;
         (ctx.write_limit, ctx.write_window_ms) = self.write_budget;
         let ctx = Arc::new(ctx);
         let tg = self
@@ -286,6 +293,7 @@ impl Harness {
             display: Display::Emoji,
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
+            pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
         };
         self.store.set_settings(CHAT, &s).await.expect("settings");
     }
@@ -297,6 +305,7 @@ impl Harness {
             display: Display::Emoji,
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
+            pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
         };
         self.store.set_settings(chat, &s).await.expect("settings");
     }

@@ -44,6 +44,8 @@ pub enum Command {
     Tournament(String),
     /// Re-post the tournament's bracket.
     Bracket,
+    /// Mention the player whose turn it is after a wait: `/pings off|30|60|120`.
+    Pings(String),
 }
 
 impl Command {
@@ -72,6 +74,7 @@ impl Command {
             Self::Dice(_) => Cmd::Dice,
             Self::Tournament(_) => Cmd::Tournament,
             Self::Bracket => Cmd::Bracket,
+            Self::Pings(_) => Cmd::Pings,
         }
     }
 }
@@ -101,6 +104,7 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Dice => "dice",
         Cmd::Tournament => "tournament",
         Cmd::Bracket => "bracket",
+        Cmd::Pings => "pings",
     }
 }
 

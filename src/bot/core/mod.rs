@@ -6,11 +6,13 @@
 //! - [`callback`], [`command`], [`settings`]: what a button, a command or a setting says;
 //! - [`seats`]: the seat table and the colours' emoji;
 //! - [`narration`]: events → lines of messages (shared with `parxis play`);
+//! - [`pings`]: when to mention the player whose turn it is (`/pings`);
 //! - [`view`]: the text, the keyboards and the menus.
 
 pub mod callback;
 pub mod command;
 pub mod narration;
+pub mod pings;
 pub mod refusal;
 pub mod seats;
 pub mod settings;

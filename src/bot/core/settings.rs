@@ -1,4 +1,5 @@
-//! Per-chat settings stored beside the table: language, board display, turn timer.
+//! Per-chat settings stored beside the table: language, board display, turn timer, dice,
+//! pings.
 
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +44,19 @@ pub struct ChatSettings {
     /// Who rolls a human's die (`/dice auto|button`).
     #[serde(default)]
     pub dice: DiceMode,
+    /// Seconds a human's turn waits before the bot mentions them (`/pings`); 0 = off.
+    #[serde(default = "default_pings")]
+    pub pings_secs: u32,
+}
+
+/// Default wait before a ping (`/pings`), seconds.
+pub const DEFAULT_PINGS_SECS: u32 = 30;
+
+/// The waits `/pings` accepts, seconds (0 is off).
+pub const PINGS_CHOICES: [u32; 3] = [30, 60, 120];
+
+fn default_pings() -> u32 {
+    DEFAULT_PINGS_SECS
 }
 
 fn default_timer() -> u32 {
@@ -56,6 +70,7 @@ impl Default for ChatSettings {
             display: Display::default(),
             timer_secs: DEFAULT_TIMER_SECS,
             dice: DiceMode::default(),
+            pings_secs: DEFAULT_PINGS_SECS,
         }
     }
 }
@@ -123,6 +138,16 @@ fn duration_secs(a: &str) -> Option<u32> {
     (parts > 0 && total.fract() == 0.0 && total <= f64::from(u32::MAX)).then_some(total as u32)
 }
 
+/// Parse `/pings` arguments: off (as [`parse_timer`] says it), or one of [`PINGS_CHOICES`]
+/// written as `/timer` takes durations (`30`, `30s`, `1m`, `2 min`).
+#[must_use]
+pub fn parse_pings(args: &str) -> Option<u32> {
+    match parse_timer(args)? {
+        0 => Some(0),
+        secs => PINGS_CHOICES.contains(&secs).then_some(secs),
+    }
+}
+
 /// Parse `/display` arguments: `image` or `emoji`, in any of the chat's languages.
 #[must_use]
 pub fn parse_display(args: &str) -> Option<Display> {
@@ -174,6 +199,26 @@ mod tests {
         assert_eq!(parse_timer("1m 2m 3m"), None);
         assert_eq!(parse_timer("lots"), None);
         assert_eq!(parse_timer(""), None);
+    }
+
+    #[test]
+    fn pings_take_off_or_thirty_sixty_or_a_hundred_and_twenty_seconds() {
+        // Given /pings arguments as people write them, When parsed, Then they are seconds.
+        assert_eq!(parse_pings("off"), Some(0));
+        assert_eq!(parse_pings("30"), Some(30));
+        assert_eq!(parse_pings("30s"), Some(30));
+        assert_eq!(parse_pings("1m"), Some(60));
+        assert_eq!(parse_pings("2 min"), Some(120));
+        assert_eq!(parse_pings("120"), Some(120));
+        // And no other duration.
+        assert_eq!(parse_pings("45"), None);
+        assert_eq!(parse_pings("10m"), None);
+        assert_eq!(parse_pings("soon"), None);
+        // And settings stored before /pings existed read as the default.
+        let old: ChatSettings =
+            serde_json::from_str(r#"{"lang":"en","display":"emoji","timer_secs":0}"#)
+                .expect("old settings");
+        assert_eq!(old.pings_secs, DEFAULT_PINGS_SECS);
     }
 
     #[test]

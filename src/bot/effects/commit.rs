@@ -2,7 +2,8 @@
 //! pure step → compare-and-set save → (the caller answers the callback) → show.
 //!
 //! [`save`] is the last Redis round trip before a callback can be answered; [`after_save`]
-//! does the rest (the games gauge, the due set, the board) once the press is answered.
+//! does the rest (the games gauge, the due set, the board, then the ping plan) once the
+//! press is answered.
 
 use tracing::{info, warn};
 
@@ -125,7 +126,11 @@ pub async fn after_save(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
         .as_ref()
         .map_or((&saved.table, saved.version), |r| (&r.table, r.version));
     tokio::join!(
-        show(bot, ctx, here, shown, shown_version, here.display()),
+        async {
+            show(bot, ctx, here, shown, shown_version, here.display()).await;
+            // Pings after the board: it takes its write from the budget first.
+            super::pings::after_save(bot, ctx, here, shown, shown_version).await;
+        },
         bookkeeping(ctx, here, saved),
         // A tournament table's finished game: its result into the bracket (once).
         super::tourney::results::on_game_saved(bot, ctx, here, saved),
@@ -176,6 +181,7 @@ pub async fn welcome_back(bot: &TgBot, ctx: &Ctx, here: &Here, id: i64) -> bool 
         };
         super::deadline::sync_deadline(ctx, here.addr.place(), &saved.table).await;
         show(bot, ctx, here, &saved.table, saved.version, here.display()).await;
+        super::pings::after_save(bot, ctx, here, &saved.table, saved.version).await;
     }
     true
 }

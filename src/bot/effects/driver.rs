@@ -3,7 +3,8 @@
 //! Due times live in Redis (`parxis:deadlines`, a sorted set of places: a chat or one forum
 //! topic of it), so they fire after a restart; each firing takes a per-place lease, so with
 //! several replicas it fires once.
-//! The same poll fires the boards owed a catch-up ([`super::pace`]).
+//! The same poll fires the boards owed a catch-up ([`super::pace`]) and the due pings
+//! ([`super::pings`]).
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -40,6 +41,8 @@ pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiv
     let busy: Arc<Mutex<HashSet<Place>>> = Arc::default();
     // Places whose board this replica is catching up now.
     let catching: Arc<Mutex<HashSet<Place>>> = Arc::default();
+    // Places this replica is pinging now.
+    let pinging: Arc<Mutex<HashSet<Place>>> = Arc::default();
     loop {
         tokio::select! {
             _ = tick.tick() => {}
@@ -52,6 +55,7 @@ pub async fn run(bot: TgBot, ctx: Arc<Ctx>, mut stop: tokio::sync::watch::Receiv
         super::pace::fire_due(&bot, &ctx, &mut firing, &catching).await;
         super::unrecorded::retry_due(&bot, &ctx, &mut firing);
         super::tourney::fire_due(&bot, &ctx, &mut firing).await;
+        super::pings::fire_due(&bot, &ctx, &mut firing, &pinging).await;
         let due = match ctx.store.due_places(ctx.now_ms(), DUE_BATCH).await {
             Ok(d) => d,
             Err(e) => {

@@ -84,6 +84,9 @@ pub async fn end_chat(ctx: &Ctx, addr: ChatAddr) {
     if let Err(e) = ctx.store.clear_display(chat).await {
         warn!(%chat, error = %e, "could not clear the chat's board record");
     }
+    if let Err(e) = ctx.store.clear_ping(chat).await {
+        warn!(%chat, error = %e, "could not clear the chat's pings");
+    }
     super::active::forget(ctx, chat).await;
 }
 

@@ -8,6 +8,7 @@
 //! - [`commit`]: load → pure step → compare-and-set save → show;
 //! - [`deadline`]: the due set kept in step with each saved table;
 //! - [`driver`]: firing due chats: computer, absent and timed-out turns;
+//! - [`pings`]: the mention of a player who takes long, and the warning before the timer;
 //! - [`lifecycle`]: the chat itself changes (the bot is removed, the group migrates);
 //! - [`active`]: game counters and the active-games gauge;
 //! - [`stats`]: a finished game recorded once, its results on the board, rematch;
@@ -24,6 +25,7 @@ pub mod display;
 pub mod driver;
 pub mod lifecycle;
 pub mod pace;
+pub mod pings;
 pub mod seated;
 pub mod stats;
 pub mod telegram;
@@ -35,6 +37,7 @@ use std::time::Duration;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::core::pings::PingTiming;
 use super::core::settings::ChatSettings;
 use super::core::table::{Table, Timing};
 use crate::i18n::Lang;
@@ -85,6 +88,8 @@ pub struct Ctx {
     pub boards: board_lock::BoardLocks,
     /// Finished games whose recording failed, retried by the driver's poll ([`unrecorded`]).
     pub unrecorded: unrecorded::Unrecorded,
+    /// Milliseconds in one second of `/pings` (1000; tests shorten it).
+    pub ping_unit_ms: u64,
 }
 
 impl Ctx {
@@ -106,6 +111,7 @@ impl Ctx {
             metrics,
             boards: board_lock::BoardLocks::default(),
             unrecorded: unrecorded::Unrecorded::default(),
+            ping_unit_ms: 1000,
         }
     }
 
@@ -133,6 +139,16 @@ impl Ctx {
         Timing {
             pause_ms: u64::try_from(self.pause.as_millis()).unwrap_or(u64::MAX),
             turn_ms: s.turn_ms(self.timer_unit_ms),
+        }
+    }
+
+    /// When a place of a chat with settings `s` pings its players ([`pings`]).
+    #[must_use]
+    pub fn ping_timing(&self, s: &ChatSettings) -> PingTiming {
+        PingTiming {
+            after_ms: u64::from(s.pings_secs) * self.ping_unit_ms,
+            turn_ms: s.turn_ms(self.timer_unit_ms),
+            timer_unit_ms: self.timer_unit_ms,
         }
     }
 

@@ -54,10 +54,17 @@ async fn apply(
     }
 }
 
-/// Which `/dice` mode is on, for `/help` and `/rules`.
+/// Which `/dice` mode is on, and the `/pings` wait, for `/help` and `/rules`.
 fn dice_line(here: &Here) -> String {
     let auto = here.settings.dice == DiceMode::Auto;
-    tr(here.lang, &Msg::DiceIs { auto })
+    let pings = Msg::PingsIs {
+        seconds: here.settings.pings_secs,
+    };
+    format!(
+        "{}\n{}",
+        tr(here.lang, &Msg::DiceIs { auto }),
+        tr(here.lang, &pings)
+    )
 }
 
 /// `/help`.

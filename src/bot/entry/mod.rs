@@ -89,7 +89,8 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Timezone(args)].endpoint(stats::timezone))
         .branch(case![Command::Dice(args)].endpoint(settings::dice))
         .branch(case![Command::Tournament(args)].endpoint(tourney::tournament))
-        .branch(case![Command::Bracket].endpoint(tourney::bracket));
+        .branch(case![Command::Bracket].endpoint(tourney::bracket))
+        .branch(case![Command::Pings(args)].endpoint(settings::pings));
     // A group message from nobody (sent on behalf of a channel) plays no part.
     let in_groups = dptree::filter(|m: Message| is_group(&m.chat))
         .branch(by_someone)

@@ -1,4 +1,5 @@
-//! The chat's settings: `/display`, `/timer`, `/dice`, and `/language` with its buttons.
+//! The chat's settings: `/display`, `/timer`, `/dice`, `/pings`, and `/language` with its
+//! buttons.
 
 use std::sync::Arc;
 
@@ -10,7 +11,7 @@ use super::commands::done;
 use super::{Started, handled};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::{
-    ChatSettings, DiceMode, Display, parse_dice, parse_display, parse_timer,
+    ChatSettings, DiceMode, Display, parse_dice, parse_display, parse_pings, parse_timer,
 };
 use crate::bot::core::view;
 use crate::bot::effects::chat::{Here, InTopic};
@@ -118,6 +119,30 @@ pub async fn dice(
         (s, m)
     });
     set(&bot, &ctx, &here, started, Cmd::Dice, change).await
+}
+
+/// `/pings off|30|60|120`: how long a turn waits before the bot mentions its player (and
+/// whether the warning before the timer comes). Takes effect from the next action.
+pub async fn pings(
+    bot: TgBot,
+    args: String,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let change = parse_pings(&args).map(|secs| {
+        let s = ChatSettings {
+            pings_secs: secs,
+            ..here.settings
+        };
+        let m = if secs == 0 {
+            Msg::PingsOff
+        } else {
+            Msg::PingsSet { seconds: secs }
+        };
+        (s, m)
+    });
+    set(&bot, &ctx, &here, started, Cmd::Pings, change).await
 }
 
 /// `/language`: the language buttons.
