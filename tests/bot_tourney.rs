@@ -307,6 +307,25 @@ async fn r10_an_eight_entrant_tournament_of_two_seat_tables_in_a_forum_is_played
         "{}",
         history[0]
     );
+    // and the champion's /stats card counts the tournament won.
+    let member = tn
+        .entrant(champion)
+        .and_then(|e| e.members.first().cloned());
+    let Some(parxis::tournament::Member::Human(id)) = member else {
+        panic!("a person is the champion: {member:?}");
+    };
+    let user = users(8)
+        .into_iter()
+        .find(|u| u.id == id)
+        .expect("a test user");
+    let text: String = h
+        .command(&user, "/stats")
+        .await
+        .iter()
+        .filter(|r| r.method == "sendmessage")
+        .filter_map(|r| r.str_param("text").map(str::to_owned))
+        .collect();
+    assert!(text.contains("Tournaments won in this chat: 1"), "{text}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -205,6 +205,7 @@ stats-rating = Valoració: <b>{ $rating }</b> ({ $delta } en l'última partida)
 stats-unrated = Valoració: encara cap (cal una partida d'almenys dos persones)
 stats-week = Esta setmana: { $points } punts
 stats-none = { $name } encara no té cap partida registrada.
+stats-tourneys = 🏆 Tornejos guanyats en este xat: { $won }
 timezone-is = 🕒 Zona horària d'este xat: <b>{ $zone }</b>. La classificació setmanal va de dilluns a diumenge en esta zona. Canvia-la amb /timezone i un nom com Europe/Madrid.
 timezone-set = 🕒 Zona horària: <b>{ $zone }</b>. La classificació setmanal va de dilluns a diumenge en esta zona.
 forget-done = Fet: he oblidat les teues partides, punts i valoracions en tots els xats.

@@ -203,6 +203,7 @@ stats-rating = Valoració: <b>{ $rating }</b> ({ $delta } en l'última partida)
 stats-unrated = Valoració: encara cap (cal una partida d'almenys dues persones)
 stats-week = Aquesta setmana: { $points } punts
 stats-none = { $name } encara no té cap partida registrada.
+stats-tourneys = 🏆 Tornejos guanyats en aquest xat: { $won }
 timezone-is = 🕒 Zona horària d'aquest xat: <b>{ $zone }</b>. La classificació setmanal va de dilluns a diumenge en aquesta zona. Canvia-la amb /timezone i un nom com Europe/Andorra.
 timezone-set = 🕒 Zona horària: <b>{ $zone }</b>. La classificació setmanal va de dilluns a diumenge en aquesta zona.
 forget-done = Fet: he oblidat les teves partides, punts i valoracions a tots els xats.

@@ -199,6 +199,7 @@ stats-rating = Rating: <b>{ $rating }</b> ({ $delta } in the last game)
 stats-unrated = Rating: none yet (it takes a game with at least two people)
 stats-week = This week: { $points } pts
 stats-none = { $name } has no recorded games yet.
+stats-tourneys = 🏆 Tournaments won in this chat: { $won }
 timezone-is = 🕒 This chat's time zone: <b>{ $zone }</b>. The weekly table runs from Monday to Sunday there. Change it with /timezone followed by a name such as Europe/London.
 timezone-set = 🕒 Time zone set: <b>{ $zone }</b>. The weekly table runs from Monday to Sunday there.
 forget-done = Done: I have forgotten your games, points and ratings in every chat.

@@ -200,6 +200,7 @@ stats-rating = Valoración: <b>{ $rating }</b> ({ $delta } en la última partida
 stats-unrated = Valoración: aún ninguna (hace falta una partida de al menos dos personas)
 stats-week = Esta semana: { $points } pts
 stats-none = { $name } aún no tiene partidas registradas.
+stats-tourneys = 🏆 Torneos ganados en este chat: { $won }
 timezone-is = 🕒 Zona horaria de este chat: <b>{ $zone }</b>. La clasificación semanal va de lunes a domingo en esa zona. Cámbiala con /timezone y un nombre como Atlantic/Canary.
 timezone-set = 🕒 Zona horaria: <b>{ $zone }</b>. La clasificación semanal va de lunes a domingo en esa zona.
 forget-done = Hecho: he olvidado tus partidas, puntos y valoraciones en todos los chats.

@@ -76,6 +76,8 @@ pub enum StatsMsg {
     StatsWeek { points: String },
     /// "NAME has no recorded games yet."
     StatsNone { name: String },
+    /// "🏆 Tournaments won in this chat: 2" (R10, from the chat's tournament history).
+    StatsTourneys { won: u32 },
     /// "🕒 Time zone of this chat: Europe/Madrid. Weeks run from Monday to Sunday there."
     TimezoneIs { zone: String },
     /// "🕒 Time zone set: Europe/Madrid. …"
@@ -111,6 +113,7 @@ impl StatsMsg {
             Self::StatsUnrated => "stats-unrated",
             Self::StatsWeek { .. } => "stats-week",
             Self::StatsNone { .. } => "stats-none",
+            Self::StatsTourneys { .. } => "stats-tourneys",
             Self::TimezoneIs { .. } => "timezone-is",
             Self::TimezoneSet { .. } => "timezone-set",
             Self::ForgetDone => "forget-done",
@@ -188,6 +191,7 @@ impl StatsMsg {
             }
             Self::StatsWeek { points } => vec![("points", text(points))],
             Self::StatsNone { name } => vec![("name", text(name))],
+            Self::StatsTourneys { won } => vec![("won", Arg::Num(*won))],
             Self::TimezoneIs { zone } | Self::TimezoneSet { zone } => vec![("zone", text(zone))],
             Self::BtnRematch
             | Self::ResultsTitle
@@ -275,6 +279,7 @@ impl StatsMsg {
                 points: "+3".into(),
             },
             Self::StatsNone { name: name() },
+            Self::StatsTourneys { won: 2 },
             Self::TimezoneIs {
                 zone: "Europe/Madrid".into(),
             },

@@ -11,7 +11,9 @@ use super::{Started, handled};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::stats_command::{TopAsk, parse_top, parse_zone};
 
-use crate::bot::core::view::stats::{self as stats_view, card_text, top_text};
+use crate::bot::core::view::stats::{
+    self as stats_view, card_text, top_text, tourneys_line, tourneys_won,
+};
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::commit::show_new;
 use crate::bot::effects::stats::{open_rematch, zone_of};
@@ -114,7 +116,17 @@ pub async fn stats(
                         .filter(|n| !n.is_empty())
                         .unwrap_or(who.name);
                     let week_points = week.map(|_| card.week_points);
-                    card_text(here.lang, &name, agg.as_ref(), private, week_points)
+                    let mut text = card_text(here.lang, &name, agg.as_ref(), private, week_points);
+                    // R10 The tournaments won in this chat (a group's history only).
+                    if !private {
+                        let history = ctx.store.tourney_history(chat).await.unwrap_or_default();
+                        let won = tourneys_won(&history, who.id);
+                        if let Some(line) = tourneys_line(here.lang, won) {
+                            text.push('\n');
+                            text.push_str(&line);
+                        }
+                    }
+                    text
                 }
                 Err(_) => try_again(&here),
             };

@@ -225,6 +225,27 @@ pub fn card_text(
     out.join("\n")
 }
 
+/// How many tournaments of a chat's history (its JSON summaries, see
+/// `effects::tourney::results`) `user` won, alone or in a pair. Summaries that do not parse
+/// count for nobody.
+#[must_use]
+pub fn tourneys_won(history: &[String], user: i64) -> u32 {
+    let won = history.iter().filter(|s| {
+        serde_json::from_str::<serde_json::Value>(s).is_ok_and(|v| {
+            v["members"]
+                .as_array()
+                .is_some_and(|ms| ms.iter().any(|m| m["h"].as_i64() == Some(user)))
+        })
+    });
+    u32::try_from(won.count()).unwrap_or(u32::MAX)
+}
+
+/// The card's tournaments line, when `won` is not 0.
+#[must_use]
+pub fn tourneys_line(lang: Lang, won: u32) -> Option<String> {
+    (won > 0).then(|| st(lang, StatsMsg::StatsTourneys { won }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -384,5 +405,30 @@ mod tests {
             &Msg::Stats(StatsMsg::StatsNone { name: "Pep".into() }),
         );
         assert_eq!(plain(&card_text(Lang::Es, "Pep", None, true, None)), none);
+    }
+
+    #[test]
+    fn a_tournament_counts_for_its_champion_alone_or_in_a_pair_and_for_nobody_else() {
+        // Given a history of three tournaments: Anna (1) alone, Anna with Pau (2) as a pair,
+        // and a computer champion, plus a line that is not a summary,
+        let h = vec![
+            r#"{"champion":"Anna","members":[{"h":1}],"entrants":8}"#.to_owned(),
+            r#"{"champion":"Anna & Pau","members":[{"h":1},{"h":2}],"entrants":4}"#.to_owned(),
+            r#"{"champion":"Bot","members":[{"c":"hard"}],"entrants":2}"#.to_owned(),
+            "not json".to_owned(),
+        ];
+        // Then Anna won two, Pau one, Joan none,
+        assert_eq!(tourneys_won(&h, 1), 2);
+        assert_eq!(tourneys_won(&h, 2), 1);
+        assert_eq!(tourneys_won(&h, 3), 0);
+        // and the card's line says so, only when there is one.
+        assert_eq!(tourneys_line(Lang::En, 0), None);
+        let line = tourneys_line(Lang::En, 2).expect("a line");
+        assert!(
+            line.contains("Tournaments won in this chat") && line.contains('2'),
+            "{line}"
+        );
+        let ca = tourneys_line(Lang::Ca, 1).expect("a line");
+        assert!(ca.contains("Tornejos guanyats"), "{ca}");
     }
 }
