@@ -10,6 +10,7 @@ ext-added = ⏱ S'afegeixen { $minutes } minuts a la partida.
 ext-waiting = Acceptada; encara han de respondre els altres bàndols.
 ext-refused = S'ha rebutjat la pròrroga: el temps de la partida no canvia.
 ext-time-up = El temps de la partida ja s'ha acabat.
+ext-over = La partida d'aquesta taula ja s'ha acabat.
 ext-pending = Ja hi ha una pròrroga esperant resposta.
 ext-no-proposal = No hi ha cap pròrroga esperant resposta.
 ext-own-proposal = La teva proposta la respon l'altre bàndol.

@@ -10,6 +10,7 @@ ext-added = ⏱ { $minutes } minutes added to the game.
 ext-waiting = Accepted; the other sides must still answer.
 ext-refused = The extension was refused: the game's time stays as it was.
 ext-time-up = The game's time has already run out.
+ext-over = This table's game is over.
 ext-pending = An extension is already waiting for an answer.
 ext-no-proposal = No extension is waiting for an answer.
 ext-own-proposal = The other side answers your proposal.

@@ -10,6 +10,7 @@ ext-added = ⏱ Se añaden { $minutes } minutos a la partida.
 ext-waiting = Aceptada; aún deben responder los otros bandos.
 ext-refused = La prórroga se ha rechazado: el tiempo de la partida no cambia.
 ext-time-up = El tiempo de la partida ya se ha acabado.
+ext-over = La partida de esta mesa ya ha terminado.
 ext-pending = Ya hay una prórroga esperando respuesta.
 ext-no-proposal = No hay ninguna prórroga esperando respuesta.
 ext-own-proposal = Tu propuesta la responde el otro bando.

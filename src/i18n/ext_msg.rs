@@ -27,6 +27,8 @@ pub enum ExtMsg {
     Refused,
     /// "The game's time has already run out."
     TimeUp,
+    /// "This table's game is over."
+    Over,
     /// "An extension is already waiting for an answer."
     Pending,
     /// "No extension is waiting for an answer."
@@ -46,7 +48,9 @@ impl ExtMsg {
             TournamentError::NoProposal | TournamentError::AlreadyAnswered => Self::NoProposal,
             TournamentError::OwnProposal => Self::OwnProposal,
             TournamentError::NoTimeLimit => Self::NoLimit,
-            TournamentError::TableDecided | TournamentError::NotPlaying => Self::TimeUp,
+            TournamentError::TableDecided
+            | TournamentError::NotPlaying
+            | TournamentError::Finished => Self::Over,
             _ => return None,
         })
     }
@@ -64,6 +68,7 @@ impl ExtMsg {
             Self::Waiting => "ext-waiting",
             Self::Refused => "ext-refused",
             Self::TimeUp => "ext-time-up",
+            Self::Over => "ext-over",
             Self::Pending => "ext-pending",
             Self::NoProposal => "ext-no-proposal",
             Self::OwnProposal => "ext-own-proposal",
@@ -102,6 +107,7 @@ impl ExtMsg {
             Self::Waiting,
             Self::Refused,
             Self::TimeUp,
+            Self::Over,
             Self::Pending,
             Self::NoProposal,
             Self::OwnProposal,
