@@ -25,6 +25,7 @@
 //! A syntax error in a file would panic on first use; `cargo test` catches it.
 
 pub mod caption_msg;
+pub mod ext_msg;
 mod lang;
 mod msg;
 mod samples;
@@ -43,6 +44,7 @@ use fluent_templates::fluent_bundle::FluentValue;
 use crate::engine::{Colour, Loc};
 
 pub use caption_msg::CaptionMsg;
+pub use ext_msg::ExtMsg;
 pub use lang::{Lang, UnknownLang};
 pub use msg::{Arg, Msg};
 pub use stats_msg::StatsMsg;

@@ -3,6 +3,7 @@
 use crate::engine::{Colour, Loc};
 
 use super::caption_msg::CaptionMsg;
+use super::ext_msg::ExtMsg;
 use super::lang::Lang;
 use super::stats_msg::StatsMsg;
 use super::tourney_msg::TourneyMsg;
@@ -340,6 +341,8 @@ pub enum Msg {
     Caption(CaptionMsg),
     /// A text of tournaments ([`TourneyMsg`]).
     Tourney(TourneyMsg),
+    /// A text of R10.5 time extensions ([`ExtMsg`]).
+    Ext(ExtMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -551,6 +554,7 @@ impl Msg {
             Self::Stats(m) => m.id(),
             Self::Caption(m) => m.id(),
             Self::Tourney(m) => m.id(),
+            Self::Ext(m) => m.id(),
         }
     }
 
@@ -751,6 +755,7 @@ impl Msg {
             Self::Stats(m) => m.args(),
             Self::Caption(m) => m.args(),
             Self::Tourney(m) => m.args(),
+            Self::Ext(m) => m.args(),
             _ => Vec::new(),
         }
     }

@@ -263,6 +263,7 @@ impl Msg {
         all.extend(super::stats_msg::StatsMsg::samples());
         all.extend(super::caption_msg::CaptionMsg::samples());
         all.extend(super::tourney_msg::TourneyMsg::samples());
+        all.extend(super::ext_msg::ExtMsg::samples());
         all
     }
 }

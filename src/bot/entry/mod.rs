@@ -20,6 +20,7 @@ pub mod fallback;
 pub mod settings;
 pub mod stats;
 pub mod tourney;
+pub mod tourney_ext;
 pub mod webhook;
 
 use std::sync::Arc;
@@ -118,9 +119,13 @@ fn button_tree() -> UpdateHandler<anyhow::Error> {
     let tourney =
         dptree::filter_map(|q: CallbackQuery| q.data.as_deref().and_then(tourney::decode))
             .endpoint(tourney::on_button);
+    let extension =
+        dptree::filter_map(|q: CallbackQuery| q.data.as_deref().and_then(tourney_ext::decode))
+            .endpoint(tourney_ext::on_button);
     Update::filter_callback_query()
         .map_async(here_of_callback)
         .branch(tourney)
+        .branch(extension)
         .branch(decoded)
         .branch(dptree::endpoint(buttons::on_invalid))
 }

@@ -18,6 +18,7 @@
 //!   it by hand (`/tournament advance`).
 
 mod args;
+mod ext;
 mod outcome;
 mod signup;
 #[cfg(test)]
@@ -91,6 +92,8 @@ pub enum TReject {
     NotRunning,
     NotAtTable,
     AlreadyStarted,
+    /// R10.5 The table's time limit has run out.
+    TimeUp,
     Core(TournamentError),
 }
 

@@ -9,6 +9,7 @@
 //! once across replicas. The clock of the Ready deadline and of time limits is the turn
 //! timer's ([`Ctx::timer_unit_ms`] ms a second), so tests can shorten it.
 
+pub mod ext;
 pub mod post;
 pub mod results;
 pub mod tables;
@@ -203,7 +204,10 @@ pub fn refusal_text(lang: crate::i18n::Lang, e: &MutErr) -> String {
             TReject::NotRunning => Msg::Tourney(T::NotRunning),
             TReject::NotAtTable => Msg::Tourney(T::NotAtTable),
             TReject::AlreadyStarted => Msg::Tourney(T::AlreadyStarted),
-            TReject::Core(_) => Msg::Tourney(T::Refused),
+            TReject::TimeUp => Msg::Ext(crate::i18n::ExtMsg::TimeUp),
+            TReject::Core(e) => {
+                crate::i18n::ExtMsg::of_error(e).map_or(Msg::Tourney(T::Refused), Msg::Ext)
+            }
         },
     };
     tr_plain(lang, &msg)

@@ -11,8 +11,8 @@ use tracing::{info, warn};
 use super::super::chat::{ChatAddr, DisplayState, Here, InTopic, Stored, load as load_place};
 use super::super::commit::{after_save, save};
 use super::super::telegram::TgBot;
-use super::{Ctx, mutate, post, ready_ms};
-use crate::bot::core::table::{Action, Actor, Player, PlayerKind, Table};
+use super::{Ctx, minute_ms, mutate, post, ready_ms};
+use crate::bot::core::table::{Action, Actor, Player, PlayerKind, Table, TimeLimit};
 use crate::bot::core::tourney::{READY_SECS, Tourney, seats_of};
 use crate::dice::RngDice;
 use crate::i18n::{Lang, Msg, TourneyMsg, tr, tr_plain};
@@ -196,6 +196,12 @@ pub async fn start_game(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
         is_admin: false,
     };
     let mut lobby = Table::lobby(&host, t.preset, t.pairs);
+    // R6.3 The tournament's limit is the game's: its end is set when it starts, so the
+    // board shows the time left and the game ends there by itself.
+    lobby.limit = t.limit_minutes.map(|m| TimeLimit {
+        minutes: m.into(),
+        minute_ms: minute_ms(ctx),
+    });
     lobby.players = std::mem::take(&mut players);
     lobby.seq = stored.table.as_ref().map_or(1, |r| r.state.seq + 1);
     let mut rng = ctx.rng(chat, lobby.seq ^ u64::from(at.table));
@@ -241,6 +247,9 @@ pub async fn start_game(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
                 "a tournament table started"
             );
             after_save(bot, ctx, &here, &saved_game).await;
+            if t.limit_minutes.is_some() {
+                super::ext::offer(bot, addr, here.lang, at).await;
+            }
         }
         Err(e) => warn!(chat, ?e, "a tournament table's game not saved"),
     }
