@@ -154,7 +154,10 @@ async fn a_solidari_game_opened_in_the_chat_ends_at_its_time_limit_with_its_resu
     assert!(shown.contains("⏰ Time is up (30 minutes)!"), "{shown}");
     let result_said = match result {
         None => shown.contains("draw"),
-        Some(_) => shown.contains("wins the game!"),
+        // (the caption's first line: "🏆 Anna wins", "🏆 Anna and Pau win")
+        Some(_) => shown
+            .lines()
+            .any(|l| l.starts_with("🏆") && l.contains(" win")),
     };
     assert!(result_said, "{result:?}: {shown}");
     assert!(!shown.contains("of the game left"), "{shown}");
