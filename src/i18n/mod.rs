@@ -27,6 +27,7 @@
 pub mod caption_msg;
 mod lang;
 mod msg;
+pub mod pairs_msg;
 mod samples;
 pub mod stats_msg;
 pub mod tourney_msg;
@@ -45,6 +46,7 @@ use crate::engine::{Colour, Loc};
 pub use caption_msg::CaptionMsg;
 pub use lang::{Lang, UnknownLang};
 pub use msg::{Arg, Msg};
+pub use pairs_msg::PairsMsg;
 pub use stats_msg::StatsMsg;
 pub use tourney_msg::TourneyMsg;
 pub use vocab::{Cmd, Level, Preset};

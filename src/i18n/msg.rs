@@ -4,6 +4,7 @@ use crate::engine::{Colour, Loc};
 
 use super::caption_msg::CaptionMsg;
 use super::lang::Lang;
+use super::pairs_msg::PairsMsg;
 use super::stats_msg::StatsMsg;
 use super::tourney_msg::TourneyMsg;
 use super::vocab::{Cmd, Level, Preset};
@@ -324,6 +325,8 @@ pub enum Msg {
     Caption(CaptionMsg),
     /// A text of tournaments ([`TourneyMsg`]).
     Tourney(TourneyMsg),
+    /// A text of a pairs tournament's sign-up ([`PairsMsg`]).
+    Pairs(PairsMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -528,6 +531,7 @@ impl Msg {
             Self::Stats(m) => m.id(),
             Self::Caption(m) => m.id(),
             Self::Tourney(m) => m.id(),
+            Self::Pairs(m) => m.id(),
         }
     }
 
@@ -705,6 +709,7 @@ impl Msg {
             Self::Stats(m) => m.args(),
             Self::Caption(m) => m.args(),
             Self::Tourney(m) => m.args(),
+            Self::Pairs(m) => m.args(),
             _ => Vec::new(),
         }
     }

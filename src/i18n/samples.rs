@@ -243,6 +243,7 @@ impl Msg {
         all.extend(super::stats_msg::StatsMsg::samples());
         all.extend(super::caption_msg::CaptionMsg::samples());
         all.extend(super::tourney_msg::TourneyMsg::samples());
+        all.extend(super::pairs_msg::PairsMsg::samples());
         all
     }
 }

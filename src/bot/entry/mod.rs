@@ -20,6 +20,7 @@ pub mod fallback;
 pub mod settings;
 pub mod stats;
 pub mod tourney;
+pub mod tourney_pairs;
 pub mod webhook;
 
 use std::sync::Arc;

@@ -36,8 +36,8 @@ use crate::render::image::Trail;
 
 pub use event::{Event, WinnerRec};
 pub use limit::{MINUTE_MS, TimeLimit};
-pub use seated::{Seat, SeatedSpec};
 pub use recent::{TurnSpan, turn_spans};
+pub use seated::{Seat, SeatedSpec};
 pub use stored::LegacyBoard;
 pub use tally::{SeatResult, SeatTally, Tally};
 pub use turns::{STRIKES_TO_ABSENT, Timing};

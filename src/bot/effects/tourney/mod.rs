@@ -9,6 +9,7 @@
 //! once across replicas. The clock of the Ready deadline and of time limits is the turn
 //! timer's ([`Ctx::timer_unit_ms`] ms a second), so tests can shorten it.
 
+pub mod pairs;
 pub mod post;
 pub mod results;
 pub mod tables;
@@ -203,6 +204,9 @@ pub fn refusal_text(lang: crate::i18n::Lang, e: &MutErr) -> String {
             TReject::NotRunning => Msg::Tourney(T::NotRunning),
             TReject::NotAtTable => Msg::Tourney(T::NotAtTable),
             TReject::AlreadyStarted => Msg::Tourney(T::AlreadyStarted),
+            TReject::NotInvited => Msg::Pairs(crate::i18n::PairsMsg::NotInvited),
+            TReject::AlreadyPaired => Msg::Pairs(crate::i18n::PairsMsg::AlreadyPaired),
+            TReject::NeedTwoPairs => Msg::Pairs(crate::i18n::PairsMsg::NeedTwoPairs),
             TReject::Core(_) => Msg::Tourney(T::Refused),
         },
     };
