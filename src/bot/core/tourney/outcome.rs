@@ -21,7 +21,7 @@ pub struct Seat {
 #[must_use]
 pub fn seats_of(t: &Tournament, at: TableId) -> Vec<Seat> {
     let seats = seats_in_bracket_order(t, at);
-    if !t.pairs() || seats.len() % 2 != 0 {
+    if !t.pairs() || !seats.len().is_multiple_of(2) {
         return seats;
     }
     // Partners 2k and 2k + 1 go to positions k and k + n/2, opposite each other.
