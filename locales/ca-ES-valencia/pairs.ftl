@@ -10,6 +10,7 @@ pairs-made = 🤝 <b>{ $name }</b> fan parella.
 pairs-how-to = Respon a un missatge del teu company amb /tournament partner.
 pairs-not-invited = Ací no tens cap invitació a fer parella.
 pairs-already-paired = Eixa persona ja té company.
+pairs-not-pairs = Este torneig és individual, no per parelles.
 pairs-need-two = Fan falta almenys 2 parelles.
 pairs-random = 🎲 Parelles a l'atzar: { $pairs }
 pairs-left-out = { $name } queda fora del torneig: no quedava ningú amb qui fer parella.

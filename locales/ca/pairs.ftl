@@ -10,6 +10,7 @@ pairs-made = 🤝 <b>{ $name }</b> fan parella.
 pairs-how-to = Respon a un missatge del teu company amb /tournament partner.
 pairs-not-invited = Aquí no tens cap invitació a fer parella.
 pairs-already-paired = Aquesta persona ja té company.
+pairs-not-pairs = Aquest torneig és individual, no per parelles.
 pairs-need-two = Calen com a mínim 2 parelles.
 pairs-random = 🎲 Parelles a l'atzar: { $pairs }
 pairs-left-out = { $name } queda fora del torneig: no quedava ningú amb qui fer parella.

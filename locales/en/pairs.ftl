@@ -10,6 +10,7 @@ pairs-made = 🤝 <b>{ $name }</b> are partners.
 pairs-how-to = Reply to your partner's message with /tournament partner.
 pairs-not-invited = There is no partner invitation for you here.
 pairs-already-paired = That person already has a partner.
+pairs-not-pairs = This tournament is for single players, not pairs.
 pairs-need-two = At least 2 pairs are needed.
 pairs-random = 🎲 Paired at random: { $pairs }
 pairs-left-out = { $name } is left out of the tournament: nobody was left to pair with.

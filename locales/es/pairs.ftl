@@ -10,6 +10,7 @@ pairs-made = 🤝 <b>{ $name }</b> forman pareja.
 pairs-how-to = Responde a un mensaje de tu compañero con /tournament partner.
 pairs-not-invited = Aquí no tienes ninguna invitación a formar pareja.
 pairs-already-paired = Esa persona ya tiene compañero.
+pairs-not-pairs = Este torneo es individual, no por parejas.
 pairs-need-two = Hacen falta al menos 2 parejas.
 pairs-random = 🎲 Parejas al azar: { $pairs }
 pairs-left-out = { $name } queda fuera del torneo: no quedaba nadie con quien formar pareja.

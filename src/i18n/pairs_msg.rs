@@ -27,6 +27,8 @@ pub enum PairsMsg {
     NotInvited,
     /// "That person already has a partner."
     AlreadyPaired,
+    /// "This tournament is not for pairs."
+    NotPairs,
     /// "At least 2 pairs are needed."
     NeedTwoPairs,
     /// "🎲 Paired at random: PAIRS" (HTML).
@@ -49,6 +51,7 @@ impl PairsMsg {
             Self::HowTo => "pairs-how-to",
             Self::NotInvited => "pairs-not-invited",
             Self::AlreadyPaired => "pairs-already-paired",
+            Self::NotPairs => "pairs-not-pairs",
             Self::NeedTwoPairs => "pairs-need-two",
             Self::Random { .. } => "pairs-random",
             Self::LeftOut { .. } => "pairs-left-out",
@@ -71,6 +74,7 @@ impl PairsMsg {
             | Self::HowTo
             | Self::NotInvited
             | Self::AlreadyPaired
+            | Self::NotPairs
             | Self::NeedTwoPairs => Vec::new(),
         }
     }
@@ -94,6 +98,7 @@ impl PairsMsg {
             Self::HowTo,
             Self::NotInvited,
             Self::AlreadyPaired,
+            Self::NotPairs,
             Self::NeedTwoPairs,
             Self::Random {
                 pairs: "Pep & Neus, Toni & Rosa".into(),

@@ -99,6 +99,8 @@ pub enum TReject {
     NotInvited,
     /// That person already has a partner.
     AlreadyPaired,
+    /// A partner asked for in a tournament of single players.
+    NotPairs,
     /// A pairs draw with fewer than 2 pairs.
     NeedTwoPairs,
     Core(TournamentError),

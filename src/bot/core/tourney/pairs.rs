@@ -49,9 +49,12 @@ impl Tourney {
     /// `from` invites `to` to be their partner (signing `from` up if needed).
     ///
     /// # Errors
-    /// Not a pairs sign-up or closed, oneself, either already paired, or full.
+    /// Not a pairs tournament, sign-up closed, oneself, either already paired, or full.
     pub fn invite(&mut self, from: &SignedUp, to: i64) -> Result<(), TReject> {
-        if self.stage != Stage::SignUp || !self.pairs {
+        if !self.pairs {
+            return Err(TReject::NotPairs);
+        }
+        if self.stage != Stage::SignUp {
             return Err(TReject::NotSignUp);
         }
         if from.id == to || to <= 0 {
@@ -72,7 +75,10 @@ impl Tourney {
     /// # Errors
     /// No such invitation, either already paired, or full.
     pub fn confirm(&mut self, to: &SignedUp, from: i64) -> Result<(), TReject> {
-        if self.stage != Stage::SignUp || !self.pairs {
+        if !self.pairs {
+            return Err(TReject::NotPairs);
+        }
+        if self.stage != Stage::SignUp {
             return Err(TReject::NotSignUp);
         }
         if !self.invites.contains(&Partners(from, to.id)) {

@@ -76,7 +76,8 @@ fn an_invitation_in_a_singles_sign_up_is_refused() {
         None,
         false,
     );
-    assert_eq!(t.invite(&who(1), 2), Err(TReject::NotSignUp));
+    assert_eq!(t.invite(&who(1), 2), Err(TReject::NotPairs));
+    assert!(t.invites.is_empty());
 }
 
 #[test]

@@ -206,6 +206,7 @@ pub fn refusal_text(lang: crate::i18n::Lang, e: &MutErr) -> String {
             TReject::AlreadyStarted => Msg::Tourney(T::AlreadyStarted),
             TReject::NotInvited => Msg::Pairs(crate::i18n::PairsMsg::NotInvited),
             TReject::AlreadyPaired => Msg::Pairs(crate::i18n::PairsMsg::AlreadyPaired),
+            TReject::NotPairs => Msg::Pairs(crate::i18n::PairsMsg::NotPairs),
             TReject::NeedTwoPairs => Msg::Pairs(crate::i18n::PairsMsg::NeedTwoPairs),
             TReject::Core(_) => Msg::Tourney(T::Refused),
         },
