@@ -1,6 +1,6 @@
 ## tornejos (R10)
 
-cmd-tournament = Un torneig per eliminatòries: /tournament [jcf|classic] [2|4] [30m], després /tournament start
+cmd-tournament = Un torneig per eliminatòries: /tournament [jcf|classic|solidari] [2|4] [parelles] [30m], després /tournament start
 cmd-bracket = Mostra un altre cop el quadre del torneig
 tourney-signup-title = 🏆 <b>Torneig de parxís</b> — regles: { $preset }, taules de { $size }
 tourney-time-limit = ⏱ Temps límit per taula: { $minutes } min.
@@ -40,5 +40,5 @@ tourney-table-rolloff = 🎲 La ronda { $round }, taula { $table } ha acabat en 
 tourney-table-byhand = ✋ Ronda { $round }, taula { $table }: passa <b>{ $name }</b>, a mà de qui l'organitza: { $reason }
 tourney-champion = 🏆 <b>{ $name }</b> és el campió del torneig!
 tourney-cancelled = El torneig s'ha anul·lat.
-tourney-usage = S'accepta: /tournament [jcf|classic] [2|4] [1m…600m], /tournament start, /tournament cancel, /tournament replace N, /tournament advance TAULA N MOTIU.
+tourney-usage = S'accepta: /tournament [jcf|classic|solidari] [2|4] [parelles] [1m…600m], /tournament partner (responent al teu company), /tournament start, /tournament cancel, /tournament replace N, /tournament advance TAULA N MOTIU.
 tourney-replaced = 🤖 D'ara endavant <b>{ $name }</b> el juga l'ordinador.

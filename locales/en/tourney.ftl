@@ -1,6 +1,6 @@
 ## tournaments (R10)
 
-cmd-tournament = A knockout tournament: /tournament [jcf|classic] [2|4] [30m], then /tournament start
+cmd-tournament = A knockout tournament: /tournament [jcf|classic|solidari] [2|4] [pairs] [30m], then /tournament start
 cmd-bracket = Show the tournament's bracket again
 tourney-signup-title = 🏆 <b>Parxís tournament</b> — rules: { $preset }, tables of { $size }
 tourney-time-limit = ⏱ Time limit per table: { $minutes } min.
@@ -40,5 +40,5 @@ tourney-table-rolloff = 🎲 Round { $round }, table { $table } was drawn at its
 tourney-table-byhand = ✋ Round { $round }, table { $table }: <b>{ $name }</b> goes through, put through by the host: { $reason }
 tourney-champion = 🏆 <b>{ $name }</b> is the champion of the tournament!
 tourney-cancelled = The tournament was cancelled.
-tourney-usage = Accepted: /tournament [jcf|classic] [2|4] [1m…600m], /tournament start, /tournament cancel, /tournament replace N, /tournament advance TABLE N REASON.
+tourney-usage = Accepted: /tournament [jcf|classic|solidari] [2|4] [pairs] [1m…600m], /tournament partner (replying to your partner), /tournament start, /tournament cancel, /tournament replace N, /tournament advance TABLE N REASON.
 tourney-replaced = 🤖 <b>{ $name }</b> is played by the computer from now on.

@@ -1,6 +1,6 @@
 ## torneos (R10)
 
-cmd-tournament = Un torneo por eliminatorias: /tournament [jcf|classic] [2|4] [30m], después /tournament start
+cmd-tournament = Un torneo por eliminatorias: /tournament [jcf|classic|solidari] [2|4] [parejas] [30m], después /tournament start
 cmd-bracket = Mostrar otra vez el cuadro del torneo
 tourney-signup-title = 🏆 <b>Torneo de parchís</b> — reglas: { $preset }, mesas de { $size }
 tourney-time-limit = ⏱ Tiempo límite por mesa: { $minutes } min.
@@ -40,5 +40,5 @@ tourney-table-rolloff = 🎲 La ronda { $round }, mesa { $table } acabó en empa
 tourney-table-byhand = ✋ Ronda { $round }, mesa { $table }: pasa <b>{ $name }</b>, a mano de quien organiza: { $reason }
 tourney-champion = 🏆 ¡<b>{ $name }</b> es el campeón del torneo!
 tourney-cancelled = El torneo se ha anulado.
-tourney-usage = Se acepta: /tournament [jcf|classic] [2|4] [1m…600m], /tournament start, /tournament cancel, /tournament replace N, /tournament advance MESA N MOTIVO.
+tourney-usage = Se acepta: /tournament [jcf|classic|solidari] [2|4] [parejas] [1m…600m], /tournament partner (respondiendo a tu compañero), /tournament start, /tournament cancel, /tournament replace N, /tournament advance MESA N MOTIVO.
 tourney-replaced = 🤖 A partir de ahora a <b>{ $name }</b> le juega el ordenador.

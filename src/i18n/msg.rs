@@ -5,6 +5,7 @@ use crate::engine::{Colour, Loc};
 use super::caption_msg::CaptionMsg;
 use super::ext_msg::ExtMsg;
 use super::lang::Lang;
+use super::pairs_msg::PairsMsg;
 use super::stats_msg::StatsMsg;
 use super::tourney_msg::TourneyMsg;
 use super::vocab::{Cmd, Level, Preset};
@@ -343,6 +344,8 @@ pub enum Msg {
     Tourney(TourneyMsg),
     /// A text of R10.5 time extensions ([`ExtMsg`]).
     Ext(ExtMsg),
+    /// A text of a pairs tournament's sign-up ([`PairsMsg`]).
+    Pairs(PairsMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -555,6 +558,7 @@ impl Msg {
             Self::Caption(m) => m.id(),
             Self::Tourney(m) => m.id(),
             Self::Ext(m) => m.id(),
+            Self::Pairs(m) => m.id(),
         }
     }
 
@@ -756,6 +760,7 @@ impl Msg {
             Self::Caption(m) => m.args(),
             Self::Tourney(m) => m.args(),
             Self::Ext(m) => m.args(),
+            Self::Pairs(m) => m.args(),
             _ => Vec::new(),
         }
     }

@@ -40,7 +40,8 @@ pub enum Command {
     ForgetMe,
     /// Who rolls a human's die: `/dice auto|button`.
     Dice(String),
-    /// Tournaments: `/tournament [jcf|classic] [2|4] [Nm]`, `start`, `cancel`, `advance …`.
+    /// Tournaments: `/tournament [jcf|classic|solidari] [2|4] [pairs] [Nm]`, `partner`, `start`,
+    /// `cancel`, `advance …`.
     Tournament(String),
     /// Re-post the tournament's bracket.
     Bracket,

@@ -21,6 +21,7 @@ pub mod settings;
 pub mod stats;
 pub mod tourney;
 pub mod tourney_ext;
+pub mod tourney_pairs;
 pub mod webhook;
 
 use std::sync::Arc;

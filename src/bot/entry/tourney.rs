@@ -16,7 +16,7 @@ use crate::bot::effects::chat::{ChatAddr, Here, InTopic};
 use crate::bot::effects::display::strip_buttons;
 use crate::bot::effects::telegram::{TgBot, actor_of, is_admin, reply};
 use crate::bot::effects::tourney::{
-    MutErr, TOURNEY_TTL_SECS, load, mutate, post, refusal_text, sync_due, tables,
+    MutErr, TOURNEY_TTL_SECS, load, mutate, pairs, post, refusal_text, sync_due, tables,
 };
 use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{Msg, TourneyMsg, tr, tr_plain};
@@ -29,6 +29,8 @@ pub enum TourneyButton {
     Join,
     Leave,
     Ready(TableId),
+    /// A partner invitation's Confirm (the inviter's id).
+    Confirm(i64),
 }
 
 /// Decodes a tournament button's data; `None` for anything else.
@@ -38,6 +40,7 @@ pub fn decode(data: &str) -> Option<TourneyButton> {
     match tag {
         "tj" => arg.parse::<u64>().ok().map(|_| TourneyButton::Join),
         "tl" => arg.parse::<u64>().ok().map(|_| TourneyButton::Leave),
+        "tp" => arg.parse::<i64>().ok().map(TourneyButton::Confirm),
         "tr" => {
             let (r, t) = arg.split_once('.')?;
             Some(TourneyButton::Ready(TableId {
@@ -81,6 +84,9 @@ pub async fn tournament(
     let answer = match parse_tourney(&args) {
         Err(_) => Some(tr(lang, &Msg::Tourney(TourneyMsg::Usage))),
         Ok(TourneyCmd::Open(a)) => open(&bot, &ctx, &msg, &here, &actor, a).await,
+        Ok(TourneyCmd::Partner) => {
+            super::tourney_pairs::invite(&bot, &ctx, &msg, &here, &actor).await
+        }
         Ok(cmd) => match load(&ctx, chat).await {
             Err(_) => Some(tr_plain(lang, &Msg::AlertTryAgain)),
             Ok(None) => Some(refusal_text(lang, &MutErr::Rejected(TReject::NoTourney))),
@@ -154,7 +160,7 @@ async fn host_command(
     let lang = here.lang;
     let chat = here.addr.id();
     match cmd {
-        TourneyCmd::Open(_) => None,
+        TourneyCmd::Open(_) | TourneyCmd::Partner => None,
         TourneyCmd::Replace(n) => match mutate(ctx, chat, |t| t.replace(n)).await {
             Ok((_, name)) => {
                 info!(
@@ -170,12 +176,13 @@ async fn host_command(
         TourneyCmd::Start => {
             let seed = rand::RngCore::next_u64(&mut ctx.rng(chat, ctx.now_ms()));
             match mutate(ctx, chat, |t| t.draw(seed)).await {
-                Ok((saved, ())) => {
+                Ok((saved, pairing)) => {
                     let t = &saved.state;
                     if let Some(id) = t.signup_msg {
                         strip_buttons(bot, here.addr, id).await;
                     }
                     let home = post::home(chat, t);
+                    pairs::announce_pairing(bot, home, lang, &pairing).await;
                     if let Some(tournament) = &t.tournament {
                         info!(
                             chat,
@@ -320,6 +327,9 @@ pub async fn on_button(
             }
         }
         TourneyButton::Ready(at) => tables::press_ready(&bot, &ctx, chat, lang, at, actor.id).await,
+        TourneyButton::Confirm(from) => {
+            super::tourney_pairs::confirm(&bot, &ctx, &q, &here, from).await
+        }
     };
     if let Err(e) = bot.answer_callback_query(q.id.clone()).text(text).await {
         warn!(chat, error = %e, "answerCallbackQuery failed");

@@ -11,6 +11,8 @@ pub struct TourneyArgs {
     pub table_size: u8,
     /// R6.3 A time limit for every table (minutes): the preset's, or `Nm`.
     pub limit_minutes: Option<u16>,
+    /// R6.2 A pairs tournament (`pairs`, or the Solidari rules): pairs sign up, tables of 4.
+    pub pairs: bool,
 }
 
 /// What `/tournament …` asks for.
@@ -19,6 +21,8 @@ pub enum TourneyCmd {
     Open(TourneyArgs),
     Start,
     Cancel,
+    /// `/tournament partner`, replying to the partner's message: invite them.
+    Partner,
     /// `/tournament replace <n>`: the `n`-th entrant of the draw (1-based) is played by a
     /// computer from now on.
     Replace(u16),
@@ -31,8 +35,8 @@ pub enum TourneyCmd {
     },
 }
 
-/// Parses `/tournament` arguments: `[jcf|classic] [2|4] [<minutes>m]`, or `start`,
-/// `cancel`, `replace <n>`, `advance <table> <n> <reason>`.
+/// Parses `/tournament` arguments: `[jcf|classic|solidari] [2|4] [pairs] [<minutes>m]`, or
+/// `start`, `cancel`, `partner`, `replace <n>`, `advance <table> <n> <reason>`.
 ///
 /// # Errors
 /// The first word that fits none of them (cut to 32 characters).
@@ -42,6 +46,7 @@ pub fn parse_tourney(args: &str) -> Result<TourneyCmd, String> {
     match first.as_deref() {
         Some("start") => return only(&words, TourneyCmd::Start),
         Some("cancel") => return only(&words, TourneyCmd::Cancel),
+        Some("partner" | "parella" | "pareja") => return only(&words, TourneyCmd::Partner),
         Some("advance") => return advance(&words),
         Some("replace") => {
             let w = words.get(1).copied().unwrap_or("replace");
@@ -57,15 +62,21 @@ pub fn parse_tourney(args: &str) -> Result<TourneyCmd, String> {
         preset: Preset::Jcf,
         table_size: 4,
         limit_minutes: None,
+        pairs: false,
     };
     let mut explicit_limit = None;
+    let mut two = None;
     for w in words.iter().take(8) {
         let lw = w.to_lowercase();
         match lw.as_str() {
             "jcf" => out.preset = Preset::Jcf,
             "classic" | "clàssic" | "clasico" | "clásico" => out.preset = Preset::Classic,
             "solidari" | "solidario" => out.preset = Preset::Solidari,
-            "2" => out.table_size = 2,
+            "pairs" | "parelles" | "parejas" => out.pairs = true,
+            "2" => {
+                out.table_size = 2;
+                two = Some(*w);
+            }
             "4" => out.table_size = 4,
             m if m.ends_with('m') => match m[..m.len() - 1].parse::<u16>() {
                 Ok(n) if (1..=600).contains(&n) => explicit_limit = Some(n),
@@ -74,12 +85,13 @@ pub fn parse_tourney(args: &str) -> Result<TourneyCmd, String> {
             _ => return Err(cut(w)),
         }
     }
-    if out.preset == Preset::Solidari {
-        // A pairs rule set: the pairs sign-up is not built yet.
-        return Err(cut(words
-            .iter()
-            .find(|w| w.to_lowercase().starts_with("solidari"))
-            .unwrap_or(&"solidari")));
+    out.pairs |= out.preset.options().pairs;
+    if let (true, Some(w)) = (out.pairs, two) {
+        // Two pairs sit at a table of 4.
+        return Err(cut(w));
+    }
+    if out.pairs {
+        out.table_size = 4;
     }
     out.limit_minutes = explicit_limit.or_else(|| {
         out.preset

@@ -99,6 +99,7 @@ mod tests {
             preset: Preset::Jcf,
             table_size: 2,
             limit_minutes: Some(30),
+            pairs: false,
         };
         let anna = SignedUp {
             id: 1,

@@ -20,9 +20,12 @@
 mod args;
 mod ext;
 mod outcome;
+mod pairs;
 mod signup;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_pairs;
 
 use serde::{Deserialize, Serialize};
 
@@ -31,6 +34,7 @@ use crate::tournament::{Outcome, Side, TableId, Tournament, TournamentError};
 
 pub use args::{TourneyArgs, TourneyCmd, parse_tourney};
 pub use outcome::{Seat, outcome_of, seated_players, seats_of};
+pub use pairs::{Pairing, Partners};
 
 /// Seconds (of the turn timer's clock: tests shorten it) a table waits for its players'
 /// Ready before its game starts anyway.
@@ -94,6 +98,14 @@ pub enum TReject {
     AlreadyStarted,
     /// R10.5 The table's time limit has run out.
     TimeUp,
+    /// No such partner invitation (or one to oneself).
+    NotInvited,
+    /// That person already has a partner.
+    AlreadyPaired,
+    /// A partner asked for in a tournament of single players.
+    NotPairs,
+    /// A pairs draw with fewer than 2 pairs.
+    NeedTwoPairs,
     Core(TournamentError),
 }
 
@@ -121,6 +133,12 @@ pub struct Tourney {
     pub signup: Vec<SignedUp>,
     #[serde(default)]
     pub signup_msg: Option<i32>,
+    /// A pairs sign-up: the partners made by invitation and confirmation.
+    #[serde(default)]
+    pub partners: Vec<Partners>,
+    /// A pairs sign-up: the invitations waiting for the partner (inviter, invited).
+    #[serde(default)]
+    pub invites: Vec<Partners>,
     #[serde(default)]
     pub tournament: Option<Tournament>,
     #[serde(default)]
@@ -139,7 +157,7 @@ impl Tourney {
             seq: 1,
             host: host.id,
             preset: args.preset,
-            pairs: false,
+            pairs: args.pairs,
             table_size: args.table_size,
             limit_minutes: args.limit_minutes,
             home_topic,
@@ -147,6 +165,8 @@ impl Tourney {
             stage: Stage::SignUp,
             signup: vec![host.clone()],
             signup_msg: None,
+            partners: Vec::new(),
+            invites: Vec::new(),
             tournament: None,
             tables: Vec::new(),
             unposted: Vec::new(),

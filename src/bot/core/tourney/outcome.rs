@@ -15,9 +15,25 @@ pub struct Seat {
     pub side: Side,
 }
 
-/// The seats of table `at`, sides in bracket order (a pair's members one after the other).
+/// The seats of table `at`, sides in bracket order (a pair's members one after the other),
+/// in the order of the game's seats: for pairs, partners sit opposite (R6.2: on a board of
+/// four, seats 1 and 3 are partners, 2 and 4), so two pairs A, B sit A1, B1, A2, B2.
 #[must_use]
 pub fn seats_of(t: &Tournament, at: TableId) -> Vec<Seat> {
+    let seats = seats_in_bracket_order(t, at);
+    if !t.pairs() || !seats.len().is_multiple_of(2) {
+        return seats;
+    }
+    // Partners 2k and 2k + 1 go to positions k and k + n/2, opposite each other.
+    let half = seats.len() / 2;
+    let mut order: Vec<Option<Seat>> = vec![None; seats.len()];
+    for (i, s) in seats.into_iter().enumerate() {
+        order[i / 2 + (i % 2) * half] = Some(s);
+    }
+    order.into_iter().flatten().collect()
+}
+
+fn seats_in_bracket_order(t: &Tournament, at: TableId) -> Vec<Seat> {
     let Some(slot) = t.table(at) else {
         return Vec::new();
     };

@@ -13,6 +13,7 @@ fn args(size: u8) -> TourneyArgs {
         preset: Preset::Jcf,
         table_size: size,
         limit_minutes: None,
+        pairs: false,
     }
 }
 
@@ -158,6 +159,7 @@ fn tournament_arguments_take_rules_table_size_and_limit_and_refuse_anything_else
             preset: Preset::Classic,
             table_size: 2,
             limit_minutes: Some(15),
+            pairs: false,
         }))
     );
     assert_eq!(parse_tourney("start"), Ok(TourneyCmd::Start));

@@ -10,6 +10,7 @@
 //! timer's ([`Ctx::timer_unit_ms`] ms a second), so tests can shorten it.
 
 pub mod ext;
+pub mod pairs;
 pub mod post;
 pub mod results;
 pub mod tables;
@@ -204,6 +205,10 @@ pub fn refusal_text(lang: crate::i18n::Lang, e: &MutErr) -> String {
             TReject::NotRunning => Msg::Tourney(T::NotRunning),
             TReject::NotAtTable => Msg::Tourney(T::NotAtTable),
             TReject::AlreadyStarted => Msg::Tourney(T::AlreadyStarted),
+            TReject::NotInvited => Msg::Pairs(crate::i18n::PairsMsg::NotInvited),
+            TReject::AlreadyPaired => Msg::Pairs(crate::i18n::PairsMsg::AlreadyPaired),
+            TReject::NotPairs => Msg::Pairs(crate::i18n::PairsMsg::NotPairs),
+            TReject::NeedTwoPairs => Msg::Pairs(crate::i18n::PairsMsg::NeedTwoPairs),
             TReject::TimeUp => Msg::Ext(crate::i18n::ExtMsg::TimeUp),
             TReject::Core(e) => {
                 crate::i18n::ExtMsg::of_error(e).map_or(Msg::Tourney(T::Refused), Msg::Ext)

@@ -70,6 +70,10 @@ pub fn signup_text(lang: Lang, t: &Tourney) -> String {
         ));
     }
     out.push(String::new());
+    if t.pairs {
+        out.extend(super::pairs::signup_lines(lang, t));
+        return out.join("\n");
+    }
     out.push(tr(
         lang,
         &m(TourneyMsg::SignupEntrants {

@@ -1,0 +1,299 @@
+//! Pairs tournaments in the chat (R6.2 with R10): a pairs sign-up (`/tournament pairs`),
+//! partners made by an invitation (`/tournament partner` replying to the partner's message)
+//! and its 🤝 Confirm button, singles paired at random at `/tournament start`, tables of two
+//! pairs with partners opposite, played to the champion.
+//!
+//! The real bot (dispatcher and driver) against the fake Bot API over HTTP and a real
+//! `redis-server`, with the turn timer's clock shortened; nobody presses Ready, so the
+//! computer plays for the absent players.
+
+mod support;
+
+use std::time::Duration;
+
+use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
+use parxis::bot::core::table::{Status, Table};
+use parxis::bot::core::tourney::{Stage, Tourney};
+use parxis::store::Place;
+use parxis::tournament::{Member, TableResult};
+use serde_json::Value;
+use support::bot_harness::{CHAT, Harness, Options};
+use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
+
+fn users(n: i64) -> Vec<TestUser> {
+    (1..=n)
+        .map(|i| TestUser::new(200 + i, &format!("P{i}")))
+        .collect()
+}
+
+async fn record(h: &Harness) -> Option<Tourney> {
+    h.store
+        .load_tourney::<Tourney>(CHAT)
+        .await
+        .expect("redis")
+        .map(|r| r.state)
+}
+
+/// `user` presses `data` under `message`; the callback answer's text.
+async fn press(h: &Harness, user: &TestUser, message: &Value, data: &str) -> String {
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.press(CHAT, user, msg_id(message), data));
+    let r = wait_for(h, mark, "the answer", |r| r.method == "answercallbackquery").await;
+    r.str_param("text").unwrap_or_default().to_owned()
+}
+
+async fn wait_for(
+    h: &Harness,
+    mark: usize,
+    what: &str,
+    pred: impl Fn(&Recorded) -> bool,
+) -> Recorded {
+    wait_within(h, mark, what, Duration::from_secs(10), pred).await
+}
+
+async fn wait_within(
+    h: &Harness,
+    mark: usize,
+    what: &str,
+    limit: Duration,
+    pred: impl Fn(&Recorded) -> bool,
+) -> Recorded {
+    let deadline = tokio::time::Instant::now() + limit;
+    loop {
+        if let Some(r) = h.fake.requests_since(mark).into_iter().find(|r| pred(r)) {
+            return r;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no {what}:\n{}",
+            h.fake.log_tail(10)
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+fn text_has(r: &Recorded, part: &str) -> bool {
+    r.method == "sendmessage" && r.str_param("text").is_some_and(|s| s.contains(part))
+}
+
+/// `from` sends `/tournament partner` replying to a message of `to`; the invitation posted.
+async fn invite(h: &Harness, from: &TestUser, to: &TestUser) -> Value {
+    let theirs = h.fake.text(CHAT, to, "hola");
+    let mut update = h.fake.command(CHAT, from, "/tournament partner");
+    update["message"]["reply_to_message"] = theirs["message"].clone();
+    let mark = h.fake.mark();
+    h.fake.push_update(update);
+    wait_for(h, mark, "the invitation", |r| {
+        r.method == "sendmessage"
+            && r.ok()
+            && buttons(r.result())
+                .iter()
+                .any(|(_, d)| d.starts_with("tp:"))
+    })
+    .await
+    .result()
+    .clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_opposite() {
+    // Given a group without topics, a short clock (20 ms a second), a 10 s turn timer and
+    // 8 people,
+    let h = Harness::start_with(
+        33,
+        Options {
+            timer_unit_ms: 20,
+            ..Options::default()
+        },
+    )
+    .await;
+    h.settings(ChatSettings {
+        timer_secs: 10,
+        dice: DiceMode::Auto,
+        display: Display::Emoji,
+        ..ChatSettings::default()
+    })
+    .await;
+    let p = users(8);
+    // When a pairs tournament asks for tables of 2, Then the usage, and no record.
+    let sent = h.command(&p[0], "/tournament pairs 2").await;
+    assert!(
+        sent.iter().any(|r| r
+            .str_param("text")
+            .is_some_and(|s| s.starts_with("Accepted:"))),
+        "the usage is the answer"
+    );
+    assert!(record(&h).await.is_none());
+    // When P1 opens a pairs tournament, Then its sign-up says so.
+    let mark = h.fake.mark();
+    h.command(&p[0], "/tournament pairs").await;
+    let signup = wait_for(&h, mark, "the sign-up", |r| {
+        text_has(r, "A pairs tournament") && r.ok()
+    })
+    .await
+    .result()
+    .clone();
+    let join = buttons(&signup)[0].1.clone();
+    // When P1 asks for a partner without replying to anyone, Then told how, nothing changes.
+    let before = record(&h).await.expect("a record");
+    let mark = h.fake.mark();
+    h.command(&p[0], "/tournament partner").await;
+    wait_for(&h, mark, "the how-to", |r| {
+        text_has(r, "Reply to your partner's message")
+    })
+    .await;
+    assert_eq!(record(&h).await.expect("a record"), before);
+    // When P1 invites P2 and P3 presses the Confirm, Then refused; When P2 confirms, Then
+    // they are partners.
+    let inv = invite(&h, &p[0], &p[1]).await;
+    let confirm = buttons(&inv)[0].1.clone();
+    assert_eq!(
+        press(&h, &p[2], &inv, &confirm).await,
+        "There is no partner invitation for you here."
+    );
+    assert_eq!(
+        press(&h, &p[1], &inv, &confirm).await,
+        "You are partners with P1."
+    );
+    // When P3 invites P4, P4 confirms, and then P4 leaves, Then the pair is broken and P3
+    // stays in, single; P4 joins again, single.
+    let inv = invite(&h, &p[2], &p[3]).await;
+    let confirm = buttons(&inv)[0].1.clone();
+    assert_eq!(
+        press(&h, &p[3], &inv, &confirm).await,
+        "You are partners with P3."
+    );
+    let leave = buttons(&signup)[1].1.clone();
+    assert_eq!(
+        press(&h, &p[3], &signup, &leave).await,
+        "You left the tournament."
+    );
+    let t = record(&h).await.expect("a record");
+    assert_eq!(t.partner_of(p[2].id), None);
+    assert_eq!(t.partner_of(p[0].id), Some(p[1].id));
+    // When P4..P8 join single,
+    for u in &p[3..] {
+        assert_eq!(
+            press(&h, u, &signup, &join).await,
+            "You are in the tournament."
+        );
+    }
+    assert_eq!(record(&h).await.expect("a record").signup.len(), 8);
+    // and the host starts it, Then the 6 singles are paired at random (announced) and the
+    // draw has 4 pairs, P1 & P2 among them.
+    let mark = h.fake.mark();
+    h.command(&p[0], "/tournament start").await;
+    let random = wait_for(&h, mark, "the random pairs", |r| {
+        text_has(r, "Paired at random: ")
+    })
+    .await;
+    assert_eq!(
+        random
+            .str_param("text")
+            .unwrap_or_default()
+            .matches(" &amp; ")
+            .count(),
+        3,
+        "{:?}",
+        random.str_param("text")
+    );
+    wait_for(&h, mark, "the draw", |r| text_has(r, "4 entrants")).await;
+    let t = record(&h).await.expect("a record");
+    let tn = t.tournament.clone().expect("drawn");
+    assert!(tn.pairs());
+    assert_eq!(tn.entrants().len(), 4);
+    assert!(tn.entrants().iter().any(|e| e.name == "P1 & P2"));
+    assert!(tn.entrants().iter().all(|e| e.members.len() == 2));
+    // When it plays on with nobody pressing Ready,
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
+    let t = loop {
+        let t = record(&h).await.expect("a record");
+        if t.stage == Stage::Finished {
+            break t;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the tournament did not finish: {:?}\n{}",
+            t.tournament.map(|x| x.rounds().to_vec()),
+            h.fake.log_tail(15)
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // Then a champion pair, both rounds decided (2 tables of two pairs, then the final),
+    let tn = t.tournament.as_ref().expect("drawn");
+    let champion = tn.champion().expect("a champion");
+    assert_eq!(tn.entrant(champion).expect("an entrant").members.len(), 2);
+    assert_eq!(tn.rounds().len(), 2);
+    assert_eq!(tn.rounds()[0].tables.len(), 2);
+    for r in tn.rounds() {
+        for slot in &r.tables {
+            assert_eq!(slot.sides.len(), 2, "two pairs a table");
+            assert!(matches!(
+                slot.result,
+                TableResult::Winner(_) | TableResult::RollOff { .. }
+            ));
+        }
+    }
+    // and each lane's last game (round 1's table 2, the final) was a pairs game of 4 with
+    // partners opposite (seats 1 and 3, 2 and 4),
+    for lane in [0, 1] {
+        let game = h
+            .store
+            .load::<Table>(Place::in_lane(CHAT, lane))
+            .await
+            .expect("redis")
+            .expect("a game in the lane");
+        assert_eq!(game.state.status(), Status::Finished);
+        assert!(game.state.pairs);
+        let ids: Vec<i64> = game.state.players.iter().map(|x| x.id).collect();
+        assert_eq!(ids.len(), 4);
+        let entrant_of = |id: i64| {
+            tn.entrants()
+                .iter()
+                .position(|e| e.members.contains(&Member::Human(id)))
+                .expect("an entrant's member")
+        };
+        assert_eq!(
+            entrant_of(ids[0]),
+            entrant_of(ids[2]),
+            "lane {lane}: {ids:?}"
+        );
+        assert_eq!(
+            entrant_of(ids[1]),
+            entrant_of(ids[3]),
+            "lane {lane}: {ids:?}"
+        );
+        assert_ne!(entrant_of(ids[0]), entrant_of(ids[1]));
+    }
+    // and the champion is announced once (posted after the record says finished).
+    let champion_name = &tn.entrant(champion).expect("an entrant").name;
+    // (Its bracket picture is painted first: slow in a debug build on a busy machine.)
+    wait_within(
+        &h,
+        0,
+        "the champion's bracket",
+        Duration::from_secs(60),
+        |r| {
+            r.method == "sendphoto"
+                && r.str_param("caption")
+                    .is_some_and(|c| c.contains("is the champion"))
+        },
+    )
+    .await;
+    let log = h.fake.requests();
+    let said = log
+        .iter()
+        .filter(|r| {
+            r.str_param("caption")
+                .is_some_and(|c| c.contains("is the champion"))
+        })
+        .count();
+    assert_eq!(said, 1);
+    let history = h.store.tourney_history(CHAT).await.expect("redis");
+    assert!(
+        history[0].contains(champion_name.as_str()),
+        "{}",
+        history[0]
+    );
+}
