@@ -68,36 +68,27 @@ async fn press(h: &Harness, user: &TestUser, message: &Value, data: &str) -> Str
     }
 }
 
-/// Wait until the bot made a request since `mark` that `pred` accepts.
+/// Wait (up to 10 s) until the bot made a request since `mark` that `pred` accepts.
 async fn wait_for(
     h: &Harness,
     mark: usize,
     what: &str,
     pred: impl Fn(&Recorded) -> bool,
 ) -> Recorded {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        if let Some(r) = h.fake.requests_since(mark).into_iter().find(|r| pred(r)) {
-            return r;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no {what}:\n{}",
-            h.fake.log_tail(10)
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    wait_within(h, Duration::from_secs(10), mark, what, pred).await
 }
 
-/// As [`wait_for`], for a send that may queue behind up to a minute of the group's 20
-/// messages a minute (the teloxide throttle), e.g. just after a tournament's last posts.
-async fn wait_long(
+/// As [`wait_for`], waiting up to `wait`: e.g. 75 s for a send that may queue behind up to a
+/// minute of the group's 20 messages a minute (the teloxide throttle), just after a
+/// tournament's last posts.
+async fn wait_within(
     h: &Harness,
+    wait: Duration,
     mark: usize,
     what: &str,
     pred: impl Fn(&Recorded) -> bool,
 ) -> Recorded {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(75);
+    let deadline = tokio::time::Instant::now() + wait;
     loop {
         if let Some(r) = h.fake.requests_since(mark).into_iter().find(|r| pred(r)) {
             return r;
@@ -343,11 +334,17 @@ async fn r10_an_eight_entrant_tournament_of_two_seat_tables_in_a_forum_is_played
     // (the reply may wait its turn behind the tournament's last posts: 20 a minute a group)
     let mark = h.fake.mark();
     h.fake.push_update(h.fake.command(CHAT, &user, "/stats"));
-    let card = wait_long(&h, mark, "the champion's card", |r| {
-        r.method == "sendmessage"
-            && r.str_param("text")
-                .is_some_and(|t| t.contains(" in this chat"))
-    })
+    let card = wait_within(
+        &h,
+        Duration::from_secs(75),
+        mark,
+        "the champion's card",
+        |r| {
+            r.method == "sendmessage"
+                && r.str_param("text")
+                    .is_some_and(|t| t.contains(" in this chat"))
+        },
+    )
     .await;
     let text = card.str_param("text").unwrap_or_default();
     assert!(text.contains("Tournaments won in this chat: 1"), "{text}");
