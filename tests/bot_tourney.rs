@@ -102,6 +102,28 @@ async fn wait_within(
     }
 }
 
+/// A group without topics, with emoji boards, a short clock (20 ms a second: a 1-minute limit
+/// is 1.2 s) and computer turns 300 ms apart (so games stay open for a while).
+async fn slow_plain_group(seed: u64) -> Harness {
+    let mut h = Harness::start_with(
+        seed,
+        Options {
+            timer_unit_ms: 20,
+            ..Options::default()
+        },
+    )
+    .await;
+    h.stop_bots().await;
+    h.pause = Duration::from_millis(300);
+    h.spawn_bot().await;
+    h.settings(ChatSettings {
+        display: Display::Emoji,
+        ..ChatSettings::default()
+    })
+    .await;
+    h
+}
+
 /// The host opens `/tournament <args>`, the others join by button, the host starts it.
 async fn sign_up_and_draw(h: &Harness, people: &[TestUser], args: &str) {
     let mark = h.fake.mark();
@@ -355,22 +377,7 @@ async fn r6_3_tournament_tables_in_a_plain_group_play_at_once_in_lanes_and_end_a
 {
     // Given a group without topics, a short clock (20 ms a second: a 1-minute limit is 1.2 s)
     // and computer turns slow enough (300 ms apart) that a game cannot end in that time,
-    let mut h = Harness::start_with(
-        16,
-        Options {
-            timer_unit_ms: 20,
-            ..Options::default()
-        },
-    )
-    .await;
-    h.stop_bots().await;
-    h.pause = Duration::from_millis(300);
-    h.spawn_bot().await;
-    h.settings(ChatSettings {
-        display: Display::Emoji,
-        ..ChatSettings::default()
-    })
-    .await;
+    let mut h = slow_plain_group(16).await;
     let people = users(4);
     // When /tournament gets an argument it does not take, Then the accepted ones, no record.
     let sent = h.command(&people[0], "/tournament 3").await;
@@ -435,22 +442,7 @@ async fn r6_3_tournament_tables_in_a_plain_group_play_at_once_in_lanes_and_end_a
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and_cancels() {
     // Given a group without topics, a short clock and slow computer turns (games stay open),
-    let mut h = Harness::start_with(
-        17,
-        Options {
-            timer_unit_ms: 20,
-            ..Options::default()
-        },
-    )
-    .await;
-    h.stop_bots().await;
-    h.pause = Duration::from_millis(300);
-    h.spawn_bot().await;
-    h.settings(ChatSettings {
-        display: Display::Emoji,
-        ..ChatSettings::default()
-    })
-    .await;
+    let h = slow_plain_group(17).await;
     let people = users(4);
     sign_up_and_draw(&h, &people, "2").await;
     let t = record(&h).await.expect("a record");
