@@ -9,6 +9,7 @@
 //! | `parxis_active_games` | gauge | |
 //! | `parxis_telegram_errors_total` | counter | `kind` |
 //! | `parxis_cas_conflicts_total` | counter | |
+//! | `parxis_outbox_total` | counter | `event` (planned, superseded, made, later, stale, refused, gone, flood_notice, flood_quiet, …) |
 //! | `parxis_build_info` | gauge (always 1) | `version` |
 //!
 //! Label values must come from a small fixed set (`"message"`, `"callback_query"`,
@@ -56,6 +57,7 @@ pub struct Metrics {
     games_finished: IntCounter,
     active_games: IntGauge,
     telegram_errors: IntCounterVec,
+    outbox: IntCounterVec,
     cas_conflicts: IntCounter,
 }
 
@@ -101,6 +103,14 @@ impl Metrics {
             &["kind"],
         )
         .expect(VALID);
+        let outbox = IntCounterVec::new(
+            Opts::new(
+                "parxis_outbox_total",
+                "Writes to chats through their outboxes, by what became of them.",
+            ),
+            &["event"],
+        )
+        .expect(VALID);
         let cas_conflicts = IntCounter::new(
             "parxis_cas_conflicts_total",
             "Saves refused by the Redis compare-and-set because the game changed meanwhile.",
@@ -135,6 +145,9 @@ impl Metrics {
             .register(Box::new(telegram_errors.clone()))
             .expect(VALID);
         registry
+            .register(Box::new(outbox.clone()))
+            .expect(VALID);
+        registry
             .register(Box::new(cas_conflicts.clone()))
             .expect(VALID);
         registry.register(Box::new(build_info)).expect(VALID);
@@ -147,6 +160,7 @@ impl Metrics {
             games_finished,
             active_games,
             telegram_errors,
+            outbox,
             cas_conflicts,
         }
     }
@@ -176,6 +190,17 @@ impl Metrics {
     /// `"network"`, `"forbidden"`, `"not_modified"`).
     pub fn telegram_error(&self, kind: &str) {
         self.telegram_errors.with_label_values(&[kind]).inc();
+    }
+
+    /// Count one outbox event (`event` from a small fixed set: planned, made, stale, …).
+    pub fn outbox(&self, event: &str) {
+        self.outbox.with_label_values(&[event]).inc();
+    }
+
+    /// How many outbox events of `event` this replica counted.
+    #[must_use]
+    pub fn outbox_count(&self, event: &str) -> u64 {
+        self.outbox.with_label_values(&[event]).get()
     }
 
     /// A save lost the Redis compare-and-set race (another update changed the game first).

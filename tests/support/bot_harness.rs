@@ -7,13 +7,13 @@ use std::time::Duration;
 use parxis::bot::core::settings::{ChatSettings, Display};
 use parxis::bot::core::table::{Status, Table};
 use parxis::bot::effects::chat::DisplayState;
-use parxis::bot::effects::telegram::MAX_RETRIES;
+use parxis::bot::effects::clock::TestClock;
+use parxis::bot::effects::ctx::Kicks;
 use parxis::bot::{self, Ctx};
 use parxis::i18n::Lang;
 use parxis::ops::metrics::Metrics;
 use parxis::store::{Place, Store};
 use serde_json::Value;
-use teloxide::requests::RequesterExt;
 
 use super::fake_tg::{FakeTelegram, Recorded, TestUser, buttons, callback_id, msg_id};
 use super::redis::TestRedis;
@@ -22,7 +22,10 @@ use super::redis::TestRedis;
 pub const CHAT: i64 = -1_001_234_567_890;
 pub const WAIT: Duration = Duration::from_secs(10);
 
-/// One running bot process (dispatcher + driver).
+/// Writes a bot gives up after; the harness stops waiting for one then.
+const MAX_RETRIES: usize = 2;
+
+/// One running bot process (dispatcher + scheduler).
 pub struct Running {
     token: teloxide::dispatching::ShutdownToken,
     task: tokio::task::JoinHandle<()>,
@@ -38,13 +41,11 @@ pub struct Harness {
     pub store: Store,
     pub seed: u64,
     pub pause: Duration,
-    /// Milliseconds per second of the turn timer in the bots started from now on.
-    pub timer_unit_ms: u64,
-    /// Milliseconds per minute of the R6.3 time limit in the bots started from now on.
-    pub limit_minute_ms: u64,
-    /// Milliseconds per second of `/pings` in the bots started from now on.
-    pub ping_unit_ms: u64,
-    /// Whether bots started from now on run the turn driver.
+    /// The one clock of every bot of this harness: the system's time plus what the test
+    /// moved it on ([`Harness::advance`]), so timers, pings, time limits and tournaments'
+    /// deadlines run their true lengths without the test sleeping.
+    pub clock: Arc<TestClock>,
+    /// Whether bots started from now on run the scheduler (turns, writes, pings, …).
     pub driver: bool,
     pub bots: Vec<Running>,
     /// The board writes each bot allows itself per window (limit, window ms). Tests not about
@@ -57,14 +58,9 @@ pub struct Harness {
 pub struct Options {
     /// Redis with an append-only file, so stopping and restarting it keeps the games.
     pub persistent_redis: bool,
-    /// Milliseconds per second of the turn timer (1000 in production).
-    pub timer_unit_ms: u64,
-    /// Milliseconds per minute of the R6.3 time limit (60 000 in production).
-    pub limit_minute_ms: u64,
-    /// Run the turn driver beside the dispatcher (it polls Redis every 100 ms).
+    /// Run the scheduler beside the dispatcher (it polls Redis every 100 ms). Without it
+    /// nothing planned is made: no board is written.
     pub driver: bool,
-    /// Milliseconds per second of `/pings` (1000 in production).
-    pub ping_unit_ms: u64,
     /// See [`Harness::write_budget`].
     pub write_budget: (u32, u64),
 }
@@ -73,16 +69,16 @@ impl Default for Options {
     fn default() -> Self {
         Self {
             persistent_redis: false,
-            timer_unit_ms: 1000,
-            limit_minute_ms: parxis::bot::core::table::MINUTE_MS,
             driver: true,
-            ping_unit_ms: 1000,
             write_budget: UNPACED,
         }
     }
 }
 
-/// The write budget of tests not about pacing: never reached.
+/// The write budget of tests not about pacing: never reached. Those tests play whole games
+/// in seconds, far faster than Telegram's 20 writes a minute would let them; the pacing
+/// itself is tested with Telegram's true limit (the fake's flood mode) in `bot_pace`,
+/// `bot_outbox` and the benchmarks.
 pub const UNPACED: (u32, u64) = (1_000_000, 60_000);
 
 impl Harness {
@@ -106,9 +102,7 @@ impl Harness {
             store,
             seed,
             pause: Duration::from_millis(20),
-            timer_unit_ms: opts.timer_unit_ms,
-            limit_minute_ms: opts.limit_minute_ms,
-            ping_unit_ms: opts.ping_unit_ms,
+            clock: TestClock::new(),
             driver: opts.driver,
             bots: Vec::new(),
             write_budget: opts.write_budget,
@@ -130,19 +124,16 @@ impl Harness {
         let mut ctx = Ctx::new(store, Lang::En, Metrics::new());
         ctx.seed = Some(self.seed);
         ctx.pause = self.pause;
-        ctx.timer_unit_ms = self.timer_unit_ms;
-        ctx.limit_minute_ms = self.limit_minute_ms;
-        ctx.ping_unit_ms = self.ping_unit_ms;
+        ctx.clock = self.clock.clone();
         (ctx.write_limit, ctx.write_window_ms) = self.write_budget;
+        let (kicks, kicked) = Kicks::new();
+        ctx.kicks = Some(kicks);
         let ctx = Arc::new(ctx);
-        let tg = self
-            .fake
-            .bot()
-            .throttle(teloxide::adaptors::throttle::Limits::default());
+        let tg = self.fake.bot();
         bot::register_commands(&tg, Lang::En).await;
         let (stop, stop_rx) = tokio::sync::watch::channel(false);
         let driver = if self.driver {
-            tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx))
+            tokio::spawn(bot::schedule::run(tg.clone(), ctx.clone(), kicked, stop_rx))
         } else {
             tokio::spawn(async {})
         };
@@ -156,6 +147,12 @@ impl Harness {
             driver,
             ctx,
         });
+    }
+
+    /// Move the bots' clock `ms` milliseconds on (a timer runs out, a ping comes due); the
+    /// scheduler wakes at once.
+    pub fn advance(&self, ms: u64) {
+        self.clock.advance(ms);
     }
 
     /// Stop every bot process (graceful: in-flight updates finish).
@@ -387,7 +384,7 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
             .iter()
             .any(|r| r.ok() || matches!(r.status, 400 | 403 | 429));
         // The bot gives a write up after its last retry.
-        let gave_up = writes.len() > MAX_RETRIES as usize;
+        let gave_up = writes.len() > MAX_RETRIES;
         if gave_up {
             return;
         }
