@@ -36,6 +36,7 @@
 //! ```
 
 mod active;
+pub mod breaker;
 mod chat;
 mod coordination;
 mod due;
@@ -57,6 +58,7 @@ mod versioned;
 use std::time::Duration;
 
 pub use chat::ChatState;
+pub use breaker::Health;
 pub use due::DueKind;
 pub use error::StoreError;
 pub use keys::Place;

@@ -45,3 +45,6 @@ pub(super) static FLOOD: LazyLock<Script> =
 /// Push a tournament's summary to the chat's history once per id.
 pub(super) static HISTORY_ONCE: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/history_once.lua")));
+/// Take a lease, or renew it for the owner holding it.
+pub(super) static TAKE_LEASE: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/take_lease.lua")));

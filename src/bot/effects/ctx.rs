@@ -93,6 +93,8 @@ pub struct Ctx {
     pub metrics: Metrics,
     /// The scheduler's wake-ups ([`Kicks`]); `None` before the scheduler runs.
     pub kicks: Option<Kicks>,
+    /// This replica's own pace of the answers it sends while Redis is away.
+    pub away: Arc<super::outbox::away::AwayWrites>,
 }
 
 impl Ctx {
@@ -112,6 +114,7 @@ impl Ctx {
             write_window_ms: DEFAULT_WRITE_WINDOW_MS,
             metrics,
             kicks: None,
+            away: Arc::default(),
         }
     }
 

@@ -22,6 +22,7 @@ use crate::bot::core::table::Action;
 use crate::bot::core::view;
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::commit::{self, follow};
+use crate::bot::effects::outbox;
 use crate::bot::effects::telegram::{TgBot, actor_of, is_group};
 use crate::bot::effects::{Ctx, HandlerResult, lobby};
 use crate::engine::Preset;
@@ -99,6 +100,19 @@ pub async fn on_action(
                 && let Some(m) = q.regular_message()
             {
                 commit::refresh_if_behind(&ctx, &here, m.id.0, press.version).await;
+            }
+        }
+        Err(Refusal::Alert(Alert::NoGame)) => {
+            // The game is gone (Redis lost it, or it expired): the board's buttons would stay
+            // dead, so they make way for a "New game".
+            if let Some(m) = q.regular_message() {
+                let w = outbox::Write::Markup {
+                    message_id: m.id.0,
+                    keyboard: Some(view::new_game_only(here.lang)),
+                };
+                let slot = format!("s:{}", m.id.0);
+                let plan = outbox::Plan::new(w, slot, outbox::Priority::Reply);
+                outbox::plan(&ctx, here.addr.id(), plan).await;
             }
         }
         Err(_) => {}

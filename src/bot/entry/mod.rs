@@ -178,7 +178,7 @@ async fn here_of_callback(q: CallbackQuery, ctx: Arc<Ctx>) -> Here {
 /// then no answer while they go on (see [`crate::store::Store::flood_check`]), so they can
 /// never spend the chat's writes. Presses are not counted here: answering one is no write
 /// to the chat. When Redis cannot say, the command passes.
-async fn flood_gate(msg: Message, ctx: Arc<Ctx>) -> bool {
+async fn flood_gate(bot: TgBot, msg: Message, ctx: Arc<Ctx>) -> bool {
     if !fallback::looks_like_command(&msg) {
         return true;
     }
@@ -187,6 +187,15 @@ async fn flood_gate(msg: Message, ctx: Arc<Ctx>) -> bool {
     };
     let who = actor_of(user);
     let chat = msg.chat.id.0;
+    if !ctx.store.health().up {
+        // Redis is away: nothing can be read or planned. One short "busy" answer, within
+        // this replica's own pace, and the command is not handled.
+        let lang = chat::user_lang(Some(user)).unwrap_or(ctx.default_lang);
+        let text = crate::i18n::tr(lang, &crate::i18n::Msg::AlertTryAgain);
+        let addr = ChatAddr::of_message(&msg);
+        crate::bot::effects::outbox::away::reply_now(&bot, &ctx, addr, msg.id.0, text);
+        return false;
+    }
     match ctx
         .store
         .flood_check(chat, who.id, crate::store::FLOOD_LIMIT, crate::store::MUTE_SECS)

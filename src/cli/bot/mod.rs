@@ -135,6 +135,13 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
             return Ok(());
         }
     };
+    {
+        let store = store.clone();
+        metrics.watch_redis(Box::new(move || {
+            let h = store.health();
+            (h.up, h.failures, h.unavailable)
+        }));
+    }
     let lang: Lang = cfg.default_language;
     let mut raw = teloxide::Bot::new(cfg.token.expose());
     if let Some(url) = cfg.api_url.clone() {

@@ -16,7 +16,7 @@ mod tests;
 mod tests_caption;
 
 pub use answers::{behind_answer, press_answer};
-pub use keyboard::{for_lane, keyboard, language_keyboard};
+pub use keyboard::{for_lane, keyboard, language_keyboard, new_game_only};
 pub use menus::{command_list, help, refusal, rules};
 pub use order::ordered_moves;
 pub use text::{

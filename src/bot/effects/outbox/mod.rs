@@ -14,6 +14,7 @@
 //! renders the table stored when the write is made, so the board converges to the latest
 //! state at one write however many states came and went.
 
+pub mod away;
 pub mod drain;
 pub mod make;
 pub mod write;

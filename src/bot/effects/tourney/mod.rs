@@ -92,6 +92,11 @@ pub async fn mutate<R>(
         let rec = match load(ctx, chat).await {
             Ok(Some(rec)) => rec,
             Ok(None) => return Err(MutErr::Rejected(TReject::NoTourney)),
+            Err(e) if !ctx.store.health().up => {
+                // Redis is away: nothing was sent; trying again now only waits.
+                warn!(chat, error = %e, "tournament record not loaded: Redis is away");
+                return Err(MutErr::Store);
+            }
             Err(e) => {
                 warn!(chat, error = %e, "tournament record not loaded: again");
                 tokio::time::sleep(STORE_RETRY).await;
@@ -106,6 +111,10 @@ pub async fn mutate<R>(
             .await
         {
             Ok(s) => s,
+            Err(e) if !ctx.store.health().up => {
+                warn!(chat, error = %e, "tournament record not saved: Redis is away");
+                return Err(MutErr::Store);
+            }
             Err(e) => {
                 warn!(chat, error = %e, "tournament record not saved: again");
                 tokio::time::sleep(STORE_RETRY).await;
