@@ -32,8 +32,8 @@
 //! | `parxis:{<chat>}:outbox:q`       | sorted set | the slots of the planned writes, scored by priority then time planned | as the outbox |
 //! | `parxis:{<chat>}:outbox:ids`     | set        | ids of posts already planned (a post planned twice is sent once) | [`OUTBOX_IDS_TTL_SECS`], refreshed by every post |
 //! | `parxis:{<chat>}:bucket`         | hash       | `tokens`, `at`: the chat's token bucket that spreads its writes evenly | the window |
-//! | `parxis:{<chat>}:flood:<user>`   | string     | the commands of one member in the current minute | one minute |
-//! | `parxis:{<chat>}:mute:<user>`    | string     | `1`: the member flooded the bot; their commands get no answer | [`MUTE_SECS`] |
+//! | `parxis:{<chat>}:flood:<user>`   | string     | `<start ms> <count>`: the commands of one member in the current minute | three minutes |
+//! | `parxis:{<chat>}:mute:<user>`    | string     | Unix ms until which the member who flooded the bot gets no answer | [`MUTE_SECS`] + two minutes |
 //! | `parxis:outbox:due`              | sorted set | chats with planned writes (member: chat id), scored by when a write may go (Unix ms) | none (members removed) |
 //! | `parxis:records:due`             | sorted set | places with a finished game to record in the stats ([`Place::member`]), scored by the next attempt (Unix ms) | none (members removed) |
 //!

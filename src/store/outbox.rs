@@ -328,8 +328,8 @@ impl Store {
         Ok(())
     }
 
-    /// Counts a command of member `user` in `chat` (see [`Flood`]): more than `limit` a
-    /// minute quiets them for `mute_secs` after their last command.
+    /// Counts a command of member `user` in `chat` at `now_ms` (see [`Flood`]): more than
+    /// `limit` in a minute quiets them for `mute_secs` after their last command.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.
@@ -339,12 +339,14 @@ impl Store {
         user: i64,
         limit: u32,
         mute_secs: u64,
+        now_ms: u64,
     ) -> Result<Flood, StoreError> {
         let mut inv = FLOOD.prepare_invoke();
         inv.key(keys::flood(chat, user))
             .key(keys::mute(chat, user))
             .arg(limit.max(1))
-            .arg(mute_secs.max(1));
+            .arg(mute_secs.max(1) * 1000)
+            .arg(now_ms);
         let answer: i64 = self.invoke("flood_check", Retry::IfNotSent, &inv).await?;
         Ok(match answer {
             0 => Flood::Answer,

@@ -8,16 +8,17 @@ use std::fmt::Debug;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use tokio::sync::Notify;
+use tokio::sync::watch;
 
 /// Where the time comes from.
 pub trait Clock: Send + Sync + Debug {
     /// Milliseconds since the Unix epoch.
     fn now_ms(&self) -> u64;
 
-    /// Wakes whoever waits for the time to pass ([`Clock::moved`]); the system clock never
-    /// jumps, so it has nothing to wake.
-    fn moved(&self) -> Option<Arc<Notify>> {
+    /// A receiver that changes whenever the clock jumps (a test moved it); the system
+    /// clock never jumps, so it has none. Each waiter has its own receiver, so no jump is
+    /// missed by a scheduler that was busy when it happened.
+    fn moved(&self) -> Option<watch::Receiver<u64>> {
         None
     }
 }
@@ -44,10 +45,19 @@ impl Clock for SystemClock {
 /// [`TestClock::advance`]. It keeps running, so whatever waits a few milliseconds (a computer
 /// player's short pause) still happens by itself, and a long wait (a timer) happens exactly
 /// when the test says so. Moving it wakes the scheduler at once.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct TestClock {
     offset_ms: AtomicU64,
-    moved: Arc<Notify>,
+    moved: watch::Sender<u64>,
+}
+
+impl Default for TestClock {
+    fn default() -> Self {
+        Self {
+            offset_ms: AtomicU64::new(0),
+            moved: watch::channel(0).0,
+        }
+    }
 }
 
 impl TestClock {
@@ -57,10 +67,10 @@ impl TestClock {
         Arc::new(Self::default())
     }
 
-    /// Moves the clock `ms` milliseconds forward and wakes the scheduler.
+    /// Moves the clock `ms` milliseconds forward and wakes the schedulers.
     pub fn advance(&self, ms: u64) {
-        self.offset_ms.fetch_add(ms, Ordering::SeqCst);
-        self.moved.notify_waiters();
+        let offset = self.offset_ms.fetch_add(ms, Ordering::SeqCst) + ms;
+        self.moved.send_replace(offset);
     }
 
     /// How far the clock was moved in all.
@@ -75,8 +85,8 @@ impl Clock for TestClock {
         system_ms().saturating_add(self.offset_ms.load(Ordering::SeqCst))
     }
 
-    fn moved(&self) -> Option<Arc<Notify>> {
-        Some(self.moved.clone())
+    fn moved(&self) -> Option<watch::Receiver<u64>> {
+        Some(self.moved.subscribe())
     }
 }
 

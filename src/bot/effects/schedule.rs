@@ -49,7 +49,7 @@ pub async fn run(
 ) {
     let mut tick = tokio::time::interval(POLL);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let moved = ctx.clock.moved();
+    let mut moved = ctx.clock.moved();
     let mut firing: JoinSet<Item> = JoinSet::new();
     // Fired now on this replica; kicked again meanwhile (fired once more when done).
     let mut busy: HashSet<Item> = HashSet::new();
@@ -59,8 +59,12 @@ pub async fn run(
         let poll = tokio::select! {
             _ = tick.tick() => true,
             () = async {
-                match &moved {
-                    Some(n) => n.notified().await,
+                match &mut moved {
+                    Some(rx) => {
+                        if rx.changed().await.is_err() {
+                            std::future::pending::<()>().await;
+                        }
+                    }
                     None => std::future::pending().await,
                 }
             } => true,

@@ -198,7 +198,13 @@ async fn flood_gate(bot: TgBot, msg: Message, ctx: Arc<Ctx>) -> bool {
     }
     match ctx
         .store
-        .flood_check(chat, who.id, crate::store::FLOOD_LIMIT, crate::store::MUTE_SECS)
+        .flood_check(
+            chat,
+            who.id,
+            crate::store::FLOOD_LIMIT,
+            crate::store::MUTE_SECS,
+            ctx.now_ms(),
+        )
         .await
     {
         Ok(crate::store::Flood::Answer) | Err(_) => true,

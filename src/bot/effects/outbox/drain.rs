@@ -45,6 +45,7 @@ pub async fn drain(bot: &TgBot, ctx: &Ctx, chat: i64) {
                 (slot, meta, json)
             }
             Taken::Wait { until_ms, dropped } => {
+                debug!(chat, now, until_ms, "outbox waits");
                 count_dropped(ctx, chat, dropped);
                 let _ = ctx
                     .store
@@ -63,6 +64,7 @@ pub async fn drain(bot: &TgBot, ctx: &Ctx, chat: i64) {
                 return;
             }
         };
+        debug!(chat, slot = %slot, now, expires = meta.expires_ms, "write taken");
         let write: Write = match serde_json::from_str(&json) {
             Ok(w) => w,
             Err(e) => {

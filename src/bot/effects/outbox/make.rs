@@ -202,12 +202,31 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
             sent: None,
         };
     };
-    let board = Board {
-        table: &rec.state,
-        lang: here.lang,
-        mode: here.settings.display,
+    // Drawn off the async workers: a PNG board takes milliseconds of CPU.
+    let rendered = {
+        let (table, lang, mode, now) = (
+            rec.state.clone(),
+            here.lang,
+            here.settings.display,
+            ctx.now_ms(),
+        );
+        let drawn = tokio::task::spawn_blocking(move || {
+            let board = Board {
+                table: &table,
+                lang,
+                mode,
+            };
+            display::render(addr, board, now)
+        })
+        .await;
+        match drawn {
+            Ok(r) => r,
+            Err(e) => {
+                warn!(chat = addr.id(), error = %e, "board not drawn");
+                return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS);
+            }
+        }
     };
-    let rendered = display::render(addr, board, ctx.now_ms());
     let current = here.display();
     let repost = meta.flags & REPOST != 0;
     let mut spent = false;

@@ -155,6 +155,7 @@ pub async fn plan(ctx: &Ctx, chat: i64, plan: Plan) -> bool {
                 return false;
             }
             ctx.metrics.outbox("planned");
+            debug!(chat, slot = %plan.slot, now, "write planned");
             ctx.kick(DueKind::Outbox, Place::of_chat(chat));
             true
         }
