@@ -94,7 +94,7 @@ pub struct Ctx {
     /// The scheduler's wake-ups ([`Kicks`]); `None` before the scheduler runs.
     pub kicks: Option<Kicks>,
     /// This replica's own pace of the answers it sends while Redis is away.
-    pub away: Arc<super::outbox::away::AwayWrites>,
+    pub away: Arc<super::away::AwayWrites>,
 }
 
 impl Ctx {

@@ -19,6 +19,7 @@
 //! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket.
 
 pub mod active;
+pub mod away;
 pub mod chat;
 pub mod clock;
 pub mod commit;
