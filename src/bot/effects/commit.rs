@@ -136,6 +136,21 @@ pub async fn follow(ctx: &Ctx, here: &Here, saved: &Saved, repost: bool) {
 
 /// Plan the board of the table just saved.
 pub async fn show(ctx: &Ctx, here: &Here, saved: &Saved, repost: bool) {
+    // A table stored by the previous version named its board message itself, and a save
+    // does not write that back: the message becomes the place's board record, so the board
+    // the drain writes later is still edited in place.
+    if let Some(legacy) = here
+        .stored
+        .as_ref()
+        .filter(|s| s.display.is_none())
+        .and_then(|_| here.display())
+        && let Err(e) = ctx
+            .store
+            .set_display(here.addr.place(), &legacy, ctx.ttl_for(&saved.table))
+            .await
+    {
+        warn!(chat = here.addr.id(), error = %e, "the old board message not recorded");
+    }
     let playing = saved.table.status() == Status::Playing;
     outbox::board(ctx, here.addr, saved.version, playing, repost).await;
 }
