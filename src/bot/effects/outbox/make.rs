@@ -151,7 +151,15 @@ async fn failed(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, w: &Write, e: RequestErr
         }
         RequestError::Network(_) | RequestError::Io(_) => {
             warn!(chat = addr.id(), error = %e, "network: the write waits");
-            Made::Later(now + NETWORK_RETRY_MS)
+            // The chat waits as after a 429: a write planned meanwhile wakes the drain at
+            // once, and without the block the head write would be tried again at once.
+            let until = now + NETWORK_RETRY_MS;
+            let block = ctx
+                .store
+                .note_retry_after(addr.id(), now, until)
+                .await
+                .unwrap_or(until);
+            Made::Later(block.max(until))
         }
         e if chat_gone(e) || matches!(e, RequestError::MigrateToChatId(_)) => {
             telegram_failed(bot, ctx, addr, e).await;
