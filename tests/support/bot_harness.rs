@@ -23,7 +23,8 @@ use super::redis::TestRedis;
 pub const CHAT: i64 = -1_001_234_567_890;
 pub const WAIT: Duration = Duration::from_secs(10);
 
-/// Writes a bot gives up after; the harness stops waiting for one then.
+/// Attempts at a board write after which the harness stops waiting for it to succeed (the
+/// outbox keeps a write that failed on the network and tries it again later).
 const MAX_RETRIES: usize = 2;
 
 /// One running bot process (dispatcher + scheduler).
@@ -414,11 +415,11 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
                 )
             })
             .collect();
-        // A 429 leaves the board owed: the bot catches it up later, on its own.
+        // A 429 leaves the board planned: the drain makes it later, on its own.
         let done = writes
             .iter()
             .any(|r| r.ok() || matches!(r.status, 400 | 403 | 429));
-        // The bot gives a write up after its last retry.
+        // Failed attempts enough: the write is left to the drain's later tries.
         let gave_up = writes.len() > MAX_RETRIES;
         if gave_up {
             return;
@@ -748,6 +749,7 @@ pub async fn wait_round_trips(store: &Store, n: u64) {
 impl Harness {
     /// Wait until each running bot's scheduler has polled the due sets since this call (see
     /// [`wait_round_trips`]): to say that something did *not* happen at the clock's time.
+    /// (Not with [`Options::scheduler_apart`]: `bots[i].ctx` is then the dispatcher's.)
     pub async fn wait_polls(&self) {
         for b in &self.bots {
             wait_round_trips(&b.ctx.store, 2).await;
