@@ -167,7 +167,11 @@ async fn a_finished_game_whose_recording_failed_is_recorded_once_redis_is_back()
     assert_eq!(games_of(&h, OTHER, 12).await, (1, 2));
     assert_eq!(history_len(&h, OTHER).await, 1);
     eventually("the record job done", || async {
-        h.store.due_at(DueKind::Record, other).await.expect("redis") == None
+        h.store
+            .due_at(DueKind::Record, other)
+            .await
+            .expect("redis")
+            .is_none()
     })
     .await;
     // and shows them on a board in that chat.
