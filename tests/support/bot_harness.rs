@@ -403,10 +403,13 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
     } else {
         WAIT
     };
+    // The board is written by the chat's drain, beside the answer: it may even come first.
+    // Its write is looked for from the getUpdates that delivered the press on.
+    let from = delivered_at(fake, answer).map_or(answer.index + 1, |i| i + 1);
     let deadline = tokio::time::Instant::now() + within;
     while tokio::time::Instant::now() < deadline {
         let writes: Vec<Recorded> = fake
-            .requests_since(answer.index + 1)
+            .requests_since(from)
             .into_iter()
             .filter(|r| {
                 matches!(
@@ -462,6 +465,18 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
         "an accepted press was never shown:\n{}",
         fake.log_tail(10)
     );
+}
+
+/// The index of the getUpdates request that delivered the press `answer` answers.
+fn delivered_at(fake: &FakeTelegram, answer: &Recorded) -> Option<usize> {
+    let id = answer.str_param("callback_query_id")?;
+    let needle = format!("\"id\":\"{id}\"");
+    fake.requests_since(0)
+        .iter()
+        .take(answer.index)
+        .rev()
+        .find(|r| r.method == "getupdates" && r.response.to_string().contains(&needle))
+        .map(|r| r.index)
 }
 
 /// Was this callback answer a refusal? An accepted press is answered silently, or with
