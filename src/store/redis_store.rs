@@ -278,7 +278,11 @@ impl Store {
                     break;
                 }
                 let mut c = conn.clone();
-                let pong = timeout(PROBE_TIMEOUT, redis::cmd("PING").query_async::<String>(&mut c)).await;
+                let pong = timeout(
+                    PROBE_TIMEOUT,
+                    redis::cmd("PING").query_async::<String>(&mut c),
+                )
+                .await;
                 if matches!(pong, Ok(Ok(_))) {
                     breaker.succeeded();
                     info!(

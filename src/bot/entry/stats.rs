@@ -39,7 +39,16 @@ pub async fn top(
     let private = !is_group(&msg.chat);
     let caller = msg.from.as_ref().map(|u| actor_of(u).id);
     let r = match parse_top(&args, private) {
-        Err(_) => reply(&ctx, &here, &msg, "top", tr(here.lang, &Msg::BadArgs { cmd: Cmd::Top })).await,
+        Err(_) => {
+            reply(
+                &ctx,
+                &here,
+                &msg,
+                "top",
+                tr(here.lang, &Msg::BadArgs { cmd: Cmd::Top }),
+            )
+            .await
+        }
         Ok(ask) => {
             let chat = here.addr.id();
             let week = zone_of(&ctx, chat).await.week_of(now_ms(&ctx));
@@ -83,12 +92,7 @@ fn now_ms(ctx: &Ctx) -> i64 {
 
 /// `/stats`: the caller's card, or, as a reply to someone's message, theirs. In a group the
 /// chat's card with this week's points; in private the global card.
-pub async fn stats(
-    msg: Message,
-    here: Here,
-    ctx: Arc<Ctx>,
-    started: Started,
-) -> HandlerResult {
+pub async fn stats(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
     let target = msg
         .reply_to_message()
         .and_then(|m| m.from.as_ref())
@@ -169,12 +173,7 @@ pub async fn timezone(
 
 /// `/forgetme`: in a private chat, remove the caller from every stats table and drop the
 /// private chat's settings; in a group, say that it works in private (nothing is removed).
-pub async fn forget_me(
-    msg: Message,
-    here: Here,
-    ctx: Arc<Ctx>,
-    started: Started,
-) -> HandlerResult {
+pub async fn forget_me(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
     let r = match msg.from.as_ref().map(actor_of) {
         Some(_) if is_group(&msg.chat) => {
             let m = Msg::Stats(StatsMsg::ForgetPrivateOnly);
