@@ -233,7 +233,6 @@ async fn a_reply_asked_while_the_game_spends_the_whole_budget_still_goes_out_in_
         step(&h, 1_050).await;
         steps += 1;
     }
-    drop(press);
     eprintln!(
         "replied after {} ms, {presses} presses",
         h.clock.now_ms() - asked_at
