@@ -13,6 +13,7 @@
 //! assert_eq!(&bytes[1..4], b"PNG");
 //! ```
 
+pub mod anim;
 mod board;
 pub mod bracket;
 mod encode;

@@ -102,7 +102,11 @@ fn winner(pm: &mut Pixmap, game: &Game) {
     let Phase::Finished(w) = game.phase() else {
         return;
     };
-    let arms = game.arms();
+    mark_winner(pm, game.arms(), w);
+}
+
+/// The winner's nests framed and starred (also an R6.3 time limit's winner).
+pub(super) fn mark_winner(pm: &mut Pixmap, arms: Arms, w: crate::engine::Winner) {
     let s = layout::scale(arms);
     for c in w.colours() {
         frame(pm, arms, c);
@@ -284,16 +288,23 @@ fn turn(pm: &mut Pixmap, game: &Game) {
         paint::die(pm, at, 44.0 * s, face, seat);
     }
     if let Some(amount) = bonus {
-        let area = Area::around(at, 30.0 * s, 19.0 * s);
-        paint::fill_rounded(pm, area, 12.0 * s, INK, 255);
-        text::draw_centred(
-            pm,
-            &format!("+{amount}"),
-            24.0 * s,
-            at,
-            tint(piece_rgb(seat), 0.2),
-        );
+        bonus_label(pm, arms, seat, amount);
     }
+}
+
+/// R5 A bonus of `amount` for `seat`, where its die is drawn.
+pub(super) fn bonus_label(pm: &mut Pixmap, arms: Arms, seat: Colour, amount: u8) {
+    let s = layout::scale(arms);
+    let at = layout::die_point(arms, seat);
+    let area = Area::around(at, 30.0 * s, 19.0 * s);
+    paint::fill_rounded(pm, area, 12.0 * s, INK, 255);
+    text::draw_centred(
+        pm,
+        &format!("+{amount}"),
+        24.0 * s,
+        at,
+        tint(piece_rgb(seat), 0.2),
+    );
 }
 
 /// A move to choose from: its number at its destination.

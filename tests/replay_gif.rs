@@ -1,0 +1,146 @@
+//! The replay GIF of a seeded game, decoded with the `gif` crate: one frame per move (and
+//! per third six sending a piece home), the start and the final board held; the last
+//! frame is the final board the PNG renderer draws; captures are marked.
+//!
+//! `PARXIS_FRAMES_DIR=/some/dir cargo test --test replay_gif` also writes a few frames
+//! there as PNG files, to look at.
+
+#[path = "support/gif_frames.rs"]
+mod gif_frames;
+
+use parxis::bot::core::table::Replay;
+use parxis::engine::{Loc, Pass};
+use parxis::render::image::{self, anim};
+use parxis::replay::sample::{self, Sample};
+use parxis::replay::{self, Walk};
+
+fn game(players: usize, seed: u64) -> (Replay, Walk) {
+    let mut s = Sample::computers(players, seed);
+    s.people = true;
+    let table = sample::play(&s).expect("a game");
+    let r = table.replay().expect("a finished game with its record");
+    let w = replay::walk(&r).expect("the record replays");
+    (r, w)
+}
+
+/// RGB pixels of a PNG.
+fn png_rgb(bytes: &[u8]) -> Vec<u8> {
+    let mut d = png::Decoder::new(bytes);
+    d.set_transformations(png::Transformations::EXPAND);
+    let mut r = d.read_info().expect("a PNG");
+    let mut buf = vec![0; r.output_buffer_size()];
+    let info = r.next_frame(&mut buf).expect("a frame");
+    buf.truncate(info.buffer_size());
+    match info.color_type {
+        png::ColorType::Rgb => buf,
+        png::ColorType::Rgba => buf
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect(),
+        other => panic!("unexpected PNG colour type {other:?}"),
+    }
+}
+
+fn dump(name: &str, d: &gif_frames::Decoded, pick: &[usize]) {
+    let Some(dir) = std::env::var_os("PARXIS_FRAMES_DIR") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).expect("the frames folder");
+    for &i in pick {
+        if let Some(f) = d.frames.get(i) {
+            let path = dir.join(format!("{name}_{i:03}.png"));
+            gif_frames::write_png(&path, d.width, d.height, &f.rgb);
+        }
+    }
+}
+
+#[test]
+fn a_game_s_gif_has_a_frame_per_move_and_ends_on_the_final_board() {
+    // Given a seeded game of four, two people among them (a timeout, an absence),
+    let (r, w) = game(4, 7);
+    assert!(w.moves() > 100, "{} moves", w.moves());
+    // When it is drawn as a GIF and decoded,
+    let bytes = replay::gif(&r, &w);
+    let d = gif_frames::decode(&bytes);
+    // Then it is the board's size, loops, and has the start, one frame per move (and per
+    // third six sending a piece home), and the final board;
+    assert_eq!((d.width, d.height), (880, 880));
+    assert!(d.repeat_forever);
+    let homes = w
+        .steps
+        .iter()
+        .filter(|s| matches!(s.pass, Some(Pass::ThirdSix { sent_home: Some(_) })))
+        .count();
+    assert_eq!(d.frames.len(), 1 + w.moves() + homes + 1);
+    assert_eq!(d.frames.len(), replay::frame_count(&w));
+    // every frame after the first covers only a part of the board,
+    let whole = d.width * d.height;
+    let part = d.frames[1..]
+        .iter()
+        .map(|f| usize::from(f.rect.2) * usize::from(f.rect.3))
+        .sum::<usize>()
+        / (d.frames.len() - 1);
+    assert!(part < whole / 2, "mean frame area {part} of {whole}");
+    // the last one is held longest,
+    let last = d.frames.last().expect("frames");
+    assert!(d.frames.iter().all(|f| f.delay_cs <= last.delay_cs));
+    assert_eq!(last.delay_cs, replay::LAST_CS);
+    // and it is the final board: the same pixels as the final board alone in the GIF's
+    // palette, which is the PNG renderer's final board within the palette's rounding.
+    let still = gif_frames::decode(&replay::final_still(&r, &w));
+    assert_eq!(still.frames.len(), 1);
+    assert!(
+        last.rgb == still.frames[0].rgb,
+        "the last frame is not the final board"
+    );
+    let png = png_rgb(&image::png(w.last(), &replay::final_view(&r, &w)));
+    assert_eq!(png.len(), last.rgb.len());
+    let far = png
+        .iter()
+        .zip(&last.rgb)
+        .filter(|(a, b)| a.abs_diff(**b) > 24)
+        .count();
+    assert!(
+        far * 1000 < png.len(),
+        "{far} of {} channels far from the PNG",
+        png.len()
+    );
+    dump(
+        "four",
+        &d,
+        &[0, 1, 2, d.frames.len() / 2, d.frames.len() - 1],
+    );
+}
+
+#[test]
+fn a_capture_is_marked_with_a_star_of_the_captured_colour() {
+    // Given a seeded game with captures,
+    let (r, w) = game(4, 7);
+    let d = gif_frames::decode(&replay::gif(&r, &w));
+    // When the frame of the first capture is looked at (frames: the start, then one per
+    // board change),
+    let changes: Vec<_> = w.steps.iter().filter(|s| s.changes_board()).collect();
+    let (k, step) = changes
+        .iter()
+        .enumerate()
+        .find(|(_, s)| s.play.is_some_and(|m| m.captures().is_some()))
+        .expect("a capture");
+    let mv = step.play.expect("a move");
+    let Loc::Sq(sq) = mv.to() else {
+        panic!("a capture on a square")
+    };
+    let frame = &d.frames[k + 1];
+    // Then the star beside the square has the captured colour's fill (its centre pixel),
+    let victim = image::piece_rgb(mv.captures().expect("captured"));
+    let (x, y) = anim::capture_point(w.last().arms(), sq);
+    let (x, y) = (x.round() as usize, y.round() as usize);
+    let i = 3 * (y * d.width + x);
+    let px = &frame.rgb[i..i + 3];
+    let near = px.iter().zip(victim).all(|(a, b)| a.abs_diff(b) <= 12);
+    assert!(near, "{px:?} is not {victim:?}");
+    // and the frame after it no longer shows the star there.
+    let next = &d.frames[k + 2].rgb[i..i + 3];
+    assert_ne!(next, px, "the star stays after its move");
+    dump("capture", &d, &[k + 1, k + 2]);
+}

@@ -1,0 +1,78 @@
+//! Animated GIFs decoded with the `gif` crate's decoder and composited as a viewer shows
+//! them (each frame drawn over the one before, transparent pixels keeping what was there).
+#![allow(dead_code)]
+
+/// One frame as shown: RGB pixels of the whole screen, and its delay.
+pub struct Shown {
+    pub rgb: Vec<u8>,
+    pub delay_cs: u16,
+    /// The rectangle the frame itself covered: left, top, width, height.
+    pub rect: (u16, u16, u16, u16),
+}
+
+/// A decoded animation.
+pub struct Decoded {
+    pub width: usize,
+    pub height: usize,
+    pub frames: Vec<Shown>,
+    pub repeat_forever: bool,
+}
+
+/// Decodes `bytes` and composites every frame.
+///
+/// # Panics
+/// If the bytes are not a GIF with a global palette.
+#[must_use]
+pub fn decode(bytes: &[u8]) -> Decoded {
+    let mut opts = gif::DecodeOptions::new();
+    opts.set_color_output(gif::ColorOutput::Indexed);
+    let mut d = opts.read_info(bytes).expect("a GIF");
+    let (w, h) = (usize::from(d.width()), usize::from(d.height()));
+    let palette = d.global_palette().expect("a global palette").to_vec();
+    let mut canvas = vec![0u8; w * h];
+    let mut frames = Vec::new();
+    while let Some(f) = d.read_next_frame().expect("a frame") {
+        let pal = f.palette.as_deref().unwrap_or(&palette);
+        for y in 0..usize::from(f.height) {
+            for x in 0..usize::from(f.width) {
+                let i = f.buffer[y * usize::from(f.width) + x];
+                if Some(i) == f.transparent {
+                    continue;
+                }
+                let (cx, cy) = (usize::from(f.left) + x, usize::from(f.top) + y);
+                canvas[cy * w + cx] = i;
+            }
+        }
+        let rgb = canvas
+            .iter()
+            .flat_map(|&i| {
+                let k = 3 * usize::from(i);
+                [pal[k], pal[k + 1], pal[k + 2]]
+            })
+            .collect();
+        frames.push(Shown {
+            rgb,
+            delay_cs: f.delay,
+            rect: (f.left, f.top, f.width, f.height),
+        });
+    }
+    Decoded {
+        width: w,
+        height: h,
+        frames,
+        repeat_forever: d.repeat() == gif::Repeat::Infinite,
+    }
+}
+
+/// Writes RGB pixels as a PNG file (to look at a frame).
+///
+/// # Panics
+/// If the file cannot be written.
+pub fn write_png(path: &std::path::Path, w: usize, h: usize, rgb: &[u8]) {
+    let file = std::fs::File::create(path).expect("a PNG file");
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w as u32, h as u32);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut writer = enc.write_header().expect("a PNG header");
+    writer.write_image_data(rgb).expect("PNG data");
+}
