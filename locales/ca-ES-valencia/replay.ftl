@@ -39,3 +39,5 @@ replay-checked = ✅ Tots els passos són legals ({ $steps ->
 replay-winner = 🏆 Ha guanyat { $name }.
 replay-draw = ⏰ S'ha acabat el temps: empat (R6.3).
 replay-gif-written = 🎞 L'animació ({ $frames } fotogrames, { $kb } kB) està en { $file }.
+cmd-replay = Envia l'última partida acabada com a animació (responent a un tauler acabat: eixa partida)
+cmd-record = Envia el registre de l'última partida acabada, un fitxer que qualsevol pot comprovar

@@ -39,3 +39,5 @@ replay-checked = ✅ Every step is legal ({ $steps ->
 replay-winner = 🏆 { $name } won.
 replay-draw = ⏰ Time is up: a draw (R6.3).
 replay-gif-written = 🎞 The animation ({ $frames } frames, { $kb } KB) is in { $file }.
+cmd-replay = Send the last finished game as an animation (as a reply to a finished board: that game)
+cmd-record = Send the last finished game's record, a file anyone can check

@@ -39,3 +39,5 @@ replay-checked = ✅ Todos los pasos son legales ({ $steps ->
 replay-winner = 🏆 Ha ganado { $name }.
 replay-draw = ⏰ Se acabó el tiempo: empate (R6.3).
 replay-gif-written = 🎞 La animación ({ $frames } fotogramas, { $kb } KB) está en { $file }.
+cmd-replay = Envía la última partida terminada como animación (respondiendo a un tablero terminado: esa partida)
+cmd-record = Envía el registro de la última partida terminada, un fichero que cualquiera puede comprobar

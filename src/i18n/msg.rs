@@ -496,6 +496,8 @@ impl Msg {
                 Cmd::Tournament => "cmd-tournament",
                 Cmd::Bracket => "cmd-bracket",
                 Cmd::Pings => "cmd-pings",
+                Cmd::Replay => "cmd-replay",
+                Cmd::Record => "cmd-record",
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",

@@ -93,6 +93,7 @@ fn animate(replay: &Replay, walk: &Walk, mut a: Animation) -> Vec<u8> {
         game: &walk.start,
         view: &first,
         marks: Marks::default(),
+        turn: true,
         delay_cs: FIRST_CS,
     });
     for s in walk.steps.iter().filter(|s| s.changes_board()) {
@@ -121,6 +122,7 @@ fn animate(replay: &Replay, walk: &Walk, mut a: Animation) -> Vec<u8> {
             game: &s.after,
             view: &view,
             marks,
+            turn: false,
             delay_cs: if eventful { EVENT_CS } else { MOVE_CS },
         });
     }
@@ -129,6 +131,7 @@ fn animate(replay: &Replay, walk: &Walk, mut a: Animation) -> Vec<u8> {
         game: walk.last(),
         view: &view,
         marks: final_marks(walk),
+        turn: true,
         delay_cs: LAST_CS,
     });
     a.finish()
@@ -142,6 +145,7 @@ pub fn final_still(replay: &Replay, walk: &Walk) -> Vec<u8> {
         game: walk.last(),
         view: &view,
         marks: final_marks(walk),
+        turn: true,
         delay_cs: LAST_CS,
     })
 }

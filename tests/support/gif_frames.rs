@@ -2,7 +2,8 @@
 //! them (each frame drawn over the one before, transparent pixels keeping what was there).
 #![allow(dead_code)]
 
-/// One frame as shown: RGB pixels of the whole screen, and its delay.
+/// One frame as shown: RGB pixels of the whole screen (only for the frames asked for,
+/// and the last one; else empty), and its delay.
 pub struct Shown {
     pub rgb: Vec<u8>,
     pub delay_cs: u16,
@@ -18,43 +19,51 @@ pub struct Decoded {
     pub repeat_forever: bool,
 }
 
-/// Decodes `bytes` and composites every frame.
+/// Decodes `bytes` and composites every frame, keeping the pixels of frames `keep` and of
+/// the last one.
 ///
 /// # Panics
 /// If the bytes are not a GIF with a global palette.
 #[must_use]
-pub fn decode(bytes: &[u8]) -> Decoded {
+pub fn decode(bytes: &[u8], keep: &[usize]) -> Decoded {
     let mut opts = gif::DecodeOptions::new();
     opts.set_color_output(gif::ColorOutput::Indexed);
     let mut d = opts.read_info(bytes).expect("a GIF");
     let (w, h) = (usize::from(d.width()), usize::from(d.height()));
-    let palette = d.global_palette().expect("a global palette").to_vec();
+    let mut palette = d.global_palette().expect("a global palette").to_vec();
     let mut canvas = vec![0u8; w * h];
     let mut frames = Vec::new();
     while let Some(f) = d.read_next_frame().expect("a frame") {
-        let pal = f.palette.as_deref().unwrap_or(&palette);
-        for y in 0..usize::from(f.height) {
-            for x in 0..usize::from(f.width) {
-                let i = f.buffer[y * usize::from(f.width) + x];
-                if Some(i) == f.transparent {
-                    continue;
+        let (fw, left, top) = (usize::from(f.width), usize::from(f.left), usize::from(f.top));
+        for (y, row) in f.buffer.chunks_exact(fw.max(1)).enumerate() {
+            let line = &mut canvas[(top + y) * w + left..(top + y) * w + left + fw];
+            match f.transparent {
+                None => line.copy_from_slice(row),
+                Some(t) => {
+                    for (c, &i) in line.iter_mut().zip(row) {
+                        if i != t {
+                            *c = i;
+                        }
+                    }
                 }
-                let (cx, cy) = (usize::from(f.left) + x, usize::from(f.top) + y);
-                canvas[cy * w + cx] = i;
             }
         }
-        let rgb = canvas
-            .iter()
-            .flat_map(|&i| {
-                let k = 3 * usize::from(i);
-                [pal[k], pal[k + 1], pal[k + 2]]
-            })
-            .collect();
+        if let Some(p) = &f.palette {
+            palette.clone_from(p);
+        }
+        let rgb = if keep.contains(&frames.len()) {
+            to_rgb(&canvas, &palette)
+        } else {
+            Vec::new()
+        };
         frames.push(Shown {
             rgb,
             delay_cs: f.delay,
             rect: (f.left, f.top, f.width, f.height),
         });
+    }
+    if let Some(last) = frames.last_mut() {
+        last.rgb = to_rgb(&canvas, &palette);
     }
     Decoded {
         width: w,
@@ -75,4 +84,14 @@ pub fn write_png(path: &std::path::Path, w: usize, h: usize, rgb: &[u8]) {
     enc.set_depth(png::BitDepth::Eight);
     let mut writer = enc.write_header().expect("a PNG header");
     writer.write_image_data(rgb).expect("PNG data");
+}
+
+fn to_rgb(canvas: &[u8], palette: &[u8]) -> Vec<u8> {
+    canvas
+        .iter()
+        .flat_map(|&i| {
+            let k = 3 * usize::from(i);
+            [palette[k], palette[k + 1], palette[k + 2]]
+        })
+        .collect()
 }

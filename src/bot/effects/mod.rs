@@ -26,6 +26,7 @@ pub mod driver;
 pub mod lifecycle;
 pub mod pace;
 pub mod pings;
+pub mod replay;
 pub mod seated;
 pub mod stats;
 pub mod telegram;

@@ -17,7 +17,7 @@ use super::telegram::TgBot;
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::{Actor, SeatResult, Status, Table};
 use crate::stats::ChatZone;
-use crate::store::{CasOutcome, RecordOutcome, StoreError};
+use crate::store::{CasOutcome, KeptReplay, RecordOutcome, StoreError};
 
 /// The chat's time zone (the default when unset or when Redis cannot say).
 pub async fn zone_of(ctx: &Ctx, chat: i64) -> ChatZone {
@@ -72,7 +72,19 @@ async fn record(
         record.id = format!("{}-l{lane}", record.id);
     }
     let zone = zone_of(ctx, chat).await;
-    match ctx.store.record_game(&record, &zone).await {
+    // The game's whole record, kept with its history entry under the same id.
+    let replay = t.replay().map(|mut r| {
+        r.id.clone_from(&record.id);
+        KeptReplay {
+            place,
+            json: r.to_json(),
+        }
+    });
+    match ctx
+        .store
+        .record_game_keeping(&record, &zone, replay.as_ref())
+        .await
+    {
         Ok(outcome) => {
             ctx.unrecorded.settled(place);
             if outcome.recorded {

@@ -40,6 +40,9 @@ pub struct Still<'a> {
     pub game: &'a Game,
     pub view: &'a View,
     pub marks: Marks,
+    /// Draw the seat to act's frame and its pending die or bonus, as the PNG board does
+    /// (the first and final frames); a move's frame shows the roll that made it instead.
+    pub turn: bool,
     /// Hundredths of a second.
     pub delay_cs: u16,
 }
@@ -65,7 +68,7 @@ fn draw(still: &Still<'_>) -> Pixmap {
     let game = still.game;
     let arms = game.arms();
     let mut pm = board::empty(arms).clone();
-    scene::draw(&mut pm, game, still.view);
+    scene::draw_with(&mut pm, game, still.view, still.turn);
     let s = layout::scale(arms);
     let m = still.marks;
     if let Some(w) = m.time_winner {
@@ -74,7 +77,7 @@ fn draw(still: &Still<'_>) -> Pixmap {
     let taken = |seat: Colour| match game.phase() {
         crate::engine::Phase::AwaitingRoll(_) => false,
         crate::engine::Phase::AwaitingMove { seat: s, .. }
-        | crate::engine::Phase::AwaitingBonus { seat: s, .. } => s == seat,
+        | crate::engine::Phase::AwaitingBonus { seat: s, .. } => still.turn && s == seat,
         crate::engine::Phase::Finished(w) => w.includes(seat),
     } || m.time_winner.is_some_and(|w| w.includes(seat));
     if let Some((seat, face)) = m.roll

@@ -20,6 +20,12 @@ const GOAL_PIECE: f32 = 12.5;
 const LABEL: f32 = 16.0;
 
 pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
+    draw_with(pm, game, view, true);
+}
+
+/// [`draw`], with or without the seat to act's frame and pending die or bonus (`turn`): an
+/// animation's move frames leave them out, showing the roll that made the move instead.
+pub(super) fn draw_with(pm: &mut Pixmap, game: &Game, view: &View, with_turn: bool) {
     let letter = |c: Colour| view.letters.map(|l| l[c.index()]);
     let arms = game.arms();
     if let Some(mv) = view.last_move {
@@ -36,7 +42,9 @@ pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
     if let Some(mv) = view.last_move {
         arrival(pm, game, mv);
     }
-    turn(pm, game);
+    if with_turn {
+        turn(pm, game);
+    }
     winner(pm, game);
     for &mv in &view.choices {
         for loc in [mv.from(), mv.to()] {

@@ -25,6 +25,8 @@ mod tests_dice;
 #[cfg(test)]
 mod tests_large;
 #[cfg(test)]
+mod tests_log;
+#[cfg(test)]
 mod tests_recent;
 #[cfg(test)]
 mod tests_stats;
