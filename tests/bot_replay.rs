@@ -111,7 +111,10 @@ async fn the_replay_button_posts_one_animation_per_game_and_record_sends_a_check
     assert_eq!(d.frames.len(), replay::frame_count(&w));
     let still = gif_frames::decode(&replay::final_still(&r, &w), &[]);
     let last = d.frames.last().expect("frames");
-    assert!(last.rgb == still.frames[0].rgb, "the last frame is not the final board");
+    assert!(
+        last.rgb == still.frames[0].rgb,
+        "the last frame is not the final board"
+    );
     let posted = msg_id(anim.result());
     // When it is asked for again, by the button, by /replay and by /replay replying to
     // the board,

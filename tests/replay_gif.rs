@@ -145,3 +145,35 @@ fn a_capture_is_marked_with_a_star_of_the_captured_colour() {
     assert_ne!(next, px, "the star stays after its move");
     dump("capture", &d, &[k + 1, k + 2]);
 }
+
+#[test]
+fn every_frame_drawn_in_part_equals_the_frame_drawn_whole() {
+    // Given a seeded game of six (star board), drawn as the bot draws it (each frame only
+    // where it changed) and drawn whole frame by frame,
+    let (r, w) = game(3, 12);
+    let part = replay::gif(&r, &w);
+    let whole = replay::gif_whole_frames(&r, &w);
+    // Then after every frame the screen is the same, pixel for pixel,
+    let (mut a, mut b) = (
+        gif_frames::Player::new(&part),
+        gif_frames::Player::new(&whole),
+    );
+    let mut n = 0;
+    loop {
+        let (more_a, more_b) = (a.step(), b.step());
+        assert_eq!(more_a, more_b, "frame counts differ after {n}");
+        if !more_a {
+            break;
+        }
+        assert!(a.canvas == b.canvas, "frame {n} differs");
+        n += 1;
+    }
+    assert_eq!(n, replay::frame_count(&w));
+    // and the drawing in part is much smaller.
+    assert!(
+        part.len() * 3 < whole.len(),
+        "{} vs {}",
+        part.len(),
+        whole.len()
+    );
+}

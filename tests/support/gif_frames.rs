@@ -34,7 +34,11 @@ pub fn decode(bytes: &[u8], keep: &[usize]) -> Decoded {
     let mut canvas = vec![0u8; w * h];
     let mut frames = Vec::new();
     while let Some(f) = d.read_next_frame().expect("a frame") {
-        let (fw, left, top) = (usize::from(f.width), usize::from(f.left), usize::from(f.top));
+        let (fw, left, top) = (
+            usize::from(f.width),
+            usize::from(f.left),
+            usize::from(f.top),
+        );
         for (y, row) in f.buffer.chunks_exact(fw.max(1)).enumerate() {
             let line = &mut canvas[(top + y) * w + left..(top + y) * w + left + fw];
             match f.transparent {
@@ -94,4 +98,53 @@ fn to_rgb(canvas: &[u8], palette: &[u8]) -> Vec<u8> {
             [palette[k], palette[k + 1], palette[k + 2]]
         })
         .collect()
+}
+
+/// The screen after each frame of `bytes`, as palette indices, one frame at a time.
+pub struct Player<'a> {
+    decoder: gif::Decoder<&'a [u8]>,
+    pub canvas: Vec<u8>,
+    width: usize,
+}
+
+impl<'a> Player<'a> {
+    /// # Panics
+    /// If the bytes are not a GIF.
+    #[must_use]
+    pub fn new(bytes: &'a [u8]) -> Self {
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::Indexed);
+        let decoder = opts.read_info(bytes).expect("a GIF");
+        let width = usize::from(decoder.width());
+        let canvas = vec![0; width * usize::from(decoder.height())];
+        Self {
+            decoder,
+            canvas,
+            width,
+        }
+    }
+
+    /// Show the next frame; `false` after the last.
+    ///
+    /// # Panics
+    /// If a frame does not decode.
+    pub fn step(&mut self) -> bool {
+        let Some(f) = self.decoder.read_next_frame().expect("a frame") else {
+            return false;
+        };
+        let (fw, left, top) = (
+            usize::from(f.width),
+            usize::from(f.left),
+            usize::from(f.top),
+        );
+        for (y, row) in f.buffer.chunks_exact(fw.max(1)).enumerate() {
+            let at = (top + y) * self.width + left;
+            for (c, &i) in self.canvas[at..at + fw].iter_mut().zip(row.iter()) {
+                if Some(i) != f.transparent {
+                    *c = i;
+                }
+            }
+        }
+        true
+    }
 }

@@ -56,10 +56,13 @@ pub fn replied_game<'a>(data: impl IntoIterator<Item = &'a str>) -> Option<Strin
 #[must_use]
 pub fn table_replay(t: &Table, id: &str, lane: Option<u16>) -> Option<Replay> {
     let g = game_ref(t)?;
-    (g.id(lane) == id).then(|| t.replay()).flatten().map(|mut r| {
-        r.id = id.to_owned();
-        r
-    })
+    (g.id(lane) == id)
+        .then(|| t.replay())
+        .flatten()
+        .map(|mut r| {
+            r.id = id.to_owned();
+            r
+        })
 }
 
 /// What to do with a request for a game's animation.
@@ -89,7 +92,9 @@ pub fn plan(posted: Option<i32>, got_lease: bool) -> Plan {
 pub fn caption(lang: Lang, replay: &Replay, walk: &Walk) -> String {
     let moves = u32::try_from(walk.moves()).unwrap_or(u32::MAX);
     let ms = replay.finished_ms.saturating_sub(replay.started_ms);
-    let minutes = u32::try_from(ms.div_ceil(60_000)).unwrap_or(u32::MAX).max(1);
+    let minutes = u32::try_from(ms.div_ceil(60_000))
+        .unwrap_or(u32::MAX)
+        .max(1);
     let msg = match walk.end.winner() {
         Some(w) => {
             let names: Vec<String> = w.colours().iter().map(|&c| replay.name_of(c)).collect();
@@ -127,7 +132,10 @@ mod tests {
             })
             .collect();
         // Then the Replay button names the game,
-        assert_eq!(replied_game(data.iter().map(String::as_str)), Some(t.game_id()));
+        assert_eq!(
+            replied_game(data.iter().map(String::as_str)),
+            Some(t.game_id())
+        );
         let laned: Vec<String> = data.iter().map(|d| format!("3@{d}")).collect();
         assert_eq!(
             replied_game(laned.iter().map(String::as_str)),

@@ -64,7 +64,12 @@ impl Replies<'_> {
     }
 
     /// `sendAnimation`: the GIF with its caption; the posted message and its file id.
-    async fn animation(&self, gif: Vec<u8>, id: &str, text: String) -> Result<Message, RequestError> {
+    async fn animation(
+        &self,
+        gif: Vec<u8>,
+        id: &str,
+        text: String,
+    ) -> Result<Message, RequestError> {
         let file = InputFile::memory(gif).file_name(format!("parxis-{id}.gif"));
         let mut req = self
             .bot
@@ -134,11 +139,7 @@ async fn resolve(ctx: &Ctx, here: &Here, which: &Which) -> Result<Option<String>
 
 /// Game `id`'s replay and the animation posted for it: from the store, else from the
 /// place's own finished table (its recording not done yet).
-async fn load(
-    ctx: &Ctx,
-    here: &Here,
-    id: &str,
-) -> Result<(Replay, Option<PostedAnimation>), Msg> {
+async fn load(ctx: &Ctx, here: &Here, id: &str) -> Result<(Replay, Option<PostedAnimation>), Msg> {
     let (json, posted) = ctx.store.replay(here.addr.id(), id).await.map_err(|e| {
         warn!(chat = here.addr.id(), game = id, error = %e, "replay: store unavailable");
         Msg::Replay(ReplayMsg::Failed)
@@ -149,9 +150,7 @@ async fn load(
             .ok()
             .and_then(|r| table_replay(&r.state, id, here.addr.lane()))
     };
-    let replay = kept
-        .or_else(own)
-        .ok_or(Msg::Replay(ReplayMsg::NotKept))?;
+    let replay = kept.or_else(own).ok_or(Msg::Replay(ReplayMsg::NotKept))?;
     Ok((replay, posted))
 }
 
@@ -267,7 +266,13 @@ async fn upload(
         message_id: sent.id.0,
         file_id: sent.animation().map(|a| a.file.id.to_string()),
     };
-    info!(chat, game = id, bytes = size, message = posted.message_id, "replay posted");
+    info!(
+        chat,
+        game = id,
+        bytes = size,
+        message = posted.message_id,
+        "replay posted"
+    );
     if let Err(e) = ctx.store.set_posted_animation(chat, id, &posted).await {
         warn!(chat, game = id, error = %e, "replay: posted animation not remembered");
     }

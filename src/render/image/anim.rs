@@ -13,7 +13,7 @@ use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use tiny_skia::Pixmap;
 
 use super::encode::{self, Palette, bin};
-use super::layout::{self, Point};
+use super::layout::{self, Area, Point};
 use super::{View, board, paint, scene};
 use crate::engine::{Arms, Colour, Game, Loc, Square, Winner};
 
@@ -63,16 +63,14 @@ fn palette(arms: Arms) -> &'static Palette {
     })
 }
 
-/// The image of a frame: the board and its scene, then the marks.
-fn draw(still: &Still<'_>) -> Pixmap {
+/// Draw the marks of `still` over its scene.
+fn draw_marks(pm: &mut Pixmap, still: &Still<'_>) {
     let game = still.game;
     let arms = game.arms();
-    let mut pm = board::empty(arms).clone();
-    scene::draw_with(&mut pm, game, still.view, still.turn);
     let s = layout::scale(arms);
     let m = still.marks;
     if let Some(w) = m.time_winner {
-        scene::mark_winner(&mut pm, arms, w);
+        scene::mark_winner(pm, arms, w);
     }
     let taken = |seat: Colour| match game.phase() {
         crate::engine::Phase::AwaitingRoll(_) => false,
@@ -83,18 +81,96 @@ fn draw(still: &Still<'_>) -> Pixmap {
     if let Some((seat, face)) = m.roll
         && !taken(seat)
     {
-        paint::die(&mut pm, layout::die_point(arms, seat), 44.0 * s, face, seat);
+        paint::die(pm, layout::die_point(arms, seat), 44.0 * s, face, seat);
     }
     if let Some((seat, amount)) = m.bonus
         && !taken(seat)
     {
-        scene::bonus_label(&mut pm, arms, seat, amount);
+        scene::bonus_label(pm, arms, seat, amount);
     }
     if let Some((Loc::Sq(sq), victim)) = m.capture {
         let at = capture_point(arms, sq);
-        paint::star(&mut pm, at, 15.0 * s, paint::piece_rgb(victim));
+        paint::star(pm, at, 15.0 * s, paint::piece_rgb(victim));
     }
-    pm
+}
+
+/// Where the marks can reach (the die, the bonus, the capture's star).
+fn marks_bounds(arms: Arms, m: Marks, out: &mut Vec<Area>) {
+    let s = layout::scale(arms);
+    if let Some((seat, _)) = m.roll {
+        out.push(Area::around(
+            layout::die_point(arms, seat),
+            22.0 * s + 8.0,
+            22.0 * s + 8.0,
+        ));
+    }
+    if let Some((seat, _)) = m.bonus {
+        out.push(Area::around(
+            layout::die_point(arms, seat),
+            30.0 * s + 4.0,
+            19.0 * s + 4.0,
+        ));
+    }
+    if let Some((Loc::Sq(sq), _)) = m.capture {
+        out.push(Area::around(
+            capture_point(arms, sq),
+            15.0 * s + 8.0,
+            15.0 * s + 8.0,
+        ));
+    }
+}
+
+/// What a frame drew, to know what the next one changes.
+struct Drawn {
+    game: Game,
+    trail: Option<super::Trail>,
+    marks: Marks,
+    /// Drawn whole: the turn, a winner's marks (the next frame is drawn whole too).
+    whole: bool,
+}
+
+/// The rectangle holding everything that differs between what `prev` drew and `still`.
+fn dirty(prev: &Drawn, still: &Still<'_>) -> Option<Area> {
+    let (a, b) = (&prev.game, still.game);
+    let arms = b.arms();
+    let mut parts: Vec<Area> = Vec::new();
+    for i in (0..a.squares.len()).filter(|&i| a.squares[i] != b.squares[i]) {
+        if let Some(sq) = Square::from_index(i) {
+            parts.push(scene::square_bounds(arms, sq));
+        }
+    }
+    for &c in arms.colours() {
+        if a.in_nest(c) != b.in_nest(c) {
+            parts.push(scene::nest_bounds(arms, c));
+        }
+        if a.in_goal(c) != b.in_goal(c) {
+            parts.push(scene::goal_bounds(arms, c));
+        }
+    }
+    if let Some(t) = prev.trail {
+        parts.push(scene::trail_bounds(a, t));
+    }
+    if let Some(t) = still.view.last_move {
+        parts.push(scene::trail_bounds(b, t));
+    }
+    marks_bounds(arms, prev.marks, &mut parts);
+    marks_bounds(arms, still.marks, &mut parts);
+    if parts.is_empty() {
+        return None;
+    }
+    let pts: Vec<Point> = parts
+        .iter()
+        .flat_map(|p| [(p.x0, p.y0), (p.x1, p.y1)])
+        .collect();
+    Some(Area::bounding(&pts))
+}
+
+/// `area` as whole pixels within a `side`-pixel image: `(x0, y0, x1, y1)`, ends exclusive.
+fn pixels(area: Area, side: usize) -> (usize, usize, usize, usize) {
+    let clamp = |v: f32| (v.max(0.0) as usize).min(side);
+    let (x0, y0) = (clamp(area.x0.floor()), clamp(area.y0.floor()));
+    let (x1, y1) = (clamp(area.x1.ceil()), clamp(area.y1.ceil()));
+    (x0, y0, x1.max(x0), y1.max(y0))
 }
 
 /// R4.3 Where a capture on `sq` is marked: a star in the captured colour, beside the
@@ -106,52 +182,16 @@ pub fn capture_point(arms: Arms, sq: Square) -> Point {
     (x + d, y - d)
 }
 
-/// The pixels of `pm` as 32-bit words (RGBA bytes).
-fn words(pm: &Pixmap) -> impl Iterator<Item = u32> + '_ {
-    pm.data()
-        .chunks_exact(4)
-        .map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]]))
-}
-
-/// The smallest rectangle holding every pixel that differs: `(x0, y0, x1, y1)`, exclusive
-/// ends; `None` when the images are equal.
-fn changed(a: &Pixmap, b: &Pixmap) -> Option<(usize, usize, usize, usize)> {
-    let w = a.width() as usize;
-    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-    let (ra, rb) = (a.data(), b.data());
-    for (y, (la, lb)) in ra
-        .chunks_exact(4 * w)
-        .zip(rb.chunks_exact(4 * w))
-        .enumerate()
-    {
-        if la == lb {
-            continue;
-        }
-        let first = la
-            .chunks_exact(4)
-            .zip(lb.chunks_exact(4))
-            .position(|(p, q)| p != q)
-            .unwrap_or(0);
-        let last = w
-            - 1
-            - la.chunks_exact(4)
-                .rev()
-                .zip(lb.chunks_exact(4).rev())
-                .position(|(p, q)| p != q)
-                .unwrap_or(0);
-        x0 = x0.min(first);
-        x1 = x1.max(last + 1);
-        y0 = y0.min(y);
-        y1 = y + 1;
-    }
-    (x1 > x0).then_some((x0, y0, x1, y1))
-}
-
 /// An animation being written, frame by frame.
 pub struct Animation {
     encoder: Encoder<Vec<u8>>,
     palette: &'static Palette,
-    prev: Option<Pixmap>,
+    arms: Arms,
+    /// The picture shown after the frames written so far.
+    shown: Option<Pixmap>,
+    /// Where the next frame is drawn.
+    scratch: Pixmap,
+    prev: Option<Drawn>,
     frames: usize,
     /// Write every frame whole (the benchmark's baseline), not only what changed.
     whole: bool,
@@ -172,14 +212,17 @@ impl Animation {
         Self {
             encoder,
             palette,
+            arms,
+            shown: None,
+            scratch: board::empty(arms).clone(),
             prev: None,
             frames: 0,
             whole: false,
         }
     }
 
-    /// The same animation with every frame written whole, in the same palette: the
-    /// baseline the changed rectangles are measured against (`benches/replay.rs`).
+    /// The same animation with every frame drawn and written whole, in the same palette:
+    /// the baseline the changed rectangles are measured against (`benches/replay.rs`).
     #[must_use]
     pub fn writing_whole_frames(mut self) -> Self {
         self.whole = true;
@@ -192,37 +235,108 @@ impl Animation {
         self.frames
     }
 
+    /// Draw `still` into the scratch picture: only the region that changed since the frame
+    /// before (restored from the empty board, then drawn again), or all of it. The region.
+    fn draw(&mut self, still: &Still<'_>) -> (usize, usize, usize, usize) {
+        let side = layout::size(self.arms) as usize;
+        let all = (0, 0, side, side);
+        let whole_now =
+            still.turn || still.game.winner().is_some() || still.marks.time_winner.is_some();
+        let region = match (&self.prev, self.whole || whole_now) {
+            (Some(prev), false) if !prev.whole => dirty(prev, still).map(|a| pixels(a, side)),
+            _ => Some(all),
+        };
+        let region = region.unwrap_or((0, 0, 0, 0));
+        let empty = board::empty(self.arms);
+        if region == all {
+            self.scratch.data_mut().copy_from_slice(empty.data());
+            scene::draw_with(&mut self.scratch, still.game, still.view, still.turn);
+        } else if region.2 > region.0 {
+            let (x0, y0, x1, y1) = region;
+            for y in y0..y1 {
+                let row = 4 * (y * side + x0)..4 * (y * side + x1);
+                self.scratch.data_mut()[row.clone()].copy_from_slice(&empty.data()[row]);
+            }
+            let area = Area {
+                x0: x0 as f32,
+                y0: y0 as f32,
+                x1: x1 as f32,
+                y1: y1 as f32,
+            };
+            scene::draw_in(&mut self.scratch, still.game, still.view, area);
+        }
+        draw_marks(&mut self.scratch, still);
+        self.prev = Some(Drawn {
+            game: still.game.clone(),
+            trail: still.view.last_move,
+            marks: still.marks,
+            whole: whole_now,
+        });
+        region
+    }
+
     /// Add a frame.
     pub fn push(&mut self, still: &Still<'_>) {
-        let pm = draw(still);
+        let region = self.draw(still);
+        let side = layout::size(self.arms) as usize;
         let lut = &self.palette.lut;
-        let index = |w: u32| {
-            let b = w.to_ne_bytes();
-            lut[bin([b[0], b[1], b[2]])]
-        };
-        let w = pm.width() as usize;
         let mut frame = Frame {
             delay: still.delay_cs,
             dispose: DisposalMethod::Keep,
             ..Frame::default()
         };
-        match self.prev.as_ref().filter(|_| !self.whole) {
+        let now = self.scratch.data();
+        match self.shown.as_mut().filter(|_| !self.whole) {
             None => {
-                frame.width = u16::try_from(w).unwrap_or(u16::MAX);
-                frame.height = u16::try_from(pm.height()).unwrap_or(u16::MAX);
-                frame.buffer = Cow::Owned(words(&pm).map(index).collect());
+                let side16 = u16::try_from(side).unwrap_or(u16::MAX);
+                frame.width = side16;
+                frame.height = side16;
+                frame.buffer = Cow::Owned(
+                    now.chunks_exact(4)
+                        .map(|p| lut[bin([p[0], p[1], p[2]])])
+                        .collect(),
+                );
+                let mut shown = self.shown.take().unwrap_or_else(|| self.scratch.clone());
+                shown.data_mut().copy_from_slice(now);
+                self.shown = Some(shown);
             }
-            Some(prev) => {
+            Some(shown) => {
                 frame.transparent = Some(TRANSPARENT);
-                let (x0, y0, x1, y1) = changed(prev, &pm).unwrap_or((0, 0, 1, 1));
+                let (rx0, ry0, rx1, ry1) = region;
+                let before = shown.data_mut();
+                // The changed pixels' rectangle within the region.
+                let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+                for y in ry0..ry1 {
+                    let row = 4 * (y * side + rx0)..4 * (y * side + rx1);
+                    let (a, b) = (&now[row.clone()], &before[row]);
+                    if a == b {
+                        continue;
+                    }
+                    let first = a
+                        .chunks_exact(4)
+                        .zip(b.chunks_exact(4))
+                        .position(|(p, q)| p != q)
+                        .unwrap_or(0);
+                    let last = a
+                        .chunks_exact(4)
+                        .zip(b.chunks_exact(4))
+                        .rposition(|(p, q)| p != q)
+                        .unwrap_or(0);
+                    x0 = x0.min(rx0 + first);
+                    x1 = x1.max(rx0 + last + 1);
+                    y0 = y0.min(y);
+                    y1 = y + 1;
+                }
+                if x1 <= x0 {
+                    (x0, y0, x1, y1) = (0, 0, 1, 1);
+                }
                 let (fw, fh) = (x1 - x0, y1 - y0);
                 let mut buf = Vec::with_capacity(fw * fh);
-                let (now, before) = (pm.data(), prev.data());
                 for y in y0..y1 {
-                    let row = 4 * (y * w + x0)..4 * (y * w + x1);
+                    let row = 4 * (y * side + x0)..4 * (y * side + x1);
                     for (p, q) in now[row.clone()]
                         .chunks_exact(4)
-                        .zip(before[row].chunks_exact(4))
+                        .zip(before[row.clone()].chunks_exact(4))
                     {
                         buf.push(if p == q {
                             TRANSPARENT
@@ -230,6 +344,7 @@ impl Animation {
                             lut[bin([p[0], p[1], p[2]])]
                         });
                     }
+                    before[row.clone()].copy_from_slice(&now[row]);
                 }
                 frame.left = u16::try_from(x0).unwrap_or(0);
                 frame.top = u16::try_from(y0).unwrap_or(0);
@@ -240,7 +355,6 @@ impl Animation {
         }
         // Writing into memory cannot fail; the frame lies within the screen by construction.
         let _ = self.encoder.write_frame(&frame);
-        self.prev = Some(pm);
         self.frames += 1;
     }
 

@@ -337,3 +337,78 @@ pub(super) fn label_point(game: &Game, mv: Move) -> Point {
         Loc::Sq(sq) => layout::square_centre(arms, sq),
     }
 }
+
+/// Do two rectangles overlap?
+pub(super) fn overlaps(a: Area, b: Area) -> bool {
+    a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+/// Where a ring or corridor square's drawing can reach (its cell, a barrier's capsule and
+/// the arrival ring spill a few pixels over the edge).
+pub(super) fn square_bounds(arms: Arms, sq: Square) -> Area {
+    Area::bounding(&layout::square_quad(arms, sq)).inset(-8.0)
+}
+
+/// Where a nest's drawing can reach (its pieces, its name, the turn's frame).
+pub(super) fn nest_bounds(arms: Arms, c: Colour) -> Area {
+    let a = if arms.is_four() {
+        layout::nest_area(arms, c)
+    } else {
+        Area::bounding(&layout::nest_shape(arms, c))
+    };
+    a.inset(-4.0)
+}
+
+/// Where a goal's drawing can reach (its pieces and its count).
+pub(super) fn goal_bounds(arms: Arms, c: Colour) -> Area {
+    let mut pts = layout::goal_triangle(arms, c).to_vec();
+    let (x, y) = layout::goal_centre(arms, c);
+    let s = layout::scale(arms);
+    pts.push((x - 32.0 * s, y - 20.0 * s));
+    pts.push((x + 32.0 * s, y + 20.0 * s));
+    pts.extend(layout::goal_slots(arms, c));
+    Area::bounding(&pts).inset(-16.0 * s)
+}
+
+/// Where a move's trail and the ring around the piece that arrived can reach.
+pub(super) fn trail_bounds(game: &Game, mv: Trail) -> Area {
+    let arms = game.arms();
+    let s = layout::scale(arms);
+    let mut pts = layout::path_points(arms, mv.colour, mv.from, mv.to);
+    if let Some((at, r)) = arrival_point(game, mv) {
+        pts.push((at.0 - r - 6.0, at.1 - r - 6.0));
+        pts.push((at.0 + r + 6.0, at.1 + r + 6.0));
+    }
+    Area::bounding(&pts).inset(-(12.0 * s + 4.0))
+}
+
+/// [`draw_with`] without the turn, limited to the elements whose drawing reaches `region`:
+/// within `region` the pixels are those of the whole drawing over the empty board (the
+/// caller restores `region` from the empty board first, and keeps only `region`).
+pub(super) fn draw_in(pm: &mut Pixmap, game: &Game, view: &View, region: Area) {
+    let letter = |c: Colour| view.letters.map(|l| l[c.index()]);
+    let arms = game.arms();
+    let trail_hits = view
+        .last_move
+        .is_some_and(|mv| overlaps(trail_bounds(game, mv), region));
+    if let (Some(mv), true) = (view.last_move, trail_hits) {
+        trail(pm, game, mv);
+    }
+    for &c in arms.colours() {
+        if overlaps(nest_bounds(arms, c), region) {
+            nest(pm, game, c, letter(c), view.names[c.index()].as_deref());
+        }
+        if overlaps(goal_bounds(arms, c), region) {
+            goal(pm, game, c, letter(c));
+        }
+    }
+    for sq in arms.squares() {
+        if overlaps(square_bounds(arms, sq), region) {
+            square(pm, game, sq, false, &letter);
+        }
+    }
+    if let (Some(mv), true) = (view.last_move, trail_hits) {
+        arrival(pm, game, mv);
+    }
+    winner(pm, game);
+}

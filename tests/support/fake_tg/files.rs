@@ -17,7 +17,9 @@ impl State {
         let caption = caption(p)?;
         let (chat, mut body) = self.prepare_send(p)?;
         let spec = str_param(p, kind);
-        let part = spec.and_then(|s| s.strip_prefix("attach://")).unwrap_or(kind);
+        let part = spec
+            .and_then(|s| s.strip_prefix("attach://"))
+            .unwrap_or(kind);
         let upload = files
             .iter()
             .find(|f| f.field == part)

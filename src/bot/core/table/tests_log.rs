@@ -40,7 +40,9 @@ fn timeouts_skips_absences_returns_and_departures_are_logged_in_order() {
     // Given three humans in play (yellow, red, green: /timer played by the bot),
     let mut t = Table::lobby(&actor(1), Preset::Jcf, false);
     for id in 2..=3 {
-        t = t.act(&actor(id), Action::Join, 0, &mut dice(&[1])).expect("join");
+        t = t
+            .act(&actor(id), Action::Join, 0, &mut dice(&[1]))
+            .expect("join");
     }
     let mut t = t
         .act(&actor(1), Action::Start, 0, &mut dice(&[6, 1, 2]))
@@ -50,29 +52,48 @@ fn timeouts_skips_absences_returns_and_departures_are_logged_in_order() {
     for _ in 0..3 {
         while t.to_move().map(|p| p.id) != Some(1) {
             let id = t.to_move().expect("a seat").id;
-            t = t.act(&actor(id), Action::Roll, 0, &mut dice(&[3])).expect("roll");
+            t = t
+                .act(&actor(id), Action::Roll, 0, &mut dice(&[3]))
+                .expect("roll");
         }
         t = t
             .automatic_turn(0, &mut dice(&[2]), &mut rng())
             .expect("the timer plays");
     }
     let text = t.log.as_str().to_owned();
-    assert!(text.contains("t12") && text.contains("t22") && text.ends_with("t32x"), "{text}");
+    assert!(
+        text.contains("t12") && text.contains("t22") && text.ends_with("t32x"),
+        "{text}"
+    );
     // and the host skips red's turn, yellow comes back, and green leaves,
     while t.to_move().map(|p| p.id) != Some(2) {
-        t = t.computer_turn(0, &mut dice(&[3]), &mut rng()).unwrap_or_else(|| {
-            let id = t.to_move().expect("a seat").id;
-            t.act(&actor(id), Action::Roll, 0, &mut dice(&[3])).expect("roll")
-        });
+        t = t
+            .computer_turn(0, &mut dice(&[3]), &mut rng())
+            .unwrap_or_else(|| {
+                let id = t.to_move().expect("a seat").id;
+                t.act(&actor(id), Action::Roll, 0, &mut dice(&[3]))
+                    .expect("roll")
+            });
     }
-    t = t.skipped_turn(0, &mut dice(&[4]), &mut rng()).expect("skipped");
+    t = t
+        .skipped_turn(0, &mut dice(&[4]), &mut rng())
+        .expect("skipped");
     assert!(t.log.as_str().ends_with("s14"), "{}", t.log.as_str());
     t = t
-        .returning(1, 0, Timing { pause_ms: 0, turn_ms: 0 })
+        .returning(
+            1,
+            0,
+            Timing {
+                pause_ms: 0,
+                turn_ms: 0,
+            },
+        )
         .expect("yellow is back");
     assert!(t.log.as_str().ends_with("h0"), "{}", t.log.as_str());
     let green = t.players[2].colour.expect("seated");
-    t = t.act(&actor(3), Action::Leave, 0, &mut dice(&[1])).expect("leave");
+    t = t
+        .act(&actor(3), Action::Leave, 0, &mut dice(&[1]))
+        .expect("leave");
     assert!(
         t.log.as_str().ends_with(&format!("l{}", green.index())),
         "{}",
