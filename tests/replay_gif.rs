@@ -115,10 +115,23 @@ fn a_game_s_gif_has_a_frame_per_move_and_ends_on_the_final_board() {
         "{far} of {} channels far from the PNG",
         png.len()
     );
-    dump(
-        "four",
-        &d,
-        &[0, 1, 2, d.frames.len() / 2, d.frames.len() - 1],
+    dump("four", &d, &[0, 1, 2, n / 2, k + 1, k + 2, n - 1]);
+    // A capture is marked: the star beside the square has the captured colour's fill,
+    let mv = step.play.expect("a move");
+    let Loc::Sq(sq) = mv.to() else {
+        panic!("a capture on a square")
+    };
+    let victim = image::piece_rgb(mv.captures().expect("captured"));
+    let (x, y) = anim::capture_point(w.last().arms(), sq);
+    let i = 3 * ((y.round() as usize) * d.width + x.round() as usize);
+    let px = &d.frames[k + 1].rgb[i..i + 3];
+    let near = px.iter().zip(victim).all(|(a, b)| a.abs_diff(b) <= 12);
+    assert!(near, "{px:?} is not {victim:?}");
+    // and the frame after it no longer shows the star there.
+    assert_ne!(
+        &d.frames[k + 2].rgb[i..i + 3],
+        px,
+        "the star stays after its move"
     );
 }
 

@@ -125,10 +125,7 @@ impl Store {
                 continue;
             };
             if let Some(list) = replay["seats"].as_array_mut() {
-                for seat in list
-                    .iter_mut()
-                    .filter(|s| s["c"] == Value::from(colour.as_str()))
-                {
+                for seat in list.iter_mut().filter(|s| s["c"] == colour.as_str()) {
                     seat["n"] = Value::from(FORGOTTEN_NAME);
                 }
             }

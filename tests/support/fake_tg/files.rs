@@ -23,7 +23,7 @@ impl State {
         let upload = files
             .iter()
             .find(|f| f.field == part)
-            .ok_or_else(|| bad(&format!("Bad Request: there is no {kind} in the request")))?;
+            .ok_or_else(|| bad(format!("Bad Request: there is no {kind} in the request")))?;
         if upload.data.is_empty() || upload.data.len() > MAX_UPLOAD {
             return Err(bad("Bad Request: file is too big or empty"));
         }
