@@ -65,26 +65,20 @@ pub fn table_replay(t: &Table, id: &str, lane: Option<u16>) -> Option<Replay> {
         })
 }
 
-/// What to do with a request for a game's animation.
+/// What to do with a request for a game's animation, when the outbox's write is made (one
+/// at a time per chat, under its lease).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Plan {
     /// It is posted: reply to that message.
     ReplyTo(i32),
-    /// Nobody posted it: draw and upload it (under the place's lease).
+    /// Nobody posted it: draw and upload it.
     Upload,
-    /// Another request is uploading it now.
-    OnItsWay,
 }
 
-/// The plan for a request: the message already posted (if any), else whether this request
-/// got the lease to upload it.
+/// The plan for a request: the message already posted (if any).
 #[must_use]
-pub fn plan(posted: Option<i32>, got_lease: bool) -> Plan {
-    match (posted, got_lease) {
-        (Some(m), _) => Plan::ReplyTo(m),
-        (None, true) => Plan::Upload,
-        (None, false) => Plan::OnItsWay,
-    }
+pub fn plan(posted: Option<i32>) -> Plan {
+    posted.map_or(Plan::Upload, Plan::ReplyTo)
 }
 
 /// The animation's caption: the winner (or the time limit's draw), the moves, the length.
@@ -152,10 +146,8 @@ mod tests {
     }
 
     #[test]
-    fn a_posted_animation_is_replied_to_and_only_the_lease_holder_uploads() {
-        assert_eq!(plan(Some(77), false), Plan::ReplyTo(77));
-        assert_eq!(plan(Some(77), true), Plan::ReplyTo(77));
-        assert_eq!(plan(None, true), Plan::Upload);
-        assert_eq!(plan(None, false), Plan::OnItsWay);
+    fn a_posted_animation_is_replied_to_and_else_uploaded() {
+        assert_eq!(plan(Some(77)), Plan::ReplyTo(77));
+        assert_eq!(plan(None), Plan::Upload);
     }
 }

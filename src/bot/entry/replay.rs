@@ -1,4 +1,5 @@
-//! `/replay`, `/record` and the 🎞 Replay button: which game, then `effects::replay`.
+//! `/replay`, `/record` and the 🎞 Replay button: which game, then `effects::replay`, which
+//! plans the answer in the chat's outbox (no chat write is awaited here).
 
 use std::sync::Arc;
 
@@ -6,12 +7,13 @@ use teloxide::prelude::*;
 use teloxide::types::InlineKeyboardButtonKind;
 
 use super::buttons::answer_with;
+use super::reply::done as done_command;
 use super::{Started, handled};
 use crate::bot::core::callback::lane_of;
 use crate::bot::core::replay::{GameRef, replied_game};
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::replay::{Done, Which, post_record, post_replay, tell};
-use crate::bot::effects::telegram::TgBot;
+use crate::bot::effects::telegram::{TgBot, actor_of};
 use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{Msg, ReplayMsg, tr_plain};
 
@@ -42,47 +44,52 @@ fn which(msg: &Message) -> Result<Which, Msg> {
     }
 }
 
-/// `/replay`.
-pub async fn replay(
-    bot: TgBot,
-    msg: Message,
-    here: Here,
-    ctx: Arc<Ctx>,
-    started: Started,
-) -> HandlerResult {
+fn user_of(from: Option<&teloxide::types::User>) -> i64 {
+    from.map_or(0, |u| actor_of(u).id)
+}
+
+/// `/replay`: the animation planned (or why not, as a reply).
+pub async fn replay(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
     let done = match which(&msg) {
-        Ok(w) => post_replay(&bot, &ctx, &here, w, Some(msg.id)).await,
+        Ok(w) => post_replay(&ctx, &here, w, Some(msg.id.0)).await,
         Err(m) => Done::Told(m),
     };
     if let Done::Told(m) = done {
-        tell(&bot, &here, Some(msg.id), &m).await;
+        tell(
+            &ctx,
+            &here,
+            user_of(msg.from.as_ref()),
+            "replay",
+            msg.id.0,
+            &m,
+        )
+        .await;
     }
-    handled(&ctx, "command", started);
-    Ok(())
+    done_command(&ctx, started)
 }
 
-/// `/record`.
-pub async fn record(
-    bot: TgBot,
-    msg: Message,
-    here: Here,
-    ctx: Arc<Ctx>,
-    started: Started,
-) -> HandlerResult {
+/// `/record`: the JSON Lines file planned (or why not, as a reply).
+pub async fn record(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
     let done = match which(&msg) {
-        Ok(w) => post_record(&bot, &ctx, &here, w, Some(msg.id)).await,
+        Ok(w) => post_record(&ctx, &here, w, Some(msg.id.0)).await,
         Err(m) => Done::Told(m),
     };
     if let Done::Told(m) = done {
-        tell(&bot, &here, Some(msg.id), &m).await;
+        tell(
+            &ctx,
+            &here,
+            user_of(msg.from.as_ref()),
+            "record",
+            msg.id.0,
+            &m,
+        )
+        .await;
     }
-    handled(&ctx, "command", started);
-    Ok(())
+    done_command(&ctx, started)
 }
 
-/// 🎞 Replay under a finished board: that game's animation. The press is answered at once
-/// (drawing takes a moment); why nothing was posted is told in a message replying to the
-/// board (not when another press is uploading it: it is on its way).
+/// 🎞 Replay under a finished board: that game's animation, planned. The press is
+/// answered at once ("on its way"); why nothing will come is told in a reply to the board.
 pub async fn on_button(
     bot: TgBot,
     q: CallbackQuery,
@@ -92,15 +99,18 @@ pub async fn on_button(
     started: Started,
 ) -> HandlerResult {
     let lane = q.data.as_deref().and_then(lane_of);
-    let board = q.regular_message().map(|m| m.id);
+    let board = q.regular_message().map(|m| m.id.0);
     let which = Which::Game(game.id(lane));
-    let toast = tr_plain(here.lang, &Msg::Replay(ReplayMsg::OnItsWay));
-    answer_with(&bot, &here, &q, Some(toast)).await;
-    let done = post_replay(&bot, &ctx, &here, which, board).await;
-    match done {
-        Done::Told(Msg::Replay(ReplayMsg::OnItsWay)) => {}
-        Done::Told(m) => tell(&bot, &here, board, &m).await,
-        _ => {}
+    let done = post_replay(&ctx, &here, which, board).await;
+    let toast = match &done {
+        Done::Planned => Msg::Replay(ReplayMsg::OnItsWay),
+        Done::Told(m) => m.clone(),
+    };
+    // The only request awaited: the press's answer, which never waits behind the chat's
+    // writes.
+    answer_with(&bot, &here, &q, Some(tr_plain(here.lang, &toast))).await;
+    if let (Done::Told(m), Some(board)) = (&done, board) {
+        tell(&ctx, &here, actor_of(&q.from).id, "replay", board, m).await;
     }
     handled(&ctx, "callback", started);
     Ok(())
