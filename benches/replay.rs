@@ -4,9 +4,12 @@
 //! core (median) and the memory it needs at its peak.
 //!
 //! `cargo bench --bench replay` runs criterion on each GIF, then prints for each game the
-//! median of 7 timed encodes, against the same frames written whole (no changed
-//! rectangles, same encoder and palette) measured in the same run, and the peak of heap
-//! memory allocated while encoding (a counting allocator).
+//! median of 7 timed encodes (wall time, and the thread's CPU time: the figure on one
+//! core when other processes share the machine), against the same frames written whole
+//! (no changed rectangles, same encoder and palette) measured in the same run, and the
+//! peak of heap memory allocated while encoding (a counting allocator).
+//!
+//! `PARXIS_REPLAY_PLAYERS=4` limits the run to the games of that many players.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -54,10 +57,21 @@ fn game(players: usize, seed: u64) -> (Replay, Walk) {
     (r, w)
 }
 
+/// The games to measure (all, or those `PARXIS_REPLAY_PLAYERS` names).
+fn games() -> Vec<(usize, u64)> {
+    let only: Option<Vec<usize>> = std::env::var("PARXIS_REPLAY_PLAYERS")
+        .ok()
+        .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect());
+    GAMES
+        .into_iter()
+        .filter(|(p, _)| only.as_ref().is_none_or(|o| o.contains(p)))
+        .collect()
+}
+
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("replay gif");
     g.sample_size(10);
-    for (players, seed) in GAMES {
+    for (players, seed) in games() {
         let (r, w) = game(players, seed);
         let _ = replay::gif(&r, &w); // the empty board and the palette, drawn once
         g.bench_function(format!("{players} players"), |b| {
@@ -67,20 +81,35 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-fn median(mut f: impl FnMut()) -> Duration {
-    let mut t: Vec<Duration> = (0..7)
+/// The CPU time this thread has run (Linux's `/proc/thread-self/schedstat`), or `None`.
+/// On a machine shared with other builds the wall time of one encode counts the time other
+/// processes held the core; the thread's CPU time is the figure "on one core".
+fn cpu_now() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// The medians of 7 runs of `f`: wall time and this thread's CPU time.
+fn median(mut f: impl FnMut()) -> (Duration, Duration) {
+    let (mut wall, mut cpu): (Vec<Duration>, Vec<Duration>) = (0..7)
         .map(|_| {
-            let s = Instant::now();
+            let (s, c) = (Instant::now(), cpu_now());
             f();
-            s.elapsed()
+            let used = match (c, cpu_now()) {
+                (Some(a), Some(b)) => b.saturating_sub(a),
+                _ => Duration::ZERO,
+            };
+            (s.elapsed(), used)
         })
-        .collect();
-    t.sort_unstable();
-    t[3]
+        .unzip();
+    wall.sort_unstable();
+    cpu.sort_unstable();
+    (wall[3], cpu[3])
 }
 
 fn figures(_: &mut Criterion) {
-    for (players, seed) in GAMES {
+    for (players, seed) in games() {
         let (r, w) = game(players, seed);
         let record = r.to_json().len();
         let lines = jsonl::write(&r, &w).len();
@@ -90,30 +119,32 @@ fn figures(_: &mut Criterion) {
         PEAK.store(base, Ordering::Relaxed);
         black_box(replay::gif(&r, &w));
         let peak = PEAK.load(Ordering::Relaxed) - base;
-        let t = median(|| {
+        let (t, tc) = median(|| {
             black_box(replay::gif(black_box(&r), black_box(&w)));
         });
-        let tw = median(|| {
+        let (tw, twc) = median(|| {
             black_box(replay::gif_whole_frames(black_box(&r), black_box(&w)));
         });
-        let walk = median(|| {
+        let (walk, _) = median(|| {
             black_box(replay::walk(black_box(&r)).expect("replays"));
         });
         println!(
-            "replay, {players} players ({} arms, seed {seed}): {} steps, {} moves; record {record} B (log {} B), JSON Lines {:.0} KB; GIF {} frames {}×{}, {:.0} KB, encode median {:.0} ms (whole frames: {:.0} KB, {:.0} ms: {:.2}× the time, {:.2}× the size), peak heap {:.1} MB; walk {:.2} ms",
+            "replay, {players} players ({} arms, seed {seed}): {} steps, {} moves; record {record} B (log {} B), JSON Lines {:.0} KB; GIF {} frames {}×{}, {:.0} KB, encode median {:.0} ms wall, {:.0} ms CPU (whole frames: {:.0} KB, {:.0} ms wall, {:.0} ms CPU: {:.2}× the CPU time, {:.2}× the size), peak heap {:.1} MB; walk {:.2} ms",
             r.arms.count(),
             w.steps.len(),
             w.moves(),
             r.log.len(),
             lines as f64 / 1024.0,
             replay::frame_count(&w),
-            parxis::render::image::size(r.arms),
-            parxis::render::image::size(r.arms),
+            parxis::render::image::anim::side(r.arms),
+            parxis::render::image::anim::side(r.arms),
             gif.len() as f64 / 1024.0,
             t.as_secs_f64() * 1e3,
+            tc.as_secs_f64() * 1e3,
             whole.len() as f64 / 1024.0,
             tw.as_secs_f64() * 1e3,
-            t.as_secs_f64() / tw.as_secs_f64(),
+            twc.as_secs_f64() * 1e3,
+            tc.as_secs_f64() / twc.as_secs_f64().max(1e-9),
             gif.len() as f64 / whole.len() as f64,
             peak as f64 / (1024.0 * 1024.0),
             walk.as_secs_f64() * 1e3,

@@ -12,19 +12,33 @@ mod gif_frames;
 use std::time::Duration;
 
 use parxis::bot::core::table::{Replay, Status};
+use parxis::replay::sample::{self, Sample};
 use parxis::replay::{self, jsonl};
-use parxis::store::keys;
+use parxis::store::{CasOutcome, DueKind, Place, keys};
 use serde_json::Value;
 use support::bot_harness::{CHAT, Harness, WAIT, button_with, four_users};
 use support::fake_tg::{Recorded, TestUser, callback_id, msg_id};
 
-/// A two-player game played to its end and recorded; the final board.
-async fn finished(h: &Harness) -> Value {
-    // The emoji board: no PNG drawn at each of the game's board writes (the test is about
-    // the replay's GIF).
+/// A seeded two-player game (a person who lets the timer play and comes back, a person
+/// who presses) played to its end through the bot's own `Table` (`replay::sample`), stored
+/// at the chat as the save that finished it leaves it: finished, not yet recorded, its
+/// record job due. The bot's scheduler records it (the record and the replay written
+/// together by the stats script) and plans the final board; that board.
+async fn finished(h: &Harness, seed: u64) -> Value {
+    // The emoji board: no PNG drawn for the final board (the test is about the GIF).
     h.use_emoji().await;
-    h.start_game(2).await;
-    h.play_to_end(&four_users()[..2], 5000).await;
+    let mut s = Sample::computers(2, seed);
+    s.people = true;
+    let t = sample::play(&s).expect("a game");
+    assert_eq!(t.status(), Status::Finished);
+    assert!(!t.tally.recorded);
+    let place = Place::of_chat(CHAT);
+    let saved = h.store.save(place, 0, &t, 3_600).await.expect("redis");
+    assert!(matches!(saved, CasOutcome::Saved { .. }), "{saved:?}");
+    h.store
+        .set_due(DueKind::Record, place, Some(h.now_ms()))
+        .await
+        .expect("redis");
     h.wait_table(WAIT, "the game recorded", |t| {
         t.status() == Status::Finished && t.tally.recorded
     })
@@ -72,18 +86,33 @@ async fn the_replay_button_posts_one_animation_per_game_and_record_sends_a_check
     let h = Harness::start(2026).await;
     let users = four_users();
     // Given a finished game, its board with a 🎞 Replay button,
-    let board = finished(&h).await;
+    let board = finished(&h, 3).await;
     let (_, t) = h.table().await;
     let id = t.game_id();
     let data = button_with(&board, "p:");
-    // When a player presses it,
+    // When two people press it at once,
     let mark = h.fake.mark();
     let press = h.fake.press(CHAT, &users[1], msg_id(&board), &data);
     let q = callback_id(&press);
+    let press2 = h.fake.press(CHAT, &users[2], msg_id(&board), &data);
+    let q2 = callback_id(&press2);
     h.fake.push_update(press);
+    h.fake.push_update(press2);
     h.fake.wait_for_callback_answer(&q).await;
+    h.fake.wait_for_callback_answer(&q2).await;
     let anim = wait_for(&h, mark, "sendanimation").await;
-    // Then one animation is posted, a GIF replying to the board, its caption the result;
+    h.wait_writes(WAIT).await;
+    // Then one animation is posted (the second press shares its planned write, or is
+    // answered with a reply to it), a GIF replying to the board, its caption the result;
+    assert_eq!(sent(&h, mark, "sendanimation").len(), 1);
+    for r in sent(&h, mark, "sendmessage") {
+        assert_eq!(
+            r.params["reply_parameters"]["message_id"].as_i64(),
+            Some(i64::from(msg_id(anim.result()))),
+            "{:?}",
+            r.params
+        );
+    }
     assert!(anim.ok(), "{:?}", anim.response);
     assert_eq!(anim.files.len(), 1);
     let bytes = &anim.files[0].data;
@@ -123,10 +152,13 @@ async fn the_replay_button_posts_one_animation_per_game_and_record_sends_a_check
     h.fake.push_update(press);
     wait_for(&h, again, "sendmessage").await;
     h.command(&users[0], "/replay").await;
-    let mark3 = h.fake.mark();
     h.fake
         .push_update(reply_command(&h, &users[1], "/replay", msg_id(&board)));
-    h.settle(mark3).await;
+    h.wait_writes(WAIT).await;
+    h.wait_fake(WAIT, "three replies", |_| {
+        sent(&h, again, "sendmessage").len() >= 3
+    })
+    .await;
     // Then nothing is uploaded again: each gets a reply to the animation posted.
     assert!(sent(&h, again, "sendanimation").is_empty());
     let replies = sent(&h, again, "sendmessage");
@@ -170,7 +202,7 @@ async fn a_replay_is_posted_after_a_restart_and_found_by_a_second_replica() {
     let mut h = Harness::start(7).await;
     let users = four_users();
     // Given a finished game, and the bot restarted,
-    finished(&h).await;
+    finished(&h, 7).await;
     let id = h.table().await.1.game_id();
     h.stop_bots().await;
     h.spawn_bot().await;

@@ -24,6 +24,27 @@ fn game(players: usize, seed: u64) -> (Replay, Walk) {
     (r, w)
 }
 
+/// The end of `w` as a walk of its own: from a few steps before its last capture (if any;
+/// and at least `changes` board changes before the end) to its true end, the start being the position
+/// before that step. The GIF of it is drawn by the same rules as the whole game's (the
+/// first frame whole, a frame per board change, the final board held), in a fraction of
+/// the frames.
+fn tail(w: &Walk, changes: usize) -> Walk {
+    let capture = w
+        .steps
+        .iter()
+        .rposition(|s| s.play.is_some_and(|m| m.captures().is_some()))
+        .unwrap_or(w.steps.len());
+    let mut from = capture.saturating_sub(3);
+    while from > 0 && w.steps[from..].iter().filter(|s| s.changes_board()).count() < changes {
+        from -= 1;
+    }
+    let mut t = w.clone();
+    t.start = w.steps[from].before.clone();
+    t.steps.drain(..from);
+    t
+}
+
 /// RGB pixels of a PNG.
 fn png_rgb(bytes: &[u8]) -> Vec<u8> {
     let mut d = png::Decoder::new(bytes);
@@ -58,9 +79,12 @@ fn dump(name: &str, d: &gif_frames::Decoded, pick: &[usize]) {
 
 #[test]
 fn a_game_s_gif_has_a_frame_per_move_and_ends_on_the_final_board() {
-    // Given a seeded game of four, two people among them (a timeout, an absence),
-    let (r, w) = game(4, 7);
-    assert!(w.moves() > 100, "{} moves", w.moves());
+    // Given a seeded game of four, two people among them (a timeout, an absence), and its
+    // end from a few steps before its last capture,
+    let (r, whole_game) = game(4, 7);
+    assert!(whole_game.moves() > 100, "{} moves", whole_game.moves());
+    let w = tail(&whole_game, 40);
+    assert!(w.moves() < whole_game.moves() / 3, "{} moves", w.moves());
     // When it is drawn as a GIF and decoded,
     let bytes = replay::gif(&r, &w);
     let n = replay::frame_count(&w);
@@ -74,7 +98,7 @@ fn a_game_s_gif_has_a_frame_per_move_and_ends_on_the_final_board() {
     let d = gif_frames::decode(&bytes, &[0, 1, 2, n / 2, k + 1, k + 2]);
     // Then it is the board's size, loops, and has the start, one frame per move (and per
     // third six sending a piece home), and the final board;
-    assert_eq!((d.width, d.height), (880, 880));
+    assert_eq!((d.width, d.height), (720, 720));
     assert!(d.repeat_forever);
     let homes = w
         .steps
@@ -103,7 +127,10 @@ fn a_game_s_gif_has_a_frame_per_move_and_ends_on_the_final_board() {
         last.rgb == still.frames[0].rgb,
         "the last frame is not the final board"
     );
-    let png = png_rgb(&image::png(w.last(), &replay::final_view(&r, &w)));
+    let png = png_rgb(&image::png_at_frame_scale(
+        w.last(),
+        &replay::final_view(&r, &w),
+    ));
     assert_eq!(png.len(), last.rgb.len());
     let far = png
         .iter()
@@ -122,8 +149,10 @@ fn a_game_s_gif_has_a_frame_per_move_and_ends_on_the_final_board() {
         panic!("a capture on a square")
     };
     let victim = image::piece_rgb(mv.captures().expect("captured"));
-    let (x, y) = anim::capture_point(w.last().arms(), sq);
-    let i = 3 * ((y.round() as usize) * d.width + x.round() as usize);
+    let arms = w.last().arms();
+    let (x, y) = anim::capture_point(arms, sq);
+    let scale = anim::scale_of(arms);
+    let i = 3 * (((y * scale).round() as usize) * d.width + (x * scale).round() as usize);
     let px = &d.frames[k + 1].rgb[i..i + 3];
     let near = px.iter().zip(victim).all(|(a, b)| a.abs_diff(b) <= 12);
     assert!(near, "{px:?} is not {victim:?}");
@@ -137,13 +166,14 @@ fn a_game_s_gif_has_a_frame_per_move_and_ends_on_the_final_board() {
 
 #[test]
 fn every_frame_drawn_in_part_equals_the_frame_drawn_whole() {
-    // Given a seeded game of two on the six-arm star board, drawn as the bot draws it (each
-    // frame only where it changed) and drawn whole frame by frame,
+    // Given the end of a seeded game of two on the six-arm star board (60 board changes and
+    // the final board), drawn as the bot draws it (each frame only where it changed) and
+    // drawn whole frame by frame,
     let mut s = Sample::computers(2, 12);
     s.arms = Some(parxis::engine::Arms::Six);
     let table = sample::play(&s).expect("a game");
     let r = table.replay().expect("a record");
-    let w = replay::walk(&r).expect("replays");
+    let w = tail(&replay::walk(&r).expect("replays"), 60);
     let part = replay::gif(&r, &w);
     let whole = replay::gif_whole_frames(&r, &w);
     // Then after every frame the screen is the same, pixel for pixel,

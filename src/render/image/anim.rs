@@ -20,6 +20,22 @@ use crate::engine::{Arms, Colour, Game, Loc, Square, Winner};
 /// The palette index of transparent pixels.
 const TRANSPARENT: u8 = 255;
 
+/// The animation's width against the PNG board's: 720 px for the four-arm board (880),
+/// 818 px for six and eight arms (1000). Drawn with the same layout and scene, scaled.
+pub const FRAME_SCALE: f32 = 9.0 / 11.0;
+
+/// Width and height of the animation of a board of `arms`, in pixels.
+#[must_use]
+pub fn side(arms: Arms) -> u32 {
+    (layout::size(arms) as f32 * FRAME_SCALE).round() as u32
+}
+
+/// The exact scale from layout coordinates to the animation's pixels.
+#[must_use]
+pub fn scale_of(arms: Arms) -> f32 {
+    side(arms) as f32 / layout::size(arms) as f32
+}
+
 /// What a frame shows besides the board view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Marks {
@@ -129,8 +145,9 @@ struct Drawn {
     whole: bool,
 }
 
-/// The rectangle holding everything that differs between what `prev` drew and `still`.
-fn dirty(prev: &Drawn, still: &Still<'_>) -> Option<Area> {
+/// The parts of the board (layout coordinates) that may differ between what `prev` drew
+/// and `still`: each changed square, nest and goal, both trails, both frames' marks.
+fn dirty(prev: &Drawn, still: &Still<'_>) -> Vec<Area> {
     let (a, b) = (&prev.game, still.game);
     let arms = b.arms();
     let mut parts: Vec<Area> = Vec::new();
@@ -155,21 +172,47 @@ fn dirty(prev: &Drawn, still: &Still<'_>) -> Option<Area> {
     }
     marks_bounds(arms, prev.marks, &mut parts);
     marks_bounds(arms, still.marks, &mut parts);
-    if parts.is_empty() {
-        return None;
-    }
-    let pts: Vec<Point> = parts
-        .iter()
-        .flat_map(|p| [(p.x0, p.y0), (p.x1, p.y1)])
-        .collect();
-    Some(Area::bounding(&pts))
+    parts
 }
 
-/// `area` as whole pixels within a `side`-pixel image: `(x0, y0, x1, y1)`, ends exclusive.
-fn pixels(area: Area, side: usize) -> (usize, usize, usize, usize) {
+/// A rectangle of whole pixels: `(x0, y0, x1, y1)`, ends exclusive.
+type Px = (usize, usize, usize, usize);
+
+/// `parts` as disjoint pixel rectangles: overlapping (or nearly touching) ones merged
+/// into their bounding rectangle until none overlap.
+fn regions(parts: &[Area], k: f32, side: usize) -> Vec<Px> {
+    const NEAR: usize = 8;
+    let mut out: Vec<Px> = parts
+        .iter()
+        .map(|&a| pixels(a, k, side))
+        .filter(|r| r.2 > r.0 && r.3 > r.1)
+        .collect();
+    let near = |a: &Px, b: &Px| {
+        a.0 < b.2 + NEAR && b.0 < a.2 + NEAR && a.1 < b.3 + NEAR && b.1 < a.3 + NEAR
+    };
+    let mut merged = true;
+    while merged {
+        merged = false;
+        'outer: for i in 0..out.len() {
+            for j in i + 1..out.len() {
+                if near(&out[i], &out[j]) {
+                    let (a, b) = (out[i], out.swap_remove(j));
+                    out[i] = (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3));
+                    merged = true;
+                    break 'outer;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `area` (layout coordinates) as whole pixels within a `side`-pixel image drawn at scale
+/// `k`: `(x0, y0, x1, y1)`, ends exclusive.
+fn pixels(area: Area, k: f32, side: usize) -> (usize, usize, usize, usize) {
     let clamp = |v: f32| (v.max(0.0) as usize).min(side);
-    let (x0, y0) = (clamp(area.x0.floor()), clamp(area.y0.floor()));
-    let (x1, y1) = (clamp(area.x1.ceil()), clamp(area.y1.ceil()));
+    let (x0, y0) = (clamp((area.x0 * k).floor()), clamp((area.y0 * k).floor()));
+    let (x1, y1) = (clamp((area.x1 * k).ceil()), clamp((area.y1 * k).ceil()));
     (x0, y0, x1.max(x0), y1.max(y0))
 }
 
@@ -187,6 +230,10 @@ pub struct Animation {
     encoder: Encoder<Vec<u8>>,
     palette: &'static Palette,
     arms: Arms,
+    /// Pixels per layout unit.
+    k: f32,
+    /// Width and height in pixels.
+    side: usize,
     /// The picture shown after the frames written so far.
     shown: Option<Pixmap>,
     /// Where the next frame is drawn.
@@ -204,7 +251,8 @@ impl Animation {
     /// Never: writing a GIF header into memory cannot fail.
     #[must_use]
     pub fn new(arms: Arms) -> Self {
-        let side = u16::try_from(layout::size(arms)).unwrap_or(u16::MAX);
+        let px = side(arms);
+        let side = u16::try_from(px).unwrap_or(u16::MAX);
         let palette = palette(arms);
         let mut encoder = Encoder::new(Vec::with_capacity(1 << 20), side, side, &palette.rgb)
             .expect("a GIF header in memory");
@@ -213,8 +261,10 @@ impl Animation {
             encoder,
             palette,
             arms,
+            k: scale_of(arms),
+            side: px as usize,
             shown: None,
-            scratch: board::empty(arms).clone(),
+            scratch: board::empty_at(arms, px).clone(),
             prev: None,
             frames: 0,
             whole: false,
@@ -235,50 +285,59 @@ impl Animation {
         self.frames
     }
 
-    /// Draw `still` into the scratch picture: only the region that changed since the frame
-    /// before (restored from the empty board, then drawn again), or all of it. The region.
-    fn draw(&mut self, still: &Still<'_>) -> (usize, usize, usize, usize) {
-        let side = layout::size(self.arms) as usize;
+    /// Draw `still` into the scratch picture: only the regions that changed since the
+    /// frame before (restored from the empty board, then every element of the scene that
+    /// reaches one of them drawn again, once), or all of it. The regions (disjoint).
+    /// Outside them the scratch picture may differ from the frame: only they are read.
+    fn draw(&mut self, still: &Still<'_>) -> Vec<Px> {
+        let (side, k) = (self.side, self.k);
         let all = (0, 0, side, side);
         let whole_now =
             still.turn || still.game.winner().is_some() || still.marks.time_winner.is_some();
-        let region = match (&self.prev, self.whole || whole_now) {
-            (Some(prev), false) if !prev.whole => dirty(prev, still).map(|a| pixels(a, side)),
-            _ => Some(all),
+        let regions = match (&self.prev, self.whole || whole_now) {
+            (Some(prev), false) if !prev.whole => regions(&dirty(prev, still), k, side),
+            _ => vec![all],
         };
-        let region = region.unwrap_or((0, 0, 0, 0));
-        let empty = board::empty(self.arms);
-        if region == all {
-            self.scratch.data_mut().copy_from_slice(empty.data());
-            scene::draw_with(&mut self.scratch, still.game, still.view, still.turn);
-        } else if region.2 > region.0 {
-            let (x0, y0, x1, y1) = region;
-            for y in y0..y1 {
-                let row = 4 * (y * side + x0)..4 * (y * side + x1);
-                self.scratch.data_mut()[row.clone()].copy_from_slice(&empty.data()[row]);
+        let empty = board::empty_at(self.arms, side as u32);
+        let pm = &mut self.scratch;
+        paint::scaled(k, || {
+            if regions == [all] {
+                pm.data_mut().copy_from_slice(empty.data());
+                scene::draw_with(pm, still.game, still.view, still.turn);
+            } else if !regions.is_empty() {
+                for &(x0, y0, x1, y1) in &regions {
+                    for y in y0..y1 {
+                        let row = 4 * (y * side + x0)..4 * (y * side + x1);
+                        pm.data_mut()[row.clone()].copy_from_slice(&empty.data()[row]);
+                    }
+                }
+                // The regions in layout coordinates, for the scene to pick what reaches them.
+                let areas: Vec<Area> = regions
+                    .iter()
+                    .map(|&(x0, y0, x1, y1)| Area {
+                        x0: x0 as f32 / k,
+                        y0: y0 as f32 / k,
+                        x1: x1 as f32 / k,
+                        y1: y1 as f32 / k,
+                    })
+                    .collect();
+                scene::draw_in(pm, still.game, still.view, &areas);
             }
-            let area = Area {
-                x0: x0 as f32,
-                y0: y0 as f32,
-                x1: x1 as f32,
-                y1: y1 as f32,
-            };
-            scene::draw_in(&mut self.scratch, still.game, still.view, area);
-        }
-        draw_marks(&mut self.scratch, still);
+            draw_marks(pm, still);
+        });
         self.prev = Some(Drawn {
             game: still.game.clone(),
             trail: still.view.last_move,
             marks: still.marks,
             whole: whole_now,
         });
-        region
+        regions
     }
 
     /// Add a frame.
     pub fn push(&mut self, still: &Still<'_>) {
-        let region = self.draw(still);
-        let side = layout::size(self.arms) as usize;
+        let regions = self.draw(still);
+        let side = self.side;
         let lut = &self.palette.lut;
         let mut frame = Frame {
             delay: still.delay_cs,
@@ -302,49 +361,58 @@ impl Animation {
             }
             Some(shown) => {
                 frame.transparent = Some(TRANSPARENT);
-                let (rx0, ry0, rx1, ry1) = region;
                 let before = shown.data_mut();
-                // The changed pixels' rectangle within the region.
+                let px =
+                    |d: &[u8], i: usize| u32::from_ne_bytes([d[i], d[i + 1], d[i + 2], d[i + 3]]);
+                // The changed pixels' rectangle within the regions.
                 let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-                for y in ry0..ry1 {
-                    let row = 4 * (y * side + rx0)..4 * (y * side + rx1);
-                    let (a, b) = (&now[row.clone()], &before[row]);
-                    if a == b {
-                        continue;
+                for &(rx0, ry0, rx1, ry1) in &regions {
+                    for y in ry0..ry1 {
+                        let row = 4 * (y * side + rx0)..4 * (y * side + rx1);
+                        let (a, b) = (&now[row.clone()], &before[row]);
+                        if a == b {
+                            continue;
+                        }
+                        let n = rx1 - rx0;
+                        let first = (0..n).find(|&i| px(a, 4 * i) != px(b, 4 * i)).unwrap_or(0);
+                        let last = (0..n).rfind(|&i| px(a, 4 * i) != px(b, 4 * i)).unwrap_or(0);
+                        x0 = x0.min(rx0 + first);
+                        x1 = x1.max(rx0 + last + 1);
+                        y0 = y0.min(y);
+                        y1 = y1.max(y + 1);
                     }
-                    let first = a
-                        .chunks_exact(4)
-                        .zip(b.chunks_exact(4))
-                        .position(|(p, q)| p != q)
-                        .unwrap_or(0);
-                    let last = a
-                        .chunks_exact(4)
-                        .zip(b.chunks_exact(4))
-                        .rposition(|(p, q)| p != q)
-                        .unwrap_or(0);
-                    x0 = x0.min(rx0 + first);
-                    x1 = x1.max(rx0 + last + 1);
-                    y0 = y0.min(y);
-                    y1 = y + 1;
                 }
                 if x1 <= x0 {
                     (x0, y0, x1, y1) = (0, 0, 1, 1);
                 }
                 let (fw, fh) = (x1 - x0, y1 - y0);
-                let mut buf = Vec::with_capacity(fw * fh);
-                for y in y0..y1 {
-                    let row = 4 * (y * side + x0)..4 * (y * side + x1);
-                    for (p, q) in now[row.clone()]
-                        .chunks_exact(4)
-                        .zip(before[row.clone()].chunks_exact(4))
-                    {
-                        buf.push(if p == q {
-                            TRANSPARENT
-                        } else {
-                            lut[bin([p[0], p[1], p[2]])]
-                        });
+                // Transparent but where a region's pixel changed.
+                let mut buf = vec![TRANSPARENT; fw * fh];
+                for &(rx0, ry0, rx1, ry1) in &regions {
+                    let (cx0, cx1) = (rx0.max(x0), rx1.min(x1));
+                    for y in ry0.max(y0)..ry1.min(y1) {
+                        if cx1 <= cx0 {
+                            break;
+                        }
+                        let out = &mut buf[(y - y0) * fw + (cx0 - x0)..(y - y0) * fw + (cx1 - x0)];
+                        let row = 4 * (y * side + cx0)..4 * (y * side + cx1);
+                        let (a, b) = (&now[row.clone()], &before[row]);
+                        if a == b {
+                            continue;
+                        }
+                        for (i, o) in out.iter_mut().enumerate() {
+                            let (p, q) = (px(a, 4 * i), px(b, 4 * i));
+                            if p != q {
+                                let c = p.to_ne_bytes();
+                                *o = lut[bin([c[0], c[1], c[2]])];
+                            }
+                        }
                     }
-                    before[row.clone()].copy_from_slice(&now[row]);
+                    // The screen after this frame, within the region.
+                    for y in ry0..ry1 {
+                        let row = 4 * (y * side + rx0)..4 * (y * side + rx1);
+                        before[row.clone()].copy_from_slice(&now[row]);
+                    }
                 }
                 frame.left = u16::try_from(x0).unwrap_or(0);
                 frame.top = u16::try_from(y0).unwrap_or(0);

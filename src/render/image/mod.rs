@@ -103,6 +103,16 @@ pub fn png(game: &Game, view: &View) -> Vec<u8> {
     encode::png(&render(game, view), game.arms())
 }
 
+/// [`png`] drawn at a replay animation's scale ([`anim::side`] pixels wide): the picture a
+/// replay's final frame shows, before the animation's palette.
+#[must_use]
+pub fn png_at_frame_scale(game: &Game, view: &View) -> Vec<u8> {
+    let arms = game.arms();
+    let mut pm = board::empty_at(arms, anim::side(arms)).clone();
+    paint::scaled(anim::scale_of(arms), || scene::draw(&mut pm, game, view));
+    encode::png(&pm, arms)
+}
+
 /// The image of `game` as a pixmap (premultiplied RGBA, opaque).
 fn render(game: &Game, view: &View) -> Pixmap {
     let mut pm = board::empty(game.arms()).clone();

@@ -382,28 +382,30 @@ pub(super) fn trail_bounds(game: &Game, mv: Trail) -> Area {
     Area::bounding(&pts).inset(-(12.0 * s + 4.0))
 }
 
-/// [`draw_with`] without the turn, limited to the elements whose drawing reaches `region`:
-/// within `region` the pixels are those of the whole drawing over the empty board (the
-/// caller restores `region` from the empty board first, and keeps only `region`).
-pub(super) fn draw_in(pm: &mut Pixmap, game: &Game, view: &View, region: Area) {
+/// [`draw_with`] without the turn, limited to the elements whose drawing reaches one of
+/// `regions`, each drawn once: within every region the pixels are those of the whole
+/// drawing over the empty board (the caller restores the regions from the empty board
+/// first, and keeps only them).
+pub(super) fn draw_in(pm: &mut Pixmap, game: &Game, view: &View, regions: &[Area]) {
+    let reaches = |b: Area| regions.iter().any(|&r| overlaps(b, r));
     let letter = |c: Colour| view.letters.map(|l| l[c.index()]);
     let arms = game.arms();
     let trail_hits = view
         .last_move
-        .is_some_and(|mv| overlaps(trail_bounds(game, mv), region));
+        .is_some_and(|mv| reaches(trail_bounds(game, mv)));
     if let (Some(mv), true) = (view.last_move, trail_hits) {
         trail(pm, game, mv);
     }
     for &c in arms.colours() {
-        if overlaps(nest_bounds(arms, c), region) {
+        if reaches(nest_bounds(arms, c)) {
             nest(pm, game, c, letter(c), view.names[c.index()].as_deref());
         }
-        if overlaps(goal_bounds(arms, c), region) {
+        if reaches(goal_bounds(arms, c)) {
             goal(pm, game, c, letter(c));
         }
     }
     for sq in arms.squares() {
-        if overlaps(square_bounds(arms, sq), region) {
+        if reaches(square_bounds(arms, sq)) {
             square(pm, game, sq, false, &letter);
         }
     }
