@@ -10,6 +10,7 @@ pub mod i18n;
 pub mod ops;
 pub mod protocol;
 pub mod render;
+pub mod replay;
 pub mod stats;
 pub mod store;
 pub mod telemetry;

@@ -27,6 +27,11 @@ enum Command {
     Render(parxis::cli::render::Args),
     /// Let computer players play many seeded games and report win rates and throughput.
     Simulate(parxis::cli::simulate::Args),
+    /// Check a game's record (JSON Lines, as /record sends it) step by step against the
+    /// rules, print the game, and with --gif write its animation.
+    Replay(parxis::cli::replay::Args),
+    /// Play a seeded game through the bot's table and write its record (JSON Lines).
+    Record(parxis::cli::replay::RecordArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,5 +60,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Render(args) => parxis::cli::render::run(&args),
+        Command::Replay(args) => parxis::cli::replay::run(&args),
+        Command::Record(args) => parxis::cli::replay::run_record(&args),
     }
 }

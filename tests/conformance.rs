@@ -325,3 +325,146 @@ fn the_checker_notices_a_wrong_answer() {
     same["moves"][0]["after"]["arms"] = json!(4);
     assert!(compare(&expect, &same).is_empty());
 }
+
+// ----- recorded games (docs/PROTOCOL.md "Recorded games") -----
+
+fn replays_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/replays")
+}
+
+/// The lines of a record, as JSON.
+fn record_lines(file: &Path) -> Vec<Value> {
+    std::fs::read_to_string(file)
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// A record checked through `parxis rules` alone, as anyone would: the header's `new`
+/// with the roll-off's starter to move is the first step's position; each step line is a
+/// request whose answer has the step's `play` (or no move when it is `null`), and that
+/// move's `after` (or the top-level `after`) is the next line's position, the last one
+/// the `final` position. The differences found; empty when the record holds.
+fn check_through_rules(lines: &[Value]) -> Vec<String> {
+    let answers = run_rules(&lines[..lines.len() - 1].iter().collect::<Vec<_>>());
+    let parsed: Vec<Value> = answers
+        .iter()
+        .map(|a| serde_json::from_str(a).expect("a JSON answer"))
+        .collect();
+    let mut found = Vec::new();
+    let mut start = parsed[0]["position"].clone();
+    start["turn"] = lines[0]["starter"].clone();
+    if let Some(d) = position_diff(&start, &lines[1]["position"]) {
+        found.push(format!(
+            "line 2: not the new game with the starter to roll: {d}"
+        ));
+    }
+    for (i, line) in lines.iter().enumerate().skip(1).take(lines.len() - 2) {
+        let answer = &parsed[i];
+        let next = if i + 1 == lines.len() - 1 {
+            let mut last = lines[i + 1]["final"].clone();
+            if let Some(o) = last.as_object_mut() {
+                o.remove("roll");
+            }
+            last
+        } else {
+            lines[i + 1]["position"].clone()
+        };
+        let Some(moves) = answer["moves"].as_array() else {
+            found.push(format!("line {}: {}", i + 1, short(answer)));
+            continue;
+        };
+        let after = match &line["play"] {
+            Value::Null if moves.is_empty() => answer["after"].clone(),
+            Value::Null => {
+                found.push(format!(
+                    "line {}: nothing played, {} legal",
+                    i + 1,
+                    moves.len()
+                ));
+                continue;
+            }
+            play => match moves.iter().find(|m| move_key(m) == move_key(play)) {
+                Some(m) if m["captures"] == play["captures"] => m["after"].clone(),
+                Some(m) => {
+                    found.push(format!("line {}: captures {}", i + 1, m["captures"]));
+                    continue;
+                }
+                None => {
+                    found.push(format!("line {}: {} is not legal", i + 1, short(play)));
+                    continue;
+                }
+            },
+        };
+        if let Some(d) = position_diff(&after, &next) {
+            found.push(format!("line {}: the next position differs: {d}", i + 2));
+        }
+    }
+    found
+}
+
+/// `parxis replay FILE --quiet`: its exit status and what it wrote.
+fn replay_cli(file: &Path) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_parxis"))
+        .args(["replay", "--quiet"])
+        .arg(file)
+        .output()
+        .expect("parxis replay runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn recorded_games_replay_step_by_step_through_the_protocol() {
+    let files: Vec<PathBuf> = case_files(&replays_dir())
+        .into_iter()
+        .filter(|f| !f.to_string_lossy().contains("tampered"))
+        .collect();
+    assert!(files.len() >= 3, "{files:?}");
+    let mut steps = 0;
+    for file in &files {
+        // Given a game recorded by the project's own code (tests/replays/README.md),
+        let lines = record_lines(file);
+        assert!(lines.len() > 50, "{}", file.display());
+        // When its lines go through `parxis rules`, Then every step holds,
+        let found = check_through_rules(&lines);
+        assert!(
+            found.is_empty(),
+            "{}:\n{}",
+            file.display(),
+            found.join("\n")
+        );
+        // and `parxis replay` accepts it.
+        let (ok, out, err) = replay_cli(file);
+        assert!(ok, "{}: {err}", file.display());
+        assert!(out.contains("✅"), "{out}");
+        steps += lines.len() - 2;
+    }
+    println!("{} recorded games, {steps} steps: 0 failed", files.len());
+}
+
+#[test]
+fn a_tampered_record_is_refused_with_its_line_and_reason() {
+    // Given a record whose step 41 claims a roll of 5 where the game rolled something else
+    // (tests/replays/tampered.jsonl, see its README),
+    let file = replays_dir().join("tampered.jsonl");
+    // When it is replayed, Then it is refused at that line, saying why,
+    let (ok, _, err) = replay_cli(&file);
+    assert!(!ok, "a tampered record was accepted");
+    assert!(err.contains("line 42:"), "{err}");
+    assert!(
+        err.contains("not a legal move") || err.contains("not the one"),
+        "{err}"
+    );
+    // and the protocol check finds it too.
+    let found = check_through_rules(&record_lines(&file));
+    assert!(
+        !found.is_empty(),
+        "the protocol check missed the tampered step"
+    );
+}

@@ -43,6 +43,8 @@ help =
     /forgetme — { cmd-forgetme }
     /tournament — { cmd-tournament }
     /bracket — { cmd-bracket }
+    /replay — { cmd-replay }
+    /record — { cmd-record }
     /help — { cmd-help }
 
 ## Rules

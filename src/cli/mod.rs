@@ -3,4 +3,5 @@
 pub mod bot;
 pub mod play;
 pub mod render;
+pub mod replay;
 pub mod simulate;

@@ -6,6 +6,7 @@ use super::caption_msg::CaptionMsg;
 use super::ext_msg::ExtMsg;
 use super::lang::Lang;
 use super::pairs_msg::PairsMsg;
+use super::replay_msg::ReplayMsg;
 use super::stats_msg::StatsMsg;
 use super::tourney_msg::TourneyMsg;
 use super::vocab::{Cmd, Level, Preset};
@@ -348,6 +349,8 @@ pub enum Msg {
     Ext(ExtMsg),
     /// A text of a pairs tournament's sign-up ([`PairsMsg`]).
     Pairs(PairsMsg),
+    /// A text of replays ([`ReplayMsg`]).
+    Replay(ReplayMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -495,6 +498,8 @@ impl Msg {
                 Cmd::Tournament => "cmd-tournament",
                 Cmd::Bracket => "cmd-bracket",
                 Cmd::Pings => "cmd-pings",
+                Cmd::Replay => "cmd-replay",
+                Cmd::Record => "cmd-record",
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",
@@ -562,6 +567,7 @@ impl Msg {
             Self::Tourney(m) => m.id(),
             Self::Ext(m) => m.id(),
             Self::Pairs(m) => m.id(),
+            Self::Replay(m) => m.id(),
         }
     }
 
@@ -765,6 +771,7 @@ impl Msg {
             Self::Tourney(m) => m.args(),
             Self::Ext(m) => m.args(),
             Self::Pairs(m) => m.args(),
+            Self::Replay(m) => m.args(),
             _ => Vec::new(),
         }
     }

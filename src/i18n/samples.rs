@@ -266,6 +266,7 @@ impl Msg {
         all.extend(super::tourney_msg::TourneyMsg::samples());
         all.extend(super::ext_msg::ExtMsg::samples());
         all.extend(super::pairs_msg::PairsMsg::samples());
+        all.extend(super::replay_msg::ReplayMsg::samples());
         all
     }
 }

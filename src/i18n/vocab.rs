@@ -30,11 +30,13 @@ pub enum Cmd {
     Tournament,
     Bracket,
     Pings,
+    Replay,
+    Record,
 }
 
 impl Cmd {
     /// Every command, in the order of the `/` menu.
-    pub const ALL: [Self; 22] = [
+    pub const ALL: [Self; 24] = [
         Self::NewGame,
         Self::Join,
         Self::Leave,
@@ -57,6 +59,8 @@ impl Cmd {
         Self::Tournament,
         Self::Bracket,
         Self::Pings,
+        Self::Replay,
+        Self::Record,
     ];
 
     /// The command as typed, without the slash (`newgame`).
@@ -85,6 +89,8 @@ impl Cmd {
             Self::Tournament => "tournament",
             Self::Bracket => "bracket",
             Self::Pings => "pings",
+            Self::Replay => "replay",
+            Self::Record => "record",
         }
     }
 }

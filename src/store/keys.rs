@@ -12,6 +12,7 @@
 //! | `parxis:{<chat>}:stats:done:<game>` | string | `1`: this game is recorded in the chat's tables (exactly once) | [`STATS_DONE_TTL_SECS`] |
 //! | `parxis:{<chat>}:stats:zone` | string | the chat's IANA time zone for its weekly table (`/timezone`; absent: Europe/Madrid) | none |
 //! | `parxis:{<chat>}:stats:history` | list | the chat's last [`STATS_HISTORY_LEN`] game records, compact JSON, newest first | none (capped by LTRIM) |
+//! | `parxis:{<chat>}:stats:replays` | hash | `<game>`: a finished game's replay (compact JSON, about 1 KB); `<game>:anim`: the animation posted for it (message id, file id); `last:<place>`: the place's last finished game's id. Written with the history entry, removed when it leaves the history | none |
 //! | `parxis:{<chat>}:stats:user:<user>` | hash | a player's aggregate in the chat (fields: `stats::card::fields`), μ and σ | none (deleted by `forget_user`) |
 //! | `parxis:{<chat>}:stats:points[:new]` | sorted set | all-time R9 points (score: points × 840), members: user ids; `:new` holds players with fewer than 3 ranked games | none |
 //! | `parxis:{<chat>}:stats:week:<monday>[:new]` | sorted set | the R9 points of one week (`<monday>` = `2026-11-30`), as above | [`STATS_WEEK_TTL_SECS`], refreshed by every game of that week |
@@ -380,6 +381,24 @@ impl StatsScope {
 #[must_use]
 pub fn stats_history(chat: i64) -> String {
     format!("{}history", StatsScope::Chat(chat).prefix())
+}
+
+/// The replays hash of a chat (see the table above).
+#[must_use]
+pub fn stats_replays(chat: i64) -> String {
+    format!("{}replays", StatsScope::Chat(chat).prefix())
+}
+
+/// The field of the replays hash naming the last finished game of `place`.
+#[must_use]
+pub fn replay_last_field(place: Place) -> String {
+    format!("last:{}", place.member())
+}
+
+/// The field of the replays hash holding the animation posted for game `id`.
+#[must_use]
+pub fn replay_anim_field(id: &str) -> String {
+    format!("{id}:anim")
 }
 
 /// The set of chats where a user has stats.

@@ -49,6 +49,7 @@ mod pace;
 mod pings;
 mod records;
 mod redis_store;
+mod replays;
 mod scripts;
 mod stats;
 mod tourney;
@@ -69,7 +70,10 @@ pub use outbox::{
 };
 pub use pace::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS};
 pub use redis_store::Store;
-pub use stats::{Forgotten, PlayerCard, RecordOutcome, SeatChange, Table, Top, TopLine};
+pub use replays::PostedAnimation;
+pub use stats::{
+    Forgotten, KeptReplay, PlayerCard, RecordOutcome, SeatChange, Table, Top, TopLine,
+};
 pub use tourney::{HISTORY_LEN, TOURNEY_DUE, tourney_history_key, tourney_key};
 pub use url::redact_url;
 

@@ -33,6 +33,9 @@ pub(super) static STATS_FORGET: LazyLock<Script> =
 /// Write a key from a DUMP payload unless it exists.
 pub(super) static DUMP_RESTORE_IF_ABSENT: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/dump_restore_if_absent.lua")));
+/// Remember a replay's posted animation while the replay is kept.
+pub(super) static REPLAY_POSTED: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/replay_posted.lua")));
 /// Take a chat's next planned write within its budget.
 pub(super) static OUTBOX_TAKE: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/outbox_take.lua")));

@@ -7,8 +7,10 @@
 //! (`3@r:12`): a press names its game by itself, with no lookup of the message it came from
 //! (no extra round trip, nothing to keep in step, and it survives restarts). A forged lane
 //! only reaches that lane's game, whose version and seats are checked as for any press.
-//! The longest data, a lane's move button, is `65535@m:<u64::MAX>:3.255.255` (40 bytes).
+//! The longest data, a lane's Replay button, is `65535@p:<u64::MAX>:<u64::MAX>.<ms>` (63
+//! bytes with a start time of 13 digits).
 
+use super::replay::GameRef;
 use super::table::{Action, MoveKey};
 use crate::ai::Level;
 use crate::i18n::Lang;
@@ -32,6 +34,8 @@ pub enum Button {
     /// Open a lobby with the finished game's players seated and the same rules.
     Rematch,
     Language(Lang),
+    /// 🎞 Replay: the finished game's animation (the game the board showed).
+    Replay(GameRef),
 }
 
 impl Button {
@@ -48,7 +52,7 @@ impl Button {
             Self::Roll => Action::Roll,
             Self::Move(i) => Action::Move(i),
             Self::MoveSeen(k) => Action::MoveSeen(k),
-            Self::NewGame | Self::Rematch | Self::Language(_) => return None,
+            Self::NewGame | Self::Rematch | Self::Language(_) | Self::Replay(_) => return None,
         })
     }
 }
@@ -80,6 +84,7 @@ impl Press {
             Button::NewGame => format!("n:{v}"),
             Button::Rematch => format!("x:{v}"),
             Button::Language(l) => format!("g:{v}:{}", l.code()),
+            Button::Replay(g) => format!("p:{v}:{}.{}", g.seq, g.started_ms),
         }
     }
 
@@ -130,6 +135,13 @@ impl Press {
                 }
             }
             ("g", Some(l)) => Button::Language(l.parse().ok()?),
+            ("p", Some(arg)) => {
+                let (seq, ms) = arg.split_once('.')?;
+                Button::Replay(GameRef {
+                    seq: seq.parse().ok()?,
+                    started_ms: ms.parse().ok()?,
+                })
+            }
             _ => return None,
         };
         Some(Self { button, version })
@@ -188,13 +200,18 @@ mod tests {
             to: 146,
         }));
         all.extend(Lang::ALL.map(Button::Language));
+        all.push(Button::Replay(GameRef {
+            seq: u64::MAX,
+            started_ms: 9_999_999_999_999,
+        }));
         for button in all {
             let p = Press {
                 button,
                 version: u64::MAX,
             };
-            let s = p.encode();
+            let s = p.encode_at(Some(u16::MAX));
             assert!(s.len() <= MAX_LEN, "{s}");
+            let s = p.encode();
             assert_eq!(Press::decode(&s), Some(p));
         }
     }

@@ -47,6 +47,11 @@ pub enum Command {
     Bracket,
     /// Mention the player whose turn it is after a wait: `/pings off|30|60|120`.
     Pings(String),
+    /// The place's last finished game (or the one whose board it replies to) as an
+    /// animation.
+    Replay,
+    /// The same game's record, a JSON Lines file anyone can check (`parxis replay`).
+    Record,
 }
 
 impl Command {
@@ -76,6 +81,8 @@ impl Command {
             Self::Tournament(_) => Cmd::Tournament,
             Self::Bracket => Cmd::Bracket,
             Self::Pings(_) => Cmd::Pings,
+            Self::Replay => Cmd::Replay,
+            Self::Record => Cmd::Record,
         }
     }
 }
@@ -106,6 +113,8 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Tournament => "tournament",
         Cmd::Bracket => "bracket",
         Cmd::Pings => "pings",
+        Cmd::Replay => "replay",
+        Cmd::Record => "record",
     }
 }
 

@@ -6,6 +6,7 @@
 //! - [`callback`], [`command`], [`settings`]: what a button, a command or a setting says;
 //! - [`seats`]: the seat table and the colours' emoji;
 //! - [`narration`]: events → lines of messages (shared with `parxis play`);
+//! - [`replay`]: which game a replay request names, reply to the posted animation or upload it;
 //! - [`pings`]: when to mention the player whose turn it is (`/pings`);
 //! - [`view`]: the text, the keyboards and the menus.
 
@@ -14,6 +15,7 @@ pub mod command;
 pub mod narration;
 pub mod pings;
 pub mod refusal;
+pub mod replay;
 pub mod seats;
 pub mod settings;
 pub mod stats_command;

@@ -125,6 +125,18 @@ impl Threaded for SendPhoto {
     }
 }
 
+impl Threaded for teloxide::payloads::SendAnimation {
+    fn set_thread(&mut self, thread: Option<ThreadId>) {
+        self.message_thread_id = thread;
+    }
+}
+
+impl Threaded for teloxide::payloads::SendDocument {
+    fn set_thread(&mut self, thread: Option<ThreadId>) {
+        self.message_thread_id = thread;
+    }
+}
+
 /// The one way a new message gets its address's topic: `bot.send_message(addr.chat_id(),
 /// text).in_topic(addr)`. (Edits need no topic: a message id names the message.)
 pub trait InTopic: Sized {

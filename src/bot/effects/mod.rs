@@ -31,6 +31,7 @@ pub mod lifecycle;
 pub mod lobby;
 pub mod outbox;
 pub mod pings;
+pub mod replay;
 pub mod schedule;
 pub mod seated;
 pub mod stats;

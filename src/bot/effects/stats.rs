@@ -17,7 +17,7 @@ use super::commit::{self, Saved, unrecorded};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::{SeatResult, Table};
 use crate::stats::ChatZone;
-use crate::store::{CasOutcome, DueKind, Place, RecordOutcome, StoreError};
+use crate::store::{CasOutcome, DueKind, KeptReplay, Place, RecordOutcome, StoreError};
 
 /// The pause before a failed recording is tried again.
 pub const RETRY_MS: u64 = 2_000;
@@ -78,7 +78,20 @@ async fn record(
         record.id = format!("{}-l{lane}", record.id);
     }
     let zone = zone_of(ctx, chat).await;
-    match ctx.store.record_game(&record, &zone).await {
+    // The game's whole record, kept with its history entry under the same id (one script:
+    // the record and the replay are written together or not at all).
+    let replay = t.replay().map(|mut r| {
+        r.id.clone_from(&record.id);
+        KeptReplay {
+            place: addr.place(),
+            json: r.to_json(),
+        }
+    });
+    match ctx
+        .store
+        .record_game_keeping(&record, &zone, replay.as_ref())
+        .await
+    {
         Ok(outcome) if outcome.recorded => Ok(Some((outcome, record.counts_for_ranking()))),
         Ok(_) => {
             info!(chat, game = %record.id, "game already recorded");

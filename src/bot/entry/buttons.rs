@@ -39,7 +39,7 @@ pub(super) async fn answer(
 }
 
 /// Answer the press with `text` (a short toast), or silently.
-async fn answer_with(bot: &TgBot, here: &Here, q: &CallbackQuery, text: Option<String>) {
+pub(super) async fn answer_with(bot: &TgBot, here: &Here, q: &CallbackQuery, text: Option<String>) {
     let mut req = bot.answer_callback_query(q.id.clone());
     if let Some(text) = text {
         req = req.text(text).show_alert(false);

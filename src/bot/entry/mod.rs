@@ -17,6 +17,7 @@ pub mod buttons;
 pub mod chat_events;
 pub mod commands;
 pub mod fallback;
+pub mod replay;
 pub mod reply;
 pub mod settings;
 pub mod stats;
@@ -94,7 +95,9 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Dice(args)].endpoint(settings::dice))
         .branch(case![Command::Tournament(args)].endpoint(tourney::tournament))
         .branch(case![Command::Bracket].endpoint(tourney::bracket))
-        .branch(case![Command::Pings(args)].endpoint(settings::pings));
+        .branch(case![Command::Pings(args)].endpoint(settings::pings))
+        .branch(case![Command::Replay].endpoint(replay::replay))
+        .branch(case![Command::Record].endpoint(replay::record));
     // A group message from nobody (sent on behalf of a channel) plays no part.
     let in_groups = dptree::filter(|m: Message| is_group(&m.chat))
         .branch(by_someone)
@@ -118,7 +121,8 @@ fn button_tree() -> UpdateHandler<anyhow::Error> {
         .branch(dptree::filter_map(Button::action).endpoint(buttons::on_action))
         .branch(case![Button::NewGame].endpoint(buttons::on_new_game))
         .branch(case![Button::Rematch].endpoint(stats::on_rematch))
-        .branch(case![Button::Language(lang)].endpoint(settings::on_language));
+        .branch(case![Button::Language(lang)].endpoint(settings::on_language))
+        .branch(case![Button::Replay(game)].endpoint(replay::on_button));
     let tourney =
         dptree::filter_map(|q: CallbackQuery| q.data.as_deref().and_then(tourney::decode))
             .endpoint(tourney::on_button);

@@ -17,12 +17,25 @@ pub(super) fn empty(arms: Arms) -> &'static Pixmap {
         Arms::Six => 1,
         Arms::Eight => 2,
     };
-    BOARDS[slot].get_or_init(|| draw(arms))
+    BOARDS[slot].get_or_init(|| draw(arms, layout::size(arms)))
 }
 
-fn draw(arms: Arms) -> Pixmap {
+/// The empty board of `arms` drawn `side` pixels wide (an animation's frames), drawn once.
+pub(super) fn empty_at(arms: Arms, side: u32) -> &'static Pixmap {
+    static BOARDS: [OnceLock<Pixmap>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = match arms {
+        Arms::Four => 0,
+        Arms::Six => 1,
+        Arms::Eight => 2,
+    };
+    let k = side as f32 / layout::size(arms) as f32;
+    BOARDS[slot].get_or_init(|| paint::scaled(k, || draw(arms, side)))
+}
+
+/// The empty board, `side` pixels wide (the layout's size, scaled).
+fn draw(arms: Arms, side: u32) -> Pixmap {
     let size = layout::size(arms);
-    let mut pm = Pixmap::new(size, size).expect("the board size is valid");
+    let mut pm = Pixmap::new(side, side).expect("the board size is valid");
     pm.fill(tiny_skia::Color::WHITE);
     for &c in arms.colours() {
         nest(&mut pm, arms, c);

@@ -58,28 +58,30 @@ fn drop_alpha(rgba: &[u8]) -> Vec<u8> {
     rgb
 }
 
-/// A board's palette: 256 colours (`rgb`, 3 bytes each) and the entry for every 15-bit
-/// colour.
-struct Palette {
-    rgb: Vec<u8>,
-    lut: Vec<u8>,
+/// A board's palette: up to 256 colours (`rgb`, 3 bytes each) and the entry for every
+/// 15-bit colour.
+pub(super) struct Palette {
+    pub rgb: Vec<u8>,
+    pub lut: Vec<u8>,
 }
 
 /// The 15-bit bin of a colour.
-fn bin(c: Rgb) -> usize {
+pub(super) fn bin(c: Rgb) -> usize {
     (usize::from(c[0] >> 3) << 10) | (usize::from(c[1] >> 3) << 5) | usize::from(c[2] >> 3)
 }
 
 fn palette(arms: Arms) -> &'static Palette {
     static PALETTES: [OnceLock<Palette>; 2] = [OnceLock::new(), OnceLock::new()];
     let slot = usize::from(arms == Arms::Eight);
-    PALETTES[slot].get_or_init(|| build(arms))
+    PALETTES[slot].get_or_init(|| build(arms, 256))
 }
 
-fn build(arms: Arms) -> Palette {
-    let mut colours: Vec<Rgb> = Vec::with_capacity(256);
+/// The palette of `arms` with at most `cap` colours (the animation keeps one index free
+/// for its transparent pixels).
+pub(super) fn build(arms: Arms, cap: usize) -> Palette {
+    let mut colours: Vec<Rgb> = Vec::with_capacity(cap);
     let add = |c: Rgb, list: &mut Vec<Rgb>| {
-        if list.len() < 256 && !list.contains(&c) {
+        if list.len() < cap && !list.contains(&c) {
             list.push(c);
         }
     };

@@ -13,6 +13,7 @@
 //! assert_eq!(&bytes[1..4], b"PNG");
 //! ```
 
+pub mod anim;
 mod board;
 pub mod bracket;
 mod encode;
@@ -100,6 +101,16 @@ pub fn label_points(game: &Game, choices: &[Move]) -> Vec<Point> {
 #[must_use]
 pub fn png(game: &Game, view: &View) -> Vec<u8> {
     encode::png(&render(game, view), game.arms())
+}
+
+/// [`png`] drawn at a replay animation's scale ([`anim::side`] pixels wide): the picture a
+/// replay's final frame shows, before the animation's palette.
+#[must_use]
+pub fn png_at_frame_scale(game: &Game, view: &View) -> Vec<u8> {
+    let arms = game.arms();
+    let mut pm = board::empty_at(arms, anim::side(arms)).clone();
+    paint::scaled(anim::scale_of(arms), || scene::draw(&mut pm, game, view));
+    encode::png(&pm, arms)
 }
 
 /// The image of `game` as a pixmap (premultiplied RGBA, opaque).

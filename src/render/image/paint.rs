@@ -56,6 +56,39 @@ pub(super) fn shade(rgb: Rgb, amount: f32) -> Rgb {
     rgb.map(|v| (f32::from(v) * (1.0 - amount)).round() as u8)
 }
 
+thread_local! {
+    /// The scale everything is drawn at on this thread (1: the PNG board's own size).
+    static SCALE: std::cell::Cell<f32> = const { std::cell::Cell::new(1.0) };
+}
+
+/// Runs `f` with every paint and text drawn `k` times the layout's size (an animation's
+/// smaller frames: the same layout, the same scene, fewer pixels). Layout coordinates stay
+/// as they are; only what reaches the pixmap is scaled.
+pub(super) fn scaled<R>(k: f32, f: impl FnOnce() -> R) -> R {
+    struct Restore(f32);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SCALE.set(self.0);
+        }
+    }
+    let _restore = Restore(SCALE.replace(k));
+    f()
+}
+
+/// The scale drawing is at now ([`scaled`]).
+pub(super) fn scale() -> f32 {
+    SCALE.get()
+}
+
+fn transform() -> Transform {
+    let k = scale();
+    if k == 1.0 {
+        Transform::identity()
+    } else {
+        Transform::from_scale(k, k)
+    }
+}
+
 fn paint(rgb: Rgb, alpha: u8) -> Paint<'static> {
     let mut p = Paint::default();
     p.set_color_rgba8(rgb[0], rgb[1], rgb[2], alpha);
@@ -66,7 +99,7 @@ fn paint(rgb: Rgb, alpha: u8) -> Paint<'static> {
 /// Fills a rectangle.
 pub(super) fn fill_area(pm: &mut Pixmap, a: Area, rgb: Rgb, alpha: u8) {
     if let Some(r) = Rect::from_ltrb(a.x0, a.y0, a.x1, a.y1) {
-        pm.fill_rect(r, &paint(rgb, alpha), Transform::identity(), None);
+        pm.fill_rect(r, &paint(rgb, alpha), transform(), None);
     }
 }
 
@@ -83,7 +116,7 @@ fn fill_path(pm: &mut Pixmap, path: &tiny_skia::Path, rgb: Rgb, alpha: u8) {
         path,
         &paint(rgb, alpha),
         FillRule::Winding,
-        Transform::identity(),
+        transform(),
         None,
     );
 }
@@ -95,13 +128,7 @@ fn stroke_path(pm: &mut Pixmap, path: &tiny_skia::Path, width: f32, rgb: Rgb, al
         line_join: LineJoin::Round,
         ..Stroke::default()
     };
-    pm.stroke_path(
-        path,
-        &paint(rgb, alpha),
-        &stroke,
-        Transform::identity(),
-        None,
-    );
+    pm.stroke_path(path, &paint(rgb, alpha), &stroke, transform(), None);
 }
 
 /// Fills a circle.
@@ -131,7 +158,7 @@ pub(super) fn fill_polygon_crisp(pm: &mut Pixmap, pts: &[Point], rgb: Rgb) {
     if let Some(path) = polyline(pts, true) {
         let mut p = paint(rgb, 255);
         p.anti_alias = false;
-        pm.fill_path(&path, &p, FillRule::Winding, Transform::identity(), None);
+        pm.fill_path(&path, &p, FillRule::Winding, transform(), None);
     }
 }
 
@@ -145,7 +172,7 @@ pub(super) fn stroke_polygon_crisp(pm: &mut Pixmap, pts: &[Point], width: f32, r
             line_join: LineJoin::Miter,
             ..Stroke::default()
         };
-        pm.stroke_path(&path, &p, &stroke, Transform::identity(), None);
+        pm.stroke_path(&path, &p, &stroke, transform(), None);
     }
 }
 

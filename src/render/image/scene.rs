@@ -20,6 +20,12 @@ const GOAL_PIECE: f32 = 12.5;
 const LABEL: f32 = 16.0;
 
 pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
+    draw_with(pm, game, view, true);
+}
+
+/// [`draw`], with or without the seat to act's frame and pending die or bonus (`turn`): an
+/// animation's move frames leave them out, showing the roll that made the move instead.
+pub(super) fn draw_with(pm: &mut Pixmap, game: &Game, view: &View, with_turn: bool) {
     let letter = |c: Colour| view.letters.map(|l| l[c.index()]);
     let arms = game.arms();
     if let Some(mv) = view.last_move {
@@ -36,7 +42,9 @@ pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
     if let Some(mv) = view.last_move {
         arrival(pm, game, mv);
     }
-    turn(pm, game);
+    if with_turn {
+        turn(pm, game);
+    }
     winner(pm, game);
     for &mv in &view.choices {
         for loc in [mv.from(), mv.to()] {
@@ -102,7 +110,11 @@ fn winner(pm: &mut Pixmap, game: &Game) {
     let Phase::Finished(w) = game.phase() else {
         return;
     };
-    let arms = game.arms();
+    mark_winner(pm, game.arms(), w);
+}
+
+/// The winner's nests framed and starred (also an R6.3 time limit's winner).
+pub(super) fn mark_winner(pm: &mut Pixmap, arms: Arms, w: crate::engine::Winner) {
     let s = layout::scale(arms);
     for c in w.colours() {
         frame(pm, arms, c);
@@ -284,16 +296,23 @@ fn turn(pm: &mut Pixmap, game: &Game) {
         paint::die(pm, at, 44.0 * s, face, seat);
     }
     if let Some(amount) = bonus {
-        let area = Area::around(at, 30.0 * s, 19.0 * s);
-        paint::fill_rounded(pm, area, 12.0 * s, INK, 255);
-        text::draw_centred(
-            pm,
-            &format!("+{amount}"),
-            24.0 * s,
-            at,
-            tint(piece_rgb(seat), 0.2),
-        );
+        bonus_label(pm, arms, seat, amount);
     }
+}
+
+/// R5 A bonus of `amount` for `seat`, where its die is drawn.
+pub(super) fn bonus_label(pm: &mut Pixmap, arms: Arms, seat: Colour, amount: u8) {
+    let s = layout::scale(arms);
+    let at = layout::die_point(arms, seat);
+    let area = Area::around(at, 30.0 * s, 19.0 * s);
+    paint::fill_rounded(pm, area, 12.0 * s, INK, 255);
+    text::draw_centred(
+        pm,
+        &format!("+{amount}"),
+        24.0 * s,
+        at,
+        tint(piece_rgb(seat), 0.2),
+    );
 }
 
 /// A move to choose from: its number at its destination.
@@ -317,4 +336,81 @@ pub(super) fn label_point(game: &Game, mv: Move) -> Point {
         Loc::Sq(sq) if game.pieces_on(sq).next().is_some() => layout::pair_centres(arms, sq)[1],
         Loc::Sq(sq) => layout::square_centre(arms, sq),
     }
+}
+
+/// Do two rectangles overlap?
+pub(super) fn overlaps(a: Area, b: Area) -> bool {
+    a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+}
+
+/// Where a ring or corridor square's drawing can reach (its cell, a barrier's capsule and
+/// the arrival ring spill a few pixels over the edge).
+pub(super) fn square_bounds(arms: Arms, sq: Square) -> Area {
+    Area::bounding(&layout::square_quad(arms, sq)).inset(-8.0)
+}
+
+/// Where a nest's drawing can reach (its pieces, its name, the turn's frame).
+pub(super) fn nest_bounds(arms: Arms, c: Colour) -> Area {
+    let a = if arms.is_four() {
+        layout::nest_area(arms, c)
+    } else {
+        Area::bounding(&layout::nest_shape(arms, c))
+    };
+    a.inset(-4.0)
+}
+
+/// Where a goal's drawing can reach (its pieces and its count).
+pub(super) fn goal_bounds(arms: Arms, c: Colour) -> Area {
+    let mut pts = layout::goal_triangle(arms, c).to_vec();
+    let (x, y) = layout::goal_centre(arms, c);
+    let s = layout::scale(arms);
+    pts.push((x - 32.0 * s, y - 20.0 * s));
+    pts.push((x + 32.0 * s, y + 20.0 * s));
+    pts.extend(layout::goal_slots(arms, c));
+    Area::bounding(&pts).inset(-16.0 * s)
+}
+
+/// Where a move's trail and the ring around the piece that arrived can reach.
+pub(super) fn trail_bounds(game: &Game, mv: Trail) -> Area {
+    let arms = game.arms();
+    let s = layout::scale(arms);
+    let mut pts = layout::path_points(arms, mv.colour, mv.from, mv.to);
+    if let Some((at, r)) = arrival_point(game, mv) {
+        pts.push((at.0 - r - 6.0, at.1 - r - 6.0));
+        pts.push((at.0 + r + 6.0, at.1 + r + 6.0));
+    }
+    Area::bounding(&pts).inset(-(12.0 * s + 4.0))
+}
+
+/// [`draw_with`] without the turn, limited to the elements whose drawing reaches one of
+/// `regions`, each drawn once: within every region the pixels are those of the whole
+/// drawing over the empty board (the caller restores the regions from the empty board
+/// first, and keeps only them).
+pub(super) fn draw_in(pm: &mut Pixmap, game: &Game, view: &View, regions: &[Area]) {
+    let reaches = |b: Area| regions.iter().any(|&r| overlaps(b, r));
+    let letter = |c: Colour| view.letters.map(|l| l[c.index()]);
+    let arms = game.arms();
+    let trail_hits = view
+        .last_move
+        .is_some_and(|mv| reaches(trail_bounds(game, mv)));
+    if let (Some(mv), true) = (view.last_move, trail_hits) {
+        trail(pm, game, mv);
+    }
+    for &c in arms.colours() {
+        if reaches(nest_bounds(arms, c)) {
+            nest(pm, game, c, letter(c), view.names[c.index()].as_deref());
+        }
+        if reaches(goal_bounds(arms, c)) {
+            goal(pm, game, c, letter(c));
+        }
+    }
+    for sq in arms.squares() {
+        if reaches(square_bounds(arms, sq)) {
+            square(pm, game, sq, false, &letter);
+        }
+    }
+    if let (Some(mv), true) = (view.last_move, trail_hits) {
+        arrival(pm, game, mv);
+    }
+    winner(pm, game);
 }

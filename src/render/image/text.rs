@@ -239,8 +239,9 @@ fn anchor((x, y): Point) -> (i32, i32) {
 /// Draws `text` centred on `centre` (horizontally on its advance, vertically on its
 /// capital height) in an opaque colour.
 pub(super) fn draw_centred(pm: &mut Pixmap, text: &str, size: f32, centre: Point, rgb: Rgb) {
-    let r = raster(text, size, 0.0);
-    blit(pm, &r, &r.text, anchor(centre), rgb);
+    let k = super::paint::scale();
+    let r = raster(text, size * k, 0.0);
+    blit(pm, &r, &r.text, anchor((centre.0 * k, centre.1 * k)), rgb);
 }
 
 /// Draws `text` centred with a halo of `outline` colour `halo` pixels wide around it.
@@ -253,8 +254,9 @@ pub(super) fn draw_outlined(
     outline: Rgb,
     halo: f32,
 ) {
-    let r = raster(text, size, halo);
-    let at = anchor(centre);
+    let k = super::paint::scale();
+    let r = raster(text, size * k, halo * k);
+    let at = anchor((centre.0 * k, centre.1 * k));
     blit(pm, &r, &r.halo, at, outline);
     blit(pm, &r, &r.text, at, rgb);
 }

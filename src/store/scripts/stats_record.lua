@@ -5,7 +5,7 @@
 -- KEYS[2], [3]   all-time points table and its "apart" set (sorted sets)
 -- KEYS[4], [5]   rating table and its "apart" set (sorted sets)
 -- KEYS[6 .. 5+k] the aggregate hash of each of the k humans
--- then, if ARGV[2] == '1': the history list
+-- then, if ARGV[2] == '1': the history list and the replays hash
 -- then, if ARGV[3] == '1': the week's points table and its "apart" set
 -- then, if ARGV[4] == '1': the k "chats of this user" index sets (global scope)
 --
@@ -17,6 +17,10 @@
 --   user, name, won (0/1), place, captures made, captures suffered, pieces home,
 --   third sixes, timeouts, points (1/840), expected mu, expected sigma ('' = unrated),
 --   new mu, new sigma, new shown rating, change of the shown rating
+-- then, with the history (chat scope), 3 values: the game's replay JSON ('' = none), the
+--   replays hash field naming the place's last finished game, the game's id. The replay is
+--   kept under the game's id; the replays (and posted animations, `<id>:anim`) of games
+--   that leave the history are removed with them.
 --
 -- Returns 1 when recorded, 0 when the marker says it already was (nothing written),
 -- 2 when a human's stored mu/sigma is not the expected one (nothing written: the caller
@@ -37,7 +41,8 @@ local base = 12
 
 local extra = 6 + k
 local history_key, week_key, week_apart, index_base
-if has_history then history_key = KEYS[extra]; extra = extra + 1 end
+local replays_key
+if has_history then history_key = KEYS[extra]; replays_key = KEYS[extra + 1]; extra = extra + 2 end
 if has_week then week_key = KEYS[extra]; week_apart = KEYS[extra + 1]; extra = extra + 2 end
 if has_index then index_base = extra end
 
@@ -122,8 +127,20 @@ if has_week and ranked then
 end
 
 if has_history then
+  local len = tonumber(ARGV[7])
   redis.call('LPUSH', history_key, ARGV[6])
-  redis.call('LTRIM', history_key, 0, tonumber(ARGV[7]) - 1)
+  local dropped = redis.call('LRANGE', history_key, len, -1)
+  redis.call('LTRIM', history_key, 0, len - 1)
+  local r = base + k * S
+  if (ARGV[r + 1] or '') ~= '' then
+    redis.call('HSET', replays_key, ARGV[r + 3], ARGV[r + 1], ARGV[r + 2], ARGV[r + 3])
+  end
+  for _, e in ipairs(dropped) do
+    local ok, rec = pcall(cjson.decode, e)
+    if ok and type(rec) == 'table' and type(rec.id) == 'string' then
+      redis.call('HDEL', replays_key, rec.id, rec.id .. ':anim')
+    end
+  end
 end
 
 return 1

@@ -4,6 +4,8 @@ use super::super::keys::{self, StatsScope};
 use super::super::redis_store::Retry;
 use super::super::scripts::STATS_FORGET;
 use super::super::{Store, StoreError};
+use serde_json::Value;
+
 use crate::stats::{GameRecord, Player};
 
 /// What [`Store::forget_user`] removed.
@@ -82,9 +84,65 @@ impl Store {
             }
         }
         let rewritten: i64 = self.invoke("forget_user", Retry::Idempotent, &inv).await?;
+        self.forget_in_replays(chat, user, &entries).await?;
         Ok(usize::try_from(rewritten).unwrap_or(0))
     }
+
+    /// The user's name taken out of the replays of the games they played in `chat` (their
+    /// seats then show [`FORGOTTEN_NAME`]); the history `entries` say which games and seats.
+    async fn forget_in_replays(
+        &self,
+        chat: i64,
+        user: i64,
+        entries: &[String],
+    ) -> Result<(), StoreError> {
+        let seats: Vec<(String, String)> = entries
+            .iter()
+            .filter_map(|e| serde_json::from_str::<GameRecord>(e).ok())
+            .flat_map(|r| {
+                let id = r.id.clone();
+                r.seats
+                    .into_iter()
+                    .filter(|s| s.player.user() == Some(user))
+                    .map(move |s| (id.clone(), s.colour))
+            })
+            .collect();
+        if seats.is_empty() {
+            return Ok(());
+        }
+        let key = keys::stats_replays(chat);
+        let mut get = redis::pipe();
+        for (id, _) in &seats {
+            get.cmd("HGET").arg(&key).arg(id);
+        }
+        let kept: Vec<Option<String>> = self
+            .query_pipe("forget_user", Retry::Idempotent, &get)
+            .await?;
+        let mut set = redis::pipe();
+        let mut any = false;
+        for ((id, colour), json) in seats.iter().zip(kept) {
+            let Some(mut replay) = json.and_then(|j| serde_json::from_str::<Value>(&j).ok()) else {
+                continue;
+            };
+            if let Some(list) = replay["seats"].as_array_mut() {
+                for seat in list.iter_mut().filter(|s| s["c"] == colour.as_str()) {
+                    seat["n"] = Value::from(FORGOTTEN_NAME);
+                }
+            }
+            set.cmd("HSET").arg(&key).arg(id).arg(replay.to_string());
+            any = true;
+        }
+        if any {
+            let _: Vec<i64> = self
+                .query_pipe("forget_user", Retry::Idempotent, &set)
+                .await?;
+        }
+        Ok(())
+    }
 }
+
+/// The name a forgotten player's seat shows in a replay.
+pub const FORGOTTEN_NAME: &str = "—";
 
 /// The history entry with `user`'s seat made anonymous, or `None` when they are not in it.
 fn without(entry: &str, user: i64) -> Option<String> {

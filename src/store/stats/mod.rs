@@ -34,7 +34,7 @@ mod zone;
 
 pub use forget::Forgotten;
 pub use query::{PlayerCard, Table, Top, TopLine};
-pub use record::{RecordOutcome, SeatChange};
+pub use record::{KeptReplay, RecordOutcome, SeatChange};
 
 #[allow(unused_imports)] // for the doc links
 use super::Store;

@@ -40,6 +40,15 @@ pub struct SeatChange {
     pub global_rating: Option<(i64, i64)>,
 }
 
+/// A finished game's replay to keep with its history entry: its JSON
+/// ([`crate::bot::core::table::Replay::to_json`], the game's id being the record's) and
+/// the place it was played at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptReplay {
+    pub place: super::super::Place,
+    pub json: String,
+}
+
 /// The stored μ/σ strings of each human ('' when unrated), as read.
 type Stored = Vec<(String, String)>;
 
@@ -66,6 +75,22 @@ impl Store {
         record: &GameRecord,
         zone: &ChatZone,
     ) -> Result<RecordOutcome, StoreError> {
+        self.record_game_keeping(record, zone, None).await
+    }
+
+    /// [`Store::record_game`], keeping the game's replay (its whole record, see
+    /// [`KeptReplay`]) in the chat's replays hash in the same script as the history entry:
+    /// under the game's id, with the place's "last finished game" pointing at it, and
+    /// removed when the game leaves the history.
+    ///
+    /// # Errors
+    /// As [`Store::record_game`].
+    pub async fn record_game_keeping(
+        &self,
+        record: &GameRecord,
+        zone: &ChatZone,
+        replay: Option<&KeptReplay>,
+    ) -> Result<RecordOutcome, StoreError> {
         let record = record
             .clone()
             .validated()
@@ -81,7 +106,7 @@ impl Store {
         for _ in 0..MAX_ATTEMPTS {
             if global_done.is_none() {
                 match self
-                    .try_record(&record, global, week, &global_stored)
+                    .try_record(&record, global, week, &global_stored, None)
                     .await?
                 {
                     Some(done) => global_done = Some(done),
@@ -89,7 +114,10 @@ impl Store {
                 }
             }
             if global_done.is_some() && chat_done.is_none() {
-                match self.try_record(&record, chat, week, &chat_stored).await? {
+                match self
+                    .try_record(&record, chat, week, &chat_stored, replay)
+                    .await?
+                {
                     Some(done) => chat_done = Some(done),
                     None => chat_stored = self.read_scope(&record, chat).await?,
                 }
@@ -164,6 +192,7 @@ impl Store {
         scope: StatsScope,
         week: WeekId,
         stored: &Stored,
+        replay: Option<&KeptReplay>,
     ) -> Result<Option<Option<Vec<Contribution>>>, StoreError> {
         let humans: Vec<(usize, i64)> = record.humans().map(|(i, u, _)| (i, u)).collect();
         let before = |seat: usize, _user: i64| -> Rating {
@@ -195,6 +224,7 @@ impl Store {
         }
         if is_chat {
             inv.key(keys::stats_history(record.chat))
+                .key(keys::stats_replays(record.chat))
                 .key(scope.table(&week_name, false))
                 .key(scope.table(&week_name, true));
         } else {
@@ -241,6 +271,15 @@ impl Store {
                 .arg(after.sigma.to_string())
                 .arg(after.display())
                 .arg(delta);
+        }
+        if is_chat {
+            match replay {
+                Some(r) => inv
+                    .arg(&r.json)
+                    .arg(keys::replay_last_field(r.place))
+                    .arg(&record.id),
+                None => inv.arg("").arg("").arg(&record.id),
+            };
         }
         // Idempotent thanks to the marker: safe to send again after a dropped connection.
         let reply: Value = self.invoke("record_game", Retry::Idempotent, &inv).await?;

@@ -32,6 +32,8 @@ impl State {
             "sendmessage" => self.send_message(p),
             "createforumtopic" => self.create_forum_topic(p),
             "sendphoto" => self.send_photo(p, files),
+            "sendanimation" => self.send_file(p, files, "animation"),
+            "senddocument" => self.send_file(p, files, "document"),
             "editmessagetext" => self.edit_text(p),
             "editmessagecaption" => self.edit_caption(p),
             "editmessagereplymarkup" => self.edit_markup(p),

@@ -28,6 +28,7 @@
 //! what it admitted and refused per chat.
 #![allow(dead_code)]
 
+mod files;
 mod flood;
 mod html;
 mod methods;
@@ -102,6 +103,8 @@ pub struct RecordedFile {
     pub len: usize,
     /// The first (up to 16) bytes.
     pub head: Vec<u8>,
+    /// Every byte of an animation or a document (empty for photos).
+    pub data: Vec<u8>,
 }
 
 impl RecordedFile {

@@ -196,7 +196,7 @@ fn sizes(photo: &Resolved) -> Value {
 }
 
 /// The rendered caption of `p` (`None` if absent), at most 1024 characters.
-fn caption(p: &Value) -> Result<Option<String>, ApiErr> {
+pub(super) fn caption(p: &Value) -> Result<Option<String>, ApiErr> {
     let Some(raw) = str_param(p, "caption") else {
         return Ok(None);
     };

@@ -97,6 +97,12 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
             file_name: f.file_name.clone(),
             len: f.data.len(),
             head: f.data.iter().take(16).copied().collect(),
+            // Only animations and documents keep their bytes (board photos are many).
+            data: if matches!(method.as_str(), "sendanimation" | "senddocument") {
+                f.data.clone()
+            } else {
+                Vec::new()
+            },
         })
         .collect();
     let tap = shared

@@ -98,6 +98,10 @@ impl Table {
                 let p = &mut self.players[i];
                 p.kind = PlayerKind::Computer(Level::Normal);
                 p.absent = false;
+                if let Some(c) = p.colour {
+                    self.log.push(&super::Step::Left(c));
+                }
+                let p = &self.players[i];
                 self.last.push(Event::Replaced {
                     name: p.name.clone(),
                 });
@@ -130,7 +134,11 @@ impl Table {
             name: target.name.clone(),
             is_admin: false,
         };
+        let colour = target.colour;
         self.leave(&as_target)?;
+        if let Some(c) = colour {
+            self.log.departure_to_removal(c);
+        }
         if let Some(Event::Left { name } | Event::Replaced { name }) = self.last.first().cloned() {
             self.last[0] = Event::Removed { name };
         }
@@ -205,6 +213,9 @@ impl Table {
             start_seq: self.seq,
             ..super::Tally::default()
         };
+        self.log.clear();
+        let rolls = ro.rounds.iter().flatten().map(|&(_, r)| r).collect();
+        self.log.push(&super::Step::RollOff(rolls));
         self.last.push(Event::RollOff {
             rounds: ro.rounds,
             starter: ro.starter,

@@ -8,6 +8,7 @@ mod auto;
 mod event;
 mod limit;
 mod lobby;
+mod log;
 mod recent;
 mod record;
 mod rematch;
@@ -25,6 +26,8 @@ mod tests_dice;
 #[cfg(test)]
 mod tests_large;
 #[cfg(test)]
+mod tests_log;
+#[cfg(test)]
 mod tests_recent;
 #[cfg(test)]
 mod tests_stats;
@@ -38,6 +41,7 @@ use crate::render::image::Trail;
 pub use auto::{MAX_CHAIN_ROUNDS, MAX_CHAINED_TURNS, Streams};
 pub use event::{Event, WinnerRec};
 pub use limit::{MINUTE_MS, TimeLimit};
+pub use log::{By, GameLog, LogError, Replay, ReplaySeat, Step, log_order};
 pub use recent::{TurnSpan, turn_spans};
 pub use seated::{Seat, SeatedSpec};
 pub use stored::LegacyBoard;
@@ -233,6 +237,9 @@ pub struct Table {
     /// R6.3 When the game's time limit runs out (Unix ms; set when the game starts, from
     /// [`Table::limit`]): the driver then ends it with [`Table::time_up`].
     pub ends_ms: Option<u64>,
+    /// The whole record of the game in play or finished, step by step (see [`GameLog`]);
+    /// empty in a lobby.
+    pub log: GameLog,
 }
 
 impl Table {
@@ -258,6 +265,7 @@ impl Table {
             origin: None,
             limit: TimeLimit::of(preset),
             ends_ms: None,
+            log: GameLog::default(),
         }
     }
 

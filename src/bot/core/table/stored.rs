@@ -7,11 +7,13 @@
 //!   and carry the whole move there (its extra `captures` field is ignored);
 //! - older records also carry `board_msg` / `board_photo`, the board message, which now
 //!   lives in a record of its own: they are read into [`Table::legacy_board`] (so the first
-//!   board shown after an upgrade edits the old message) and never written again.
+//!   board shown after an upgrade edits the old message) and never written again;
+//! - `log` holds the game's record ([`GameLog`]); records stored before it was kept have
+//!   none, and a game they finish has no replay.
 
 use serde::{Deserialize, Serialize};
 
-use super::{Event, Player, Stage, Stats, Status, Table, Tally, TimeLimit};
+use super::{Event, GameLog, Player, Stage, Stats, Status, Table, Tally, TimeLimit};
 use crate::engine::{Arms, Game, Preset};
 use crate::render::image::Trail;
 
@@ -62,6 +64,9 @@ pub(super) struct Stored {
     limit: Option<Option<TimeLimit>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ends_ms: Option<u64>,
+    /// The game's record (absent in records stored before it was kept, and in lobbies).
+    #[serde(default, skip_serializing_if = "GameLog::is_empty")]
+    log: GameLog,
     #[serde(default, skip_serializing)]
     board_msg: Option<i32>,
     #[serde(default, skip_serializing)]
@@ -107,6 +112,7 @@ impl TryFrom<Stored> for Table {
             origin: s.origin,
             limit: s.limit.unwrap_or_else(|| TimeLimit::of(s.preset)),
             ends_ms: s.ends_ms,
+            log: s.log,
         })
     }
 }
@@ -137,6 +143,7 @@ impl From<Table> for Stored {
             origin: t.origin,
             limit: Some(t.limit).filter(|l| *l != TimeLimit::of(t.preset)),
             ends_ms: t.ends_ms,
+            log: t.log,
             board_msg: None,
             board_photo: false,
         }

@@ -3,7 +3,7 @@
 
 use rand::Rng;
 
-use super::{Action, Actor, Event, MAX_AUTO_STEPS, MoveKey, Stage, Table, WinnerRec};
+use super::{Action, Actor, By, Event, MAX_AUTO_STEPS, MoveKey, Stage, Step, Table, WinnerRec};
 use crate::ai;
 use crate::bot::core::refusal::{Alert, Refusal, Reject};
 use crate::engine::{Dice, Game, Move, Phase};
@@ -51,7 +51,7 @@ impl Table {
                 t.check_turn(who)?;
                 let g = t.playing().ok_or(Reject::NotPlaying)?;
                 let mv = *g.legal_moves().get(usize::from(i)).ok_or(Reject::BadMove)?;
-                t.play_move(mv, false)?;
+                t.play_move(mv, By::Human)?;
                 t.settle(now_ms);
             }
         }
@@ -107,6 +107,9 @@ impl Table {
             if p.absent {
                 let name = p.name.clone();
                 t.last.insert(0, Event::Back { name });
+                if let Some(c) = p.colour {
+                    t.log.insert(self.log.len(), &Step::Back(c));
+                }
             }
             p.absent = false;
             p.strikes = 0;
@@ -179,6 +182,9 @@ impl Table {
         p.absent = false;
         p.strikes = 0;
         let name = p.name.clone();
+        if let Some(c) = p.colour {
+            t.log.push(&Step::Back(c));
+        }
         t.last.push(Event::Back { name });
         if t.to_move().is_some_and(|p| p.id == id) {
             t.plan_deadline(now_ms, timing);
@@ -237,16 +243,18 @@ impl Table {
         let rolled = g.roll(die).map_err(|_| Reject::BadMove)?;
         let counts = rolled.count_of(rolled.moving_colour(seat), die);
         self.stats.rolls += 1;
+        self.log.push(&Step::Roll(die));
         self.last.push(Event::Rolled { seat, die, counts });
         self.set_game(rolled);
         self.settle(now_ms);
         Ok(())
     }
 
-    fn play_move(&mut self, mv: Move, auto: bool) -> Result<(), Reject> {
-        let g = self.playing().ok_or(Reject::NotPlaying)?;
-        let event = Event::moved(g, mv, auto);
+    fn play_move(&mut self, mv: Move, by: By) -> Result<(), Reject> {
+        let g = self.playing().ok_or(Reject::NotPlaying)?.clone();
+        let event = Event::moved(&g, mv, by == By::Forced);
         let after = g.play(mv).map_err(|_| Reject::BadMove)?;
+        self.log_move(&g, mv, by);
         let seat = g.turn();
         self.stats.moves += 1;
         if let Some(victim) = mv.captures() {
@@ -291,7 +299,7 @@ impl Table {
                             self.set_game(after);
                         }
                         1 => {
-                            if self.play_move(moves[0], true).is_err() {
+                            if self.play_move(moves[0], By::Forced).is_err() {
                                 return;
                             }
                         }
@@ -355,12 +363,14 @@ impl Table {
             pl.strikes
         };
         next.count_timeout(p.id);
+        next.log.push(&Step::TimedOut { strike: strikes });
         next.last.push(Event::TimedOut {
             name: p.name.clone(),
             strike: strikes,
         });
         next.play_turn_for(p.id, now_ms, dice, rng);
         if strikes >= STRIKES_TO_ABSENT {
+            next.log.push(&Step::Absent);
             next.last.push(Event::Absent { name: p.name });
         }
         Some(next)
@@ -377,6 +387,7 @@ impl Table {
     ) -> Option<Self> {
         let name = self.to_move()?.name.clone();
         let mut next = self.automatic_turn(now_ms, dice, rng)?;
+        next.log.timeouts_to_skips(self.log.len());
         next.last.retain(|e| !matches!(e, Event::TimedOut { .. }));
         next.last.insert(0, Event::Skipped { name });
         Some(next)
@@ -415,7 +426,7 @@ impl Table {
                         self.settle(now_ms);
                         continue;
                     };
-                    if self.play_move(mv, false).is_err() {
+                    if self.play_move(mv, By::Computer).is_err() {
                         return;
                     }
                     self.settle(now_ms);
@@ -429,6 +440,7 @@ impl Table {
         if let Some(g) = self.playing() {
             let winner = g.time_limit_result().map(WinnerRec::from);
             let minutes = self.limit.map_or(0, |l| l.minutes);
+            self.log.push(&Step::TimeUp);
             self.finish(Event::TimeUp { winner, minutes }, now_ms);
         }
     }

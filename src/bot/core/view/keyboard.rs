@@ -73,10 +73,18 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
             }
             Phase::AwaitingRoll(_) | Phase::Finished(_) => vec![],
         },
-        Stage::Finished(_) => vec![vec![
-            button(lang, &Msg::BtnNewGame, p(Button::NewGame)),
-            button(lang, &Msg::Stats(StatsMsg::BtnRematch), p(Button::Rematch)),
-        ]],
+        Stage::Finished(_) => {
+            let mut rows = vec![vec![
+                button(lang, &Msg::BtnNewGame, p(Button::NewGame)),
+                button(lang, &Msg::Stats(StatsMsg::BtnRematch), p(Button::Rematch)),
+            ]];
+            // 🎞 Replay, for a game whose whole record the table kept.
+            if let Some(g) = crate::bot::core::replay::game_ref(t) {
+                let replay = Msg::Replay(crate::i18n::ReplayMsg::BtnReplay);
+                rows.push(vec![button(lang, &replay, p(Button::Replay(g)))]);
+            }
+            rows
+        }
         Stage::Cancelled(_) => {
             vec![vec![button(lang, &Msg::BtnNewGame, p(Button::NewGame))]]
         }

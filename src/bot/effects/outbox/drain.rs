@@ -118,7 +118,7 @@ fn count_dropped(ctx: &Ctx, chat: i64, dropped: u32) {
 fn then_of(w: &Write) -> Option<&Then> {
     match w {
         Write::Send { then, .. } | Write::Delete { then, .. } => then.as_ref(),
-        Write::Topic { then, .. } => Some(then),
+        Write::Topic { then, .. } | Write::Animation { then, .. } => Some(then),
         _ => None,
     }
 }
@@ -132,6 +132,9 @@ async fn after_sent(ctx: &Ctx, chat: i64, then: &Then, id: i32) {
         }
         Then::PingDeleted { place, id } => {
             crate::bot::effects::pings::deleted(ctx, *place, *id).await;
+        }
+        Then::ReplayPosted { game } => {
+            crate::bot::effects::outbox::media::posted(ctx, chat, game, id).await;
         }
         Then::Signup { .. }
         | Then::TableTopic { .. }

@@ -9,7 +9,7 @@ use teloxide::types::{InputFile, MessageId, ParseMode, ReplyParameters};
 use teloxide::{ApiError, RequestError};
 use tracing::{info, warn};
 
-use super::{Plan, Priority, REPOST, Write, pace_of, plan, strip};
+use super::{Plan, Priority, REPOST, Write, media, pace_of, plan, strip};
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::{ChatAddr, InTopic, load};
 use crate::bot::effects::display::{self, Board, Rendered};
@@ -52,6 +52,17 @@ impl Made {
 pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> Made {
     let r = match w {
         Write::Board { place } => return board(bot, ctx, ChatAddr::from(*place), meta).await,
+        Write::Animation {
+            place,
+            game,
+            reply_to,
+            ..
+        } => return media::animation(bot, ctx, *place, game, *reply_to).await,
+        Write::Document {
+            place,
+            game,
+            reply_to,
+        } => return media::document(bot, ctx, *place, game, *reply_to).await,
         Write::Send {
             place,
             text,
@@ -135,7 +146,13 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
 }
 
 /// What a failed request means for its write.
-async fn failed(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, w: &Write, e: RequestError) -> Made {
+pub(super) async fn failed(
+    bot: &TgBot,
+    ctx: &Ctx,
+    addr: ChatAddr,
+    w: &Write,
+    e: RequestError,
+) -> Made {
     ctx.metrics.telegram_error(kind_of(&e));
     let now = ctx.now_ms();
     match &e {
@@ -196,6 +213,8 @@ fn kind(w: &Write) -> &'static str {
         Write::Markup { .. } => "markup",
         Write::Delete { .. } => "delete",
         Write::Topic { .. } => "topic",
+        Write::Animation { .. } => "animation",
+        Write::Document { .. } => "document",
     }
 }
 

@@ -17,6 +17,7 @@
 pub mod away;
 pub mod drain;
 pub mod make;
+pub mod media;
 pub mod write;
 
 use tracing::{debug, warn};

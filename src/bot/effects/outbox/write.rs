@@ -55,6 +55,24 @@ pub enum Write {
     },
     /// A forum topic created (for a tournament's table).
     Topic { name: String, then: Then },
+    /// Game `game`'s replay as an animation (GIF) with its caption, drawn from the kept
+    /// record when the write is made (a GIF is too large to plan: hundreds of KB); when one
+    /// was posted for the game before, a reply to it instead (posted anew when it is gone).
+    /// `then` records the posted animation's message id.
+    Animation {
+        place: Place,
+        game: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reply_to: Option<i32>,
+        then: Then,
+    },
+    /// Game `game`'s record as a JSON Lines file, written from the kept record when made.
+    Document {
+        place: Place,
+        game: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reply_to: Option<i32>,
+    },
 }
 
 /// What the drain does once a write is made, with what Telegram answered (the new message's
@@ -78,6 +96,9 @@ pub enum Then {
     /// The extension offer of table `at` was posted: its buttons come off when the table
     /// is decided.
     ExtOffer { tid: u64, at: TableId },
+    /// Game `game`'s animation was posted: its message id is kept beside the record, so a
+    /// later request replies to it.
+    ReplayPosted { game: String },
 }
 
 mod b64 {
@@ -130,6 +151,19 @@ mod tests {
                     place: Place::of_chat(-100),
                     id: 9,
                 }),
+            },
+            Write::Animation {
+                place: Place::in_lane(-100, 1),
+                game: "12-345-l1".into(),
+                reply_to: Some(8),
+                then: Then::ReplayPosted {
+                    game: "12-345-l1".into(),
+                },
+            },
+            Write::Document {
+                place: Place::of_topic(-100, 3),
+                game: "12-345".into(),
+                reply_to: None,
             },
             Write::Topic {
                 name: "🏆 R1 · Table 2".into(),

@@ -59,7 +59,7 @@ pub async fn sent(ctx: &Ctx, chat: i64, then: &Then, id: i32) {
             })
             .await;
         }
-        Then::Pinged { .. } | Then::PingDeleted { .. } => {}
+        Then::Pinged { .. } | Then::PingDeleted { .. } | Then::ReplayPosted { .. } => {}
     }
 }
 

@@ -1,0 +1,153 @@
+//! The pure decisions of replays in the group: which game a request names, whether the
+//! animation is already posted (then a reply points at it) or must be uploaded, and the
+//! animation's caption. The requests themselves are `effects::replay`'s.
+
+use super::callback::{Button, Press, split_lane};
+use super::table::{Replay, Stage, Table};
+use crate::i18n::{Lang, Msg, ReplayMsg, tr};
+use crate::replay::Walk;
+
+/// A finished game as its Replay button names it: the table's `seq` at the start and the
+/// start time (with the place's lane, the game's id; see [`Table::game_id`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRef {
+    pub seq: u64,
+    pub started_ms: u64,
+}
+
+impl GameRef {
+    /// The game's id in its chat: a lane's game names its lane (as its stats record does).
+    #[must_use]
+    pub fn id(self, lane: Option<u16>) -> String {
+        let id = format!("g{}-{}", self.seq, self.started_ms);
+        match lane {
+            Some(l) => format!("{id}-l{l}"),
+            None => id,
+        }
+    }
+}
+
+/// The Replay button's game for a finished table that has its whole record.
+#[must_use]
+pub fn game_ref(t: &Table) -> Option<GameRef> {
+    matches!(t.stage, Stage::Finished(_))
+        .then_some(())
+        .filter(|()| t.log.is_whole())
+        .map(|()| GameRef {
+            seq: t.tally.start_seq,
+            started_ms: t.stats.started_ms,
+        })
+}
+
+/// The game a message's buttons name (the board a `/replay` replies to): its Replay
+/// button's, with the lane of the button's data.
+pub fn replied_game<'a>(data: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    data.into_iter().find_map(|d| {
+        let lane = split_lane(d)?.0;
+        match Press::decode(d)?.button {
+            Button::Replay(g) => Some(g.id(lane)),
+            _ => None,
+        }
+    })
+}
+
+/// The place's own finished table's replay, when it is game `id` (a record not in the
+/// store yet: its recording failed or is under way).
+#[must_use]
+pub fn table_replay(t: &Table, id: &str, lane: Option<u16>) -> Option<Replay> {
+    let g = game_ref(t)?;
+    (g.id(lane) == id)
+        .then(|| t.replay())
+        .flatten()
+        .map(|mut r| {
+            r.id = id.to_owned();
+            r
+        })
+}
+
+/// What to do with a request for a game's animation, when the outbox's write is made (one
+/// at a time per chat, under its lease).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// It is posted: reply to that message.
+    ReplyTo(i32),
+    /// Nobody posted it: draw and upload it.
+    Upload,
+}
+
+/// The plan for a request: the message already posted (if any).
+#[must_use]
+pub fn plan(posted: Option<i32>) -> Plan {
+    posted.map_or(Plan::Upload, Plan::ReplyTo)
+}
+
+/// The animation's caption: the winner (or the time limit's draw), the moves, the length.
+#[must_use]
+pub fn caption(lang: Lang, replay: &Replay, walk: &Walk) -> String {
+    let moves = u32::try_from(walk.moves()).unwrap_or(u32::MAX);
+    let ms = replay.finished_ms.saturating_sub(replay.started_ms);
+    let minutes = u32::try_from(ms.div_ceil(60_000))
+        .unwrap_or(u32::MAX)
+        .max(1);
+    let msg = match walk.end.winner() {
+        Some(w) => {
+            let names: Vec<String> = w.colours().iter().map(|&c| replay.name_of(c)).collect();
+            ReplayMsg::Caption {
+                winner: names.join(" & "),
+                moves,
+                minutes,
+            }
+        }
+        None => ReplayMsg::CaptionDraw { moves, minutes },
+    };
+    tr(lang, &Msg::Replay(msg))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::sample::{self, Sample};
+
+    #[test]
+    fn a_finished_board_names_its_game_and_a_reply_to_it_finds_it() {
+        // Given a finished game with its record,
+        let t = sample::play(&Sample::computers(2, 4)).expect("a game");
+        let g = game_ref(&t).expect("a replayable game");
+        assert_eq!(g.id(None), t.game_id());
+        // When its board's buttons are read (in a lane too),
+        let kb = crate::bot::core::view::keyboard(Lang::En, &t);
+        let data: Vec<String> = kb
+            .inline_keyboard
+            .iter()
+            .flatten()
+            .filter_map(|b| match &b.kind {
+                teloxide::types::InlineKeyboardButtonKind::CallbackData(d) => Some(d.clone()),
+                _ => None,
+            })
+            .collect();
+        // Then the Replay button names the game,
+        assert_eq!(
+            replied_game(data.iter().map(String::as_str)),
+            Some(t.game_id())
+        );
+        let laned: Vec<String> = data.iter().map(|d| format!("3@{d}")).collect();
+        assert_eq!(
+            replied_game(laned.iter().map(String::as_str)),
+            Some(format!("{}-l3", t.game_id()))
+        );
+        // and a game without its whole record (stored before logs were kept) has no button.
+        let mut old = t.clone();
+        old.log = crate::bot::core::table::GameLog::default();
+        assert_eq!(game_ref(&old), None);
+        let kb = crate::bot::core::view::keyboard(Lang::En, &old);
+        assert_eq!(kb.inline_keyboard.iter().flatten().count(), 2);
+        // A board in play names none.
+        assert_eq!(replied_game(["r:3", "m:3:0"]), None);
+    }
+
+    #[test]
+    fn a_posted_animation_is_replied_to_and_else_uploaded() {
+        assert_eq!(plan(Some(77)), Plan::ReplyTo(77));
+        assert_eq!(plan(None), Plan::Upload);
+    }
+}

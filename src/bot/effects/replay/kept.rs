@@ -1,0 +1,89 @@
+//! Reading a game's kept replay: which game a request names, its record and the animation
+//! posted for it. Used by the handlers (before planning) and by the outbox's drain (when
+//! the write is made); reads only.
+
+use tracing::warn;
+
+use crate::bot::core::replay::{game_ref, table_replay};
+use crate::bot::core::table::Replay;
+use crate::bot::effects::Ctx;
+use crate::bot::effects::chat::Here;
+use crate::i18n::{Msg, ReplayMsg};
+use crate::store::PostedAnimation;
+
+/// Which game a request names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// The place's last finished game.
+    Last,
+    /// A game by its id (a Replay button, or the board a command replies to).
+    Game(String),
+}
+
+/// Why there is no replay to send: what to tell, or Redis unavailable (try again later).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Missing {
+    Tell(Msg),
+    Unavailable,
+}
+
+impl Missing {
+    /// What a person is told.
+    #[must_use]
+    pub fn msg(self) -> Msg {
+        match self {
+            Self::Tell(m) => m,
+            Self::Unavailable => Msg::Replay(ReplayMsg::Failed),
+        }
+    }
+}
+
+/// The id of the game `which` names at this place.
+///
+/// # Errors
+/// No finished game yet ([`ReplayMsg::NoGame`]), or Redis unavailable.
+pub async fn resolve(ctx: &Ctx, here: &Here, which: &Which) -> Result<String, Missing> {
+    match which {
+        Which::Game(id) => Ok(id.clone()),
+        Which::Last => match ctx.store.last_replay_id(here.addr.place()).await {
+            Ok(Some(id)) => Ok(id),
+            // Not in the store (yet: its record is due): the place's own finished table.
+            Ok(None) => here
+                .table()
+                .ok()
+                .and_then(|r| game_ref(&r.state))
+                .map(|g| g.id(here.addr.lane()))
+                .ok_or(Missing::Tell(Msg::Replay(ReplayMsg::NoGame))),
+            Err(e) => {
+                warn!(chat = here.addr.id(), error = %e, "replay: store unavailable");
+                Err(Missing::Unavailable)
+            }
+        },
+    }
+}
+
+/// Game `id`'s replay and the animation posted for it: from the store, else from the
+/// place's own finished table (its recording not done yet).
+///
+/// # Errors
+/// Not kept ([`ReplayMsg::NotKept`]), or Redis unavailable.
+pub async fn load(
+    ctx: &Ctx,
+    here: &Here,
+    id: &str,
+) -> Result<(Replay, Option<PostedAnimation>), Missing> {
+    let (json, posted) = ctx.store.replay(here.addr.id(), id).await.map_err(|e| {
+        warn!(chat = here.addr.id(), game = id, error = %e, "replay: store unavailable");
+        Missing::Unavailable
+    })?;
+    let kept = json.and_then(|j| serde_json::from_str::<Replay>(&j).ok());
+    let own = || {
+        here.table()
+            .ok()
+            .and_then(|r| table_replay(&r.state, id, here.addr.lane()))
+    };
+    let replay = kept
+        .or_else(own)
+        .ok_or(Missing::Tell(Msg::Replay(ReplayMsg::NotKept)))?;
+    Ok((replay, posted))
+}

@@ -1,0 +1,443 @@
+//! Animated GIFs of a game, drawn with the PNG board's layout and scene.
+//!
+//! Small and fast the way lichess's lila-gif is: one fixed palette for the whole animation
+//! (the board's, 255 colours, the last index transparent), the first frame whole, and every
+//! later frame only the rectangle that changed, its unchanged pixels transparent over the
+//! frame before (disposal "keep"). A frame is drawn whole (the empty board copied, the
+//! scene drawn on it), compared with the one before as 32-bit words, and only its changed
+//! pixels are mapped to the palette.
+
+use std::borrow::Cow;
+
+use gif::{DisposalMethod, Encoder, Frame, Repeat};
+use tiny_skia::Pixmap;
+
+use super::encode::{self, Palette, bin};
+use super::layout::{self, Area, Point};
+use super::{View, board, paint, scene};
+use crate::engine::{Arms, Colour, Game, Loc, Square, Winner};
+
+/// The palette index of transparent pixels.
+const TRANSPARENT: u8 = 255;
+
+/// The animation's width against the PNG board's: 720 px for the four-arm board (880),
+/// 818 px for six and eight arms (1000). Drawn with the same layout and scene, scaled.
+pub const FRAME_SCALE: f32 = 9.0 / 11.0;
+
+/// Width and height of the animation of a board of `arms`, in pixels.
+#[must_use]
+pub fn side(arms: Arms) -> u32 {
+    (layout::size(arms) as f32 * FRAME_SCALE).round() as u32
+}
+
+/// The exact scale from layout coordinates to the animation's pixels.
+#[must_use]
+pub fn scale_of(arms: Arms) -> f32 {
+    side(arms) as f32 / layout::size(arms) as f32
+}
+
+/// What a frame shows besides the board view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// The roll that made the move, shown as a die by the mover's nest (unless the board
+    /// draws something there already: a bonus to play, the winner's star).
+    pub roll: Option<(Colour, u8)>,
+    /// R5 The bonus the move played, shown as "+10" / "+20" by the mover's nest.
+    pub bonus: Option<(Colour, u8)>,
+    /// R4.3 A capture: the square where it happened and the colour sent home.
+    pub capture: Option<(Loc, Colour)>,
+    /// R6.3 The winner by the time limit (a won game's winner is drawn by the board).
+    pub time_winner: Option<Winner>,
+}
+
+/// One frame: the position, the view of the PNG board, the marks, and how long it shows.
+#[derive(Clone, Debug)]
+pub struct Still<'a> {
+    pub game: &'a Game,
+    pub view: &'a View,
+    pub marks: Marks,
+    /// Draw the seat to act's frame and its pending die or bonus, as the PNG board does
+    /// (the first and final frames); a move's frame shows the roll that made it instead.
+    pub turn: bool,
+    /// Hundredths of a second.
+    pub delay_cs: u16,
+}
+
+/// The palette of the animations of `arms` (255 colours: index 255 is transparent).
+fn palette(arms: Arms) -> &'static Palette {
+    use std::sync::OnceLock;
+    static PALETTES: [OnceLock<Palette>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = match arms {
+        Arms::Four => 0,
+        Arms::Six => 1,
+        Arms::Eight => 2,
+    };
+    PALETTES[slot].get_or_init(|| {
+        let mut p = encode::build(arms, 255);
+        p.rgb.resize(256 * 3, 0);
+        p
+    })
+}
+
+/// Draw the marks of `still` over its scene.
+fn draw_marks(pm: &mut Pixmap, still: &Still<'_>) {
+    let game = still.game;
+    let arms = game.arms();
+    let s = layout::scale(arms);
+    let m = still.marks;
+    if let Some(w) = m.time_winner {
+        scene::mark_winner(pm, arms, w);
+    }
+    let taken = |seat: Colour| match game.phase() {
+        crate::engine::Phase::AwaitingRoll(_) => false,
+        crate::engine::Phase::AwaitingMove { seat: s, .. }
+        | crate::engine::Phase::AwaitingBonus { seat: s, .. } => still.turn && s == seat,
+        crate::engine::Phase::Finished(w) => w.includes(seat),
+    } || m.time_winner.is_some_and(|w| w.includes(seat));
+    if let Some((seat, face)) = m.roll
+        && !taken(seat)
+    {
+        paint::die(pm, layout::die_point(arms, seat), 44.0 * s, face, seat);
+    }
+    if let Some((seat, amount)) = m.bonus
+        && !taken(seat)
+    {
+        scene::bonus_label(pm, arms, seat, amount);
+    }
+    if let Some((Loc::Sq(sq), victim)) = m.capture {
+        let at = capture_point(arms, sq);
+        paint::star(pm, at, 15.0 * s, paint::piece_rgb(victim));
+    }
+}
+
+/// Where the marks can reach (the die, the bonus, the capture's star).
+fn marks_bounds(arms: Arms, m: Marks, out: &mut Vec<Area>) {
+    let s = layout::scale(arms);
+    if let Some((seat, _)) = m.roll {
+        out.push(Area::around(
+            layout::die_point(arms, seat),
+            22.0 * s + 8.0,
+            22.0 * s + 8.0,
+        ));
+    }
+    if let Some((seat, _)) = m.bonus {
+        out.push(Area::around(
+            layout::die_point(arms, seat),
+            30.0 * s + 4.0,
+            19.0 * s + 4.0,
+        ));
+    }
+    if let Some((Loc::Sq(sq), _)) = m.capture {
+        out.push(Area::around(
+            capture_point(arms, sq),
+            15.0 * s + 8.0,
+            15.0 * s + 8.0,
+        ));
+    }
+}
+
+/// What a frame drew, to know what the next one changes.
+struct Drawn {
+    game: Game,
+    trail: Option<super::Trail>,
+    marks: Marks,
+    /// Drawn whole: the turn, a winner's marks (the next frame is drawn whole too).
+    whole: bool,
+}
+
+/// The parts of the board (layout coordinates) that may differ between what `prev` drew
+/// and `still`: each changed square, nest and goal, both trails, both frames' marks.
+fn dirty(prev: &Drawn, still: &Still<'_>) -> Vec<Area> {
+    let (a, b) = (&prev.game, still.game);
+    let arms = b.arms();
+    let mut parts: Vec<Area> = Vec::new();
+    for i in (0..a.squares.len()).filter(|&i| a.squares[i] != b.squares[i]) {
+        if let Some(sq) = Square::from_index(i) {
+            parts.push(scene::square_bounds(arms, sq));
+        }
+    }
+    for &c in arms.colours() {
+        if a.in_nest(c) != b.in_nest(c) {
+            parts.push(scene::nest_bounds(arms, c));
+        }
+        if a.in_goal(c) != b.in_goal(c) {
+            parts.push(scene::goal_bounds(arms, c));
+        }
+    }
+    if let Some(t) = prev.trail {
+        parts.push(scene::trail_bounds(a, t));
+    }
+    if let Some(t) = still.view.last_move {
+        parts.push(scene::trail_bounds(b, t));
+    }
+    marks_bounds(arms, prev.marks, &mut parts);
+    marks_bounds(arms, still.marks, &mut parts);
+    parts
+}
+
+/// A rectangle of whole pixels: `(x0, y0, x1, y1)`, ends exclusive.
+type Px = (usize, usize, usize, usize);
+
+/// `parts` as disjoint pixel rectangles: overlapping (or nearly touching) ones merged
+/// into their bounding rectangle until none overlap.
+fn regions(parts: &[Area], k: f32, side: usize) -> Vec<Px> {
+    const NEAR: usize = 8;
+    let mut out: Vec<Px> = parts
+        .iter()
+        .map(|&a| pixels(a, k, side))
+        .filter(|r| r.2 > r.0 && r.3 > r.1)
+        .collect();
+    let near = |a: &Px, b: &Px| {
+        a.0 < b.2 + NEAR && b.0 < a.2 + NEAR && a.1 < b.3 + NEAR && b.1 < a.3 + NEAR
+    };
+    let mut merged = true;
+    while merged {
+        merged = false;
+        'outer: for i in 0..out.len() {
+            for j in i + 1..out.len() {
+                if near(&out[i], &out[j]) {
+                    let (a, b) = (out[i], out.swap_remove(j));
+                    out[i] = (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3));
+                    merged = true;
+                    break 'outer;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `area` (layout coordinates) as whole pixels within a `side`-pixel image drawn at scale
+/// `k`: `(x0, y0, x1, y1)`, ends exclusive.
+fn pixels(area: Area, k: f32, side: usize) -> (usize, usize, usize, usize) {
+    let clamp = |v: f32| (v.max(0.0) as usize).min(side);
+    let (x0, y0) = (clamp((area.x0 * k).floor()), clamp((area.y0 * k).floor()));
+    let (x1, y1) = (clamp((area.x1 * k).ceil()), clamp((area.y1 * k).ceil()));
+    (x0, y0, x1.max(x0), y1.max(y0))
+}
+
+/// R4.3 Where a capture on `sq` is marked: a star in the captured colour, beside the
+/// square's centre (up and to the right).
+#[must_use]
+pub fn capture_point(arms: Arms, sq: Square) -> Point {
+    let (x, y) = layout::square_centre(arms, sq);
+    let d = 17.0 * layout::scale(arms);
+    (x + d, y - d)
+}
+
+/// An animation being written, frame by frame.
+pub struct Animation {
+    encoder: Encoder<Vec<u8>>,
+    palette: &'static Palette,
+    arms: Arms,
+    /// Pixels per layout unit.
+    k: f32,
+    /// Width and height in pixels.
+    side: usize,
+    /// The picture shown after the frames written so far.
+    shown: Option<Pixmap>,
+    /// Where the next frame is drawn.
+    scratch: Pixmap,
+    prev: Option<Drawn>,
+    frames: usize,
+    /// Write every frame whole (the benchmark's baseline), not only what changed.
+    whole: bool,
+}
+
+impl Animation {
+    /// An animation of a board of `arms`, looping forever.
+    ///
+    /// # Panics
+    /// Never: writing a GIF header into memory cannot fail.
+    #[must_use]
+    pub fn new(arms: Arms) -> Self {
+        let px = side(arms);
+        let side = u16::try_from(px).unwrap_or(u16::MAX);
+        let palette = palette(arms);
+        let mut encoder = Encoder::new(Vec::with_capacity(1 << 20), side, side, &palette.rgb)
+            .expect("a GIF header in memory");
+        let _ = encoder.set_repeat(Repeat::Infinite);
+        Self {
+            encoder,
+            palette,
+            arms,
+            k: scale_of(arms),
+            side: px as usize,
+            shown: None,
+            scratch: board::empty_at(arms, px).clone(),
+            prev: None,
+            frames: 0,
+            whole: false,
+        }
+    }
+
+    /// The same animation with every frame drawn and written whole, in the same palette:
+    /// the baseline the changed rectangles are measured against (`benches/replay.rs`).
+    #[must_use]
+    pub fn writing_whole_frames(mut self) -> Self {
+        self.whole = true;
+        self
+    }
+
+    /// How many frames were written.
+    #[must_use]
+    pub fn frames(&self) -> usize {
+        self.frames
+    }
+
+    /// Draw `still` into the scratch picture: only the regions that changed since the
+    /// frame before (restored from the empty board, then every element of the scene that
+    /// reaches one of them drawn again, once), or all of it. The regions (disjoint).
+    /// Outside them the scratch picture may differ from the frame: only they are read.
+    fn draw(&mut self, still: &Still<'_>) -> Vec<Px> {
+        let (side, k) = (self.side, self.k);
+        let all = (0, 0, side, side);
+        let whole_now =
+            still.turn || still.game.winner().is_some() || still.marks.time_winner.is_some();
+        let regions = match (&self.prev, self.whole || whole_now) {
+            (Some(prev), false) if !prev.whole => regions(&dirty(prev, still), k, side),
+            _ => vec![all],
+        };
+        let empty = board::empty_at(self.arms, side as u32);
+        let pm = &mut self.scratch;
+        paint::scaled(k, || {
+            if regions == [all] {
+                pm.data_mut().copy_from_slice(empty.data());
+                scene::draw_with(pm, still.game, still.view, still.turn);
+            } else if !regions.is_empty() {
+                for &(x0, y0, x1, y1) in &regions {
+                    for y in y0..y1 {
+                        let row = 4 * (y * side + x0)..4 * (y * side + x1);
+                        pm.data_mut()[row.clone()].copy_from_slice(&empty.data()[row]);
+                    }
+                }
+                // The regions in layout coordinates, for the scene to pick what reaches them.
+                let areas: Vec<Area> = regions
+                    .iter()
+                    .map(|&(x0, y0, x1, y1)| Area {
+                        x0: x0 as f32 / k,
+                        y0: y0 as f32 / k,
+                        x1: x1 as f32 / k,
+                        y1: y1 as f32 / k,
+                    })
+                    .collect();
+                scene::draw_in(pm, still.game, still.view, &areas);
+            }
+            draw_marks(pm, still);
+        });
+        self.prev = Some(Drawn {
+            game: still.game.clone(),
+            trail: still.view.last_move,
+            marks: still.marks,
+            whole: whole_now,
+        });
+        regions
+    }
+
+    /// Add a frame.
+    pub fn push(&mut self, still: &Still<'_>) {
+        let regions = self.draw(still);
+        let side = self.side;
+        let lut = &self.palette.lut;
+        let mut frame = Frame {
+            delay: still.delay_cs,
+            dispose: DisposalMethod::Keep,
+            ..Frame::default()
+        };
+        let now = self.scratch.data();
+        match self.shown.as_mut().filter(|_| !self.whole) {
+            None => {
+                let side16 = u16::try_from(side).unwrap_or(u16::MAX);
+                frame.width = side16;
+                frame.height = side16;
+                frame.buffer = Cow::Owned(
+                    now.chunks_exact(4)
+                        .map(|p| lut[bin([p[0], p[1], p[2]])])
+                        .collect(),
+                );
+                let mut shown = self.shown.take().unwrap_or_else(|| self.scratch.clone());
+                shown.data_mut().copy_from_slice(now);
+                self.shown = Some(shown);
+            }
+            Some(shown) => {
+                frame.transparent = Some(TRANSPARENT);
+                let before = shown.data_mut();
+                let px =
+                    |d: &[u8], i: usize| u32::from_ne_bytes([d[i], d[i + 1], d[i + 2], d[i + 3]]);
+                // The changed pixels' rectangle within the regions.
+                let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+                for &(rx0, ry0, rx1, ry1) in &regions {
+                    for y in ry0..ry1 {
+                        let row = 4 * (y * side + rx0)..4 * (y * side + rx1);
+                        let (a, b) = (&now[row.clone()], &before[row]);
+                        if a == b {
+                            continue;
+                        }
+                        let n = rx1 - rx0;
+                        let first = (0..n).find(|&i| px(a, 4 * i) != px(b, 4 * i)).unwrap_or(0);
+                        let last = (0..n).rfind(|&i| px(a, 4 * i) != px(b, 4 * i)).unwrap_or(0);
+                        x0 = x0.min(rx0 + first);
+                        x1 = x1.max(rx0 + last + 1);
+                        y0 = y0.min(y);
+                        y1 = y1.max(y + 1);
+                    }
+                }
+                if x1 <= x0 {
+                    (x0, y0, x1, y1) = (0, 0, 1, 1);
+                }
+                let (fw, fh) = (x1 - x0, y1 - y0);
+                // Transparent but where a region's pixel changed.
+                let mut buf = vec![TRANSPARENT; fw * fh];
+                for &(rx0, ry0, rx1, ry1) in &regions {
+                    let (cx0, cx1) = (rx0.max(x0), rx1.min(x1));
+                    for y in ry0.max(y0)..ry1.min(y1) {
+                        if cx1 <= cx0 {
+                            break;
+                        }
+                        let out = &mut buf[(y - y0) * fw + (cx0 - x0)..(y - y0) * fw + (cx1 - x0)];
+                        let row = 4 * (y * side + cx0)..4 * (y * side + cx1);
+                        let (a, b) = (&now[row.clone()], &before[row]);
+                        if a == b {
+                            continue;
+                        }
+                        for (i, o) in out.iter_mut().enumerate() {
+                            let (p, q) = (px(a, 4 * i), px(b, 4 * i));
+                            if p != q {
+                                let c = p.to_ne_bytes();
+                                *o = lut[bin([c[0], c[1], c[2]])];
+                            }
+                        }
+                    }
+                    // The screen after this frame, within the region.
+                    for y in ry0..ry1 {
+                        let row = 4 * (y * side + rx0)..4 * (y * side + rx1);
+                        before[row.clone()].copy_from_slice(&now[row]);
+                    }
+                }
+                frame.left = u16::try_from(x0).unwrap_or(0);
+                frame.top = u16::try_from(y0).unwrap_or(0);
+                frame.width = u16::try_from(fw).unwrap_or(1);
+                frame.height = u16::try_from(fh).unwrap_or(1);
+                frame.buffer = Cow::Owned(buf);
+            }
+        }
+        // Writing into memory cannot fail; the frame lies within the screen by construction.
+        let _ = self.encoder.write_frame(&frame);
+        self.frames += 1;
+    }
+
+    /// The GIF's bytes.
+    #[must_use]
+    pub fn finish(self) -> Vec<u8> {
+        self.encoder.into_inner().unwrap_or_default()
+    }
+}
+
+/// One frame alone as a GIF, in the animations' palette: what the last frame of an
+/// animation ending on the same still looks like.
+#[must_use]
+pub fn still_gif(still: &Still<'_>) -> Vec<u8> {
+    let mut a = Animation::new(still.game.arms());
+    a.push(still);
+    a.finish()
+}

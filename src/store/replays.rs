@@ -1,0 +1,96 @@
+//! Finished games' replays, kept in the chat's replays hash with the game's history entry
+//! ([`Store::record_game_keeping`]), and the animation posted for each (so a later request
+//! in the group replies to it instead of uploading it again). Shared by every replica and
+//! kept across restarts.
+
+use serde::{Deserialize, Serialize};
+
+use super::keys::{self, Place};
+use super::redis_store::Retry;
+use super::scripts::REPLAY_POSTED;
+use super::{Store, StoreError};
+
+/// The animation posted in a group for a game's replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PostedAnimation {
+    /// The message that shows it.
+    #[serde(rename = "m")]
+    pub message_id: i32,
+    /// Telegram's file id of the animation (to post it again without an upload).
+    #[serde(rename = "f", default, skip_serializing_if = "Option::is_none")]
+    pub file_id: Option<String>,
+}
+
+impl Store {
+    /// The id of the last finished game of `place` whose replay is kept (`None`: none yet).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn last_replay_id(&self, place: Place) -> Result<Option<String>, StoreError> {
+        let mut cmd = redis::cmd("HGET");
+        cmd.arg(keys::stats_replays(place.chat))
+            .arg(keys::replay_last_field(place));
+        self.query("last_replay_id", Retry::Idempotent, &cmd).await
+    }
+
+    /// Game `id`'s replay (JSON) and the animation posted for it, in one round trip.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down; [`StoreError::Corrupt`] for a posted
+    /// animation that is not one.
+    pub async fn replay(
+        &self,
+        chat: i64,
+        id: &str,
+    ) -> Result<(Option<String>, Option<PostedAnimation>), StoreError> {
+        let mut cmd = redis::cmd("HMGET");
+        cmd.arg(keys::stats_replays(chat))
+            .arg(id)
+            .arg(keys::replay_anim_field(id));
+        let (json, posted): (Option<String>, Option<String>) =
+            self.query("replay", Retry::Idempotent, &cmd).await?;
+        let posted = posted
+            .map(|p| serde_json::from_str(&p))
+            .transpose()
+            .map_err(|e| StoreError::Corrupt(format!("posted animation of {id}: {e}")))?;
+        Ok((json, posted))
+    }
+
+    /// Remember the animation posted for game `id` (nothing when its replay is no longer
+    /// kept). Returns whether it was written.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn set_posted_animation(
+        &self,
+        chat: i64,
+        id: &str,
+        posted: &PostedAnimation,
+    ) -> Result<bool, StoreError> {
+        let json = serde_json::to_string(posted)
+            .map_err(|e| StoreError::InvalidArgument(format!("posted animation: {e}")))?;
+        let mut inv = REPLAY_POSTED.prepare_invoke();
+        inv.key(keys::stats_replays(chat))
+            .arg(id)
+            .arg(keys::replay_anim_field(id))
+            .arg(json);
+        let n: i64 = self
+            .invoke("set_posted_animation", Retry::Idempotent, &inv)
+            .await?;
+        Ok(n == 1)
+    }
+
+    /// Forget the animation posted for game `id` (its message was deleted).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn clear_posted_animation(&self, chat: i64, id: &str) -> Result<(), StoreError> {
+        let mut cmd = redis::cmd("HDEL");
+        cmd.arg(keys::stats_replays(chat))
+            .arg(keys::replay_anim_field(id));
+        let _: i64 = self
+            .query("clear_posted_animation", Retry::Idempotent, &cmd)
+            .await?;
+        Ok(())
+    }
+}
