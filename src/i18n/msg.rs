@@ -2,6 +2,7 @@
 
 use crate::engine::{Colour, Loc};
 
+use super::achieve_msg::AchieveMsg;
 use super::caption_msg::CaptionMsg;
 use super::ext_msg::ExtMsg;
 use super::lang::Lang;
@@ -351,6 +352,8 @@ pub enum Msg {
     Pairs(PairsMsg),
     /// A text of replays ([`ReplayMsg`]).
     Replay(ReplayMsg),
+    /// A text of achievements or `/notify` ([`AchieveMsg`]).
+    Achieve(AchieveMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -500,6 +503,7 @@ impl Msg {
                 Cmd::Pings => "cmd-pings",
                 Cmd::Replay => "cmd-replay",
                 Cmd::Record => "cmd-record",
+                Cmd::Notify => "cmd-notify",
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",
@@ -568,6 +572,7 @@ impl Msg {
             Self::Ext(m) => m.id(),
             Self::Pairs(m) => m.id(),
             Self::Replay(m) => m.id(),
+            Self::Achieve(m) => m.id(),
         }
     }
 
@@ -772,6 +777,7 @@ impl Msg {
             Self::Ext(m) => m.args(),
             Self::Pairs(m) => m.args(),
             Self::Replay(m) => m.args(),
+            Self::Achieve(m) => m.args(),
             _ => Vec::new(),
         }
     }

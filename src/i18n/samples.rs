@@ -267,6 +267,7 @@ impl Msg {
         all.extend(super::ext_msg::ExtMsg::samples());
         all.extend(super::pairs_msg::PairsMsg::samples());
         all.extend(super::replay_msg::ReplayMsg::samples());
+        all.extend(super::achieve_msg::AchieveMsg::samples());
         all
     }
 }

@@ -16,7 +16,9 @@ pub enum Command {
     NewGame(String),
     Join,
     Leave,
-    Start,
+    /// `/start`: in a group, start the game; in private, a deep link's payload
+    /// (`notify_<chat>[_<topic>]`: told when the next game opens there).
+    Start(String),
     Cancel,
     /// Fill a seat with a computer player: `/addbot [easy|normal|hard]`.
     AddBot(String),
@@ -52,6 +54,8 @@ pub enum Command {
     Replay,
     /// The same game's record, a JSON Lines file anyone can check (`parxis replay`).
     Record,
+    /// `/notify [off]`: a private message when the next game opens here.
+    Notify(String),
 }
 
 impl Command {
@@ -62,7 +66,7 @@ impl Command {
             Self::NewGame(_) => Cmd::NewGame,
             Self::Join => Cmd::Join,
             Self::Leave => Cmd::Leave,
-            Self::Start => Cmd::Start,
+            Self::Start(_) => Cmd::Start,
             Self::Cancel => Cmd::Cancel,
             Self::AddBot(_) => Cmd::AddBot,
             Self::Board => Cmd::Board,
@@ -83,6 +87,7 @@ impl Command {
             Self::Pings(_) => Cmd::Pings,
             Self::Replay => Cmd::Replay,
             Self::Record => Cmd::Record,
+            Self::Notify(_) => Cmd::Notify,
         }
     }
 }
@@ -115,6 +120,7 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Pings => "pings",
         Cmd::Replay => "replay",
         Cmd::Record => "record",
+        Cmd::Notify => "notify",
     }
 }
 

@@ -18,6 +18,7 @@
 //! - [`seated`]: a game opened from code with its seats decided;
 //! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket.
 
+pub mod achieve;
 pub mod active;
 pub mod away;
 pub mod chat;
@@ -29,6 +30,7 @@ pub mod display;
 pub mod driver;
 pub mod lifecycle;
 pub mod lobby;
+pub mod notify;
 pub mod outbox;
 pub mod pings;
 pub mod replay;

@@ -17,6 +17,7 @@ pub mod buttons;
 pub mod chat_events;
 pub mod commands;
 pub mod fallback;
+pub mod notify;
 pub mod replay;
 pub mod reply;
 pub mod settings;
@@ -83,7 +84,7 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::NewGame(args)].endpoint(commands::new_game))
         .branch(case![Command::Join].endpoint(commands::join))
         .branch(case![Command::Leave].endpoint(commands::leave))
-        .branch(case![Command::Start].endpoint(commands::start))
+        .branch(case![Command::Start(args)].endpoint(commands::start))
         .branch(case![Command::Cancel].endpoint(commands::cancel))
         .branch(case![Command::AddBot(args)].endpoint(commands::add_bot))
         .branch(case![Command::Kick(args)].endpoint(commands::kick))
@@ -97,7 +98,8 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Bracket].endpoint(tourney::bracket))
         .branch(case![Command::Pings(args)].endpoint(settings::pings))
         .branch(case![Command::Replay].endpoint(replay::replay))
-        .branch(case![Command::Record].endpoint(replay::record));
+        .branch(case![Command::Record].endpoint(replay::record))
+        .branch(case![Command::Notify(args)].endpoint(notify::notify));
     // A group message from nobody (sent on behalf of a channel) plays no part.
     let in_groups = dptree::filter(|m: Message| is_group(&m.chat))
         .branch(by_someone)
@@ -110,6 +112,10 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Top(args)].endpoint(stats::top))
         .branch(case![Command::Stats].endpoint(stats::stats))
         .branch(case![Command::ForgetMe].endpoint(stats::forget_me))
+        .branch(
+            dptree::filter(|m: Message| !is_group(&m.chat))
+                .branch(case![Command::Start(args)].endpoint(notify::private_start)),
+        )
         .branch(in_groups)
         .branch(dptree::endpoint(commands::groups_only))
 }

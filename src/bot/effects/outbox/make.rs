@@ -10,6 +10,7 @@ use teloxide::{ApiError, RequestError};
 use tracing::{info, warn};
 
 use super::{Plan, Priority, REPOST, Write, media, pace_of, plan, strip};
+use crate::bot::core::table::Stage;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::{ChatAddr, InTopic, load};
 use crate::bot::effects::display::{self, Board, Rendered};
@@ -155,6 +156,11 @@ pub(super) async fn failed(
 ) -> Made {
     ctx.metrics.telegram_error(kind_of(&e));
     let now = ctx.now_ms();
+    if addr.id() > 0 && private_refused(&e) {
+        // The user blocked the bot, or never started it: nothing more goes to them.
+        crate::bot::effects::notify::refused(ctx, addr.id()).await;
+        return Made::Gone;
+    }
     match &e {
         RequestError::RetryAfter(s) => {
             let until = now.saturating_add(u64::try_from(s.duration().as_millis()).unwrap_or(0));
@@ -201,6 +207,24 @@ pub(super) async fn failed(
             warn!(chat = addr.id(), error = %e, write = ?kind(w), "write refused: dropped");
             Made::Dropped
         }
+    }
+}
+
+/// Does this failure of a private message mean the bot may not write to the user (they
+/// blocked it, deleted their account, or never started it)?
+#[must_use]
+pub fn private_refused(e: &RequestError) -> bool {
+    match e {
+        RequestError::Api(
+            ApiError::BotBlocked | ApiError::UserDeactivated | ApiError::CantInitiateConversation,
+        ) => true,
+        RequestError::Api(ApiError::Unknown(text)) => {
+            let t = text.to_ascii_lowercase();
+            t.contains("can't initiate conversation")
+                || t.contains("bot was blocked by the user")
+                || t.contains("user is deactivated")
+        }
+        _ => false,
     }
 }
 
@@ -326,6 +350,16 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     }
     if let Some(old) = current.filter(|c| c.message_id != shown.message_id) {
         tidy_old_board(ctx, addr, old, &rendered, here.lang).await;
+    }
+    if matches!(rec.state.stage, Stage::Lobby) {
+        crate::bot::effects::notify::lobby_posted(
+            ctx,
+            addr,
+            &rec.state,
+            shown.message_id,
+            here.lang,
+        )
+        .await;
     }
     Made::Done {
         shown: rec.version,
