@@ -161,3 +161,7 @@ pub fn people(table: &Table, found: &[(Colour, Achievement)]) -> Vec<(i64, Achie
     out.dedup();
     out
 }
+
+#[cfg(test)]
+#[path = "achieve_tests.rs"]
+mod tests;
