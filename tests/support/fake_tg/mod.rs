@@ -381,6 +381,12 @@ impl FakeTelegram {
             .unwrap_or_default()
     }
 
+    /// Simulates `user` blocking the bot: sends to their private chat fail with 403 "bot was
+    /// blocked by the user".
+    pub fn block_bot(&self, user: i64) {
+        self.shared.lock().chat_mut(user).membership = state::Membership::Kicked;
+    }
+
     /// Makes `user` an administrator of `chat` (for getChatMember / getChatAdministrators).
     pub fn set_admin(&self, chat: i64, user: i64) {
         self.shared.lock().chat_mut(chat).admins.insert(user);
