@@ -59,16 +59,31 @@ async fn notify_tells_in_private_when_the_next_game_opens_and_stops_when_asked()
     let answer = group_reply(&h, carme, "/notify").await;
     let link = format!("https://t.me/{BOT_USERNAME}?start=notify_{CHAT}");
     assert!(answer.contains(&link), "{answer}");
-    let (listed, _) = h.store.notify_users(Place::of_chat(CHAT)).await.expect("redis");
-    assert!(listed.is_empty(), "not on the list before she starts the bot");
+    let (listed, _) = h
+        .store
+        .notify_users(Place::of_chat(CHAT))
+        .await
+        .expect("redis");
+    assert!(
+        listed.is_empty(),
+        "not on the list before she starts the bot"
+    );
     // and the deep link's /start registers her in one tap, naming the group.
     let done = private_command(&h, carme, &format!("/start notify_{CHAT}")).await;
-    assert!(text(&done).contains(&format!("Test supergroup {CHAT}")), "{}", text(&done));
+    assert!(
+        text(&done).contains(&format!("Test supergroup {CHAT}")),
+        "{}",
+        text(&done)
+    );
     // Given Dani, who started the bot in private, then /notify in the group: on the list;
     private_command(&h, dani, "/start").await;
     let answer = group_reply(&h, dani, "/notify").await;
     assert!(answer.contains("I will tell you in private"), "{answer}");
-    let (listed, _) = h.store.notify_users(Place::of_chat(CHAT)).await.expect("redis");
+    let (listed, _) = h
+        .store
+        .notify_users(Place::of_chat(CHAT))
+        .await
+        .expect("redis");
     assert_eq!(listed, vec![carme.id, dani.id]);
     // and then Dani blocks the bot.
     h.fake.block_bot(dani.id);
@@ -95,20 +110,31 @@ async fn notify_tells_in_private_when_the_next_game_opens_and_stops_when_asked()
         .wait_for_request_after(mark, |r| sent_to(r, dani.id) && !r.ok(), WAIT)
         .await;
     for _ in 0..200 {
-        let (listed, _) = h.store.notify_users(Place::of_chat(CHAT)).await.expect("redis");
+        let (listed, _) = h
+            .store
+            .notify_users(Place::of_chat(CHAT))
+            .await
+            .expect("redis");
         if listed == vec![carme.id] {
             break;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    let (listed, _) = h.store.notify_users(Place::of_chat(CHAT)).await.expect("redis");
+    let (listed, _) = h
+        .store
+        .notify_users(Place::of_chat(CHAT))
+        .await
+        .expect("redis");
     assert_eq!(listed, vec![carme.id], "the blocked member is dropped");
     assert!(!h.store.has_started(dani.id).await.expect("redis"));
     // The lobby posted again (/board) tells nobody twice.
     let again = h.fake.mark();
     h.command(ana, "/board").await;
     h.wait_idle(WAIT).await;
-    assert!(private_to(&h, carme.id, again).is_empty(), "told once per lobby");
+    assert!(
+        private_to(&h, carme.id, again).is_empty(),
+        "told once per lobby"
+    );
 
     // When Carme sends /notify off, and the lobby is cancelled and another opened,
     let answer = group_reply(&h, carme, "/notify off").await;
@@ -121,8 +147,16 @@ async fn notify_tells_in_private_when_the_next_game_opens_and_stops_when_asked()
     h.wait_idle(WAIT).await;
     // Then nobody gets a private message.
     for u in [carme, dani] {
-        assert!(private_to(&h, u.id, mark).is_empty(), "{} told after off", u.first_name);
+        assert!(
+            private_to(&h, u.id, mark).is_empty(),
+            "{} told after off",
+            u.first_name
+        );
     }
-    let (listed, _) = h.store.notify_users(Place::of_chat(CHAT)).await.expect("redis");
+    let (listed, _) = h
+        .store
+        .notify_users(Place::of_chat(CHAT))
+        .await
+        .expect("redis");
     assert!(listed.is_empty());
 }

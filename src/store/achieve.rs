@@ -76,6 +76,16 @@ impl Store {
         Ok(new)
     }
 
+    /// Were game `game`'s achievements in `chat` awarded already?
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn awarded(&self, chat: i64, game: &str) -> Result<bool, StoreError> {
+        let mut cmd = redis::cmd("EXISTS");
+        cmd.arg(done(chat, game));
+        self.query("awarded", Retry::Idempotent, &cmd).await
+    }
+
     /// What `user` earned in `chat` and anywhere, and the chat's counts.
     ///
     /// # Errors

@@ -28,6 +28,10 @@ pub async fn award_game(
     zone: &ChatZone,
 ) -> Result<Vec<(i64, String)>, StoreError> {
     let chat = record.chat;
+    if ctx.store.awarded(chat, &record.id).await? {
+        // A repeat (a retry after a lost reply, another replica): awarded before.
+        return Ok(Vec::new());
+    }
     let mut found: Vec<(i64, Achievement)> = achieve::earned(t).unwrap_or_default();
     for seat in &record.seats {
         let Player::Human { id, .. } = &seat.player else {

@@ -191,7 +191,9 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
         }) => {
             let mut next = rec.state.clone();
             next.tally.recorded = true;
-            next.tally.achievements = achievements;
+            if !achievements.is_empty() {
+                next.tally.achievements = achievements;
+            }
             match ctx
                 .store
                 .save(place, rec.version, &next, ctx.ttl_for(&next))
