@@ -19,7 +19,11 @@ async fn a_game_awards_once_and_each_person_once() {
     let server = TestRedis::start();
     let store = Store::connect(&server.url()).await.expect("connect");
     // Given a first game awarding Ana two achievements and Biel one,
-    let first = pairs(&[(11, "first-win"), (11, "iron-barrier"), (12, "first-capture")]);
+    let first = pairs(&[
+        (11, "first-win"),
+        (11, "iron-barrier"),
+        (12, "first-capture"),
+    ]);
     assert!(!store.awarded(CHAT, "g1").await.expect("redis"));
     let new = store.award(CHAT, "g1", &first).await.expect("redis");
     // Then all are new, and the game is marked;
@@ -27,7 +31,13 @@ async fn a_game_awards_once_and_each_person_once() {
     assert!(store.awarded(CHAT, "g1").await.expect("redis"));
     // When the same game is awarded again (a retry, another replica), Then nothing is new
     // and nothing counts twice;
-    assert!(store.award(CHAT, "g1", &first).await.expect("redis").is_empty());
+    assert!(
+        store
+            .award(CHAT, "g1", &first)
+            .await
+            .expect("redis")
+            .is_empty()
+    );
     // When a second game awards Ana's barrier again and Biel's first win,
     let second = pairs(&[(11, "iron-barrier"), (12, "first-win")]);
     let new = store.award(CHAT, "g2", &second).await.expect("redis");
@@ -51,7 +61,14 @@ async fn a_game_awards_once_and_each_person_once() {
     let biel = store.achievements(CHAT, 12).await.expect("redis");
     assert_eq!(biel.holders.get("first-win"), Some(&1));
     assert_eq!(biel.holders.get("iron-barrier"), None);
-    assert!(store.achievements(CHAT, 11).await.expect("redis").here.is_empty());
+    assert!(
+        store
+            .achievements(CHAT, 11)
+            .await
+            .expect("redis")
+            .here
+            .is_empty()
+    );
 }
 
 #[tokio::test]
@@ -59,7 +76,10 @@ async fn notify_lists_add_remove_and_forget_a_user_everywhere() {
     let server = TestRedis::start();
     let store = Store::connect(&server.url()).await.expect("connect");
     let (chat, topic) = (Place::of_chat(CHAT), Place::of_topic(CHAT, 7));
-    store.notify_add(chat, 11, Some("Parxís")).await.expect("redis");
+    store
+        .notify_add(chat, 11, Some("Parxís"))
+        .await
+        .expect("redis");
     store.notify_add(topic, 11, None).await.expect("redis");
     store.notify_add(chat, 12, None).await.expect("redis");
     let (users, title) = store.notify_users(chat).await.expect("redis");
@@ -82,9 +102,17 @@ async fn the_private_budget_allows_a_burst_of_30_then_one_every_33_ms() {
     let store = Store::connect(&server.url()).await.expect("connect");
     let now = 1_000_000;
     for i in 0..PRIVATE_PER_SECOND {
-        assert_eq!(store.private_take(now).await.expect("redis"), None, "send {i}");
+        assert_eq!(
+            store.private_take(now).await.expect("redis"),
+            None,
+            "send {i}"
+        );
     }
-    let next = store.private_take(now).await.expect("redis").expect("must wait");
+    let next = store
+        .private_take(now)
+        .await
+        .expect("redis")
+        .expect("must wait");
     assert!((now + 1..=now + 34).contains(&next), "{next}");
     assert_eq!(store.private_take(next).await.expect("redis"), None);
     // A second later the burst is back.
