@@ -250,9 +250,8 @@ impl Store {
                 self.op_timeout.as_millis()
             ))),
         };
-        match &result {
-            Err(StoreError::Unavailable(reason)) => self.away(reason),
-            Err(_) | Ok(_) => {}
+        if let Err(StoreError::Unavailable(reason)) = &result {
+            self.away(reason);
         }
         result
     }

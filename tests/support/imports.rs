@@ -337,6 +337,7 @@ impl Graph {
         let n = nodes.len();
         let (mut idx, mut low, mut on) = (vec![usize::MAX; n], vec![0; n], vec![false; n]);
         let (mut stack, mut next, mut out) = (Vec::new(), 0, Vec::new());
+        #[allow(clippy::type_complexity)] // Tarjan's state, kept together
         fn visit(
             v: usize,
             adj: &[Vec<usize>],

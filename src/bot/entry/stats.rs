@@ -38,7 +38,7 @@ pub async fn top(
 ) -> HandlerResult {
     let private = !is_group(&msg.chat);
     let caller = msg.from.as_ref().map(|u| actor_of(u).id);
-    let r = match parse_top(&args, private) {
+    match parse_top(&args, private) {
         Err(_) => {
             reply(
                 &ctx,
@@ -66,7 +66,6 @@ pub async fn top(
             reply(&ctx, &here, &msg, "top", text).await
         }
     };
-    let () = r;
     done(&ctx, started)
 }
 
@@ -99,7 +98,7 @@ pub async fn stats(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) ->
         .filter(|u| !u.is_bot)
         .or(msg.from.as_ref())
         .map(actor_of);
-    let r = match target {
+    match target {
         None => {}
         Some(who) => {
             let chat = here.addr.id();
@@ -135,7 +134,6 @@ pub async fn stats(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) ->
             reply(&ctx, &here, &msg, "stats", text).await
         }
     };
-    let () = r;
     done(&ctx, started)
 }
 
@@ -174,7 +172,7 @@ pub async fn timezone(
 /// `/forgetme`: in a private chat, remove the caller from every stats table and drop the
 /// private chat's settings; in a group, say that it works in private (nothing is removed).
 pub async fn forget_me(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
-    let r = match msg.from.as_ref().map(actor_of) {
+    match msg.from.as_ref().map(actor_of) {
         Some(_) if is_group(&msg.chat) => {
             let m = Msg::Stats(StatsMsg::ForgetPrivateOnly);
             reply(&ctx, &here, &msg, "forgetme", tr(here.lang, &m)).await
@@ -182,7 +180,6 @@ pub async fn forget_me(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started
         Some(who) => forget(&msg, &here, &ctx, who.id).await,
         None => {}
     };
-    let () = r;
     done(&ctx, started)
 }
 
