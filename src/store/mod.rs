@@ -62,7 +62,10 @@ pub use keys::StatsScope;
 pub use pace::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS, WriteBudget};
 pub use redis_store::Store;
 pub use stats::{Forgotten, PlayerCard, RecordOutcome, SeatChange, Table, Top, TopLine};
-pub use tourney::{HISTORY_LEN, TOURNEY_DUE, tourney_history_key, tourney_key};
+pub use tourney::{
+    HISTORY_LEN, TOURNEY_DUE, tourney_history_key, tourney_key, tourney_post_key,
+    tourney_recorded_key,
+};
 pub use url::redact_url;
 
 /// Layout number written with every game record (`schema` field); records of another schema

@@ -15,6 +15,9 @@ pub(super) static CAS_DELETE: LazyLock<Script> =
 /// Delete a string key only if it holds a given value.
 pub(super) static DELETE_IF_EQUALS: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/delete_if_equals.lua")));
+/// Add a tournament to a chat's history, once per tournament.
+pub(super) static TOURNEY_HISTORY: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/tourney_history.lua")));
 /// Write a whole game record unless one exists.
 pub(super) static RESTORE_IF_ABSENT: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/restore_if_absent.lua")));

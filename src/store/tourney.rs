@@ -1,14 +1,18 @@
 //! A chat's tournament record (one per chat, `parxis:{<chat>}:tourney`), saved by the same
 //! versioned compare-and-set as games; the set of chats whose tournament has something due
-//! (`parxis:tourney:due`, score: due Unix ms); and the chat's tournament history
-//! (`parxis:{<chat>}:tourney:history`, newest first).
+//! (`parxis:tourney:due`, score: due Unix ms); the chat's tournament history
+//! (`parxis:{<chat>}:tourney:history`, newest first); and the markers that make each post and
+//! each history entry happen once: a post is sent only by the caller that claims its id
+//! ([`Store::claim_tourney_post`], `parxis:{<chat>}:tourney:post:<id>`, SET NX), and an entry
+//! is added to the history in the same script that sets its marker
+//! ([`Store::push_tourney_history`], `parxis:{<chat>}:tourney:recorded:<id>`).
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::records::{RawRecord, RecordFields, cas_outcome};
 use super::redis_store::Retry;
-use super::scripts::CAS_SAVE;
+use super::scripts::{CAS_SAVE, TOURNEY_HISTORY};
 use super::{CasOutcome, Store, StoreError, Versioned, keys};
 
 /// The key of a chat's tournament record.
@@ -21,6 +25,21 @@ pub fn tourney_key(chat: i64) -> String {
 #[must_use]
 pub fn tourney_history_key(chat: i64) -> String {
     format!("{}:tourney:history", keys::Place::of_chat(chat).prefix())
+}
+
+/// The marker of post `id` of a chat's tournament (see [`Store::claim_tourney_post`]).
+#[must_use]
+pub fn tourney_post_key(chat: i64, id: &str) -> String {
+    format!("{}:tourney:post:{id}", keys::Place::of_chat(chat).prefix())
+}
+
+/// The marker of history entry `id` of a chat (see [`Store::push_tourney_history`]).
+#[must_use]
+pub fn tourney_recorded_key(chat: i64, id: &str) -> String {
+    format!(
+        "{}:tourney:recorded:{id}",
+        keys::Place::of_chat(chat).prefix()
+    )
 }
 
 /// The sorted set of chats whose tournament has something due.
@@ -115,28 +134,56 @@ impl Store {
     }
 
     /// Adds a finished tournament's summary to the chat's history (newest first, the last
-    /// [`HISTORY_LEN`] kept).
+    /// [`HISTORY_LEN`] kept), once per `id` (the tournament's): the entry and its marker are
+    /// written by one script, so a repeated call (a retry after a crash, another replica)
+    /// adds nothing. The marker lives `ttl_secs`. Returns whether the entry was added.
     ///
     /// # Errors
     /// [`StoreError::Encode`], [`StoreError::Unavailable`].
     pub async fn push_tourney_history<T: Serialize>(
         &self,
         chat: i64,
+        id: &str,
         summary: &T,
-    ) -> Result<(), StoreError> {
+        ttl_secs: u64,
+    ) -> Result<bool, StoreError> {
         let json = serde_json::to_string(summary).map_err(|e| StoreError::Encode(e.to_string()))?;
-        let key = tourney_history_key(chat);
-        let mut pipe = redis::pipe();
-        pipe.cmd("LPUSH").arg(&key).arg(json).ignore();
-        pipe.cmd("LTRIM")
-            .arg(&key)
-            .arg(0)
-            .arg(HISTORY_LEN - 1)
-            .ignore();
-        let () = self
-            .query_pipe("push_tourney_history", Retry::IfNotSent, &pipe)
+        let mut inv = TOURNEY_HISTORY.prepare_invoke();
+        inv.key(tourney_recorded_key(chat, id))
+            .key(tourney_history_key(chat))
+            .arg(json)
+            .arg(HISTORY_LEN)
+            .arg(ttl_secs.max(1));
+        let added: i64 = self
+            .invoke("push_tourney_history", Retry::IfNotSent, &inv)
             .await?;
-        Ok(())
+        Ok(added == 1)
+    }
+
+    /// Claims post `id` of chat `chat`'s tournament for `owner` (SET NX, for `ttl_secs`):
+    /// true for the one caller that may send it, false once anyone claimed it (it was sent,
+    /// or is being sent). A post is thus sent at most once, whatever the crashes and replicas;
+    /// the price is that a replica that dies between its claim and its send loses that post.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] (nothing may be sent: the claim is unknown).
+    pub async fn claim_tourney_post(
+        &self,
+        chat: i64,
+        id: &str,
+        owner: &str,
+        ttl_secs: u64,
+    ) -> Result<bool, StoreError> {
+        let mut cmd = redis::cmd("SET");
+        cmd.arg(tourney_post_key(chat, id))
+            .arg(owner)
+            .arg("NX")
+            .arg("EX")
+            .arg(ttl_secs.max(1));
+        let set: Option<String> = self
+            .query("claim_tourney_post", Retry::IfNotSent, &cmd)
+            .await?;
+        Ok(set.is_some())
     }
 
     /// The chat's tournament history as stored (JSON summaries, newest first).

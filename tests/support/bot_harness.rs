@@ -7,15 +7,19 @@ use std::time::Duration;
 use parxis::bot::core::settings::{ChatSettings, Display};
 use parxis::bot::core::table::{Status, Table};
 use parxis::bot::effects::chat::DisplayState;
+use parxis::bot::effects::crash::CrashHook;
 use parxis::bot::effects::telegram::MAX_RETRIES;
 use parxis::bot::{self, Ctx};
 use parxis::i18n::Lang;
 use parxis::ops::metrics::Metrics;
 use parxis::store::{Place, Store};
 use serde_json::Value;
+use teloxide::adaptors::throttle::Limits;
 use teloxide::requests::RequesterExt;
 
-use super::fake_tg::{FakeTelegram, Recorded, TestUser, buttons, callback_id, msg_id};
+use super::fake_tg::{
+    FakeTelegram, LONG_POLL_CAP, Recorded, TestUser, buttons, callback_id, msg_id,
+};
 use super::redis::TestRedis;
 
 /// A group chat id (a supergroup: `-100…`).
@@ -50,7 +54,23 @@ pub struct Harness {
     /// The board writes each bot allows itself per window (limit, window ms). Tests not about
     /// pacing get a budget they never reach, so a game plays at test speed.
     pub write_budget: (u32, u64),
+    /// How long a tournament firing of the bots started from now on may hold its lease, ms.
+    pub tourney_lease_ms: u64,
+    /// The crash point of the next bot started ([`Harness::spawn_bot`] takes it).
+    pub crash: Option<Arc<CrashHook>>,
+    /// The client-side send limits (teloxide's throttle) of the bots started from now on:
+    /// production's by default (in a supergroup 10 messages a minute); a test about what is
+    /// posted, not about pacing, may raise them to run in seconds ([`FAST_SENDS`]).
+    pub throttle: Limits,
 }
+
+/// Send limits a test not about pacing never reaches.
+pub const FAST_SENDS: Limits = Limits {
+    messages_per_sec_chat: 1_000,
+    messages_per_min_chat: 60_000,
+    messages_per_min_channel_or_supergroup: 60_000,
+    messages_per_sec_overall: 1_000,
+};
 
 /// How [`Harness::start_with`] sets things up.
 #[derive(Clone, Copy, Debug)]
@@ -112,6 +132,9 @@ impl Harness {
             driver: opts.driver,
             bots: Vec::new(),
             write_budget: opts.write_budget,
+            tourney_lease_ms: parxis::bot::effects::tourney::TOURNEY_LEASE_MS,
+            crash: None,
+            throttle: Limits::default(),
         };
         // The tests were written for the Roll button: the chat starts with `/dice button`
         // (a test that sets its own settings says which it wants).
@@ -134,11 +157,10 @@ impl Harness {
         ctx.limit_minute_ms = self.limit_minute_ms;
         ctx.ping_unit_ms = self.ping_unit_ms;
         (ctx.write_limit, ctx.write_window_ms) = self.write_budget;
+        ctx.tourney_lease_ms = self.tourney_lease_ms;
+        ctx.crash = self.crash.take();
         let ctx = Arc::new(ctx);
-        let tg = self
-            .fake
-            .bot()
-            .throttle(teloxide::adaptors::throttle::Limits::default());
+        let tg = self.fake.bot().throttle(self.throttle);
         bot::register_commands(&tg, Lang::En).await;
         let (stop, stop_rx) = tokio::sync::watch::channel(false);
         let driver = if self.driver {
@@ -162,12 +184,36 @@ impl Harness {
     pub async fn stop_bots(&mut self) {
         for b in self.bots.drain(..) {
             let _ = b.stop.send(true);
-            if let Ok(f) = b.token.shutdown() {
-                let _ = tokio::time::timeout(WAIT, f).await;
+            // A dispatcher still starting (getMe, webhook check) may refuse to shut down
+            // ("idle"), or take the request and then miss it as it starts: ask again until
+            // it has stopped, rather than wait the whole limit. A running one stops within a
+            // long poll.
+            let deadline = tokio::time::Instant::now() + WAIT;
+            while !b.task.is_finished() && tokio::time::Instant::now() < deadline {
+                match b.token.shutdown() {
+                    Ok(f) => {
+                        let asked = LONG_POLL_CAP + Duration::from_millis(500);
+                        if tokio::time::timeout(asked, f).await.is_ok() {
+                            break;
+                        }
+                    }
+                    Err(_) => tokio::time::sleep(Duration::from_millis(10)).await,
+                }
             }
             let _ = tokio::time::timeout(WAIT, b.task).await;
             let _ = tokio::time::timeout(WAIT, b.driver).await;
         }
+    }
+
+    /// Kill bot process `i` (as [`Harness::bots`] lists them) as a crash would: its driver,
+    /// with every firing it runs, and its dispatcher are aborted where they stand, nothing
+    /// finishes and nothing is released (its leases stay in Redis until they expire).
+    pub async fn kill_bot(&mut self, i: usize) {
+        let b = self.bots.remove(i);
+        b.driver.abort();
+        b.task.abort();
+        let _ = b.driver.await;
+        let _ = b.task.await;
     }
 
     /// Send a command and wait until the bot has handled it (the next request after it).

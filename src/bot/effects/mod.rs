@@ -14,12 +14,14 @@
 //! - [`stats`]: a finished game recorded once, its results on the board, rematch;
 //! - [`seated`]: a game opened from code with its seats decided (a tournament's table);
 //! - [`unrecorded`]: finished games whose recording failed, retried until recorded;
-//! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket.
+//! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket;
+//! - [`crash`]: test-only crash points (a test stops a replica exactly there).
 
 pub mod active;
 pub mod board_lock;
 pub mod chat;
 pub mod commit;
+pub mod crash;
 pub mod deadline;
 pub mod display;
 pub mod driver;
@@ -90,6 +92,11 @@ pub struct Ctx {
     pub unrecorded: unrecorded::Unrecorded,
     /// Milliseconds in one second of `/pings` (1000; tests shorten it).
     pub ping_unit_ms: u64,
+    /// How long a tournament firing may hold the chat's lease, ms
+    /// ([`tourney::TOURNEY_LEASE_MS`]; tests shorten it to see a firing outlive its lease).
+    pub tourney_lease_ms: u64,
+    /// Test-only: where this replica stops as if it crashed ([`crash`]); `None` in production.
+    pub crash: Option<std::sync::Arc<crash::CrashHook>>,
 }
 
 impl Ctx {
@@ -112,6 +119,8 @@ impl Ctx {
             boards: board_lock::BoardLocks::default(),
             unrecorded: unrecorded::Unrecorded::default(),
             ping_unit_ms: 1000,
+            tourney_lease_ms: tourney::TOURNEY_LEASE_MS,
+            crash: None,
         }
     }
 

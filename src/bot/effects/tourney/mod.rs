@@ -160,7 +160,7 @@ pub async fn fire(bot: &TgBot, ctx: &Ctx, chat: i64) {
     let place = Place::of_chat(chat);
     match ctx
         .store
-        .try_lease_at(place, TOURNEY_LEASE, &ctx.owner, TOURNEY_LEASE_MS)
+        .try_lease_at(place, TOURNEY_LEASE, &ctx.owner, ctx.tourney_lease_ms)
         .await
     {
         Ok(true) => {}

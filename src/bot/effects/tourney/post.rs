@@ -1,5 +1,9 @@
 //! What a tournament posts: the sign-up message, the draw, the bracket (PNG and text), the
 //! results and the champion, in the chat's language, where the tournament was opened.
+//!
+//! A decided table's posts are sent once ([`Once`]): each message has an id, claimed at the
+//! store just before it is sent, so a firing repeated after a crash, or by another replica
+//! whose lease came while the first one was still sending, skips what was sent.
 
 use teloxide::payloads::{SendMessageSetters, SendPhotoSetters};
 use teloxide::prelude::Requester;
@@ -9,13 +13,47 @@ use tracing::warn;
 
 use super::super::chat::{ChatAddr, InTopic};
 use super::super::telegram::TgBot;
+use super::{Ctx, TOURNEY_TTL_SECS};
 use crate::bot::core::tourney::Tourney;
 use crate::i18n::{Lang, Msg, TourneyMsg, tr, tr_plain};
 use crate::render::image::bracket;
+use crate::store::StoreError;
 use crate::tournament::{Labels, TableResult, Tournament, bracket_text, text_name};
 
 /// Telegram's longest photo caption, characters.
 const CAPTION_MAX: usize = 1024;
+
+/// A post that is sent once: its id (unique in the chat: the tournament's and the post's),
+/// each of its messages claimed at the store under `<id>:<part>` just before it is sent
+/// ([`crate::store::Store::claim_tourney_post`]).
+pub struct Once<'a> {
+    pub ctx: &'a Ctx,
+    pub chat: i64,
+    pub id: String,
+}
+
+impl Once<'_> {
+    /// May this replica send part `part` of the post? True once, for the first who asks.
+    async fn claim(&self, part: &str) -> Result<bool, StoreError> {
+        self.ctx
+            .store
+            .claim_tourney_post(
+                self.chat,
+                &format!("{}:{part}", self.id),
+                &self.ctx.owner,
+                TOURNEY_TTL_SECS,
+            )
+            .await
+    }
+}
+
+/// Is part `part` of `once` (when given) this caller's to send?
+async fn mine(once: Option<&Once<'_>>, part: &str) -> Result<bool, StoreError> {
+    match once {
+        Some(o) => o.claim(part).await,
+        None => Ok(true),
+    }
+}
 
 fn m(t: TourneyMsg) -> Msg {
     Msg::Tourney(t)
@@ -137,6 +175,22 @@ pub async fn bracket(
     t: &Tournament,
     head: Option<String>,
 ) {
+    // Without an id nothing is claimed, so the store is never asked.
+    let _ = bracket_once(bot, None, addr, lang, t, head).await;
+}
+
+/// As [`bracket`], each message sent once when `once` is given.
+///
+/// # Errors
+/// The store is unavailable: the messages not claimed yet are not sent.
+async fn bracket_once(
+    bot: &TgBot,
+    once: Option<&Once<'_>>,
+    addr: ChatAddr,
+    lang: Lang,
+    t: &Tournament,
+    head: Option<String>,
+) -> Result<(), StoreError> {
     let labels = labels(lang, t);
     let text = escape(&bracket_text(t, &labels));
     // Drawn off the async workers: a large bracket takes a while to paint.
@@ -146,7 +200,7 @@ pub async fn bracket(
             Ok(png) => png,
             Err(e) => {
                 warn!(chat = addr.id(), error = %e, "bracket picture not drawn");
-                return;
+                return Ok(());
             }
         }
     };
@@ -158,21 +212,24 @@ pub async fn bracket(
         }
         caption.push_str(&text);
     }
-    let sent = bot
-        .send_photo(
-            addr.chat_id(),
-            InputFile::memory(png).file_name("bracket.png"),
-        )
-        .in_topic(addr)
-        .caption(caption)
-        .parse_mode(ParseMode::Html)
-        .await;
-    if let Err(e) = sent {
-        warn!(chat = addr.id(), error = %e, "bracket picture not sent");
+    if mine(once, "bracket").await? {
+        let sent = bot
+            .send_photo(
+                addr.chat_id(),
+                InputFile::memory(png).file_name("bracket.png"),
+            )
+            .in_topic(addr)
+            .caption(caption)
+            .parse_mode(ParseMode::Html)
+            .await;
+        if let Err(e) = sent {
+            warn!(chat = addr.id(), error = %e, "bracket picture not sent");
+        }
     }
-    if !fits {
+    if !fits && mine(once, "text").await? {
         say(bot, addr, text).await;
     }
+    Ok(())
 }
 
 /// The line that tells how table `at` was decided (`None`: it is not decided).
@@ -215,18 +272,25 @@ pub fn result_line(lang: Lang, t: &Tournament, at: crate::tournament::TableId) -
 }
 
 /// After table `at` was decided: its result with the updated bracket; the champion's
-/// announcement with the whole bracket when it was the final.
+/// announcement with the whole bracket when it was the final. Each message is sent once
+/// (see [`Once`]).
+///
+/// # Errors
+/// The store is unavailable: the messages not claimed yet are not sent.
 pub async fn decided(
     bot: &TgBot,
+    once: &Once<'_>,
     addr: ChatAddr,
     lang: Lang,
     t: &Tournament,
     at: crate::tournament::TableId,
-) {
+) -> Result<(), StoreError> {
     let line = result_line(lang, t, at);
     match t.champion() {
         Some(c) => {
-            if let Some(line) = line {
+            if let Some(line) = line
+                && once.claim("line").await?
+            {
                 say(bot, addr, line).await;
             }
             let head = tr(
@@ -235,8 +299,8 @@ pub async fn decided(
                     name: text_name(t, Some(c)).to_owned(),
                 }),
             );
-            bracket(bot, addr, lang, t, Some(head)).await;
+            bracket_once(bot, Some(once), addr, lang, t, Some(head)).await
         }
-        None => bracket(bot, addr, lang, t, line).await,
+        None => bracket_once(bot, Some(once), addr, lang, t, line).await,
     }
 }

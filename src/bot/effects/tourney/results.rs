@@ -6,15 +6,17 @@
 //! tournament refuses a table already decided, so only the change that applied it posts the
 //! result and the bracket, whichever replica or path got there first.
 
-use tracing::{debug, info};
+use tracing::{debug, info, warn};
 
 use super::super::chat::{Here, load as load_place};
 use super::super::commit::{Saved, after_save, save};
+use super::super::crash::CrashPoint;
 use super::super::telegram::TgBot;
-use super::{Ctx, MutErr, minute_ms, mutate, post};
+use super::{Ctx, MutErr, TOURNEY_TTL_SECS, minute_ms, mutate, post};
 use crate::bot::core::table::{Status, Table};
 use crate::bot::core::tourney::{TReject, Tourney, outcome_of};
 use crate::dice::RngDice;
+use crate::store::StoreError;
 use crate::tournament::TableId;
 
 /// The table of the tournament whose game is `table` at forum topic `topic` (a started,
@@ -72,13 +74,21 @@ async fn apply(bot: &TgBot, ctx: &Ctx, chat: i64, topic: Option<i32>, table: &Ta
 }
 
 /// Post the results not posted yet (under the chat's tournament lease), each then marked
-/// posted: one update per decided table, again only after a crash between the two.
+/// posted: one update per decided table. Each message, and the champion's history entry,
+/// has its id checked at the store ([`post::Once`], [`crate::store::Store::push_tourney_history`]),
+/// so a firing that comes again after a crash between the posts and the mark, or another
+/// replica's while this one is still posting, repeats none of them.
 pub async fn post_unposted(bot: &TgBot, ctx: &Ctx, chat: i64) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
     };
     for &at in &rec.state.unposted {
-        announce(bot, ctx, chat, &rec.state, at).await;
+        if let Err(e) = announce(bot, ctx, chat, &rec.state, at).await {
+            // Not marked posted: the next firing claims what is left.
+            warn!(chat, ?at, error = %e, "tournament result not posted: store unavailable");
+            return;
+        }
+        ctx.crash_point(CrashPoint::TourneyPosted).await;
         let _ = mutate(ctx, chat, |t| {
             t.posted(at);
             Ok(())
@@ -87,15 +97,36 @@ pub async fn post_unposted(bot: &TgBot, ctx: &Ctx, chat: i64) {
     }
 }
 
+/// The id of table `at`'s result posts in tournament `t` (unique in the chat: the draw's seed
+/// names the tournament).
+#[must_use]
+pub fn post_id(t: &crate::tournament::Tournament, at: TableId) -> String {
+    format!("{}:r{}.{}", t.seed(), at.round, at.table)
+}
+
 /// Post table `at`'s result and the bracket (the champion with it at the end); a finished
-/// tournament goes into the chat's history.
-async fn announce(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney, at: TableId) {
+/// tournament goes into the chat's history (once per tournament).
+///
+/// # Errors
+/// The store is unavailable (what was claimed was sent; the rest is left for later).
+async fn announce(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+    t: &Tourney,
+    at: TableId,
+) -> Result<(), StoreError> {
     let Some(tournament) = &t.tournament else {
-        return;
+        return Ok(());
     };
     let addr = post::home(chat, t);
     let lang = load_place(ctx, addr, None).await.lang;
-    post::decided(bot, addr, lang, tournament, at).await;
+    let once = post::Once {
+        ctx,
+        chat,
+        id: post_id(tournament, at),
+    };
+    post::decided(bot, &once, addr, lang, tournament, at).await?;
     if let Some(c) = tournament
         .champion()
         .filter(|_| t.unposted.last() == Some(&at))
@@ -108,10 +139,12 @@ async fn announce(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney, at: TableId) {
             "seed": tournament.seed(),
             "finished_ms": ctx.now_ms(),
         });
-        if let Err(e) = ctx.store.push_tourney_history(chat, &summary).await {
-            tracing::warn!(chat, error = %e, "tournament not recorded in the history");
-        }
+        let id = tournament.seed().to_string();
+        ctx.store
+            .push_tourney_history(chat, &id, &summary, TOURNEY_TTL_SECS)
+            .await?;
     }
+    Ok(())
 }
 
 /// The tables being played: a finished game whose result is not in the bracket yet is

@@ -1,0 +1,196 @@
+//! Tournaments that post each result once: a replica killed between posting a table's result
+//! and marking it posted, and another that takes over, repeat neither the posts nor the
+//! history entry.
+//!
+//! The real bot (dispatcher and driver) against the fake Bot API over HTTP and a real
+//! `redis-server`, with the turn timer's clock shortened (20 ms a second) and teloxide's send
+//! throttle raised (what is posted is the matter here, not its pace). The crash is a
+//! test-only crash point of the bot (`effects::crash`): the replica stops exactly there, and
+//! the test then kills it.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use parxis::bot::core::settings::{ChatSettings, Display};
+use parxis::bot::core::tourney::Tourney;
+use parxis::bot::effects::crash::{CrashHook, CrashPoint};
+use parxis::store::{Place, keys};
+use serde_json::Value;
+use support::bot_harness::{CHAT, FAST_SENDS, Harness, Options};
+use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
+
+fn users(n: i64) -> Vec<TestUser> {
+    (1..=n)
+        .map(|i| TestUser::new(300 + i, &format!("P{i}")))
+        .collect()
+}
+
+async fn record(h: &Harness) -> Tourney {
+    h.store
+        .load_tourney::<Tourney>(CHAT)
+        .await
+        .expect("redis")
+        .expect("a record")
+        .state
+}
+
+/// Wait (up to 10 s) until the bot made a request since `mark` that `pred` accepts.
+async fn wait_for(
+    h: &Harness,
+    mark: usize,
+    what: &str,
+    pred: impl Fn(&Recorded) -> bool,
+) -> Recorded {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(r) = h.fake.requests_since(mark).into_iter().find(|r| pred(r)) {
+            return r;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no {what}:\n{}",
+            h.fake.log_tail(10)
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Poll the tournament record (up to 10 s) until `pred` holds.
+async fn wait_record(h: &Harness, what: &str, pred: impl Fn(&Tourney) -> bool) -> Tourney {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let t = record(h).await;
+        if pred(&t) {
+            return t;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: {t:?}\n{}",
+            h.fake.log_tail(10)
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// `user` presses `data` under `message`; returns the callback answer's text.
+async fn press(h: &Harness, user: &TestUser, message: &Value, data: &str) -> String {
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.press(CHAT, user, msg_id(message), data));
+    let answer = wait_for(h, mark, "the callback answer", |r| {
+        r.method == "answercallbackquery"
+    })
+    .await;
+    answer.str_param("text").unwrap_or_default().to_owned()
+}
+
+/// A group without topics, emoji boards, a short clock (20 ms a second) and computer turns
+/// 300 ms apart (a table's game stays open for a while).
+async fn plain_group(seed: u64) -> Harness {
+    let mut h = Harness::start_with(
+        seed,
+        Options {
+            timer_unit_ms: 20,
+            ..Options::default()
+        },
+    )
+    .await;
+    h.stop_bots().await;
+    h.pause = Duration::from_millis(300);
+    h.throttle = FAST_SENDS;
+    h.settings(ChatSettings {
+        display: Display::Emoji,
+        ..ChatSettings::default()
+    })
+    .await;
+    h
+}
+
+/// The host opens `/tournament <args>`, the others join by button, the host starts it.
+async fn sign_up_and_draw(h: &Harness, people: &[TestUser], args: &str) {
+    let mark = h.fake.mark();
+    h.command(&people[0], &format!("/tournament {args}")).await;
+    let signup = wait_for(h, mark, "the sign-up", |r| {
+        r.method == "sendmessage"
+            && r.ok()
+            && buttons(r.result())
+                .iter()
+                .any(|(_, d)| d.starts_with("tj:"))
+    })
+    .await
+    .result()
+    .clone();
+    for u in &people[1..] {
+        let join = buttons(&signup)[0].1.clone();
+        assert_eq!(
+            press(h, u, &signup, &join).await,
+            "You are in the tournament."
+        );
+    }
+    let mark = h.fake.mark();
+    h.command(&people[0], "/tournament start").await;
+    wait_for(h, mark, "the bracket", |r| {
+        r.method == "sendphoto" && r.ok()
+    })
+    .await;
+}
+
+fn has(r: &Recorded, key: &str, part: &str) -> bool {
+    r.ok() && r.str_param(key).is_some_and(|s| s.contains(part))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_killed_between_posting_the_champion_and_marking_it_posted_repeats_nothing() {
+    // Given a two-person tournament, on a replica that stops for good right after posting a
+    // decided table's result and before the record says it is posted,
+    let mut h = plain_group(41).await;
+    let hook = Arc::new(CrashHook::at(CrashPoint::TourneyPosted));
+    h.crash = Some(hook.clone());
+    h.spawn_bot().await;
+    let people = users(2);
+    sign_up_and_draw(&h, &people, "2").await;
+    // When the host decides the final by hand,
+    let mark = h.fake.mark();
+    h.command(&people[0], "/tournament advance 1 2 did not come")
+        .await;
+    // Then the replica posts the result and the champion's bracket, records the champion in
+    // the history, and reaches the crash point with the result still to be marked posted;
+    tokio::time::timeout(Duration::from_secs(10), hook.reached.notified())
+        .await
+        .expect("the crash point is reached");
+    let result_line = |r: &Recorded| {
+        r.method == "sendmessage" && has(r, "text", "put through by the host: did not come")
+    };
+    let champion = |r: &Recorded| r.method == "sendphoto" && has(r, "caption", "is the champion");
+    wait_for(&h, mark, "the result", result_line).await;
+    wait_for(&h, mark, "the champion's bracket", champion).await;
+    assert_eq!(h.store.tourney_history(CHAT).await.expect("redis").len(), 1);
+    assert!(!record(&h).await.unposted.is_empty(), "not marked posted");
+    // When it is killed there, its lease runs out (the test does not wait the 20 s), and
+    // another replica takes over,
+    h.kill_bot(0).await;
+    let mut raw = h.redis.raw().await;
+    let _: i64 = redis::cmd("DEL")
+        .arg(keys::lease_at(Place::of_chat(CHAT), "tourney"))
+        .query_async(&mut raw)
+        .await
+        .expect("del");
+    h.spawn_bot().await;
+    // Then the new replica marks the result posted,
+    wait_record(&h, "the result marked posted", |t| t.unposted.is_empty()).await;
+    // and the result, the champion's bracket and the history entry each exist once.
+    let log = h.fake.requests_since(mark);
+    let history = h.store.tourney_history(CHAT).await.expect("redis");
+    let counts = (
+        log.iter().filter(|r| result_line(r)).count(),
+        log.iter().filter(|r| champion(r)).count(),
+        history.len(),
+    );
+    assert_eq!(
+        counts,
+        (1, 1, 1),
+        "(results, champion posts, history entries)"
+    );
+}
