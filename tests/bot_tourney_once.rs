@@ -194,3 +194,58 @@ async fn a_replica_killed_between_posting_the_champion_and_marking_it_posted_rep
         "(results, champion posts, history entries)"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ready_pressed_while_the_calls_message_is_still_on_its_way_is_accepted() {
+    // Given a two-person tournament, and a Telegram slow to answer the table's call (the
+    // message is there for everyone, its answer reaches the bot 1.5 s later),
+    let mut h = plain_group(42).await;
+    h.spawn_bot().await;
+    let people = users(2);
+    h.fake.delay_answers(
+        |method, params| {
+            method == "sendmessage" && params["reply_markup"].to_string().contains("\"tr:")
+        },
+        Duration::from_millis(1500),
+    );
+    let mark = h.fake.mark();
+    sign_up_and_draw(&h, &people, "2").await;
+    let call = wait_for(&h, mark, "the table's call", |r| {
+        r.method == "sendmessage"
+            && r.ok()
+            && buttons(r.result())
+                .iter()
+                .any(|(_, d)| d.starts_with("tr:"))
+    })
+    .await;
+    // When both press Ready as soon as the call shows, before the bot has its answer,
+    let call = call.result().clone();
+    let ready = buttons(&call)[0].1.clone();
+    let mut answers = Vec::new();
+    for u in &people {
+        answers.push(press(&h, u, &call, &ready).await);
+    }
+    h.fake.clear_delays();
+    // Then both are accepted, and the table's game starts with both of them present.
+    assert_eq!(answers, ["You are ready.", "You are ready."]);
+    let t = wait_record(&h, "the table started", |t| {
+        t.tables.first().is_some_and(|p| p.started_ms.is_some())
+    })
+    .await;
+    assert_eq!(t.tables[0].ready.len(), 2, "{:?}", t.tables[0]);
+    let place = Place {
+        chat: CHAT,
+        topic: t.tables[0].topic,
+    };
+    let game = h
+        .store
+        .load::<parxis::bot::core::table::Table>(place)
+        .await
+        .expect("redis")
+        .expect("the table's game");
+    assert!(
+        game.state.players.iter().all(|p| !p.absent),
+        "{:?}",
+        game.state.players
+    );
+}

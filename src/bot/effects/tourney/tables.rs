@@ -37,8 +37,11 @@ pub fn ready_data(at: TableId) -> String {
 }
 
 /// Call every table of the round that has no call yet: a forum topic for each in a forum
-/// (in a group, the group itself), a message with its players and the Ready button. Runs
-/// under the chat's tournament lease, so a table is called once.
+/// (in a group without topics, a lane), a message with its players and the Ready button.
+/// Runs under the chat's tournament lease, so a table is called once. Each call is recorded
+/// before its message is sent, so a Ready pressed as soon as the message shows is accepted
+/// (and a firing that comes while the message is on its way does not call the table again);
+/// the message's id is recorded once it is sent.
 pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
     let to_call = t.tables_to_call();
     if to_call.is_empty() {
@@ -48,7 +51,6 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
         return;
     };
     let lang = load_place(ctx, post::home(chat, t), None).await.lang;
-    let mut called = Vec::new();
     for at in to_call {
         let (round, table) = (u32::from(at.round) + 1, u32::from(at.table) + 1);
         let topic = if t.forum {
@@ -104,28 +106,36 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
             tr_plain(lang, &m(TourneyMsg::BtnReady)),
             ready_data(at),
         )]]);
+        let by = ctx.now_ms() + ready_ms(ctx);
+        let recorded = mutate(ctx, chat, |t| {
+            t.call(at, topic, by);
+            Ok(())
+        })
+        .await;
+        if recorded.is_err() {
+            // Not called: the next firing tries again.
+            warn!(chat, ?at, "a table's call not recorded");
+            return;
+        }
         let addr = place_of(chat, topic);
-        let msg = bot
+        let sent = bot
             .send_message(addr.chat_id(), text)
             .in_topic(addr)
             .parse_mode(ParseMode::Html)
             .reply_markup(keyboard)
-            .await
-            .ok()
-            .map(|msg| msg.id.0);
-        called.push((at, topic, msg));
-    }
-    let by = ctx.now_ms() + ready_ms(ctx);
-    let _ = mutate(ctx, chat, |t| {
-        for &(at, topic, msg) in &called {
-            t.call(at, topic, by);
-            if let Some(id) = msg {
-                t.set_call_msg(at, id);
+            .await;
+        match sent {
+            Ok(msg) => {
+                let _ = mutate(ctx, chat, |t| {
+                    t.set_call_msg(at, msg.id.0);
+                    Ok(())
+                })
+                .await;
             }
+            // The game starts at the deadline all the same (whoever did not press is absent).
+            Err(e) => warn!(chat, ?at, error = %e, "a table's call not sent"),
         }
-        Ok(())
-    })
-    .await;
+    }
 }
 
 /// Start the games of the tables whose Ready deadline has passed.
