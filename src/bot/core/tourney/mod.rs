@@ -42,6 +42,9 @@ pub const READY_SECS: u64 = 90;
 /// Seconds between two checks of a table being played (a finished game whose result did not
 /// reach the bracket, e.g. after a crash, is applied then).
 pub const CHECK_SECS: u64 = 20;
+/// Seconds before a table whose place still holds an open game tries to start again; the
+/// pause doubles with each try, up to [`CHECK_SECS`].
+pub const BLOCKED_SECS: u64 = 5;
 /// The most entrants a sign-up takes.
 pub const MAX_SIGNUP: usize = crate::tournament::MAX_ENTRANTS;
 
@@ -80,6 +83,13 @@ pub struct TablePlay {
     /// The message with the Ready button.
     #[serde(default)]
     pub call_msg: Option<i32>,
+    /// The table's place still held an open game when its game was to start: the start is
+    /// tried again at this time (Unix ms), not at every poll ([`Tourney::start_blocked`]).
+    #[serde(default)]
+    pub retry_ms: Option<u64>,
+    /// How many starts that place has put off so far (the pause doubles each time).
+    #[serde(default)]
+    pub waits: u32,
 }
 
 /// Why a tournament action is refused (each has its text in every locale).
@@ -238,6 +248,8 @@ impl Tourney {
             ready_by_ms,
             started_ms: None,
             call_msg: None,
+            retry_ms: None,
+            waits: 0,
         });
         self.bump();
     }
@@ -303,6 +315,32 @@ impl Tourney {
         }
         self.bump();
         Ok(())
+    }
+
+    /// Table `at` could not start at `now_ms`: its place still holds an open game. It tries
+    /// again after [`BLOCKED_SECS`] seconds (of `unit_ms` ms), doubled at each try up to
+    /// [`CHECK_SECS`]; meanwhile nothing is due for it ([`Tourney::due`]).
+    pub fn start_blocked(&mut self, at: TableId, now_ms: u64, unit_ms: u64) {
+        let Some(p) = self.play_mut(at).filter(|p| p.started_ms.is_none()) else {
+            return;
+        };
+        let secs = BLOCKED_SECS
+            .saturating_mul(1 << p.waits.min(16))
+            .min(CHECK_SECS);
+        p.retry_ms = Some(now_ms.saturating_add(secs.saturating_mul(unit_ms)));
+        p.waits = p.waits.saturating_add(1);
+        self.bump();
+    }
+
+    /// The tables whose game is due to start at `now_ms`: not started, past their Ready
+    /// deadline, and past the pause of a place that was busy.
+    #[must_use]
+    pub fn due_to_start(&self, now_ms: u64) -> Vec<TableId> {
+        self.tables
+            .iter()
+            .filter(|p| p.started_ms.is_none() && start_at(p) <= now_ms)
+            .map(|p| p.at)
+            .collect()
     }
 
     /// R10.3 The game at table `at` ended with `outcome` (a draw rolls off with `dice`); the
@@ -412,7 +450,7 @@ impl Tourney {
                     .is_some_and(crate::tournament::TableSlot::is_open)
             })
             .map(|p| match p.started_ms {
-                None => p.ready_by_ms,
+                None => start_at(p),
                 Some(_) => {
                     let check = now_ms + check_ms;
                     self.limit_at(p.at, minute_ms)
@@ -421,4 +459,10 @@ impl Tourney {
             })
             .min()
     }
+}
+
+/// When table play `p`'s game is to start: its Ready deadline, or later when its place was
+/// busy.
+fn start_at(p: &TablePlay) -> u64 {
+    p.ready_by_ms.max(p.retry_ms.unwrap_or(0))
 }

@@ -143,15 +143,7 @@ pub async fn start_due(bot: &TgBot, ctx: &Ctx, chat: i64) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
     };
-    let now = ctx.now_ms();
-    let due: Vec<TableId> = rec
-        .state
-        .tables
-        .iter()
-        .filter(|p| p.started_ms.is_none() && p.ready_by_ms <= now)
-        .map(|p| p.at)
-        .collect();
-    for at in due {
+    for at in rec.state.due_to_start(ctx.now_ms()) {
         start_game(bot, ctx, chat, at).await;
     }
 }
@@ -159,7 +151,8 @@ pub async fn start_due(bot: &TgBot, ctx: &Ctx, chat: i64) {
 /// Start the game of table `at`: marked started in the record by compare-and-set (so only
 /// one caller goes on), then an ordinary game opened at the table's place with its seats
 /// taken by the table's sides in bracket order; whoever did not press Ready is absent (the
-/// computer plays for them). A place with a game still open waits for the next firing.
+/// computer plays for them). A place with a game still open puts the start off, a longer
+/// pause each time ([`Tourney::start_blocked`]), rather than at every poll.
 pub async fn start_game(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
@@ -176,8 +169,15 @@ pub async fn start_game(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
         info!(
             chat,
             topic = addr.topic(),
+            waits = play.waits,
             "a game is open at the table's place: waiting"
         );
+        let (now, unit) = (ctx.now_ms(), ctx.timer_unit_ms);
+        let _ = mutate(ctx, chat, |t| {
+            t.start_blocked(at, now, unit);
+            Ok(())
+        })
+        .await;
         return;
     }
     let now = ctx.now_ms();

@@ -1,6 +1,8 @@
-//! Tournaments that post each result once: a replica killed between posting a table's result
+//! Tournaments through crashes and races: a replica killed between posting a table's result
 //! and marking it posted, and another that takes over, repeat neither the posts nor the
-//! history entry.
+//! history entry; a Ready pressed while the call's message is on its way is accepted; a table
+//! whose place still holds an open game puts its start off longer each time instead of
+//! trying at every poll.
 //!
 //! The real bot (dispatcher and driver) against the fake Bot API over HTTP and a real
 //! `redis-server`, with the turn timer's clock shortened (20 ms a second) and teloxide's send
@@ -10,10 +12,12 @@
 
 mod support;
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use parxis::bot::core::settings::{ChatSettings, Display};
+use parxis::bot::core::table::Table;
 use parxis::bot::core::tourney::Tourney;
 use parxis::bot::effects::crash::{CrashHook, CrashPoint};
 use parxis::store::{Place, keys};
@@ -239,7 +243,7 @@ async fn a_ready_pressed_while_the_calls_message_is_still_on_its_way_is_accepted
     };
     let game = h
         .store
-        .load::<parxis::bot::core::table::Table>(place)
+        .load::<Table>(place)
         .await
         .expect("redis")
         .expect("the table's game");
@@ -248,4 +252,156 @@ async fn a_ready_pressed_while_the_calls_message_is_still_on_its_way_is_accepted
         "{:?}",
         game.state.players
     );
+}
+
+/// Every time a key is set (`SET`: a lease taken), as Redis's keyspace notifications tell a
+/// watcher thread: the times seen so far, and the switch that stops the watcher.
+struct SetWatch {
+    seen: Arc<Mutex<Vec<Instant>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl SetWatch {
+    fn start(url: &str, key: &str) -> Self {
+        let client = redis::Client::open(url).expect("redis url");
+        let mut con = client.get_connection().expect("redis");
+        let _: () = redis::cmd("CONFIG")
+            .arg("SET")
+            .arg("notify-keyspace-events")
+            .arg("K$")
+            .query(&mut con)
+            .expect("keyspace events");
+        let (seen, stop) = (
+            Arc::new(Mutex::new(Vec::new())),
+            Arc::new(AtomicBool::new(false)),
+        );
+        let (s, st) = (seen.clone(), stop.clone());
+        let channel = format!("__keyspace@0__:{key}");
+        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut ps = con.as_pubsub();
+            ps.subscribe(&channel).expect("subscribe");
+            ps.set_read_timeout(Some(Duration::from_millis(50)))
+                .expect("timeout");
+            let _ = ready_tx.send(());
+            while !st.load(Ordering::Relaxed) {
+                if let Ok(m) = ps.get_message()
+                    && m.get_payload::<String>().is_ok_and(|p| p == "set")
+                {
+                    s.lock().expect("lock").push(Instant::now());
+                }
+            }
+        });
+        ready_rx.recv().expect("the watcher subscribed");
+        Self { seen, stop }
+    }
+
+    fn times(&self) -> Vec<Instant> {
+        self.seen.lock().expect("lock").clone()
+    }
+}
+
+impl Drop for SetWatch {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then_starts() {
+    // Given lane 0 of the group holding an open game (a lobby nobody closed), and a
+    // two-person tournament whose table is called there (nobody presses Ready: its game is to
+    // start at the deadline, 1.8 s),
+    let mut h = plain_group(43).await;
+    h.spawn_bot().await;
+    let lane = Place::in_lane(CHAT, 0);
+    let host = parxis::bot::core::table::Actor {
+        id: 999,
+        name: "Someone".into(),
+        is_admin: false,
+    };
+    let lobby = Table::lobby(&host, parxis::engine::Preset::Jcf, false);
+    assert!(
+        h.store
+            .save(lane, 0, &lobby, 600)
+            .await
+            .expect("redis")
+            .is_saved()
+    );
+    let people = users(2);
+    sign_up_and_draw(&h, &people, "2").await;
+    let t = wait_record(&h, "the table called", |t| {
+        t.tables.first().is_some_and(|p| p.call_msg.is_some())
+    })
+    .await;
+    assert_eq!(t.tables[0].topic, lane.topic, "called in lane 0");
+    // When the deadline has passed and the bot's tournament firings are watched for 2.5 s (each
+    // takes the chat's tournament lease: one SET of its key),
+    let watch = SetWatch::start(
+        &h.redis.url(),
+        &keys::lease_at(Place::of_chat(CHAT), "tourney"),
+    );
+    let deadline = Instant::now()
+        + Duration::from_millis(t.tables[0].ready_by_ms.saturating_sub(now_ms()).min(10_000));
+    tokio::time::sleep_until(deadline.into()).await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    // Then the table was tried a few times, further apart each time (0.1 s, 0.2 s, then every
+    // 0.4 s: the 20 s check of the shortened clock), never at every 100 ms poll,
+    let fired: Vec<Instant> = watch
+        .times()
+        .into_iter()
+        .filter(|&at| at >= deadline)
+        .collect();
+    let gaps: Vec<u128> = fired
+        .windows(2)
+        .map(|w| w[1].duration_since(w[0]).as_millis())
+        .collect();
+    assert!(
+        (3..=10).contains(&fired.len()),
+        "tries in 2.5 s: {} (gaps ms {gaps:?})",
+        fired.len()
+    );
+    assert!(
+        gaps.iter().skip(2).all(|&g| g >= 350),
+        "the tries back off: gaps ms {gaps:?}"
+    );
+    assert!(record(&h).await.tables[0].started_ms.is_none());
+    // and when the lane's game is gone, the table's game starts at the next try.
+    let rec = h
+        .store
+        .load::<Table>(lane)
+        .await
+        .expect("redis")
+        .expect("the lobby");
+    assert!(
+        h.store
+            .delete(lane, rec.version)
+            .await
+            .expect("redis")
+            .is_saved()
+    );
+    let t = wait_record(&h, "the table started", |t| {
+        t.tables[0].started_ms.is_some()
+    })
+    .await;
+    let game = h
+        .store
+        .load::<Table>(lane)
+        .await
+        .expect("redis")
+        .expect("the table's game");
+    assert_eq!(
+        game.state.stats.started_ms,
+        t.tables[0].started_ms.unwrap_or(0)
+    );
+}
+
+fn now_ms() -> u64 {
+    u64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("clock")
+            .as_millis(),
+    )
+    .expect("ms")
 }
