@@ -17,7 +17,7 @@ use parxis::bot::core::tourney::{Stage, Tourney};
 use parxis::store::Place;
 use parxis::tournament::{Member, TableResult};
 use serde_json::Value;
-use support::bot_harness::{CHAT, Harness, Options};
+use support::bot_harness::{CHAT, FAST_SENDS, Harness, Options};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
 
 fn users(n: i64) -> Vec<TestUser> {
@@ -296,4 +296,76 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
         "{}",
         history[0]
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_that_stops_waiting_loses_its_button_within_the_chats_write_budget() {
+    // Given a pairs sign-up in a group whose write budget is 6 writes per 1.5 s (2 of them
+    // for anything but boards), sent through without teloxide's throttle,
+    let mut h = Harness::start_with(
+        35,
+        Options {
+            write_budget: (6, 1_500),
+            ..Options::default()
+        },
+    )
+    .await;
+    h.stop_bots().await;
+    h.throttle = FAST_SENDS;
+    h.spawn_bot().await;
+    let p = users(3);
+    let mark = h.fake.mark();
+    h.command(&p[0], "/tournament pairs").await;
+    wait_for(&h, mark, "the sign-up", |r| {
+        text_has(r, "A pairs tournament")
+    })
+    .await;
+    // and P1's invitation of P2,
+    let first = invite(&h, &p[0], &p[1]).await;
+    // When the chat's budget is used up (as another replica's boards would), and P1 invites
+    // P3 instead,
+    let window = parxis::bot::effects::pace::paced_window(1_500);
+    for _ in 0..6 {
+        let taken = h
+            .store
+            .try_take_write(CHAT, now_ms(), 6, window)
+            .await
+            .expect("redis");
+        assert_eq!(taken, parxis::store::WriteBudget::Granted);
+    }
+    let used_up = std::time::Instant::now();
+    let second = invite(&h, &p[0], &p[2]).await;
+    // Then the first invitation's Confirm button is taken off, once the budget has a write
+    // again (not before the window has passed),
+    let off = |m: &Value| {
+        let id = i64::from(msg_id(m));
+        move |r: &Recorded| {
+            r.method == "editmessagereplymarkup"
+                && r.ok()
+                && r.params["message_id"].as_i64() == Some(id)
+        }
+    };
+    let edit = wait_for(&h, mark, "the first invitation's button off", off(&first)).await;
+    assert!(
+        edit.at.duration_since(used_up) >= Duration::from_millis(1_500),
+        "taken off {:?} after the budget was used up",
+        edit.at.duration_since(used_up)
+    );
+    let shown = h.fake.message(CHAT, msg_id(&first)).expect("the message");
+    assert!(buttons(&shown).is_empty(), "{shown}");
+    // and the second one keeps its button, until the host cancels the sign-up.
+    let shown = h.fake.message(CHAT, msg_id(&second)).expect("the message");
+    assert_eq!(buttons(&shown).len(), 1, "{shown}");
+    h.command(&p[0], "/tournament cancel").await;
+    wait_for(&h, mark, "the second invitation's button off", off(&second)).await;
+}
+
+fn now_ms() -> u64 {
+    u64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .expect("clock")
+            .as_millis(),
+    )
+    .expect("ms")
 }

@@ -47,7 +47,16 @@ pub async fn invite(
                 "tournament partner invited"
             );
             pairs::refresh_signup(bot, chat, lang, &saved.state).await;
-            pairs::post_invite(bot, here.addr, lang, (actor.id, &actor.name), &to.name).await;
+            let posted =
+                pairs::post_invite(bot, here.addr, lang, (actor.id, &actor.name), &to.name).await;
+            if let Some(msg) = posted {
+                // Kept so that its button is taken off once the invitation stops waiting.
+                let _ = mutate(ctx, chat, |t| {
+                    t.set_invite_msg(actor.id, to.id, msg);
+                    Ok(())
+                })
+                .await;
+            }
             None
         }
         Err(e) => Some(refusal_text(lang, &e)),

@@ -18,6 +18,7 @@
 //!   it by hand (`/tournament advance`).
 
 mod args;
+mod buttons;
 mod ext;
 mod outcome;
 mod pairs;
@@ -33,6 +34,7 @@ use crate::engine::{Dice, Preset};
 use crate::tournament::{Outcome, Side, TableId, Tournament, TournamentError};
 
 pub use args::{TourneyArgs, TourneyCmd, parse_tourney};
+pub use buttons::InviteMsg;
 pub use outcome::{Seat, outcome_of, seated_players, seats_of};
 pub use pairs::{Pairing, Partners};
 
@@ -90,6 +92,9 @@ pub struct TablePlay {
     /// How many starts that place has put off so far (the pause doubles each time).
     #[serde(default)]
     pub waits: u32,
+    /// R10.5 The message with the extension buttons (a timed table's), while they apply.
+    #[serde(default)]
+    pub ext_msg: Option<i32>,
 }
 
 /// Why a tournament action is refused (each has its text in every locale).
@@ -154,9 +159,20 @@ pub struct Tourney {
     #[serde(default)]
     pub tables: Vec<TablePlay>,
     /// Tables decided whose result and bracket are not posted yet (posted by the next
-    /// firing, at least once: a crash between the result and its post does not lose it).
+    /// firing, each message once: see `effects::tourney::results`).
     #[serde(default)]
     pub unposted: Vec<TableId>,
+    /// A pairs sign-up: the message of each waiting invitation (its Confirm button).
+    #[serde(default)]
+    pub invite_msgs: Vec<InviteMsg>,
+    /// Messages whose buttons no longer apply (an invitation replaced or closed, the
+    /// extension buttons of a decided table), to be taken off by the next firing.
+    #[serde(default)]
+    pub stale_msgs: Vec<i32>,
+    /// When the chat's write budget lets the next of [`Tourney::stale_msgs`] be taken off
+    /// (Unix ms; `None`: now).
+    #[serde(default)]
+    pub unbutton_at: Option<u64>,
 }
 
 impl Tourney {
@@ -180,6 +196,9 @@ impl Tourney {
             tournament: None,
             tables: Vec::new(),
             unposted: Vec::new(),
+            invite_msgs: Vec::new(),
+            stale_msgs: Vec::new(),
+            unbutton_at: None,
         }
     }
 
@@ -189,8 +208,10 @@ impl Tourney {
         matches!(self.stage, Stage::SignUp | Stage::Running)
     }
 
+    /// Every change: a new `seq`, and the buttons that stopped applying marked stale.
     fn bump(&mut self) {
         self.seq += 1;
+        self.settle_buttons();
     }
 
     /// The play of table `at`, if it has been called.
@@ -250,14 +271,19 @@ impl Tourney {
             call_msg: None,
             retry_ms: None,
             waits: 0,
+            ext_msg: None,
         });
         self.bump();
     }
 
-    /// Records the message of table `at`'s call.
-    pub fn set_call_msg(&mut self, at: TableId, id: i32) {
+    /// Records the message of table `at`'s call, shown from now on: the players have until
+    /// `ready_by_ms` (counted from the message, not from the call's record) to press Ready.
+    pub fn set_call_msg(&mut self, at: TableId, id: i32, ready_by_ms: u64) {
         if let Some(p) = self.play_mut(at) {
             p.call_msg = Some(id);
+            if p.started_ms.is_none() {
+                p.ready_by_ms = p.ready_by_ms.max(ready_by_ms);
+            }
             self.bump();
         }
     }
@@ -436,14 +462,18 @@ impl Tourney {
         if !self.unposted.is_empty() {
             return Some(now_ms);
         }
+        let unbutton = self.unbutton_due(now_ms);
         if self.stage != Stage::Running {
-            return None;
+            return unbutton;
         }
         if !self.tables_to_call().is_empty() {
             return Some(now_ms);
         }
-        let t = self.tournament.as_ref()?;
-        self.tables
+        let Some(t) = self.tournament.as_ref() else {
+            return unbutton;
+        };
+        let tables = self
+            .tables
             .iter()
             .filter(|p| {
                 t.table(p.at)
@@ -457,7 +487,11 @@ impl Tourney {
                         .map_or(check, |l| l.min(check))
                 }
             })
-            .min()
+            .min();
+        match (tables, unbutton) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 }
 

@@ -207,3 +207,29 @@ fn a_table_whose_place_is_busy_puts_its_start_off_longer_each_time_up_to_the_che
     t.start_table(at, now).expect("starts");
     assert_eq!(t.due_to_start(now + 10_000), Vec::<TableId>::new());
 }
+
+#[test]
+fn r10_5_the_extension_buttons_go_stale_when_the_table_is_decided_and_are_due_then() {
+    // Given a table of a timed tournament being played, its extension buttons in message 20
+    let mut t = drawn(2, false);
+    let at = TableId::new(0, 0);
+    t.call(at, Some(-1), 0);
+    t.start_table(at, 0).expect("starts");
+    t.set_ext_msg(at, 20);
+    assert!(t.stale_msgs.is_empty());
+    // When the host decides the table, Then the buttons no longer apply and are due now
+    // (even though the tournament is over)
+    let winner = t
+        .tournament
+        .as_ref()
+        .expect("drawn")
+        .table(at)
+        .expect("a table")
+        .sides[0];
+    t.advance(at, winner, "walkover").expect("advanced");
+    assert_eq!(t.stale_msgs, [20]);
+    assert_eq!(t.tables[0].ext_msg, None);
+    assert_eq!(t.stage, Stage::Finished);
+    t.posted(at);
+    assert_eq!(t.due(1_000, 60, 20), Some(1_000));
+}

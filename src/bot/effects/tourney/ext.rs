@@ -91,16 +91,24 @@ fn answer_keyboard(lang: Lang, at: TableId) -> InlineKeyboardMarkup {
     ]])
 }
 
-/// Post the extension buttons of table `at` in its place `addr`.
-pub async fn offer(bot: &TgBot, addr: ChatAddr, lang: Lang, at: TableId) {
+/// Post the extension buttons of table `at` in its place `addr`, recorded in the table's
+/// play so that they are taken off once they stop applying.
+pub async fn offer(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, lang: Lang, at: TableId) {
     let sent = bot
         .send_message(addr.chat_id(), tr(lang, &x(ExtMsg::Offer)))
         .in_topic(addr)
         .parse_mode(ParseMode::Html)
         .reply_markup(offer_keyboard(lang, at))
         .await;
-    if let Err(e) = sent {
-        warn!(chat = addr.id(), error = %e, "extension buttons not posted");
+    match sent {
+        Ok(msg) => {
+            let _ = mutate(ctx, addr.id(), |t| {
+                t.set_ext_msg(at, msg.id.0);
+                Ok(())
+            })
+            .await;
+        }
+        Err(e) => warn!(chat = addr.id(), error = %e, "extension buttons not posted"),
     }
 }
 

@@ -1,7 +1,8 @@
 //! Tournaments in the chat, the effects: the record in Redis (one per chat, saved by
 //! compare-and-set, [`mutate`]), the texts and the bracket posted where the tournament was
 //! opened ([`post`]), the tables called and their games started ([`tables`]), and the
-//! results of finished games applied to the bracket exactly once ([`results`]).
+//! results of finished games applied to the bracket exactly once ([`results`]), and the
+//! buttons that stopped applying taken off ([`unbutton`]).
 //!
 //! Everything that is due (tables to call, Ready deadlines, time limits, the check of
 //! tables being played) is one score per chat in `parxis:tourney:due`, fired by the driver's
@@ -14,6 +15,7 @@ pub mod pairs;
 pub mod post;
 pub mod results;
 pub mod tables;
+pub mod unbutton;
 
 use std::sync::Arc;
 
@@ -167,8 +169,13 @@ pub async fn fire(bot: &TgBot, ctx: &Ctx, chat: i64) {
         _ => return,
     }
     match load(ctx, chat).await {
-        Ok(Some(rec)) if rec.state.is_open() || !rec.state.unposted.is_empty() => {
+        Ok(Some(rec))
+            if rec.state.is_open()
+                || !rec.state.unposted.is_empty()
+                || !rec.state.stale_msgs.is_empty() =>
+        {
             results::post_unposted(bot, ctx, chat).await;
+            unbutton::flush(bot, ctx, chat, &rec.state).await;
             tables::call_tables(bot, ctx, chat, &rec.state).await;
             tables::start_due(bot, ctx, chat).await;
             results::check_playing(bot, ctx, chat).await;

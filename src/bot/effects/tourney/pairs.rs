@@ -57,8 +57,14 @@ pub fn signup_lines(lang: Lang, t: &Tourney) -> Vec<String> {
     out
 }
 
-/// Post `from`'s invitation of `to` at `addr`, with the Confirm button.
-pub async fn post_invite(bot: &TgBot, addr: ChatAddr, lang: Lang, from: (i64, &str), to: &str) {
+/// Post `from`'s invitation of `to` at `addr`, with the Confirm button; its message id.
+pub async fn post_invite(
+    bot: &TgBot,
+    addr: ChatAddr,
+    lang: Lang,
+    from: (i64, &str),
+    to: &str,
+) -> Option<i32> {
     let text = tr(
         lang,
         &m(PairsMsg::Invite {
@@ -70,14 +76,18 @@ pub async fn post_invite(bot: &TgBot, addr: ChatAddr, lang: Lang, from: (i64, &s
         tr_plain(lang, &m(PairsMsg::BtnConfirm)),
         confirm_data(from.0),
     )]]);
-    if let Err(e) = bot
+    match bot
         .send_message(addr.chat_id(), text)
         .in_topic(addr)
         .parse_mode(ParseMode::Html)
         .reply_markup(keyboard)
         .await
     {
-        warn!(chat = addr.id(), error = %e, "partner invitation not sent");
+        Ok(msg) => Some(msg.id.0),
+        Err(e) => {
+            warn!(chat = addr.id(), error = %e, "partner invitation not sent");
+            None
+        }
     }
 }
 

@@ -41,7 +41,7 @@ pub fn ready_data(at: TableId) -> String {
 /// Runs under the chat's tournament lease, so a table is called once. Each call is recorded
 /// before its message is sent, so a Ready pressed as soon as the message shows is accepted
 /// (and a firing that comes while the message is on its way does not call the table again);
-/// the message's id is recorded once it is sent.
+/// the message's id is recorded once it is sent, and the Ready deadline counted from then.
 pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
     let to_call = t.tables_to_call();
     if to_call.is_empty() {
@@ -126,8 +126,10 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
             .await;
         match sent {
             Ok(msg) => {
+                // The Ready deadline counts from the message (a send may have waited its turn).
+                let by = ctx.now_ms() + ready_ms(ctx);
                 let _ = mutate(ctx, chat, |t| {
-                    t.set_call_msg(at, msg.id.0);
+                    t.set_call_msg(at, msg.id.0, by);
                     Ok(())
                 })
                 .await;
@@ -258,7 +260,7 @@ pub async fn start_game(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
             );
             after_save(bot, ctx, &here, &saved_game).await;
             if t.limit_minutes.is_some() {
-                super::ext::offer(bot, addr, here.lang, at).await;
+                super::ext::offer(bot, ctx, addr, here.lang, at).await;
             }
         }
         Err(e) => warn!(chat, ?e, "a tournament table's game not saved"),
