@@ -276,11 +276,14 @@ impl Tourney {
         self.bump();
     }
 
-    /// Records the message of table `at`'s call, shown from now on: the players have until
-    /// `ready_by_ms` (counted from the message, not from the call's record) to press Ready.
-    pub fn set_call_msg(&mut self, at: TableId, id: i32, ready_by_ms: u64) {
+    /// Table `at`'s call was sent (as message `msg`, when it went through): its players have
+    /// until `ready_by_ms` to press Ready (counted from the calls shown, not from their
+    /// record: the round's calls go out at the group's pace).
+    pub fn call_shown(&mut self, at: TableId, msg: Option<i32>, ready_by_ms: u64) {
         if let Some(p) = self.play_mut(at) {
-            p.call_msg = Some(id);
+            if msg.is_some() {
+                p.call_msg = msg;
+            }
             if p.started_ms.is_none() {
                 p.ready_by_ms = p.ready_by_ms.max(ready_by_ms);
             }

@@ -105,7 +105,8 @@ pub fn post_id(t: &crate::tournament::Tournament, at: TableId) -> String {
 }
 
 /// Post table `at`'s result and the bracket (the champion with it at the end); a finished
-/// tournament goes into the chat's history (once per tournament).
+/// tournament goes into the chat's history first (once per tournament), so whoever sees the
+/// champion's post finds it there.
 ///
 /// # Errors
 /// The store is unavailable (what was claimed was sent; the rest is left for later).
@@ -126,7 +127,6 @@ async fn announce(
         chat,
         id: post_id(tournament, at),
     };
-    post::decided(bot, &once, addr, lang, tournament, at).await?;
     if let Some(c) = tournament
         .champion()
         .filter(|_| t.unposted.last() == Some(&at))
@@ -144,6 +144,7 @@ async fn announce(
             .push_tourney_history(chat, &id, &summary, TOURNEY_TTL_SECS)
             .await?;
     }
+    post::decided(bot, &once, addr, lang, tournament, at).await?;
     Ok(())
 }
 

@@ -41,7 +41,8 @@ pub fn ready_data(at: TableId) -> String {
 /// Runs under the chat's tournament lease, so a table is called once. Each call is recorded
 /// before its message is sent, so a Ready pressed as soon as the message shows is accepted
 /// (and a firing that comes while the message is on its way does not call the table again);
-/// the message's id is recorded once it is sent, and the Ready deadline counted from then.
+/// the messages' ids are recorded once they are sent, and the Ready deadline of the round's
+/// tables counted from then.
 pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
     let to_call = t.tables_to_call();
     if to_call.is_empty() {
@@ -51,6 +52,7 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
         return;
     };
     let lang = load_place(ctx, post::home(chat, t), None).await.lang;
+    let mut called = Vec::new();
     for at in to_call {
         let (round, table) = (u32::from(at.round) + 1, u32::from(at.table) + 1);
         let topic = if t.forum {
@@ -115,7 +117,7 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
         if recorded.is_err() {
             // Not called: the next firing tries again.
             warn!(chat, ?at, "a table's call not recorded");
-            return;
+            break;
         }
         let addr = place_of(chat, topic);
         let sent = bot
@@ -124,20 +126,23 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
             .parse_mode(ParseMode::Html)
             .reply_markup(keyboard)
             .await;
-        match sent {
-            Ok(msg) => {
-                // The Ready deadline counts from the message (a send may have waited its turn).
-                let by = ctx.now_ms() + ready_ms(ctx);
-                let _ = mutate(ctx, chat, |t| {
-                    t.set_call_msg(at, msg.id.0, by);
-                    Ok(())
-                })
-                .await;
-            }
-            // The game starts at the deadline all the same (whoever did not press is absent).
-            Err(e) => warn!(chat, ?at, error = %e, "a table's call not sent"),
-        }
+        // A call not sent: its game starts at the deadline all the same (absent players).
+        let msg = sent
+            .map_err(|e| warn!(chat, ?at, error = %e, "a table's call not sent"))
+            .ok()
+            .map(|m| m.id.0);
+        called.push((at, msg));
     }
+    // The round's tables play at once: their Ready deadline counts from the last call shown
+    // (the calls go out at the group's pace).
+    let by = ctx.now_ms() + ready_ms(ctx);
+    let _ = mutate(ctx, chat, |t| {
+        for &(at, msg) in &called {
+            t.call_shown(at, msg, by);
+        }
+        Ok(())
+    })
+    .await;
 }
 
 /// Start the games of the tables whose Ready deadline has passed.
