@@ -409,3 +409,93 @@ fn now_ms() -> u64 {
     )
     .expect("ms")
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_played_by_two_live_replicas_posts_each_result_once_and_one_champion() {
+    // Given two live replicas on one fake Bot API and one Redis, a Telegram slow to answer
+    // pictures (0.6 s) and tournament leases shorter than that (0.3 s), so a replica's posts
+    // outlive its lease and the other replica's firings come in while it is still posting,
+    let mut h = Harness::start_with(
+        44,
+        Options {
+            timer_unit_ms: 20,
+            ..Options::default()
+        },
+    )
+    .await;
+    h.stop_bots().await;
+    h.throttle = FAST_SENDS;
+    h.tourney_lease_ms = 300;
+    h.settings(ChatSettings {
+        display: Display::Emoji,
+        ..ChatSettings::default()
+    })
+    .await;
+    h.spawn_bot().await;
+    h.spawn_bot().await;
+    h.fake.delay_answers(
+        |method, _| method == "sendphoto",
+        Duration::from_millis(600),
+    );
+    // When four people play a tournament of 2-seat tables, nobody pressing Ready (the
+    // computer plays every seat), to its champion,
+    let people = users(4);
+    let mark = h.fake.mark();
+    sign_up_and_draw(&h, &people, "2").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
+    let t = loop {
+        let t = record(&h).await;
+        if t.stage == parxis::bot::core::tourney::Stage::Finished && t.unposted.is_empty() {
+            break t;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not finished: {:?}\n{}",
+            t.tournament.map(|x| x.rounds().to_vec()),
+            h.fake.log_tail(10)
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let tn = t.tournament.as_ref().expect("drawn");
+    assert!(tn.champion().is_some());
+    assert_eq!(tn.rounds().len(), 2, "4 → 2 → 1");
+    // Then each table was called once, each round-1 table's result came with one bracket
+    // update, the final's result once, the champion once, and one history entry.
+    let log = h.fake.requests_since(mark);
+    let count = |method: &str, key: &str, parts: &[&str]| {
+        log.iter()
+            .filter(|r| r.method == method && r.ok())
+            .filter(|r| {
+                r.str_param(key)
+                    .is_some_and(|s| parts.iter().all(|p| s.contains(p)))
+            })
+            .count()
+    };
+    let seen = [
+        count("sendmessage", "text", &["Round 1, table 1</b>:"]),
+        count("sendmessage", "text", &["Round 1, table 2</b>:"]),
+        count("sendmessage", "text", &["Round 2, table 1</b>:"]),
+        count(
+            "sendphoto",
+            "caption",
+            &["Round 1, table 1:", "goes through"],
+        ),
+        count(
+            "sendphoto",
+            "caption",
+            &["Round 1, table 2:", "goes through"],
+        ),
+        count(
+            "sendmessage",
+            "text",
+            &["Round 2, table 1:", "goes through"],
+        ),
+        count("sendphoto", "caption", &["is the champion"]),
+        h.store.tourney_history(CHAT).await.expect("redis").len(),
+    ];
+    assert_eq!(
+        seen, [1; 8],
+        "calls of R1T1, R1T2, the final; bracket updates of R1T1, R1T2; the final's \
+         result; champion posts; history entries"
+    );
+}

@@ -111,6 +111,8 @@ pub enum TReject {
     NotRunning,
     NotAtTable,
     AlreadyStarted,
+    /// The table has been called already (by another firing): never shown.
+    AlreadyCalled,
     /// R10.5 The table's time limit has run out.
     TimeUp,
     /// No such partner invitation (or one to oneself).
@@ -274,6 +276,25 @@ impl Tourney {
             ext_msg: None,
         });
         self.bump();
+    }
+
+    /// Table `at` is called by this caller, as [`Tourney::call`] does, unless it is not to
+    /// be called (any more): another firing called it first, or it is not an open table of
+    /// the round being played.
+    ///
+    /// # Errors
+    /// [`TReject::AlreadyCalled`].
+    pub fn try_call(
+        &mut self,
+        at: TableId,
+        topic: Option<i32>,
+        ready_by_ms: u64,
+    ) -> Result<(), TReject> {
+        if !self.tables_to_call().contains(&at) {
+            return Err(TReject::AlreadyCalled);
+        }
+        self.call(at, topic, ready_by_ms);
+        Ok(())
     }
 
     /// Table `at`'s call was sent (as message `msg`, when it went through): its players have

@@ -176,7 +176,7 @@ pub async fn fire(bot: &TgBot, ctx: &Ctx, chat: i64) {
         {
             results::post_unposted(bot, ctx, chat).await;
             unbutton::flush(bot, ctx, chat, &rec.state).await;
-            tables::call_tables(bot, ctx, chat, &rec.state).await;
+            tables::call_tables(bot, ctx, chat).await;
             tables::start_due(bot, ctx, chat).await;
             results::check_playing(bot, ctx, chat).await;
             if let Ok(Some(latest)) = load(ctx, chat).await {
@@ -212,6 +212,7 @@ pub fn refusal_text(lang: crate::i18n::Lang, e: &MutErr) -> String {
             TReject::NotRunning => Msg::Tourney(T::NotRunning),
             TReject::NotAtTable => Msg::Tourney(T::NotAtTable),
             TReject::AlreadyStarted => Msg::Tourney(T::AlreadyStarted),
+            TReject::AlreadyCalled => Msg::Tourney(T::Refused),
             TReject::NotInvited => Msg::Pairs(crate::i18n::PairsMsg::NotInvited),
             TReject::AlreadyPaired => Msg::Pairs(crate::i18n::PairsMsg::AlreadyPaired),
             TReject::NotPairs => Msg::Pairs(crate::i18n::PairsMsg::NotPairs),

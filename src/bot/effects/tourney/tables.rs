@@ -11,7 +11,7 @@ use tracing::{info, warn};
 use super::super::chat::{ChatAddr, DisplayState, Here, InTopic, Stored, load as load_place};
 use super::super::commit::{after_save, save};
 use super::super::telegram::TgBot;
-use super::{Ctx, minute_ms, mutate, post, ready_ms};
+use super::{Ctx, MutErr, minute_ms, mutate, post, ready_ms};
 use crate::bot::core::table::{Action, Actor, Player, PlayerKind, Table, TimeLimit};
 use crate::bot::core::tourney::{READY_SECS, Tourney, seats_of};
 use crate::dice::RngDice;
@@ -43,7 +43,12 @@ pub fn ready_data(at: TableId) -> String {
 /// (and a firing that comes while the message is on its way does not call the table again);
 /// the messages' ids are recorded once they are sent, and the Ready deadline of the round's
 /// tables counted from then.
-pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
+pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64) {
+    // The latest record: a firing that outlived its lease may run beside another one.
+    let Ok(Some(rec)) = super::load(ctx, chat).await else {
+        return;
+    };
+    let t = &rec.state;
     let to_call = t.tables_to_call();
     if to_call.is_empty() {
         return;
@@ -55,6 +60,10 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
     let mut called = Vec::new();
     for at in to_call {
         let (round, table) = (u32::from(at.round) + 1, u32::from(at.table) + 1);
+        if t.forum && !claim_call(ctx, chat, tournament.seed(), at).await {
+            // Another firing is creating this table's topic and calling it.
+            continue;
+        }
         let topic = if t.forum {
             let name = tr_plain(lang, &m(TourneyMsg::TopicName { round, table }));
             match bot
@@ -109,15 +118,15 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
             ready_data(at),
         )]]);
         let by = ctx.now_ms() + ready_ms(ctx);
-        let recorded = mutate(ctx, chat, |t| {
-            t.call(at, topic, by);
-            Ok(())
-        })
-        .await;
-        if recorded.is_err() {
-            // Not called: the next firing tries again.
-            warn!(chat, ?at, "a table's call not recorded");
-            break;
+        match mutate(ctx, chat, |t| t.try_call(at, topic, by)).await {
+            Ok(_) => {}
+            // Another firing called it first: its call is the one.
+            Err(MutErr::Rejected(_)) => continue,
+            Err(MutErr::Store) => {
+                // Not called: the next firing tries again.
+                warn!(chat, ?at, "a table's call not recorded");
+                break;
+            }
         }
         let addr = place_of(chat, topic);
         let sent = bot
@@ -143,6 +152,22 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
         Ok(())
     })
     .await;
+}
+
+/// How long a claim to call a table in a forum holds (its topic created, its call
+/// recorded and sent); a firing that died holding it leaves the table to the next one after
+/// that.
+const CALL_CLAIM_SECS: u64 = 60;
+
+/// May this firing call table `at` of tournament `seed` in a forum (create its topic)? Only
+/// the first to ask: two firings never make two topics for one table. A store error says no
+/// (the next firing asks again).
+async fn claim_call(ctx: &Ctx, chat: i64, seed: u64, at: TableId) -> bool {
+    let id = format!("{seed}:call:{}.{}", at.round, at.table);
+    ctx.store
+        .claim_tourney_post(chat, &id, &ctx.owner, CALL_CLAIM_SECS)
+        .await
+        .unwrap_or(false)
 }
 
 /// Start the games of the tables whose Ready deadline has passed.
