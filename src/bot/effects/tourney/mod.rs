@@ -175,7 +175,7 @@ pub async fn fire(bot: &TgBot, ctx: &Ctx, chat: i64) {
                 || !rec.state.stale_msgs.is_empty() =>
         {
             results::post_unposted(bot, ctx, chat).await;
-            unbutton::flush(bot, ctx, chat, &rec.state).await;
+            unbutton::flush(bot, ctx, chat).await;
             tables::call_tables(bot, ctx, chat).await;
             tables::start_due(bot, ctx, chat).await;
             results::check_playing(bot, ctx, chat).await;

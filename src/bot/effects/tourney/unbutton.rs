@@ -70,12 +70,16 @@ async fn take_off(bot: &TgBot, ctx: &Ctx, chat: i64, id: i32) -> Off {
     }
 }
 
-/// Take the buttons off the stale messages of `chat`'s tournament `t` (as loaded under the
-/// firing's lease) while the budget allows; the record keeps the rest and when to go on.
-pub async fn flush(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
-    if t.unbutton_due(ctx.now_ms())
-        .is_none_or(|due| due > ctx.now_ms())
-    {
+/// Take the buttons off the stale messages of `chat`'s tournament (under the firing's
+/// lease; from the latest record, as a firing that outlived its lease may run beside
+/// another) while the budget allows; the record keeps the rest and when to go on.
+pub async fn flush(bot: &TgBot, ctx: &Ctx, chat: i64) {
+    let Ok(Some(rec)) = super::load(ctx, chat).await else {
+        return;
+    };
+    let t: &Tourney = &rec.state;
+    let now = ctx.now_ms();
+    if t.unbutton_due(now).is_none_or(|due| due > now) {
         return;
     }
     let mut done = Vec::new();
