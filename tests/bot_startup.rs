@@ -102,6 +102,9 @@ async fn unreachable_telegram_at_start_is_waited_for_then_the_bot_comes_up_and_a
         driver: true,
         bots: Vec::new(),
         write_budget: support::bot_harness::UNPACED,
+        tourney_lease_ms: parxis::bot::effects::tourney::TOURNEY_LEASE_MS,
+        crash: None,
+        throttle: teloxide::adaptors::throttle::Limits::default(),
     };
     h.use_emoji().await;
     h.start_game(3).await;

@@ -625,18 +625,24 @@ async fn a_migrating_group_takes_its_ping_plans_along_without_the_old_chats_mess
     let (other, other_new) = (-61, -1_000_000_000_061);
     assert!(store.save(other, 0, &game(1), 60).await.unwrap().is_saved());
     let theirs = ping_plan(4, 900, 8);
-    store
-        .save_ping(Place::of_chat(other), 0, &ping_plan(1, 100, 3), 60)
-        .await
-        .unwrap();
+    assert!(
+        store
+            .save_ping(Place::of_chat(other), 0, &ping_plan(1, 100, 3), 60)
+            .await
+            .unwrap()
+            .is_saved()
+    );
     store
         .set_ping_due(Place::of_chat(other), Some(100))
         .await
         .unwrap();
-    store
-        .save_ping(Place::of_chat(other_new), 0, &theirs, 60)
-        .await
-        .unwrap();
+    assert!(
+        store
+            .save_ping(Place::of_chat(other_new), 0, &theirs, 60)
+            .await
+            .unwrap()
+            .is_saved()
+    );
     store
         .set_ping_due(Place::of_chat(other_new), Some(900))
         .await
