@@ -659,3 +659,73 @@ async fn a_migrating_group_takes_its_ping_plans_along_without_the_old_chats_mess
         [Place::of_chat(new), new_lane, Place::of_chat(other_new)]
     );
 }
+
+#[tokio::test]
+async fn a_tournament_post_is_claimed_once_and_a_history_entry_added_once() {
+    // Given a chat's tournament, When two replicas claim the same post, Then only the first
+    // may send it; another post (or another chat's) is claimed apart.
+    let (_server, store, mut raw) = setup().await;
+    let chat = -70;
+    assert!(
+        store
+            .claim_tourney_post(chat, "9:r0.0:bracket", "a", 60)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .claim_tourney_post(chat, "9:r0.0:bracket", "b", 60)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .claim_tourney_post(chat, "9:r0.0:bracket", "a", 60)
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .claim_tourney_post(chat, "9:r0.0:line", "b", 60)
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .claim_tourney_post(chat - 1, "9:r0.0:bracket", "b", 60)
+            .await
+            .unwrap()
+    );
+    let ttl: i64 = raw
+        .ttl(parxis::store::tourney_post_key(chat, "9:r0.0:bracket"))
+        .await
+        .unwrap();
+    assert!((50..=60).contains(&ttl), "the claim lapses: {ttl}");
+    // When the champion of tournament 9 is added to the history twice, Then it is there once;
+    // tournament 10's entry is added beside it, newest first.
+    let champion = |name: &str| serde_json::json!({ "champion": name });
+    assert!(
+        store
+            .push_tourney_history(chat, "9", &champion("Anna"), 60)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .push_tourney_history(chat, "9", &champion("Anna"), 60)
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .push_tourney_history(chat, "10", &champion("Pep"), 60)
+            .await
+            .unwrap()
+    );
+    let history = store.tourney_history(chat).await.unwrap();
+    assert_eq!(history.len(), 2, "{history:?}");
+    assert!(
+        history[0].contains("Pep") && history[1].contains("Anna"),
+        "{history:?}"
+    );
+}
