@@ -3,9 +3,10 @@
 //! and its 🤝 Confirm button, singles paired at random at `/tournament start`, tables of two
 //! pairs with partners opposite, played to the champion.
 //!
-//! The real bot (dispatcher and driver) against the fake Bot API over HTTP and a real
-//! `redis-server`, with the turn timer's clock shortened; nobody presses Ready, so the
-//! computer plays for the absent players.
+//! The real bot (dispatcher and scheduler) against the fake Bot API over HTTP and a real
+//! `redis-server`; nobody presses Ready, so the computer plays for the absent players once
+//! a table's Ready deadline (90 s) is past: the test moves the bots' clock to it when
+//! nothing else is left to happen (`Harness::step_clock`).
 
 mod support;
 
@@ -17,7 +18,7 @@ use parxis::bot::core::tourney::{Stage, Tourney};
 use parxis::store::Place;
 use parxis::tournament::{Member, TableResult};
 use serde_json::Value;
-use support::bot_harness::{CHAT, FAST_SENDS, Harness, Options};
+use support::bot_harness::{CHAT, Harness, Options};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
 
 fn users(n: i64) -> Vec<TestUser> {
@@ -98,16 +99,8 @@ async fn invite(h: &Harness, from: &TestUser, to: &TestUser) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_opposite() {
-    // Given a group without topics, a short clock (20 ms a second), a 10 s turn timer and
-    // 8 people,
-    let h = Harness::start_with(
-        33,
-        Options {
-            timer_unit_ms: 20,
-            ..Options::default()
-        },
-    )
-    .await;
+    // Given a group without topics, a 10 s turn timer and 8 people,
+    let h = Harness::start(33).await;
     h.settings(ChatSettings {
         timer_secs: 10,
         dice: DiceMode::Auto,
@@ -218,7 +211,9 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
             t.tournament.map(|x| x.rounds().to_vec()),
             h.fake.log_tail(15)
         );
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        // (the Ready deadlines pass when the bots have nothing else to do)
+        h.step_clock(1000).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
     };
     // Then a champion pair, both rounds decided (2 tables of two pairs, then the final),
     let tn = t.tournament.as_ref().expect("drawn");
@@ -298,74 +293,210 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
     );
 }
 
+/// The stored tournament.
+async fn tourney(h: &Harness) -> Tourney {
+    h.store
+        .load_tourney::<Tourney>(CHAT)
+        .await
+        .expect("redis")
+        .expect("a tournament")
+        .state
+}
+
+/// Wait until the stored tournament satisfies `pred`.
+async fn wait_record(h: &Harness, what: &str, pred: impl Fn(&Tourney) -> bool) -> Tourney {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let t = tourney(h).await;
+        if pred(&t) {
+            return t;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never {what}: {t:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Move the clock on (to what is due next, once the bots are idle) until `done` holds.
+async fn until(h: &Harness, what: &str, done: impl Fn(&Harness) -> bool) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !done(h) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never {what}:\n{}",
+            h.fake.log_tail(10)
+        );
+        if !h.step_clock(1).await {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+}
+
+fn invitation(r: &Recorded) -> bool {
+    r.method == "sendmessage"
+        && r.ok()
+        && buttons(r.result())
+            .iter()
+            .any(|(_, d)| d.starts_with("tp:"))
+}
+
+fn buttons_off(id: i32) -> impl Fn(&Recorded) -> bool {
+    move |r: &Recorded| {
+        r.method == "editmessagereplymarkup"
+            && r.ok()
+            && r.params["message_id"].as_i64() == Some(i64::from(id))
+    }
+}
+
+/// `from` sends `/tournament partner` replying to a message of `to` (not waiting for it).
+fn push_invite(h: &Harness, from: &TestUser, to: &TestUser) {
+    let theirs = h.fake.text(CHAT, to, "hola");
+    let mut update = h.fake.command(CHAT, from, "/tournament partner");
+    update["message"]["reply_to_message"] = theirs["message"].clone();
+    h.fake.push_update(update);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_invitation_that_stops_waiting_loses_its_button_within_the_chats_write_budget() {
-    // Given a pairs sign-up in a group whose write budget is 6 writes per 1.5 s (2 of them
-    // for anything but boards), sent through without teloxide's throttle,
-    let mut h = Harness::start_with(
+    // Given a group whose write budget is 6 writes a minute spread evenly (one every 10.5 s
+    // of the bots' clock), a pairs sign-up there and P1's invitation of P2 (its message on
+    // record), everything planned so far made,
+    let budget = (6, 60_000);
+    let h = Harness::start_with(
         35,
         Options {
-            write_budget: (6, 1_500),
+            write_budget: budget,
             ..Options::default()
         },
     )
     .await;
-    h.stop_bots().await;
-    h.throttle = FAST_SENDS;
-    h.spawn_bot().await;
     let p = users(3);
     let mark = h.fake.mark();
-    h.command(&p[0], "/tournament pairs").await;
+    h.fake
+        .push_update(h.fake.command(CHAT, &p[0], "/tournament pairs"));
     wait_for(&h, mark, "the sign-up", |r| {
         text_has(r, "A pairs tournament")
     })
     .await;
-    // and P1's invitation of P2,
-    let first = invite(&h, &p[0], &p[1]).await;
-    // When the chat's budget is used up (as another replica's boards would), and P1 invites
-    // P3 instead,
-    let window = parxis::bot::effects::pace::paced_window(1_500);
-    for _ in 0..6 {
-        let taken = h
-            .store
-            .try_take_write(CHAT, now_ms(), 6, window)
+    let mark = h.fake.mark();
+    push_invite(&h, &p[0], &p[1]);
+    until(&h, "the first invitation", |h| {
+        h.fake.requests_since(mark).iter().any(invitation)
+    })
+    .await;
+    let first = h
+        .fake
+        .requests_since(mark)
+        .into_iter()
+        .find(invitation)
+        .expect("the invitation")
+        .result()
+        .clone();
+    let first_id = msg_id(&first);
+    wait_record(&h, "the first invitation recorded", |t| {
+        t.invite_msgs.iter().any(|m| m.msg == first_id)
+    })
+    .await;
+    let mut raw = h.redis.raw().await;
+    let outbox = parxis::store::keys::outbox(CHAT);
+    loop {
+        let planned: u64 = redis::cmd("HLEN")
+            .arg(&outbox)
+            .query_async(&mut raw)
             .await
-            .expect("redis");
-        assert_eq!(taken, parxis::store::WriteBudget::Granted);
-    }
-    let used_up = std::time::Instant::now();
-    let second = invite(&h, &p[0], &p[2]).await;
-    // Then the first invitation's Confirm button is taken off, once the budget has a write
-    // again (not before the window has passed),
-    let off = |m: &Value| {
-        let id = i64::from(msg_id(m));
-        move |r: &Recorded| {
-            r.method == "editmessagereplymarkup"
-                && r.ok()
-                && r.params["message_id"].as_i64() == Some(id)
+            .expect("hlen");
+        if planned == 0 {
+            break;
         }
-    };
-    let edit = wait_for(&h, mark, "the first invitation's button off", off(&first)).await;
+        if !h.step_clock(1).await {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+    // and the budget used up for now (the last write took the last free one),
+    let pace = parxis::store::Pace::even(budget.0, budget.1 + budget.1 / 20);
+    let free_at = h
+        .store
+        .outbox_take_more(CHAT, h.now_ms(), pace)
+        .await
+        .expect("redis");
     assert!(
-        edit.at.duration_since(used_up) >= Duration::from_millis(1_500),
-        "taken off {:?} after the budget was used up",
-        edit.at.duration_since(used_up)
+        free_at.is_some_and(|at| at > h.now_ms() + 1_000),
+        "{free_at:?}"
     );
-    let shown = h.fake.message(CHAT, msg_id(&first)).expect("the message");
+    // When P1 invites P3 instead,
+    let used_up = h.fake.mark();
+    push_invite(&h, &p[0], &p[2]);
+    // Then the first invitation's button is planned to come off (it left the record's
+    // stale list for the outbox), and nothing is written while the budget is used up,
+    let slot = format!("s:{first_id}");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let planned: bool = redis::cmd("HEXISTS")
+            .arg(&outbox)
+            .arg(&slot)
+            .query_async(&mut raw)
+            .await
+            .expect("hexists");
+        if planned && tourney(&h).await.stale_msgs.is_empty() {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the strip never planned"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    h.wait_polls().await;
+    let written: Vec<String> = h
+        .fake
+        .requests_since(used_up)
+        .iter()
+        .filter(|r| r.method.starts_with("send") || r.method.starts_with("edit"))
+        .map(|r| r.method.clone())
+        .collect();
+    assert!(
+        written.is_empty(),
+        "written with the budget used up: {written:?}"
+    );
+    // and as the clock lets writes go again, the second invitation goes first and the first
+    // one's Confirm button comes off after it.
+    until(&h, "the first invitation's button off", |h| {
+        h.fake
+            .requests_since(used_up)
+            .iter()
+            .any(buttons_off(first_id))
+    })
+    .await;
+    let since = h.fake.requests_since(used_up);
+    let strip = since
+        .iter()
+        .position(buttons_off(first_id))
+        .expect("the strip");
+    let second = since
+        .iter()
+        .position(invitation)
+        .expect("the second invitation");
+    assert!(second < strip, "the strip went before the invitation");
+    let second = since[second].result().clone();
+    let shown = h.fake.message(CHAT, first_id).expect("the message");
     assert!(buttons(&shown).is_empty(), "{shown}");
-    // and the second one keeps its button, until the host cancels the sign-up.
+    // The second one keeps its button, until the host cancels the sign-up.
+    wait_record(&h, "the second invitation recorded", |t| {
+        t.invite_msgs.iter().any(|m| m.msg == msg_id(&second))
+    })
+    .await;
     let shown = h.fake.message(CHAT, msg_id(&second)).expect("the message");
     assert_eq!(buttons(&shown).len(), 1, "{shown}");
-    h.command(&p[0], "/tournament cancel").await;
-    wait_for(&h, mark, "the second invitation's button off", off(&second)).await;
-}
-
-fn now_ms() -> u64 {
-    u64::try_from(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .expect("clock")
-            .as_millis(),
-    )
-    .expect("ms")
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.command(CHAT, &p[0], "/tournament cancel"));
+    until(&h, "the second invitation's button off", |h| {
+        h.fake
+            .requests_since(mark)
+            .iter()
+            .any(buttons_off(msg_id(&second)))
+    })
+    .await;
 }

@@ -1,28 +1,29 @@
-//! Tournaments through crashes and races: a replica killed between posting a table's result
-//! and marking it posted, and another that takes over, repeat neither the posts nor the
-//! history entry; a Ready pressed while the call's message is on its way is accepted; a table
-//! whose place still holds an open game puts its start off longer each time instead of
-//! trying at every poll.
+//! Tournaments through crashes and races: a replica killed between planning a table's
+//! result posts and marking them posted, and another that takes over, repeat neither the
+//! posts nor the history entry; a replica killed between a write Telegram took and the
+//! outbox's "done" repeats that one write and nothing else (at least once, at most one
+//! repeat); a Ready pressed while the call's message is on its way is accepted; a table
+//! whose place still holds an open game puts its start off longer each time (5 s, 10 s,
+//! then every 20 s) instead of at every firing; two live replicas post each result once.
 //!
-//! The real bot (dispatcher and driver) against the fake Bot API over HTTP and a real
-//! `redis-server`, with the turn timer's clock shortened (20 ms a second) and teloxide's send
-//! throttle raised (what is posted is the matter here, not its pace). The crash is a
-//! test-only crash point of the bot (`effects::crash`): the replica stops exactly there, and
-//! the test then kills it.
+//! The real bot (dispatcher and scheduler) against the fake Bot API over HTTP and a real
+//! `redis-server`, on the harness's test clock (deadlines run their true lengths; the test
+//! moves the clock). The crash is a test-only crash point of the bot (`effects::crash`): the
+//! replica stops exactly there, and the test then kills it.
 
 mod support;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use parxis::bot::core::settings::{ChatSettings, Display};
 use parxis::bot::core::table::Table;
+use parxis::bot::core::tourney::Stage;
 use parxis::bot::core::tourney::Tourney;
 use parxis::bot::effects::crash::{CrashHook, CrashPoint};
-use parxis::store::{Place, keys};
+use parxis::store::{DueKind, Place, keys};
 use serde_json::Value;
-use support::bot_harness::{CHAT, FAST_SENDS, Harness, Options};
+use support::bot_harness::{CHAT, Harness};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
 
 fn users(n: i64) -> Vec<TestUser> {
@@ -90,20 +91,12 @@ async fn press(h: &Harness, user: &TestUser, message: &Value, data: &str) -> Str
     answer.str_param("text").unwrap_or_default().to_owned()
 }
 
-/// A group without topics, emoji boards, a short clock (20 ms a second) and computer turns
-/// 300 ms apart (a table's game stays open for a while).
+/// A group without topics, emoji boards and computer turns 300 ms apart (a table's game
+/// stays open for a while); no bot runs yet.
 async fn plain_group(seed: u64) -> Harness {
-    let mut h = Harness::start_with(
-        seed,
-        Options {
-            timer_unit_ms: 20,
-            ..Options::default()
-        },
-    )
-    .await;
+    let mut h = Harness::start(seed).await;
     h.stop_bots().await;
     h.pause = Duration::from_millis(300);
-    h.throttle = FAST_SENDS;
     h.settings(ChatSettings {
         display: Display::Emoji,
         ..ChatSettings::default()
@@ -145,10 +138,31 @@ fn has(r: &Recorded, key: &str, part: &str) -> bool {
     r.ok() && r.str_param(key).is_some_and(|s| s.contains(part))
 }
 
+/// Forget the leases `kinds` of the chat that a killed replica left (the test does not wait
+/// for them to run out: 20 s for the tournament's, 30 s for the outbox's).
+async fn drop_leases(h: &Harness, kinds: &[DueKind]) {
+    let mut raw = h.redis.raw().await;
+    for kind in kinds {
+        let _: i64 = redis::cmd("DEL")
+            .arg(keys::lease_at(Place::of_chat(CHAT), kind.lease()))
+            .query_async(&mut raw)
+            .await
+            .expect("del");
+    }
+}
+
+fn result_line(r: &Recorded) -> bool {
+    r.method == "sendmessage" && has(r, "text", "put through by the host: did not come")
+}
+
+fn champion(r: &Recorded) -> bool {
+    r.method == "sendphoto" && has(r, "caption", "is the champion")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_replica_killed_between_posting_the_champion_and_marking_it_posted_repeats_nothing() {
-    // Given a two-person tournament, on a replica that stops for good right after posting a
-    // decided table's result and before the record says it is posted,
+async fn a_replica_killed_between_planning_the_champion_and_marking_it_posted_repeats_nothing() {
+    // Given a two-person tournament, on a replica that stops for good right after planning a
+    // decided table's posts and before the record says they are posted,
     let mut h = plain_group(41).await;
     let hook = Arc::new(CrashHook::at(CrashPoint::TourneyPosted));
     h.crash = Some(hook.clone());
@@ -159,32 +173,26 @@ async fn a_replica_killed_between_posting_the_champion_and_marking_it_posted_rep
     let mark = h.fake.mark();
     h.command(&people[0], "/tournament advance 1 2 did not come")
         .await;
-    // Then the replica posts the result and the champion's bracket, records the champion in
-    // the history, and reaches the crash point with the result still to be marked posted;
+    // Then the replica records the champion in the history and reaches the crash point with
+    // the result still to be marked posted, and its outbox makes the result and the
+    // champion's bracket;
     tokio::time::timeout(Duration::from_secs(10), hook.reached.notified())
         .await
         .expect("the crash point is reached");
-    let result_line = |r: &Recorded| {
-        r.method == "sendmessage" && has(r, "text", "put through by the host: did not come")
-    };
-    let champion = |r: &Recorded| r.method == "sendphoto" && has(r, "caption", "is the champion");
     wait_for(&h, mark, "the result", result_line).await;
     wait_for(&h, mark, "the champion's bracket", champion).await;
+    h.wait_writes(Duration::from_secs(10)).await;
     assert_eq!(h.store.tourney_history(CHAT).await.expect("redis").len(), 1);
     assert!(!record(&h).await.unposted.is_empty(), "not marked posted");
-    // When it is killed there, its lease runs out (the test does not wait the 20 s), and
-    // another replica takes over,
+    // When it is killed there, its tournament lease runs out, and another replica takes over,
     h.kill_bot(0).await;
-    let mut raw = h.redis.raw().await;
-    let _: i64 = redis::cmd("DEL")
-        .arg(keys::lease_at(Place::of_chat(CHAT), "tourney"))
-        .query_async(&mut raw)
-        .await
-        .expect("del");
+    drop_leases(&h, &[DueKind::Tourney]).await;
     h.spawn_bot().await;
-    // Then the new replica marks the result posted,
+    // Then the new replica plans the posts again and marks the result posted,
     wait_record(&h, "the result marked posted", |t| t.unposted.is_empty()).await;
-    // and the result, the champion's bracket and the history entry each exist once.
+    h.wait_writes(Duration::from_secs(10)).await;
+    // and the result, the champion's bracket and the history entry each exist once (the
+    // posts' ids made the second plan nothing).
     let log = h.fake.requests_since(mark);
     let history = h.store.tourney_history(CHAT).await.expect("redis");
     let counts = (
@@ -196,6 +204,67 @@ async fn a_replica_killed_between_posting_the_champion_and_marking_it_posted_rep
         counts,
         (1, 1, 1),
         "(results, champion posts, history entries)"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_killed_between_telegrams_answer_and_the_outboxs_done_repeats_that_one_write() {
+    // Given a two-person tournament, and a replica that stops for good once its outbox has
+    // made the champion's post (Telegram answered) and before it tells the outbox so,
+    let mut h = plain_group(45).await;
+    h.spawn_bot().await;
+    let people = users(2);
+    sign_up_and_draw(&h, &people, "2").await;
+    h.wait_writes(Duration::from_secs(10)).await;
+    h.stop_bots().await;
+    let hook = Arc::new(CrashHook::at(CrashPoint::OutboxMade).on(":champion"));
+    h.crash = Some(hook.clone());
+    h.spawn_bot().await;
+    // When the host decides the final by hand (the drain never ends: no waiting for it),
+    let mark = h.fake.mark();
+    h.fake.push_update(
+        h.fake
+            .command(CHAT, &people[0], "/tournament advance 1 2 did not come"),
+    );
+    tokio::time::timeout(Duration::from_secs(10), hook.reached.notified())
+        .await
+        .expect("the crash point is reached");
+    wait_for(&h, mark, "the champion's bracket", champion).await;
+    wait_record(&h, "the result marked posted", |t| t.unposted.is_empty()).await;
+    // and the replica is killed there, its outbox lease runs out, and another takes over,
+    h.kill_bot(0).await;
+    drop_leases(&h, &[DueKind::Outbox, DueKind::Tourney]).await;
+    h.spawn_bot().await;
+    h.wait_writes(Duration::from_secs(10)).await;
+    // Then the write in flight, still planned, is made again: the champion's post twice
+    // (the outbox is "at least once" for that window, and one repeat at most: a drain makes
+    // one write at a time), and nothing else is written twice: the result once, one
+    // history entry, and every other request since the advance once.
+    let log = h.fake.requests_since(mark);
+    let history = h.store.tourney_history(CHAT).await.expect("redis");
+    let counts = (
+        log.iter().filter(|r| result_line(r)).count(),
+        log.iter().filter(|r| champion(r)).count(),
+        history.len(),
+    );
+    assert_eq!(
+        counts,
+        (1, 2, 1),
+        "(results, champion posts, history entries)"
+    );
+    let mut writes: Vec<String> = log
+        .iter()
+        .filter(|r| r.ok() && (r.method.starts_with("send") || r.method.starts_with("edit")))
+        .filter(|r| !champion(r))
+        .map(|r| format!("{} {}", r.method, r.params))
+        .collect();
+    let all = writes.len();
+    writes.sort();
+    writes.dedup();
+    assert_eq!(
+        writes.len(),
+        all,
+        "a write other than the champion's repeated"
     );
 }
 
@@ -252,66 +321,37 @@ async fn a_ready_pressed_while_the_calls_message_is_still_on_its_way_is_accepted
         "{:?}",
         game.state.players
     );
+    // and once Telegram's answer comes, the call loses its Ready button (it became the
+    // game's board, or, when the game started before its id was known, its button is taken
+    // off).
+    h.wait_message(
+        CHAT,
+        msg_id(&call),
+        Duration::from_secs(10),
+        "the call without its Ready button",
+        |m| m.is_some_and(|m| buttons(m).iter().all(|(_, d)| !d.starts_with("tr:"))),
+    )
+    .await;
 }
 
-/// Every time a key is set (`SET`: a lease taken), as Redis's keyspace notifications tell a
-/// watcher thread: the times seen so far, and the switch that stops the watcher.
-struct SetWatch {
-    seen: Arc<Mutex<Vec<Instant>>>,
-    stop: Arc<AtomicBool>,
-}
-
-impl SetWatch {
-    fn start(url: &str, key: &str) -> Self {
-        let client = redis::Client::open(url).expect("redis url");
-        let mut con = client.get_connection().expect("redis");
-        let _: () = redis::cmd("CONFIG")
-            .arg("SET")
-            .arg("notify-keyspace-events")
-            .arg("K$")
-            .query(&mut con)
-            .expect("keyspace events");
-        let (seen, stop) = (
-            Arc::new(Mutex::new(Vec::new())),
-            Arc::new(AtomicBool::new(false)),
-        );
-        let (s, st) = (seen.clone(), stop.clone());
-        let channel = format!("__keyspace@0__:{key}");
-        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut ps = con.as_pubsub();
-            ps.subscribe(&channel).expect("subscribe");
-            ps.set_read_timeout(Some(Duration::from_millis(50)))
-                .expect("timeout");
-            let _ = ready_tx.send(());
-            while !st.load(Ordering::Relaxed) {
-                if let Ok(m) = ps.get_message()
-                    && m.get_payload::<String>().is_ok_and(|p| p == "set")
-                {
-                    s.lock().expect("lock").push(Instant::now());
-                }
-            }
-        });
-        ready_rx.recv().expect("the watcher subscribed");
-        Self { seen, stop }
-    }
-
-    fn times(&self) -> Vec<Instant> {
-        self.seen.lock().expect("lock").clone()
-    }
-}
-
-impl Drop for SetWatch {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
+/// The score of the chat's tournament in the due set (when its job fires next).
+async fn tourney_due(h: &Harness) -> Option<u64> {
+    let mut raw = h.redis.raw().await;
+    let score: Option<f64> = redis::cmd("ZSCORE")
+        .arg(DueKind::Tourney.key())
+        .arg(Place::of_chat(CHAT).member())
+        .query_async(&mut raw)
+        .await
+        .expect("zscore");
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    score.map(|s| s as u64)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then_starts() {
     // Given lane 0 of the group holding an open game (a lobby nobody closed), and a
     // two-person tournament whose table is called there (nobody presses Ready: its game is to
-    // start at the deadline, 1.8 s),
+    // start at the 90 s deadline),
     let mut h = plain_group(43).await;
     h.spawn_bot().await;
     let lane = Place::in_lane(CHAT, 0);
@@ -335,40 +375,26 @@ async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then
     })
     .await;
     assert_eq!(t.tables[0].topic, lane.topic, "called in lane 0");
-    // When the bot's tournament firings after the deadline are watched (each takes the
-    // chat's tournament lease: one SET of its key) until it has tried six times,
-    let watch = SetWatch::start(
-        &h.redis.url(),
-        &keys::lease_at(Place::of_chat(CHAT), "tourney"),
-    );
-    let deadline = Instant::now()
-        + Duration::from_millis(t.tables[0].ready_by_ms.saturating_sub(now_ms()).min(10_000));
-    let tries = || -> Vec<Instant> {
-        watch
-            .times()
-            .into_iter()
-            .filter(|&at| at >= deadline)
-            .collect()
-    };
-    let until = tokio::time::Instant::now() + Duration::from_secs(15);
-    while tries().len() < 6 {
-        assert!(
-            tokio::time::Instant::now() < until,
-            "tries: {}",
-            tries().len()
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
+    // When the clock reaches the deadline, and then each time the tournament is due again,
+    let mut next = t.tables[0].ready_by_ms;
+    let mut pauses = Vec::new();
+    for waits in 1..=5 {
+        h.advance_to(next);
+        let t = wait_record(&h, "the start put off", |t| t.tables[0].waits == waits).await;
+        let retry = t.tables[0].retry_ms.expect("a retry time");
+        // (the job is due at the table's retry, not sooner: nothing else is to do)
+        let due = loop {
+            if let Some(d) = tourney_due(&h).await.filter(|&d| d > next) {
+                break d;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        };
+        assert_eq!(due, retry, "the job is due at the retry");
+        pauses.push((retry - next) / 1000);
+        next = retry;
     }
-    // Then they came further apart each time (0.1 s, 0.2 s, then every 0.4 s: the 20 s check
-    // of the shortened clock), never at every 100 ms poll,
-    let gaps: Vec<u128> = tries()
-        .windows(2)
-        .map(|w| w[1].duration_since(w[0]).as_millis())
-        .collect();
-    assert!(
-        gaps.iter().skip(2).all(|&g| g >= 350),
-        "the tries back off: gaps ms {gaps:?}"
-    );
+    // Then the start was put off 5 s, 10 s, then every 20 s, never tried at every firing,
+    assert_eq!(pauses, [5, 10, 20, 20, 20], "pauses, seconds");
     assert!(record(&h).await.tables[0].started_ms.is_none());
     // and when the lane's game is gone, the table's game starts at the next try.
     let rec = h
@@ -384,6 +410,7 @@ async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then
             .expect("redis")
             .is_saved()
     );
+    h.advance_to(next);
     let t = wait_record(&h, "the table started", |t| {
         t.tables[0].started_ms.is_some()
     })
@@ -400,37 +427,13 @@ async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then
     );
 }
 
-fn now_ms() -> u64 {
-    u64::try_from(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .expect("clock")
-            .as_millis(),
-    )
-    .expect("ms")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_played_by_two_live_replicas_posts_each_result_once_and_one_champion() {
-    // Given two live replicas on one fake Bot API and one Redis, a Telegram slow to answer
-    // pictures (0.6 s) and tournament leases shorter than that (0.3 s), so a replica's posts
-    // outlive its lease and the other replica's firings come in while it is still posting,
-    let mut h = Harness::start_with(
-        44,
-        Options {
-            timer_unit_ms: 20,
-            ..Options::default()
-        },
-    )
-    .await;
-    h.stop_bots().await;
-    h.throttle = FAST_SENDS;
-    h.tourney_lease_ms = 300;
-    h.settings(ChatSettings {
-        display: Display::Emoji,
-        ..ChatSettings::default()
-    })
-    .await;
+    // Given two live replicas on one fake Bot API and one Redis, and a Telegram slow to
+    // answer pictures (0.6 s), so one replica's writes are under way while the other's
+    // firings come in,
+    let mut h = plain_group(44).await;
+    h.pause = Duration::from_millis(20);
     h.spawn_bot().await;
     h.spawn_bot().await;
     h.fake.delay_answers(
@@ -445,7 +448,7 @@ async fn a_tournament_played_by_two_live_replicas_posts_each_result_once_and_one
     let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
     let t = loop {
         let t = record(&h).await;
-        if t.stage == parxis::bot::core::tourney::Stage::Finished && t.unposted.is_empty() {
+        if t.stage == Stage::Finished && t.unposted.is_empty() {
             break t;
         }
         assert!(
@@ -454,8 +457,11 @@ async fn a_tournament_played_by_two_live_replicas_posts_each_result_once_and_one
             t.tournament.map(|x| x.rounds().to_vec()),
             h.fake.log_tail(10)
         );
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        if !h.step_clock(1000).await {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     };
+    h.wait_writes(Duration::from_secs(20)).await;
     let tn = t.tournament.as_ref().expect("drawn");
     assert!(tn.champion().is_some());
     assert_eq!(tn.rounds().len(), 2, "4 → 2 → 1");

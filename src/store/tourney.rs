@@ -1,18 +1,13 @@
 //! A chat's tournament record (one per chat, `parxis:{<chat>}:tourney`), saved by the same
 //! versioned compare-and-set as games; the set of chats whose tournament has something due
-//! (`parxis:tourney:due`, score: due Unix ms); the chat's tournament history
-//! (`parxis:{<chat>}:tourney:history`, newest first); and the markers that make each post and
-//! each history entry happen once: a post is sent only by the caller that claims its id
-//! ([`Store::claim_tourney_post`], `parxis:{<chat>}:tourney:post:<id>`, SET NX), and an entry
-//! is added to the history in the same script that sets its marker
-//! ([`Store::push_tourney_history`], `parxis:{<chat>}:tourney:recorded:<id>`).
+//! (`parxis:tourney:due`, score: due Unix ms); and the chat's tournament history
+//! (`parxis:{<chat>}:tourney:history`, newest first).
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::records::{RawRecord, RecordFields, cas_outcome};
 use super::redis_store::Retry;
-use super::scripts::{CAS_SAVE, TOURNEY_HISTORY};
+use super::scripts::HISTORY_ONCE;
 use super::{CasOutcome, Store, StoreError, Versioned, keys};
 
 /// The key of a chat's tournament record.
@@ -25,21 +20,6 @@ pub fn tourney_key(chat: i64) -> String {
 #[must_use]
 pub fn tourney_history_key(chat: i64) -> String {
     format!("{}:tourney:history", keys::Place::of_chat(chat).prefix())
-}
-
-/// The marker of post `id` of a chat's tournament (see [`Store::claim_tourney_post`]).
-#[must_use]
-pub fn tourney_post_key(chat: i64, id: &str) -> String {
-    format!("{}:tourney:post:{id}", keys::Place::of_chat(chat).prefix())
-}
-
-/// The marker of history entry `id` of a chat (see [`Store::push_tourney_history`]).
-#[must_use]
-pub fn tourney_recorded_key(chat: i64, id: &str) -> String {
-    format!(
-        "{}:tourney:recorded:{id}",
-        keys::Place::of_chat(chat).prefix()
-    )
 }
 
 /// The sorted set of chats whose tournament has something due.
@@ -57,25 +37,15 @@ impl Store {
         &self,
         chat: i64,
     ) -> Result<Option<Versioned<T>>, StoreError> {
-        let key = tourney_key(chat);
-        let mut cmd = redis::cmd("HMGET");
-        cmd.arg(&key).arg("version").arg("schema").arg("state");
-        let fields: RecordFields = self.query("load_tourney", Retry::Idempotent, &cmd).await?;
-        let Some(raw) = RawRecord::from_fields(&key, fields)? else {
-            return Ok(None);
-        };
-        let state = serde_json::from_str(&raw.state)
-            .map_err(|e| StoreError::Corrupt(format!("{key}: state: {e}")))?;
-        Ok(Some(Versioned {
-            version: raw.version,
-            state,
-        }))
+        self.load_versioned("load_tourney", &tourney_key(chat))
+            .await
     }
 
     /// Saves a chat's tournament record if its version is still `expected` (0: none yet).
     ///
     /// # Errors
-    /// [`StoreError::Encode`], [`StoreError::Unavailable`].
+    /// [`StoreError::InvalidArgument`] for a zero TTL, [`StoreError::Encode`],
+    /// [`StoreError::Unavailable`].
     pub async fn save_tourney<T: Serialize>(
         &self,
         chat: i64,
@@ -83,15 +53,14 @@ impl Store {
         state: &T,
         ttl_secs: u64,
     ) -> Result<CasOutcome, StoreError> {
-        let json = serde_json::to_string(state).map_err(|e| StoreError::Encode(e.to_string()))?;
-        let mut inv = CAS_SAVE.prepare_invoke();
-        inv.key(tourney_key(chat))
-            .arg(expected)
-            .arg(json)
-            .arg(ttl_secs.max(1))
-            .arg(super::SCHEMA);
-        let reply = self.invoke("save_tourney", Retry::IfNotSent, &inv).await?;
-        Ok(cas_outcome(reply))
+        self.save_versioned(
+            "save_tourney",
+            &tourney_key(chat),
+            expected,
+            state,
+            ttl_secs,
+        )
+        .await
     }
 
     /// Marks chat `chat`'s tournament due at `due_ms` (`None`: nothing due).
@@ -134,56 +103,55 @@ impl Store {
     }
 
     /// Adds a finished tournament's summary to the chat's history (newest first, the last
-    /// [`HISTORY_LEN`] kept), once per `id` (the tournament's): the entry and its marker are
-    /// written by one script, so a repeated call (a retry after a crash, another replica)
-    /// adds nothing. The marker lives `ttl_secs`. Returns whether the entry was added.
+    /// [`HISTORY_LEN`] kept).
     ///
     /// # Errors
     /// [`StoreError::Encode`], [`StoreError::Unavailable`].
     pub async fn push_tourney_history<T: Serialize>(
         &self,
         chat: i64,
-        id: &str,
         summary: &T,
-        ttl_secs: u64,
-    ) -> Result<bool, StoreError> {
+    ) -> Result<(), StoreError> {
         let json = serde_json::to_string(summary).map_err(|e| StoreError::Encode(e.to_string()))?;
-        let mut inv = TOURNEY_HISTORY.prepare_invoke();
-        inv.key(tourney_recorded_key(chat, id))
-            .key(tourney_history_key(chat))
-            .arg(json)
-            .arg(HISTORY_LEN)
-            .arg(ttl_secs.max(1));
-        let added: i64 = self
-            .invoke("push_tourney_history", Retry::IfNotSent, &inv)
+        let key = tourney_history_key(chat);
+        let mut pipe = redis::pipe();
+        pipe.cmd("LPUSH").arg(&key).arg(json).ignore();
+        pipe.cmd("LTRIM")
+            .arg(&key)
+            .arg(0)
+            .arg(HISTORY_LEN - 1)
+            .ignore();
+        let () = self
+            .query_pipe("push_tourney_history", Retry::IfNotSent, &pipe)
             .await?;
-        Ok(added == 1)
+        Ok(())
     }
 
-    /// Claims post `id` of chat `chat`'s tournament for `owner` (SET NX, for `ttl_secs`):
-    /// true for the one caller that may send it, false once anyone claimed it (it was sent,
-    /// or is being sent). A post is thus sent at most once, whatever the crashes and replicas;
-    /// the price is that a replica that dies between its claim and its send loses that post.
+    /// As [`Store::push_tourney_history`], once per `id` in the chat: a summary pushed again
+    /// (a retry after a crash) is not added twice. Returns whether it was added.
     ///
     /// # Errors
-    /// [`StoreError::Unavailable`] (nothing may be sent: the claim is unknown).
-    pub async fn claim_tourney_post(
+    /// [`StoreError::Encode`], [`StoreError::Unavailable`].
+    pub async fn push_tourney_history_once<T: Serialize>(
         &self,
         chat: i64,
         id: &str,
-        owner: &str,
-        ttl_secs: u64,
+        summary: &T,
     ) -> Result<bool, StoreError> {
-        let mut cmd = redis::cmd("SET");
-        cmd.arg(tourney_post_key(chat, id))
-            .arg(owner)
-            .arg("NX")
-            .arg("EX")
-            .arg(ttl_secs.max(1));
-        let set: Option<String> = self
-            .query("claim_tourney_post", Retry::IfNotSent, &cmd)
+        let json = serde_json::to_string(summary).map_err(|e| StoreError::Encode(e.to_string()))?;
+        let mut inv = HISTORY_ONCE.prepare_invoke();
+        inv.key(tourney_history_key(chat))
+            .key(format!(
+                "{}:tourney:history:ids",
+                keys::Place::of_chat(chat).prefix()
+            ))
+            .arg(id)
+            .arg(json)
+            .arg(HISTORY_LEN);
+        let added: i64 = self
+            .invoke("push_tourney_history_once", Retry::Idempotent, &inv)
             .await?;
-        Ok(set.is_some())
+        Ok(added == 1)
     }
 
     /// The chat's tournament history as stored (JSON summaries, newest first).

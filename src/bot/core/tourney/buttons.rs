@@ -2,8 +2,9 @@
 //! another pair or closed with the sign-up, and the R10.5 extension buttons of a table that
 //! is decided (or of a tournament that is over). Their messages are kept in the record while
 //! they apply; once they stop, every change of the record ([`Tourney::bump`]) moves them to
-//! [`Tourney::stale_msgs`], and the effects take the buttons off within the chat's write
-//! budget ([`Tourney::unbuttoned`] records what was done and when to go on).
+//! [`Tourney::stale_msgs`], and the tournament's firing plans their buttons' removal in the
+//! chat's outbox (made within the chat's write budget, after what matters more), recorded
+//! by [`Tourney::unbuttoned`].
 
 use serde::{Deserialize, Serialize};
 
@@ -91,17 +92,10 @@ impl Tourney {
         self.bump();
     }
 
-    /// The buttons of `done` are off (or their messages gone); the others wait until
-    /// `retry_at` (Unix ms) when given.
-    pub fn unbuttoned(&mut self, done: &[i32], retry_at: Option<u64>) {
+    /// The buttons of `done` are planned to come off (the chat's outbox makes those writes
+    /// within its budget): they leave [`Tourney::stale_msgs`].
+    pub fn unbuttoned(&mut self, done: &[i32]) {
         self.stale_msgs.retain(|m| !done.contains(m));
-        self.unbutton_at = retry_at.filter(|_| !self.stale_msgs.is_empty());
         self.bump();
-    }
-
-    /// When buttons are next to be taken off (`None`: none waits).
-    #[must_use]
-    pub fn unbutton_due(&self, now_ms: u64) -> Option<u64> {
-        (!self.stale_msgs.is_empty()).then(|| self.unbutton_at.unwrap_or(now_ms).max(now_ms))
     }
 }

@@ -61,14 +61,12 @@ impl Tourney {
         Ok(())
     }
 
-    /// Table `at`'s call was sent (as message `msg`, when it went through): its players have
-    /// until `ready_by_ms` to press Ready (counted from the calls shown, not from their
-    /// record: the round's calls go out at the group's pace).
-    pub fn call_shown(&mut self, at: TableId, msg: Option<i32>, ready_by_ms: u64) {
+    /// Table `at`'s call was posted as message `msg`: it becomes the table's board, and its
+    /// players have until `ready_by_ms` to press Ready (counted from the call shown, never
+    /// sooner than from its record: the calls wait for the chat's write budget).
+    pub fn call_shown(&mut self, at: TableId, msg: i32, ready_by_ms: u64) {
         if let Some(p) = self.play_mut(at) {
-            if msg.is_some() {
-                p.call_msg = msg;
-            }
+            p.call_msg = Some(msg);
             if p.started_ms.is_none() {
                 p.ready_by_ms = p.ready_by_ms.max(ready_by_ms);
             }
@@ -132,16 +130,16 @@ impl Tourney {
     }
 
     /// Table `at` could not start at `now_ms`: its place still holds an open game. It tries
-    /// again after [`BLOCKED_SECS`] seconds (of `unit_ms` ms), doubled at each try up to
-    /// [`CHECK_SECS`]; meanwhile nothing is due for it ([`Tourney::due`]).
-    pub fn start_blocked(&mut self, at: TableId, now_ms: u64, unit_ms: u64) {
+    /// again after [`BLOCKED_SECS`] seconds, doubled at each try up to [`CHECK_SECS`];
+    /// meanwhile nothing is due for it ([`Tourney::due`]).
+    pub fn start_blocked(&mut self, at: TableId, now_ms: u64) {
         let Some(p) = self.play_mut(at).filter(|p| p.started_ms.is_none()) else {
             return;
         };
         let secs = BLOCKED_SECS
             .saturating_mul(1 << p.waits.min(16))
             .min(CHECK_SECS);
-        p.retry_ms = Some(now_ms.saturating_add(secs.saturating_mul(unit_ms)));
+        p.retry_ms = Some(now_ms.saturating_add(secs.saturating_mul(1000)));
         p.waits = p.waits.saturating_add(1);
         self.bump();
     }

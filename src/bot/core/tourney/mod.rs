@@ -87,14 +87,14 @@ pub struct TablePlay {
     #[serde(default)]
     pub call_msg: Option<i32>,
     /// The table's place still held an open game when its game was to start: the start is
-    /// tried again at this time (Unix ms), not at every poll ([`Tourney::start_blocked`]).
-    #[serde(default)]
+    /// tried again at this time (Unix ms), not at every firing ([`Tourney::start_blocked`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retry_ms: Option<u64>,
     /// How many starts that place has put off so far (the pause doubles each time).
     #[serde(default)]
     pub waits: u32,
     /// R10.5 The message with the extension buttons (a timed table's), while they apply.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ext_msg: Option<i32>,
 }
 
@@ -131,6 +131,10 @@ pub enum TReject {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tourney {
     /// Bumped by every change: buttons carry it.
+    /// Names this tournament among the chat's (its posts' ids start with it): set when it
+    /// opens (0 in records stored before).
+    #[serde(default)]
+    pub id: u64,
     pub seq: u64,
     pub host: i64,
     pub preset: Preset,
@@ -172,10 +176,6 @@ pub struct Tourney {
     /// extension buttons of a decided table), to be taken off by the next firing.
     #[serde(default)]
     pub stale_msgs: Vec<i32>,
-    /// When the chat's write budget lets the next of [`Tourney::stale_msgs`] be taken off
-    /// (Unix ms; `None`: now).
-    #[serde(default)]
-    pub unbutton_at: Option<u64>,
 }
 
 impl Tourney {
@@ -183,6 +183,7 @@ impl Tourney {
     #[must_use]
     pub fn open(host: &SignedUp, args: TourneyArgs, home_topic: Option<i32>, forum: bool) -> Self {
         Self {
+            id: 0,
             seq: 1,
             host: host.id,
             preset: args.preset,
@@ -201,7 +202,6 @@ impl Tourney {
             unposted: Vec::new(),
             invite_msgs: Vec::new(),
             stale_msgs: Vec::new(),
-            unbutton_at: None,
         }
     }
 
@@ -209,6 +209,16 @@ impl Tourney {
     #[must_use]
     pub fn is_open(&self) -> bool {
         matches!(self.stage, Stage::SignUp | Stage::Running)
+    }
+
+    /// The id its posts carry: [`Tourney::id`], or for a record stored before ids, its
+    /// draw's seed.
+    #[must_use]
+    pub fn post_key(&self) -> u64 {
+        if self.id != 0 {
+            return self.id;
+        }
+        self.tournament.as_ref().map_or(0, Tournament::seed)
     }
 
     /// Every change: a new `seq`, and the buttons that stopped applying marked stale.
@@ -329,25 +339,22 @@ impl Tourney {
         Some(started + minutes * minute_ms)
     }
 
-    /// The next time something is due: now when results are to be posted or tables called, a call's Ready deadline, a time limit, or the next
-    /// check of a table being played (`check_ms` from `now_ms`).
+    /// The next time something is due: now when results are to be posted, buttons taken off
+    /// or tables called; a call's Ready deadline (later when its place was busy), a time
+    /// limit, or the next check of a table being played (`check_ms` from `now_ms`).
     #[must_use]
     pub fn due(&self, now_ms: u64, minute_ms: u64, check_ms: u64) -> Option<u64> {
-        if !self.unposted.is_empty() {
+        if !self.unposted.is_empty() || !self.stale_msgs.is_empty() {
             return Some(now_ms);
         }
-        let unbutton = self.unbutton_due(now_ms);
         if self.stage != Stage::Running {
-            return unbutton;
+            return None;
         }
         if !self.tables_to_call().is_empty() {
             return Some(now_ms);
         }
-        let Some(t) = self.tournament.as_ref() else {
-            return unbutton;
-        };
-        let tables = self
-            .tables
+        let t = self.tournament.as_ref()?;
+        self.tables
             .iter()
             .filter(|p| {
                 t.table(p.at)
@@ -361,10 +368,6 @@ impl Tourney {
                         .map_or(check, |l| l.min(check))
                 }
             })
-            .min();
-        match (tables, unbutton) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+            .min()
     }
 }

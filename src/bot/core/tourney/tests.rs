@@ -182,30 +182,30 @@ fn tournament_arguments_take_rules_table_size_and_limit_and_refuse_anything_else
 
 #[test]
 fn a_table_whose_place_is_busy_puts_its_start_off_longer_each_time_up_to_the_check() {
-    // Given a called table past its Ready deadline (at 100), one second being 10 ms,
+    // Given a called table past its Ready deadline (at 100 ms)
     let mut t = drawn(2, false);
     let at = TableId::new(0, 0);
     t.call(at, Some(-1), 100);
     assert_eq!(t.due_to_start(100), vec![at]);
-    assert_eq!(t.due(100, 600, 200), Some(100));
+    assert_eq!(t.due(100, 60_000, 20_000), Some(100));
     // When its place is busy at 100, Then it is due again 5 s later, not at once,
-    t.start_blocked(at, 100, 10);
+    t.start_blocked(at, 100);
     assert_eq!(t.due_to_start(100), Vec::<TableId>::new());
-    assert_eq!(t.due(100, 600, 200), Some(150));
-    assert_eq!(t.due_to_start(150), vec![at]);
+    assert_eq!(t.due(100, 60_000, 20_000), Some(5_100));
+    assert_eq!(t.due_to_start(5_100), vec![at]);
     // and each further try waits twice as long, up to the check's 20 s.
     let mut waits = Vec::new();
-    let mut now = 150;
+    let mut now = 5_100;
     for _ in 0..4 {
-        t.start_blocked(at, now, 10);
-        let next = t.due(now, 600, 10_000).expect("due");
+        t.start_blocked(at, now);
+        let next = t.due(now, 60_000, 1_000_000).expect("due");
         waits.push(next - now);
         now = next;
     }
-    assert_eq!(waits, [100, 200, 200, 200]);
+    assert_eq!(waits, [10_000, 20_000, 20_000, 20_000]);
     // When it starts at last, Then nothing is put off any more.
     t.start_table(at, now).expect("starts");
-    assert_eq!(t.due_to_start(now + 10_000), Vec::<TableId>::new());
+    assert_eq!(t.due_to_start(now + 100_000), Vec::<TableId>::new());
 }
 
 #[test]

@@ -190,10 +190,10 @@ fn an_invitations_button_goes_stale_once_the_invitation_stops_waiting() {
     t.draw(3).expect("draws");
     assert_eq!(t.stale_msgs, [10, 13, 11]);
     assert!(t.invite_msgs.is_empty());
-    // When two are taken off and the budget puts the third off, Then it waits until then
-    t.unbuttoned(&[10, 13], Some(5_000));
+    // When two are planned off, Then the third is still due now; once it is, nothing is
+    t.unbuttoned(&[10, 13]);
     assert_eq!(t.stale_msgs, [11]);
-    assert_eq!(t.unbutton_due(1_000), Some(5_000));
-    t.unbuttoned(&[11], None);
-    assert_eq!(t.unbutton_due(1_000), None);
+    assert_eq!(t.due(1_000, 60_000, 20_000), Some(1_000));
+    t.unbuttoned(&[11]);
+    assert!(t.stale_msgs.is_empty());
 }
