@@ -105,8 +105,20 @@ async fn plain_group(seed: u64) -> Harness {
     h
 }
 
-/// The host opens `/tournament <args>`, the others join by button, the host starts it.
+/// The host opens `/tournament <args>`, the others join by button, the host starts it; the
+/// first bracket posted.
 async fn sign_up_and_draw(h: &Harness, people: &[TestUser], args: &str) {
+    let mark = h.fake.mark();
+    sign_up_and_start(h, people, args).await;
+    wait_for(h, mark, "the bracket", |r| {
+        r.method == "sendphoto" && r.ok()
+    })
+    .await;
+}
+
+/// The host opens `/tournament <args>`, the others join by button, the host starts it (not
+/// waiting for what that plans).
+async fn sign_up_and_start(h: &Harness, people: &[TestUser], args: &str) {
     let mark = h.fake.mark();
     h.command(&people[0], &format!("/tournament {args}")).await;
     let signup = wait_for(h, mark, "the sign-up", |r| {
@@ -126,12 +138,8 @@ async fn sign_up_and_draw(h: &Harness, people: &[TestUser], args: &str) {
             "You are in the tournament."
         );
     }
-    let mark = h.fake.mark();
-    h.command(&people[0], "/tournament start").await;
-    wait_for(h, mark, "the bracket", |r| {
-        r.method == "sendphoto" && r.ok()
-    })
-    .await;
+    h.fake
+        .push_update(h.fake.command(CHAT, &people[0], "/tournament start"));
 }
 
 fn has(r: &Recorded, key: &str, part: &str) -> bool {
@@ -282,7 +290,7 @@ async fn a_ready_pressed_while_the_calls_message_is_still_on_its_way_is_accepted
         Duration::from_millis(1500),
     );
     let mark = h.fake.mark();
-    sign_up_and_draw(&h, &people, "2").await;
+    sign_up_and_start(&h, &people, "2").await;
     let call = wait_for(&h, mark, "the table's call", |r| {
         r.method == "sendmessage"
             && r.ok()
@@ -298,6 +306,11 @@ async fn a_ready_pressed_while_the_calls_message_is_still_on_its_way_is_accepted
     for u in &people {
         answers.push(press(&h, u, &call, &ready).await);
     }
+    assert_eq!(
+        record(&h).await.tables[0].call_msg,
+        None,
+        "the presses came before the call's answer"
+    );
     h.fake.clear_delays();
     // Then both are accepted, and the table's game starts with both of them present.
     assert_eq!(answers, ["You are ready.", "You are ready."]);
@@ -321,15 +334,14 @@ async fn a_ready_pressed_while_the_calls_message_is_still_on_its_way_is_accepted
         "{:?}",
         game.state.players
     );
-    // and once Telegram's answer comes, the call loses its Ready button (it became the
-    // game's board, or, when the game started before its id was known, its button is taken
-    // off).
+    // and once Telegram's answer comes, the call (not the game's board: the game started
+    // before its id was known) loses its Ready button.
     h.wait_message(
         CHAT,
         msg_id(&call),
         Duration::from_secs(10),
         "the call without its Ready button",
-        |m| m.is_some_and(|m| buttons(m).iter().all(|(_, d)| !d.starts_with("tr:"))),
+        |m| m.is_some_and(|m| buttons(m).is_empty()),
     )
     .await;
 }
