@@ -682,8 +682,8 @@ async fn a_tournament_post_is_planned_once_even_after_it_was_made_and_a_history_
             flags: 0,
         },
         json: "{\"w\":\"send\"}".into(),
-        priority: 5,
-        planned_ms: 1_000,
+        // As the bot orders a post: planned at 1 s, after 20 s of later boards.
+        order_ms: 21_000,
         post_id: Some("t9:result:0.0"),
         sticky: 1,
     };
