@@ -49,8 +49,8 @@ fn put(slot: &str, id: u64, priority: u8, now: u64, version: u64) -> Put<'_> {
             flags: 0,
         },
         json: format!("{{\"write\":\"{slot}\",\"id\":{id}}}"),
-        priority,
-        planned_ms: now,
+        // As the bot orders them: a priority's writes let later boards go first for a while.
+        order_ms: now + u64::from(priority) * 10_000,
         post_id: None,
         sticky: 1,
     }
@@ -510,6 +510,39 @@ async fn writes_go_most_important_first_and_each_place_has_its_own_board() {
     // Then the boards go first (in the order first planned), then the reply, then the tidy-up;
     // the other place's board is not touched by topic 3's
     assert_eq!(order, [b3.as_str(), bg.as_str(), "r:x", "s:7"]);
+}
+
+#[tokio::test]
+async fn a_reply_whose_lead_ran_out_goes_before_a_waiting_board_but_only_one_write_does() {
+    // Given two replies planned long ago (their lead has run out) and a board planned since,
+    let (_server, store, _raw) = setup().await;
+    let board = format!("b:{}", Place::of_chat(CHAT).member());
+    for (slot, id) in [("r:a", 1), ("r:b", 2)] {
+        store
+            .outbox_put(CHAT, &put(slot, id, 2, 1_000, 0), 1_000)
+            .await
+            .unwrap();
+    }
+    store
+        .outbox_put(CHAT, &put(&board, 3, 0, 40_000, 7), 40_000)
+        .await
+        .unwrap();
+    // When the budget allows three writes,
+    let mut order = Vec::new();
+    for now in 40_001..40_004 {
+        let Taken::Write { slot, meta, .. } = store.outbox_take(CHAT, now, ROOMY).await.unwrap()
+        else {
+            panic!("a write is allowed");
+        };
+        store
+            .outbox_done(CHAT, &slot, meta.id, meta.version)
+            .await
+            .unwrap();
+        order.push(slot);
+    }
+    // Then the oldest reply goes first, then the board, and only then the other reply: a
+    // board is never more than one write behind.
+    assert_eq!(order, ["r:a", board.as_str(), "r:b"]);
 }
 
 #[tokio::test]

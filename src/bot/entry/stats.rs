@@ -65,7 +65,7 @@ pub async fn top(
             };
             reply(&ctx, &here, &msg, "top", text).await
         }
-    };
+    }
     done(&ctx, started)
 }
 
@@ -133,7 +133,7 @@ pub async fn stats(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) ->
             };
             reply(&ctx, &here, &msg, "stats", text).await
         }
-    };
+    }
     done(&ctx, started)
 }
 
@@ -179,7 +179,7 @@ pub async fn forget_me(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started
         }
         Some(who) => forget(&msg, &here, &ctx, who.id).await,
         None => {}
-    };
+    }
     done(&ctx, started)
 }
 
