@@ -182,6 +182,10 @@ impl Recorded {
 /// A function shown every request as it is recorded (see [`FakeTelegram::tap`]).
 pub type Tap = Arc<dyn Fn(&Recorded) + Send + Sync>;
 
+/// Which requests answer late (see [`FakeTelegram::delay_answers`]): method (lower case) and
+/// parameters in, whether to hold its answer.
+pub type DelayWhen = Arc<dyn Fn(&str, &Value) -> bool + Send + Sync>;
+
 struct Shared {
     state: Mutex<State>,
     /// Shown every request (load tests measure latencies with it).
@@ -192,6 +196,8 @@ struct Shared {
     updates_pushed: Notify,
     /// Woken when a request is recorded (the waiting helpers wait on it).
     request_recorded: Notify,
+    /// Requests whose answer is held back, and for how long.
+    delays: Mutex<Vec<(DelayWhen, Duration)>>,
 }
 
 impl Shared {
@@ -249,6 +255,7 @@ impl FakeTelegram {
             keep_log: std::sync::atomic::AtomicBool::new(true),
             updates_pushed: Notify::new(),
             request_recorded: Notify::new(),
+            delays: Mutex::new(Vec::new()),
         });
         let socket = tokio::net::TcpSocket::new_v4().expect("a socket for the fake Bot API");
         socket
@@ -385,6 +392,31 @@ impl FakeTelegram {
     /// blocked by the user".
     pub fn block_bot(&self, user: i64) {
         self.shared.lock().chat_mut(user).membership = state::Membership::Kicked;
+    }
+
+    /// From now on, every request that `when` accepts is performed and recorded at once (so
+    /// its result, e.g. a message sent, is in the log and the chat), but its answer reaches the
+    /// bot only `by` later: a slow Telegram, for the bot's steps between a request and what
+    /// it does with the answer.
+    pub fn delay_answers(
+        &self,
+        when: impl Fn(&str, &Value) -> bool + Send + Sync + 'static,
+        by: Duration,
+    ) {
+        self.shared
+            .delays
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push((Arc::new(when), by));
+    }
+
+    /// Answers every request at once again (undoes [`Self::delay_answers`]).
+    pub fn clear_delays(&self) {
+        self.shared
+            .delays
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clear();
     }
 
     /// Makes `user` an administrator of `chat` (for getChatMember / getChatAdministrators).
