@@ -76,21 +76,16 @@ impl Script {
         );
         self.log.push(char::from(b'0' + d));
         self.g = self.g.roll(d).expect("a roll");
-        loop {
-            match self.g.phase() {
-                Phase::AwaitingMove { .. } | Phase::AwaitingBonus { .. } => {
-                    let moves = log_order(&self.g);
-                    if moves.is_empty() {
-                        self.g = self.g.pass().expect("a pass").0;
-                        continue;
-                    }
-                    let i = moves.iter().position(|m| pick(&self.g, m)).unwrap_or(0);
-                    self.log
-                        .push(char::from(b'a' + u8::try_from(i).expect("index")));
-                    self.g = self.g.play(moves[i]).expect("a move");
-                }
-                _ => break,
+        while let Phase::AwaitingMove { .. } | Phase::AwaitingBonus { .. } = self.g.phase() {
+            let moves = log_order(&self.g);
+            if moves.is_empty() {
+                self.g = self.g.pass().expect("a pass").0;
+                continue;
             }
+            let i = moves.iter().position(|m| pick(&self.g, m)).unwrap_or(0);
+            self.log
+                .push(char::from(b'a' + u8::try_from(i).expect("index")));
+            self.g = self.g.play(moves[i]).expect("a move");
         }
         self
     }

@@ -80,15 +80,14 @@ fn ranked_lines(lang: Lang, t: &Table) -> Vec<String> {
     out
 }
 
+/// A group's achievements of a player, and how many of its players have each.
+pub type InChat<'a> = (&'a [Achievement], &'a dyn Fn(Achievement) -> u32);
+
 /// The achievements block of `/stats`: in a group, what the player earned in the chat with
 /// how many of its players have each (`holders`); in private (`here` = `None`), what they
 /// earned anywhere.
 #[must_use]
-pub fn achievements_text(
-    lang: Lang,
-    here: Option<(&[Achievement], &dyn Fn(Achievement) -> u32)>,
-    anywhere: &[Achievement],
-) -> String {
+pub fn achievements_text(lang: Lang, here: Option<InChat<'_>>, anywhere: &[Achievement]) -> String {
     let shown: &[Achievement] = here.map_or(anywhere, |(h, _)| h);
     if shown.is_empty() && anywhere.is_empty() {
         return tr(lang, &Msg::Achieve(AchieveMsg::None));
