@@ -44,7 +44,7 @@ cmd-notify = Rep un missatge privat quan s'òbriga la pròxima partida ací (/no
 notify-on = 🔔 { $name }, t'avisaré en privat quan s'òbriga la pròxima partida ací.
 notify-off = 🔕 { $name }, ja no t'avisaré de les partides noves d'ací.
 notify-was-off = { $name }, no estaves en la llista. /notify t'hi posa.
-notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'inicies en privat: <a href="{ $link }">toca ací</a> i prem Inicia, i ja estàs en la llista.
+notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'inicies en privat: toca { $link } i prem Inicia, i ja estàs en la llista.
 notify-registered = 🔔 Fet: t'avisaré quan s'òbriga la pròxima partida en <b>{ $title }</b>. Envia-hi /notify off per a parar.
 notify-opened = 🎲 S'ha obert una partida nova en <b>{ $title }</b>: entra-hi abans que comence!
 notify-opened-no-link = 🎲 S'ha obert una partida nova en <b>{ $title }</b>: obri el grup i entra-hi abans que comence!

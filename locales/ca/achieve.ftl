@@ -44,7 +44,7 @@ cmd-notify = Rep un missatge privat quan s'obri la propera partida aquí (/notif
 notify-on = 🔔 { $name }, t'avisaré en privat quan s'obri la propera partida aquí.
 notify-off = 🔕 { $name }, ja no t'avisaré de les partides noves d'aquí.
 notify-was-off = { $name }, no eres a la llista. /notify t'hi posa.
-notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'engeguis en privat: <a href="{ $link }">toca aquí</a> i prem Inicia, i ja ets a la llista.
+notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'engeguis en privat: toca { $link } i prem Inicia, i ja ets a la llista.
 notify-registered = 🔔 Fet: t'avisaré quan s'obri la propera partida a <b>{ $title }</b>. Envia-hi /notify off per parar.
 notify-opened = 🎲 S'ha obert una partida nova a <b>{ $title }</b>: entra-hi abans que comenci!
 notify-opened-no-link = 🎲 S'ha obert una partida nova a <b>{ $title }</b>: obre el grup i entra-hi abans que comenci!

@@ -44,7 +44,7 @@ cmd-notify = Get a private message when the next game opens here (/notify off to
 notify-on = 🔔 { $name }, I will tell you in private when the next game opens here.
 notify-off = 🔕 { $name }, no more messages about new games here.
 notify-was-off = { $name }, you were not on the list. /notify puts you on it.
-notify-start-first = 🔔 { $name }, I cannot write to you before you start me in private: <a href="{ $link }">tap here</a> and press Start, and you are on the list.
+notify-start-first = 🔔 { $name }, I cannot write to you before you start me in private: tap { $link } and press Start, and you are on the list.
 notify-registered = 🔔 Done: I will tell you when the next game opens in <b>{ $title }</b>. Send /notify off there to stop.
 notify-opened = 🎲 A new game opened in <b>{ $title }</b>: join it before it starts!
 notify-opened-no-link = 🎲 A new game opened in <b>{ $title }</b>: open the group to join it before it starts!

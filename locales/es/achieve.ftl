@@ -44,7 +44,7 @@ cmd-notify = Recibe un mensaje privado cuando se abra la próxima partida aquí 
 notify-on = 🔔 { $name }, te avisaré por privado cuando se abra la próxima partida aquí.
 notify-off = 🔕 { $name }, ya no te avisaré de las partidas nuevas de aquí.
 notify-was-off = { $name }, no estabas en la lista. /notify te apunta.
-notify-start-first = 🔔 { $name }, no puedo escribirte hasta que me inicies por privado: <a href="{ $link }">toca aquí</a> y pulsa Iniciar, y ya estás en la lista.
+notify-start-first = 🔔 { $name }, no puedo escribirte hasta que me inicies por privado: toca { $link } y pulsa Iniciar, y ya estás en la lista.
 notify-registered = 🔔 Hecho: te avisaré cuando se abra la próxima partida en <b>{ $title }</b>. Envía allí /notify off para dejarlo.
 notify-opened = 🎲 Se ha abierto una partida nueva en <b>{ $title }</b>: ¡únete antes de que empiece!
 notify-opened-no-link = 🎲 Se ha abierto una partida nueva en <b>{ $title }</b>: ¡abre el grupo y únete antes de que empiece!
