@@ -23,7 +23,7 @@ use tracing::warn;
 
 use super::keys::{self, Place};
 use super::redis_store::Retry;
-use super::scripts::{CLAIM_CATCHUP, CLEAR_OWED_IF, OWE_BOARD, PUSH_CATCHUP};
+use super::scripts::{CLAIM_CATCHUP, CLEAR_OWED_IF, OWE_BOARD, OWE_BOARD_SOON, PUSH_CATCHUP};
 use super::{Store, StoreError};
 
 /// How long an owed record lives without being owed again (7 days): a board not caught up
@@ -84,6 +84,34 @@ impl Store {
         let (since, latest, due_ms): (u64, u64, u64) =
             self.invoke("owe_board", Retry::Idempotent, &inv).await?;
         self.schedule(place, due_ms, "owe_board").await?;
+        Ok(OwedBoard {
+            since,
+            latest,
+            due_ms,
+        })
+    }
+
+    /// Records that `place` is owed the board of `version`, written soon: at `due_ms` when
+    /// nothing is owed yet, else with what is owed already, at its due time (which this
+    /// never pushes later). Saves that come faster than `due_ms` so share one board write.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn owe_board_soon(
+        &self,
+        place: Place,
+        version: u64,
+        due_ms: u64,
+    ) -> Result<OwedBoard, StoreError> {
+        let mut inv = OWE_BOARD_SOON.prepare_invoke();
+        inv.key(keys::owed(place))
+            .arg(version)
+            .arg(due_ms)
+            .arg(OWED_TTL_SECS * 1000);
+        let (since, latest, due_ms): (u64, u64, u64) = self
+            .invoke("owe_board_soon", Retry::Idempotent, &inv)
+            .await?;
+        self.schedule(place, due_ms, "owe_board_soon").await?;
         Ok(OwedBoard {
             since,
             latest,

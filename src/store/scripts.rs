@@ -27,6 +27,9 @@ pub(super) static NOTE_RETRY_AFTER: LazyLock<Script> =
 /// Record a place's owed board.
 pub(super) static OWE_BOARD: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/owe_board.lua")));
+/// Owe a place's board soon, sharing what is owed already (the live board's taps).
+pub(super) static OWE_BOARD_SOON: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/owe_board_soon.lua")));
 /// Push a place's catch-up later.
 pub(super) static PUSH_CATCHUP: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/push_catchup.lua")));

@@ -117,9 +117,30 @@ pub async fn save(
     }
 }
 
+/// How the board of a save reaches the chat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardWrite {
+    /// At once, within the chat's write budget ([`pace::show`]): a press in the chat.
+    Now,
+    /// Coalesced with the saves that follow ([`pace::coalesce`]): a tap on the live board,
+    /// whose players see the move there at once.
+    Coalesced,
+}
+
 /// After a save: show the board on the chat's board message and, at the same time, count
 /// the game's transition and put its deadline in the due set.
 pub async fn after_save(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
+    after_save_with(bot, ctx, here, saved, BoardWrite::Now).await;
+}
+
+/// [`after_save`], with the board written as `write` says.
+pub async fn after_save_with(
+    bot: &TgBot,
+    ctx: &Ctx,
+    here: &Here,
+    saved: &Saved,
+    write: BoardWrite,
+) {
     // A game that just finished is recorded first, so the final board shows its results.
     let recorded = super::stats::record_if_finished(ctx, here, saved).await;
     let (shown, shown_version) = recorded
@@ -127,13 +148,20 @@ pub async fn after_save(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
         .map_or((&saved.table, saved.version), |r| (&r.table, r.version));
     tokio::join!(
         async {
-            show(bot, ctx, here, shown, shown_version, here.display()).await;
+            match write {
+                BoardWrite::Now => show(bot, ctx, here, shown, shown_version, here.display()).await,
+                BoardWrite::Coalesced => {
+                    let _ = pace::coalesce(ctx, here.addr.place(), shown_version).await;
+                }
+            }
             // Pings after the board: it takes its write from the budget first.
             super::pings::after_save(bot, ctx, here, shown, shown_version).await;
         },
         bookkeeping(ctx, here, saved),
         // A tournament table's finished game: its result into the bracket (once).
         super::tourney::results::on_game_saved(bot, ctx, here, saved),
+        // The live board's viewers on every replica: the one hook of the save path.
+        crate::webapp::publish_saved(ctx, here.addr.place(), shown, shown_version),
     );
 }
 

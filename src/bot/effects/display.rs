@@ -59,6 +59,16 @@ fn repost_after(e: &RequestError) -> bool {
         ))
 }
 
+/// The buttons under `board` at `addr`: the table's, and the live board's link when the
+/// Mini App is configured.
+fn keyboard(ctx: &Ctx, addr: ChatAddr, board: Board<'_>) -> InlineKeyboardMarkup {
+    let mut kb = view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
+    if let Some(row) = crate::webapp::button_row(ctx, addr.place(), board.lang, board.table) {
+        kb.inline_keyboard.push(row);
+    }
+    kb
+}
+
 /// Take the buttons off an old board message (best effort: it may be gone).
 pub async fn strip_buttons(bot: &TgBot, addr: ChatAddr, message_id: i32) {
     let _ = bot
@@ -127,7 +137,7 @@ async fn show_text(
     current: Option<DisplayState>,
 ) -> Result<DisplayState, RequestError> {
     let text = view::board_text(board.lang, board.table, ctx.now_ms());
-    let kb = view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
+    let kb = keyboard(ctx, addr, board);
     let body = if text.board.is_empty() {
         text.status_within(TEXT_LIMIT)
     } else {
@@ -191,8 +201,7 @@ async fn show_photo(
     );
     let text = view::board_text(board.lang, board.table, ctx.now_ms());
     let caption = text.status_within(CAPTION_LIMIT);
-    let kb: InlineKeyboardMarkup =
-        view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
+    let kb = keyboard(ctx, addr, board);
     match current {
         Some(d) if d.photo => {
             let r = retrying_within(ctx, addr, Duration::ZERO, || {

@@ -90,6 +90,9 @@ pub struct Ctx {
     pub unrecorded: unrecorded::Unrecorded,
     /// Milliseconds in one second of `/pings` (1000; tests shorten it).
     pub ping_unit_ms: u64,
+    /// The live board (the Mini App), when configured: its button under every group board,
+    /// and its viewers told of every save ([`crate::webapp`]).
+    pub live: Option<std::sync::Arc<crate::webapp::Live>>,
 }
 
 impl Ctx {
@@ -112,6 +115,7 @@ impl Ctx {
             boards: board_lock::BoardLocks::default(),
             unrecorded: unrecorded::Unrecorded::default(),
             ping_unit_ms: 1000,
+            live: None,
         }
     }
 

@@ -142,6 +142,32 @@ pub async fn show(
     }
 }
 
+/// How long the board of a save made from the live board waits to share its write with the
+/// saves that follow: two writes' worth of the chat's budget (6 s at 20 writes a minute). Its
+/// players see every move on the page; the chat's board follows at half the pace the budget
+/// allows, whatever their taps' pace.
+#[must_use]
+pub fn coalesce_gap_ms(ctx: &Ctx) -> u64 {
+    2 * ctx.write_window_ms / u64::from(ctx.write_limit.max(1))
+}
+
+/// The board of `version` of `place`, saved from the live board: not written now but owed,
+/// and written by the catch-up once [`coalesce_gap_ms`] has passed since the first save it
+/// holds, together with every save made meanwhile (one write for them all, never more
+/// than a write now would have been).
+pub async fn coalesce(ctx: &Ctx, place: Place, version: u64) -> Paced {
+    let due = ctx.now_ms().saturating_add(coalesce_gap_ms(ctx));
+    match ctx.store.owe_board_soon(place, version, due).await {
+        Ok(owed) => Paced::Owed {
+            due_ms: owed.due_ms,
+        },
+        Err(e) => {
+            warn!(chat = place.chat, error = %e, "could not owe the board");
+            Paced::Owed { due_ms: due }
+        }
+    }
+}
+
 /// Owe `place` the board of `version`, caught up at `due_ms` (or later if already later).
 async fn owe(ctx: &Ctx, place: Place, version: u64, due_ms: u64) -> Paced {
     match ctx.store.owe_board(place, version, due_ms).await {
