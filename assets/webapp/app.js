@@ -155,7 +155,39 @@
       g.id = id;
       svg.appendChild(g);
     }
+    svg.addEventListener('click', onBoard);
     shownArms = arms;
+  }
+
+  // A tap on the board plays the move whose piece or landing square is nearest, within
+  // its target (at least 44 CSS px across): close targets never hide each other.
+  function onBoard(e) {
+    const f = P.state;
+    if (!mine() || f.phase !== 'move') return;
+    const svg = e.currentTarget;
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return;
+    const pt = svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    const at = pt.matrixTransform(ctm.inverse());
+    let best = null;
+    let bestD = Infinity;
+    for (const m of f.moves) {
+      for (const p of [m.start, m.at]) {
+        if (!p) continue;
+        const d = Math.hypot(p[0] - at.x, p[1] - at.y);
+        if (d < bestD) { bestD = d; best = m; }
+      }
+    }
+    if (best && bestD <= targetRadius(f) * 1.5) tap({ do: 'move', index: best.index, from: best.from, to: best.to });
+  }
+
+  // At least 22 CSS px of radius (44 px targets), in the board's own pixels.
+  function targetRadius(f) {
+    const svg = $('board').querySelector('svg');
+    const width = svg ? svg.getBoundingClientRect().width : 0;
+    return width > 0 ? Math.max(22 * f.size / width, 18) : 40;
   }
 
   async function render(f) {
@@ -218,10 +250,7 @@
     if (!my) return;
     if (f.roll) button(f.roll_label, 'roll', { do: 'roll' });
     if (f.phase !== 'move') return;
-    const svg = $('board').querySelector('svg');
-    // At least 22 CSS px of radius (44 px targets) in the board's own pixels.
-    const width = svg ? svg.getBoundingClientRect().width : 0;
-    const r = width > 0 ? Math.max(22 * f.size / width, 18) : 40;
+    const r = targetRadius(f);
     for (const m of f.moves) {
       const body = { do: 'move', index: m.index, from: m.from, to: m.to };
       button(m.label, 'mv', body);
@@ -233,7 +262,6 @@
         c.setAttribute('cy', at[1]);
         c.setAttribute('r', r);
         c.dataset.n = m.n;
-        c.addEventListener('click', () => tap(body));
         taps.appendChild(c);
       }
     }

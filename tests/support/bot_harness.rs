@@ -50,6 +50,9 @@ pub struct Harness {
     /// The board writes each bot allows itself per window (limit, window ms). Tests not about
     /// pacing get a budget they never reach, so a game plays at test speed.
     pub write_budget: (u32, u64),
+    /// The live board each bot started from now on serves (each its own hub and subscriber,
+    /// as replicas have), with these limits; `None`: none.
+    pub live_app: Option<(parxis::config::MiniAppConfig, parxis::webapp::Limits)>,
 }
 
 /// How [`Harness::start_with`] sets things up.
@@ -93,6 +96,16 @@ impl Harness {
 
     /// As [`Harness::start`], with options.
     pub async fn start_with(seed: u64, opts: Options) -> Self {
+        Self::start_live(seed, opts, None).await
+    }
+
+    /// As [`Harness::start_with`], each bot serving the live board `app` (with the fake's
+    /// token and bot username).
+    pub async fn start_live(
+        seed: u64,
+        opts: Options,
+        app: Option<(parxis::config::MiniAppConfig, parxis::webapp::Limits)>,
+    ) -> Self {
         let fake = FakeTelegram::start().await;
         let redis = if opts.persistent_redis {
             TestRedis::start_persistent()
@@ -112,6 +125,7 @@ impl Harness {
             driver: opts.driver,
             bots: Vec::new(),
             write_budget: opts.write_budget,
+            live_app: app,
         };
         // The tests were written for the Roll button: the chat starts with `/dice button`
         // (a test that sets its own settings says which it wants).
@@ -134,6 +148,19 @@ impl Harness {
         ctx.limit_minute_ms = self.limit_minute_ms;
         ctx.ping_unit_ms = self.ping_unit_ms;
         (ctx.write_limit, ctx.write_window_ms) = self.write_budget;
+        if let Some((app, limits)) = self.live_app.clone() {
+            let live = parxis::webapp::Live::start(
+                app,
+                super::fake_tg::TOKEN,
+                ctx.store.clone(),
+                &self.redis.url(),
+                limits,
+            )
+            .await
+            .expect("the live board reaches Redis");
+            live.set_username(super::fake_tg::BOT_USERNAME);
+            ctx.live = Some(live);
+        }
         let ctx = Arc::new(ctx);
         let tg = self
             .fake

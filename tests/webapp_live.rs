@@ -1,0 +1,441 @@
+//! The live board (the Telegram Mini App) in a real browser: headless Chromium over
+//! WebDriver, pages at a phone's size, against two replicas of the real bot (each its own
+//! dispatcher, driver, live board hub and HTTP port) sharing one real Redis and the fake
+//! Bot API. Waits are on the pages' own events (a frame, a tap's answer), never fixed.
+
+mod support;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
+use fantoccini::{Client, Locator};
+use parxis::bot::Ctx;
+use parxis::bot::core::refusal::{Alert, Refusal, Reject};
+use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
+use parxis::bot::core::table::Status;
+use parxis::bot::core::view;
+use parxis::config::MiniAppConfig;
+use parxis::i18n::{Lang, LiveMsg, Msg, tr_plain};
+use parxis::ops::http::{Mount, always_ready, router_with_apps, serve_on};
+use parxis::ops::metrics::Metrics;
+use parxis::store::Place;
+use parxis::webapp::auth::{Secret, sign};
+use parxis::webapp::{GameId, Limits, LinkKey};
+use serde_json::{Value, json};
+use teloxide::requests::RequesterExt;
+
+use support::bot_harness::{CHAT, Harness, Options, four_users, text_of};
+use support::browser::{Browser, peek, until};
+use support::fake_tg::{BOT_USERNAME, TOKEN, TestUser};
+
+/// Where the live board is served.
+const PATH: &str = "/live";
+
+fn app() -> MiniAppConfig {
+    MiniAppConfig {
+        url: format!("http://127.0.0.1{PATH}").parse().expect("a URL"),
+        short_name: "board".into(),
+    }
+}
+
+fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs()
+}
+
+/// The HTTP port of one replica: its health routes and its live board.
+async fn serve(h: &Harness, replica: usize) -> SocketAddr {
+    let ctx: Arc<Ctx> = h.bots[replica].ctx.clone();
+    let live = ctx.live.clone().expect("the live board is configured");
+    let tg = h
+        .fake
+        .bot()
+        .throttle(teloxide::adaptors::throttle::Limits::default());
+    let router = router_with_apps(
+        Metrics::new(),
+        always_ready(),
+        Mount::new(),
+        Some(parxis::webapp::routes::router(live, tg, ctx)),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let addr = listener.local_addr().expect("an address");
+    tokio::spawn(serve_on(listener, router, std::future::pending()));
+    addr
+}
+
+/// `initData` as Telegram signs it for `user` opening the link with `start_param`.
+fn init_data(user: &TestUser, lang: Option<&str>, start_param: &str, auth_date: u64) -> String {
+    let mut u = json!({ "id": user.id, "first_name": user.first_name });
+    if let Some(l) = lang {
+        u["language_code"] = json!(l);
+    }
+    sign(
+        &Secret::of_token(TOKEN),
+        &[
+            ("query_id", "AAHdF6IQAAAAAN0XohDhrOrc"),
+            ("user", &u.to_string()),
+            ("auth_date", &auth_date.to_string()),
+            ("start_param", start_param),
+            ("chat_type", "supergroup"),
+            ("chat_instance", "-4242"),
+            ("signature", "unused-by-the-bot"),
+        ],
+    )
+}
+
+/// The URL Telegram opens: the page, with the start parameter in the query and the launch
+/// parameters (initData, theme) in the fragment.
+fn page_url(addr: SocketAddr, start_param: &str, init_data: &str) -> String {
+    let theme = json!({
+        "bg_color": "#ffffff", "secondary_bg_color": "#efeff4", "text_color": "#000000",
+        "hint_color": "#8e8e93", "button_color": "#3390ec", "button_text_color": "#ffffff",
+        "link_color": "#3390ec"
+    });
+    let fragment = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("tgWebAppData", init_data)
+        .append_pair("tgWebAppVersion", "8.0")
+        .append_pair("tgWebAppPlatform", "android")
+        .append_pair("tgWebAppThemeParams", &theme.to_string())
+        .finish();
+    format!("http://{addr}{PATH}?tgWebAppStartParam={start_param}#{fragment}")
+}
+
+/// The `startapp` parameter of the "📱 Live board" button under `board`.
+fn live_button(board: &Value) -> (String, String) {
+    let rows = board["reply_markup"]["inline_keyboard"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let button = rows
+        .iter()
+        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+        .find(|b| b["url"].is_string())
+        .unwrap_or_else(|| panic!("no URL button under the board: {board}"));
+    let url = button["url"].as_str().unwrap_or_default().to_owned();
+    let prefix = format!("https://t.me/{BOT_USERNAME}/board?startapp=");
+    let id = url
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("not a Direct Link Mini App URL: {url}"))
+        .to_owned();
+    (button["text"].as_str().unwrap_or_default().to_owned(), id)
+}
+
+/// The watcher's state once it shows a version of at least `v`: `{v, seq, turn, phase, stage}`.
+async fn newest(page: &Client, v: u64) -> Value {
+    until(page, &format!("s.state && s.state.v >= {v}"), 10_000).await;
+    peek(
+        page,
+        "({v: s.state.v, seq: s.state.seq, turn: s.state.turn, phase: s.state.phase, stage: s.state.stage})",
+    )
+    .await
+}
+
+/// Waits until `page` shows the state at `seq` with its player to move; returns how many
+/// taps it has answered so far.
+async fn ready_to_tap(page: &Client, seq: u64) -> u64 {
+    until(
+        page,
+        &format!(
+            "s.state && s.state.seq === {seq} && s.state.phase === 'move' && s.you && \
+             s.state.turn === s.you.colour && !s.busy && document.querySelector('#actions button.mv')"
+        ),
+        10_000,
+    )
+    .await;
+    peek(page, "s.taps.length").await.as_u64().unwrap_or(0)
+}
+
+/// The answer to the tap after the first `before` ones.
+async fn answer_after(page: &Client, before: u64) -> Value {
+    until(page, &format!("s.taps.length > {before}"), 10_000).await;
+    peek(page, "s.taps[s.taps.length - 1]").await
+}
+
+/// In one round trip to the browser: once `page` shows the state at `seq` with its player
+/// to move, its first move button is clicked (the page's own click), and the tap's answer
+/// comes back.
+async fn click_first_move(page: &Client, seq: u64) -> Value {
+    let script = format!(
+        "const done = arguments[arguments.length - 1];\
+         const s = window.__parxis;\
+         s.until((s) => s.state && s.state.seq === {seq} && s.state.phase === 'move' && s.you && \
+                 s.state.turn === s.you.colour && !s.busy && document.querySelector('#actions button.mv'), 10000)\
+          .then((ok) => {{\
+            if (!ok) return done({{ok: false, error: 'never the player to move', state: s.state && s.state.seq}});\
+            const n = s.taps.length;\
+            document.querySelector('#actions button.mv').click();\
+            s.until((s) => s.taps.length > n, 10000).then(() => done(s.taps[s.taps.length - 1]));\
+          }});"
+    );
+    page.execute_async(&script, vec![]).await.expect("a tap")
+}
+
+/// The page's tap, run in the page (its own `fetch`), and its answer.
+async fn tap(page: &Client, body: Value) -> Value {
+    let script = format!(
+        "const done = arguments[arguments.length - 1];\
+         window.__parxis.act({body}).then(() => done(window.__parxis.taps[window.__parxis.taps.length - 1]));"
+    );
+    page.execute_async(&script, vec![]).await.expect("a tap")
+}
+
+fn board_writes(h: &Harness, since: usize) -> usize {
+    h.fake
+        .requests_since(since)
+        .iter()
+        .filter(|r| {
+            r.ok()
+                && matches!(
+                    r.method.as_str(),
+                    "editmessagemedia" | "sendphoto" | "editmessagetext"
+                )
+                && r.chat_id() == Some(CHAT)
+        })
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_chat_follows() {
+    // Given two replicas serving the live board, a chat with auto dice and emoji boards,
+    // and a budget of 20 board writes per 6 s (taps' boards coalesced for 600 ms),
+    let opts = Options {
+        write_budget: (20, 6_000),
+        ..Options::default()
+    };
+    let mut h = Harness::start_live(11, opts, Some((app(), Limits::default()))).await;
+    h.spawn_bot().await;
+    h.settings(ChatSettings {
+        lang: Some(Lang::En),
+        display: Display::Emoji,
+        timer_secs: 0,
+        dice: DiceMode::Auto,
+        pings_secs: 0,
+    })
+    .await;
+    let (a, b) = (serve(&h, 0).await, serve(&h, 1).await);
+    let users = four_users();
+    h.start_game(4).await;
+
+    // Then the chat's board carries "📱 Live board", a Direct Link Mini App URL whose
+    // opaque id names this chat's place and shows no chat id.
+    let (text, id) = live_button(&h.board().await);
+    assert_eq!(text, "📱 Live board");
+    assert_eq!(
+        GameId::open(&LinkKey::of_token(TOKEN), &id),
+        Some(Place::of_chat(CHAT))
+    );
+    assert!(!id.contains(&CHAT.unsigned_abs().to_string()[4..]), "{id}");
+
+    // When the four players open it (two on each replica) and a fifth user watches,
+    let langs = [Some("ca"), Some("es"), None, Some("en")];
+    let mut browser = Browser::start().await;
+    let mut pages = Vec::new();
+    for (i, u) in users.iter().enumerate() {
+        let at = if i % 2 == 0 { a } else { b };
+        let data = init_data(u, langs[i], &id, now_secs());
+        pages.push(browser.page(&page_url(at, &id, &data)).await);
+    }
+    let pep = TestUser::new(99, "Pep");
+    let watcher = browser
+        .page(&page_url(
+            b,
+            &id,
+            &init_data(&pep, Some("en"), &id, now_secs()),
+        ))
+        .await;
+    for p in pages.iter().chain([&watcher]) {
+        until(p, "s.state && s.you && s.state.stage === 'playing'", 10_000).await;
+    }
+    // each sees the board drawn (the printed board and the scene, 16 pieces) and who they are,
+    // in their language.
+    let pieces = peek(&watcher, "document.querySelectorAll('#scene g.pc').length").await;
+    assert_eq!(pieces, json!(16));
+    assert_eq!(
+        peek(&watcher, "document.getElementById('who').textContent").await,
+        json!(tr_plain(Lang::En, &Msg::Live(LiveMsg::Watching)))
+    );
+    assert_eq!(peek(&watcher, "s.you.colour").await, Value::Null);
+    let ana_colour = peek(&pages[0], "s.you.colour").await;
+    assert!(ana_colour.is_string(), "{ana_colour}");
+    assert_eq!(
+        peek(&pages[0], "document.documentElement.lang").await,
+        json!("ca")
+    );
+    let status = peek(&pages[1], "s.state.status[0]").await;
+    let (_, t) = h.table().await;
+    let biel_status = view::board_text(Lang::Es, &t, 0).status;
+    assert!(
+        biel_status.contains(status.as_str().unwrap_or("?").split(" · ").next().unwrap()),
+        "{status} vs {biel_status}"
+    );
+
+    // And a tap by the watcher, and one by a player whose turn it is not, are refused
+    // with the chat's own refusals, shown in their pages, and change nothing.
+    let (version, t) = h.table().await;
+    let seq = t.seq;
+    let refused = tap(
+        &watcher,
+        json!({"do": "move", "index": 0, "from": 0, "to": 5}),
+    )
+    .await;
+    assert_eq!(refused["status"], json!(403), "{refused}");
+    let not_a_player = view::refusal(Lang::En, Refusal::Reject(Reject::NotAPlayer));
+    assert_eq!(refused["error"], json!(not_a_player));
+    assert_eq!(
+        peek(&watcher, "document.getElementById('toast').textContent").await,
+        json!(not_a_player)
+    );
+    let mover = t.to_move().expect("someone to move").id;
+    let idle = users
+        .iter()
+        .position(|u| u.id != mover)
+        .expect("an idle player");
+    let refused = tap(
+        &pages[idle],
+        json!({"do": "move", "index": 0, "from": 0, "to": 5}),
+    )
+    .await;
+    assert_eq!(refused["status"], json!(403), "{refused}");
+    assert_eq!(h.table().await.0, version);
+    assert_eq!(h.table().await.1.seq, seq);
+
+    // When the player to move taps on their own page until the game is over: a move
+    // button pressed by the page's own click (most taps, to keep the test short), every
+    // fifth tap a WebDriver click on the button, and every fifth a finger on the board,
+    let colours: Vec<Value> = {
+        let mut c = Vec::new();
+        for p in &pages {
+            c.push(peek(p, "s.you.colour").await);
+        }
+        c
+    };
+    let writes_before = h.fake.mark();
+    let mut taps = 0usize;
+    let mut tapped = Vec::new();
+    let mut last_v = 0;
+    loop {
+        // What the watcher shows once it has the last tap's save: whose turn, at which seq.
+        let shown = newest(&watcher, last_v).await;
+        if shown["stage"] != json!("playing") {
+            break;
+        }
+        assert_eq!(shown["phase"], json!("move"), "{shown}");
+        let i = colours
+            .iter()
+            .position(|c| *c == shown["turn"])
+            .unwrap_or_else(|| panic!("no page plays {}", shown["turn"]));
+        let page = &pages[i];
+        let seq = shown["seq"].as_u64().expect("a seq");
+        taps += 1;
+        let answer = match taps % 5 {
+            0 => {
+                // A finger on the board, where the first move's piece or label is.
+                let before = ready_to_tap(page, seq).await;
+                let circle = page
+                    .find(Locator::Css("#taps circle"))
+                    .await
+                    .expect("a move's target on the board");
+                let finger = TouchActions::new("finger".into())
+                    .then(PointerAction::MoveToElement {
+                        element: circle,
+                        duration: None,
+                        x: 0.0,
+                        y: 0.0,
+                    })
+                    .then(PointerAction::Down {
+                        button: MOUSE_BUTTON_LEFT,
+                    })
+                    .then(PointerAction::Up {
+                        button: MOUSE_BUTTON_LEFT,
+                    });
+                page.perform_actions(finger).await.expect("the tap");
+                answer_after(page, before).await
+            }
+            1 => {
+                let before = ready_to_tap(page, seq).await;
+                page.find(Locator::Css("#actions button.mv"))
+                    .await
+                    .expect("a move button")
+                    .click()
+                    .await
+                    .expect("the tap");
+                answer_after(page, before).await
+            }
+            _ => click_first_move(page, seq).await,
+        };
+        assert_eq!(answer["ok"], json!(true), "tap {taps} refused: {answer}");
+        last_v = answer["v"].as_u64().expect("the saved version");
+        tapped.push(last_v);
+        assert!(taps < 2_000, "the game does not end");
+    }
+
+    // Then the game was played to its end from the pages,
+    let (_, end) = h.table().await;
+    assert_eq!(end.status(), Status::Finished);
+    assert!(taps > 20, "{taps} taps");
+    // the watcher saw every state a tap saved (the last one's as the game recorded with
+    // its results, a version later), and the pieces move,
+    let seen: Vec<u64> = serde_json::from_value(peek(&watcher, "s.seen").await).expect("versions");
+    let (last, before) = tapped.split_last().expect("taps");
+    for v in before {
+        assert!(
+            seen.contains(v),
+            "the watcher missed version {v}: saw {seen:?}"
+        );
+    }
+    assert!(seen.iter().any(|v| v >= last), "{last} not seen: {seen:?}");
+    assert!(peek(&watcher, "s.animated").await.as_u64().unwrap_or(0) > 0);
+    for p in pages.iter().chain([&watcher]) {
+        until(p, "s.state && s.state.stage === 'finished'", 10_000).await;
+    }
+    // and the chat's board converged to the final game, written fewer times than moves
+    // were tapped (coalesced), never more.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let board = h.board().await;
+        if support::fake_tg::buttons(&board)
+            .iter()
+            .any(|(_, data)| data.starts_with("n:") || data.contains("@n:"))
+        {
+            let caption = text_of(&board);
+            let winner = end.players.iter().any(|p| caption.contains(&p.name));
+            assert!(winner, "{caption}");
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the chat's board never showed the end:\n{}",
+            h.fake.log_tail(10)
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let writes = board_writes(&h, writes_before);
+    assert!(
+        writes > 0 && writes < taps,
+        "{writes} board writes for {taps} taps"
+    );
+    eprintln!("{taps} taps, {writes} board writes in the chat");
+
+    // And a tap after the end is refused: the game is over.
+    let over = tap(&pages[0], json!({"do": "roll"})).await;
+    assert_eq!(over["ok"], json!(false), "{over}");
+    assert!(matches!(over["status"].as_u64(), Some(403 | 409)), "{over}");
+    let game_over = [
+        view::refusal(Lang::Ca, Refusal::Reject(Reject::GameOver)),
+        view::refusal(Lang::Ca, Refusal::Alert(Alert::GameOver)),
+    ];
+    assert!(
+        game_over.contains(&over["error"].as_str().unwrap_or_default().to_owned()),
+        "{over}"
+    );
+    for p in pages.into_iter().chain([watcher]) {
+        let _ = p.close().await;
+    }
+    h.stop_bots().await;
+}
