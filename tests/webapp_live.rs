@@ -439,3 +439,280 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
     }
     h.stop_bots().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forged_old_and_foreign_links_show_nothing_and_requests_are_limited() {
+    // Given a game in play and its live board, limited to a burst of 8 requests a user,
+    let limits = Limits {
+        per_second: 1,
+        burst: 8,
+        streams: 2,
+    };
+    let h = Harness::start_live(3, Options::default(), Some((app(), limits))).await;
+    h.settings(ChatSettings {
+        lang: Some(Lang::En),
+        display: Display::Emoji,
+        timer_secs: 0,
+        dice: DiceMode::Auto,
+        pings_secs: 0,
+    })
+    .await;
+    h.start_game(2).await;
+    let addr = serve(&h, 0).await;
+    let (_, id) = live_button(&h.board().await);
+    let users = four_users();
+    let now = now_secs();
+    let good = init_data(&users[0], Some("en"), &id, now);
+    // the user's id changed after Telegram signed it,
+    let tampered = good.replace(&format!("%22id%22%3A{}", users[0].id), "%22id%22%3A13");
+    assert_ne!(tampered, good);
+    // signed two days ago,
+    let old = init_data(&users[0], Some("en"), &id, now - 2 * 24 * 3600);
+    // a made-up game id, and the id of another chat's place (which holds no game),
+    let made_up = init_data(
+        &users[0],
+        Some("en"),
+        "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        now,
+    );
+    let other = GameId::of(&LinkKey::of_token(TOKEN), Place::of_chat(-1_009_999_999));
+    let foreign = init_data(&users[0], Some("en"), other.as_str(), now);
+    // and data signed with another bot's token.
+    let other_bot = sign(
+        &Secret::of_token("999:OTHER"),
+        &[
+            ("user", r#"{"id":11,"first_name":"Ana"}"#),
+            ("auth_date", &now.to_string()),
+            ("start_param", &id),
+        ],
+    );
+    let cases = [
+        (tampered.clone(), 401, LiveMsg::OpenFromChat),
+        (other_bot, 401, LiveMsg::OpenFromChat),
+        (old, 401, LiveMsg::Expired),
+        (made_up, 404, LiveMsg::NoGame),
+        (foreign, 404, LiveMsg::NoGame),
+    ];
+    // When each is opened in the browser, then the page shows why and nothing of any game.
+    let mut browser = Browser::start().await;
+    for (data, status, msg) in cases {
+        let page = browser.page(&page_url(addr, &id, &data)).await;
+        until(&page, "s.failed", 10_000).await;
+        assert_eq!(
+            peek(&page, "s.failed.status").await,
+            json!(status),
+            "{msg:?}"
+        );
+        assert_eq!(
+            peek(&page, "document.getElementById('turn').textContent").await,
+            json!(tr_plain(Lang::En, &Msg::Live(msg.clone())))
+        );
+        assert_eq!(peek(&page, "s.state").await, Value::Null);
+        assert_eq!(
+            peek(
+                &page,
+                "document.querySelectorAll('#board svg, #scene').length"
+            )
+            .await,
+            json!(0)
+        );
+        let _ = page.close().await;
+    }
+    // Opened outside Telegram (no launch parameters), it says where to open it from.
+    let page = browser.page(&format!("http://{addr}{PATH}")).await;
+    until(&page, "s.failed", 10_000).await;
+    assert_eq!(peek(&page, "s.failed.status").await, json!(401));
+    let _ = page.close().await;
+
+    // A tap with the tampered data is refused the same way and changes nothing.
+    let before = h.table().await;
+    let auth = format!("tma {tampered}");
+    let headers = [
+        ("Authorization", auth.as_str()),
+        ("Content-Type", "application/json"),
+    ];
+    let tap_path = format!("{PATH}/api/act");
+    let r = support::http::request(
+        addr,
+        "POST",
+        &tap_path,
+        &headers,
+        br#"{"seq":1,"do":"roll"}"#,
+    )
+    .await;
+    assert_eq!(r.status, 401, "{}", r.body);
+    assert_eq!(h.table().await.0, before.0);
+
+    // The page is served with a strict Content-Security-Policy.
+    let r = support::http::get(addr, PATH).await;
+    assert_eq!(r.status, 200);
+    let csp = r
+        .headers
+        .iter()
+        .find(|(k, _)| k == "content-security-policy")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    for part in [
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "connect-src 'self'",
+    ] {
+        assert!(csp.contains(part), "{csp}");
+    }
+    assert!(!csp.contains("unsafe"), "{csp}");
+
+    // Requests are limited per user: past the burst, 429; another user is not held back.
+    let biel = format!("tma {}", init_data(&users[1], Some("en"), &id, now));
+    let junk = [("Authorization", biel.as_str())];
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        statuses.push(
+            support::http::request(addr, "POST", &tap_path, &junk, b"not json")
+                .await
+                .status,
+        );
+    }
+    assert_eq!(statuses[0], 400, "{statuses:?}");
+    assert!(statuses.contains(&429), "{statuses:?}");
+    assert!(
+        statuses.iter().filter(|s| **s == 400).count() <= 8 + 2,
+        "{statuses:?}"
+    );
+    let carme = format!("tma {}", init_data(&users[2], Some("en"), &id, now));
+    let r = support::http::request(
+        addr,
+        "POST",
+        &tap_path,
+        &[("Authorization", carme.as_str())],
+        b"x",
+    )
+    .await;
+    assert_eq!(r.status, 400);
+}
+
+/// A mid-game table of `arms` arms whose first seat (user 11) is to play `roll`.
+fn mid_game(arms: u8, position: &str) -> parxis::bot::core::table::Table {
+    use parxis::bot::core::table::{Actor, Player, PlayerKind, Stage, Table};
+    use parxis::engine::{Colour, Game, Preset, Setup};
+    let setup: Setup = serde_json::from_str(position).expect("position JSON");
+    let game = Game::from_setup(&setup).unwrap_or_else(|e| panic!("{arms} arms: {e:?}"));
+    let names = [
+        "Ana", "Biel", "Carme", "Dani", "Elena", "Ferran", "Gemma", "Hug",
+    ];
+    let host = Actor {
+        id: 11,
+        name: "Ana".into(),
+        is_admin: false,
+    };
+    let mut t = Table::lobby(&host, Preset::Jcf, false);
+    t.players = (0..usize::from(arms))
+        .map(|i| Player {
+            id: 11 + i as i64,
+            name: names[i].into(),
+            kind: PlayerKind::Human,
+            colour: Colour::from_index(i),
+            strikes: 0,
+            absent: false,
+        })
+        .collect();
+    t.stage = Stage::Playing(game);
+    t.seq = 40;
+    t
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn phone_screenshots_of_four_six_and_eight_arm_boards() {
+    // Given a game of each size stored mid-game, the first seat to choose a move,
+    let h = Harness::start_live(5, Options::default(), Some((app(), Limits::default()))).await;
+    let addr = serve(&h, 0).await;
+    let boards = [
+        (
+            4u8,
+            -1_001_000_000_004_i64,
+            r#"{"rules":"jcf","seats":["yellow","blue","red","green"],"turn":"yellow","roll":4,
+                "board":{"60":["yellow"],"yellow-3":["yellow"],"22":["blue"],"30":["blue","blue"],
+                         "39":["red"],"47":["red","green"],"56":["green"]},"goal":{"blue":1}}"#,
+        ),
+        (
+            6,
+            -1_001_000_000_006,
+            r#"{"rules":"jcf","arms":6,"seats":["yellow","blue","red","green","orange","purple"],
+                "turn":"yellow","roll":3,
+                "board":{"5":["yellow"],"80":["yellow"],"22":["blue"],"39":["red"],"44":["red"],
+                         "56":["green"],"73":["orange"],"90":["purple"],"95":["purple"]},
+                "goal":{"green":2}}"#,
+        ),
+        (
+            8,
+            -1_001_000_000_008,
+            r#"{"rules":"jcf","arms":8,"seats":["yellow","blue","red","green","orange","purple","cyan","pink"],
+                "turn":"yellow","roll":6,
+                "board":{"5":["yellow"],"130":["yellow"],"22":["blue"],"39":["red"],"56":["green"],
+                         "73":["orange"],"90":["purple"],"107":["cyan"],"124":["pink"],"60":["cyan"]},
+                "goal":{"pink":1}}"#,
+        ),
+    ];
+    let mut browser = Browser::start().await;
+    let ana = &four_users()[0];
+    for (arms, chat, position) in boards {
+        let place = Place::of_chat(chat);
+        h.settings_for(chat).await;
+        let table = mid_game(arms, position);
+        let pieces = usize::from(arms) * 4;
+        let saved = h.store.save(place, 0, &table, 3600).await;
+        assert!(
+            matches!(saved, Ok(parxis::store::CasOutcome::Saved { .. })),
+            "{saved:?}"
+        );
+        let id = GameId::of(&LinkKey::of_token(TOKEN), place);
+        let page = browser
+            .page(&page_url(
+                addr,
+                id.as_str(),
+                &init_data(ana, Some("ca"), id.as_str(), now_secs()),
+            ))
+            .await;
+        // When Ana opens its live board on a phone,
+        until(
+            &page,
+            "s.state && s.you && s.state.phase === 'move' && document.querySelectorAll('#taps circle').length > 0",
+            10_000,
+        )
+        .await;
+        // then the board of that size is drawn with every piece, her moves offered on it
+        // and below it, in Catalan, each target at least 44 px across,
+        assert_eq!(peek(&page, "s.state.arms").await, json!(arms));
+        // (every piece, in its nest, on the board or in its goal, is drawn once)
+        assert_eq!(
+            peek(&page, "document.querySelectorAll('#scene g.pc').length").await,
+            json!(pieces)
+        );
+        let smallest = peek(
+            &page,
+            "Math.min(...[...document.querySelectorAll('#taps circle')].map((c) => c.getBoundingClientRect().width), \
+                      ...[...document.querySelectorAll('#actions button')].map((b) => b.getBoundingClientRect().height))",
+        )
+        .await;
+        assert!(smallest.as_f64().unwrap_or(0.0) >= 44.0, "{smallest}");
+        assert_eq!(
+            peek(&page, "document.getElementById('turn').textContent").await,
+            json!(tr_plain(Lang::Ca, &Msg::Live(LiveMsg::YourTurnMove)))
+        );
+        let width = peek(
+            &page,
+            "document.getElementById('board').getBoundingClientRect().width",
+        )
+        .await;
+        assert_eq!(width, json!(390));
+        // and the screenshot is a phone's width.
+        let png = page.screenshot().await.expect("a screenshot");
+        assert_eq!(&png[1..4], b"PNG");
+        let shot_width = u32::from_be_bytes(png[16..20].try_into().expect("IHDR"));
+        assert_eq!(shot_width, support::browser::PHONE.0);
+        if let Ok(dir) = std::env::var("PARXIS_SCREENSHOTS") {
+            std::fs::write(format!("{dir}/live_board_{arms}.png"), &png).expect("saved");
+        }
+        let _ = page.close().await;
+    }
+}

@@ -183,11 +183,11 @@
     if (best && bestD <= targetRadius(f) * 1.5) tap({ do: 'move', index: best.index, from: best.from, to: best.to });
   }
 
-  // At least 22 CSS px of radius (44 px targets), in the board's own pixels.
+  // At least 23 CSS px of radius (46 px targets), in the board's own pixels.
   function targetRadius(f) {
     const svg = $('board').querySelector('svg');
     const width = svg ? svg.getBoundingClientRect().width : 0;
-    return width > 0 ? Math.max(22 * f.size / width, 18) : 40;
+    return width > 0 ? Math.max(23 * f.size / width, 18) : 40;
   }
 
   async function render(f) {

@@ -81,12 +81,12 @@ impl Browser {
 
     /// A new browser session (its own Chromium and profile) showing `url`.
     pub async fn page(&mut self, url: &str) -> Client {
+        // One profile per session, across every test of the process.
+        static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         self.sessions += 1;
-        let profile = std::env::temp_dir().join(format!(
-            "parxis-chromium-{}-{}",
-            std::process::id(),
-            self.sessions
-        ));
+        let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let profile =
+            std::env::temp_dir().join(format!("parxis-chromium-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         std::fs::create_dir_all(&profile).expect("a profile folder");
         self.profiles.push(profile.clone());
