@@ -5,106 +5,24 @@
 
 mod support;
 
-use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
-use parxis::bot::Ctx;
 use parxis::bot::core::refusal::{Alert, Refusal, Reject};
 use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
 use parxis::bot::core::table::Status;
 use parxis::bot::core::view;
-use parxis::config::MiniAppConfig;
 use parxis::i18n::{Lang, LiveMsg, Msg, tr_plain};
-use parxis::ops::http::{Mount, always_ready, router_with_apps, serve_on};
-use parxis::ops::metrics::Metrics;
 use parxis::store::Place;
 use parxis::webapp::auth::{Secret, sign};
 use parxis::webapp::{GameId, Limits, LinkKey};
 use serde_json::{Value, json};
-use teloxide::requests::RequesterExt;
 
 use support::bot_harness::{CHAT, Harness, Options, four_users, text_of};
 use support::browser::{Browser, peek, until};
 use support::fake_tg::{BOT_USERNAME, TOKEN, TestUser};
-
-/// Where the live board is served.
-const PATH: &str = "/live";
-
-fn app() -> MiniAppConfig {
-    MiniAppConfig {
-        url: format!("http://127.0.0.1{PATH}").parse().expect("a URL"),
-        short_name: "board".into(),
-    }
-}
-
-fn now_secs() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("after 1970")
-        .as_secs()
-}
-
-/// The HTTP port of one replica: its health routes and its live board.
-async fn serve(h: &Harness, replica: usize) -> SocketAddr {
-    let ctx: Arc<Ctx> = h.bots[replica].ctx.clone();
-    let live = ctx.live.clone().expect("the live board is configured");
-    let tg = h
-        .fake
-        .bot()
-        .throttle(teloxide::adaptors::throttle::Limits::default());
-    let router = router_with_apps(
-        Metrics::new(),
-        always_ready(),
-        Mount::new(),
-        Some(parxis::webapp::routes::router(live, tg, ctx)),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("a port");
-    let addr = listener.local_addr().expect("an address");
-    tokio::spawn(serve_on(listener, router, std::future::pending()));
-    addr
-}
-
-/// `initData` as Telegram signs it for `user` opening the link with `start_param`.
-fn init_data(user: &TestUser, lang: Option<&str>, start_param: &str, auth_date: u64) -> String {
-    let mut u = json!({ "id": user.id, "first_name": user.first_name });
-    if let Some(l) = lang {
-        u["language_code"] = json!(l);
-    }
-    sign(
-        &Secret::of_token(TOKEN),
-        &[
-            ("query_id", "AAHdF6IQAAAAAN0XohDhrOrc"),
-            ("user", &u.to_string()),
-            ("auth_date", &auth_date.to_string()),
-            ("start_param", start_param),
-            ("chat_type", "supergroup"),
-            ("chat_instance", "-4242"),
-            ("signature", "unused-by-the-bot"),
-        ],
-    )
-}
-
-/// The URL Telegram opens: the page, with the start parameter in the query and the launch
-/// parameters (initData, theme) in the fragment.
-fn page_url(addr: SocketAddr, start_param: &str, init_data: &str) -> String {
-    let theme = json!({
-        "bg_color": "#ffffff", "secondary_bg_color": "#efeff4", "text_color": "#000000",
-        "hint_color": "#8e8e93", "button_color": "#3390ec", "button_text_color": "#ffffff",
-        "link_color": "#3390ec"
-    });
-    let fragment = url::form_urlencoded::Serializer::new(String::new())
-        .append_pair("tgWebAppData", init_data)
-        .append_pair("tgWebAppVersion", "8.0")
-        .append_pair("tgWebAppPlatform", "android")
-        .append_pair("tgWebAppThemeParams", &theme.to_string())
-        .finish();
-    format!("http://{addr}{PATH}?tgWebAppStartParam={start_param}#{fragment}")
-}
+use support::live::{PATH, app, init_data, mid_game, now_secs, page_url, serve};
 
 /// The `startapp` parameter of the "📱 Live board" button under `board`.
 fn live_button(board: &Value) -> (String, String) {
@@ -589,36 +507,6 @@ async fn forged_old_and_foreign_links_show_nothing_and_requests_are_limited() {
     )
     .await;
     assert_eq!(r.status, 400);
-}
-
-/// A mid-game table of `arms` arms whose first seat (user 11) is to play `roll`.
-fn mid_game(arms: u8, position: &str) -> parxis::bot::core::table::Table {
-    use parxis::bot::core::table::{Actor, Player, PlayerKind, Stage, Table};
-    use parxis::engine::{Colour, Game, Preset, Setup};
-    let setup: Setup = serde_json::from_str(position).expect("position JSON");
-    let game = Game::from_setup(&setup).unwrap_or_else(|e| panic!("{arms} arms: {e:?}"));
-    let names = [
-        "Ana", "Biel", "Carme", "Dani", "Elena", "Ferran", "Gemma", "Hug",
-    ];
-    let host = Actor {
-        id: 11,
-        name: "Ana".into(),
-        is_admin: false,
-    };
-    let mut t = Table::lobby(&host, Preset::Jcf, false);
-    t.players = (0..usize::from(arms))
-        .map(|i| Player {
-            id: 11 + i as i64,
-            name: names[i].into(),
-            kind: PlayerKind::Human,
-            colour: Colour::from_index(i),
-            strikes: 0,
-            absent: false,
-        })
-        .collect();
-    t.stage = Stage::Playing(game);
-    t.seq = 40;
-    t
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -5,4 +5,5 @@ pub mod bot_process;
 pub mod browser;
 pub mod fake_tg;
 pub mod http;
+pub mod live;
 pub mod redis;
