@@ -604,3 +604,25 @@ async fn phone_screenshots_of_four_six_and_eight_arm_boards() {
         let _ = page.close().await;
     }
 }
+
+#[tokio::test]
+async fn without_the_mini_app_configured_boards_carry_no_live_button() {
+    // Given a bot without PARXIS_MINIAPP_URL / PARXIS_MINIAPP_NAME,
+    let h = Harness::start(2).await;
+    h.use_emoji().await;
+    // when a game starts, then its board has only the game's own buttons.
+    h.start_game(2).await;
+    let board = h.board().await;
+    let rows = board["reply_markup"]["inline_keyboard"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(!rows.is_empty(), "{board}");
+    for b in rows
+        .iter()
+        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+    {
+        assert!(b["url"].is_null() && b["callback_data"].is_string(), "{b}");
+    }
+    assert!(h.bots[0].ctx.live.is_none());
+}

@@ -47,6 +47,9 @@ use crate::store::{Place, Store};
 pub use hub::Hub;
 pub use link::{GameId, LinkKey};
 
+/// Every this many requests, the rate limiter forgets the users it no longer holds back.
+const FORGET_EVERY: u64 = 4096;
+
 /// How much one user may ask of the live board.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -79,6 +82,8 @@ pub struct Live {
     /// This replica's viewers.
     pub hub: Arc<Hub>,
     limiter: DefaultKeyedRateLimiter<i64>,
+    /// Requests checked so far (every [`FORGET_EVERY`], users no longer limited are forgotten).
+    checked: std::sync::atomic::AtomicU64,
     limits: Limits,
     streams: Mutex<HashMap<i64, usize>>,
 }
@@ -119,6 +124,7 @@ impl Live {
             username: OnceLock::new(),
             hub,
             limiter: RateLimiter::keyed(Quota::per_second(per_second).allow_burst(burst)),
+            checked: std::sync::atomic::AtomicU64::new(0),
             limits,
             streams: Mutex::new(HashMap::new()),
         }))
@@ -155,6 +161,14 @@ impl Live {
 
     /// Does `user` have a request left now?
     fn allow(&self, user: i64) -> bool {
+        let n = self
+            .checked
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if n % FORGET_EVERY == FORGET_EVERY - 1 {
+            // The limiter keeps a cell per user: drop those back to a full burst.
+            self.limiter.retain_recent();
+            self.limiter.shrink_to_fit();
+        }
         self.limiter.check_key(&user).is_ok()
     }
 
@@ -166,10 +180,6 @@ impl Live {
             return None;
         }
         *n += 1;
-        // Keep the limiter's memory bounded by the users seen lately.
-        if open.len() % 1024 == 0 {
-            self.limiter.retain_recent();
-        }
         Some(StreamSlot {
             live: Arc::clone(self),
             user,
