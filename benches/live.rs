@@ -173,7 +173,7 @@ async fn run(
     // Everyone has the stored game.
     let mut latest: Vec<u64> = vec![0; viewers];
     let mut frame = Value::Null;
-    while latest.iter().any(|&v| v == 0) {
+    while latest.contains(&0) {
         let (i, v, _, whole) = rx.recv().await.expect("a viewer's first frame");
         latest[i] = latest[i].max(v);
         if let Some(w) = whole {

@@ -146,7 +146,20 @@ impl Asker {
     }
 }
 
-fn authorize(s: &AppState, headers: &HeaderMap) -> Result<Asker, Response> {
+/// Why a request is refused before anything is done.
+struct Denied {
+    status: StatusCode,
+    lang: Lang,
+    msg: LiveMsg,
+}
+
+impl IntoResponse for Denied {
+    fn into_response(self) -> Response {
+        refused(self.status, self.lang, self.msg)
+    }
+}
+
+fn authorize(s: &AppState, headers: &HeaderMap) -> Result<Asker, Denied> {
     let raw = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -163,15 +176,19 @@ fn authorize(s: &AppState, headers: &HeaderMap) -> Result<Asker, Response> {
             } else {
                 LiveMsg::OpenFromChat
             };
-            return Err(refused(StatusCode::UNAUTHORIZED, lang, msg));
+            return Err(Denied {
+                status: StatusCode::UNAUTHORIZED,
+                lang,
+                msg,
+            });
         }
     };
     if !s.live.allow(data.user.id) {
-        return Err(refused(
-            StatusCode::TOO_MANY_REQUESTS,
+        return Err(Denied {
+            status: StatusCode::TOO_MANY_REQUESTS,
             lang,
-            LiveMsg::TooMany,
-        ));
+            msg: LiveMsg::TooMany,
+        });
     }
     let place = data
         .start_param
@@ -179,7 +196,11 @@ fn authorize(s: &AppState, headers: &HeaderMap) -> Result<Asker, Response> {
         .and_then(|id| s.live.place_of(id))
         .filter(|p| p.chat < 0);
     let Some(place) = place else {
-        return Err(refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame));
+        return Err(Denied {
+            status: StatusCode::NOT_FOUND,
+            lang,
+            msg: LiveMsg::NoGame,
+        });
     };
     Ok(Asker { data, place })
 }
@@ -263,7 +284,7 @@ impl Viewer {
 async fn stream(State(s): State<AppState>, headers: HeaderMap) -> Response {
     let asker = match authorize(&s, &headers) {
         Ok(a) => a,
-        Err(r) => return r,
+        Err(denied) => return denied.into_response(),
     };
     let user = asker.data.user.id;
     let Some(slot) = s.live.open_stream(user) else {
@@ -338,7 +359,7 @@ fn status_of(r: Refusal) -> StatusCode {
 async fn act(State(s): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
     let asker = match authorize(&s, &headers) {
         Ok(a) => a,
-        Err(r) => return r,
+        Err(denied) => return denied.into_response(),
     };
     let Ok(tap) = serde_json::from_slice::<Tap>(&body) else {
         return StatusCode::BAD_REQUEST.into_response();
