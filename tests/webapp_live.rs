@@ -126,7 +126,7 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
         write_budget: (20, 6_000),
         ..Options::default()
     };
-    let mut h = Harness::start_live(11, opts, Some((app(), Limits::default()))).await;
+    let mut h = Harness::start_live(12, opts, Some((app(), Limits::default()))).await;
     h.spawn_bot().await;
     h.settings(ChatSettings {
         lang: Some(Lang::En),
@@ -187,7 +187,7 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
     );
     let status = peek(&pages[1], "s.state.status[0]").await;
     let (_, t) = h.table().await;
-    let biel_status = view::board_text(Lang::Es, &t, 0).status;
+    let biel_status = parxis::i18n::html_to_plain(&view::board_text(Lang::Es, &t, 0).status);
     assert!(
         biel_status.contains(status.as_str().unwrap_or("?").split(" · ").next().unwrap()),
         "{status} vs {biel_status}"
