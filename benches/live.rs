@@ -8,7 +8,7 @@
 //!   over every viewer of every tap (median, p99);
 //! - **all updated**: from sending the tap to the last viewer having it (median, p99);
 //! - the same with the viewers on the other replica than the taps (Redis pub/sub between);
-//! - **memory per viewer**: the server process's resident memory with 500 viewers
+//! - **memory per viewer** (measured first): the server process's resident memory with 500 viewers
 //!   connected (held by a child process) minus without, over 500.
 //!
 //! ```text
@@ -366,6 +366,12 @@ fn main() {
         let mut h = Harness::start_live(1, Options::default(), Some((app(), limits))).await;
         h.spawn_bot().await;
         let addrs = [serve(&h, 0).await, serve(&h, 1).await];
+        // First, before any other set-up has grown the allocator's heap.
+        let per = memory_per_viewer(&h, addrs[0], 500).await;
+        println!(
+            "memory per viewer (500 viewers connected, server process, before any other run): {:.1} KiB",
+            per / 1024.0
+        );
         println!("live board: {taps} taps per set-up, viewers of one game");
         let base = report(
             "1 viewer, one replica",
@@ -392,11 +398,6 @@ fn main() {
             "500 viewers on the other replica",
             &run(&h, &addrs, -1_002_000_001_500, 500, 1, 0, taps).await,
             base,
-        );
-        let per = memory_per_viewer(&h, addrs[0], 500).await;
-        println!(
-            "memory per viewer (500 viewers connected, server process): {:.1} KiB",
-            per / 1024.0
         );
         h.stop_bots().await;
     });
