@@ -51,8 +51,9 @@ pub const PORT: &str = "PORT";
 pub const LOG_FORMAT: &str = "PARXIS_LOG_FORMAT";
 /// Days an untouched game is kept in Redis. Default [`DEFAULT_GAME_TTL_DAYS`].
 pub const GAME_TTL_DAYS: &str = "PARXIS_GAME_TTL_DAYS";
-/// Board writes (messages and edits) the bot makes per minute in one group, all replicas
-/// together. Default [`DEFAULT_BOARD_WRITES_PER_MINUTE`] (Telegram's limit).
+/// Writes (every message, edit and delete: boards, replies, pings, tournament posts) the bot
+/// makes per minute in one group, all replicas together, spent evenly. The name is kept from
+/// when only boards were paced. Default [`DEFAULT_BOARD_WRITES_PER_MINUTE`] (Telegram's limit).
 pub const BOARD_WRITES_PER_MINUTE: &str = "PARXIS_BOARD_WRITES_PER_MINUTE";
 /// The public HTTPS URL of the live board (the Mini App's page, as registered with
 /// @BotFather's `/newapp`); its path is where the bot serves it. Set together with

@@ -10,8 +10,8 @@
 //!   page ── GET  <path>/api/live  (Authorization: tma <initData>) ──▶ Server-Sent Events:
 //!           the stored game first, then a frame per saved version (hub, Redis pub/sub)
 //!   page ── POST <path>/api/act   (a tap: roll, or a move) ──▶ commit::act (the chat
-//!           button's own path: Table::step, compare-and-set) ──▶ after_save (coalesced
-//!           board write) ──▶ publish_saved ──▶ every replica's viewers
+//!           button's own path: Table::step, compare-and-set) ──▶ commit::follow_with
+//!           (publish_saved ──▶ every replica's viewers; the board planned coalesced)
 //! ```
 //!
 //! - [`auth`]: `initData` checked (HMAC-SHA256 with the bot token, at most a day old);
@@ -20,9 +20,10 @@
 //! - [`hub`]: this replica's viewers, and the saves that reach them through Redis pub/sub;
 //! - [`routes`]: the page, its assets and its two requests, limited per user.
 //!
-//! The bot's save path tells the viewers of every save through **one** call,
-//! [`publish_saved`], made in [`crate::bot::effects::commit::after_save_with`]; the board's
-//! button comes from [`button_row`], called where the board's keyboard is built.
+//! The bot's save path tells the viewers of every save through [`publish_saved`], called in
+//! [`crate::bot::effects::commit::follow_with`] (every save that is followed: presses, taps,
+//! turns, lobbies, a player back) and where the results of a finished game are saved; the
+//! board's button comes from [`button_row`], called where the drain renders a board.
 
 pub mod auth;
 pub mod frame;

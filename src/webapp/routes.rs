@@ -13,7 +13,8 @@
 //! the limit 429, an id that names no game (made up, or of a place with none) 404. A tap is
 //! the chat's button: [`commit::act`] (the pure `Table::step` and the compare-and-set save,
 //! with the same refusals: not your turn, stale, game over, shown in the page), then
-//! [`commit::after_save_with`] with the board's write coalesced.
+//! [`commit::follow_with`] with the board's write coalesced ([`BoardWrite::Coalesced`]):
+//! it only plans (the viewers told, the board in the chat's outbox), nothing awaits the chat.
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
@@ -392,9 +393,10 @@ async fn act(State(s): State<AppState>, headers: HeaderMap, body: Bytes) -> Resp
                 "seq": saved.table.seq,
                 "text": text,
             });
-            let (bot, ctx) = (s.bot.clone(), Arc::clone(&s.ctx));
+            // Answered first; what follows is planned (a few Redis round trips, no chat write).
+            let ctx = Arc::clone(&s.ctx);
             tokio::spawn(async move {
-                commit::after_save_with(&bot, &ctx, &here, &saved, BoardWrite::Coalesced).await;
+                commit::follow_with(&ctx, &here, &saved, BoardWrite::Coalesced).await;
             });
             (page::security_headers(), axum::Json(answer)).into_response()
         }

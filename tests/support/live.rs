@@ -12,7 +12,6 @@ use parxis::ops::http::{Mount, always_ready, router_with_apps, serve_on};
 use parxis::ops::metrics::Metrics;
 use parxis::webapp::auth::{Secret, sign};
 use serde_json::json;
-use teloxide::requests::RequesterExt;
 
 use super::bot_harness::Harness;
 use super::fake_tg::{TOKEN, TestUser};
@@ -38,10 +37,7 @@ pub fn now_secs() -> u64 {
 pub async fn serve(h: &Harness, replica: usize) -> SocketAddr {
     let ctx: Arc<Ctx> = h.bots[replica].ctx.clone();
     let live = ctx.live.clone().expect("the live board is configured");
-    let tg = h
-        .fake
-        .bot()
-        .throttle(teloxide::adaptors::throttle::Limits::default());
+    let tg = h.fake.bot();
     let router = router_with_apps(
         Metrics::new(),
         always_ready(),

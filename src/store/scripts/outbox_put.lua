@@ -1,0 +1,62 @@
+-- outbox_put.lua: plan one write to a chat. One write per slot: a newer write of the same
+-- slot supersedes the older (three /board → one board; three joins → one lobby edit).
+--
+-- KEYS[1]  the chat's planned writes, parxis:{<chat>}:outbox (hash: slot → "<meta>\n<JSON>")
+-- KEYS[2]  their order, parxis:{<chat>}:outbox:q (sorted set: slot → score, lowest first)
+-- KEYS[3]  the ids of posts already planned, parxis:{<chat>}:outbox:ids (set)
+-- ARGV[1]  slot
+-- ARGV[2]  meta: "<id> <expires_ms> <reserve> <version> <flags> <not_before_ms>" (decimal
+--          integers; see store::outbox::Meta)
+-- ARGV[3]  the write as JSON text
+-- ARGV[4]  score: priority × 10^14 + Unix ms planned (a superseded write keeps the lower)
+-- ARGV[5]  post id ('' for none): a post whose id was planned before is not planned again
+-- ARGV[6]  TTL of the outbox keys, seconds (> 0)
+-- ARGV[7]  TTL of the post ids, seconds (> 0)
+-- ARGV[8]  sticky flags: those bits of a superseded write's flags are kept (a /board's
+--          "post anew" survives a later plain board write)
+-- ARGV[9]  now, Unix ms: an older write of the slot that still waits for its not-before time
+--          (later than now) hands it on (the earlier of the two), so writes planned meanwhile
+--          share it; one whose time has come (waiting for the budget, or being made) hands on
+--          nothing
+--
+-- Returns {planned, superseded}: planned 0 when the post id was planned before (nothing
+-- written); superseded 1 when an older write of the slot was replaced.
+
+if ARGV[5] ~= '' then
+  if redis.call('SADD', KEYS[3], ARGV[5]) == 0 then
+    return {0, 0}
+  end
+  redis.call('EXPIRE', KEYS[3], ARGV[7])
+end
+
+local id, exp, res, ver, flags, nb =
+  string.match(ARGV[2], '^(%d+) (%d+) (%d+) (%d+) (%d+) (%d+)$')
+if not id then
+  return redis.error_reply('outbox_put: malformed meta ' .. ARGV[2])
+end
+flags = tonumber(flags)
+nb = tonumber(nb)
+local superseded = 0
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+if old then
+  superseded = 1
+  local sticky = tonumber(ARGV[8]) or 0
+  local old_flags = tonumber(string.match(old, '^%d+ %d+ %d+ %d+ (%d+)')) or 0
+  local keep = bit.band(old_flags, sticky)
+  if keep ~= 0 then
+    flags = bit.bor(flags, keep)
+  end
+  -- (a write of the previous version has no sixth field: due at once)
+  local old_nb = tonumber(string.match(old, '^%d+ %d+ %d+ %d+ %d+ (%d+)')) or 0
+  if old_nb > tonumber(ARGV[9]) and nb > old_nb then
+    nb = old_nb
+  end
+end
+local meta = id .. ' ' .. exp .. ' ' .. res .. ' ' .. ver .. ' '
+  .. string.format('%d', flags) .. ' ' .. string.format('%d', nb)
+
+redis.call('HSET', KEYS[1], ARGV[1], meta .. '\n' .. ARGV[3])
+redis.call('ZADD', KEYS[2], 'LT', ARGV[4], ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[6])
+redis.call('EXPIRE', KEYS[2], ARGV[6])
+return {1, superseded}
