@@ -644,3 +644,113 @@ async fn without_the_mini_app_configured_boards_carry_no_live_button() {
     }
     assert!(h.bots[0].ctx.live.is_none());
 }
+
+/// The body of a tap on the first move the board offers in `t` (as the page sends it).
+fn first_move_tap(t: &parxis::bot::core::table::Table) -> Value {
+    let game = t.playing().expect("a game in play");
+    let mv = view::ordered_moves(game)[0];
+    let index = game
+        .legal_moves()
+        .iter()
+        .position(|l| *l == mv)
+        .expect("a legal move");
+    json!({"seq": t.seq, "do": "move", "index": index,
+           "from": mv.from_progress(), "to": mv.to_progress()})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn taps_within_the_wait_are_one_board_write_in_the_chat_that_shows_the_latest() {
+    // Given a 2-player game with auto dice and emoji boards, its board written,
+    let mut h = Harness::start_live(7, Options::default(), Some((app(), Limits::default()))).await;
+    h.settings(ChatSettings {
+        lang: Some(Lang::En),
+        display: Display::Emoji,
+        timer_secs: 0,
+        dice: DiceMode::Auto,
+        pings_secs: 0,
+    })
+    .await;
+    h.start_game(2).await;
+    let (_, id) = live_button(&h.board().await);
+    let board_id = h.board_id().await.expect("a board message");
+    // and a bot that keeps a budget of 20 writes per 10 minutes (a tap's board waits two
+    // writes' spacing: 63 s of the bots' clock, far longer than the taps below take),
+    h.stop_bots().await;
+    h.write_budget = (20, 600_000);
+    h.spawn_bot().await;
+    let addr = serve(&h, 0).await;
+    let ctx = h.bots[0].ctx.clone();
+    let wait = parxis::bot::effects::outbox::coalesce_ms(&ctx, CHAT);
+    assert_eq!(wait, 2 * 630_000 / 20);
+    let users = four_users();
+    let now = now_secs();
+    let auth: Vec<String> = users[..2]
+        .iter()
+        .map(|u| format!("tma {}", init_data(u, Some("en"), &id, now)))
+        .collect();
+
+    // When the players make 8 moves on the live board, each tap right after the last,
+    let mark = h.fake.mark();
+    let mut versions = Vec::new();
+    for n in 0..8 {
+        let (_, t) = h.table().await;
+        assert_eq!(t.status(), Status::Playing, "tap {n}");
+        let mover = t.to_move().expect("someone to move").id;
+        let who = users.iter().position(|u| u.id == mover).expect("a player");
+        let body = first_move_tap(&t).to_string();
+        let r = support::http::request(
+            addr,
+            "POST",
+            &format!("{PATH}/api/act"),
+            &[
+                ("Authorization", auth[who].as_str()),
+                ("Content-Type", "application/json"),
+            ],
+            body.as_bytes(),
+        )
+        .await;
+        assert_eq!(r.status, 200, "tap {n}: {}", r.body);
+        let answer: Value = serde_json::from_str(&r.body).expect("JSON");
+        versions.push(answer["v"].as_u64().expect("a version"));
+    }
+    // Then every tap was saved and its board planned, none written yet: one board planned.
+    let (latest_version, latest) = h.table().await;
+    assert_eq!(versions.last(), Some(&latest_version));
+    assert!(versions.windows(2).all(|w| w[0] < w[1]), "{versions:?}");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    while ctx.store.outbox_len(CHAT).await.unwrap_or(0) != 1 {
+        assert!(tokio::time::Instant::now() < deadline, "no board planned");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(board_writes(&h, mark), 0, "{}", h.fake.log_tail(5));
+
+    // When the wait is over,
+    h.advance(wait);
+    // Then the chat's board is written once, in place, and shows the last tap's state: the
+    // buttons of the stored game (their presses name its seq).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while board_writes(&h, mark) == 0 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no board write after the wait:\n{}",
+            h.fake.log_tail(10)
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let board = h.board().await;
+    assert_eq!(board["message_id"], json!(board_id));
+    let mut expected = serde_json::to_value(view::keyboard(Lang::En, &latest)).expect("JSON");
+    let shown = board["reply_markup"]["inline_keyboard"].clone();
+    let rows = shown.as_array().expect("rows").len();
+    let live_row = shown[rows - 1].clone();
+    assert!(live_row[0]["url"].is_string(), "{shown}");
+    expected["inline_keyboard"]
+        .as_array_mut()
+        .expect("rows")
+        .push(live_row);
+    assert_eq!(shown, expected["inline_keyboard"]);
+    // and nothing more: 8 taps, one board write.
+    assert_eq!(ctx.store.outbox_len(CHAT).await.unwrap(), 0);
+    assert_eq!(board_writes(&h, mark), 1, "{}", h.fake.log_tail(5));
+    h.stop_bots().await;
+}
