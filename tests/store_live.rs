@@ -60,7 +60,9 @@ fn reply(id: u64, now: u64) -> Put<'static> {
 async fn taps_within_the_wait_share_one_board_write_that_shows_the_latest_and_is_never_later() {
     // Given a tap's board planned at 1 000 not before 7 000,
     let (_server, store, _raw) = setup().await;
-    let first = store.outbox_put(CHAT, &board(1, 1_000, 7, 7_000), 1_000).await;
+    let first = store
+        .outbox_put(CHAT, &board(1, 1_000, 7, 7_000), 1_000)
+        .await;
     assert_eq!(
         first.unwrap(),
         Planned {
@@ -86,7 +88,10 @@ async fn taps_within_the_wait_share_one_board_write_that_shows_the_latest_and_is
         assert!(p.superseded, "tap {i}");
     }
     // and a reply is planned: it passes the waiting board and goes at once,
-    store.outbox_put(CHAT, &reply(50, 6_950), 6_950).await.unwrap();
+    store
+        .outbox_put(CHAT, &reply(50, 6_950), 6_950)
+        .await
+        .unwrap();
     let Taken::Write { slot, meta, .. } = store.outbox_take(CHAT, 6_950, ROOMY).await.unwrap()
     else {
         panic!("the reply may go");
@@ -102,8 +107,9 @@ async fn taps_within_the_wait_share_one_board_write_that_shows_the_latest_and_is
             dropped: 0
         }
     );
-    let Taken::Write { slot, meta, json, .. } =
-        store.outbox_take(CHAT, 7_000, ROOMY).await.unwrap()
+    let Taken::Write {
+        slot, meta, json, ..
+    } = store.outbox_take(CHAT, 7_000, ROOMY).await.unwrap()
     else {
         panic!("the board goes at 7 000");
     };

@@ -193,7 +193,10 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
     let ana = browser.on(&pages[0]).await;
     let ana_colour = peek(ana, "s.you.colour").await;
     assert!(ana_colour.is_string(), "{ana_colour}");
-    assert_eq!(peek(ana, "document.documentElement.lang").await, json!("ca"));
+    assert_eq!(
+        peek(ana, "document.documentElement.lang").await,
+        json!("ca")
+    );
     let status = peek(browser.on(&pages[1]).await, "s.state.status[0]").await;
     let (_, t) = h.table().await;
     let biel_status = parxis::i18n::html_to_plain(&view::board_text(Lang::Es, &t, 0).status);
@@ -299,7 +302,11 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
         );
         played.extend(taps.iter().filter_map(|a| a["v"].as_u64()));
         let auto = peek(page, "s.auto").await;
-        assert_eq!(auto["missed"], Value::Null, "a board tap hit nothing: {auto}");
+        assert_eq!(
+            auto["missed"],
+            Value::Null,
+            "a board tap hit nothing: {auto}"
+        );
         board_taps += auto["board"].as_u64().unwrap_or(0);
     }
     for v in &tapped {
@@ -448,7 +455,11 @@ async fn forged_old_and_foreign_links_show_nothing_and_requests_are_limited() {
         );
         assert_eq!(peek(page, "s.state").await, Value::Null);
         assert_eq!(
-            peek(page, "document.querySelectorAll('#board svg, #scene').length").await,
+            peek(
+                page,
+                "document.querySelectorAll('#board svg, #scene').length"
+            )
+            .await,
             json!(0)
         );
     }

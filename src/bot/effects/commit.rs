@@ -80,12 +80,7 @@ pub async fn save(ctx: &Ctx, here: &Here, expected: u64, table: Table) -> Result
 ///
 /// # Errors
 /// As [`save`].
-pub async fn store(
-    ctx: &Ctx,
-    place: Place,
-    expected: u64,
-    table: Table,
-) -> Result<Saved, Refusal> {
+pub async fn store(ctx: &Ctx, place: Place, expected: u64, table: Table) -> Result<Saved, Refusal> {
     let ttl = ctx.ttl_for(&table);
     match ctx.store.save(place, expected, &table, ttl).await {
         Ok(CasOutcome::Saved { version }) => Ok(Saved { table, version }),
@@ -139,7 +134,11 @@ pub async fn follow_with(ctx: &Ctx, here: &Here, saved: &Saved, write: BoardWrit
     let t = &saved.table;
     crate::webapp::publish_saved(ctx, place, t, saved.version).await;
     if unrecorded(t) {
-        match ctx.store.set_due(DueKind::Record, place, Some(ctx.now_ms())).await {
+        match ctx
+            .store
+            .set_due(DueKind::Record, place, Some(ctx.now_ms()))
+            .await
+        {
             Ok(()) => ctx.kick(DueKind::Record, place),
             // Redis failed just after the save: the board shows the game without results,
             // and the next lobby or rematch there records it first.
@@ -236,8 +235,7 @@ pub async fn welcome_back(ctx: &Ctx, here: &Here, id: i64) -> bool {
 pub async fn refresh_if_behind(ctx: &Ctx, here: &Here, pressed: i32, drawn_at: u64) {
     let Ok(rec) = here.table() else { return };
     let t = &rec.state;
-    if here.display().is_some_and(|d| d.message_id == pressed) && t.seq != drawn_at && t.is_open()
-    {
+    if here.display().is_some_and(|d| d.message_id == pressed) && t.seq != drawn_at && t.is_open() {
         info!(
             chat = here.addr.id(),
             seq = t.seq,

@@ -7,8 +7,8 @@ use tracing::warn;
 
 use super::super::chat::ChatAddr;
 use super::super::outbox::{self, Plan, Priority, Then, Write};
-use super::texts::{home, labels, result_line, signup_keyboard, signup_text};
 use super::Ctx;
+use super::texts::{home, labels, result_line, signup_keyboard, signup_text};
 use crate::bot::core::tourney::Tourney;
 use crate::i18n::{Lang, Msg, TourneyMsg, tr};
 use crate::render::image::bracket as picture;
@@ -53,7 +53,12 @@ pub async fn signup(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
             entrants: u32::try_from(t.signup.len()).unwrap_or(u32::MAX),
         }),
     };
-    outbox::plan(ctx, chat, Plan::new(w, id.clone(), Priority::Reply).once(id)).await;
+    outbox::plan(
+        ctx,
+        chat,
+        Plan::new(w, id.clone(), Priority::Reply).once(id),
+    )
+    .await;
 }
 
 /// Plan the sign-up message brought up to date (its entrants and buttons); a newer update
@@ -82,7 +87,14 @@ pub async fn announce_draw(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
         lines.push(format!("{}. {}", i + 1, escape(text_name(tn, Some(side)))));
     }
     let addr = home(chat, t);
-    say_once(ctx, addr, post_id(t, "draw"), Priority::Notice, lines.join("\n")).await;
+    say_once(
+        ctx,
+        addr,
+        post_id(t, "draw"),
+        Priority::Notice,
+        lines.join("\n"),
+    )
+    .await;
 }
 
 /// Plan the bracket as a PNG with its text as caption, under `head` (HTML) when given; a
@@ -124,7 +136,9 @@ pub async fn bracket(
         caption,
         keyboard: None,
     };
-    let slot = id.clone().unwrap_or_else(|| format!("bracket:{}", addr.place().member()));
+    let slot = id
+        .clone()
+        .unwrap_or_else(|| format!("bracket:{}", addr.place().member()));
     let mut p = Plan::new(w, slot.clone(), priority);
     if let Some(id) = &id {
         p = p.once(id.clone());
@@ -156,8 +170,14 @@ pub async fn decided(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney, at: TableId)
     match tn.champion() {
         Some(c) => {
             if let Some(line) = line {
-                say_once(ctx, addr, post_id(t, &format!("result:{key}")), Priority::Post, line)
-                    .await;
+                say_once(
+                    ctx,
+                    addr,
+                    post_id(t, &format!("result:{key}")),
+                    Priority::Post,
+                    line,
+                )
+                .await;
             }
             let head = tr(
                 lang,
