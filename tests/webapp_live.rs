@@ -765,3 +765,56 @@ async fn taps_within_the_wait_are_one_board_write_in_the_chat_that_shows_the_lat
     assert_eq!(board_writes(&h, mark), 1, "{}", h.fake.log_tail(5));
     h.stop_bots().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_marked_absent_who_taps_is_back_even_when_the_tap_is_refused() {
+    // Given a 2-player game whose idle player was marked absent,
+    let h = Harness::start_live(9, Options::default(), Some((app(), Limits::default()))).await;
+    h.settings(ChatSettings {
+        lang: Some(Lang::En),
+        display: Display::Emoji,
+        timer_secs: 0,
+        dice: DiceMode::Auto,
+        pings_secs: 0,
+    })
+    .await;
+    h.start_game(2).await;
+    let (_, id) = live_button(&h.board().await);
+    let addr = serve(&h, 0).await;
+    let (version, mut t) = h.table().await;
+    let mover = t.to_move().expect("someone to move").id;
+    let idle = t
+        .players
+        .iter()
+        .position(|p| p.id != mover)
+        .expect("an idle player");
+    t.players[idle].absent = true;
+    let saved = h.store.save(Place::of_chat(CHAT), version, &t, 3600).await;
+    assert!(matches!(saved, Ok(parxis::store::CasOutcome::Saved { .. })));
+    let user = four_users()
+        .into_iter()
+        .find(|u| u.id == t.players[idle].id)
+        .expect("a user");
+    // When they tap a move on the live board out of their turn,
+    let auth = format!("tma {}", init_data(&user, Some("en"), &id, now_secs()));
+    let r = support::http::request(
+        addr,
+        "POST",
+        &format!("{PATH}/api/act"),
+        &[
+            ("Authorization", auth.as_str()),
+            ("Content-Type", "application/json"),
+        ],
+        first_move_tap(&t).to_string().as_bytes(),
+    )
+    .await;
+    // Then the tap is refused (not their turn), and they are back all the same, as after a
+    // refused chat button.
+    assert_eq!(r.status, 403, "{}", r.body);
+    let (_, back) = h
+        .wait_table(Duration::from_secs(5), "the player back", |t| {
+            !t.players[idle].absent
+        })
+        .await;
+    assert_eq!(back.to_move().map(|p| p.id), Some(mover));
+}

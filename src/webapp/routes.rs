@@ -401,6 +401,14 @@ async fn act(State(s): State<AppState>, headers: HeaderMap, body: Bytes) -> Resp
             (page::security_headers(), axum::Json(answer)).into_response()
         }
         Err(r) => {
+            if matches!(r, Refusal::Reject(_) | Refusal::Alert(Alert::Stale)) {
+                // As a chat button: a player marked absent who taps is back, even when the
+                // tap is refused (saved and followed after the answer).
+                let (ctx, id) = (Arc::clone(&s.ctx), user.id);
+                tokio::spawn(async move {
+                    commit::welcome_back(&ctx, &here, id).await;
+                });
+            }
             let answer = json!({ "ok": false, "error": view::refusal(lang, r) });
             (status_of(r), page::security_headers(), axum::Json(answer)).into_response()
         }
