@@ -134,8 +134,8 @@ async fn taps_within_the_wait_share_one_board_write_that_shows_the_latest_and_is
         .outbox_put(CHAT, &board(7, 14_010, 13, 20_010), 14_010)
         .await
         .unwrap();
-    // Then it starts a wait of its own (the write being made showed version 12): no second
-    // write at once,
+    // Then it starts a wait of its own (the write being made showed version 12, and is
+    // marked as being made): no second write at once,
     assert!(!store.outbox_done(CHAT, BOARD, making.id, 12).await.unwrap());
     assert_eq!(
         store.outbox_take(CHAT, 14_020, ROOMY).await.unwrap(),
@@ -154,8 +154,8 @@ async fn taps_within_the_wait_share_one_board_write_that_shows_the_latest_and_is
     };
     assert_eq!((meta.id, meta.version, meta.not_before_ms), (8, 14, 0));
     assert!(store.outbox_done(CHAT, BOARD, meta.id, 14).await.unwrap());
-    // A tap's board that supersedes one already due (waiting for the budget, or being made:
-    // the store cannot tell which) waits its own time, and the two share that write.
+    // A tap's board that supersedes one already due (a press's, waiting for the budget)
+    // leaves it due: it is made at once, showing the tap's state.
     store
         .outbox_put(CHAT, &board(9, 16_000, 15, 0), 16_000)
         .await
@@ -164,15 +164,23 @@ async fn taps_within_the_wait_share_one_board_write_that_shows_the_latest_and_is
         .outbox_put(CHAT, &board(10, 16_001, 16, 22_001), 16_001)
         .await
         .unwrap();
-    assert_eq!(
-        store.outbox_take(CHAT, 16_002, ROOMY).await.unwrap(),
-        Taken::Wait {
-            until_ms: 22_001,
-            dropped: 0
-        }
-    );
-    let Taken::Write { meta, .. } = store.outbox_take(CHAT, 22_001, ROOMY).await.unwrap() else {
-        panic!("the board goes at 22 001");
+    let Taken::Write { meta, .. } = store.outbox_take(CHAT, 16_002, ROOMY).await.unwrap() else {
+        panic!("a board due stays due");
     };
-    assert_eq!((meta.id, meta.version), (10, 16));
+    assert_eq!((meta.id, meta.version, meta.not_before_ms), (10, 16, 0));
+    assert!(store.outbox_done(CHAT, BOARD, meta.id, 16).await.unwrap());
+    // And a tap's board whose time has come but that no drain took yet is not put off by
+    // the taps that follow (however fast they come, the board goes).
+    store
+        .outbox_put(CHAT, &board(11, 17_000, 17, 23_000), 17_000)
+        .await
+        .unwrap();
+    store
+        .outbox_put(CHAT, &board(12, 23_050, 18, 29_050), 23_050)
+        .await
+        .unwrap();
+    let Taken::Write { meta, .. } = store.outbox_take(CHAT, 23_060, ROOMY).await.unwrap() else {
+        panic!("the board is due since 23 000");
+    };
+    assert_eq!((meta.id, meta.version, meta.not_before_ms), (12, 18, 23_000));
 }

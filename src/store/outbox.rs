@@ -44,8 +44,9 @@ pub struct Meta {
     /// Bits of [`Put::sticky`] survive a superseding write.
     pub flags: u32,
     /// Not made before this time (Unix ms; 0: as soon as the budget allows). A newer write
-    /// of the slot keeps the earlier of the two while the older one still waits for it, so
-    /// writes planned meanwhile share one (the live board's taps: one board for them all).
+    /// of the slot keeps the earlier of the two, so the writes planned while one waits share
+    /// it (the live board's taps: one board for them all); only a write being made (marked
+    /// 1 when taken) hands nothing on.
     pub not_before_ms: u64,
 }
 

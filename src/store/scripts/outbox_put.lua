@@ -14,10 +14,13 @@
 -- ARGV[7]  TTL of the post ids, seconds (> 0)
 -- ARGV[8]  sticky flags: those bits of a superseded write's flags are kept (a /board's
 --          "post anew" survives a later plain board write)
--- ARGV[9]  now, Unix ms: an older write of the slot that still waits for its not-before time
---          (later than now) hands it on (the earlier of the two), so writes planned meanwhile
---          share it; one whose time has come (waiting for the budget, or being made) hands on
---          nothing
+-- ARGV[9]  now, Unix ms (kept for the callers; the rule below needs no clock)
+--
+-- A newer write of a slot is made no later than the older one would have been: it keeps the
+-- earlier of the two not-before times (0, at once, is the earliest), so the writes planned
+-- while one waits share it, and a write already due stays due. Only a write being made
+-- (taken by outbox_take.lua, which marks its not-before time 1) hands nothing on: what is
+-- planned after it was taken waits its own time.
 --
 -- Returns {planned, superseded}: planned 0 when the post id was planned before (nothing
 -- written); superseded 1 when an older write of the slot was replaced.
@@ -48,7 +51,7 @@ if old then
   end
   -- (a write of the previous version has no sixth field: due at once)
   local old_nb = tonumber(string.match(old, '^%d+ %d+ %d+ %d+ %d+ (%d+)')) or 0
-  if old_nb > tonumber(ARGV[9]) and nb > old_nb then
+  if old_nb ~= 1 and nb > old_nb then
     nb = old_nb
   end
 end

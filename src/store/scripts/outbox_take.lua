@@ -10,7 +10,8 @@
 -- goes only while `reserve` more writes stay free for what comes first (a board). A write
 -- whose not-before time (the sixth field of its meta, see outbox_put.lua) is still to come is
 -- passed over: the writes after it may go first, and when nothing else may go the chat waits
--- for the earliest such time.
+-- for the earliest such time. A write handed out is marked as being made (its not-before
+-- time set to 1, see outbox_put.lua).
 --
 -- KEYS[1]  the chat's planned writes, parxis:{<chat>}:outbox (see outbox_put.lua)
 -- KEYS[2]  their order, parxis:{<chat>}:outbox:q
@@ -118,6 +119,10 @@ for _, slot in ipairs(slots) do
       local wait = wait_for(1 + res)
       if wait > 0 then return {0, wait, '', dropped} end
       grant()
+      local head, rest = string.match(v, '^(%d+ %d+ %d+ %d+ %d+)[^\n]*\n(.*)$')
+      if head then
+        redis.call('HSET', KEYS[1], slot, head .. ' 1\n' .. rest)
+      end
       return {1, slot, v, dropped}
     end
   end
