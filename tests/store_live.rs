@@ -182,5 +182,8 @@ async fn taps_within_the_wait_share_one_board_write_that_shows_the_latest_and_is
     let Taken::Write { meta, .. } = store.outbox_take(CHAT, 23_060, ROOMY).await.unwrap() else {
         panic!("the board is due since 23 000");
     };
-    assert_eq!((meta.id, meta.version, meta.not_before_ms), (12, 18, 23_000));
+    assert_eq!(
+        (meta.id, meta.version, meta.not_before_ms),
+        (12, 18, 23_000)
+    );
 }

@@ -76,8 +76,9 @@ pub struct Plan {
     /// Planned once per id.
     pub post_id: Option<String>,
     /// Not made sooner than this many ms from now (`None`: as soon as the budget allows).
-    /// A newer write of the slot keeps the time of the one it replaces while that one still
-    /// waits for it: the writes planned meanwhile share one.
+    /// A newer write of the slot keeps the earlier time of the two (unless the one it
+    /// replaces is being made): the writes planned meanwhile share one, and a write due
+    /// stays due.
     pub delay_ms: Option<u64>,
 }
 
@@ -201,10 +202,10 @@ pub fn coalesce_ms(ctx: &Ctx, chat: i64) -> u64 {
     2 * pace_of(ctx, chat).refill_ms
 }
 
-/// Plans the board of `addr` as [`board`] does, but not before [`coalesce_ms`] from now,
-/// or from the first board planned so far that still waits: every save meanwhile
-/// (taps on the live board) shares that one write, which shows the latest. A board planned
-/// at once meanwhile (a press in the chat, a computer's turn) brings it forward.
+/// Plans the board of `addr` as [`board`] does, but not before [`coalesce_ms`] from now
+/// (or when the board already planned is due, if earlier): every save meanwhile (taps on
+/// the live board) shares that one write, which shows the latest. A board planned at once
+/// meanwhile (a press in the chat, a computer's turn) brings it forward.
 pub async fn board_soon(ctx: &Ctx, addr: ChatAddr, version: u64, playing: bool) {
     let p = board_plan(addr, version, playing, false).after(coalesce_ms(ctx, addr.id()));
     plan(ctx, addr.id(), p).await;
