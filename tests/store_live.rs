@@ -34,8 +34,7 @@ fn board(id: u64, now: u64, version: u64, not_before: u64) -> Put<'static> {
             not_before_ms: not_before,
         },
         json: format!("{{\"board\":{version}}}"),
-        priority: 0,
-        planned_ms: now,
+        order_ms: now,
         post_id: None,
         sticky: 1,
     }
@@ -49,8 +48,8 @@ fn reply(id: u64, now: u64) -> Put<'static> {
             ..Meta::default()
         },
         json: "{}".into(),
-        priority: 2,
-        planned_ms: now,
+        // (a reply's lead: boards planned up to 6 s later go before it)
+        order_ms: now + 6_000,
         post_id: None,
         sticky: 1,
     }
