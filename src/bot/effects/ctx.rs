@@ -98,6 +98,9 @@ pub struct Ctx {
     /// The live board (the Mini App), when configured: its button under every group board,
     /// and its viewers told of every save ([`crate::webapp`]).
     pub live: Option<Arc<crate::webapp::Live>>,
+    /// Test-only: where this replica stops as if it crashed ([`super::crash`]); `None` in
+    /// production.
+    pub crash: Option<Arc<super::crash::CrashHook>>,
 }
 
 impl Ctx {
@@ -119,6 +122,7 @@ impl Ctx {
             kicks: None,
             away: Arc::default(),
             live: None,
+            crash: None,
         }
     }
 
@@ -126,6 +130,12 @@ impl Ctx {
     #[must_use]
     pub fn now_ms(&self) -> u64 {
         self.clock.now_ms()
+    }
+
+    /// A test's crash point ([`super::crash`]), labelled `label`: stops here for good when
+    /// this replica's hook is set there; goes on at once otherwise (always in production).
+    pub async fn crash_point(&self, point: super::crash::CrashPoint, label: &str) {
+        super::crash::point(self.crash.as_deref(), point, label).await;
     }
 
     /// Wake this replica's scheduler for `kind` at `place` (see [`Kicks`]).
