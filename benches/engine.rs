@@ -4,19 +4,23 @@
 //! generator in the loop is measured beside it, on four arms).
 //!
 //! The engine as it was before issue 29 is frozen in `benches/engine_v1` and measured in the
-//! same binary and the same run: the two engines play the very same games (the same scripts
-//! give the same rolls and moves, which the bench checks), with the same play-out loop.
+//! same binary and the same run: the engines play the very same games (the same scripts give
+//! the same rolls and moves, which the bench checks). Two play-out loops are measured for the
+//! current engine: the one of the previous engine, by value (`roll`, `legal_moves`,
+//! `play_unchecked`, `pass`: each step copies the game), and the play-out in place that the
+//! engine now offers (`roll_mut`, `legal_moves_into`, `play_unchecked_mut`,
+//! `pass_unchecked_mut`: no copy). The previous engine has only the first.
 //!
 //! Run with `cargo bench --bench engine`; it ends with a summary per board: the median moves
-//! per second and games per second on one core of the current engine and of the previous
-//! one, over 31 alternating timed batches (the thread's CPU time, so that waiting for a core
-//! on a shared machine does not count), and their ratio. `PARXIS_BENCH_SUMMARY_ONLY=1`
-//! skips the criterion part.
+//! per second and games per second on one core of each, over 31 alternating timed batches
+//! (the thread's CPU time, so that waiting for a core on a shared machine does not count),
+//! and the ratios to the previous engine. `PARXIS_BENCH_SUMMARY_ONLY=1` skips the criterion
+//! part.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
-use parxis::engine::{Arms, Game, Phase, Preset};
+use parxis::engine::{Arms, Game, MoveList, Phase, Preset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -112,7 +116,39 @@ macro_rules! playout_loop {
     }};
 }
 
-/// Play one game on `arms` to its end with the current engine.
+/// Play one game on `arms` to its end with the current engine, in place.
+fn playout_mut(s: &Script, arms: Arms) -> Counts {
+    let mut g = start_on(arms);
+    let mut moves = MoveList::new();
+    let (mut d, mut p) = (0usize, 0usize);
+    let mut n = Counts::default();
+    loop {
+        match g.phase() {
+            Phase::Finished(_) => return n,
+            Phase::AwaitingRoll(_) => {
+                let die = s.dice[d & (SCRIPT - 1)];
+                d += 1;
+                n.rolls += 1;
+                if g.roll_mut(die).is_err() {
+                    return n;
+                }
+            }
+            _ => {
+                g.legal_moves_into(&mut moves);
+                if moves.is_empty() {
+                    g.pass_unchecked_mut();
+                } else {
+                    let k = usize::from(s.picks[p & (SCRIPT - 1)]) % moves.len();
+                    p += 1;
+                    n.moves += 1;
+                    g.play_unchecked_mut(moves[k]);
+                }
+            }
+        }
+    }
+}
+
+/// Play one game on `arms` to its end with the current engine, by value.
 fn playout(s: &Script, arms: Arms) -> Counts {
     playout_loop!(start_on(arms), s, Phase)
 }
@@ -165,6 +201,12 @@ fn batch(scripts: &[Script], arms: Arms) -> Counts {
     })
 }
 
+fn batch_mut(scripts: &[Script], arms: Arms) -> Counts {
+    scripts.iter().fold(Counts::default(), |a, s| {
+        add(a, playout_mut(black_box(s), arms))
+    })
+}
+
 fn batch_v1(scripts: &[Script], arms: Arms) -> Counts {
     scripts.iter().fold(Counts::default(), |a, s| {
         add(a, playout_v1(black_box(s), arms.count()))
@@ -182,6 +224,13 @@ fn benches(c: &mut Criterion, scripts: &[Script]) {
         );
         group.bench_function(name, |b| {
             b.iter(|| batch(black_box(scripts), arms));
+        });
+        let name = format!(
+            "in place: jcf_{}p_32_games_pregenerated (elements = moves)",
+            arms.count()
+        );
+        group.bench_function(name, |b| {
+            b.iter(|| batch_mut(black_box(scripts), arms));
         });
         let name = format!(
             "previous engine: jcf_{}p_32_games_pregenerated (elements = moves)",
@@ -262,46 +311,58 @@ fn median(mut v: Vec<(f64, f64)>) -> (f64, f64) {
     v[v.len() / 2]
 }
 
-/// Medians of [`RUNS`] alternating timed batches of each engine on one core, and their ratio.
+/// The median of the paired ratios `a[i] / b[i]` of moves per second.
+fn paired(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
+    median(a.iter().zip(b).map(|(x, y)| (x.0 / y.0, 0.0)).collect()).0
+}
+
+/// Medians of [`RUNS`] alternating timed batches of each engine and loop on one core, and
+/// their ratios to the previous engine.
 fn summary(scripts: &[Script], arms: Arms) {
     let n = batch(scripts, arms);
-    // Both engines play the very same games: the same rolls and moves.
+    // The engines and loops play the very same games: the same rolls and moves.
     assert!(n.moves > 100 * GAMES as u64, "{n:?}");
     assert_eq!(batch(scripts, arms), n, "the batch is deterministic");
+    assert_eq!(batch_mut(scripts, arms), n, "in place, the same games");
     assert_eq!(
         batch_v1(scripts, arms),
         n,
         "the previous engine plays the same games"
     );
-    let (mut new, mut old) = (Vec::new(), Vec::new());
+    let (mut new, mut inplace, mut old) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..RUNS {
         new.push(timed(|| batch(black_box(scripts), arms)));
+        inplace.push(timed(|| batch_mut(black_box(scripts), arms)));
         old.push(timed(|| batch_v1(black_box(scripts), arms)));
     }
-    let ratios: Vec<(f64, f64)> = new
-        .iter()
-        .zip(&old)
-        .map(|(a, b)| (a.0 / b.0, 0.0))
-        .collect();
+    let (r_new, r_inplace) = (paired(&new, &old), paired(&inplace, &old));
     let (moves, games) = median(new);
+    let (in_moves, in_games) = median(inplace);
     let (old_moves, old_games) = median(old);
     println!(
-        "engine summary, {} arms, {} players (medians of {RUNS} alternating batches of {GAMES} \
-         games, one core): {:.2} M moves/s, {:.0} games/s, {:.1} ns per move; previous engine \
-         {:.2} M moves/s, {:.0} games/s, {:.1} ns per move; ratio {:.2} (median of the \
-         {RUNS} paired ratios {:.2}); {:.0} moves and {:.0} rolls per game",
-        arms.count(),
-        arms.count(),
+        "engine summary, {a} arms, {a} players (medians of {RUNS} alternating batches of \
+         {GAMES} games, one core; {:.0} moves and {:.0} rolls per game):\n  \
+         play-out in place: {:.2} M moves/s, {:.0} games/s, {:.1} ns per move: {:.2}x the \
+         previous engine (median of the {RUNS} paired ratios {:.2})\n  \
+         by value, the previous loop: {:.2} M moves/s, {:.0} games/s, {:.1} ns per move: \
+         {:.2}x (paired {:.2})\n  \
+         previous engine: {:.2} M moves/s, {:.0} games/s, {:.1} ns per move",
+        n.moves as f64 / GAMES as f64,
+        n.rolls as f64 / GAMES as f64,
+        in_moves / 1e6,
+        in_games,
+        1e9 / in_moves,
+        in_moves / old_moves,
+        r_inplace,
         moves / 1e6,
         games,
         1e9 / moves,
+        moves / old_moves,
+        r_new,
         old_moves / 1e6,
         old_games,
         1e9 / old_moves,
-        moves / old_moves,
-        median(ratios).0,
-        n.moves as f64 / GAMES as f64,
-        n.rolls as f64 / GAMES as f64,
+        a = arms.count(),
     );
 }
 

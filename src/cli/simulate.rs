@@ -20,7 +20,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
@@ -249,18 +249,34 @@ impl Totals {
 /// Play all the games of `cfg` on `cfg.threads` threads; `progress` is called now and then
 /// with the number of games done.
 pub fn run_games(cfg: &Config, progress: &mut dyn FnMut(u64)) -> Totals {
+    run_games_timed(cfg, progress).0
+}
+
+/// [`run_games`], and the time from the start of the workers to the moment the last of them
+/// finished its last game: each worker reads the clock when it is done, and the workers are
+/// joined, so the time is exact whatever the progress reports and the polling do.
+pub fn run_games_timed(cfg: &Config, progress: &mut dyn FnMut(u64)) -> (Totals, Duration) {
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
+    let finished = AtomicUsize::new(0);
     let mut totals = Totals::default();
+    let main = std::thread::current();
+    let start = Instant::now();
+    let mut last = start;
     std::thread::scope(|s| {
         let workers: Vec<_> = (0..cfg.threads)
             .map(|_| {
-                s.spawn(|| {
+                let main = main.clone();
+                let (next, done, finished) = (&next, &done, &finished);
+                s.spawn(move || {
                     let mut t = Totals::default();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= cfg.games {
-                            return t;
+                            let end = Instant::now();
+                            finished.fetch_add(1, Ordering::Release);
+                            main.unpark();
+                            return (t, end);
                         }
                         t.add(&play_game(cfg, i));
                         done.fetch_add(1, Ordering::Relaxed);
@@ -268,18 +284,20 @@ pub fn run_games(cfg: &Config, progress: &mut dyn FnMut(u64)) -> Totals {
                 })
             })
             .collect();
-        while workers.iter().any(|w| !w.is_finished()) {
+        // Progress reports until every worker is done; a finishing worker wakes this thread.
+        while finished.load(Ordering::Acquire) < workers.len() {
             progress(done.load(Ordering::Relaxed));
-            std::thread::sleep(Duration::from_millis(200));
+            std::thread::park_timeout(Duration::from_millis(200));
         }
         for w in workers {
-            if let Ok(t) = w.join() {
+            if let Ok((t, end)) = w.join() {
                 totals.merge(&t);
+                last = last.max(end);
             }
         }
     });
     progress(done.load(Ordering::Relaxed));
-    totals
+    (totals, last.duration_since(start))
 }
 
 /// The 95 % Wilson score interval of `wins` successes in `n` trials.
@@ -403,9 +421,7 @@ pub fn run(args: &Args) -> ExitCode {
             let _ = err.flush();
         }
     };
-    let start = Instant::now();
-    let totals = run_games(&cfg, &mut progress);
-    let elapsed = start.elapsed();
+    let (totals, elapsed) = run_games_timed(&cfg, &mut progress);
     if tty {
         eprintln!();
     }
