@@ -28,7 +28,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
-use crate::ai::{Level, choose};
+use crate::ai::{Player, choose_player};
 use crate::dice::RngDice;
 use crate::engine::{Arms, Colour, Game, Phase, Preset, Seats, roll_off};
 
@@ -41,9 +41,10 @@ pub struct Args {
     /// Number of games to play.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
-    /// The players' levels, comma-separated, 2 to 8 of easy, normal, hard (e.g. hard,normal,normal,normal).
+    /// The players, comma-separated, 2 to 8 of easy, normal, hard (e.g. hard,normal,normal,normal);
+    /// for measurements also hard-v1 (hard as it was before) and hard:PLAYOUTSxROUNDS.
     #[arg(long, value_delimiter = ',', required = true)]
-    pub players: Vec<Level>,
+    pub players: Vec<Player>,
     /// The board: 4, 6 or 8 arms (default: the smallest that seats the players).
     #[arg(long)]
     pub arms: Option<u8>,
@@ -68,7 +69,7 @@ pub struct Args {
 #[derive(Clone, Debug)]
 pub struct Config {
     pub games: u64,
-    pub players: Vec<Level>,
+    pub players: Vec<Player>,
     pub arms: Arms,
     pub rules: Preset,
     pub pairs: bool,
@@ -194,8 +195,8 @@ pub fn play_game(cfg: &Config, index: u64) -> GameResult {
                 game = next;
             }
             Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
-                let level = cfg.players[player_of[seat.index()]];
-                match choose(&game, level, &mut ai_rng) {
+                let player = cfg.players[player_of[seat.index()]];
+                match choose_player(&game, player, &mut ai_rng) {
                     Some(mv) => {
                         result.moves += 1;
                         result.captures += u64::from(mv.captures().is_some());
@@ -459,7 +460,7 @@ mod tests {
     fn a_game_is_a_function_of_seed_and_index_and_has_one_winner() {
         let cfg = Config {
             games: 4,
-            players: vec![Level::Easy; 4],
+            players: vec![Player::Level(crate::ai::Level::Easy); 4],
             arms: Arms::Four,
             rules: Preset::Jcf,
             pairs: false,

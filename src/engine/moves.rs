@@ -244,6 +244,13 @@ impl Game {
         self.piece_moves(arms, m, amount, false, out);
     }
 
+    /// R4.2 Is there a barrier at progress `from + 1 ..= last` of colour `c`'s path (`from`
+    /// on the board, `last` below the goal)?
+    #[inline]
+    pub(crate) fn path_blocked(&self, c: Colour, from: Progress, last: Progress) -> bool {
+        self.blocked(self.arms, self.arms.path(c), from, last)
+    }
+
     /// R4.2 Is there a barrier at progress `from + 1 ..= last` of `path` (`from` on the
     /// board, `last` below the goal)? The ring squares crossed are consecutive square indices
     /// (but for the step from the last index to the first), and so are the corridor's: each
