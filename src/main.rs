@@ -27,7 +27,7 @@ enum Command {
     Render(parxis::cli::render::Args),
     /// Let computer players play many seeded games and report win rates and throughput.
     Simulate(parxis::cli::simulate::Args),
-    /// Learn the weights of the hard player's evaluation from self-play games.
+    /// Learn the weights of the evaluation of the hard:PxR and expect:N searches from self-play games.
     Tune(parxis::cli::tune::Args),
 }
 

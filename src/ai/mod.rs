@@ -5,14 +5,17 @@
 //! - [`Level::Normal`] scores each legal move's resulting position with a one-move heuristic
 //!   (progress, captures and bonuses, the goal, safe squares and corridors, barriers, and the
 //!   danger of being captured by an opponent's next roll).
-//! - [`Level::Hard`] tries each legal move on sampled futures of the dice (the same for every
-//!   move), itself playing greedily on a learned chance of winning and everyone else the
-//!   `normal` way for two rounds of the table, and picks the move with the best mean chance
-//!   ([`search`], [`value`]; the weights learned by `parxis tune`, [`learned`]). The budget
-//!   counts play-outs, not time, so it is reproducible.
+//! - [`Level::Hard`] tries each legal move on a few hundred sampled futures of the dice (the
+//!   same for every move), everyone playing the `normal` way for two rounds, and picks the move
+//!   with the best mean evaluation. The budget counts play-outs, not time, so it is
+//!   reproducible.
 //!
-//! For measurements, [`Player`] adds the `hard` player as it was before (`hard-v1`, the
-//! module `rollout`), and `hard` with another search budget.
+//! For measurements, [`Player`] adds candidate successors of `hard` that are not a level yet
+//! (none has been measured stronger over enough games): `hard:PLAYOUTSxROUNDS`, play-outs
+//! scored by a chance of winning learned from self-play ([`search`], [`value`]; the weights
+//! made by `parxis tune`, [`learned`]), and `expect:N`, expectimax over the next `N` turns of
+//! the other seats with the same leaves ([`expect`]). `hard-v1` names `hard` as it is (the
+//! module `rollout`), so that a later `hard` can be measured against it.
 //!
 //! ```
 //! use parxis::ai::{Level, choose};
@@ -97,10 +100,10 @@ impl FromStr for Level {
 pub enum Player {
     /// A level, as the bot and `parxis play` have them.
     Level(Level),
-    /// `hard` as it was before issue 29 (`hard-v1`): play-outs of `normal` players scored by
-    /// the `normal` evaluation.
+    /// `hard` as it is, by a name that stays when `hard` changes (`hard-v1`): play-outs of
+    /// `normal` players scored by the `normal` evaluation.
     PreviousHard,
-    /// `hard` with another search budget (`hard:PLAYOUTSxROUNDS`, e.g. `hard:512x2`).
+    /// The learned-value play-out search with a budget (`hard:PLAYOUTSxROUNDS`, e.g. `hard:512x2`).
     Hard(search::Config),
     /// Expectimax over the next `n` turns of the other seats (`expect:N`).
     Expect(u32),
@@ -192,7 +195,7 @@ pub fn choose(game: &Game, level: Level, rng: &mut impl Rng) -> Option<Move> {
     let scores = match level {
         Level::Easy => return Some(moves[rng.random_range(0..moves.len())]),
         Level::Normal => normal_scores(game, &moves),
-        Level::Hard => search::scores(game, &moves, rng.random(), &search::HARD, &learned::WEIGHTS),
+        Level::Hard => rollout::scores(game, &moves, rng.random()),
     };
     Some(pick_best(&moves, &scores, rng))
 }

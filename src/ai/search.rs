@@ -1,4 +1,4 @@
-//! The `hard` player: Monte Carlo play-outs of the next rounds scored by the learned chance
+//! A candidate successor of `hard` (`hard:PxR` in `parxis simulate`): Monte Carlo play-outs of the next rounds scored by the learned chance
 //! of winning ([`super::value`]).
 //!
 //! Each candidate move is followed by the same sampled dice sequences (common random
@@ -19,7 +19,7 @@ use super::eval;
 use super::value::{self, Weights};
 use crate::engine::{Colour, Game, MoveList, Phase};
 
-/// How much `hard` searches.
+/// How much the search plays out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     /// Play-outs per decision, shared among the candidate moves.
@@ -28,9 +28,10 @@ pub struct Config {
     pub rounds: u32,
 }
 
-/// The `hard` level's search.
-pub const HARD: Config = Config {
-    playouts: 1536,
+/// The budget measured so far (`hard:512x2`: 200 games against three `normal` players on 4
+/// arms won 38.0 %, 95 % interval 31.6 %–44.9 %; about 3× `hard`'s decision time).
+pub const DEFAULT: Config = Config {
+    playouts: 512,
     rounds: 2,
 };
 

@@ -1,5 +1,5 @@
-//! Learning the weights of the `hard` player's evaluation ([`super::value`]) from self-play:
-//! Monte Carlo targets (who won) for a softmax of the sides' strengths.
+//! Learning the weights of the learned evaluation ([`super::value`]) from self-play: Monte
+//! Carlo targets (who won) for a softmax of the sides' strengths.
 //!
 //! [`sample_game`] plays one seeded game (seats rotating as in `parxis simulate`) and keeps
 //! some positions (each one waiting for a roll, with a seeded chance) with the features of
@@ -200,7 +200,7 @@ pub fn fit(data: &[Sample], start: &Weights, steps: u32, rate: f64, decay: f64) 
 }
 
 /// Play check game `index` of seed `seed`: `hard` with the weights `w` and the search of `cfg`
-/// (`hard:PxR` or `expect:N`; `hard`'s own otherwise)
+/// (`hard:PxR` or `expect:N`; `hard:512x2` otherwise)
 /// against `n - 1` `normal` players on the smallest board for `n` (seats rotating); did
 /// `hard` win? `None` for a game that did not end.
 #[must_use]
@@ -244,7 +244,7 @@ pub fn check_game(
                                 &g,
                                 &moves,
                                 ai_rng.random(),
-                                &super::search::HARD,
+                                &super::search::DEFAULT,
                                 w,
                             ),
                         };

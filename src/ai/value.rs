@@ -1,4 +1,5 @@
-//! The `hard` player's evaluation: a learned estimate of each side's chance to win.
+//! The evaluation of the `hard:PxR` and `expect:N` searches: a learned estimate of each
+//! side's chance to win.
 //!
 //! Each seated colour gets a vector of [`FEATURES`] numbers describing its pieces (progress,
 //! pieces out, in the corridor and in the goal, the chance of being captured before its next

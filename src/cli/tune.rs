@@ -1,5 +1,5 @@
-//! `parxis tune`: learn the weights of the `hard` player's evaluation from self-play
-//! ([`crate::ai::tune`]) and print them as the Rust source of `src/ai/learned.rs`.
+//! `parxis tune`: learn the weights of the learned evaluation (of the `hard:PxR` and
+//! `expect:N` searches) from self-play ([`crate::ai::tune`]) and print them as the Rust source of `src/ai/learned.rs`.
 //!
 //! Game `i` is played at a table of `tables[i % len]` players of `--player` (seats rotating as
 //! in `parxis simulate`, on the smallest board that seats them, R8.7) with its own random
