@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! decode (pure) → chat loaded (1 round trip, in schema) → Table::step (pure)
-//!   → compare-and-set save (1) → answerCallbackQuery → gauge, due set, board edit
+//!   → compare-and-set save (1) → answerCallbackQuery → plan the board, due set, gauge
 //! ```
 //!
 //! With the update's dedup mark (1) that is 3 Redis round trips before the answer. The
@@ -21,9 +21,10 @@ use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::Action;
 use crate::bot::core::view;
 use crate::bot::effects::chat::Here;
-use crate::bot::effects::commit::{self, after_save, show_new};
+use crate::bot::effects::commit::{self, follow};
+use crate::bot::effects::outbox;
 use crate::bot::effects::telegram::{TgBot, actor_of, is_group};
-use crate::bot::effects::{Ctx, HandlerResult};
+use crate::bot::effects::{Ctx, HandlerResult, lobby};
 use crate::engine::Preset;
 
 /// Answer the press: silently when it went through, with a short alert when refused.
@@ -90,15 +91,28 @@ pub async fn on_action(
     };
     answer_with(&bot, &here, &q, text).await;
     match result {
-        Ok(saved) => after_save(&bot, &ctx, &here, &saved).await,
+        Ok(saved) => follow(&ctx, &here, &saved, false).await,
         Err(r @ (Refusal::Reject(_) | Refusal::Alert(Alert::Stale))) => {
             // A player marked absent who presses is back, even when the press is refused.
-            let back = commit::welcome_back(&bot, &ctx, &here, actor.id).await;
+            let back = commit::welcome_back(&ctx, &here, actor.id).await;
             if !back
                 && r == Refusal::Alert(Alert::Stale)
                 && let Some(m) = q.regular_message()
             {
-                commit::refresh_if_behind(&bot, &ctx, &here, m.id.0, press.version).await;
+                commit::refresh_if_behind(&ctx, &here, m.id.0, press.version).await;
+            }
+        }
+        Err(Refusal::Alert(Alert::NoGame)) => {
+            // The game is gone (Redis lost it, or it expired): the board's buttons would stay
+            // dead, so they make way for a "New game".
+            if let Some(m) = q.regular_message() {
+                let w = outbox::Write::Markup {
+                    message_id: m.id.0,
+                    keyboard: Some(view::new_game_only(here.lang)),
+                };
+                let slot = format!("s:{}", m.id.0);
+                let plan = outbox::Plan::new(w, slot, outbox::Priority::Reply);
+                outbox::plan(&ctx, here.addr.id(), plan).await;
             }
         }
         Err(_) => {}
@@ -138,14 +152,11 @@ pub async fn on_new_game(
                     (r.state.preset, r.state.pairs, r.state.board)
                 });
             let actor = actor_of(&q.from);
-            commit::open_lobby(&bot, &ctx, &here, &actor, preset, pairs, board).await
+            lobby::open_lobby(&ctx, &here, &actor, preset, pairs, board).await
         }
         Err(r) => Err(r),
     };
     answer(&bot, &here, &q, result.as_ref().map(|_| ()).map_err(|r| *r)).await;
-    if let Ok(saved) = result {
-        show_new(&bot, &ctx, &here, &saved).await;
-    }
     handled(&ctx, "callback", started);
     Ok(())
 }

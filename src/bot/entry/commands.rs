@@ -1,56 +1,32 @@
-//! One handler per command. Each answers with a reply, or shows the board.
+//! One handler per command. Each plans its reply or the board in the chat's outbox and
+//! returns: no handler waits for a write to the chat.
 
 use std::sync::Arc;
 
-use teloxide::RequestError;
 use teloxide::prelude::*;
 
-use super::{Started, handled};
+use super::Started;
+use super::reply::{done, reply};
 use crate::bot::core::command::{parse_kick, parse_level, parse_newgame};
-use crate::bot::core::refusal::Refusal;
 use crate::bot::core::settings::DiceMode;
 use crate::bot::core::table::{Action, Actor};
 use crate::bot::core::view;
 use crate::bot::effects::chat::Here;
-use crate::bot::effects::commit::{self, after_save, show_new};
-use crate::bot::effects::display;
-use crate::bot::effects::lifecycle::replied;
-use crate::bot::effects::telegram::{TgBot, reply, say};
-use crate::bot::effects::{Ctx, HandlerResult, driver};
+use crate::bot::effects::commit::{self, Saved, follow};
+use crate::bot::effects::telegram::TgBot;
+use crate::bot::effects::{Ctx, HandlerResult, driver, lobby};
 use crate::engine::Preset;
 use crate::i18n::{Cmd, Msg, tr};
 
-/// Count the command and end or move the chat's game when Telegram said so.
-pub(super) async fn done(
-    bot: &TgBot,
-    ctx: &Ctx,
-    here: &Here,
-    started: Started,
-    result: Result<(), RequestError>,
-) -> HandlerResult {
-    handled(ctx, "command", started);
-    replied(bot, ctx, here.addr, result).await
-}
-
-async fn bad_args(bot: &TgBot, msg: &Message, here: &Here, cmd: Cmd) -> Result<(), RequestError> {
-    reply(bot, msg, tr(here.lang, &Msg::BadArgs { cmd })).await
+async fn bad_args(ctx: &Ctx, msg: &Message, here: &Here, cmd: Cmd) {
+    reply(ctx, here, msg, "args", tr(here.lang, &Msg::BadArgs { cmd })).await;
 }
 
 /// Apply a table action of a command; a refusal is the reply.
-async fn apply(
-    bot: &TgBot,
-    ctx: &Ctx,
-    msg: &Message,
-    here: &Here,
-    actor: Actor,
-    action: Action,
-) -> Result<(), RequestError> {
+async fn apply(bot: &TgBot, ctx: &Ctx, msg: &Message, here: &Here, actor: Actor, action: Action) {
     match commit::act(bot, ctx, here, actor, action, None).await {
-        Ok(saved) => {
-            after_save(bot, ctx, here, &saved).await;
-            Ok(())
-        }
-        Err(r) => reply(bot, msg, view::refusal(here.lang, r)).await,
+        Ok(saved) => follow(ctx, here, &saved, false).await,
+        Err(r) => reply(ctx, here, msg, "table", view::refusal(here.lang, r)).await,
     }
 }
 
@@ -68,21 +44,14 @@ fn dice_line(here: &Here) -> String {
 }
 
 /// `/help`.
-pub async fn help(
-    bot: TgBot,
-    msg: Message,
-    here: Here,
-    ctx: Arc<Ctx>,
-    started: Started,
-) -> HandlerResult {
+pub async fn help(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
     let text = format!("{}\n\n{}", view::help(here.lang), dice_line(&here));
-    let r = reply(&bot, &msg, text).await;
-    done(&bot, &ctx, &here, started, r).await
+    reply(&ctx, &here, &msg, "help", text).await;
+    done(&ctx, started)
 }
 
 /// `/rules [preset] [pairs]`: the named rules, else the open table's, else the default.
 pub async fn rules(
-    bot: TgBot,
     msg: Message,
     args: String,
     here: Here,
@@ -100,25 +69,24 @@ pub async fn rules(
         view::rules(here.lang, preset, pairs),
         dice_line(&here)
     );
-    let r = reply(&bot, &msg, text).await;
-    done(&bot, &ctx, &here, started, r).await
+    reply(&ctx, &here, &msg, "rules", text).await;
+    done(&ctx, started)
 }
 
 /// A game command outside a group.
 pub async fn groups_only(
-    bot: TgBot,
     msg: Message,
     here: Here,
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = reply(&bot, &msg, tr(here.lang, &Msg::AlertGroupsOnly)).await;
-    done(&bot, &ctx, &here, started, r).await
+    let text = tr(here.lang, &Msg::AlertGroupsOnly);
+    reply(&ctx, &here, &msg, "groups", text).await;
+    done(&ctx, started)
 }
 
 /// `/newgame [jcf|classic|solidari] [pairs] [4|6|8]`: open a lobby.
 pub async fn new_game(
-    bot: TgBot,
     msg: Message,
     args: String,
     actor: Actor,
@@ -126,19 +94,16 @@ pub async fn new_game(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = match parse_newgame(&args) {
-        Err(_) => bad_args(&bot, &msg, &here, Cmd::NewGame).await,
+    match parse_newgame(&args) {
+        Err(_) => bad_args(&ctx, &msg, &here, Cmd::NewGame).await,
         Ok(a) => {
-            match commit::open_lobby(&bot, &ctx, &here, &actor, a.preset, a.pairs, a.board).await {
-                Ok(saved) => {
-                    show_new(&bot, &ctx, &here, &saved).await;
-                    Ok(())
-                }
-                Err(r) => reply(&bot, &msg, view::refusal(here.lang, r)).await,
+            let r = lobby::open_lobby(&ctx, &here, &actor, a.preset, a.pairs, a.board).await;
+            if let Err(r) = r {
+                reply(&ctx, &here, &msg, "newgame", view::refusal(here.lang, r)).await;
             }
         }
-    };
-    done(&bot, &ctx, &here, started, r).await
+    }
+    done(&ctx, started)
 }
 
 macro_rules! table_command {
@@ -152,8 +117,8 @@ macro_rules! table_command {
             ctx: Arc<Ctx>,
             started: Started,
         ) -> HandlerResult {
-            let r = apply(&bot, &ctx, &msg, &here, actor, $action).await;
-            done(&bot, &ctx, &here, started, r).await
+            apply(&bot, &ctx, &msg, &here, actor, $action).await;
+            done(&ctx, started)
         }
     };
 }
@@ -185,11 +150,11 @@ pub async fn add_bot(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = match parse_level(&args) {
+    match parse_level(&args) {
         Ok(level) => apply(&bot, &ctx, &msg, &here, actor, Action::AddBot(level)).await,
-        Err(_) => bad_args(&bot, &msg, &here, Cmd::AddBot).await,
-    };
-    done(&bot, &ctx, &here, started, r).await
+        Err(_) => bad_args(&ctx, &msg, &here, Cmd::AddBot).await,
+    }
+    done(&ctx, started)
 }
 
 /// `/kick 2` (a place in the list) or `/kick red` (a colour).
@@ -202,46 +167,47 @@ pub async fn kick(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = match here.table() {
+    match here.table() {
         Ok(rec) => match parse_kick(&args, &rec.state.players) {
             Some(i) => apply(&bot, &ctx, &msg, &here, actor, Action::Remove(i)).await,
-            None => bad_args(&bot, &msg, &here, Cmd::Kick).await,
+            None => bad_args(&ctx, &msg, &here, Cmd::Kick).await,
         },
-        Err(r) => reply(&bot, &msg, view::refusal(here.lang, r)).await,
-    };
-    done(&bot, &ctx, &here, started, r).await
+        Err(r) => reply(&ctx, &here, &msg, "table", view::refusal(here.lang, r)).await,
+    }
+    done(&ctx, started)
 }
 
-/// `/board`: post the board again at the bottom; the old message loses its buttons.
-pub async fn board(bot: TgBot, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
-    let r = match here.table() {
+/// `/board`: the board posted again at the bottom (the old message loses its buttons);
+/// three `/board` before the board's write is made are one board.
+pub async fn board(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
+    match here.table() {
         Ok(rec) => {
-            if let Some(old) = here.display() {
-                display::strip_buttons(&bot, here.addr, old.message_id).await;
-            }
-            commit::show(&bot, &ctx, &here, &rec.state, rec.version, None).await;
-            Ok(())
+            let saved = Saved {
+                table: rec.state.clone(),
+                version: rec.version,
+            };
+            commit::show(&ctx, &here, &saved, true).await;
         }
-        Err(r) => say(&bot, here.addr, refusal_html(&here, r)).await,
-    };
-    done(&bot, &ctx, &here, started, r).await
+        Err(r) => reply(&ctx, &here, &msg, "board", refusal_html(&here, r)).await,
+    }
+    done(&ctx, started)
 }
 
 /// `/skip`: the host or an admin has the bot play the current turn at once.
 pub async fn skip(
     bot: TgBot,
+    msg: Message,
     actor: Actor,
     here: Here,
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = match driver::skip(&bot, &ctx, &here, &actor).await {
-        Ok(()) => Ok(()),
-        Err(r) => say(&bot, here.addr, refusal_html(&here, r)).await,
-    };
-    done(&bot, &ctx, &here, started, r).await
+    if let Err(r) = driver::skip(&bot, &ctx, &here, &actor).await {
+        reply(&ctx, &here, &msg, "skip", refusal_html(&here, r)).await;
+    }
+    done(&ctx, started)
 }
 
-fn refusal_html(here: &Here, r: Refusal) -> String {
+fn refusal_html(here: &Here, r: crate::bot::core::refusal::Refusal) -> String {
     tr(here.lang, &view::menus::refusal_msg(r))
 }

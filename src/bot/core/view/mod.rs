@@ -5,6 +5,7 @@
 pub mod answers;
 pub mod keyboard;
 pub mod menus;
+pub mod names;
 pub mod order;
 pub mod recap;
 pub mod stats;
@@ -16,9 +17,10 @@ mod tests;
 mod tests_caption;
 
 pub use answers::{behind_answer, press_answer};
-pub use keyboard::{for_lane, keyboard, language_keyboard};
+pub use keyboard::{for_lane, keyboard, language_keyboard, new_game_only};
 pub use menus::{command_list, help, refusal, rules};
+pub use names::name_of;
 pub use order::ordered_moves;
 pub use text::{
-    BoardText, board_text, fit, game_time_line, legend_line, name_of, name_of_seats, seconds_left,
+    BoardText, board_text, fit, game_time_line, legend_line, name_of_seats, seconds_left,
 };

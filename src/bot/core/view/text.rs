@@ -1,17 +1,11 @@
 //! The text of the lobby and board messages.
 
+use super::names::name_of;
 use super::recap::recap;
 use crate::bot::core::seats::dot;
 use crate::bot::core::table::{Event, Player, PlayerKind, Stage, Table, WinnerRec};
 use crate::engine::{Colour, Game, Phase};
 use crate::i18n::{CaptionMsg, Lang, Msg, escape_html, tr, tr_plain};
-
-/// The name of colour `c`'s player (the colour's English name for an empty seat).
-#[must_use]
-pub fn name_of(t: &Table, c: Colour) -> String {
-    t.player_of(c)
-        .map_or_else(|| tr_plain(Lang::En, &Msg::Colour(c)), |p| p.name.clone())
-}
 
 fn player_line(lang: Lang, t: &Table, p: &Player) -> String {
     let mut s = String::new();
