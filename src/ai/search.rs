@@ -29,7 +29,7 @@ pub struct Config {
 }
 
 /// The budget measured so far (`hard:512x2`: 200 games against three `normal` players on 4
-/// arms won 38.0 %, 95 % interval 31.6 %–44.9 %; about 3× `hard`'s decision time).
+/// arms won 38.0 %, 95 % interval 31.6 %–44.9 %; its decision time not benchmarked yet).
 pub const DEFAULT: Config = Config {
     playouts: 512,
     rounds: 2,
