@@ -27,6 +27,8 @@ enum Command {
     Render(parxis::cli::render::Args),
     /// Let computer players play many seeded games and report win rates and throughput.
     Simulate(parxis::cli::simulate::Args),
+    /// Learn the weights of the evaluation of the hard:PxR and expect:N searches from self-play games.
+    Tune(parxis::cli::tune::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Simulate(args) => parxis::cli::simulate::run(&args),
+        Command::Tune(args) => parxis::cli::tune::run(&args),
         Command::Rules => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

@@ -4,3 +4,4 @@ pub mod bot;
 pub mod play;
 pub mod render;
 pub mod simulate;
+pub mod tune;
