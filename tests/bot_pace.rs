@@ -51,6 +51,7 @@ async fn settings(h: &Harness, dice: DiceMode) {
         timer_secs: 0,
         dice,
         pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+        lang_offered: true,
     })
     .await;
 }

@@ -41,6 +41,7 @@ async fn harness_with(seed: u64, opts: Options, timer_secs: u32, lang: Lang) -> 
         timer_secs,
         dice: DiceMode::Button,
         pings_secs: PINGS,
+        lang_offered: true,
     })
     .await;
     h

@@ -294,6 +294,7 @@ impl Harness {
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
             pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+            lang_offered: true,
         };
         self.store.set_settings(CHAT, &s).await.expect("settings");
     }
@@ -306,6 +307,7 @@ impl Harness {
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
             pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+            lang_offered: true,
         };
         self.store.set_settings(chat, &s).await.expect("settings");
     }

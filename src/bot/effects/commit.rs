@@ -227,11 +227,23 @@ pub async fn open_lobby(
         }
         None => (0, 1),
     };
+    // The first lobby of a chat whose language nobody chose offers the four languages.
+    let offer = !here.settings.lang_offered;
     let mut table = Table::lobby(actor, preset, pairs)
         .on_board(board)
-        .with_minute_ms(ctx.limit_minute_ms);
+        .with_minute_ms(ctx.limit_minute_ms)
+        .offering_languages(offer);
     table.seq = seq;
     let saved = save(ctx, here, expected, table).await?;
+    if offer {
+        let s = crate::bot::core::settings::ChatSettings {
+            lang_offered: true,
+            ..here.settings
+        };
+        if let Err(e) = ctx.store.set_settings(here.addr.id(), &s).await {
+            warn!(chat = here.addr.id(), error = %e, "could not note the languages offered");
+        }
+    }
     if let Some(old) = here.display() {
         display::strip_buttons(bot, here.addr, old.message_id).await;
     }

@@ -28,8 +28,8 @@ use crate::bot::core::settings::Display;
 use crate::bot::core::table::Table;
 use crate::bot::core::view::{self, name_of_seats};
 use crate::i18n::Lang;
-use crate::i18n::{Msg, tr};
 use crate::render::image;
+use crate::stats::ChatZone;
 
 /// Telegram's caption limit, in characters.
 pub const CAPTION_LIMIT: usize = 1024;
@@ -38,12 +38,14 @@ pub const TEXT_LIMIT: usize = 4096;
 
 pub use crate::bot::core::view::fit;
 
-/// A board to show: the table, in a language and a display mode.
+/// A board to show: the table, in a language and a display mode, its clock times in the
+/// chat's time zone.
 #[derive(Clone, Copy)]
 pub struct Board<'a> {
     pub table: &'a Table,
     pub lang: Lang,
     pub mode: Display,
+    pub zone: &'a ChatZone,
 }
 
 /// Is this edit failure one to answer by posting the board again? Not when the chat is
@@ -126,7 +128,7 @@ async fn show_text(
     board: Board<'_>,
     current: Option<DisplayState>,
 ) -> Result<DisplayState, RequestError> {
-    let text = view::board_text(board.lang, board.table, ctx.now_ms());
+    let text = view::board_text_in(board.lang, board.table, ctx.now_ms(), board.zone);
     let kb = view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
     let body = if text.board.is_empty() {
         text.status_within(TEXT_LIMIT)
@@ -189,7 +191,7 @@ async fn show_photo(
             letters: None,
         },
     );
-    let text = view::board_text(board.lang, board.table, ctx.now_ms());
+    let text = view::board_text_in(board.lang, board.table, ctx.now_ms(), board.zone);
     let caption = text.status_within(CAPTION_LIMIT);
     let kb: InlineKeyboardMarkup =
         view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
@@ -231,7 +233,7 @@ async fn show_photo(
             .edit_message_text(
                 addr.chat_id(),
                 MessageId(d.message_id),
-                tr(board.lang, &Msg::BoardBelow),
+                view::board_below(board.lang, board.table),
             )
             .await;
     }

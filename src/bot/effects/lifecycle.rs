@@ -125,6 +125,7 @@ pub async fn move_chat(bot: &TgBot, ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
         table: &rec.state,
         lang: here.lang,
         mode: here.settings.display,
+        zone: &here.zone,
     };
     if let Err(e) = display::show(bot, ctx, new, board, None, None).await {
         warn!(chat = new.id(), error = %e, "could not post the board in the new chat");

@@ -111,6 +111,7 @@ pub async fn show(
         table,
         lang: here.lang,
         mode: here.settings.display,
+        zone: &here.zone,
     };
     match display::show(bot, ctx, here.addr, board, current, recorded).await {
         Ok(shown) => {

@@ -165,6 +165,29 @@ pub async fn reply(bot: &TgBot, msg: &Message, text: String) -> Result<(), Reque
     Ok(())
 }
 
+/// As [`reply`], with buttons under the reply (`None`: none).
+///
+/// # Errors
+/// The Telegram error.
+pub async fn reply_with(
+    bot: &TgBot,
+    msg: &Message,
+    text: String,
+    keyboard: Option<teloxide::types::InlineKeyboardMarkup>,
+) -> Result<(), RequestError> {
+    let Some(keyboard) = keyboard else {
+        return reply(bot, msg, text).await;
+    };
+    bot.send_message(msg.chat.id, text)
+        .in_topic(ChatAddr::of_message(msg))
+        .parse_mode(ParseMode::Html)
+        .reply_parameters(ReplyParameters::new(msg.id).allow_sending_without_reply())
+        .reply_markup(keyboard)
+        .into_future()
+        .await?;
+    Ok(())
+}
+
 /// Say a short HTML text at `chat` (in its forum topic, if any).
 ///
 /// # Errors

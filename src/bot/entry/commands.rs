@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use teloxide::RequestError;
 use teloxide::prelude::*;
+use teloxide::types::Me;
 
 use super::{Started, handled};
 use crate::bot::core::command::{parse_kick, parse_level, parse_newgame};
@@ -15,7 +16,7 @@ use crate::bot::effects::chat::Here;
 use crate::bot::effects::commit::{self, after_save, show_new};
 use crate::bot::effects::display;
 use crate::bot::effects::lifecycle::replied;
-use crate::bot::effects::telegram::{TgBot, reply, say};
+use crate::bot::effects::telegram::{TgBot, is_group, reply, reply_with, say};
 use crate::bot::effects::{Ctx, HandlerResult, driver};
 use crate::engine::Preset;
 use crate::i18n::{Cmd, Msg, tr};
@@ -54,36 +55,60 @@ async fn apply(
     }
 }
 
-/// Which `/dice` mode is on, and the `/pings` wait, for `/help` and `/rules`.
-fn dice_line(here: &Here) -> String {
+/// The chat's settings that change how a game plays, for `/help` and `/rules`: the turn
+/// timer (so the rules never say "no time limit" while the board counts one), the `/dice`
+/// mode and the `/pings` wait.
+fn settings_lines(here: &Here) -> String {
     let auto = here.settings.dice == DiceMode::Auto;
+    let timer = match here.settings.timer_secs {
+        0 => Msg::TimerOff,
+        seconds => Msg::TimerSet { seconds },
+    };
     let pings = Msg::PingsIs {
         seconds: here.settings.pings_secs,
     };
-    format!(
-        "{}\n{}",
-        tr(here.lang, &Msg::DiceIs { auto }),
-        tr(here.lang, &pings)
-    )
+    [timer, Msg::DiceIs { auto }, pings]
+        .iter()
+        .map(|m| tr(here.lang, m))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
-/// `/help`.
+/// `/help`: in a group, the short help that follows the chat's `/dice` mode, with a button
+/// to the full text in the private chat; in a private chat, the full text.
 pub async fn help(
     bot: TgBot,
     msg: Message,
+    me: Me,
     here: Here,
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let text = format!("{}\n\n{}", view::help(here.lang), dice_line(&here));
-    let r = reply(&bot, &msg, text).await;
+    let r = if is_group(&msg.chat) {
+        let auto = here.settings.dice == DiceMode::Auto;
+        let kb = view::menus::private_button(
+            here.lang,
+            &Msg::BtnFullHelp,
+            me.username.as_deref().unwrap_or_default(),
+            &view::menus::start_payload(None),
+        );
+        reply_with(&bot, &msg, view::help_group(here.lang, auto), kb).await
+    } else {
+        reply(&bot, &msg, full_help(&here)).await
+    };
     done(&bot, &ctx, &here, started, r).await
 }
 
-/// `/rules [preset] [pairs]`: the named rules, else the open table's, else the default.
+fn full_help(here: &Here) -> String {
+    format!("{}\n\n{}", view::help(here.lang), settings_lines(here))
+}
+
+/// `/rules [preset] [pairs]`: the named rules, else the open table's, else the default. In
+/// a group, in a few lines with a button to all of them in the private chat.
 pub async fn rules(
     bot: TgBot,
     msg: Message,
+    me: Me,
     args: String,
     here: Here,
     ctx: Arc<Ctx>,
@@ -95,11 +120,47 @@ pub async fn rules(
         (_, Some(t)) => (t.preset, t.pairs),
         _ => (Preset::Jcf, false),
     };
-    let text = format!(
+    let r = if is_group(&msg.chat) {
+        let text = format!(
+            "{}\n\n{}",
+            view::rules_short(here.lang, preset, pairs),
+            settings_lines(&here)
+        );
+        let kb = view::menus::private_button(
+            here.lang,
+            &Msg::BtnAllRules,
+            me.username.as_deref().unwrap_or_default(),
+            &view::menus::start_payload(Some((preset, pairs))),
+        );
+        reply_with(&bot, &msg, text, kb).await
+    } else {
+        reply(&bot, &msg, full_rules(&here, preset, pairs)).await
+    };
+    done(&bot, &ctx, &here, started, r).await
+}
+
+fn full_rules(here: &Here, preset: Preset, pairs: bool) -> String {
+    format!(
         "{}\n\n{}",
         view::rules(here.lang, preset, pairs),
-        dice_line(&here)
-    );
+        settings_lines(here)
+    )
+}
+
+/// `/start` in a private chat (a deep link's `?start=help` or `?start=rules_jcf`, or no
+/// payload): the full help, or the full rules asked for.
+pub async fn start_private(
+    bot: TgBot,
+    msg: Message,
+    args: String,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let text = match view::menus::parse_start_payload(&args) {
+        Some((preset, pairs)) => full_rules(&here, preset, pairs),
+        None => full_help(&here),
+    };
     let r = reply(&bot, &msg, text).await;
     done(&bot, &ctx, &here, started, r).await
 }
@@ -212,9 +273,13 @@ pub async fn kick(
     done(&bot, &ctx, &here, started, r).await
 }
 
-/// `/board`: post the board again at the bottom; the old message loses its buttons.
+/// `/board`: post the board again at the bottom; the old message loses its buttons. With
+/// no game in play (none, or the last one over or cancelled), one line says so.
 pub async fn board(bot: TgBot, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
     let r = match here.table() {
+        Ok(rec) if !rec.state.is_open() => {
+            say(&bot, here.addr, tr(here.lang, &Msg::NoGameInPlay)).await
+        }
         Ok(rec) => {
             if let Some(old) = here.display() {
                 display::strip_buttons(&bot, here.addr, old.message_id).await;

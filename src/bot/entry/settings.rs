@@ -204,14 +204,19 @@ async fn choose_language(
     let msg = q.regular_message().ok_or(Alert::Stale)?;
     let s = ChatSettings {
         lang: Some(lang),
+        lang_offered: true,
         ..here.settings
     };
     ctx.store
         .set_settings(here.addr.id(), &s)
         .await
         .map_err(|_| Alert::TryAgain)?;
-    let _ = bot
-        .edit_message_text(msg.chat.id, msg.id, tr(lang, &Msg::LanguageSet { lang }))
-        .await;
+    // The row under a lobby: the lobby itself is shown again in the new language.
+    let under_board = here.display().is_some_and(|d| d.message_id == msg.id.0);
+    if !under_board {
+        let _ = bot
+            .edit_message_text(msg.chat.id, msg.id, tr(lang, &Msg::LanguageSet { lang }))
+            .await;
+    }
     Ok(())
 }

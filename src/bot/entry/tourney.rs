@@ -12,6 +12,7 @@ use super::commands::done;
 use super::{Started, handled};
 use crate::bot::core::table::Actor;
 use crate::bot::core::tourney::{SignedUp, Stage, TReject, Tourney, TourneyCmd, parse_tourney};
+use crate::bot::core::view;
 use crate::bot::effects::chat::{ChatAddr, Here, InTopic};
 use crate::bot::effects::display::strip_buttons;
 use crate::bot::effects::telegram::{TgBot, actor_of, is_admin, reply};
@@ -28,6 +29,8 @@ use crate::tournament::TableId;
 pub enum TourneyButton {
     Join,
     Leave,
+    /// ▶️ Start under the sign-up: `/tournament start` by the host or an admin.
+    Start,
     Ready(TableId),
     /// A partner invitation's Confirm (the inviter's id).
     Confirm(i64),
@@ -40,6 +43,7 @@ pub fn decode(data: &str) -> Option<TourneyButton> {
     match tag {
         "tj" => arg.parse::<u64>().ok().map(|_| TourneyButton::Join),
         "tl" => arg.parse::<u64>().ok().map(|_| TourneyButton::Leave),
+        "ts" => arg.parse::<u64>().ok().map(|_| TourneyButton::Start),
         "tp" => arg.parse::<i64>().ok().map(TourneyButton::Confirm),
         "tr" => {
             let (r, t) = arg.split_once('.')?;
@@ -190,8 +194,9 @@ async fn host_command(
                             entrants = tournament.entrants().len(),
                             "tournament drawn"
                         );
-                        post::announce_draw(bot, home, lang, tournament).await;
-                        post::bracket(bot, home, lang, tournament, None).await;
+                        // The draw is told in the bracket's caption (its seed: /bracket).
+                        let head = view::tourney::drawn_head(lang, tournament);
+                        post::bracket(bot, home, lang, tournament, Some(head)).await;
                     }
                     None
                 }
@@ -260,7 +265,8 @@ pub async fn bracket(
     let r = match load(&ctx, here.addr.id()).await {
         Ok(Some(rec)) if rec.state.tournament.is_some() => {
             if let Some(t) = &rec.state.tournament {
-                post::bracket(&bot, here.addr, lang, t, None).await;
+                let head = view::tourney::seed_line(lang, t);
+                post::bracket(&bot, here.addr, lang, t, Some(head)).await;
             }
             Ok(())
         }
@@ -327,11 +333,27 @@ pub async fn on_button(
             }
         }
         TourneyButton::Ready(at) => tables::press_ready(&bot, &ctx, chat, lang, at, actor.id).await,
+        TourneyButton::Start => match load(&ctx, chat).await {
+            Err(_) => tr_plain(lang, &Msg::AlertTryAgain),
+            Ok(None) => refusal_text(lang, &MutErr::Rejected(TReject::NoTourney)),
+            Ok(Some(rec)) if !manages(&bot, &here, &rec.state, &actor).await => {
+                tr_plain(lang, &Msg::OnlyHost)
+            }
+            Ok(Some(_)) => host_command(&bot, &ctx, &here, &actor, TourneyCmd::Start)
+                .await
+                .unwrap_or_default(),
+        },
         TourneyButton::Confirm(from) => {
             super::tourney_pairs::confirm(&bot, &ctx, &q, &here, from).await
         }
     };
-    if let Err(e) = bot.answer_callback_query(q.id.clone()).text(text).await {
+    let answer = bot.answer_callback_query(q.id.clone());
+    let answer = if text.is_empty() {
+        answer
+    } else {
+        answer.text(text)
+    };
+    if let Err(e) = answer.await {
         warn!(chat, error = %e, "answerCallbackQuery failed");
     }
     if let Ok(Some(rec)) = load(&ctx, chat).await {

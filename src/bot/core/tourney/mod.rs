@@ -22,6 +22,7 @@ mod ext;
 mod outcome;
 mod pairs;
 mod signup;
+mod tag;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -35,6 +36,7 @@ use crate::tournament::{Outcome, Side, TableId, Tournament, TournamentError};
 pub use args::{TourneyArgs, TourneyCmd, parse_tourney};
 pub use outcome::{Seat, outcome_of, seated_players, seats_of};
 pub use pairs::{Pairing, Partners};
+pub use tag::TableTag;
 
 /// Seconds (of the turn timer's clock: tests shorten it) a table waits for its players'
 /// Ready before its game starts anyway.

@@ -5,6 +5,7 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use crate::ai::Level;
 use crate::bot::core::callback::{Button, Press};
 use crate::bot::core::table::{MoveKey, PlayerKind, Stage, Table};
+use crate::bot::core::tourney::TableTag;
 use crate::engine::Phase;
 use crate::i18n::{Lang, Msg, StatsMsg, tr_plain};
 
@@ -20,17 +21,24 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
         version: t.seq,
     };
     let rows: Vec<Vec<InlineKeyboardButton>> = match &t.stage {
-        Stage::Lobby => vec![
-            vec![
-                button(lang, &Msg::BtnJoin, p(Button::Join)),
-                button(lang, &Msg::BtnLeave, p(Button::Leave)),
-            ],
-            vec![
-                button(lang, &Msg::BtnAddComputer, p(Button::AddBot(Level::Normal))),
-                button(lang, &Msg::BtnStart, p(Button::Start)),
-            ],
-            vec![button(lang, &Msg::BtnCancel, p(Button::Cancel))],
-        ],
+        Stage::Lobby => {
+            let mut rows = vec![
+                vec![
+                    button(lang, &Msg::BtnJoin, p(Button::Join)),
+                    button(lang, &Msg::BtnLeave, p(Button::Leave)),
+                ],
+                vec![
+                    button(lang, &Msg::BtnAddComputer, p(Button::AddBot(Level::Normal))),
+                    button(lang, &Msg::BtnStart, p(Button::Start)),
+                ],
+                vec![button(lang, &Msg::BtnCancel, p(Button::Cancel))],
+            ];
+            // The first lobby of a chat whose language nobody chose: one row to choose it.
+            if t.languages {
+                rows.push(language_row());
+            }
+            rows
+        }
         Stage::Playing(g) => match g.phase() {
             // An absent human keeps the Roll button: pressing it brings them back.
             Phase::AwaitingRoll(_)
@@ -53,7 +61,6 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                                 from: m.from(),
                                 to: m.to(),
                                 capture: m.captures().is_some(),
-                                goal: m.reaches_goal(),
                             },
                         );
                         let legal_index = legal.iter().position(|l| l == m).unwrap_or(i);
@@ -69,10 +76,12 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                         )
                     })
                     .collect();
-                buttons.chunks(2).map(<[_]>::to_vec).collect()
+                move_rows(buttons)
             }
             Phase::AwaitingRoll(_) | Phase::Finished(_) => vec![],
         },
+        // A tournament's table has no rematch: its winner goes on in the bracket.
+        Stage::Finished(_) if TableTag::of(t).is_some() => vec![],
         Stage::Finished(_) => vec![vec![
             button(lang, &Msg::BtnNewGame, p(Button::NewGame)),
             button(lang, &Msg::Stats(StatsMsg::BtnRematch), p(Button::Rematch)),
@@ -99,10 +108,27 @@ pub fn for_lane(mut kb: InlineKeyboardMarkup, lane: Option<u16>) -> InlineKeyboa
     kb
 }
 
-/// The `/language` keyboard.
-#[must_use]
-pub fn language_keyboard() -> InlineKeyboardMarkup {
-    let row: Vec<InlineKeyboardButton> = Lang::ALL
+/// A move button's label this long or longer takes a row of its own (a phone shows about
+/// 16 characters of a half-width button).
+pub const LONG_LABEL: usize = 16;
+
+/// Move buttons two to a row, except that a long label takes a whole row, so no label is
+/// cut on a phone.
+fn move_rows(buttons: Vec<InlineKeyboardButton>) -> Vec<Vec<InlineKeyboardButton>> {
+    let long = |b: &InlineKeyboardButton| b.text.chars().count() >= LONG_LABEL;
+    let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::new();
+    for b in buttons {
+        match rows.last_mut() {
+            Some(row) if row.len() == 1 && !long(&row[0]) && !long(&b) => row.push(b),
+            _ => rows.push(vec![b]),
+        }
+    }
+    rows
+}
+
+/// The four languages, each in itself (Català · Valencià · Español · English).
+fn language_row() -> Vec<InlineKeyboardButton> {
+    Lang::ALL
         .iter()
         .map(|&l| {
             let press = Press {
@@ -111,7 +137,13 @@ pub fn language_keyboard() -> InlineKeyboardMarkup {
             };
             InlineKeyboardButton::callback(l.native_name(), press.encode())
         })
-        .collect();
+        .collect()
+}
+
+/// The `/language` keyboard.
+#[must_use]
+pub fn language_keyboard() -> InlineKeyboardMarkup {
+    let row = language_row();
     InlineKeyboardMarkup::new(row.chunks(2).map(<[_]>::to_vec).collect::<Vec<_>>())
 }
 
@@ -191,7 +223,7 @@ mod tests {
             .map(|b| b.text.clone())
             .collect();
         // Then button 1 is blue-2 → blue-6 (nearest home), 2 is 60 → 64, 3 is 25 → 29,
-        assert!(labels[0].starts_with("1. corridor 2"), "{labels:?}");
+        assert_eq!(labels[0], "1. C2 → C6", "{labels:?}");
         assert!(labels[1].starts_with("2. 60 → 64"), "{labels:?}");
         assert!(labels[2].starts_with("3. 25 → 29"), "{labels:?}");
         // and the grid shows keycap 2 in the row of 61–70 and 3 in the row of 21–30, keycap

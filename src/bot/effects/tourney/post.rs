@@ -81,20 +81,27 @@ pub fn signup_text(lang: Lang, t: &Tourney) -> String {
         }),
     ));
     for (i, s) in t.signup.iter().enumerate() {
-        out.push(format!("{}. {}", i + 1, escape(&s.name)));
+        let host = if s.id == t.host { " 👑" } else { "" };
+        out.push(format!("{}. {}{host}", i + 1, escape(&s.name)));
     }
     out.push(String::new());
     out.push(tr(lang, &m(TourneyMsg::SignupHint)));
     out.join("\n")
 }
 
-/// Join / Leave under the sign-up message.
+/// Join / Leave under the sign-up message, and ▶️ Start for the host (or an admin).
 #[must_use]
 pub fn signup_keyboard(lang: Lang, t: &Tourney) -> InlineKeyboardMarkup {
-    InlineKeyboardMarkup::new([[
-        InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnJoin), format!("tj:{}", t.seq)),
-        InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnLeave), format!("tl:{}", t.seq)),
-    ]])
+    InlineKeyboardMarkup::new([
+        vec![
+            InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnJoin), format!("tj:{}", t.seq)),
+            InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnLeave), format!("tl:{}", t.seq)),
+        ],
+        vec![InlineKeyboardButton::callback(
+            tr_plain(lang, &Msg::BtnStart),
+            format!("ts:{}", t.seq),
+        )],
+    ])
 }
 
 /// Say `text` (HTML) at `addr`; the message id, if sent.
@@ -111,21 +118,6 @@ pub async fn say(bot: &TgBot, addr: ChatAddr, text: String) -> Option<i32> {
             None
         }
     }
-}
-
-/// The draw announced: its seed and the entrants in drawn order.
-pub async fn announce_draw(bot: &TgBot, addr: ChatAddr, lang: Lang, t: &Tournament) {
-    let mut lines = vec![tr(
-        lang,
-        &m(TourneyMsg::Draw {
-            seed: t.seed().to_string(),
-            count: u32::try_from(t.entrants().len()).unwrap_or(u32::MAX),
-        }),
-    )];
-    for (i, &side) in t.draw_order().iter().enumerate() {
-        lines.push(format!("{}. {}", i + 1, escape(text_name(t, Some(side)))));
-    }
-    say(bot, addr, lines.join("\n")).await;
 }
 
 /// The bracket as a PNG with its text as caption, under `head` (HTML) when given; a text too
@@ -181,16 +173,19 @@ pub fn result_line(lang: Lang, t: &Tournament, at: crate::tournament::TableId) -
     let slot = t.table(at)?;
     let round = u32::from(at.round) + 1;
     let table = u32::from(at.table) + 1;
+    let last = crate::bot::core::view::tourney::is_last(t, at);
     let name = |s| text_name(t, Some(s)).to_owned();
     let msg = match &slot.result {
         TableResult::Winner(w) => TourneyMsg::TableWon {
             round,
             table,
+            last,
             name: name(*w),
         },
         TableResult::RollOff { winner, rolls } => TourneyMsg::TableRollOff {
             round,
             table,
+            last,
             rolls: rolls
                 .iter()
                 .map(|r| {
@@ -206,6 +201,7 @@ pub fn result_line(lang: Lang, t: &Tournament, at: crate::tournament::TableId) -
         TableResult::ByHand { winner, reason } => TourneyMsg::TableByHand {
             round,
             table,
+            last,
             name: name(*winner),
             reason: reason.clone(),
         },
@@ -226,15 +222,19 @@ pub async fn decided(
     let line = result_line(lang, t, at);
     match t.champion() {
         Some(c) => {
-            if let Some(line) = line {
-                say(bot, addr, line).await;
-            }
-            let head = tr(
+            // The Final's "goes through" would come just before "champion": only a roll-off
+            // or the host's decision is told, in the champion's caption.
+            let how = line.filter(|_| {
+                t.table(at)
+                    .is_some_and(|s| !matches!(s.result, TableResult::Winner(_)))
+            });
+            let champion = tr(
                 lang,
                 &m(TourneyMsg::Champion {
                     name: text_name(t, Some(c)).to_owned(),
                 }),
             );
+            let head = how.map_or_else(|| champion.clone(), |how| format!("{how}\n{champion}"));
             bracket(bot, addr, lang, t, Some(head)).await;
         }
         None => bracket(bot, addr, lang, t, line).await,

@@ -13,9 +13,9 @@ use super::super::commit::{after_save, save};
 use super::super::telegram::TgBot;
 use super::{Ctx, minute_ms, mutate, post, ready_ms};
 use crate::bot::core::table::{Action, Actor, Player, PlayerKind, Table, TimeLimit};
-use crate::bot::core::tourney::{READY_SECS, Tourney, seats_of};
+use crate::bot::core::tourney::{Tourney, seats_of};
 use crate::dice::RngDice;
-use crate::i18n::{Lang, Msg, TourneyMsg, tr, tr_plain};
+use crate::i18n::{Lang, Msg, TourneyMsg, tr_plain};
 use crate::store::Place;
 use crate::tournament::{TableId, text_name};
 
@@ -50,9 +50,16 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
     let lang = load_place(ctx, post::home(chat, t), None).await.lang;
     let mut called = Vec::new();
     for at in to_call {
-        let (round, table) = (u32::from(at.round) + 1, u32::from(at.table) + 1);
+        let tag = crate::bot::core::view::tourney::table_tag(tournament, at);
         let topic = if t.forum {
-            let name = tr_plain(lang, &m(TourneyMsg::TopicName { round, table }));
+            let name = tr_plain(
+                lang,
+                &m(TourneyMsg::TopicName {
+                    round: tag.round,
+                    table: tag.table,
+                    last: tag.last,
+                }),
+            );
             match bot
                 .create_forum_topic(ChatAddr::new(chat).chat_id(), name)
                 .await
@@ -67,39 +74,7 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
             // A group without topics: the table's lane, its number in the round.
             Place::in_lane(chat, at.table).topic
         };
-        let names: Vec<&str> = tournament
-            .table(at)
-            .map(|s| {
-                s.sides
-                    .iter()
-                    .map(|&x| text_name(tournament, Some(x)))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut text = tr(
-            lang,
-            &m(TourneyMsg::TableCall {
-                round,
-                table,
-                names: names.join(" – "),
-            }),
-        );
-        if let Some(minutes) = t.limit_minutes {
-            text.push('\n');
-            text.push_str(&tr(
-                lang,
-                &m(TourneyMsg::TimeLimit {
-                    minutes: minutes.into(),
-                }),
-            ));
-        }
-        text.push_str("\n\n");
-        text.push_str(&tr(
-            lang,
-            &m(TourneyMsg::ReadyHint {
-                secs: u32::try_from(READY_SECS).unwrap_or(u32::MAX),
-            }),
-        ));
+        let text = crate::bot::core::view::tourney::call_text(lang, t, at);
         let keyboard = InlineKeyboardMarkup::new([[InlineKeyboardButton::callback(
             tr_plain(lang, &m(TourneyMsg::BtnReady)),
             ready_data(at),
@@ -196,6 +171,8 @@ pub async fn start_game(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
         is_admin: false,
     };
     let mut lobby = Table::lobby(&host, t.preset, t.pairs);
+    // The game knows its table: its board names it, and it offers no rematch.
+    lobby.origin = Some(crate::bot::core::view::tourney::table_tag(tournament, at).encode());
     // R6.3 The tournament's limit is the game's: its end is set when it starts, so the
     // board shows the time left and the game ends there by itself.
     lobby.limit = t.limit_minutes.map(|m| TimeLimit {
