@@ -245,3 +245,115 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod tests_rows {
+    use teloxide::types::InlineKeyboardButtonKind;
+
+    use super::*;
+    use crate::bot::core::table::{Action, Actor};
+    use crate::bot::core::tourney::TableTag;
+    use crate::engine::{Preset, ScriptedDice};
+    use crate::tournament::TableId;
+
+    fn actor(id: i64) -> Actor {
+        Actor {
+            id,
+            name: format!("p{id}"),
+            is_admin: false,
+        }
+    }
+
+    fn texts(kb: &InlineKeyboardMarkup) -> Vec<Vec<String>> {
+        kb.inline_keyboard
+            .iter()
+            .map(|r| r.iter().map(|b| b.text.clone()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_first_lobby_offers_the_four_languages_in_one_row_each_in_itself() {
+        // Given a lobby that offers the languages and one that does not
+        let offered = Table::lobby(&actor(1), Preset::Jcf, false).offering_languages(true);
+        let plain = Table::lobby(&actor(1), Preset::Jcf, false);
+        // Then the first has one more row: Català · Valencià · Español · English, each a
+        // language button, whatever the chat's language now
+        let rows = texts(&keyboard(Lang::En, &offered));
+        assert_eq!(rows.len(), texts(&keyboard(Lang::En, &plain)).len() + 1);
+        assert_eq!(
+            rows.last().map(Vec::as_slice),
+            Some(&["Català", "Valencià", "Español", "English"].map(str::to_owned)[..])
+        );
+        let kb = keyboard(Lang::Es, &offered);
+        for (b, lang) in kb
+            .inline_keyboard
+            .last()
+            .expect("a row")
+            .iter()
+            .zip(Lang::ALL)
+        {
+            let InlineKeyboardButtonKind::CallbackData(data) = &b.kind else {
+                panic!("a callback button");
+            };
+            assert_eq!(
+                Press::decode(data).map(|p| p.button),
+                Some(Button::Language(lang))
+            );
+        }
+        // And the offer is kept in the stored table (and absent from an ordinary one's)
+        let json = serde_json::to_string(&offered).expect("json");
+        let back: Table = serde_json::from_str(&json).expect("loads");
+        assert!(back.languages && json.contains("\"languages\":true"));
+        assert!(
+            !serde_json::to_string(&plain)
+                .expect("json")
+                .contains("languages")
+        );
+        // And the game started from it has no language row
+        let started = offered
+            .act(&actor(2), Action::Join, 0, &mut ScriptedDice::new(&[1]))
+            .and_then(|t| t.act(&actor(1), Action::Start, 0, &mut ScriptedDice::new(&[6, 1])))
+            .expect("started");
+        assert!(
+            !texts(&keyboard(Lang::En, &started))
+                .concat()
+                .contains(&"Català".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_finished_tournament_table_offers_no_rematch_and_refuses_one() {
+        // Given a finished game, ordinary and at a tournament's table
+        let mut t = Table::lobby(&actor(1), Preset::Jcf, false)
+            .act(&actor(2), Action::Join, 0, &mut ScriptedDice::new(&[1]))
+            .and_then(|t| t.act(&actor(1), Action::Start, 0, &mut ScriptedDice::new(&[6, 1])))
+            .expect("started");
+        t.time_up(60_000);
+        let mut table = t.clone();
+        table.origin = Some(TableTag::new(TableId::new(0, 1), false).encode());
+        // Then the ordinary one has New game and Rematch, the table nothing
+        assert_eq!(texts(&keyboard(Lang::En, &t)).concat().len(), 2);
+        assert!(keyboard(Lang::En, &table).inline_keyboard.is_empty());
+        // and a forged Rematch press at the table is refused
+        assert_eq!(
+            table.rematch(&actor(1)).err(),
+            Some(crate::bot::core::refusal::Reject::TourneyTable)
+        );
+        assert!(t.rematch(&actor(1)).is_ok());
+    }
+
+    #[test]
+    fn move_buttons_go_two_to_a_row_and_a_long_label_takes_a_row_of_its_own() {
+        let b = |s: &str| InlineKeyboardButton::callback(s, "x");
+        let rows = move_rows(vec![
+            b("1. P6 → P7"),
+            b("2. 24 → 🏁"),
+            b("3. 125 → 129 ⚔ and more"),
+            b("4. 🏠 → 5"),
+            b("5. 12 → 17"),
+        ]);
+        let shape: Vec<usize> = rows.iter().map(Vec::len).collect();
+        assert_eq!(shape, [2, 1, 2]);
+        assert_eq!(rows[1][0].text, "3. 125 → 129 ⚔ and more");
+    }
+}

@@ -160,3 +160,55 @@ pub fn command_list(lang: Lang) -> Vec<BotCommand> {
         .map(|&c| BotCommand::new(word(c), tr_plain(lang, &Msg::CmdDesc(c))))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deep_link_payload_names_the_text_and_reads_back() {
+        // Given the help and each preset's rules, alone and in pairs
+        assert_eq!(start_payload(None), "help");
+        assert_eq!(parse_start_payload("help"), None);
+        assert_eq!(parse_start_payload(""), None);
+        for preset in Preset::ALL {
+            for pairs in [false, true] {
+                let p = start_payload(Some((preset, pairs)));
+                // Then each is a valid payload (at most 64 of A-Za-z0-9_-) that reads back
+                assert!(p.len() <= 64, "{p}");
+                assert!(
+                    p.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'),
+                    "{p}"
+                );
+                let pairs = pairs || preset.options().pairs;
+                assert_eq!(parse_start_payload(&p), Some((preset, pairs)), "{p}");
+            }
+        }
+        assert_eq!(parse_start_payload("rules_chess"), None);
+        // And the button opens the bot's private chat on it
+        let kb = private_button(Lang::En, &Msg::BtnFullHelp, "parxis_bot", "help").expect("kb");
+        let b = &kb.inline_keyboard[0][0];
+        assert_eq!(b.text, "📖 Full help");
+        let teloxide::types::InlineKeyboardButtonKind::Url(url) = &b.kind else {
+            panic!("a URL button");
+        };
+        assert_eq!(url.as_str(), "https://t.me/parxis_bot?start=help");
+        assert!(private_button(Lang::En, &Msg::BtnFullHelp, "", "help").is_none());
+    }
+
+    #[test]
+    fn the_group_help_is_short_and_follows_the_dice_mode() {
+        for lang in Lang::ALL {
+            let auto = tr_plain(lang, &Msg::HelpGroup { auto: true });
+            let button = tr_plain(lang, &Msg::HelpGroup { auto: false });
+            let roll = tr_plain(lang, &Msg::BtnRoll);
+            // Then with /dice auto it never asks to press Roll; with the button it does
+            assert!(!auto.contains(&roll), "{lang}: {auto}");
+            assert!(button.contains(&roll), "{lang}: {button}");
+            // and it is a fraction of the full help
+            let full = tr_plain(lang, &Msg::Help).chars().count();
+            assert!(auto.chars().count() * 3 < full, "{lang}: {auto}");
+        }
+    }
+}
