@@ -107,12 +107,27 @@ async fn a_finished_game_is_recorded_once_even_when_its_final_press_comes_twice(
         .iter()
         .map(|r| t.player_of(r.colour).expect("seated").name.clone())
         .collect();
-    let gold = text.lines().find(|l| l.starts_with("🥇 ")).expect("a winner's line");
-    let silver = text.lines().find(|l| l.starts_with("🥈 ")).expect("a second line");
-    assert!(gold.contains(&format!("{} — +1 pt · newcomer", order[0])), "{text}");
-    assert!(silver.contains(&format!("{} — -1 pt · newcomer", order[1])), "{text}");
+    let gold = text
+        .lines()
+        .find(|l| l.starts_with("🥇 "))
+        .expect("a winner's line");
+    let silver = text
+        .lines()
+        .find(|l| l.starts_with("🥈 "))
+        .expect("a second line");
+    assert!(
+        gold.contains(&format!("{} — +1 pt · newcomer", order[0])),
+        "{text}"
+    );
+    assert!(
+        silver.contains(&format!("{} — -1 pt · newcomer", order[1])),
+        "{text}"
+    );
     assert!(!text.contains("rating") && !text.contains("(+"), "{text}");
-    assert!(text.lines().any(|l| l.starts_with("⏱ ")), "the game's length: {text}");
+    assert!(
+        text.lines().any(|l| l.starts_with("⏱ ")),
+        "the game's length: {text}"
+    );
 
     // When the final press is delivered again, Then it is refused and nothing is recorded,
     let ans = h.press(&user, board, &data).await;
@@ -159,7 +174,8 @@ async fn a_finished_game_is_recorded_once_even_when_its_final_press_comes_twice(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn top_speaks_the_chat_language_and_lists_everyone_with_a_footnote_while_nobody_has_3_games() {
+async fn top_speaks_the_chat_language_and_lists_everyone_with_a_footnote_while_nobody_has_3_games()
+{
     // Given a recorded game between Ana and Biel,
     let h = Harness::start(22).await;
     h.use_emoji().await;

@@ -48,8 +48,14 @@ tourney-btn-ready = ✅ A punt
 tourney-ready-ok = Estàs a punt.
 tourney-table-started = ▶️ { $at }: ha començat la partida — el tauler és ací baix.
 tourney-table-won = ✅ { $at }: passa <b>{ $name }</b>.
-tourney-table-rolloff = 🎲 { $at } ha acabat en empat al temps límit; desempat als daus: { $rolls }. Passa <b>{ $name }</b>.
-tourney-table-byhand = ✋ { $at }: passa <b>{ $name }</b>, a mà de qui l'organitza: { $reason }
+tourney-table-rolloff = 🎲 { $at } ha acabat en empat al temps límit; desempat als daus: { $rolls }.{ $last ->
+        [true] {""}
+       *[false] {" "}Passa <b>{ $name }</b>.
+    }
+tourney-table-byhand = ✋ { $at }: { $last ->
+        [true] ho decideix qui l'organitza
+       *[false] passa <b>{ $name }</b>, a mà de qui l'organitza
+    }: { $reason }
 tourney-champion = 🏆 <b>{ $name }</b> és el campió del torneig!
 tourney-cancelled = El torneig s'ha anul·lat.
 tourney-usage = S'accepta: /tournament [jcf|clàssic|solidari] [2|4] [parelles] [1m…600m], /tournament parella (responent al teu company), /tournament comença, /tournament cancel·la, /tournament substitueix N, /tournament avança TAULA N MOTIU.

@@ -48,8 +48,14 @@ tourney-btn-ready = ✅ Ready
 tourney-ready-ok = You are ready.
 tourney-table-started = ▶️ { $at } has started — the board is below.
 tourney-table-won = ✅ { $at }: <b>{ $name }</b> goes through.
-tourney-table-rolloff = 🎲 { $at } was drawn at its time limit; roll-off: { $rolls }. <b>{ $name }</b> goes through.
-tourney-table-byhand = ✋ { $at }: <b>{ $name }</b> goes through, put through by the host: { $reason }
+tourney-table-rolloff = 🎲 { $at } was drawn at its time limit; roll-off: { $rolls }.{ $last ->
+        [true] {""}
+       *[false] {" "}<b>{ $name }</b> goes through.
+    }
+tourney-table-byhand = ✋ { $at }: { $last ->
+        [true] decided by the host
+       *[false] <b>{ $name }</b> goes through, put through by the host
+    }: { $reason }
 tourney-champion = 🏆 <b>{ $name }</b> is the champion of the tournament!
 tourney-cancelled = The tournament was cancelled.
 tourney-usage = Accepted: /tournament [jcf|classic|solidari] [2|4] [pairs] [1m…600m], /tournament partner (replying to your partner), /tournament start, /tournament cancel, /tournament replace N, /tournament advance TABLE N REASON.

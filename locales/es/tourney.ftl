@@ -48,8 +48,14 @@ tourney-btn-ready = ✅ Listo
 tourney-ready-ok = Estás listo.
 tourney-table-started = ▶️ { $at }: ha empezado la partida — el tablero está aquí abajo.
 tourney-table-won = ✅ { $at }: pasa <b>{ $name }</b>.
-tourney-table-rolloff = 🎲 { $at } ha acabado en empate al tiempo límite; desempate a los dados: { $rolls }. Pasa <b>{ $name }</b>.
-tourney-table-byhand = ✋ { $at }: pasa <b>{ $name }</b>, por decisión de quien lo organiza: { $reason }
+tourney-table-rolloff = 🎲 { $at } ha acabado en empate al tiempo límite; desempate a los dados: { $rolls }.{ $last ->
+        [true] {""}
+       *[false] {" "}Pasa <b>{ $name }</b>.
+    }
+tourney-table-byhand = ✋ { $at }: { $last ->
+        [true] lo decide quien lo organiza
+       *[false] pasa <b>{ $name }</b>, por decisión de quien lo organiza
+    }: { $reason }
 tourney-champion = 🏆 ¡<b>{ $name }</b> es el campeón del torneo!
 tourney-cancelled = El torneo se ha anulado.
 tourney-usage = Se acepta: /tournament [jcf|clásico|solidario] [2|4] [parejas] [1m…600m], /tournament pareja (respondiendo a tu compañero), /tournament empieza, /tournament cancela, /tournament reemplaza N, /tournament avanza MESA N MOTIVO.

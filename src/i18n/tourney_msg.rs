@@ -75,6 +75,7 @@ pub enum TourneyMsg {
         name: String,
     },
     /// "🎲 Round 1 · table 2 was drawn at its time limit; roll-off: ROLLS. NAME goes through."
+    /// (the Final's does not say "goes through": the champion's line follows)
     TableRollOff {
         round: u32,
         table: u32,
@@ -82,7 +83,8 @@ pub enum TourneyMsg {
         rolls: String,
         name: String,
     },
-    /// "✋ Round 1 · table 2: NAME goes through, advanced by the host: REASON"
+    /// "✋ Round 1 · table 2: NAME goes through, advanced by the host: REASON" (the Final's:
+    /// "✋ Final: decided by the host: REASON")
     TableByHand {
         round: u32,
         table: u32,
@@ -194,6 +196,7 @@ impl TourneyMsg {
                 name,
             } => {
                 let mut v = at(*round, *table, *last);
+                v.push(("last", Arg::Flag(*last)));
                 v.push(("rolls", text(rolls)));
                 v.push(("name", text(name)));
                 v
@@ -206,6 +209,7 @@ impl TourneyMsg {
                 reason,
             } => {
                 let mut v = at(*round, *table, *last);
+                v.push(("last", Arg::Flag(*last)));
                 v.push(("name", text(name)));
                 v.push(("reason", text(reason)));
                 v
@@ -320,6 +324,20 @@ impl TourneyMsg {
                 last: false,
                 rolls: "Vicent 5, Amparo 3".into(),
                 name: name(),
+            },
+            Self::TableRollOff {
+                round: 3,
+                table: 1,
+                last: true,
+                rolls: "Vicent 5, Amparo 3".into(),
+                name: name(),
+            },
+            Self::TableByHand {
+                round: 1,
+                table: 3,
+                last: false,
+                name: name(),
+                reason: "absent".into(),
             },
             Self::TableByHand {
                 round: 2,

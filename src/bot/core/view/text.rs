@@ -74,6 +74,10 @@ fn lobby_text(lang: Lang, t: &Table) -> String {
         out.push('\n');
         out.push_str(&player_line(lang, t, p));
     }
+    // A lobby cancelled before its start says so instead of waiting for players.
+    if matches!(t.stage, Stage::Cancelled(_)) {
+        return format!("{}\n{out}", caption(lang, CaptionMsg::Cancelled));
+    }
     out.push_str("\n\n");
     out.push_str(&tr(lang, &Msg::LobbyWaiting { max }));
     out
