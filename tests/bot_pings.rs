@@ -199,8 +199,8 @@ async fn no_ping_with_pings_off_and_the_command_says_what_it_takes() {
         && r.str_param("text").is_some_and(|t| t.contains("No pings"))));
     let s: ChatSettings = h.store.settings(CHAT).await.expect("settings");
     assert_eq!(s.pings_secs, 0);
-    // And /help says so
-    let help = h.command(&users[0], "/help").await;
+    // And /rules says so
+    let help = h.command(&users[0], "/rules").await;
     assert!(help.iter().any(|r| {
         r.str_param("text")
             .is_some_and(|t| t.contains("Pings: off") && t.contains("/pings"))
