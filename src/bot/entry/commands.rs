@@ -99,8 +99,9 @@ pub async fn help(
     done(&bot, &ctx, &here, started, r).await
 }
 
+/// The full help (a private chat: no game is played there, so no settings of its own).
 fn full_help(here: &Here) -> String {
-    format!("{}\n\n{}", view::help(here.lang), settings_lines(here))
+    view::help(here.lang)
 }
 
 /// `/rules [preset] [pairs]`: the named rules, else the open table's, else the default. In
@@ -139,12 +140,9 @@ pub async fn rules(
     done(&bot, &ctx, &here, started, r).await
 }
 
+/// All the rules of a preset (a private chat).
 fn full_rules(here: &Here, preset: Preset, pairs: bool) -> String {
-    format!(
-        "{}\n\n{}",
-        view::rules(here.lang, preset, pairs),
-        settings_lines(here)
-    )
+    view::rules(here.lang, preset, pairs)
 }
 
 /// `/start` in a private chat (a deep link's `?start=help` or `?start=rules_jcf`, or no
