@@ -202,14 +202,14 @@ top-all-title = 🏆 <b>Punts de sempre</b> en este xat
 top-rating-title = 🏆 <b>Valoracions</b> en este xat
 top-global-title = 🌍 <b>Punts de sempre</b>, tots els xats
 top-global-rating-title = 🌍 <b>Valoracions</b>, tots els xats
-top-line = { $rank }. { $name } — { $points } { $one ->
+top-line = { $rank } { $name } — { $points } { $one ->
         [true] punt
        *[false] punts
     } ({ $games ->
         [one] 1 partida
        *[other] { $games } partides
     })
-top-rating-line = { $rank }. { $name } — { $rating } ({ $games ->
+top-rating-line = { $rank } { $name } — { $rating } ({ $games ->
         [one] 1 partida
        *[other] { $games } partides
     })

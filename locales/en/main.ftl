@@ -196,14 +196,14 @@ top-all-title = 🏆 <b>All-time points</b> in this chat
 top-rating-title = 🏆 <b>Ratings</b> in this chat
 top-global-title = 🌍 <b>All-time points</b>, all chats
 top-global-rating-title = 🌍 <b>Ratings</b>, all chats
-top-line = { $rank }. { $name } — { $points } { $one ->
+top-line = { $rank } { $name } — { $points } { $one ->
         [true] pt
        *[false] pts
     } ({ $games ->
         [one] 1 game
        *[other] { $games } games
     })
-top-rating-line = { $rank }. { $name } — { $rating } ({ $games ->
+top-rating-line = { $rank } { $name } — { $rating } ({ $games ->
         [one] 1 game
        *[other] { $games } games
     })

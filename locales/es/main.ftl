@@ -197,14 +197,14 @@ top-all-title = 🏆 <b>Puntos de siempre</b> en este chat
 top-rating-title = 🏆 <b>Valoraciones</b> en este chat
 top-global-title = 🌍 <b>Puntos de siempre</b>, todos los chats
 top-global-rating-title = 🌍 <b>Valoraciones</b>, todos los chats
-top-line = { $rank }. { $name } — { $points } { $one ->
+top-line = { $rank } { $name } — { $points } { $one ->
         [true] punto
        *[false] puntos
     } ({ $games ->
         [one] 1 partida
        *[other] { $games } partidas
     })
-top-rating-line = { $rank }. { $name } — { $rating } ({ $games ->
+top-rating-line = { $rank } { $name } — { $rating } ({ $games ->
         [one] 1 partida
        *[other] { $games } partidas
     })

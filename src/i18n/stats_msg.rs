@@ -38,7 +38,7 @@ pub enum StatsMsg {
     TopGlobalTitle,
     /// "🌍 Ratings, all chats".
     TopGlobalRatingTitle,
-    /// "3. NAME — 12 pts (5 games)"; `rank` is "3" or "1=" (a tie).
+    /// "3. NAME — 12 pts (5 games)"; `rank` is "3." or "1=" (a tie).
     TopLine {
         rank: String,
         name: String,
@@ -270,7 +270,7 @@ impl StatsMsg {
             Self::TopGlobalTitle,
             Self::TopGlobalRatingTitle,
             Self::TopLine {
-                rank: "1".into(),
+                rank: "1.".into(),
                 name: name(),
                 points: "12".into(),
                 one: false,
@@ -284,7 +284,7 @@ impl StatsMsg {
                 games: 1,
             },
             Self::TopRatingLine {
-                rank: "3".into(),
+                rank: "3.".into(),
                 name: name(),
                 rating: "1520".into(),
                 games: 4,

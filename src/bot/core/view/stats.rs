@@ -138,17 +138,13 @@ fn count(n: u64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// A line's rank as shown: "3", or "1=" when another line of its list shares it.
+/// A line's rank as shown: "3.", or "1=" when another line of its list shares it.
 fn rank_text(l: &TopLine, list: &[TopLine]) -> String {
-    let tied = list
-        .iter()
-        .filter(|o| o.rank == l.rank && o.user != l.user)
-        .count()
-        > 0;
+    let tied = list.iter().any(|o| o.rank == l.rank && o.user != l.user);
     if tied {
         format!("{}=", l.rank)
     } else {
-        l.rank.to_string()
+        format!("{}.", l.rank)
     }
 }
 
@@ -477,8 +473,8 @@ mod tests {
         let text = plain(&top_text(Lang::Ca, TopKind::Week(week), &top));
         // Then everyone is the list, ties "1=", one point singular, and a footnote instead
         // of a "fewer than 3 games" heading.
-        assert!(text.contains("1=. Ana — 2 punts (1 partida)"), "{text}");
-        assert!(text.contains("1=. Pau — 2 punts (2 partides)"), "{text}");
+        assert!(text.contains("1= Ana — 2 punts (1 partida)"), "{text}");
+        assert!(text.contains("1= Pau — 2 punts (2 partides)"), "{text}");
         assert!(text.contains("3. Joan — 1 punt (1 partida)"), "{text}");
         assert!(text.contains("la classificació és provisional"), "{text}");
         assert!(!text.contains("Amb menys de"), "{text}");
