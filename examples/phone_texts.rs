@@ -1,5 +1,9 @@
-//! Writes the texts of issue 28's changed messages (Telegram HTML, one bubble each) for
-//! `phone_shot.sh`, into the folder given (default /tmp/phone): `<lang>-<page>.html`.
+//! Writes the texts of the group's messages that issue 28 changed, as Telegram HTML (one
+//! bubble each, buttons as rows under it), into the folder given (default /tmp/phone):
+//! `<lang>-<page>.html` for a 390-px phone-bubble renderer (docs/phone/ holds the shots);
+//! prints the lengths of `/help` and `/rules` in a group and in full.
+//!
+//!     cargo run --example phone_texts -- /tmp/phone
 use std::fmt::Write as _;
 
 use parxis::bot::core::table::{Action, Actor, Player, PlayerKind, SeatResult, Stage, Table};
@@ -38,6 +42,21 @@ fn kb(k: &InlineKeyboardMarkup) -> String {
         let _ = write!(out, "<div class=r>{}</div>", cells.join(""));
     }
     out
+}
+
+/// Characters of an HTML text once its tags are gone.
+fn tr_plain_len(s: &str) -> usize {
+    let mut n = 0;
+    let mut tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => tag = true,
+            '>' => tag = false,
+            _ if !tag => n += 1,
+            _ => {}
+        }
+    }
+    n
 }
 
 fn html(s: &str) -> String {
@@ -284,6 +303,16 @@ fn main() {
         let at = tn.tables_to_call()[0];
         tour.push_str(&bubble(&view::tourney::call_text(lang, &tn, at), None));
         pages.push(("tourney", tour));
+        // The lengths a phone reads: /help and /rules in a group and in full (characters of
+        // the plain text, the settings lines of /rules included).
+        let len = |s: &str| tr_plain_len(s);
+        println!(
+            "{lang}: /help group {} · full {}; /rules group {} · full {}",
+            len(&view::help_group(lang, true)),
+            len(&view::help(lang)),
+            len(&format!("{}\n\n{settings}", view::rules_short(lang, Preset::Jcf, false))),
+            len(&view::rules(lang, Preset::Jcf, false)),
+        );
         for (name, body) in pages {
             let path = format!("{dir}/{}-{name}.html", lang.code());
             std::fs::write(&path, body).expect("write");

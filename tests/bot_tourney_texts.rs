@@ -299,7 +299,6 @@ async fn the_tournament_s_sub_commands_work_in_the_words_of_each_language() {
             "{lang}: /tournament {start}"
         );
         // When the host types the language's word for cancel, Then it is cancelled
-        let mark = h.fake.mark();
         h.fake.push_update(
             h.fake
                 .command(chat, &host, &format!("/tournament {cancel}")),

@@ -140,7 +140,7 @@ impl Store {
         };
         let (chat_done, global_done) = (flag()?, flag()?);
         let rows = it
-            .map(|v| Vec::<Option<String>>::from_redis_value(v))
+            .map(Vec::<Option<String>>::from_redis_value)
             .collect::<Result<Vec<_>, _>>()
             .map_err(|_| malformed())?;
         let k = record.humans().count().min(rows.len());

@@ -199,7 +199,7 @@ fn span_lines(
             turn_at = Some(out.len());
         }
     }
-    if !(pending && !moved) {
+    if !pending || moved {
         pieces.extend(roll);
     }
     if let Some(seat) = seat.filter(|_| !pieces.is_empty()) {
