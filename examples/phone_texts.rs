@@ -310,7 +310,10 @@ fn main() {
             "{lang}: /help group {} · full {}; /rules group {} · full {}",
             len(&view::help_group(lang, true)),
             len(&view::help(lang)),
-            len(&format!("{}\n\n{settings}", view::rules_short(lang, Preset::Jcf, false))),
+            len(&format!(
+                "{}\n\n{settings}",
+                view::rules_short(lang, Preset::Jcf, false)
+            )),
             len(&view::rules(lang, Preset::Jcf, false)),
         );
         for (name, body) in pages {

@@ -286,6 +286,17 @@ fn a_table_s_call_mentions_each_person_by_their_own_name_escaped_and_names_the_f
     assert!(head.contains("2 entrants"), "{head}");
     assert!(!head.contains(&tn.seed().to_string()), "{head}");
     assert!(seed_line(Lang::En, &tn).contains(&tn.seed().to_string()));
+    // And once its game is under way, the bracket marks it with 🎮: ⏳ is kept for time
+    t.call(at, None, 0);
+    t.start_table(at, 0).expect("starts");
+    let labels = crate::tournament::Labels {
+        rounds: vec!["Final".into()],
+        bye: "bye".into(),
+        champion: "Champion".into(),
+    };
+    let text = crate::tournament::bracket_text(t.tournament.as_ref().expect("drawn"), &labels);
+    assert!(text.contains(" 🎮"), "{text}");
+    assert!(!text.contains('⏳'), "{text}");
 }
 
 #[test]
