@@ -14,7 +14,7 @@ use parxis::i18n::Lang;
 use parxis::store::Place;
 use serde_json::Value;
 use support::bot_harness::{CHAT, Harness, Options, text_of};
-use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
+use support::fake_tg::{Recorded, TestUser, buttons, callback_id, msg_id};
 
 async fn record(h: &Harness, chat: i64) -> Option<Tourney> {
     h.store
@@ -26,10 +26,11 @@ async fn record(h: &Harness, chat: i64) -> Option<Tourney> {
 
 /// `user` presses `data` under `message` in `chat`; the callback answer's text.
 async fn press(h: &Harness, chat: i64, user: &TestUser, message: &Value, data: &str) -> String {
-    let mark = h.fake.mark();
+    let upd = h.fake.press(chat, user, msg_id(message), data);
+    let id = callback_id(&upd);
+    h.fake.push_update(upd);
     h.fake
-        .push_update(h.fake.press(chat, user, msg_id(message), data));
-    wait_for(h, mark, "the answer", |r| r.method == "answercallbackquery")
+        .wait_for_callback_answer(&id)
         .await
         .str_param("text")
         .unwrap_or_default()
@@ -65,6 +66,7 @@ async fn open_signup(h: &Harness, chat: i64, host: &TestUser, args: &str) -> Val
     wait_for(h, mark, "the sign-up", |r| {
         r.method == "sendmessage"
             && r.ok()
+            && r.chat_id() == Some(chat)
             && buttons(r.result())
                 .iter()
                 .any(|(_, d)| d.starts_with("tj:"))
@@ -234,100 +236,106 @@ async fn a_final_is_called_with_mentions_named_the_final_and_ends_with_one_champ
     h.stop_bots().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_tournament_s_sub_commands_work_in_the_words_of_each_language() {
-    // Given four groups, one per language
-    let mut h = Harness::start(92).await;
-    let cases = [
-        (
-            -1_001_000_000_001,
-            Lang::Ca,
-            "comença",
-            "cancel·la",
-            "S'accepta",
-        ),
-        (
-            -1_001_000_000_002,
-            Lang::CaValencia,
-            "comença",
-            "cancel·la",
-            "S'accepta",
-        ),
-        (
-            -1_001_000_000_003,
-            Lang::Es,
-            "empieza",
-            "cancela",
-            "Se acepta",
-        ),
-        (-1_001_000_000_004, Lang::En, "start", "cancel", "Accepted"),
-    ];
+/// One group speaking `lang`: a sign-up opened, joined, started and cancelled with the
+/// language's words, and a wrong word answered with the usage in that language.
+async fn sub_commands_in(h: &Harness, chat: i64, lang: Lang, words: [&str; 3]) {
+    let [start, cancel, usage] = words;
     let host = TestUser::new(201, "Host");
     let other = TestUser::new(202, "Other");
-    for (chat, lang, start, cancel, usage) in cases {
-        h.store
-            .set_settings(
-                chat,
-                &ChatSettings {
-                    lang: Some(lang),
-                    display: Display::Emoji,
-                    lang_offered: true,
-                    ..ChatSettings::default()
-                },
-            )
-            .await
-            .expect("settings");
-        // When a sign-up is opened and joined,
-        let signup = open_signup(&h, chat, &host, "").await;
-        // Then its hint points at the Start button, not at an English sub-command
-        assert!(
-            !text_of(&signup).contains("/tournament start"),
-            "{lang}: {signup}"
-        );
-        press(&h, chat, &other, &signup, &data_of(&signup, "tj:")).await;
-        // When the host types the language's word for start, Then the draw is made
-        let mark = h.fake.mark();
+    h.store
+        .set_settings(
+            chat,
+            &ChatSettings {
+                lang: Some(lang),
+                display: Display::Emoji,
+                lang_offered: true,
+                ..ChatSettings::default()
+            },
+        )
+        .await
+        .expect("settings");
+    // When a sign-up is opened and joined,
+    let signup = open_signup(h, chat, &host, "").await;
+    // Then its hint points at the Start button, not at an English sub-command
+    assert!(
+        !text_of(&signup).contains("/tournament start"),
+        "{lang}: {signup}"
+    );
+    press(h, chat, &other, &signup, &data_of(&signup, "tj:")).await;
+    // When the host types the language's word for start, Then the draw is made
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.command(chat, &host, &format!("/tournament {start}")));
+    wait_for(h, mark, "the bracket", |r| {
+        r.method == "sendphoto" && r.chat_id() == Some(chat)
+    })
+    .await;
+    assert_eq!(
+        record(h, chat).await.expect("a record").stage,
+        Stage::Running,
+        "{lang}: /tournament {start}"
+    );
+    // When the host types the language's word for cancel, Then it is cancelled
+    h.fake.push_update(
         h.fake
-            .push_update(h.fake.command(chat, &host, &format!("/tournament {start}")));
-        wait_for(&h, mark, "the bracket", |r| {
-            r.method == "sendphoto" && r.chat_id() == Some(chat)
-        })
-        .await;
-        assert_eq!(
-            record(&h, chat).await.expect("a record").stage,
-            Stage::Running,
-            "{lang}: /tournament {start}"
-        );
-        // When the host types the language's word for cancel, Then it is cancelled
-        h.fake.push_update(
-            h.fake
-                .command(chat, &host, &format!("/tournament {cancel}")),
-        );
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-        while record(&h, chat).await.expect("a record").stage != Stage::Cancelled {
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "{lang}: /tournament {cancel}\n{}",
-                h.fake.log_tail(8)
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
-        // And a word that is none gets the usage, in that language
-        let mark = h.fake.mark();
-        h.fake
-            .push_update(h.fake.command(chat, &host, "/tournament xyz"));
-        let said = wait_for(&h, mark, "the usage", |r| {
-            r.method == "sendmessage"
-                && r.chat_id() == Some(chat)
-                && r.str_param("text")
-                    .is_some_and(|t| t.contains("/tournament "))
-        })
-        .await;
+            .command(chat, &host, &format!("/tournament {cancel}")),
+    );
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    while record(h, chat).await.expect("a record").stage != Stage::Cancelled {
         assert!(
-            said.str_param("text").is_some_and(|t| t.starts_with(usage)),
-            "{lang}: {:?}",
-            said.params
+            tokio::time::Instant::now() < deadline,
+            "{lang}: /tournament {cancel}\n{}",
+            h.fake.log_tail(8)
         );
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    // And a word that is none gets the usage, in that language
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.command(chat, &host, "/tournament xyz"));
+    let said = wait_for(h, mark, "the usage", |r| {
+        r.method == "sendmessage"
+            && r.chat_id() == Some(chat)
+            && r.str_param("text")
+                .is_some_and(|t| t.contains("/tournament "))
+    })
+    .await;
+    assert!(
+        said.str_param("text").is_some_and(|t| t.starts_with(usage)),
+        "{lang}: {:?}",
+        said.params
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tournament_s_sub_commands_work_in_the_words_of_each_language() {
+    // Given four groups, one per language, played at once (each group has its own pace)
+    let mut h = Harness::start(92).await;
+    tokio::join!(
+        sub_commands_in(
+            &h,
+            -1_001_000_000_001,
+            Lang::Ca,
+            ["comença", "cancel·la", "S'accepta"]
+        ),
+        sub_commands_in(
+            &h,
+            -1_001_000_000_002,
+            Lang::CaValencia,
+            ["comença", "cancel·la", "S'accepta"]
+        ),
+        sub_commands_in(
+            &h,
+            -1_001_000_000_003,
+            Lang::Es,
+            ["empieza", "cancela", "Se acepta"]
+        ),
+        sub_commands_in(
+            &h,
+            -1_001_000_000_004,
+            Lang::En,
+            ["start", "cancel", "Accepted"]
+        ),
+    );
     h.stop_bots().await;
 }
