@@ -112,8 +112,8 @@ async fn counted(seed: u64, humans: usize, dice: DiceMode) -> Counted {
         }
         h.press(user, msg_id(&board), &data).await;
     }
-    // The final board.
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // The final board, and whatever was planned after it.
+    h.wait_writes(support::bot_harness::WAIT).await;
     let writes = h
         .fake
         .requests_since(mark)

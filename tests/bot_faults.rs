@@ -66,7 +66,12 @@ async fn redis_down_a_press_gets_try_again_and_the_game_goes_on_when_it_is_back(
         before,
         "nothing half-applied, nothing lost"
     );
-    // The next press goes through.
+    // The next press, once the bot has seen Redis back (its breaker's probe), goes through.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !h.bots[0].ctx.store.health().up {
+        assert!(Instant::now() < deadline, "the bot never saw Redis back");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     assert_eq!(press_mover(&h).await, None, "the game goes on");
     assert!(h.table().await.1.seq > before.1.seq);
     h.stop_bots().await;
@@ -141,12 +146,14 @@ async fn a_dropped_connection_is_retried_with_backoff() {
         .collect();
     assert_eq!(edits.len(), 3, "two drops, then success");
     assert!(edits[2].ok());
-    // The waits are at least the backoff's 200 ms, then 400 ms (lower bounds: a busy machine
-    // only lengthens them, so comparing the two gaps with each other would be flaky).
+    // Each retry waits the drain's pause after a network failure (lower bounds: a busy
+    // machine only lengthens them), whatever else is planned meanwhile (the chat waits as
+    // after a 429).
+    let pause = Duration::from_millis(parxis::bot::effects::outbox::make::NETWORK_RETRY_MS);
     let (first, second) = (edits[1].at - edits[0].at, edits[2].at - edits[1].at);
     assert!(
-        first >= Duration::from_millis(200) && second >= Duration::from_millis(400),
-        "backoff grows: waited {first:?} then {second:?}"
+        first >= pause && second >= pause,
+        "each retry waits {pause:?}: waited {first:?} then {second:?}"
     );
     let (_, t1) = h.table().await;
     let board_after = h.board_id().await;

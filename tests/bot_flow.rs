@@ -4,11 +4,9 @@ mod support;
 
 use std::time::Duration;
 
-use teloxide::requests::RequesterExt;
-
 use parxis::bot::core::table::Status;
 use parxis::engine::Phase;
-use support::bot_harness::{CHAT, Harness, four_users, mover_of, refused, text_of};
+use support::bot_harness::{CHAT, Harness, WAIT, four_users, mover_of, refused, text_of};
 use support::fake_tg::{buttons, msg_id};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -63,7 +61,15 @@ async fn full_four_player_game_played_to_the_end_by_button_presses() {
     let (_, lobby) = h.table().await;
     assert_eq!(lobby.status(), Status::Lobby);
     assert_ne!(h.board_id().await, board_id);
-    assert!(buttons(&h.fake.message(CHAT, msg_id(&board)).unwrap()).is_empty());
+    // (taking them off is cosmetic: it comes after the new lobby)
+    h.wait_message(
+        CHAT,
+        msg_id(&board),
+        WAIT,
+        "the old board's buttons off",
+        |m| m.is_some_and(|m| buttons(m).is_empty()),
+    )
+    .await;
     // Every piece accounted for.
     for c in g.seats() {
         assert_eq!(
@@ -188,10 +194,7 @@ async fn two_simultaneous_presses_apply_exactly_once() {
         Some("r") => parxis::bot::core::table::Action::Roll,
         _ => parxis::bot::core::table::Action::Move(0),
     };
-    let tg = h
-        .fake
-        .bot()
-        .throttle(teloxide::adaptors::throttle::Limits::default());
+    let tg = h.fake.bot();
     let (c0, c1) = (h.bots[0].ctx.clone(), h.bots[1].ctx.clone());
     let addr = parxis::bot::effects::chat::ChatAddr::new(CHAT);
     let here0 = parxis::bot::effects::chat::load(&c0, addr, None).await;
@@ -260,8 +263,14 @@ async fn language_switch_changes_the_texts() {
         .expect("Español button");
     let ans = h.press(&users[0], msg_id(&msg), &es.1).await;
     assert!(!refused(&ans));
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    let now = text_of(&h.board().await);
+    let lobby = h.board_id().await.expect("the lobby");
+    let now = h
+        .wait_message(CHAT, lobby, WAIT, "the lobby redrawn", |m| {
+            m.is_some_and(|m| text_of(m) != en)
+        })
+        .await
+        .map(|m| text_of(&m))
+        .unwrap_or_default();
     assert_ne!(en, now, "the lobby was redrawn in Spanish");
     assert!(
         now.contains("Jugadores") || now.contains("jugadores"),
@@ -345,7 +354,8 @@ async fn command_menu_rules_and_help_are_localized() {
         .unwrap_or_default();
     assert!(
         text.contains("quadre d'espera") && text.contains("desfer"),
-        "Valencian rules: {text}"
+        "Valencian rules: {text}\n{}",
+        h.fake.log_tail(10)
     );
     let sent = h.command(&users[0], "/help").await;
     assert!(sent.iter().any(|r| r.method == "sendmessage" && r.params["text"].to_string().contains("/newgame")));
@@ -438,8 +448,15 @@ async fn image_mode_posts_a_png_and_edits_it_in_place() {
                 .is_some_and(|l| l.starts_with(&prompt)),
         "Spanish caption, the prompt first: {caption}"
     );
-    // The lobby message (text) now says where the game is, and has no buttons left.
+    // The lobby message (text) now says where the game is, and has no buttons left (once
+    // that edit, cosmetic, has followed the board).
     let said = parxis::i18n::tr_plain(parxis::i18n::Lang::Es, &parxis::i18n::Msg::BoardBelow);
+    h.wait_fake(WAIT, "the lobby saying the board is below", |fake| {
+        fake.messages(CHAT)
+            .iter()
+            .any(|m| m["text"].is_string() && text_of(m) == said && buttons(m).is_empty())
+    })
+    .await;
     let texts: Vec<_> = h
         .fake
         .messages(CHAT)
@@ -490,7 +507,14 @@ async fn image_mode_posts_a_png_and_edits_it_in_place() {
     let u = mover_of(&users, &t);
     let board = h.board().await;
     h.press(&u, msg_id(&board), &buttons(&board)[0].1).await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let now = h.board().await;
+    let now = h
+        .wait_board_id(WAIT, "the board posted anew", |b| b != Some(id))
+        .await
+        .expect("a board");
+    let now = h.fake.message(CHAT, now).expect("the new board");
     assert!(now["text"].is_string(), "emoji mode board is text: {now}");
+    h.wait_message(CHAT, id, WAIT, "the photo's buttons off", |m| {
+        m.is_some_and(|m| buttons(m).is_empty())
+    })
+    .await;
 }

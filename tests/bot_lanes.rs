@@ -20,9 +20,8 @@ use parxis::engine::Preset;
 use parxis::i18n::Lang;
 use parxis::store::Place;
 use serde_json::Value;
-use support::bot_harness::{CHAT, Harness, Options, WAIT, four_users, refused};
+use support::bot_harness::{CHAT, Harness, WAIT, four_users, refused};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
-use teloxide::requests::RequesterExt;
 
 const SENDS: [&str; 2] = ["sendmessage", "sendphoto"];
 const EDITS: [&str; 3] = [
@@ -65,14 +64,10 @@ fn spec(seats: Vec<Seat>, origin: &str) -> SeatedSpec {
 }
 
 /// Open `spec`'s game at lane `n` from code, as the tournament does (with the first bot's
-/// context and a bot of its own on the same fake API).
+/// context: its board is planned, and the bot's scheduler writes it).
 async fn open(h: &Harness, n: u16, spec: &SeatedSpec) -> Saved {
     let ctx = h.bots[0].ctx.clone();
-    let bot = h
-        .fake
-        .bot()
-        .throttle(teloxide::adaptors::throttle::Limits::default());
-    open_seated(&ctx, &bot, ChatAddr::in_lane(CHAT, n), spec)
+    open_seated(&ctx, ChatAddr::in_lane(CHAT, n), spec)
         .await
         .expect("a seated game")
 }
@@ -309,15 +304,8 @@ async fn two_lanes_of_one_plain_group_play_two_games_at_once_each_on_its_own_boa
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_timer_at_a_lane_is_fired_by_the_driver_and_edits_that_lanes_board() {
-    // Given a group with a 30 "second" timer (20 ms each) and a two-human game at lane 4,
-    let h = Harness::start_with(
-        52,
-        Options {
-            timer_unit_ms: 20,
-            ..Options::default()
-        },
-    )
-    .await;
+    // Given a group with a 30 s timer and a two-human game at lane 4,
+    let h = Harness::start(52).await;
     h.settings(settings(30)).await;
     let users = four_users();
     // (Marked before the game opens: under load the timer may fire before its first board
@@ -328,7 +316,8 @@ async fn a_timer_at_a_lane_is_fired_by_the_driver_and_edits_that_lanes_board() {
     // Then the due set names the lane's place.
     assert_eq!(h.deadline_entries().await, [lane(4).member()]);
 
-    // When nobody presses and the timer runs out,
+    // When nobody presses and the timer runs out (the clock moved past it),
+    h.advance_to(t0.deadline_ms.expect("a deadline"));
     let deadline = tokio::time::Instant::now() + WAIT;
     let t1 = loop {
         let t = table_at(&h, lane(4)).await.expect("a table");
@@ -479,4 +468,86 @@ async fn a_lane_game_survives_a_bot_restart_and_goes_on_on_the_same_board() {
     );
     assert_eq!(after.origin.as_deref(), Some("t3"));
     h.stop_bots().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_upgraded_to_a_supergroup_gets_its_lane_boards_posted_there() {
+    // Given a basic group playing at lanes 1 and 7 (two humans each), their boards shown,
+    const OLD: i64 = -5_556;
+    const NEW: i64 = -1_000_000_005_556;
+    let h = Harness::start(56).await;
+    h.settings_for(OLD).await;
+    let users = four_users();
+    let ctx = h.bots[0].ctx.clone();
+    for (n, who) in [(1, [&users[0], &users[1]]), (7, [&users[2], &users[3]])] {
+        let seats = vec![human(who[0]), human(who[1])];
+        open_seated(&ctx, ChatAddr::in_lane(OLD, n), &spec(seats, "m"))
+            .await
+            .expect("a seated game");
+    }
+    let old_boards = [1, 7].map(|n| Place::in_lane(OLD, n));
+    let deadline = tokio::time::Instant::now() + WAIT;
+    for place in old_boards {
+        while h
+            .store
+            .display::<DisplayState>(place)
+            .await
+            .expect("redis")
+            .is_none()
+        {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "no board at {place}"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+    let before: Vec<Table> = {
+        let mut v = Vec::new();
+        for place in old_boards {
+            v.push(table_at(&h, place).await.expect("a table"));
+        }
+        v
+    };
+
+    // When the group is upgraded (the service message),
+    let mark = h.fake.mark();
+    h.fake.push_update(h.fake.migrate_to_supergroup(OLD, NEW));
+
+    // Then each lane's game goes on under the same lane of the new chat, on a board posted
+    // there (the old message ids mean nothing in the new chat), with that lane's buttons,
+    for (n, was) in [1_u16, 7].into_iter().zip(before) {
+        let place = Place::in_lane(NEW, n);
+        let deadline = tokio::time::Instant::now() + WAIT;
+        let board = loop {
+            let d: Option<DisplayState> = h.store.display(place).await.expect("redis");
+            if let Some(m) = d.and_then(|d| h.fake.message(NEW, d.message_id)) {
+                break m;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "no board at {place}:\n{}",
+                h.fake.log_tail(10)
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        };
+        let posted = h.fake.requests_since(mark).into_iter().any(|r| {
+            SENDS.contains(&r.method.as_str())
+                && r.ok()
+                && r.chat_id() == Some(NEW)
+                && r.result()["message_id"].as_i64() == Some(i64::from(msg_id(&board)))
+        });
+        assert!(posted, "lane {n}'s board was posted in the new chat");
+        let t = table_at(&h, place).await.expect("the moved game");
+        assert_eq!((t.seq, &t.players), (was.seq, &was.players), "lane {n}");
+        assert!(buttons(&board).iter().all(|(_, d)| lane_of(d) == Some(n)));
+        assert_eq!(table_at(&h, Place::in_lane(OLD, n)).await, None);
+        // and its buttons play there.
+        let mover = human_to_move(&users, &t).expect("a human to move");
+        let answer = h
+            .press_in(NEW, &mover, msg_id(&board), &buttons(&board)[0].1)
+            .await;
+        assert!(!refused(&answer), "lane {n}: {:?}", answer.params);
+        assert!(table_at(&h, place).await.expect("a table").seq > t.seq);
+    }
 }

@@ -62,3 +62,46 @@ fn effects_never_import_the_entry() {
     let found = offending("effects", &["entry::", "dptree"]);
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
+
+#[path = "support/imports.rs"]
+mod imports;
+
+#[test]
+fn no_layer_has_a_circle_of_imports() {
+    // Given each layer's files and what each takes from the others, When searched for
+    // circles, Then there is none: every layer reads top-down.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for layer in ["core", "effects", "entry"] {
+        let g = imports::Graph::of_layer(root, layer);
+        let circles = g.circles();
+        assert!(circles.is_empty(), "circles in {layer}: {circles:#?}");
+    }
+}
+
+#[test]
+fn the_import_reader_sees_a_circle_when_there_is_one() {
+    // Given two files of a made-up layer that take names from each other (and a third that
+    // only takes), When read, Then the circle is found, and only it.
+    let dir = std::env::temp_dir().join(format!("parxis-layers-{}", std::process::id()));
+    let layer = dir.join("src/bot/toy");
+    fs::create_dir_all(layer.join("inner")).expect("a temp dir");
+    fs::write(layer.join("mod.rs"), "pub mod a;\npub mod b;\npub mod inner;\npub use a::Alpha;\n").expect("write");
+    fs::write(layer.join("a.rs"), "use super::b::beta;\npub struct Alpha;\n").expect("write");
+    fs::write(
+        layer.join("b.rs"),
+        "pub fn beta() -> crate::bot::toy::Alpha { super::Alpha }\n#[cfg(test)]\nmod tests {\n    use super::super::inner::gamma;\n}\n",
+    )
+    .expect("write");
+    fs::write(layer.join("inner/mod.rs"), "use super::{a::Alpha, b};\npub fn gamma() {}\n").expect("write");
+    let g = imports::Graph::of_layer(&dir, "toy");
+    let circles = g.circles();
+    fs::remove_dir_all(&dir).ok();
+    assert_eq!(circles.len(), 1, "{circles:?}");
+    let mut c = circles[0].clone();
+    c.sort();
+    assert_eq!(c, ["toy/a.rs", "toy/b.rs"]);
+    // The re-export `toy::Alpha` leads to the file that defines it, and a test module's
+    // imports are not counted.
+    assert_eq!(g.imports_of(&["toy", "b"]), ["toy::a"]);
+    assert_eq!(g.imports_of(&["toy", "inner"]), ["toy::a", "toy::b"]);
+}

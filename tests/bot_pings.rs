@@ -1,8 +1,9 @@
 //! Pings (`/pings`): the mention of a player who takes long, and the warning before the timer,
 //! against the fake Bot API and a real Redis.
 //!
-//! The seconds of `/pings` and of the timer are shortened (`ping_unit_ms`, `timer_unit_ms`):
-//! a "30 s" wait lasts 600 ms; everything else is the real bot (dispatcher and driver).
+//! `/pings` and the timer have their true lengths: the test moves the bots' clock
+//! (`Harness::advance`) instead of waiting, so a "30 s" wait passes at once and exactly when
+//! the test says; everything else is the real bot (dispatcher and scheduler).
 
 mod support;
 
@@ -13,28 +14,15 @@ use parxis::bot::core::table::Table;
 use parxis::bot::effects::chat::DisplayState;
 use parxis::i18n::Lang;
 use parxis::store::Place;
-use support::bot_harness::{CHAT, Harness, Options, four_users, text_of};
+use support::bot_harness::{CHAT, Harness, Options, WAIT, four_users, text_of};
 use support::fake_tg::{Flood, FloodClock, Recorded, TestUser, buttons, msg_id};
 
-/// One "second" of `/pings` and of the timer in these tests.
-const UNIT_MS: u64 = 20;
-/// The `/pings` wait of these tests, seconds (600 ms).
+/// The `/pings` wait of these tests, seconds.
 const PINGS: u32 = 30;
-
-fn units(n: u64) -> Duration {
-    Duration::from_millis(n * UNIT_MS)
-}
+const PINGS_MS: u64 = PINGS as u64 * 1000;
 
 async fn harness_with(seed: u64, opts: Options, timer_secs: u32, lang: Lang) -> Harness {
-    let h = Harness::start_with(
-        seed,
-        Options {
-            timer_unit_ms: UNIT_MS,
-            ping_unit_ms: UNIT_MS,
-            ..opts
-        },
-    )
-    .await;
+    let h = Harness::start_with(seed, opts).await;
     h.settings(ChatSettings {
         lang: Some(lang),
         display: Display::Emoji,
@@ -78,6 +66,13 @@ fn message_id(r: &Recorded) -> i64 {
     r.result()["message_id"].as_i64().expect("a message id")
 }
 
+/// Wait until the bots have seen what is due at the clock's time and made what it planned:
+/// after this, a ping that was due has been sent.
+async fn settled(h: &Harness) {
+    h.wait_polls().await;
+    h.wait_writes(WAIT).await;
+}
+
 /// Wait until `n` pings were sent since `mark` (at most `within`).
 async fn wait_pings(h: &Harness, mark: usize, n: usize, within: Duration) -> Vec<Recorded> {
     let deadline = tokio::time::Instant::now() + within;
@@ -115,8 +110,12 @@ async fn a_player_who_takes_long_is_mentioned_once_as_a_reply_to_the_board() {
     h.start_game(2).await;
     let (_, user) = mover(&h).await;
     let board = h.board_id().await.expect("a board");
-    // When nobody presses for the wait
-    let sent = wait_pings(&h, mark, 1, Duration::from_secs(5)).await;
+    // When nobody presses for the wait (not a ping a second before it)
+    h.advance(PINGS_MS - 1000);
+    settled(&h).await;
+    assert!(pings_since(&h, mark).is_empty(), "{}", h.fake.log_tail(8));
+    h.advance(1000);
+    let sent = wait_pings(&h, mark, 1, WAIT).await;
     // Then one message mentions that player (a link that notifies them), asks for the roll,
     // and replies to the board (sent all the same if the board is gone)
     let ping = &sent[0];
@@ -140,7 +139,10 @@ async fn a_player_who_takes_long_is_mentioned_once_as_a_reply_to_the_board() {
         serde_json::json!(true)
     );
     // And however long the turn still waits, no second ping comes in it
-    tokio::time::sleep(units(u64::from(PINGS) * 3)).await;
+    for _ in 0..3 {
+        h.advance(PINGS_MS);
+        settled(&h).await;
+    }
     assert_eq!(pings_since(&h, mark).len(), 1, "{}", h.fake.log_tail(8));
     h.stop_bots().await;
 }
@@ -151,7 +153,8 @@ async fn the_ping_is_deleted_when_the_player_acts() {
     let mut h = harness(62, 0).await;
     let mark = h.fake.mark();
     h.start_game(2).await;
-    let sent = wait_pings(&h, mark, 1, Duration::from_secs(5)).await;
+    h.advance(PINGS_MS);
+    let sent = wait_pings(&h, mark, 1, WAIT).await;
     let ping_id = message_id(&sent[0]);
     // When they roll
     let (t, user) = mover(&h).await;
@@ -208,7 +211,10 @@ async fn no_ping_with_pings_off_and_the_command_says_what_it_takes() {
     // When a game waits for its first player for several times the usual wait
     let mark = h.fake.mark();
     h.start_game(2).await;
-    tokio::time::sleep(units(u64::from(PINGS) * 4)).await;
+    for _ in 0..4 {
+        h.advance(PINGS_MS);
+        settled(&h).await;
+    }
     // Then nobody was mentioned
     assert!(pings_since(&h, mark).is_empty(), "{}", h.fake.log_tail(8));
     // When pings are back at 1 min (written as /timer takes it), Then the next turn gets one
@@ -223,7 +229,11 @@ async fn no_ping_with_pings_off_and_the_command_says_what_it_takes() {
     assert!(data.contains(&t.seq.to_string()));
     let acted = h.fake.mark();
     h.press(&user, msg_id(&board), &data).await;
-    wait_pings(&h, acted, 1, Duration::from_secs(5)).await;
+    h.advance(60_000 - 1000);
+    settled(&h).await;
+    assert!(pings_since(&h, acted).is_empty(), "after 1 min, not 30 s");
+    h.advance(1000);
+    wait_pings(&h, acted, 1, WAIT).await;
     h.stop_bots().await;
 }
 
@@ -235,18 +245,18 @@ async fn no_ping_while_the_players_keep_pressing() {
     h.start_game(2).await;
     let users = four_users();
     let mut presses = 0;
-    let until = tokio::time::Instant::now() + units(u64::from(PINGS) * 5);
-    while tokio::time::Instant::now() < until {
+    for _ in 0..15 {
         let (t, board) = h.fresh_board().await;
         let Some(p) = t.to_move() else { break };
         let user = users.iter().find(|u| u.id == p.id).expect("a test user");
         let (_, data) = buttons(&board).into_iter().next().expect("a button");
         h.press(user, msg_id(&board), &data).await;
         presses += 1;
-        tokio::time::sleep(units(u64::from(PINGS) / 3)).await;
+        h.advance(PINGS_MS / 3);
+        settled(&h).await;
     }
     // Then over five waits' time nobody was mentioned
-    assert!(presses >= 5, "the players pressed ({presses})");
+    assert_eq!(presses, 15, "the players pressed");
     assert!(pings_since(&h, mark).is_empty(), "{}", h.fake.log_tail(8));
     h.stop_bots().await;
 }
@@ -258,8 +268,15 @@ async fn one_warning_before_the_timer_plays_and_it_deletes_the_ping_before_it() 
     let mark = h.fake.mark();
     h.start_game(2).await;
     let (t0, user) = mover(&h).await;
-    // When nobody presses
-    let sent = wait_pings(&h, mark, 2, Duration::from_secs(8)).await;
+    let due = t0.deadline_ms.expect("the timer's deadline");
+    // When nobody presses (the ping at 30 s, the warning 30 s before the timer)
+    h.advance_to(due - 90_000);
+    wait_pings(&h, mark, 1, WAIT).await;
+    h.advance_to(due - 31_000);
+    settled(&h).await;
+    assert_eq!(pings_since(&h, mark).len(), 1, "no warning before its time");
+    h.advance_to(due - 30_000);
+    let sent = wait_pings(&h, mark, 2, WAIT).await;
     // Then the first is the ordinary ping, the second the warning, both to that player
     let first = sent[0].str_param("text").unwrap_or_default();
     let warning = sent[1].str_param("text").unwrap_or_default();
@@ -289,8 +306,9 @@ async fn one_warning_before_the_timer_plays_and_it_deletes_the_ping_before_it() 
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     // When the timer plays for them, Then that turn had no third ping
-    h.wait_table(Duration::from_secs(8), "the timer", |t| t.seq > t0.seq)
-        .await;
+    h.advance_to(due);
+    h.wait_table(WAIT, "the timer", |t| t.seq > t0.seq).await;
+    settled(&h).await;
     let in_that_turn: Vec<_> = pings_since(&h, mark)
         .into_iter()
         .filter(|r| r.str_param("text").is_some_and(|t| t.contains(&mention)))
@@ -314,9 +332,13 @@ async fn two_replicas_send_a_ping_once() {
     h.spawn_bot().await;
     let mark = h.fake.mark();
     h.start_game(2).await;
-    // When the wait is over, and twice more
-    wait_pings(&h, mark, 1, Duration::from_secs(5)).await;
-    tokio::time::sleep(units(u64::from(PINGS) * 3)).await;
+    // When the wait is over, and three times more
+    h.advance(PINGS_MS);
+    wait_pings(&h, mark, 1, WAIT).await;
+    for _ in 0..3 {
+        h.advance(PINGS_MS);
+        settled(&h).await;
+    }
     // Then exactly one ping was sent
     assert_eq!(pings_since(&h, mark).len(), 1, "{}", h.fake.log_tail(10));
     h.stop_bots().await;
@@ -328,7 +350,8 @@ async fn a_ping_speaks_the_chats_language() {
     let mut h = harness_with(67, Options::default(), 0, Lang::CaValencia).await;
     let mark = h.fake.mark();
     h.start_game(2).await;
-    let sent = wait_pings(&h, mark, 1, Duration::from_secs(5)).await;
+    h.advance(PINGS_MS);
+    let sent = wait_pings(&h, mark, 1, WAIT).await;
     // Then the ping says it in Valencian, with the rulebook's "dau"
     let text = sent[0].str_param("text").unwrap_or_default();
     assert!(text.contains("et toca — tira el dau"), "{text}");
@@ -350,10 +373,11 @@ async fn pings_never_push_board_writes_over_the_budget() {
         Lang::En,
     )
     .await;
+    // (Telegram's window on the bots' clock: the test moves both)
     h.fake.flood(Flood {
         limit: LIMIT as usize,
         window: Duration::from_millis(WINDOW_MS),
-        clock: FloodClock::Real,
+        clock: FloodClock::Test,
     });
     let mark = h.fake.mark();
     h.start_game(2).await;
@@ -362,7 +386,8 @@ async fn pings_never_push_board_writes_over_the_budget() {
     let users = four_users();
     for _ in 0..4 {
         let before = pings_since(&h, mark).len();
-        wait_pings(&h, mark, before + 1, Duration::from_secs(10)).await;
+        h.advance(PINGS_MS);
+        wait_pings(&h, mark, before + 1, WAIT).await;
         let (t, board) = h.fresh_board().await;
         let Some(p) = t.to_move() else { break };
         let user = users.iter().find(|u| u.id == p.id).expect("a test user");
@@ -433,7 +458,8 @@ async fn in_a_forum_topic_the_ping_goes_to_that_topic_as_a_reply_to_its_board() 
     h.press(&users[0], msg_id(&lobby), &start).await;
     let board = topic_board(&h, topic, "r:").await;
     // When its first player takes long
-    let sent = wait_pings(&h, mark, 1, Duration::from_secs(5)).await;
+    h.advance(PINGS_MS);
+    let sent = wait_pings(&h, mark, 1, WAIT).await;
     // Then the ping is posted in that topic, as a reply to that topic's board
     assert_eq!(sent[0].thread_id(), Some(topic), "{:?}", sent[0].params);
     assert_eq!(

@@ -16,7 +16,12 @@ use support::redis::TestRedis;
 async fn polling_bot_serves_health_and_finishes_in_flight_updates_on_sigterm() {
     let fake = FakeTelegram::start().await;
     let redis = TestRedis::start();
-    let mut bot = BotProcess::spawn(&fake, &redis, free_port(), &[]);
+    let mut bot = BotProcess::spawn(
+        &fake,
+        &redis,
+        free_port(),
+        &[("PARXIS_BOARD_WRITES_PER_MINUTE", "10".to_owned())],
+    );
     bot.wait_ok("/healthz").await;
     bot.wait_ok("/readyz").await;
 
@@ -34,50 +39,87 @@ async fn polling_bot_serves_health_and_finishes_in_flight_updates_on_sigterm() {
     kinds.sort();
     assert_eq!(kinds, ["callback_query", "message", "my_chat_member"]);
 
-    // Two commands in one chat: the second reply waits for Telegram's per-chat rate limit
-    // (about a second), so it is still in flight when SIGTERM arrives.
-    let ana = TestUser::new(11, "Ana").lang("en");
-    let first = fake.command(CHAT, &ana, "/help");
-    let second = fake.command(CHAT, &ana, "/help");
-    let (id1, id2) = (
-        first["message"]["message_id"].as_i64().expect("id"),
-        second["message"]["message_id"].as_i64().expect("id"),
-    );
-    let second_update = second["update_id"].as_i64().expect("update id");
-    fake.push_update(first);
-    fake.push_update(second);
-    fake.wait_for_request(|r| reply_to(r, id1), WAIT).await;
+    // Two members' commands in one chat whose budget is 10 writes a minute, spread evenly:
+    // the first reply goes at once, the second some 6 s later, so it is still planned, not
+    // yet made, when SIGTERM arrives.
+    let members = [
+        TestUser::new(11, "Ana").lang("en"),
+        TestUser::new(12, "Biel").lang("en"),
+    ];
+    let updates: Vec<_> = members
+        .iter()
+        .map(|m| fake.command(CHAT, m, "/help"))
+        .collect();
+    let ids: Vec<i64> = updates
+        .iter()
+        .map(|u| u["message"]["message_id"].as_i64().expect("id"))
+        .collect();
+    let last_update = updates[1]["update_id"].as_i64().expect("update id");
+    for u in updates {
+        fake.push_update(u);
+    }
+    fake.wait_for_request(|r| reply_to(r, ids[0]), WAIT).await;
     let fetched = fake.requests().iter().any(|r| {
         r.method == "getupdates"
             && r.result()
                 .to_string()
-                .contains(&format!("\"update_id\":{second_update}"))
+                .contains(&format!("\"update_id\":{last_update}"))
     });
     assert!(fetched, "both updates were taken before the stop");
+    // (the second reply is planned once its update is handled, and waits for the budget)
+    let store = parxis::store::Store::connect(&redis.url())
+        .await
+        .expect("store");
+    let here = parxis::store::Place::of_chat(CHAT);
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let planned = store.outbox_len(CHAT).await.expect("redis");
+        let due = store
+            .due_at(parxis::store::DueKind::Outbox, here)
+            .await
+            .expect("redis");
+        if planned == 1 && due.is_some_and(|d| d > parxis::bot::effects::clock::system_ms()) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the second reply never waited: {planned} planned, due {due:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     assert!(
-        !fake.requests().iter().any(|r| reply_to(r, id2)),
-        "the second reply should still be waiting"
+        !fake.requests().iter().any(|r| reply_to(r, ids[1])),
+        "the second reply should still be waiting for the chat's budget"
     );
     let term_at = Instant::now();
     bot.sigterm();
     let status = bot.wait_exit(Duration::from_secs(8)).await;
     assert_eq!(status.code(), Some(0), "exit status 0:\n{}", bot.logs());
-    let late = fake
-        .requests()
-        .into_iter()
-        .find(|r| reply_to(r, id2))
-        .unwrap_or_else(|| panic!("the in-flight update was dropped:\n{}", fake.log_tail(8)));
-    assert!(late.ok());
-    assert!(late.at > term_at, "the reply went out after SIGTERM");
     assert!(
         term_at.elapsed() < Duration::from_secs(8),
         "stopped within a few seconds"
     );
-
+    // Every update taken was handled before the exit (one log line each),
     let logs = bot.logs();
-    let updates = check_logs(&logs);
-    assert_eq!(updates.len(), 2, "one line per update:\n{logs}");
-    assert!(updates.iter().all(|u| u["kind"] == "command"));
+    let handled = check_logs(&logs);
+    assert_eq!(handled.len(), 2, "one line per update:\n{logs}");
+    assert!(handled.iter().all(|u| u["kind"] == "command"));
+    // and the reply the stop left unmade is not lost: still planned in Redis, the next
+    // process makes it.
+    assert!(
+        !fake.requests().iter().any(|r| reply_to(r, ids[1])),
+        "not made before the exit"
+    );
+    assert_eq!(store.outbox_len(CHAT).await.expect("redis"), 1);
+    let mut next = BotProcess::spawn(&fake, &redis, free_port(), &[]);
+    next.wait_ok("/readyz").await;
+    let late = fake.wait_for_request(|r| reply_to(r, ids[1]), WAIT).await;
+    assert!(late.ok(), "{:?}", late.response);
+    assert!(late.at > term_at, "the reply went out after SIGTERM");
+    next.sigterm();
+    let status = next.wait_exit(Duration::from_secs(8)).await;
+    assert_eq!(status.code(), Some(0), "exit status 0:\n{}", next.logs());
+    check_logs(&next.logs());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

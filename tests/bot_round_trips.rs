@@ -13,12 +13,14 @@ use support::fake_tg::{buttons, callback_id, msg_id};
 /// At most this many Redis round trips before a plain press is answered (README.md).
 const PRESS_ROUND_TRIPS: u64 = 3;
 
-/// A harness without the turn driver (it polls Redis on its own) in a two-player emoji game.
+/// A harness whose scheduler (it polls Redis on its own, and makes the planned writes) has a
+/// Redis connection of its own, so the dispatcher's round trips are counted apart, in a
+/// two-player emoji game.
 async fn game_without_driver(seed: u64) -> Harness {
     let h = Harness::start_with(
         seed,
         Options {
-            driver: false,
+            scheduler_apart: true,
             ..Options::default()
         },
     )
@@ -88,7 +90,7 @@ async fn a_plain_press_is_answered_after_at_most_three_redis_round_trips() {
     assert_eq!(trips, PRESS_ROUND_TRIPS);
     let (after, _) = h.table().await;
     assert_eq!(after, version + 1, "one save");
-    // And the rest (the games gauge, the due set, the board) followed the answer.
+    // And the rest (the games gauge, the due set, the board planned) followed the answer.
     let total = h.bots[0].ctx.store.round_trips();
     assert!(total > PRESS_ROUND_TRIPS);
 }

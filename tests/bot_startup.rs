@@ -96,12 +96,12 @@ async fn unreachable_telegram_at_start_is_waited_for_then_the_bot_comes_up_and_a
         redis,
         seed: 0,
         pause: Duration::from_millis(20),
-        timer_unit_ms: 1000,
-        limit_minute_ms: parxis::bot::core::table::MINUTE_MS,
-        ping_unit_ms: 1000,
+        // (never moved: the bot process runs on the system's clock)
+        clock: parxis::bot::effects::clock::TestClock::new(),
         driver: true,
         bots: Vec::new(),
         write_budget: support::bot_harness::UNPACED,
+        scheduler_apart: false,
     };
     h.use_emoji().await;
     h.start_game(3).await;

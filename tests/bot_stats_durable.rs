@@ -8,10 +8,9 @@ mod support;
 use std::time::{Duration, Instant};
 
 use parxis::bot::core::table::{Status, Table};
-use parxis::bot::effects::chat::{ChatAddr, load};
 use parxis::bot::effects::commit::Saved;
-use parxis::bot::effects::stats::record_if_finished;
-use parxis::store::{Place, keys};
+use parxis::bot::effects::stats::record_due;
+use parxis::store::{DueKind, Place, keys};
 use support::bot_harness::{Harness, Options, button_with, four_users, mover_of, text_of};
 use support::fake_tg::{Recorded, buttons, msg_id};
 
@@ -124,18 +123,40 @@ async fn a_finished_game_whose_recording_failed_is_recorded_once_redis_is_back()
     )
     .await;
     let (_, t) = finished_game_in(&h, OLD).await;
-    let saved = unrecorded_copy_in_other(&h, &t).await;
+    unrecorded_copy_in_other(&h, &t).await;
     let ctx = h.bots[0].ctx.clone();
-    let here = load(&ctx, ChatAddr::new(OTHER), None).await;
+    let other = Place::of_chat(OTHER);
     assert_eq!(games_of(&h, OTHER, 11).await, (0, 1));
+    // and its record job planned, as the save that finished it plans it (a minute from now
+    // here, so that the test says when it runs),
+    let at = h.now_ms() + 60_000;
+    h.store
+        .set_due(DueKind::Record, other, Some(at))
+        .await
+        .expect("redis");
 
     // When its recording meets Redis down,
     h.redis.stop();
-    assert!(record_if_finished(&ctx, &here, &saved).await.is_none());
-    // Then the place waits for a retry,
-    assert!(ctx.unrecorded.contains(Place::of_chat(OTHER)));
-    // and when Redis is back, the bot's own poll records the game and saves its results,
+    record_due(&ctx, other).await;
+    // Then, Redis back, the place still waits for its record (the retry lives in Redis:
+    // `parxis:records:due`),
     tokio::task::block_in_place(|| h.redis.start_again());
+    assert_eq!(
+        h.store.due_at(DueKind::Record, other).await.expect("redis"),
+        Some(at)
+    );
+    assert!(
+        !table_in(&h, OTHER)
+            .await
+            .expect("the copy")
+            .1
+            .tally
+            .recorded,
+        "nothing recorded while Redis was down"
+    );
+    // and when its time comes, the bot's own scheduler records the game and saves its
+    // results,
+    h.advance_to(at);
     eventually("the game recorded", || async {
         table_in(&h, OTHER)
             .await
@@ -145,7 +166,14 @@ async fn a_finished_game_whose_recording_failed_is_recorded_once_redis_is_back()
     assert_eq!(games_of(&h, OTHER, 11).await, (1, 2));
     assert_eq!(games_of(&h, OTHER, 12).await, (1, 2));
     assert_eq!(history_len(&h, OTHER).await, 1);
-    assert!(!ctx.unrecorded.contains(Place::of_chat(OTHER)));
+    eventually("the record job done", || async {
+        h.store
+            .due_at(DueKind::Record, other)
+            .await
+            .expect("redis")
+            .is_none()
+    })
+    .await;
     // and shows them on a board in that chat.
     eventually("the results on the board", || async {
         h.fake
@@ -154,8 +182,8 @@ async fn a_finished_game_whose_recording_failed_is_recorded_once_redis_is_back()
             .any(|m| text_of(m).contains("🥇 ") && text_of(m).contains(" pt · newcomer"))
     })
     .await;
-    // A later hand-over of the same game records nothing more.
-    assert!(record_if_finished(&ctx, &here, &saved).await.is_none());
+    // A later run of the job (a second replica's, a repeat) records nothing more.
+    record_due(&ctx, other).await;
     assert_eq!(games_of(&h, OTHER, 11).await, (1, 2));
     assert_eq!(history_len(&h, OTHER).await, 1);
     h.stop_bots().await;
@@ -168,7 +196,14 @@ async fn a_new_game_over_a_finished_game_left_unrecorded_records_it_first() {
     let h = Harness::start(82).await;
     let (_, t) = finished_game_in(&h, OLD).await;
     unrecorded_copy_in_other(&h, &t).await;
-    assert!(!h.bots[0].ctx.unrecorded.contains(Place::of_chat(OTHER)));
+    assert_eq!(
+        h.store
+            .due_at(DueKind::Record, Place::of_chat(OTHER))
+            .await
+            .expect("redis"),
+        None,
+        "no record job planned for it"
+    );
     assert_eq!(history_len(&h, OTHER).await, 0);
     // When someone opens a new game there,
     let users = four_users();

@@ -1,32 +1,20 @@
 //! R6.3 The time limit of a game opened in the chat (`/newgame solidari`), against the fake
 //! Bot API and a real Redis.
 //!
-//! The limit's minute is shortened (`limit_minute_ms`), so Solidari's "30 minutes" run out
-//! in three seconds; everything else is the real bot and its driver.
+//! Solidari's 30 minutes have their true length: the test moves the bot's clock past them
+//! (`Harness::advance_to`) instead of waiting; everything else is the real bot and its
+//! scheduler.
 
 mod support;
 
 use std::time::Duration;
 
 use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
-use parxis::bot::core::table::{Event, Status, Table, TimeLimit, WinnerRec};
+use parxis::bot::core::table::{Event, MINUTE_MS, Status, Table, TimeLimit, WinnerRec};
 use parxis::i18n::Lang;
 use parxis::store::keys;
-use support::bot_harness::{CHAT, Harness, Options, button_with, four_users, refused, text_of};
+use support::bot_harness::{CHAT, Harness, WAIT, button_with, four_users, refused, text_of};
 use support::fake_tg::{buttons, msg_id};
-
-/// One minute of the time limit in this test: 30 minutes last 3 s.
-const MINUTE_MS: u64 = 100;
-
-fn now_ms() -> u64 {
-    u64::try_from(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .expect("clock")
-            .as_millis(),
-    )
-    .expect("ms")
-}
 
 /// `/newgame solidari` by the first of [`four_users`], the three others join, the host
 /// starts it.
@@ -70,16 +58,9 @@ async fn play_some(h: &Harness, n: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_solidari_game_opened_in_the_chat_ends_at_its_time_limit_with_its_result_recorded() {
-    // Given a Solidari game of four opened with /newgame (no turn timer), whose 30-minute
-    // limit lasts 3 s here,
-    let h = Harness::start_with(
-        63,
-        Options {
-            limit_minute_ms: MINUTE_MS,
-            ..Options::default()
-        },
-    )
-    .await;
+    // Given a Solidari game of four opened with /newgame (no turn timer), with its 30-minute
+    // limit,
+    let h = Harness::start(63).await;
     h.settings(ChatSettings {
         lang: Some(Lang::En),
         display: Display::Emoji,
@@ -89,7 +70,7 @@ async fn a_solidari_game_opened_in_the_chat_ends_at_its_time_limit_with_its_resu
         lang_offered: true,
     })
     .await;
-    let before = now_ms();
+    let before = h.now_ms();
     solidari_of_four(&h).await;
     let (_, t0) = h.table().await;
     assert_eq!(t0.status(), Status::Playing);
@@ -102,7 +83,7 @@ async fn a_solidari_game_opened_in_the_chat_ends_at_its_time_limit_with_its_resu
     );
     let end = t0.ends_ms.expect("an end");
     assert!(
-        end >= before + 30 * MINUTE_MS && end <= now_ms() + 30 * MINUTE_MS,
+        end >= before + 30 * MINUTE_MS && end <= h.now_ms() + 30 * MINUTE_MS,
         "{end}"
     );
     // the board tells the minutes left of the game, and the due set holds its end.
@@ -118,12 +99,19 @@ async fn a_solidari_game_opened_in_the_chat_ends_at_its_time_limit_with_its_resu
         h.deadline_entries().await
     );
 
-    // When a few moves are played and then nobody presses,
+    // When a few moves are played and then nobody presses (a minute before the end, the game
+    // is still on),
     play_some(&h, 4).await;
+    h.advance_to(end - MINUTE_MS);
+    h.wait_polls().await;
+    assert_eq!(
+        h.table().await.1.status(),
+        Status::Playing,
+        "not before the end"
+    );
+    h.advance_to(end);
     let (_, t) = h
-        .wait_table(Duration::from_secs(15), "the time limit", |t| {
-            t.status() == Status::Finished
-        })
+        .wait_table(WAIT, "the time limit", |t| t.status() == Status::Finished)
         .await;
 
     // Then the driver ended it at its limit (not before) with the R6.3 result,

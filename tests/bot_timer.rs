@@ -1,7 +1,8 @@
 //! The turn timer, absent players and `/skip`, against the fake Bot API and a real Redis.
 //!
-//! The timer's second is shortened (`timer_unit_ms`), so the user-facing "30 s" runs out in
-//! well under a second; everything else is the real bot.
+//! The timer has its true length (30 s); the test moves the bots' clock past a deadline
+//! (`Harness::advance_to`) instead of waiting for it, so nothing here races the timer by
+//! accident: a timer runs out exactly when a test says so.
 
 mod support;
 
@@ -11,23 +12,15 @@ use parxis::bot::core::settings::{ChatSettings, Display};
 use parxis::bot::core::table::STRIKES_TO_ABSENT;
 use parxis::bot::core::table::{Event, Status, Table};
 use parxis::i18n::Lang;
-use support::bot_harness::{CHAT, Harness, Options, four_users, refused, text_of};
+use support::bot_harness::{CHAT, Harness, WAIT, four_users, refused, text_of, wait_round_trips};
 use support::fake_tg::{buttons, callback_id, msg_id};
 
-/// One timer "second" in these tests: a 30 s timer runs out after 600 ms.
-const UNIT_MS: u64 = 20;
-/// The timer every test here sets, in (short) seconds.
+/// The timer every test here sets, seconds.
 const TIMER: u32 = 30;
+const TIMER_MS: u64 = TIMER as u64 * 1000;
 
 async fn timed_harness(seed: u64) -> Harness {
-    let h = Harness::start_with(
-        seed,
-        Options {
-            timer_unit_ms: UNIT_MS,
-            ..Options::default()
-        },
-    )
-    .await;
+    let h = Harness::start(seed).await;
     h.settings(ChatSettings {
         lang: Some(Lang::En),
         display: Display::Emoji,
@@ -87,12 +80,20 @@ async fn a_timeout_plays_for_the_player_and_shows_a_strike() {
     let (_, t0) = h.table().await;
     let mover = t0.to_move().expect("a player to move").clone();
     let due = t0.deadline_ms.expect("a turn deadline");
+    assert!(
+        due >= h.now_ms() + TIMER_MS - 10_000 && due <= h.now_ms() + TIMER_MS,
+        "a {TIMER} s timer: due {due}, now {}",
+        h.now_ms()
+    );
     let board = text_of(&h.board().await);
     assert!(board.contains('⏳'), "time left shown: {board}");
-    // Nobody presses: the bot plays the turn when the timer runs out.
-    let (_, t1) = h
-        .wait_table(Duration::from_secs(5), "the timer", |t| t.seq > t0.seq)
-        .await;
+    // Nobody presses. A second before the deadline, the bot has not played:
+    h.advance_to(due - 1000);
+    h.wait_polls().await;
+    assert_eq!(h.table().await.1.seq, t0.seq, "not before the deadline");
+    // When the timer runs out, the bot plays the turn.
+    h.advance_to(due);
+    let (_, t1) = h.wait_table(WAIT, "the timer", |t| t.seq > t0.seq).await;
     assert_eq!(t1.seq, t0.seq + 1, "one action for the timed-out turn");
     assert_eq!(timed_out(&t1), Some(1), "events: {:?}", t1.last);
     assert_eq!(strikes_of(&t1, mover.id), (1, false));
@@ -102,19 +103,23 @@ async fn a_timeout_plays_for_the_player_and_shows_a_strike() {
         "played: {:?}",
         t1.last
     );
-    // Not before the deadline.
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("clock")
-        .as_millis() as u64;
-    assert!(now >= due);
-    // The board says so.
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    let text = text_of(&h.board().await);
+    // Not before the deadline: the next turn's timer started when it played.
+    let next = t1.deadline_ms.expect("the next turn's deadline");
     assert!(
-        text.contains("did not play in time") && text.contains("1/3"),
-        "board: {text}"
+        next >= due + TIMER_MS,
+        "played at {} < {due}",
+        next - TIMER_MS
     );
+    // The board says so.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let text = text_of(&h.board().await);
+        if text.contains("did not play in time") && text.contains("1/3") {
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "board: {text}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     h.stop_bots().await;
 }
 
@@ -149,9 +154,9 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
     h.start_game(2).await;
     let users = four_users();
     let (ana, biel) = (&users[0], &users[1]);
-    // Biel plays at once; Ana never does.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+    // Biel plays at once; Ana never does: each time her turn waits, her timer runs out.
     let mut seen_strikes = Vec::new();
+    let mut timeouts = 0;
     let t = loop {
         let (_, t) = h.table().await;
         assert_eq!(t.status(), Status::Playing, "the game ended too soon");
@@ -163,76 +168,81 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
         if strikes_of(&t, ana.id).1 {
             break t;
         }
-        if !press_unless(&h, ana.id).await {
+        let ana_waits = t.to_move().is_some_and(|p| p.id == ana.id && !p.absent);
+        if ana_waits && let Some(due) = t.deadline_ms {
+            timeouts += 1;
+            assert!(
+                timeouts <= STRIKES_TO_ABSENT,
+                "Ana never became absent: {:?}",
+                t.players
+            );
+            h.advance_to(due);
+            h.wait_table(WAIT, "Ana's timer", |x| x.seq > t.seq).await;
+        } else if !press_unless(&h, ana.id).await {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "Ana never became absent: {:?}",
-            t.players
-        );
     };
+    assert_eq!(timeouts, STRIKES_TO_ABSENT, "one timeout a strike");
     assert_eq!(strikes_of(&t, ana.id), (STRIKES_TO_ABSENT, true));
     assert_eq!(timed_out(&t), Some(3), "the third strike: {:?}", t.last);
-    assert!(
-        seen_strikes.iter().all(|s| (1..=3).contains(s)),
-        "strikes counted up to 3: {seen_strikes:?}"
-    );
+    assert_eq!(seen_strikes, [1, 2, 3], "strikes counted up to 3");
     assert!(
         t.last.iter().any(|e| matches!(e, Event::Absent { .. })),
         "the board says Ana is absent: {:?}",
         t.last
     );
     // The board shows it (once the edit that follows the save has arrived).
-    let shown = tokio::time::Instant::now() + Duration::from_secs(3);
+    let shown = tokio::time::Instant::now() + WAIT;
     while !text_of(&h.board().await).contains("💤") && h.table().await.1.status() == Status::Playing
     {
         assert!(tokio::time::Instant::now() < shown, "{}", h.board().await);
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 
-    // Now the computer plays Ana's turns right away (the pause, not the timer), with no
-    // further strikes.
+    // Now the computer plays Ana's turns right away (not after her timer: the clock does
+    // not move), in the save of Biel's action that hands her the turn, with no further
+    // strikes.
+    let ana_seat = t
+        .players
+        .iter()
+        .find(|p| p.id == ana.id)
+        .and_then(|p| p.colour)
+        .expect("Ana's colour");
+    let clock = h.clock.offset_ms();
+    let mut seen = t.seq;
     for _ in 0..3 {
-        let (_, t) = h
-            .wait_table(Duration::from_secs(5), "Ana's turn", |t| {
-                t.to_move().is_some_and(|p| p.id == ana.id) || t.status() != Status::Playing
-            })
-            .await;
-        if t.status() != Status::Playing {
-            break;
-        }
-        let due = t.deadline_ms.expect("a deadline for the computer");
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .expect("clock")
-            .as_millis() as u64;
-        assert!(
-            due <= now + 200,
-            "an absent player's turn waits for the pause, not the timer"
-        );
-        let (_, after) = h
-            .wait_table(
-                Duration::from_secs(5),
-                "the computer to play for Ana",
-                |x| x.seq > t.seq,
-            )
-            .await;
-        assert_eq!(timed_out(&after), None, "no strike while absent");
-        assert_eq!(strikes_of(&after, ana.id), (STRIKES_TO_ABSENT, true));
-        // Biel's turn: Biel plays (but Ana's next turn must come).
-        let wait_biel = tokio::time::Instant::now() + Duration::from_secs(5);
-        while h.table().await.1.to_move().is_some_and(|p| p.id == biel.id)
-            && tokio::time::Instant::now() < wait_biel
-        {
+        let wait_ana = tokio::time::Instant::now() + WAIT;
+        let after = loop {
+            let (_, t) = h.table().await;
+            if t.status() != Status::Playing {
+                break t;
+            }
+            let ana_played = t
+                .last
+                .iter()
+                .any(|e| matches!(e, Event::Rolled { seat, .. } if *seat == ana_seat));
+            if ana_played && t.seq > seen && t.to_move().is_some_and(|p| p.id == biel.id) {
+                break t;
+            }
+            assert!(
+                tokio::time::Instant::now() < wait_ana,
+                "Ana's turn was never played: {t:?}"
+            );
             if !press_unless(&h, ana.id).await {
                 tokio::time::sleep(Duration::from_millis(5)).await;
             }
+        };
+        if after.status() != Status::Playing {
+            break;
         }
+        assert_eq!(timed_out(&after), None, "no strike while absent");
+        assert_eq!(strikes_of(&after, ana.id), (STRIKES_TO_ABSENT, true));
+        seen = after.seq;
     }
+    assert_eq!(h.clock.offset_ms(), clock, "no timer was waited for");
 
     // Ana presses a button (on Biel's turn: refused as not hers, but she is back).
-    h.wait_table(Duration::from_secs(5), "Biel's turn", |t| {
+    h.wait_table(WAIT, "Biel's turn", |t| {
         t.to_move().is_some_and(|p| p.id == biel.id)
     })
     .await;
@@ -242,9 +252,7 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
     let ans = h.press(ana, msg_id(&board), &data).await;
     assert!(ans.str_param("text").is_some(), "not her turn: an alert");
     let (_, back) = h
-        .wait_table(Duration::from_secs(5), "Ana back", |x| {
-            !strikes_of(x, ana.id).1
-        })
+        .wait_table(WAIT, "Ana back", |x| !strikes_of(x, ana.id).1)
         .await;
     assert_eq!(strikes_of(&back, ana.id), (0, false));
     assert_eq!(back.seq, t.seq, "Biel's buttons stay valid");
@@ -253,17 +261,15 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
     let ans = h.press(biel, msg_id(&board), &data).await;
     assert!(!refused(&ans), "{:?}", ans.params);
     let (_, t) = h
-        .wait_table(Duration::from_secs(5), "Ana's turn", |t| {
+        .wait_table(WAIT, "Ana's turn", |t| {
             t.to_move().is_some_and(|p| p.id == ana.id) && t.deadline_ms.is_some()
         })
         .await;
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .expect("clock")
-        .as_millis() as u64;
     assert!(
-        t.deadline_ms.is_some_and(|d| d > now + 250),
-        "a present player gets the full timer again"
+        t.deadline_ms
+            .is_some_and(|d| d > h.now_ms() + TIMER_MS - 10_000),
+        "a present player gets the full timer again: {:?}",
+        t.deadline_ms
     );
     h.stop_bots().await;
 }
@@ -311,7 +317,8 @@ async fn skip_by_the_host_plays_at_once_and_by_anyone_else_is_refused() {
     );
     assert!(!t.last.iter().any(|e| matches!(e, Event::TimedOut { .. })));
     assert_eq!(strikes_of(&t, mover.id).0, 1, "a skip counts as a strike");
-    assert!(text_of(&h.board().await).contains('⏭'));
+    let (_, board) = h.fresh_board().await;
+    assert!(text_of(&board).contains('⏭'), "{board}");
     // An admin may skip too.
     h.fake.set_admin(CHAT, users[2].id);
     h.fake.push_update(h.fake.command(CHAT, &users[2], "/skip"));
@@ -327,18 +334,21 @@ async fn a_deadline_fires_after_a_restart() {
     let mut h = timed_harness(31).await;
     h.start_game(2).await;
     let (_, t0) = h.table().await;
+    let due = t0.deadline_ms.expect("a deadline");
     h.stop_bots().await;
     // The deadline passes while no bot runs: nothing happens.
-    tokio::time::sleep(Duration::from_millis(u64::from(TIMER) * UNIT_MS + 300)).await;
+    h.advance_to(due + 1000);
     assert_eq!(h.table().await.1.seq, t0.seq, "no bot, no move");
-    let due = h.deadline_entries().await;
-    assert_eq!(due, vec![CHAT.to_string()], "the deadline is kept in Redis");
+    let entries = h.deadline_entries().await;
+    assert_eq!(
+        entries,
+        vec![CHAT.to_string()],
+        "the deadline is kept in Redis"
+    );
     // A new bot process picks it up.
     h.spawn_bot().await;
     let (_, t1) = h
-        .wait_table(Duration::from_secs(5), "the timer after the restart", |t| {
-            t.seq > t0.seq
-        })
+        .wait_table(WAIT, "the timer after the restart", |t| t.seq > t0.seq)
         .await;
     assert_eq!(t1.seq, t0.seq + 1);
     assert_eq!(timed_out(&t1), Some(1));
@@ -351,37 +361,41 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
     h.start_game(2).await;
     let mut press_won = 0;
     let mut timer_won = 0;
-    // Press around the deadline: a little before, right at it, a little after.
-    for offset in [-40i64, -15, 0, 0, 10, 25, -5, 5] {
+    // Move the clock to around the deadline (well before, a hair before, right at it, a
+    // little after), then press at once: the scheduler wakes with the clock, so the press
+    // races the timer. Last, a press after the timer has played.
+    let offsets: [Option<i64>; 9] = [
+        Some(-5_000),
+        Some(-1),
+        Some(0),
+        Some(0),
+        Some(1),
+        Some(20),
+        Some(0),
+        Some(100),
+        None,
+    ];
+    for offset in offsets {
         let (_, t) = h
-            .wait_table(Duration::from_secs(5), "a human to move", |t| {
+            .wait_table(WAIT, "a human to move", |t| {
                 t.status() != Status::Playing
                     || t.to_move().is_some_and(|p| !p.is_automatic()) && t.deadline_ms.is_some()
             })
             .await;
-        if t.status() != Status::Playing {
-            break;
-        }
+        assert_eq!(t.status(), Status::Playing, "the game ended too soon");
         let user = h.mover().await.expect("a human to move");
-        let board = h.board().await;
+        let (t, board) = h.fresh_board().await;
         let data = buttons(&board)
             .first()
             .map(|b| b.1.clone())
             .expect("a button");
-        if !data.contains(&format!(":{}", t.seq)) {
-            // The edit is still on its way.
-            tokio::time::sleep(Duration::from_millis(10)).await;
-            continue;
-        }
         let due = t.deadline_ms.expect("deadline");
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .expect("clock")
-            .as_millis() as i64;
-        // The driver polls every 100 ms: aim around the first poll after the deadline.
-        let at = due as i64 + offset + 50;
-        if at > now {
-            tokio::time::sleep(Duration::from_millis((at - now) as u64)).await;
+        match offset {
+            Some(offset) => h.advance_to(due.saturating_add_signed(offset)),
+            None => {
+                h.advance_to(due);
+                h.wait_table(WAIT, "the timer", |x| x.seq > t.seq).await;
+            }
         }
         let upd = h.fake.press(CHAT, &user, msg_id(&board), &data);
         let id = callback_id(&upd);
@@ -393,17 +407,24 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
         let timer = timed_out(&after).is_some();
         assert!(
             accepted != timer,
-            "exactly one of the press ({accepted}) and the timer ({timer}) applies: {:?}",
+            "at {offset:?}: exactly one of the press ({accepted}) and the timer ({timer}) \
+             applies: {:?}",
             after.last
         );
         assert_eq!(after.seq, t.seq + 1, "the turn moved on by one action");
+        match offset {
+            // Five seconds early the press wins; once the timer played, it is stale.
+            Some(-5_000) => assert!(accepted, "the press came first"),
+            None => assert!(timer, "the timer came first"),
+            _ => {}
+        }
         if accepted {
             press_won += 1;
         } else {
             timer_won += 1;
         }
     }
-    assert!(press_won + timer_won >= 4, "enough races ran");
+    assert_eq!(press_won + timer_won, 9, "every race ran");
     eprintln!("races: press won {press_won}, timer won {timer_won}");
     h.stop_bots().await;
 }
@@ -411,33 +432,26 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_two_replicas_a_deadline_fires_once() {
     use std::sync::Arc;
-    use teloxide::requests::RequesterExt;
 
     let mut h = timed_harness(41).await;
     h.start_game(2).await;
-    // A second replica's driver (its own Redis connection and owner name) on the same due set.
-    let store = parxis::store::Store::connect(&h.redis.url())
-        .await
-        .expect("store");
-    let mut ctx = parxis::bot::Ctx::new(store, Lang::En, parxis::ops::metrics::Metrics::new());
-    ctx.seed = Some(h.seed);
-    ctx.pause = h.pause;
-    (ctx.write_limit, ctx.write_window_ms) = h.write_budget;
-    ctx.timer_unit_ms = UNIT_MS;
-    let tg = h
-        .fake
-        .bot()
-        .throttle(teloxide::adaptors::throttle::Limits::default());
+    // A second replica's scheduler (its own Redis connection and owner name, the same
+    // clock) on the same due sets.
+    let (kicks, kicked) = parxis::bot::effects::ctx::Kicks::new();
+    let ctx = Arc::new(h.bot_ctx(&kicks).await);
+    let second = ctx.store.clone();
     let (stop, rx) = tokio::sync::watch::channel(false);
-    let driver = tokio::spawn(parxis::bot::driver::run(tg, Arc::new(ctx), rx));
+    let driver = tokio::spawn(parxis::bot::schedule::run(h.fake.bot(), ctx, kicked, rx));
 
     for _ in 0..3 {
         let (_, t0) = h.table().await;
-        let (_, t1) = h
-            .wait_table(Duration::from_secs(5), "the timer", |t| t.seq > t0.seq)
-            .await;
-        // Both drivers saw it due; one played it.
-        tokio::time::sleep(Duration::from_millis(250)).await;
+        let due = t0.deadline_ms.expect("a deadline");
+        // When the clock reaches the deadline, both schedulers see it due at once;
+        h.advance_to(due);
+        let (_, t1) = h.wait_table(WAIT, "the timer", |t| t.seq > t0.seq).await;
+        // Then one played it: after both polled again, it is still one action.
+        h.wait_polls().await;
+        wait_round_trips(&second, 2).await;
         let (_, t2) = h.table().await;
         assert_eq!(t1.seq, t0.seq + 1);
         assert_eq!(t2.seq, t1.seq, "fired once: {:?}", t2.last);

@@ -22,7 +22,6 @@ use serde_json::Value;
 use support::bot_harness::{CHAT, Harness, Options, WAIT, button_with, four_users, mover_of};
 use support::fake_tg::{FakeTelegram, Recorded, TestUser, buttons, msg_id, thread_of};
 use support::redis::TestRedis;
-use teloxide::requests::RequesterExt;
 
 /// The methods that post a new message (they must carry the topic).
 const SENDS: [&str; 2] = ["sendmessage", "sendphoto"];
@@ -250,12 +249,8 @@ async fn two_topics_of_one_forum_play_two_games_at_once_and_every_request_carrie
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_timer_firing_in_one_topic_plays_that_topics_turn_and_writes_to_that_topic() {
-    // Given a forum group with a 30 "second" timer (20 ms each) and a game in topic A only,
-    let opts = Options {
-        timer_unit_ms: 20,
-        ..Options::default()
-    };
-    let (mut h, a, b) = forum_harness(42, opts, 30).await;
+    // Given a forum group with a 30 s timer and a game in topic A only,
+    let (mut h, a, b) = forum_harness(42, Options::default(), 30).await;
     let users = four_users();
     two_player_game_at(&h, a, &users[0], &users[1]).await;
     // and a lobby waiting in topic B (no deadline: nobody is to move there),
@@ -268,7 +263,8 @@ async fn a_timer_firing_in_one_topic_plays_that_topics_turn_and_writes_to_that_t
     assert_eq!(h.deadline_entries().await, [at(a).member()]);
     let mark = h.fake.mark();
 
-    // When nobody presses and the timer runs out,
+    // When nobody presses and the timer runs out (the clock moved past it),
+    h.advance_to(t0.deadline_ms.expect("a deadline"));
     let deadline = tokio::time::Instant::now() + WAIT;
     let t1 = loop {
         let t = table_at(&h, a).await.unwrap();
@@ -337,12 +333,14 @@ async fn a_group_that_turns_topics_on_keeps_its_game_in_general_and_a_topic_open
     h.stop_bots().await;
 }
 
-/// One bot (its own fake Telegram, its own token, so its own bot id) on a shared Redis.
+/// One bot (its own fake Telegram, its own token, so its own bot id) on a shared Redis:
+/// its dispatcher and its scheduler (which makes the writes it plans).
 struct OneBot {
     fake: FakeTelegram,
     stop: tokio::sync::watch::Sender<bool>,
     token: teloxide::dispatching::ShutdownToken,
     task: tokio::task::JoinHandle<()>,
+    scheduler: tokio::task::JoinHandle<()>,
 }
 
 async fn bot_on(redis: &TestRedis, token: &str, seed: u64) -> OneBot {
@@ -350,11 +348,12 @@ async fn bot_on(redis: &TestRedis, token: &str, seed: u64) -> OneBot {
     let store = Store::connect(&redis.url()).await.expect("store");
     let mut ctx = Ctx::new(store.clone(), Lang::En, Metrics::new());
     ctx.seed = Some(seed);
+    let (kicks, kicked) = parxis::bot::effects::ctx::Kicks::new();
+    ctx.kicks = Some(kicks);
     let ctx = Arc::new(ctx);
-    let tg = fake
-        .bot_with_token(token)
-        .throttle(teloxide::adaptors::throttle::Limits::default());
-    let (stop, _stop_rx) = tokio::sync::watch::channel(false);
+    let tg = fake.bot_with_token(token);
+    let (stop, stop_rx) = tokio::sync::watch::channel(false);
+    let scheduler = tokio::spawn(bot::schedule::run(tg.clone(), ctx.clone(), kicked, stop_rx));
     let mut d = bot::dispatcher(tg, ctx);
     let shutdown = d.shutdown_token();
     let task = tokio::spawn(async move { d.dispatch().await });
@@ -363,6 +362,7 @@ async fn bot_on(redis: &TestRedis, token: &str, seed: u64) -> OneBot {
         stop,
         token: shutdown,
         task,
+        scheduler,
     }
 }
 
@@ -418,6 +418,7 @@ async fn two_bots_sharing_one_redis_each_handle_their_own_update_with_the_same_i
             let _ = tokio::time::timeout(WAIT, f).await;
         }
         let _ = tokio::time::timeout(WAIT, bot.task).await;
+        let _ = tokio::time::timeout(WAIT, bot.scheduler).await;
     }
 }
 

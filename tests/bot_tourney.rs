@@ -3,10 +3,11 @@
 //! into the bracket once per table, the champion; a restart in the middle; a table decided
 //! at its time limit.
 //!
-//! The real bot (dispatcher and driver) against the fake Bot API over HTTP and a real
-//! `redis-server`. The turn timer's clock is shortened (`timer_unit_ms`), which shortens the
-//! tables' Ready deadline and time limits with it; the players who never press Ready are
-//! absent, so the computer plays for them.
+//! The real bot (dispatcher and scheduler) against the fake Bot API over HTTP and a real
+//! `redis-server`. The tables' Ready deadline (90 s), turn timers and time limits have their
+//! true lengths: the test moves the bots' clock to the next thing due when nothing else is
+//! left to happen (`Harness::step_clock`), or to a game's limit; the players who never press
+//! Ready are absent, so the computer plays for them.
 
 mod support;
 
@@ -19,7 +20,7 @@ use parxis::bot::core::tourney::{Stage, Tourney};
 use parxis::store::Place;
 use parxis::tournament::TableResult;
 use serde_json::Value;
-use support::bot_harness::{CHAT, Harness, Options};
+use support::bot_harness::{CHAT, Harness};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
 
 fn users(n: i64) -> Vec<TestUser> {
@@ -102,17 +103,10 @@ async fn wait_within(
     }
 }
 
-/// A group without topics, with emoji boards, a short clock (20 ms a second: a 1-minute limit
-/// is 1.2 s) and computer turns 300 ms apart (so games stay open for a while).
+/// A group without topics, with emoji boards and computer turns 300 ms apart (so games stay
+/// open for a while).
 async fn slow_plain_group(seed: u64) -> Harness {
-    let mut h = Harness::start_with(
-        seed,
-        Options {
-            timer_unit_ms: 20,
-            ..Options::default()
-        },
-    )
-    .await;
+    let mut h = Harness::start(seed).await;
     h.stop_bots().await;
     h.pause = Duration::from_millis(300);
     h.spawn_bot().await;
@@ -155,7 +149,10 @@ async fn sign_up_and_draw(h: &Harness, people: &[TestUser], args: &str) {
 }
 
 /// Wait (polling Redis) until the tournament is over, noting the most tables whose games
-/// were in play at the same time; `midway` runs once, when round 2 has been drawn.
+/// were in play at the same time; `midway` runs once, when round 2 has been drawn. Time
+/// moves on when nothing else can happen: to the end of the games in play that have a time
+/// limit, else (the bots idle) to the next thing due a second or more away (a Ready
+/// deadline, a turn timer).
 async fn play_out(h: &mut Harness, limit: Duration, restart_midway: bool) -> (Tourney, usize) {
     let deadline = tokio::time::Instant::now() + limit;
     let mut most_at_once = 0;
@@ -166,16 +163,29 @@ async fn play_out(h: &mut Harness, limit: Duration, restart_midway: bool) -> (To
             return (t, most_at_once);
         }
         let mut playing = 0;
+        let mut limits = Vec::new();
         for p in &t.tables {
-            let place = p
-                .topic
-                .map_or(Place::of_chat(CHAT), |x| Place::of_topic(CHAT, x));
+            let place = Place {
+                chat: CHAT,
+                topic: p.topic,
+            };
             let game = h.store.load::<Table>(place).await.ok().flatten();
-            if game.is_some_and(|g| g.state.status() == Status::Playing) {
+            if let Some(g) = game.filter(|g| g.state.status() == Status::Playing) {
                 playing += 1;
+                limits.extend(g.state.ends_ms);
             }
         }
         most_at_once = most_at_once.max(playing);
+        match limits.iter().max() {
+            Some(&end) if end > h.now_ms() => {
+                if h.is_idle().await {
+                    h.advance_to(end);
+                }
+            }
+            _ => {
+                h.step_clock(1000).await;
+            }
+        }
         let rounds = t.tournament.as_ref().map_or(0, |x| x.rounds().len());
         if !restarted && rounds >= 2 {
             // Given round 2 drawn, When every bot process stops and a new one starts,
@@ -197,16 +207,8 @@ async fn play_out(h: &mut Harness, limit: Duration, restart_midway: bool) -> (To
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn r10_an_eight_entrant_tournament_of_two_seat_tables_in_a_forum_is_played_to_its_champion_across_a_restart()
  {
-    // Given a forum supergroup, a short clock (20 ms a second: Ready within 1.8 s), a 10 s
-    // turn timer, and 8 people,
-    let mut h = Harness::start_with(
-        15,
-        Options {
-            timer_unit_ms: 20,
-            ..Options::default()
-        },
-    )
-    .await;
+    // Given a forum supergroup, a 10 s turn timer, and 8 people,
+    let mut h = Harness::start(15).await;
     h.settings(ChatSettings {
         timer_secs: 10,
         dice: DiceMode::Auto,
@@ -372,8 +374,8 @@ async fn r10_an_eight_entrant_tournament_of_two_seat_tables_in_a_forum_is_played
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn r6_3_tournament_tables_in_a_plain_group_play_at_once_in_lanes_and_end_at_their_time_limit()
 {
-    // Given a group without topics, a short clock (20 ms a second: a 1-minute limit is 1.2 s)
-    // and computer turns slow enough (300 ms apart) that a game cannot end in that time,
+    // Given a group without topics and computer turns slow enough (300 ms apart) that a game
+    // cannot end within a second (its limit, 1 minute, comes when the clock is moved),
     let mut h = slow_plain_group(16).await;
     let people = users(4);
     // When /tournament gets an argument it does not take, Then the accepted ones, no record.
@@ -438,7 +440,7 @@ async fn r6_3_tournament_tables_in_a_plain_group_play_at_once_in_lanes_and_end_a
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and_cancels() {
-    // Given a group without topics, a short clock and slow computer turns (games stay open),
+    // Given a group without topics and slow computer turns (games stay open),
     let h = slow_plain_group(17).await;
     let people = users(4);
     sign_up_and_draw(&h, &people, "2").await;
@@ -468,12 +470,16 @@ async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and
         members[0],
         parxis::tournament::Member::Computer(_)
     ));
-    // When table 1's game is under way and the host advances its 2nd side by hand,
+    // When table 1's game is under way (nobody pressed Ready: it starts at its Ready
+    // deadline) and the host advances its 2nd side by hand,
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     let play = loop {
         let t = record(&h).await.expect("a record");
         if let Some(p) = t.tables.first().filter(|p| p.started_ms.is_some()) {
             break p.clone();
+        }
+        if let Some(p) = t.tables.first() {
+            h.advance_to(p.ready_by_ms);
         }
         assert!(
             tokio::time::Instant::now() < deadline,

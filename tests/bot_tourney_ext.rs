@@ -2,11 +2,12 @@
 //! driver) against the fake Bot API over HTTP and a real `redis-server`: the table's place
 //! gets "+5 / +10 / +15 min" when its game starts, a proposal is answered by the other side,
 //! an accepted one moves the game's end (and it then ends later than its first limit), a
-//! refused one keeps it. The clock is shortened: 20 ms a second, so a minute is 1.2 s.
+//! refused one keeps it. Minutes have their true length: the test moves the bots' clock
+//! (`Harness::advance_to`) past a limit instead of waiting for it.
 
 mod support;
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use parxis::bot::core::settings::{ChatSettings, Display};
 use parxis::bot::core::table::{Event, Status, Table};
@@ -14,21 +15,11 @@ use parxis::bot::core::tourney::Tourney;
 use parxis::store::Place;
 use parxis::tournament::TableId;
 use serde_json::Value;
-use support::bot_harness::{CHAT, Harness, Options};
+use support::bot_harness::{CHAT, Harness};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
 
-/// One minute of the limit with the shortened clock, ms.
-const MINUTE: u64 = 60 * 20;
-
-fn now_ms() -> u64 {
-    u64::try_from(
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .expect("clock")
-            .as_millis(),
-    )
-    .expect("ms")
-}
+/// One minute of the limit, ms.
+const MINUTE: u64 = parxis::bot::core::table::MINUTE_MS;
 
 async fn record(h: &Harness) -> Tourney {
     h.store
@@ -93,14 +84,7 @@ async fn press(h: &Harness, user: &TestUser, message: &Value, data: &str) -> Str
 /// A 2-minute tournament of Anna and Pep, both Ready: returns the harness, the people and
 /// the extension message posted in the table's place.
 async fn timed_table() -> (Harness, Vec<TestUser>, Value) {
-    let mut h = Harness::start_with(
-        21,
-        Options {
-            timer_unit_ms: 20,
-            ..Options::default()
-        },
-    )
-    .await;
+    let mut h = Harness::start(21).await;
     // Computer turns 300 ms apart: a game cannot end by itself in the seconds played here.
     h.stop_bots().await;
     h.pause = Duration::from_millis(300);
@@ -158,14 +142,15 @@ async fn ends(h: &Harness) -> (u64, u64) {
     (limit, end)
 }
 
-/// Poll until the table's game is finished; returns it and when it was seen finished.
+/// Poll until the table's game is finished; returns it and when it was seen finished (on
+/// the bots' clock).
 async fn finished(h: &Harness, within: Duration) -> (Table, u64) {
     let deadline = tokio::time::Instant::now() + within;
     loop {
         let t = record(h).await;
         let g = game(h, &t).await;
         if g.status() == Status::Finished {
-            return (g, now_ms());
+            return (g, h.now_ms());
         }
         assert!(
             tokio::time::Instant::now() < deadline,
@@ -231,16 +216,26 @@ async fn r10_5_an_accepted_extension_moves_the_end_and_the_game_ends_later() {
         })
     })
     .await;
-    // and after the first limit the game is still in play,
-    while now_ms() < first_end + 500 {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    // and after the first limit the game is still in play (once the bots saw the time),
+    h.advance_to(first_end + 500);
+    h.wait_polls().await;
+    let g = game(&h, &record(&h).await).await;
+    assert_eq!(g.status(), Status::Playing, "{:?}", g.last);
+    // and a second before the new limit too,
+    h.advance_to(later - 1000);
+    h.wait_polls().await;
     let g = game(&h, &record(&h).await).await;
     assert_eq!(g.status(), Status::Playing, "{:?}", g.last);
     // and it ends at the new limit (R6.3), no sooner.
+    h.advance_to(later);
     let (g, seen) = finished(&h, Duration::from_secs(30)).await;
     assert!(ended_by_the_limit(&g), "{:?}", g.last);
     assert!(seen >= later, "ended at {seen}, the limit was {later}");
+    assert!(
+        g.stats.finished_ms >= later,
+        "ended at {}, the limit was {later}",
+        g.stats.finished_ms
+    );
     // When a side presses +5 after the end, Then it is too late
     let late = press(&h, anna, &ext, "tx:0.0.5").await;
     assert!(
@@ -282,6 +277,7 @@ async fn r10_5_a_refused_extension_keeps_the_original_end() {
         "No extension is waiting for an answer."
     );
     // and the game ends at its first limit (well before 15 minutes more).
+    h.advance_to(first_end);
     let (g, seen) = finished(&h, Duration::from_secs(30)).await;
     assert!(ended_by_the_limit(&g), "{:?}", g.last);
     assert!(

@@ -3,9 +3,10 @@
 //! and its 🤝 Confirm button, singles paired at random at `/tournament start`, tables of two
 //! pairs with partners opposite, played to the champion.
 //!
-//! The real bot (dispatcher and driver) against the fake Bot API over HTTP and a real
-//! `redis-server`, with the turn timer's clock shortened; nobody presses Ready, so the
-//! computer plays for the absent players.
+//! The real bot (dispatcher and scheduler) against the fake Bot API over HTTP and a real
+//! `redis-server`; nobody presses Ready, so the computer plays for the absent players once
+//! a table's Ready deadline (90 s) is past: the test moves the bots' clock to it when
+//! nothing else is left to happen (`Harness::step_clock`).
 
 mod support;
 
@@ -17,7 +18,7 @@ use parxis::bot::core::tourney::{Stage, Tourney};
 use parxis::store::Place;
 use parxis::tournament::{Member, TableResult};
 use serde_json::Value;
-use support::bot_harness::{CHAT, Harness, Options};
+use support::bot_harness::{CHAT, Harness};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
 
 fn users(n: i64) -> Vec<TestUser> {
@@ -98,16 +99,8 @@ async fn invite(h: &Harness, from: &TestUser, to: &TestUser) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_opposite() {
-    // Given a group without topics, a short clock (20 ms a second), a 10 s turn timer and
-    // 8 people,
-    let h = Harness::start_with(
-        33,
-        Options {
-            timer_unit_ms: 20,
-            ..Options::default()
-        },
-    )
-    .await;
+    // Given a group without topics, a 10 s turn timer and 8 people,
+    let h = Harness::start(33).await;
     h.settings(ChatSettings {
         timer_secs: 10,
         dice: DiceMode::Auto,
@@ -223,7 +216,9 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
             t.tournament.map(|x| x.rounds().to_vec()),
             h.fake.log_tail(15)
         );
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        // (the Ready deadlines pass when the bots have nothing else to do)
+        h.step_clock(1000).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
     };
     // Then a champion pair, both rounds decided (2 tables of two pairs, then the final),
     let tn = t.tournament.as_ref().expect("drawn");

@@ -9,11 +9,12 @@ mod support;
 use std::time::Duration;
 
 use parxis::bot::core::settings::{ChatSettings, Display};
+use parxis::bot::core::table::{Status, Table};
 use parxis::bot::core::tourney::{Stage, Tourney};
 use parxis::i18n::Lang;
 use parxis::store::Place;
 use serde_json::Value;
-use support::bot_harness::{CHAT, Harness, Options, text_of};
+use support::bot_harness::{CHAT, Harness, text_of};
 use support::fake_tg::{Recorded, TestUser, buttons, callback_id, msg_id};
 
 async fn record(h: &Harness, chat: i64) -> Option<Tourney> {
@@ -86,17 +87,10 @@ fn data_of(message: &Value, prefix: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_final_is_called_with_mentions_named_the_final_and_ends_with_one_champion_post() {
-    // Given a group without topics, a short clock (20 ms a second: Ready within 1.8 s, a
-    // 1-minute limit in 1.2 s), slow computer turns, and two people, one with a name that
+    // Given a group without topics (Ready's 90 s and the 1-minute limit run on the test
+    // clock, moved by the test), slow computer turns, and two people, one with a name that
     // needs escaping
-    let mut h = Harness::start_with(
-        91,
-        Options {
-            timer_unit_ms: 20,
-            ..Options::default()
-        },
-    )
-    .await;
+    let mut h = Harness::start(91).await;
     h.stop_bots().await;
     h.pause = Duration::from_millis(300);
     h.spawn_bot().await;
@@ -167,14 +161,40 @@ async fn a_final_is_called_with_mentions_named_the_final_and_ends_with_one_champ
         text.contains("<a href=\"tg://user?id=102\">&lt;Biel&gt; &amp; co</a>"),
         "{text}"
     );
-    // When nobody presses Ready and the table plays to its limit
+    // When nobody presses Ready and the table plays to its limit (the clock moved to the
+    // next thing due whenever the bots are idle, to the game's end once it plays)
     let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
     let t = loop {
         let t = record(&h, CHAT).await.expect("a record");
         if t.stage == Stage::Finished {
             break t;
         }
-        assert!(tokio::time::Instant::now() < deadline, "not finished");
+        let mut ends = Vec::new();
+        for p in &t.tables {
+            let place = Place {
+                chat: CHAT,
+                topic: p.topic,
+            };
+            let game = h.store.load::<Table>(place).await.ok().flatten();
+            if let Some(g) = game.filter(|g| g.state.status() == Status::Playing) {
+                ends.extend(g.state.ends_ms);
+            }
+        }
+        match ends.iter().max() {
+            Some(&end) if end > h.now_ms() => {
+                if h.is_idle().await {
+                    h.advance_to(end);
+                }
+            }
+            _ => {
+                h.step_clock(1000).await;
+            }
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not finished\n{}",
+            h.fake.log_tail(10)
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     // Then the champion is posted once with the bracket, and no "goes through" before it

@@ -9,7 +9,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::Value;
-use teloxide::requests::RequesterExt;
 use tokio::net::TcpListener;
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinHandle;
@@ -53,6 +52,8 @@ impl Replica {
         ctx.seed = Some(29);
         ctx.pause = Duration::from_millis(20);
         (ctx.write_limit, ctx.write_window_ms) = bot_harness::UNPACED;
+        let (kicks, kicked) = parxis::bot::effects::ctx::Kicks::new();
+        ctx.kicks = Some(kicks);
         let ctx = Arc::new(ctx);
         let tg = tg(fake);
         let port = TcpListener::bind("127.0.0.1:0").await.expect("bind");
@@ -79,7 +80,7 @@ impl Replica {
             },
         ));
         let (driver_stop, driver_rx) = watch::channel(false);
-        let driver = tokio::spawn(bot::driver::run(tg, ctx.clone(), driver_rx));
+        let driver = tokio::spawn(bot::schedule::run(tg, ctx.clone(), kicked, driver_rx));
         let replica = Self {
             addr,
             ctx,
@@ -124,7 +125,6 @@ impl Replica {
 
 fn tg(fake: &FakeTelegram) -> TgBot {
     fake.bot()
-        .throttle(teloxide::adaptors::throttle::Limits::default())
 }
 
 /// A counter's value in a metrics text (absent series count as 0).

@@ -15,6 +15,24 @@ use redis_support::TestRedis;
 /// What "fail fast" means here: well under what a user would wait for an answer.
 const FAST: Duration = Duration::from_secs(5);
 
+/// How soon the store's breaker sees Redis back (its probe pings every 200 ms): a store that
+/// found Redis away fails at once until then (tested in the breaker's own tests and in
+/// `bot_redis_down`).
+const BACK: Duration = Duration::from_secs(3);
+
+/// Wait (at most [`BACK`]) until `store`'s breaker says Redis is up again.
+async fn seen_back(store: &Store) {
+    let started = Instant::now();
+    while !store.health().up {
+        assert!(
+            started.elapsed() < BACK,
+            "Redis not seen back: {:?}",
+            store.health()
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 /// Runs `op`, checking that it fails with `Unavailable` within [`FAST`].
 async fn assert_unavailable<T: std::fmt::Debug>(
     what: &str,
@@ -55,7 +73,9 @@ async fn operations_fail_fast_while_redis_is_down_and_recover_when_it_is_back() 
     // operation meets a failed connection from before the restart.
     tokio::time::sleep(Duration::from_millis(1_500)).await;
     tokio::task::block_in_place(|| server.start_again());
-    // The very first operation on the same Store works: no extra "try again" for a user.
+    // Once its probe has seen Redis back (promptly), the very first operation on the same
+    // Store works: the connection broken by the restart costs no extra "try again".
+    seen_back(&store).await;
     store.ping().await.expect("ping after restart");
     // The new server is empty (no persistence) and has no scripts cached: both are handled.
     assert_eq!(store.load::<String>(1).await.unwrap(), None);
@@ -104,7 +124,9 @@ async fn a_hung_redis_times_out_instead_of_hanging_and_answers_stay_in_order_aft
     assert_unavailable("load", store.load::<String>(1)).await;
     server.thaw();
 
-    // Late answers to the timed-out commands must not be taken for answers to new ones.
+    // Late answers to the timed-out commands must not be taken for answers to new ones
+    // (once the probe has seen Redis answer again).
+    seen_back(&store).await;
     store.ping().await.expect("ping after thaw");
     for _ in 0..3 {
         assert_eq!(store.settings::<String>(1).await.unwrap(), "settings one");

@@ -168,7 +168,7 @@ impl Group {
         let upd = self.env.fake.command(self.chat, &host, "/newgame");
         self.env.fake.push_update(upd);
         self.env.probe.updates.fetch_add(1, Ordering::Relaxed);
-        // Wait for the lobby (its message is throttled like every new message).
+        // Wait for the lobby (its message is made later, by the chat's outbox).
         while at.elapsed() < STUCK_AFTER {
             if let Ok(Some(_)) = self.env.store.load::<Table>(self.chat).await {
                 self.last_progress = Instant::now();

@@ -1,6 +1,6 @@
 //! Load test of the Telegram bot, bounded and on 127.0.0.1 only.
 //!
-//! The real bot (its dispatcher and turn driver, as `parxis bot` runs them) is driven
+//! The real bot (its dispatcher and scheduler, as `parxis bot` runs them) is driven
 //! through the fake Bot API of the integration tests, with a real `redis-server` started
 //! for the run. Many groups play at once: two human players per group pressing random
 //! buttons (now and then a wrong, stale or forged one) after a short think, and computer
@@ -40,7 +40,6 @@ use parxis::bot::{self, Ctx};
 use parxis::i18n::Lang;
 use parxis::ops::metrics::Metrics;
 use parxis::store::Store;
-use teloxide::requests::RequesterExt;
 use tokio::sync::{Notify, oneshot};
 
 use support::fake_tg::{FakeTelegram, Recorded};
@@ -246,12 +245,12 @@ async fn run(cfg: Config) -> bool {
     ctx.seed = Some(cfg.seed);
     // Press-to-edit latency is measured here, not pacing (`cargo bench --bench pace`).
     (ctx.write_limit, ctx.write_window_ms) = support::bot_harness::UNPACED;
+    let (kicks, kicked) = bot::effects::ctx::Kicks::new();
+    ctx.kicks = Some(kicks);
     let ctx = Arc::new(ctx);
-    let tg = fake
-        .bot()
-        .throttle(teloxide::adaptors::throttle::Limits::default());
+    let tg = fake.bot();
     let (stop, stop_rx) = tokio::sync::watch::channel(false);
-    let driver = tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx));
+    let driver = tokio::spawn(bot::schedule::run(tg.clone(), ctx.clone(), kicked, stop_rx));
     let mut dispatcher = bot::dispatcher(tg.clone(), ctx.clone());
     let token = dispatcher.shutdown_token();
     let dispatch = tokio::spawn(async move { dispatcher.dispatch().await });

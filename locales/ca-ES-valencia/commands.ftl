@@ -155,3 +155,4 @@ pings-is = 🔔 Avisos: { $seconds ->
 ping-roll = { $dot } { $name }, et toca — tira el dau
 ping-choose = { $dot } { $name }, et toca — tria una jugada
 ping-warning = ⏳ { $name }, { $seconds } s — després jugarà l'ordinador
+flood-quiet = { $name }, són moltes ordres: durant un parell de minuts no respondré les teues. La partida continua.

@@ -154,3 +154,4 @@ pings-is = 🔔 Pings: { $seconds ->
 ping-roll = { $dot } { $name }, your turn — roll the die
 ping-choose = { $dot } { $name }, your turn — choose a move
 ping-warning = ⏳ { $name }, { $seconds } s — then the computer plays for you
+flood-quiet = { $name }, that is a lot of commands: I won't answer yours for a couple of minutes. The game goes on.

@@ -155,3 +155,4 @@ pings-is = 🔔 Avisos: { $seconds ->
 ping-roll = { $dot } { $name }, te toca — tira el dado
 ping-choose = { $dot } { $name }, te toca — elige una jugada
 ping-warning = ⏳ { $name }, { $seconds } s — después jugará el ordenador
+flood-quiet = { $name }, son muchos comandos: durante un par de minutos no responderé a los tuyos. La partida sigue.

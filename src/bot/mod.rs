@@ -6,20 +6,22 @@
 //! ```text
 //! entry    schema(): one branch per update kind, command and button; the chat loaded once
 //!   │
-//! effects  Telegram helpers, chat state in one round trip, display, commit, driver, lifecycle
+//! effects  chat state in one round trip, commit, the outbox and the one scheduler, driver,
+//!          pings, stats, tournaments, lifecycle
 //!   │
 //! core     pure: Table (Lobby | Playing | Finished | Cancelled), refusals, callback data,
 //!          commands, settings, seats, narration, view (text / keyboard / menus)
 //! ```
 //!
 //! A press: decode → load (table + settings + board record, 1 round trip) → `Table::step`
-//! → compare-and-set save (1) → `answerCallbackQuery` → gauge, due set, board edit. With
-//! the update's dedup mark that is 3 Redis round trips before the answer.
+//! → compare-and-set save (1) → `answerCallbackQuery` → the board planned in the chat's
+//! outbox, the due set, the gauge. With the update's dedup mark that is 3 Redis round trips
+//! before the answer; no handler waits for a write to the chat.
 //! `docs/ARCHITECTURE.md` has the whole picture.
 
 pub mod core;
 pub mod effects;
 pub mod entry;
 
-pub use effects::{Ctx, TgBot, active, driver};
+pub use effects::{Ctx, TgBot, active, driver, schedule};
 pub use entry::{dispatcher, register_commands, schema, webhook};

@@ -51,8 +51,9 @@ pub const PORT: &str = "PORT";
 pub const LOG_FORMAT: &str = "PARXIS_LOG_FORMAT";
 /// Days an untouched game is kept in Redis. Default [`DEFAULT_GAME_TTL_DAYS`].
 pub const GAME_TTL_DAYS: &str = "PARXIS_GAME_TTL_DAYS";
-/// Board writes (messages and edits) the bot makes per minute in one group, all replicas
-/// together. Default [`DEFAULT_BOARD_WRITES_PER_MINUTE`] (Telegram's limit).
+/// Writes (every message, edit and delete: boards, replies, pings, tournament posts) the bot
+/// makes per minute in one group, all replicas together, spent evenly. The name is kept from
+/// when only boards were paced. Default [`DEFAULT_BOARD_WRITES_PER_MINUTE`] (Telegram's limit).
 pub const BOARD_WRITES_PER_MINUTE: &str = "PARXIS_BOARD_WRITES_PER_MINUTE";
 /// Log filter, read by [`crate::telemetry::init`] (not by [`Config`]). Default `info,parxis=info`.
 pub const RUST_LOG: &str = "RUST_LOG";

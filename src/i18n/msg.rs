@@ -293,6 +293,8 @@ pub enum Msg {
     BotRemoved,
     /// "This group became a supergroup: the game moved along with it."
     GameMoved,
+    /// "NAME, that is a lot of commands: I will not answer yours for a couple of minutes."
+    FloodQuiet { name: String },
     /// "▶️ Game started — see the board below." (a text board a photo board replaced)
     BoardBelow,
     /// "I don't know that command. Send /help to see what I can do."
@@ -555,6 +557,7 @@ impl Msg {
             Self::Back { .. } => "back",
             Self::BotRemoved => "bot-removed",
             Self::GameMoved => "game-moved",
+            Self::FloodQuiet { .. } => "flood-quiet",
             Self::BoardBelow => "board-below",
             Self::UnknownCommand => "unknown-command",
             Self::BadArgs { .. } => "bad-args",
@@ -630,6 +633,7 @@ impl Msg {
             | Self::Absent { name }
             | Self::Skipped { name }
             | Self::Back { name }
+            | Self::FloodQuiet { name }
             | Self::TermYouLose { name } => vec![("name", text(name))],
             Self::RollOffLine { name, roll } | Self::Rolled { name, roll } => {
                 vec![("name", text(name)), ("roll", num(*roll))]

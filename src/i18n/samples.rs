@@ -234,6 +234,7 @@ impl Msg {
             Self::Back { name: name() },
             Self::BotRemoved,
             Self::GameMoved,
+            Self::FloodQuiet { name: name() },
             Self::BoardBelow,
             Self::UnknownCommand,
             Self::BadArgs { cmd: Cmd::Timer },

@@ -9,17 +9,33 @@
 //! | `parxis_active_games` | gauge | |
 //! | `parxis_telegram_errors_total` | counter | `kind` |
 //! | `parxis_cas_conflicts_total` | counter | |
+//! | `parxis_redis_up` | gauge (1 when Redis answers, as the store's circuit breaker knows) | |
+//! | `parxis_redis_failures_total` | counter (store operations that found Redis away) | |
+//! | `parxis_redis_unavailable_seconds_total` | counter (time Redis was away, the current outage included) | |
+//! | `parxis_outbox_total` | counter | `event` (planned, superseded, made, later, stale, refused, gone, flood_notice, flood_quiet, …) |
 //! | `parxis_build_info` | gauge (always 1) | `version` |
 //!
 //! Label values must come from a small fixed set (`"message"`, `"callback_query"`,
 //! `"retry_after"`, …): each distinct value is a new time series kept forever.
 
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use prometheus::{
-    Encoder, Histogram, HistogramOpts, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts,
-    Registry, TextEncoder,
+    Counter, Encoder, Histogram, HistogramOpts, IntCounter, IntCounterVec, IntGauge, IntGaugeVec,
+    Opts, Registry, TextEncoder,
 };
+
+/// What the store says of Redis when `/metrics` is read: up, failures so far, time away so far.
+pub type RedisReading = Box<dyn Fn() -> (bool, u64, Duration) + Send + Sync>;
+
+/// The Redis series and where they are read from.
+struct RedisSeries {
+    up: IntGauge,
+    failures: IntCounter,
+    unavailable: Counter,
+    source: Mutex<Option<RedisReading>>,
+}
 
 /// `Content-Type` of [`Metrics::render`]'s output.
 pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
@@ -56,6 +72,8 @@ pub struct Metrics {
     games_finished: IntCounter,
     active_games: IntGauge,
     telegram_errors: IntCounterVec,
+    outbox: IntCounterVec,
+    redis: Arc<RedisSeries>,
     cas_conflicts: IntCounter,
 }
 
@@ -101,11 +119,35 @@ impl Metrics {
             &["kind"],
         )
         .expect(VALID);
+        let outbox = IntCounterVec::new(
+            Opts::new(
+                "parxis_outbox_total",
+                "Writes to chats through their outboxes, by what became of them.",
+            ),
+            &["event"],
+        )
+        .expect(VALID);
         let cas_conflicts = IntCounter::new(
             "parxis_cas_conflicts_total",
             "Saves refused by the Redis compare-and-set because the game changed meanwhile.",
         )
         .expect(VALID);
+        let redis = Arc::new(RedisSeries {
+            up: IntGauge::new("parxis_redis_up", "1 when Redis answers (the store's view).")
+                .expect(VALID),
+            failures: IntCounter::new(
+                "parxis_redis_failures_total",
+                "Store operations that found Redis away.",
+            )
+            .expect(VALID),
+            unavailable: Counter::new(
+                "parxis_redis_unavailable_seconds_total",
+                "Time Redis was away, the current outage included.",
+            )
+            .expect(VALID),
+            source: Mutex::new(None),
+        });
+        redis.up.set(1);
         let build_info = IntGaugeVec::new(
             Opts::new(
                 "parxis_build_info",
@@ -135,7 +177,19 @@ impl Metrics {
             .register(Box::new(telegram_errors.clone()))
             .expect(VALID);
         registry
+            .register(Box::new(outbox.clone()))
+            .expect(VALID);
+        registry
             .register(Box::new(cas_conflicts.clone()))
+            .expect(VALID);
+        registry
+            .register(Box::new(redis.up.clone()))
+            .expect(VALID);
+        registry
+            .register(Box::new(redis.failures.clone()))
+            .expect(VALID);
+        registry
+            .register(Box::new(redis.unavailable.clone()))
             .expect(VALID);
         registry.register(Box::new(build_info)).expect(VALID);
 
@@ -147,6 +201,8 @@ impl Metrics {
             games_finished,
             active_games,
             telegram_errors,
+            outbox,
+            redis,
             cas_conflicts,
         }
     }
@@ -178,6 +234,17 @@ impl Metrics {
         self.telegram_errors.with_label_values(&[kind]).inc();
     }
 
+    /// Count one outbox event (`event` from a small fixed set: planned, made, stale, …).
+    pub fn outbox(&self, event: &str) {
+        self.outbox.with_label_values(&[event]).inc();
+    }
+
+    /// How many outbox events of `event` this replica counted.
+    #[must_use]
+    pub fn outbox_count(&self, event: &str) -> u64 {
+        self.outbox.with_label_values(&[event]).get()
+    }
+
     /// A save lost the Redis compare-and-set race (another update changed the game first).
     pub fn cas_conflict(&self) {
         self.cas_conflicts.inc();
@@ -186,10 +253,50 @@ impl Metrics {
     /// All metrics in the Prometheus text format (serve with [`CONTENT_TYPE`]).
     #[must_use]
     pub fn render(&self) -> String {
+        self.read_redis();
         let mut buf = Vec::new();
         match TextEncoder::new().encode(&self.registry.gather(), &mut buf) {
             Ok(()) => String::from_utf8_lossy(&buf).into_owned(),
             Err(e) => format!("# error encoding metrics: {e}\n"),
+        }
+    }
+}
+
+impl std::fmt::Debug for RedisSeries {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RedisSeries")
+            .field("up", &self.up.get())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Metrics {
+    /// Read the Redis series from `source` whenever the metrics are rendered.
+    pub fn watch_redis(&self, source: RedisReading) {
+        *self
+            .redis
+            .source
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(source);
+    }
+
+    fn read_redis(&self) {
+        let source = self
+            .redis
+            .source
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Some(read) = source.as_ref() else { return };
+        let (up, failures, away) = read();
+        self.redis.up.set(i64::from(up));
+        let seen = self.redis.failures.get();
+        if failures > seen {
+            self.redis.failures.inc_by(failures - seen);
+        }
+        let counted = self.redis.unavailable.get();
+        let now = away.as_secs_f64();
+        if now > counted {
+            self.redis.unavailable.inc_by(now - counted);
         }
     }
 }

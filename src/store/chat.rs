@@ -5,7 +5,7 @@ use serde::de::DeserializeOwned;
 use tracing::warn;
 
 use super::keys::Place;
-use super::records::{RawRecord, RecordFields};
+use super::records::RecordFields;
 use super::redis_store::Retry;
 use super::{SETTINGS_TTL_SECS, Store, StoreError, Versioned, keys};
 
@@ -67,14 +67,7 @@ impl Store {
         ) = self
             .query_pipe("load_chat", Retry::Idempotent, &pipe)
             .await?;
-        let game = match RawRecord::from_fields(&game_key, fields)? {
-            None => None,
-            Some(raw) => Some(Versioned {
-                version: raw.version,
-                state: serde_json::from_str(&raw.state)
-                    .map_err(|e| StoreError::Corrupt(format!("{game_key}: state: {e}")))?,
-            }),
-        };
+        let game = super::versioned::decode(&game_key, fields)?;
         let settings = match settings {
             None => S::default(),
             Some(json) => serde_json::from_str(&json)

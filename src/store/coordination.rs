@@ -5,12 +5,13 @@ use tracing::warn;
 
 use super::keys::Place;
 use super::redis_store::Retry;
-use super::scripts::DELETE_IF_EQUALS;
+use super::scripts::{DELETE_IF_EQUALS, TAKE_LEASE};
 use super::{Store, StoreError, keys};
 
 impl Store {
     /// Takes the lease `name` on a chat for `owner` during `ttl_ms` milliseconds, if nobody
-    /// holds it. Returns whether `owner` now holds it.
+    /// else holds it (a lease `owner` holds already is renewed: see `take_lease.lua`).
+    /// Returns whether `owner` now holds it.
     ///
     /// # Errors
     /// [`StoreError::InvalidArgument`] for a zero TTL; [`StoreError::Unavailable`] when Redis
@@ -58,14 +59,10 @@ impl Store {
                 "try_lease: ttl_ms must be > 0".into(),
             ));
         }
-        let mut cmd = redis::cmd("SET");
-        cmd.arg(keys::lease_at(place, name))
-            .arg(owner)
-            .arg("NX")
-            .arg("PX")
-            .arg(ttl_ms);
-        let set: Option<String> = self.query("try_lease_at", Retry::IfNotSent, &cmd).await?;
-        Ok(set.is_some())
+        let mut inv = TAKE_LEASE.prepare_invoke();
+        inv.key(keys::lease_at(place, name)).arg(owner).arg(ttl_ms);
+        let held: i64 = self.invoke("try_lease_at", Retry::IfNotSent, &inv).await?;
+        Ok(held == 1)
     }
 
     /// As [`Store::release_lease`], on a [`Place`].

@@ -28,6 +28,14 @@
 //! | `parxis:catchup`                 | sorted set | places owed a board ([`Place::member`]), scored by when to write it (Unix ms) | none (members removed) |
 //! | `<place>:ping`                   | hash       | `version`, `schema`, `state` (JSON): the place's ping plan (`/pings`) and the ping message on screen | the game's, set by every save |
 //! | `parxis:pings`                   | sorted set | places with a ping due ([`Place::member`]), scored by due time (Unix ms) | none (members removed) |
+//! | `parxis:{<chat>}:outbox`         | hash       | the chat's planned writes (one per *slot*: a newer write of the same slot supersedes the older), each `<meta>\n<JSON>` | [`OUTBOX_TTL_SECS`], refreshed by every put |
+//! | `parxis:{<chat>}:outbox:q`       | sorted set | the slots of the planned writes, scored by priority then time planned | as the outbox |
+//! | `parxis:{<chat>}:outbox:ids`     | set        | ids of posts already planned (a post planned twice is sent once) | [`OUTBOX_IDS_TTL_SECS`], refreshed by every post |
+//! | `parxis:{<chat>}:bucket`         | hash       | `tokens`, `at`: the chat's token bucket that spreads its writes evenly | the window |
+//! | `parxis:{<chat>}:flood:<user>`   | string     | `<start ms> <count>`: the commands of one member in the current minute | three minutes |
+//! | `parxis:{<chat>}:mute:<user>`    | string     | Unix ms until which the member who flooded the bot gets no answer | [`MUTE_SECS`] + two minutes |
+//! | `parxis:outbox:due`              | sorted set | chats with planned writes (member: chat id), scored by when a write may go (Unix ms) | none (members removed) |
+//! | `parxis:records:due`             | sorted set | places with a finished game to record in the stats ([`Place::member`]), scored by the next attempt (Unix ms) | none (members removed) |
 //!
 //! All keys of one chat carry the Redis Cluster hash tag `{<chat>}` (the chat id in decimal,
 //! negative for groups), so a Lua script may touch several keys of *one* chat under Cluster.
@@ -73,6 +81,9 @@
 //!
 //! [`SETTINGS_TTL_SECS`]: super::SETTINGS_TTL_SECS
 //! [`OWED_TTL_SECS`]: super::OWED_TTL_SECS
+//! [`OUTBOX_TTL_SECS`]: super::outbox::OUTBOX_TTL_SECS
+//! [`OUTBOX_IDS_TTL_SECS`]: super::outbox::OUTBOX_IDS_TTL_SECS
+//! [`MUTE_SECS`]: super::outbox::MUTE_SECS
 
 /// Prefix shared by every key, so the bot can share a Redis with other programs.
 pub const PREFIX: &str = "parxis";
@@ -90,8 +101,17 @@ pub const CATCHUP: &str = "parxis:catchup";
 /// The sorted set of places with a ping due (member: [`Place::member`], score: due Unix ms).
 pub const PINGS: &str = "parxis:pings";
 
+/// The sorted set of chats with planned writes (member: chat id, score: Unix ms).
+pub const OUTBOX_DUE: &str = "parxis:outbox:due";
+
+/// The sorted set of places whose finished game waits to be recorded (member:
+/// [`Place::member`], score: Unix ms of the next attempt).
+pub const RECORDS_DUE: &str = "parxis:records:due";
+
 /// Where a board lives: a whole chat, or one forum topic of it (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Place {
     /// The Telegram chat id.
     pub chat: i64,
@@ -233,6 +253,42 @@ pub fn writes(chat: i64) -> String {
 #[must_use]
 pub fn write_block(chat: i64) -> String {
     format!("{PREFIX}:{{{chat}}}:write_block")
+}
+
+/// The planned writes of a chat (hash: slot → `<meta>\n<JSON>`), all its places together.
+#[must_use]
+pub fn outbox(chat: i64) -> String {
+    format!("{PREFIX}:{{{chat}}}:outbox")
+}
+
+/// The order of a chat's planned writes (sorted set: slot → priority and time planned).
+#[must_use]
+pub fn outbox_queue(chat: i64) -> String {
+    format!("{PREFIX}:{{{chat}}}:outbox:q")
+}
+
+/// The ids of the posts already planned in a chat (set).
+#[must_use]
+pub fn outbox_ids(chat: i64) -> String {
+    format!("{PREFIX}:{{{chat}}}:outbox:ids")
+}
+
+/// The token bucket that spreads a chat's writes (hash `tokens`, `at`).
+#[must_use]
+pub fn bucket(chat: i64) -> String {
+    format!("{PREFIX}:{{{chat}}}:bucket")
+}
+
+/// The commands member `user` sent in `chat` in the current minute (a counter).
+#[must_use]
+pub fn flood(chat: i64, user: i64) -> String {
+    format!("{PREFIX}:{{{chat}}}:flood:{user}")
+}
+
+/// Set while member `user` of `chat` is quieted for flooding the bot.
+#[must_use]
+pub fn mute(chat: i64, user: i64) -> String {
+    format!("{PREFIX}:{{{chat}}}:mute:{user}")
 }
 
 /// The ping plan of a place (hash `version`, `schema`, `state`: who is waited for, when

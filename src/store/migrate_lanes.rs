@@ -156,8 +156,6 @@ impl Store {
                 let _: (i64,) = self
                     .query_pipe("migrate_lane", Retry::Idempotent, &add)
                     .await?;
-                // Its board is posted in the new chat by the catch-up writer, at once.
-                self.owe_board(to, game.version, 0).await?;
             }
             let mut drop = redis::pipe();
             drop.cmd("ZREM")
@@ -172,7 +170,6 @@ impl Store {
                 .query_pipe("migrate_lane", Retry::Idempotent, &drop)
                 .await?;
             self.clear_display(from).await?;
-            self.clear_catchup_if(from, u64::MAX).await?;
             return Ok(true);
         }
         Err(StoreError::Contended(format!(

@@ -1,6 +1,6 @@
-//! Persistence of each Telegram chat's game, settings, leases and deadlines in Redis, and
-//! the pacing of board writes: a per-chat write budget shared by all replicas ([`WriteBudget`])
-//! and the catch-up schedule of boards owed to a chat or forum topic ([`CatchupClaim`]).
+//! Persistence of each Telegram chat's game, settings, leases and due sets in Redis, and
+//! each chat's outbox: the writes planned for it, made within a budget shared by all
+//! replicas ([`Pace`], [`Taken`]).
 //!
 //! [`Store`] is a cheap-to-clone handle over one multiplexed, self-reconnecting connection
 //! ([`redis::aio::ConnectionManager`]). It is generic over what it stores: the game state is
@@ -36,13 +36,15 @@
 //! ```
 
 mod active;
-mod catchup;
+pub mod breaker;
 mod chat;
 mod coordination;
+mod due;
 mod error;
 pub mod keys;
 mod migrate;
 mod migrate_lanes;
+mod outbox;
 mod pace;
 mod pings;
 mod records;
@@ -51,15 +53,20 @@ mod scripts;
 mod stats;
 mod tourney;
 mod url;
+mod versioned;
 
 use std::time::Duration;
 
-pub use catchup::{CATCHUP_LEASE, CatchupClaim, OWED_TTL_SECS, OwedBoard};
 pub use chat::ChatState;
+pub use breaker::Health;
+pub use due::DueKind;
 pub use error::StoreError;
 pub use keys::Place;
 pub use keys::StatsScope;
-pub use pace::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS, WriteBudget};
+pub use outbox::{
+    FLOOD_LIMIT, Flood, MUTE_SECS, Meta, OUTBOX_IDS_TTL_SECS, OUTBOX_TTL_SECS, Pace, Planned, Put, Taken,
+};
+pub use pace::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS};
 pub use redis_store::Store;
 pub use stats::{Forgotten, PlayerCard, RecordOutcome, SeatChange, Table, Top, TopLine};
 pub use tourney::{HISTORY_LEN, TOURNEY_DUE, tourney_history_key, tourney_key};

@@ -7,10 +7,8 @@ use serde::de::DeserializeOwned;
 use tracing::warn;
 
 use super::keys::Place;
-use super::records::{RawRecord, RecordFields, cas_outcome};
 use super::redis_store::Retry;
-use super::scripts::CAS_SAVE;
-use super::{CasOutcome, SCHEMA, Store, StoreError, Versioned, keys};
+use super::{CasOutcome, Store, StoreError, Versioned, keys};
 
 impl Store {
     /// The ping record of a place, or `None` when it has none.
@@ -22,19 +20,7 @@ impl Store {
         &self,
         place: Place,
     ) -> Result<Option<Versioned<T>>, StoreError> {
-        let key = keys::ping(place);
-        let mut cmd = redis::cmd("HMGET");
-        cmd.arg(&key).arg("version").arg("schema").arg("state");
-        let fields: RecordFields = self.query("load_ping", Retry::Idempotent, &cmd).await?;
-        let Some(raw) = RawRecord::from_fields(&key, fields)? else {
-            return Ok(None);
-        };
-        let state = serde_json::from_str(&raw.state)
-            .map_err(|e| StoreError::Corrupt(format!("{key}: state: {e}")))?;
-        Ok(Some(Versioned {
-            version: raw.version,
-            state,
-        }))
+        self.load_versioned("load_ping", &keys::ping(place)).await
     }
 
     /// Saves a place's ping record if its stored version is still `expected` (0: none), with
@@ -49,20 +35,8 @@ impl Store {
         state: &T,
         ttl_secs: u64,
     ) -> Result<CasOutcome, StoreError> {
-        if ttl_secs == 0 {
-            return Err(StoreError::InvalidArgument(
-                "save_ping: ttl_secs must be > 0".into(),
-            ));
-        }
-        let json = serde_json::to_string(state).map_err(|e| StoreError::Encode(e.to_string()))?;
-        let mut inv = CAS_SAVE.prepare_invoke();
-        inv.key(keys::ping(place))
-            .arg(expected)
-            .arg(json)
-            .arg(ttl_secs)
-            .arg(SCHEMA);
-        let reply = self.invoke("save_ping", Retry::IfNotSent, &inv).await?;
-        Ok(cas_outcome(reply))
+        self.save_versioned("save_ping", &keys::ping(place), expected, state, ttl_secs)
+            .await
     }
 
     /// Forgets a place's ping record and due entry (its game is gone).

@@ -5,7 +5,7 @@ use serde::de::DeserializeOwned;
 
 use super::keys::Place;
 use super::redis_store::Retry;
-use super::scripts::{CAS_DELETE, CAS_SAVE};
+use super::scripts::CAS_DELETE;
 use super::{CasOutcome, SCHEMA, SETTINGS_TTL_SECS, Store, StoreError, Versioned, keys};
 
 impl Store {
@@ -19,19 +19,8 @@ impl Store {
         &self,
         place: impl Into<Place>,
     ) -> Result<Option<Versioned<T>>, StoreError> {
-        let key = keys::game_at(place.into());
-        let mut cmd = redis::cmd("HMGET");
-        cmd.arg(&key).arg("version").arg("schema").arg("state");
-        let fields: RecordFields = self.query("load", Retry::Idempotent, &cmd).await?;
-        let Some(raw) = RawRecord::from_fields(&key, fields)? else {
-            return Ok(None);
-        };
-        let state = serde_json::from_str(&raw.state)
-            .map_err(|e| StoreError::Corrupt(format!("{key}: state: {e}")))?;
-        Ok(Some(Versioned {
-            version: raw.version,
-            state,
-        }))
+        self.load_versioned("load", &keys::game_at(place.into()))
+            .await
     }
 
     /// Saves a place's game if its stored version is still `expected_version` (0: only if the
@@ -51,20 +40,9 @@ impl Store {
         state: &T,
         ttl_secs: u64,
     ) -> Result<CasOutcome, StoreError> {
-        if ttl_secs == 0 {
-            return Err(StoreError::InvalidArgument(
-                "save: ttl_secs must be > 0".into(),
-            ));
-        }
-        let json = serde_json::to_string(state).map_err(|e| StoreError::Encode(e.to_string()))?;
-        let mut inv = CAS_SAVE.prepare_invoke();
-        inv.key(keys::game_at(place.into()))
-            .arg(expected_version)
-            .arg(json)
-            .arg(ttl_secs)
-            .arg(SCHEMA);
-        let reply = self.invoke("save", Retry::IfNotSent, &inv).await?;
-        Ok(cas_outcome(reply))
+        let key = keys::game_at(place.into());
+        self.save_versioned("save", &key, expected_version, state, ttl_secs)
+            .await
     }
 
     /// Deletes a place's game if its stored version is still `expected_version`. Returns

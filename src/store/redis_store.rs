@@ -10,7 +10,12 @@ use redis::{Cmd, FromRedisValue, Pipeline, RedisError, RedisResult, ScriptInvoca
 use tokio::time::timeout;
 use tracing::{debug, info, warn};
 
+use super::breaker::{Breaker, Health, PROBE_EVERY, PROBE_TIMEOUT};
 use super::{Backoff, StoreError, StoreOptions, redact_url};
+
+/// How long the one retry on a new connection may take (a Redis that restarted answers in a
+/// millisecond; one that is away would make the caller wait through the reconnection).
+const RETRY_WITHIN: Duration = Duration::from_millis(250);
 
 /// Whether an operation may be sent a second time after a connection failure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +36,8 @@ pub struct Store {
     op_timeout: Duration,
     /// Round trips sent through [`Store::run`] by this handle and its clones.
     round_trips: Arc<AtomicU64>,
+    /// Open while Redis is known to be away: operations then fail at once.
+    breaker: Arc<Breaker>,
 }
 
 impl std::fmt::Debug for Store {
@@ -84,6 +91,7 @@ impl Store {
             conn,
             op_timeout: options.operation_timeout,
             round_trips: Arc::default(),
+            breaker: Arc::default(),
         })
     }
 
@@ -149,6 +157,12 @@ impl Store {
         }
     }
 
+    /// Whether Redis answers, as the circuit breaker knows it (see [`super::breaker`]).
+    #[must_use]
+    pub fn health(&self) -> Health {
+        self.breaker.health()
+    }
+
     /// How many round trips to Redis this handle (and every clone of it) has made: one per
     /// command, pipeline or script call, a retry counting again. Counted in the one request
     /// path, [`Store::run`], so nothing escapes it.
@@ -194,7 +208,8 @@ impl Store {
     }
 
     /// Runs `attempt` on the shared connection, at most twice (see [`Retry`]), within the
-    /// operation timeout, and maps its error.
+    /// operation timeout, and maps its error. While the circuit breaker is open (Redis known
+    /// to be away) it fails at once, sending nothing.
     async fn run<R, F, Fut>(
         &self,
         op: &'static str,
@@ -205,25 +220,76 @@ impl Store {
         F: Fn(ConnectionManager) -> Fut,
         Fut: Future<Output = RedisResult<R>>,
     {
+        if self.breaker.is_open() {
+            let reason = self.breaker.health().reason.unwrap_or_default();
+            return Err(StoreError::Unavailable(format!(
+                "{op}: Redis is away ({reason}); not sent"
+            )));
+        }
         let attempts = async {
             self.round_trips.fetch_add(1, Ordering::Relaxed);
             match attempt(self.conn.clone()).await {
                 Err(e) if may_retry(&e, retry) => {
                     debug!(op, error = %e, "retrying once on a new connection");
                     self.round_trips.fetch_add(1, Ordering::Relaxed);
-                    attempt(self.conn.clone()).await
+                    // A Redis that restarted answers a new connection at once; one that is
+                    // away would keep the caller waiting through the reconnection's backoff.
+                    match timeout(RETRY_WITHIN, attempt(self.conn.clone())).await {
+                        Ok(r) => r,
+                        Err(_) => Err(e),
+                    }
                 }
                 other => other,
             }
         };
-        match timeout(self.op_timeout, attempts).await {
+        let result = match timeout(self.op_timeout, attempts).await {
             Ok(Ok(value)) => Ok(value),
             Ok(Err(e)) => Err(StoreError::from_redis(op, &e)),
             Err(_) => Err(StoreError::Unavailable(format!(
                 "{op}: no answer within {} ms",
                 self.op_timeout.as_millis()
             ))),
+        };
+        match &result {
+            Err(StoreError::Unavailable(reason)) => self.away(reason),
+            Err(_) | Ok(_) => {}
         }
+        result
+    }
+
+    /// An operation found Redis away: open the breaker and, the first time, start the probe
+    /// that closes it once a `PING` is answered again.
+    fn away(&self, reason: &str) {
+        if !self.breaker.failed(reason) {
+            return;
+        }
+        warn!(error = %reason, "Redis is away: store operations fail at once until it is back");
+        let (conn, breaker) = (self.conn.clone(), self.breaker.clone());
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            breaker.probe_done();
+            return;
+        };
+        runtime.spawn(async move {
+            let started = std::time::Instant::now();
+            loop {
+                tokio::time::sleep(PROBE_EVERY).await;
+                if Arc::strong_count(&breaker) == 1 {
+                    // Every store handle is gone: nobody waits for Redis any more.
+                    break;
+                }
+                let mut c = conn.clone();
+                let pong = timeout(PROBE_TIMEOUT, redis::cmd("PING").query_async::<String>(&mut c)).await;
+                if matches!(pong, Ok(Ok(_))) {
+                    breaker.succeeded();
+                    info!(
+                        away_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+                        "Redis is back"
+                    );
+                    break;
+                }
+            }
+            breaker.probe_done();
+        });
     }
 }
 

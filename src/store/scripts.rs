@@ -18,24 +18,9 @@ pub(super) static DELETE_IF_EQUALS: LazyLock<Script> =
 /// Write a whole game record unless one exists.
 pub(super) static RESTORE_IF_ABSENT: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/restore_if_absent.lua")));
-/// Take one write from a chat's shared budget.
-pub(super) static TAKE_WRITE: LazyLock<Script> =
-    LazyLock::new(|| Script::new(include_str!("scripts/take_write.lua")));
 /// Block a chat's writes until a time, extending only.
 pub(super) static NOTE_RETRY_AFTER: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/note_retry_after.lua")));
-/// Record a place's owed board.
-pub(super) static OWE_BOARD: LazyLock<Script> =
-    LazyLock::new(|| Script::new(include_str!("scripts/owe_board.lua")));
-/// Push a place's catch-up later.
-pub(super) static PUSH_CATCHUP: LazyLock<Script> =
-    LazyLock::new(|| Script::new(include_str!("scripts/push_catchup.lua")));
-/// Forget a place's owed board once a board at least that new is shown.
-pub(super) static CLEAR_OWED_IF: LazyLock<Script> =
-    LazyLock::new(|| Script::new(include_str!("scripts/clear_owed_if.lua")));
-/// Take the catch-up lease of a due place.
-pub(super) static CLAIM_CATCHUP: LazyLock<Script> =
-    LazyLock::new(|| Script::new(include_str!("scripts/claim_catchup.lua")));
 /// Record a finished game in one scope's stats tables, exactly once.
 pub(super) static STATS_RECORD: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/stats_record.lua")));
@@ -48,3 +33,18 @@ pub(super) static STATS_FORGET: LazyLock<Script> =
 /// Write a key from a DUMP payload unless it exists.
 pub(super) static DUMP_RESTORE_IF_ABSENT: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/dump_restore_if_absent.lua")));
+/// Take a chat's next planned write within its budget.
+pub(super) static OUTBOX_TAKE: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/outbox_take.lua")));
+/// Forget a planned write once made.
+pub(super) static OUTBOX_DONE: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/outbox_done.lua")));
+/// Count a member's command and say whether to answer.
+pub(super) static FLOOD: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/flood.lua")));
+/// Push a tournament's summary to the chat's history once per id.
+pub(super) static HISTORY_ONCE: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/history_once.lua")));
+/// Take a lease, or renew it for the owner holding it.
+pub(super) static TAKE_LEASE: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/take_lease.lua")));

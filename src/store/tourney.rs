@@ -6,9 +6,8 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::records::{RawRecord, RecordFields, cas_outcome};
 use super::redis_store::Retry;
-use super::scripts::CAS_SAVE;
+use super::scripts::HISTORY_ONCE;
 use super::{CasOutcome, Store, StoreError, Versioned, keys};
 
 /// The key of a chat's tournament record.
@@ -38,25 +37,15 @@ impl Store {
         &self,
         chat: i64,
     ) -> Result<Option<Versioned<T>>, StoreError> {
-        let key = tourney_key(chat);
-        let mut cmd = redis::cmd("HMGET");
-        cmd.arg(&key).arg("version").arg("schema").arg("state");
-        let fields: RecordFields = self.query("load_tourney", Retry::Idempotent, &cmd).await?;
-        let Some(raw) = RawRecord::from_fields(&key, fields)? else {
-            return Ok(None);
-        };
-        let state = serde_json::from_str(&raw.state)
-            .map_err(|e| StoreError::Corrupt(format!("{key}: state: {e}")))?;
-        Ok(Some(Versioned {
-            version: raw.version,
-            state,
-        }))
+        self.load_versioned("load_tourney", &tourney_key(chat))
+            .await
     }
 
     /// Saves a chat's tournament record if its version is still `expected` (0: none yet).
     ///
     /// # Errors
-    /// [`StoreError::Encode`], [`StoreError::Unavailable`].
+    /// [`StoreError::InvalidArgument`] for a zero TTL, [`StoreError::Encode`],
+    /// [`StoreError::Unavailable`].
     pub async fn save_tourney<T: Serialize>(
         &self,
         chat: i64,
@@ -64,15 +53,8 @@ impl Store {
         state: &T,
         ttl_secs: u64,
     ) -> Result<CasOutcome, StoreError> {
-        let json = serde_json::to_string(state).map_err(|e| StoreError::Encode(e.to_string()))?;
-        let mut inv = CAS_SAVE.prepare_invoke();
-        inv.key(tourney_key(chat))
-            .arg(expected)
-            .arg(json)
-            .arg(ttl_secs.max(1))
-            .arg(super::SCHEMA);
-        let reply = self.invoke("save_tourney", Retry::IfNotSent, &inv).await?;
-        Ok(cas_outcome(reply))
+        self.save_versioned("save_tourney", &tourney_key(chat), expected, state, ttl_secs)
+            .await
     }
 
     /// Marks chat `chat`'s tournament due at `due_ms` (`None`: nothing due).
@@ -137,6 +119,30 @@ impl Store {
             .query_pipe("push_tourney_history", Retry::IfNotSent, &pipe)
             .await?;
         Ok(())
+    }
+
+    /// As [`Store::push_tourney_history`], once per `id` in the chat: a summary pushed again
+    /// (a retry after a crash) is not added twice. Returns whether it was added.
+    ///
+    /// # Errors
+    /// [`StoreError::Encode`], [`StoreError::Unavailable`].
+    pub async fn push_tourney_history_once<T: Serialize>(
+        &self,
+        chat: i64,
+        id: &str,
+        summary: &T,
+    ) -> Result<bool, StoreError> {
+        let json = serde_json::to_string(summary).map_err(|e| StoreError::Encode(e.to_string()))?;
+        let mut inv = HISTORY_ONCE.prepare_invoke();
+        inv.key(tourney_history_key(chat))
+            .key(format!("{}:tourney:history:ids", keys::Place::of_chat(chat).prefix()))
+            .arg(id)
+            .arg(json)
+            .arg(HISTORY_LEN);
+        let added: i64 = self
+            .invoke("push_tourney_history_once", Retry::Idempotent, &inv)
+            .await?;
+        Ok(added == 1)
     }
 
     /// The chat's tournament history as stored (JSON summaries, newest first).

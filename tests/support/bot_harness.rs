@@ -7,13 +7,14 @@ use std::time::Duration;
 use parxis::bot::core::settings::{ChatSettings, Display};
 use parxis::bot::core::table::{Status, Table};
 use parxis::bot::effects::chat::DisplayState;
-use parxis::bot::effects::telegram::MAX_RETRIES;
+use parxis::bot::effects::clock::Clock;
+use parxis::bot::effects::clock::TestClock;
+use parxis::bot::effects::ctx::Kicks;
 use parxis::bot::{self, Ctx};
 use parxis::i18n::Lang;
 use parxis::ops::metrics::Metrics;
-use parxis::store::{Place, Store};
+use parxis::store::{DueKind, Place, Store};
 use serde_json::Value;
-use teloxide::requests::RequesterExt;
 
 use super::fake_tg::{FakeTelegram, Recorded, TestUser, buttons, callback_id, msg_id};
 use super::redis::TestRedis;
@@ -22,7 +23,11 @@ use super::redis::TestRedis;
 pub const CHAT: i64 = -1_001_234_567_890;
 pub const WAIT: Duration = Duration::from_secs(10);
 
-/// One running bot process (dispatcher + driver).
+/// Attempts at a board write after which the harness stops waiting for it to succeed (the
+/// outbox keeps a write that failed on the network and tries it again later).
+const MAX_RETRIES: usize = 2;
+
+/// One running bot process (dispatcher + scheduler).
 pub struct Running {
     token: teloxide::dispatching::ShutdownToken,
     task: tokio::task::JoinHandle<()>,
@@ -38,18 +43,20 @@ pub struct Harness {
     pub store: Store,
     pub seed: u64,
     pub pause: Duration,
-    /// Milliseconds per second of the turn timer in the bots started from now on.
-    pub timer_unit_ms: u64,
-    /// Milliseconds per minute of the R6.3 time limit in the bots started from now on.
-    pub limit_minute_ms: u64,
-    /// Milliseconds per second of `/pings` in the bots started from now on.
-    pub ping_unit_ms: u64,
-    /// Whether bots started from now on run the turn driver.
+    /// The one clock of every bot of this harness: the system's time plus what the test
+    /// moved it on ([`Harness::advance`]), so timers, pings, time limits and tournaments'
+    /// deadlines run their true lengths without the test sleeping.
+    pub clock: Arc<TestClock>,
+    /// Whether bots started from now on run the scheduler (turns, writes, pings, …).
     pub driver: bool,
     pub bots: Vec<Running>,
     /// The board writes each bot allows itself per window (limit, window ms). Tests not about
     /// pacing get a budget they never reach, so a game plays at test speed.
     pub write_budget: (u32, u64),
+    /// Whether each bot's scheduler runs on a context and Redis connection of its own (the
+    /// same clock, seed and kicks), so `bots[i].ctx.store.round_trips()` counts only what
+    /// the dispatcher does for updates. A production bot shares one context.
+    pub scheduler_apart: bool,
 }
 
 /// How [`Harness::start_with`] sets things up.
@@ -57,32 +64,30 @@ pub struct Harness {
 pub struct Options {
     /// Redis with an append-only file, so stopping and restarting it keeps the games.
     pub persistent_redis: bool,
-    /// Milliseconds per second of the turn timer (1000 in production).
-    pub timer_unit_ms: u64,
-    /// Milliseconds per minute of the R6.3 time limit (60 000 in production).
-    pub limit_minute_ms: u64,
-    /// Run the turn driver beside the dispatcher (it polls Redis every 100 ms).
+    /// Run the scheduler beside the dispatcher (it polls Redis every 100 ms). Without it
+    /// nothing planned is made: no board is written.
     pub driver: bool,
-    /// Milliseconds per second of `/pings` (1000 in production).
-    pub ping_unit_ms: u64,
     /// See [`Harness::write_budget`].
     pub write_budget: (u32, u64),
+    /// See [`Harness::scheduler_apart`].
+    pub scheduler_apart: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Self {
             persistent_redis: false,
-            timer_unit_ms: 1000,
-            limit_minute_ms: parxis::bot::core::table::MINUTE_MS,
             driver: true,
-            ping_unit_ms: 1000,
             write_budget: UNPACED,
+            scheduler_apart: false,
         }
     }
 }
 
-/// The write budget of tests not about pacing: never reached.
+/// The write budget of tests not about pacing: never reached. Those tests play whole games
+/// in seconds, far faster than Telegram's 20 writes a minute would let them; the pacing
+/// itself is tested with Telegram's true limit (the fake's flood mode) in `bot_pace`,
+/// `bot_outbox` and the benchmarks.
 pub const UNPACED: (u32, u64) = (1_000_000, 60_000);
 
 impl Harness {
@@ -106,12 +111,11 @@ impl Harness {
             store,
             seed,
             pause: Duration::from_millis(20),
-            timer_unit_ms: opts.timer_unit_ms,
-            limit_minute_ms: opts.limit_minute_ms,
-            ping_unit_ms: opts.ping_unit_ms,
+            clock: TestClock::new(),
             driver: opts.driver,
             bots: Vec::new(),
             write_budget: opts.write_budget,
+            scheduler_apart: opts.scheduler_apart,
         };
         // The tests were written for the Roll button: the chat starts with `/dice button`
         // (a test that sets its own settings says which it wants).
@@ -126,29 +130,31 @@ impl Harness {
 
     /// Start one more bot process on the same fake API and Redis.
     pub async fn spawn_bot(&mut self) {
-        let store = Store::connect(&self.redis.url()).await.expect("store");
-        let mut ctx = Ctx::new(store, Lang::En, Metrics::new());
-        ctx.seed = Some(self.seed);
-        ctx.pause = self.pause;
-        ctx.timer_unit_ms = self.timer_unit_ms;
-        ctx.limit_minute_ms = self.limit_minute_ms;
-        ctx.ping_unit_ms = self.ping_unit_ms;
-        (ctx.write_limit, ctx.write_window_ms) = self.write_budget;
-        let ctx = Arc::new(ctx);
-        let tg = self
-            .fake
-            .bot()
-            .throttle(teloxide::adaptors::throttle::Limits::default());
+        let (kicks, kicked) = Kicks::new();
+        let ctx = Arc::new(self.bot_ctx(&kicks).await);
+        let tg = self.fake.bot();
         bot::register_commands(&tg, Lang::En).await;
         let (stop, stop_rx) = tokio::sync::watch::channel(false);
         let driver = if self.driver {
-            tokio::spawn(bot::driver::run(tg.clone(), ctx.clone(), stop_rx))
+            let sched = if self.scheduler_apart {
+                Arc::new(self.bot_ctx(&kicks).await)
+            } else {
+                ctx.clone()
+            };
+            tokio::spawn(bot::schedule::run(tg.clone(), sched, kicked, stop_rx))
         } else {
             tokio::spawn(async {})
         };
         let mut d = bot::dispatcher(tg.clone(), ctx.clone());
         let token = d.shutdown_token();
+        let mark = self.fake.mark();
         let task = tokio::spawn(async move { d.dispatch().await });
+        // Started once it asked who it is (after getWebhookInfo, just before it polls): the
+        // requests of its start are made before a test's first command, so they are never
+        // taken for its answer.
+        self.fake
+            .wait_for_request_after(mark, |r| r.method == "getme", WAIT)
+            .await;
         self.bots.push(Running {
             token,
             task,
@@ -156,6 +162,27 @@ impl Harness {
             driver,
             ctx,
         });
+    }
+
+    /// A bot's context as this harness sets them up: its own Redis connection, the harness's
+    /// seed, pause, clock and write budget, waking the scheduler through `kicks`.
+    pub async fn bot_ctx(&self, kicks: &Kicks) -> Ctx {
+        let store = Store::connect(&self.redis.url()).await.expect("store");
+        let mut ctx = Ctx::new(store, Lang::En, Metrics::new());
+        ctx.seed = Some(self.seed);
+        ctx.pause = self.pause;
+        ctx.clock = self.clock.clone();
+        (ctx.write_limit, ctx.write_window_ms) = self.write_budget;
+        ctx.kicks = Some(kicks.clone());
+        ctx
+    }
+
+    /// Move the bots' clock `ms` milliseconds on (a timer runs out, a ping comes due); the
+    /// scheduler wakes at once.
+    pub fn advance(&self, ms: u64) {
+        self.clock.advance(ms);
+        // (Telegram's flood window on `FloodClock::Test` keeps the same time.)
+        self.fake.advance_clock_if_flood(Duration::from_millis(ms));
     }
 
     /// Stop every bot process (graceful: in-flight updates finish).
@@ -191,7 +218,13 @@ impl Harness {
                 .filter(|r| r.method != "getupdates")
                 .collect();
             if now.len() == seen && seen > 0 && self.fake.queued_updates() == 0 {
-                quiet += 1;
+                // (and no write planned that the bot could make now: what a command planned
+                // is made, a posted message recorded, before the test goes on)
+                quiet = if self.writes_due().await {
+                    0
+                } else {
+                    quiet + 1
+                };
                 if quiet >= 3 {
                     return now;
                 }
@@ -372,10 +405,13 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
     } else {
         WAIT
     };
+    // The board is written by the chat's drain, beside the answer: it may even come first.
+    // Its write is looked for from the getUpdates that delivered the press on.
+    let from = delivered_at(fake, answer).map_or(answer.index + 1, |i| i + 1);
     let deadline = tokio::time::Instant::now() + within;
     while tokio::time::Instant::now() < deadline {
         let writes: Vec<Recorded> = fake
-            .requests_since(answer.index + 1)
+            .requests_since(from)
             .into_iter()
             .filter(|r| {
                 matches!(
@@ -384,12 +420,12 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
                 )
             })
             .collect();
-        // A 429 leaves the board owed: the bot catches it up later, on its own.
+        // A 429 leaves the board planned: the drain makes it later, on its own.
         let done = writes
             .iter()
             .any(|r| r.ok() || matches!(r.status, 400 | 403 | 429));
-        // The bot gives a write up after its last retry.
-        let gave_up = writes.len() > MAX_RETRIES as usize;
+        // Failed attempts enough: the write is left to the drain's later tries.
+        let gave_up = writes.len() > MAX_RETRIES;
         if gave_up {
             return;
         }
@@ -431,6 +467,18 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
         "an accepted press was never shown:\n{}",
         fake.log_tail(10)
     );
+}
+
+/// The index of the getUpdates request that delivered the press `answer` answers.
+fn delivered_at(fake: &FakeTelegram, answer: &Recorded) -> Option<usize> {
+    let id = answer.str_param("callback_query_id")?;
+    let needle = format!("\"id\":\"{id}\"");
+    fake.requests_since(0)
+        .iter()
+        .take(answer.index)
+        .rev()
+        .find(|r| r.method == "getupdates" && r.response.to_string().contains(&needle))
+        .map(|r| r.index)
 }
 
 /// Was this callback answer a refusal? An accepted press is answered silently, or with
@@ -607,6 +655,198 @@ impl Harness {
             let lobby = self.fake.last_board(chat).expect("a lobby");
             let data = button_with(&lobby, tag);
             self.press_in(chat, user, msg_id(&lobby), &data).await;
+        }
+    }
+}
+
+impl Harness {
+    /// Whether some chat has planned writes the bot could make now (its drain is due, or
+    /// under way: a drain moves the chat's due entry only when it ends). Writes waiting for
+    /// the chat's budget are due later and do not count.
+    pub async fn writes_due(&self) -> bool {
+        match self.store.due_all(self.clock.now_ms(), 16).await {
+            Ok(due) => due.iter().any(|(k, _)| *k == DueKind::Outbox),
+            Err(_) => true,
+        }
+    }
+
+    /// Wait (at most `within`) until no chat has writes the bot could make now, seen twice
+    /// in a row: what was planned so far (a board, its cosmetic writes after it: an old
+    /// board's buttons taken off, a ping deleted) has been made.
+    pub async fn wait_writes(&self, within: Duration) {
+        let deadline = tokio::time::Instant::now() + within;
+        let mut idle = 0;
+        while idle < 2 {
+            idle = if self.writes_due().await { 0 } else { idle + 1 };
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "planned writes were not made:\n{}",
+                self.fake.log_tail(10)
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Wait (at most `within`) until `pred` holds of message `id` of `chat` (`None`: deleted
+    /// or never sent); returns it. For what the bot writes after the board (cosmetic writes
+    /// come last): a message losing its buttons, a lobby saying where the board went.
+    pub async fn wait_message(
+        &self,
+        chat: i64,
+        id: i32,
+        within: Duration,
+        what: &str,
+        pred: impl Fn(Option<&Value>) -> bool,
+    ) -> Option<Value> {
+        let deadline = tokio::time::Instant::now() + within;
+        loop {
+            let m = self.fake.message(chat, id);
+            if pred(m.as_ref()) {
+                return m;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "timed out waiting for {what}: message {id} is {m:?}\n{}",
+                self.fake.log_tail(10)
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Wait (at most `within`) until `pred` holds of the fake's state; for conditions on
+    /// several messages at once.
+    pub async fn wait_fake(
+        &self,
+        within: Duration,
+        what: &str,
+        pred: impl Fn(&FakeTelegram) -> bool,
+    ) {
+        let deadline = tokio::time::Instant::now() + within;
+        while !pred(&self.fake) {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "timed out waiting for {what}\n{}",
+                self.fake.log_tail(10)
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// The clock's time, Unix ms (the bots' "now": deadlines are in it).
+    pub fn now_ms(&self) -> u64 {
+        self.clock.now_ms()
+    }
+
+    /// Move the clock to `at_ms` (Unix ms, the clock's time), if it is not there yet.
+    pub fn advance_to(&self, at_ms: u64) {
+        let now = self.clock.now_ms();
+        if at_ms > now {
+            self.advance(at_ms - now);
+        }
+    }
+}
+
+/// Wait (at most [`WAIT`]) until `store` has made `n` more round trips to Redis than it had
+/// when called. A scheduler polls the due sets in one round trip every 100 ms: after two, it
+/// has polled at least once since the call, at the clock's time of then (what was due then
+/// has been seen).
+pub async fn wait_round_trips(store: &Store, n: u64) {
+    let start = store.round_trips();
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while store.round_trips() < start + n {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the store made {} round trips, not {n}",
+            store.round_trips() - start
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+impl Harness {
+    /// Wait until each running bot's scheduler has polled the due sets since this call (see
+    /// [`wait_round_trips`]): to say that something did *not* happen at the clock's time.
+    /// (Not with [`Options::scheduler_apart`]: `bots[i].ctx` is then the dispatcher's.)
+    pub async fn wait_polls(&self) {
+        for b in &self.bots {
+            wait_round_trips(&b.ctx.store, 2).await;
+        }
+    }
+}
+
+impl Harness {
+    /// The earliest time anything is due (a turn, a write, a ping, a tournament's job, a
+    /// record), Unix ms on the bots' clock; `None` when nothing is.
+    pub async fn next_due(&self) -> Option<u64> {
+        let mut raw = self.redis.raw().await;
+        let mut next: Option<u64> = None;
+        for kind in DueKind::ALL {
+            let first: Vec<(String, f64)> = redis::cmd("ZRANGE")
+                .arg(kind.key())
+                .arg(0)
+                .arg(0)
+                .arg("WITHSCORES")
+                .query_async(&mut raw)
+                .await
+                .expect("zrange");
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            if let Some((_, score)) = first.first() {
+                let at = *score as u64;
+                next = Some(next.map_or(at, |n| n.min(at)));
+            }
+        }
+        next
+    }
+
+    /// Wait (at most `within`) until nothing is due at the clock's time, seen three times in
+    /// a row: the bots did all they could do now.
+    pub async fn wait_idle(&self, within: Duration) {
+        let deadline = tokio::time::Instant::now() + within;
+        let mut idle = 0;
+        while idle < 3 {
+            let busy = match self.store.due_all(self.clock.now_ms(), 1).await {
+                Ok(due) => !due.is_empty(),
+                Err(_) => true,
+            };
+            idle = if busy { 0 } else { idle + 1 };
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the bots never went idle:\n{}",
+                self.fake.log_tail(10)
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Whether the bots are idle: nothing due at the clock's time, twice 10 ms apart (a firing
+    /// under way keeps its due entry until it is done).
+    pub async fn is_idle(&self) -> bool {
+        for i in 0..2 {
+            if i > 0 {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            match self.store.due_all(self.clock.now_ms(), 1).await {
+                Ok(due) if due.is_empty() => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// One step of the clock, as a discrete-event simulation takes it: when the bots are idle
+    /// ([`Harness::is_idle`]), move the clock to the next time anything is due, if that is at
+    /// least `min_gap_ms` away (shorter waits, a computer player's pause, are left to run by
+    /// themselves). Returns whether the clock moved.
+    pub async fn step_clock(&self, min_gap_ms: u64) -> bool {
+        if !self.is_idle().await {
+            return false;
+        }
+        match self.next_due().await {
+            Some(at) if at >= self.clock.now_ms() + min_gap_ms => {
+                self.advance_to(at);
+                true
+            }
+            _ => false,
         }
     }
 }

@@ -2,59 +2,37 @@
 //! a supergroup with a new chat id (its game moves there and goes on).
 //!
 //! Both arrive two ways: as an update (`my_chat_member`, or the service message carrying
-//! `migrate_to_chat_id`) and as the answer to a request the bot makes (403 "bot was
-//! kicked", 400 with `migrate_to_chat_id`). Either way ends up here; doing it twice is
-//! harmless.
+//! `migrate_to_chat_id`) and as the answer to a write the bot makes (403 "bot was kicked",
+//! 400 with `migrate_to_chat_id`). Either way ends up here; doing it twice is harmless.
 
 use teloxide::RequestError;
 use tracing::{info, warn};
 
 use super::Ctx;
 use super::chat::{ChatAddr, load};
-use super::display::{self, Board};
-use super::telegram::{TgBot, chat_gone, say};
+use super::outbox::{self, Priority};
+use super::telegram::{TgBot, chat_gone};
 use crate::bot::core::table::Table;
 use crate::i18n::{Msg, tr};
-use crate::store::CasOutcome;
+use crate::store::{CasOutcome, DueKind};
 
 /// How many times ending a chat's game retries a delete that lost a race.
 pub const END_CHAT_ATTEMPTS: usize = 5;
 
-/// React to a failed request to `addr`: end or move the chat's game when Telegram says so.
-pub async fn telegram_failed(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, e: &RequestError) {
+/// React to a failed write to `addr`: end or move the chat's game when Telegram says so.
+pub async fn telegram_failed(_bot: &TgBot, ctx: &Ctx, addr: ChatAddr, e: &RequestError) {
     if let RequestError::MigrateToChatId(new) = e {
-        move_chat(bot, ctx, addr, ChatAddr::new(new.0)).await;
+        move_chat(ctx, addr, ChatAddr::new(new.0)).await;
     } else if chat_gone(e) {
         end_chat(ctx, addr).await;
     } else {
-        warn!(chat = addr.id(), error = %e, "could not show the board");
+        warn!(chat = addr.id(), error = %e, "write failed");
     }
 }
 
-/// A handler's result: a Telegram error saying the chat is gone (or moved) ends (or moves)
-/// the chat's game; anything else is passed on to be logged.
-///
-/// # Errors
-/// Any other error.
-pub async fn replied(
-    bot: &TgBot,
-    ctx: &Ctx,
-    addr: ChatAddr,
-    result: Result<(), RequestError>,
-) -> Result<(), anyhow::Error> {
-    match result {
-        Ok(()) => Ok(()),
-        Err(e) if chat_gone(&e) || matches!(e, RequestError::MigrateToChatId(_)) => {
-            telegram_failed(bot, ctx, addr, &e).await;
-            Ok(())
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// End `addr`'s game: delete its table, board record and deadline (the bot cannot write
-/// there any more). In a forum, the game of each other topic ends the same way when a
-/// request for it fails (or expires with its TTL): no key scan looks for them.
+/// End `addr`'s game: delete its table, board record, deadline and planned writes (the bot
+/// cannot write there any more). In a forum, the game of each other topic ends the same way
+/// when a write for it fails (or expires with its TTL): no key scan looks for them.
 pub async fn end_chat(ctx: &Ctx, addr: ChatAddr) {
     let chat = addr.place();
     for _ in 0..END_CHAT_ATTEMPTS {
@@ -78,7 +56,7 @@ pub async fn end_chat(ctx: &Ctx, addr: ChatAddr) {
             }
         }
     }
-    if let Err(e) = ctx.store.clear_deadline(chat).await {
+    if let Err(e) = ctx.store.set_due(DueKind::Turn, chat, None).await {
         warn!(%chat, error = %e, "could not clear the chat's deadline");
     }
     if let Err(e) = ctx.store.clear_display(chat).await {
@@ -87,17 +65,20 @@ pub async fn end_chat(ctx: &Ctx, addr: ChatAddr) {
     if let Err(e) = ctx.store.clear_ping(chat).await {
         warn!(%chat, error = %e, "could not clear the chat's pings");
     }
+    if let Err(e) = ctx.store.outbox_clear(addr.id()).await {
+        warn!(%chat, error = %e, "could not clear the chat's planned writes");
+    }
     super::active::forget(ctx, chat).await;
 }
 
-/// Move `old`'s game, settings and deadline to `new` and post the board there (message ids
+/// Move `old`'s game, settings and deadline to `new` and plan the board there (message ids
 /// of the old chat mean nothing in the new one). Nothing happens when it already moved.
 ///
 /// Only a basic group migrates, and a basic group has no forum topics (a group that turns
 /// topics on is upgraded first, so its topics begin under the new id): the chat's
-/// topic-less place is the one that moves, with its lanes (their boards are owed in the new
-/// chat, so the catch-up writer posts them).
-pub async fn move_chat(bot: &TgBot, ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
+/// topic-less place is the one that moves, with its lanes (their boards are planned in the
+/// new chat).
+pub async fn move_chat(ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
     match ctx.store.migrate_chat(old.id(), new.id()).await {
         Ok(true) => {
             info!(
@@ -114,20 +95,27 @@ pub async fn move_chat(bot: &TgBot, ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
             return;
         }
     }
+    // Nothing more can be written in the old chat.
+    let _ = ctx.store.outbox_clear(old.id()).await;
     let here = load(ctx, new, None).await;
+    if let Ok(lanes) = ctx.store.lanes_of(new.id()).await {
+        for lane in lanes {
+            let addr = ChatAddr::in_lane(new.id(), lane);
+            if let Ok(Some(rec)) = ctx.store.load::<Table>(addr.place()).await {
+                outbox::board(ctx, addr, rec.version, rec.state.is_open(), true).await;
+            }
+        }
+    }
     let Some(rec) = here.table().ok().filter(|r| r.state.is_open()) else {
         return;
     };
-    if let Err(e) = say(bot, new, tr(here.lang, &Msg::GameMoved)).await {
-        warn!(chat = new.id(), error = %e, "could not announce the move");
-    }
-    let board = Board {
-        table: &rec.state,
-        lang: here.lang,
-        mode: here.settings.display,
-        zone: &here.zone,
-    };
-    if let Err(e) = display::show(bot, ctx, new, board, None, None).await {
-        warn!(chat = new.id(), error = %e, "could not post the board in the new chat");
-    }
+    outbox::say(
+        ctx,
+        new,
+        "moved".into(),
+        Priority::Call,
+        tr(here.lang, &Msg::GameMoved),
+    )
+    .await;
+    outbox::board(ctx, new, rec.version, true, true).await;
 }

@@ -1,23 +1,26 @@
-//! The stats side of a game's end: record the finished game once ([`record_if_finished`],
-//! hooked into [`super::commit::after_save`]; retried after a failure, see
-//! [`super::unrecorded`]), and open a rematch lobby ([`open_rematch`]).
+//! The stats side of a game's end: a finished game recorded once ([`record_due`], the
+//! scheduler's [`DueKind::Record`] firing, planned by the save that finished it), its results
+//! saved with the table and shown on the final board.
 //!
 //! Exactly once: a game ends through one compare-and-set save (a second delivery of the final
 //! press, or the same press on another replica, is refused as stale), and the record itself is
 //! idempotent by the game's id ([`Table::game_id`], read from the stored table: the same on
-//! every replica and every retry), so a repeated hand-over writes nothing.
+//! every replica and every retry), so a repeated hand-over writes nothing. The due entry is
+//! in Redis, so a recording that fails (Redis away, ratings that kept changing) is tried
+//! again after a pause by whichever replica is up, also after a restart.
 
-use tracing::{info, warn};
+use tracing::{debug, info, warn};
 
 use super::Ctx;
-use super::chat::Here;
-use super::commit::{Saved, save};
-use super::display;
-use super::telegram::TgBot;
+use super::chat::{ChatAddr, Here, load};
+use super::commit::{self, Saved, unrecorded};
 use crate::bot::core::refusal::{Alert, Refusal};
-use crate::bot::core::table::{Actor, SeatResult, Status, Table};
+use crate::bot::core::table::{SeatResult, Table};
 use crate::stats::ChatZone;
-use crate::store::{CasOutcome, RecordOutcome, StoreError};
+use crate::store::{CasOutcome, DueKind, Place, RecordOutcome, StoreError};
+
+/// The pause before a failed recording is tried again.
+pub const RETRY_MS: u64 = 2_000;
 
 /// The chat's time zone (the default when unset or when Redis cannot say).
 pub async fn zone_of(ctx: &Ctx, chat: i64) -> ChatZone {
@@ -50,118 +53,143 @@ pub fn with_results(t: &Table, ranked: bool, outcome: &RecordOutcome) -> Table {
     next
 }
 
-/// Record `t` in the stats tables when it is a finished game not yet recorded. `Ok(None)`:
-/// nothing to record, or a record already made (elsewhere, or by an attempt whose reply was
-/// lost); `Ok(Some((outcome, ranked)))`: recorded now. A failure that may pass (Redis
-/// unavailable, ratings that kept changing) puts the place in [`Ctx::unrecorded`], so the
-/// driver's poll tries again ([`super::unrecorded`]).
+/// Whether a recording failure may pass (then it is tried again).
+fn passing(e: &StoreError) -> bool {
+    e.is_unavailable() || matches!(e, StoreError::Contended(_))
+}
+
+/// Record `t` (a finished game at `addr`) in the stats tables. `Ok(None)`: nothing to
+/// record, or a record already made (elsewhere, or by an attempt whose reply was lost);
+/// `Ok(Some((outcome, ranked)))`: recorded now.
 async fn record(
     ctx: &Ctx,
-    here: &Here,
+    addr: ChatAddr,
     t: &Table,
 ) -> Result<Option<(RecordOutcome, bool)>, StoreError> {
-    if t.status() != Status::Finished || t.tally.recorded {
+    if !unrecorded(t) {
         return Ok(None);
     }
-    let (chat, place) = (here.addr.id(), here.addr.place());
-    let Some(mut record) = t.game_record(chat, here.addr.topic()) else {
+    let chat = addr.id();
+    let Some(mut record) = t.game_record(chat, addr.topic()) else {
         return Ok(None);
     };
-    if let Some(lane) = here.addr.lane() {
+    if let Some(lane) = addr.lane() {
         // Lanes' tables often start together (a tournament round): their ids, made of the
         // start's `seq` and time, could be equal, so a lane's names the lane.
         record.id = format!("{}-l{lane}", record.id);
     }
     let zone = zone_of(ctx, chat).await;
     match ctx.store.record_game(&record, &zone).await {
-        Ok(outcome) => {
-            ctx.unrecorded.settled(place);
-            if outcome.recorded {
-                Ok(Some((outcome, record.counts_for_ranking())))
-            } else {
-                info!(chat, game = %record.id, "game already recorded");
-                Ok(None)
-            }
+        Ok(outcome) if outcome.recorded => Ok(Some((outcome, record.counts_for_ranking()))),
+        Ok(_) => {
+            info!(chat, game = %record.id, "game already recorded");
+            Ok(None)
         }
         Err(e) => {
-            let passing = e.is_unavailable() || matches!(e, StoreError::Contended(_));
-            if passing {
-                ctx.unrecorded.failed(place);
-            }
-            warn!(chat, game = %record.id, error = %e, retried = passing, "game not recorded");
+            warn!(chat, game = %record.id, error = %e, retried = passing(&e), "game not recorded");
             Err(e)
         }
     }
 }
 
 /// Before a lobby or rematch replaces the table of `here`: a finished game left unrecorded
-/// (a failed recording, then a restart) is recorded now, so replacing it loses nothing.
+/// is recorded now, so replacing it loses nothing.
 ///
 /// # Errors
 /// [`Alert::TryAgain`] when it cannot be recorded now for a reason that may pass (the table
 /// is kept); a record that can never be made (invalid) does not block the new game.
 pub async fn record_before_replacing(ctx: &Ctx, here: &Here, t: &Table) -> Result<(), Refusal> {
-    match record(ctx, here, t).await {
+    match record(ctx, here.addr, t).await {
         Ok(_) => Ok(()),
-        Err(e) if e.is_unavailable() || matches!(e, StoreError::Contended(_)) => {
-            Err(Alert::TryAgain.into())
-        }
+        Err(e) if passing(&e) => Err(Alert::TryAgain.into()),
         Err(_) => Ok(()),
     }
 }
 
-/// When `saved` is a finished game not yet recorded: record it in the stats tables and save
-/// the table with its results (a compare-and-set on `saved.version`: the final board then
-/// shows them). Returns the table to show instead, or `None` (nothing to record, a record
-/// already made elsewhere, or a failure: the board shows no results for now, and a failure
-/// that may pass is retried, see [`super::unrecorded`]).
-pub async fn record_if_finished(ctx: &Ctx, here: &Here, saved: &Saved) -> Option<Saved> {
-    let t = &saved.table;
-    let chat = here.addr.id();
-    let (outcome, ranked) = record(ctx, here, t).await.ok()??;
-    let next = with_results(t, ranked, &outcome);
-    let ttl = ctx.ttl_for(&next);
-    match ctx
-        .store
-        .save(here.addr.place(), saved.version, &next, ttl)
-        .await
-    {
-        Ok(CasOutcome::Saved { version }) => Some(Saved {
-            table: next,
-            version,
-        }),
-        Ok(CasOutcome::Conflict { .. }) => None,
-        Err(e) => {
-            warn!(chat, error = %e, "results not saved");
-            // The record is made: show the results all the same.
-            Some(Saved {
-                table: next,
-                version: saved.version,
-            })
+/// The scheduler's firing of `place`'s record: its finished game recorded, the table saved
+/// with the results and the final board planned; tried again later when it may pass.
+pub async fn record_due(ctx: &Ctx, place: Place) {
+    let addr = ChatAddr::from(place);
+    let here = load(ctx, addr, None).await;
+    let Some(stored) = &here.stored else {
+        retry(ctx, place).await;
+        return;
+    };
+    let Some(rec) = stored.table.as_ref().filter(|r| unrecorded(&r.state)) else {
+        // Gone, replaced, or recorded meanwhile: the board may still owe its last state.
+        let _ = ctx.store.set_due(DueKind::Record, place, None).await;
+        if let Some(rec) = &stored.table {
+            let saved = Saved {
+                table: rec.state.clone(),
+                version: rec.version,
+            };
+            commit::show(ctx, &here, &saved, false).await;
         }
-    }
+        return;
+    };
+    debug!(%place, "recording a finished game");
+    let shown = match record(ctx, addr, &rec.state).await {
+        Ok(Some((outcome, ranked))) => {
+            let next = with_results(&rec.state, ranked, &outcome);
+            let ttl = ctx.ttl_for(&next);
+            match ctx.store.save(place, rec.version, &next, ttl).await {
+                Ok(CasOutcome::Saved { version }) => Saved {
+                    table: next,
+                    version,
+                },
+                // Someone changed the table meanwhile: show what is stored.
+                Ok(CasOutcome::Conflict { current }) => Saved {
+                    table: rec.state.clone(),
+                    version: current,
+                },
+                Err(e) => {
+                    warn!(%place, error = %e, "results not saved");
+                    retry(ctx, place).await;
+                    return;
+                }
+            }
+        }
+        // Recorded before (a lost reply): the table says not yet; mark it so.
+        Ok(None) => {
+            let mut next = rec.state.clone();
+            next.tally.recorded = true;
+            match ctx.store.save(place, rec.version, &next, ctx.ttl_for(&next)).await {
+                Ok(CasOutcome::Saved { version }) => Saved {
+                    table: next,
+                    version,
+                },
+                _ => {
+                    retry(ctx, place).await;
+                    return;
+                }
+            }
+        }
+        Err(e) if passing(&e) => {
+            // The board shows the game meanwhile, without its results.
+            let saved = Saved {
+                table: rec.state.clone(),
+                version: rec.version,
+            };
+            commit::show(ctx, &here, &saved, false).await;
+            retry(ctx, place).await;
+            return;
+        }
+        Err(_) => {
+            // A record that can never be made: the game is shown without results.
+            let _ = ctx.store.set_due(DueKind::Record, place, None).await;
+            let saved = Saved {
+                table: rec.state.clone(),
+                version: rec.version,
+            };
+            commit::show(ctx, &here, &saved, false).await;
+            return;
+        }
+    };
+    let _ = ctx.store.set_due(DueKind::Record, place, None).await;
+    commit::show(ctx, &here, &shown, false).await;
 }
 
-/// Rematch under a finished board: a lobby with the same players seated and the same rules
-/// (see [`Table::rematch`]); the old board loses its buttons.
-///
-/// # Errors
-/// [`Alert::GameRunning`] when a table is open, the table's refusal, or the save's.
-pub async fn open_rematch(
-    bot: &TgBot,
-    ctx: &Ctx,
-    here: &Here,
-    actor: &Actor,
-) -> Result<Saved, Refusal> {
-    let rec = here.table()?;
-    if rec.state.is_open() {
-        return Err(Alert::GameRunning.into());
-    }
-    let lobby = rec.state.rematch(actor)?;
-    record_before_replacing(ctx, here, &rec.state).await?;
-    let saved = save(ctx, here, rec.version, lobby).await?;
-    if let Some(old) = here.display() {
-        display::strip_buttons(bot, here.addr, old.message_id).await;
-    }
-    Ok(saved)
+async fn retry(ctx: &Ctx, place: Place) {
+    let at = ctx.now_ms() + RETRY_MS;
+    let _ = ctx.store.set_due(DueKind::Record, place, Some(at)).await;
 }

@@ -8,7 +8,6 @@ use tracing::info;
 
 use crate::bot::effects::chat::ChatAddr;
 use crate::bot::effects::lifecycle::{end_chat, move_chat};
-use crate::bot::effects::telegram::TgBot;
 use crate::bot::effects::{Ctx, HandlerResult};
 
 /// `my_chat_member`: the bot was removed from a group (kicked, or left): end its game.
@@ -25,11 +24,11 @@ pub async fn on_my_chat_member(
 }
 
 /// The service message of a group that became a supergroup: move its game to the new id.
-pub async fn on_migrate(bot: TgBot, msg: Message, ctx: Arc<Ctx>) -> HandlerResult {
+pub async fn on_migrate(msg: Message, ctx: Arc<Ctx>) -> HandlerResult {
     let old = msg.chat.id.0;
     if let Some(new) = msg.migrate_to_chat_id() {
         info!(chat = old, new_chat = new.0, kind = "migrate", "update");
-        move_chat(&bot, &ctx, ChatAddr::new(old), ChatAddr::new(new.0)).await;
+        move_chat(&ctx, ChatAddr::new(old), ChatAddr::new(new.0)).await;
     }
     Ok(())
 }

@@ -1,57 +1,33 @@
-//! One handler per command. Each answers with a reply, or shows the board.
+//! One handler per command. Each plans its reply or the board in the chat's outbox and
+//! returns: no handler waits for a write to the chat.
 
 use std::sync::Arc;
 
-use teloxide::RequestError;
 use teloxide::prelude::*;
 use teloxide::types::Me;
 
-use super::{Started, handled};
+use super::Started;
+use super::reply::{done, reply, reply_with};
 use crate::bot::core::command::{parse_kick, parse_level, parse_newgame};
-use crate::bot::core::refusal::Refusal;
 use crate::bot::core::settings::DiceMode;
 use crate::bot::core::table::{Action, Actor};
 use crate::bot::core::view;
 use crate::bot::effects::chat::Here;
-use crate::bot::effects::commit::{self, after_save, show_new};
-use crate::bot::effects::display;
-use crate::bot::effects::lifecycle::replied;
-use crate::bot::effects::telegram::{TgBot, is_group, reply, reply_with, say};
-use crate::bot::effects::{Ctx, HandlerResult, driver};
+use crate::bot::effects::commit::{self, Saved, follow};
+use crate::bot::effects::telegram::{TgBot, is_group};
+use crate::bot::effects::{Ctx, HandlerResult, driver, lobby};
 use crate::engine::Preset;
 use crate::i18n::{Cmd, Msg, tr};
 
-/// Count the command and end or move the chat's game when Telegram said so.
-pub(super) async fn done(
-    bot: &TgBot,
-    ctx: &Ctx,
-    here: &Here,
-    started: Started,
-    result: Result<(), RequestError>,
-) -> HandlerResult {
-    handled(ctx, "command", started);
-    replied(bot, ctx, here.addr, result).await
-}
-
-async fn bad_args(bot: &TgBot, msg: &Message, here: &Here, cmd: Cmd) -> Result<(), RequestError> {
-    reply(bot, msg, tr(here.lang, &Msg::BadArgs { cmd })).await
+async fn bad_args(ctx: &Ctx, msg: &Message, here: &Here, cmd: Cmd) {
+    reply(ctx, here, msg, "args", tr(here.lang, &Msg::BadArgs { cmd })).await;
 }
 
 /// Apply a table action of a command; a refusal is the reply.
-async fn apply(
-    bot: &TgBot,
-    ctx: &Ctx,
-    msg: &Message,
-    here: &Here,
-    actor: Actor,
-    action: Action,
-) -> Result<(), RequestError> {
+async fn apply(bot: &TgBot, ctx: &Ctx, msg: &Message, here: &Here, actor: Actor, action: Action) {
     match commit::act(bot, ctx, here, actor, action, None).await {
-        Ok(saved) => {
-            after_save(bot, ctx, here, &saved).await;
-            Ok(())
-        }
-        Err(r) => reply(bot, msg, view::refusal(here.lang, r)).await,
+        Ok(saved) => follow(ctx, here, &saved, false).await,
+        Err(r) => reply(ctx, here, msg, "table", view::refusal(here.lang, r)).await,
     }
 }
 
@@ -77,14 +53,13 @@ fn settings_lines(here: &Here) -> String {
 /// `/help`: in a group, the short help that follows the chat's `/dice` mode, with a button
 /// to the full text in the private chat; in a private chat, the full text.
 pub async fn help(
-    bot: TgBot,
     msg: Message,
     me: Me,
     here: Here,
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = if is_group(&msg.chat) {
+    if is_group(&msg.chat) {
         let auto = here.settings.dice == DiceMode::Auto;
         let kb = view::menus::private_button(
             here.lang,
@@ -92,11 +67,12 @@ pub async fn help(
             me.username.as_deref().unwrap_or_default(),
             &view::menus::start_payload(None),
         );
-        reply_with(&bot, &msg, view::help_group(here.lang, auto), kb).await
+        let text = view::help_group(here.lang, auto);
+        reply_with(&ctx, &here, &msg, "help", text, kb).await;
     } else {
-        reply(&bot, &msg, full_help(&here)).await
-    };
-    done(&bot, &ctx, &here, started, r).await
+        reply(&ctx, &here, &msg, "help", full_help(&here)).await;
+    }
+    done(&ctx, started)
 }
 
 /// The full help (a private chat: no game is played there, so no settings of its own).
@@ -107,7 +83,6 @@ fn full_help(here: &Here) -> String {
 /// `/rules [preset] [pairs]`: the named rules, else the open table's, else the default. In
 /// a group, in a few lines with a button to all of them in the private chat.
 pub async fn rules(
-    bot: TgBot,
     msg: Message,
     me: Me,
     args: String,
@@ -121,7 +96,7 @@ pub async fn rules(
         (_, Some(t)) => (t.preset, t.pairs),
         _ => (Preset::Jcf, false),
     };
-    let r = if is_group(&msg.chat) {
+    if is_group(&msg.chat) {
         let text = format!(
             "{}\n\n{}",
             view::rules_short(here.lang, preset, pairs),
@@ -133,11 +108,12 @@ pub async fn rules(
             me.username.as_deref().unwrap_or_default(),
             &view::menus::start_payload(Some((preset, pairs))),
         );
-        reply_with(&bot, &msg, text, kb).await
+        reply_with(&ctx, &here, &msg, "rules", text, kb).await;
     } else {
-        reply(&bot, &msg, full_rules(&here, preset, pairs)).await
-    };
-    done(&bot, &ctx, &here, started, r).await
+        let text = full_rules(&here, preset, pairs);
+        reply(&ctx, &here, &msg, "rules", text).await;
+    }
+    done(&ctx, started)
 }
 
 /// All the rules of a preset (a private chat).
@@ -148,7 +124,6 @@ fn full_rules(here: &Here, preset: Preset, pairs: bool) -> String {
 /// `/start` in a private chat (a deep link's `?start=help` or `?start=rules_jcf`, or no
 /// payload): the full help, or the full rules asked for.
 pub async fn start_private(
-    bot: TgBot,
     msg: Message,
     args: String,
     here: Here,
@@ -159,25 +134,24 @@ pub async fn start_private(
         Some((preset, pairs)) => full_rules(&here, preset, pairs),
         None => full_help(&here),
     };
-    let r = reply(&bot, &msg, text).await;
-    done(&bot, &ctx, &here, started, r).await
+    reply(&ctx, &here, &msg, "start", text).await;
+    done(&ctx, started)
 }
 
 /// A game command outside a group.
 pub async fn groups_only(
-    bot: TgBot,
     msg: Message,
     here: Here,
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = reply(&bot, &msg, tr(here.lang, &Msg::AlertGroupsOnly)).await;
-    done(&bot, &ctx, &here, started, r).await
+    let text = tr(here.lang, &Msg::AlertGroupsOnly);
+    reply(&ctx, &here, &msg, "groups", text).await;
+    done(&ctx, started)
 }
 
 /// `/newgame [jcf|classic|solidari] [pairs] [4|6|8]`: open a lobby.
 pub async fn new_game(
-    bot: TgBot,
     msg: Message,
     args: String,
     actor: Actor,
@@ -185,19 +159,16 @@ pub async fn new_game(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = match parse_newgame(&args) {
-        Err(_) => bad_args(&bot, &msg, &here, Cmd::NewGame).await,
+    match parse_newgame(&args) {
+        Err(_) => bad_args(&ctx, &msg, &here, Cmd::NewGame).await,
         Ok(a) => {
-            match commit::open_lobby(&bot, &ctx, &here, &actor, a.preset, a.pairs, a.board).await {
-                Ok(saved) => {
-                    show_new(&bot, &ctx, &here, &saved).await;
-                    Ok(())
-                }
-                Err(r) => reply(&bot, &msg, view::refusal(here.lang, r)).await,
+            let r = lobby::open_lobby(&ctx, &here, &actor, a.preset, a.pairs, a.board).await;
+            if let Err(r) = r {
+                reply(&ctx, &here, &msg, "newgame", view::refusal(here.lang, r)).await;
             }
         }
-    };
-    done(&bot, &ctx, &here, started, r).await
+    }
+    done(&ctx, started)
 }
 
 macro_rules! table_command {
@@ -211,8 +182,8 @@ macro_rules! table_command {
             ctx: Arc<Ctx>,
             started: Started,
         ) -> HandlerResult {
-            let r = apply(&bot, &ctx, &msg, &here, actor, $action).await;
-            done(&bot, &ctx, &here, started, r).await
+            apply(&bot, &ctx, &msg, &here, actor, $action).await;
+            done(&ctx, started)
         }
     };
 }
@@ -244,11 +215,11 @@ pub async fn add_bot(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = match parse_level(&args) {
+    match parse_level(&args) {
         Ok(level) => apply(&bot, &ctx, &msg, &here, actor, Action::AddBot(level)).await,
-        Err(_) => bad_args(&bot, &msg, &here, Cmd::AddBot).await,
-    };
-    done(&bot, &ctx, &here, started, r).await
+        Err(_) => bad_args(&ctx, &msg, &here, Cmd::AddBot).await,
+    }
+    done(&ctx, started)
 }
 
 /// `/kick 2` (a place in the list) or `/kick red` (a colour).
@@ -261,50 +232,52 @@ pub async fn kick(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = match here.table() {
+    match here.table() {
         Ok(rec) => match parse_kick(&args, &rec.state.players) {
             Some(i) => apply(&bot, &ctx, &msg, &here, actor, Action::Remove(i)).await,
-            None => bad_args(&bot, &msg, &here, Cmd::Kick).await,
+            None => bad_args(&ctx, &msg, &here, Cmd::Kick).await,
         },
-        Err(r) => reply(&bot, &msg, view::refusal(here.lang, r)).await,
-    };
-    done(&bot, &ctx, &here, started, r).await
+        Err(r) => reply(&ctx, &here, &msg, "table", view::refusal(here.lang, r)).await,
+    }
+    done(&ctx, started)
 }
 
-/// `/board`: post the board again at the bottom; the old message loses its buttons. With
-/// no game in play (none, or the last one over or cancelled), one line says so.
-pub async fn board(bot: TgBot, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
-    let r = match here.table() {
+/// `/board`: the board posted again at the bottom (the old message loses its buttons);
+/// three `/board` before the board's write is made are one board. With no game in play
+/// (none, or the last one over or cancelled), one line says so.
+pub async fn board(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
+    match here.table() {
         Ok(rec) if !rec.state.is_open() => {
-            say(&bot, here.addr, tr(here.lang, &Msg::NoGameInPlay)).await
+            let text = tr(here.lang, &Msg::NoGameInPlay);
+            reply(&ctx, &here, &msg, "board", text).await;
         }
         Ok(rec) => {
-            if let Some(old) = here.display() {
-                display::strip_buttons(&bot, here.addr, old.message_id).await;
-            }
-            commit::show(&bot, &ctx, &here, &rec.state, rec.version, None).await;
-            Ok(())
+            let saved = Saved {
+                table: rec.state.clone(),
+                version: rec.version,
+            };
+            commit::show(&ctx, &here, &saved, true).await;
         }
-        Err(r) => say(&bot, here.addr, refusal_html(&here, r)).await,
-    };
-    done(&bot, &ctx, &here, started, r).await
+        Err(r) => reply(&ctx, &here, &msg, "board", refusal_html(&here, r)).await,
+    }
+    done(&ctx, started)
 }
 
 /// `/skip`: the host or an admin has the bot play the current turn at once.
 pub async fn skip(
     bot: TgBot,
+    msg: Message,
     actor: Actor,
     here: Here,
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = match driver::skip(&bot, &ctx, &here, &actor).await {
-        Ok(()) => Ok(()),
-        Err(r) => say(&bot, here.addr, refusal_html(&here, r)).await,
-    };
-    done(&bot, &ctx, &here, started, r).await
+    if let Err(r) = driver::skip(&bot, &ctx, &here, &actor).await {
+        reply(&ctx, &here, &msg, "skip", refusal_html(&here, r)).await;
+    }
+    done(&ctx, started)
 }
 
-fn refusal_html(here: &Here, r: Refusal) -> String {
+fn refusal_html(here: &Here, r: crate::bot::core::refusal::Refusal) -> String {
     tr(here.lang, &view::menus::refusal_msg(r))
 }

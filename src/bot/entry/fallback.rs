@@ -11,8 +11,7 @@ use tracing::debug;
 
 use crate::bot::core::command::word as command_word;
 use crate::bot::effects::chat::{self, ChatAddr};
-use crate::bot::effects::lifecycle::replied;
-use crate::bot::effects::telegram::{TgBot, is_group, reply};
+use crate::bot::effects::telegram::is_group;
 use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{Cmd, Msg, tr};
 
@@ -46,7 +45,6 @@ pub fn answer_for(text: &str, bot_username: &str, private: bool) -> Option<Msg> 
 
 /// A `/command` that did not parse as one of ours.
 pub async fn on_unknown_command(
-    bot: TgBot,
     msg: teloxide::types::Message,
     me: Me,
     ctx: Arc<Ctx>,
@@ -61,8 +59,8 @@ pub async fn on_unknown_command(
     };
     let addr = ChatAddr::of_message(&msg);
     let here = chat::load(&ctx, addr, msg.from.as_ref()).await;
-    let result = reply(&bot, &msg, tr(here.lang, &answer)).await;
-    replied(&bot, &ctx, addr, result).await
+    super::reply::reply(&ctx, &here, &msg, "unknown", tr(here.lang, &answer)).await;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ pub mod buttons;
 pub mod chat_events;
 pub mod commands;
 pub mod fallback;
+pub mod reply;
 pub mod settings;
 pub mod stats;
 pub mod tourney;
@@ -65,10 +66,11 @@ pub fn schema() -> UpdateHandler<anyhow::Error> {
             || Started(Instant::now()),
         ))
         .branch(
-            Update::filter_message()
-                .branch(migrate)
-                .branch(command_tree())
-                .branch(unknown),
+            Update::filter_message().branch(migrate).branch(
+                dptree::filter_async(flood_gate)
+                    .branch(command_tree())
+                    .branch(unknown),
+            ),
         )
         .branch(button_tree())
         .branch(Update::filter_my_chat_member().endpoint(chat_events::on_my_chat_member))
@@ -175,6 +177,57 @@ async fn here_of_callback(q: CallbackQuery, ctx: Arc<Ctx>) -> Here {
     chat::load(&ctx, addr, Some(&q.from)).await
 }
 
+/// Lets a member's command through unless they flood the bot: past
+/// [`crate::store::FLOOD_LIMIT`] commands a minute in a chat they get one short notice and
+/// then no answer while they go on (see [`crate::store::Store::flood_check`]), so they can
+/// never spend the chat's writes. Presses are not counted here: answering one is no write
+/// to the chat. When Redis cannot say, the command passes.
+async fn flood_gate(bot: TgBot, msg: Message, ctx: Arc<Ctx>) -> bool {
+    if !fallback::looks_like_command(&msg) {
+        return true;
+    }
+    let Some(user) = msg.from.as_ref() else {
+        return true;
+    };
+    let who = actor_of(user);
+    let chat = msg.chat.id.0;
+    if !ctx.store.health().up {
+        // Redis is away: nothing can be read or planned. One short "busy" answer, within
+        // this replica's own pace, and the command is not handled.
+        let lang = chat::user_lang(Some(user)).unwrap_or(ctx.default_lang);
+        let text = crate::i18n::tr(lang, &crate::i18n::Msg::AlertTryAgain);
+        let addr = ChatAddr::of_message(&msg);
+        crate::bot::effects::outbox::away::reply_now(&bot, &ctx, addr, msg.id.0, text);
+        return false;
+    }
+    match ctx
+        .store
+        .flood_check(
+            chat,
+            who.id,
+            crate::store::FLOOD_LIMIT,
+            crate::store::MUTE_SECS,
+            ctx.now_ms(),
+        )
+        .await
+    {
+        Ok(crate::store::Flood::Answer) | Err(_) => true,
+        Ok(crate::store::Flood::Notice) => {
+            info!(chat, user = who.id, "a member floods the bot: quieted");
+            ctx.metrics.outbox("flood_notice");
+            let addr = ChatAddr::of_message(&msg);
+            let here = chat::load(&ctx, addr, Some(user)).await;
+            let text = crate::i18n::tr(here.lang, &crate::i18n::Msg::FloodQuiet { name: who.name });
+            reply::reply(&ctx, &here, &msg, "flood", text).await;
+            false
+        }
+        Ok(crate::store::Flood::Quiet) => {
+            ctx.metrics.outbox("flood_quiet");
+            false
+        }
+    }
+}
+
 /// Count the update in the metrics.
 pub(crate) fn handled(ctx: &Ctx, kind: &str, started: Started) {
     ctx.metrics.update(kind, started.0.elapsed());
@@ -248,7 +301,8 @@ pub async fn register_commands(bot: &TgBot, default: Lang) {
 }
 
 /// The dispatcher over [`schema`] with the context as its dependency. Updates of one
-/// chat are handled in order; different chats run concurrently.
+/// chat are handled in order, different chats concurrently; no handler waits for a write to
+/// its chat (they are planned in the outbox), so a chat's updates never queue behind one.
 #[must_use]
 pub fn dispatcher(
     bot: TgBot,

@@ -3,59 +3,56 @@
 
 use std::sync::Arc;
 
-use teloxide::RequestError;
 use teloxide::prelude::*;
 
 use super::buttons::answer;
-use super::commands::done;
+use super::reply::{done, reply};
 use super::{Started, handled};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::{
     ChatSettings, DiceMode, Display, parse_dice, parse_display, parse_pings, parse_timer,
 };
 use crate::bot::core::view;
-use crate::bot::effects::chat::{Here, InTopic};
-use crate::bot::effects::commit;
-use crate::bot::effects::telegram::{TgBot, say};
+use crate::bot::effects::chat::Here;
+use crate::bot::effects::commit::{self, Saved};
+use crate::bot::effects::outbox;
+use crate::bot::effects::telegram::TgBot;
 use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{Cmd, Lang, Msg, tr};
 
 /// Store the chat's new settings and confirm with `done`, or say "try again" when Redis
 /// cannot store them (nothing changed).
-async fn save_and_confirm(
-    bot: &TgBot,
-    ctx: &Ctx,
-    here: &Here,
-    s: &ChatSettings,
-    done: &Msg,
-) -> Result<(), RequestError> {
+async fn save_and_confirm(ctx: &Ctx, msg: &Message, here: &Here, s: &ChatSettings, done: &Msg) {
     let text = match ctx.store.set_settings(here.addr.id(), s).await {
         Ok(()) => tr(here.lang, done),
         Err(_) => tr(here.lang, &Msg::AlertTryAgain),
     };
-    say(bot, here.addr, text).await
+    reply(ctx, here, msg, "settings", text).await;
 }
 
 /// Store a setting command's new settings and confirm with its message, or, when its
 /// argument did not parse (`None`), say how the command is used; then count the command.
 async fn set(
-    bot: &TgBot,
     ctx: &Ctx,
+    msg: &Message,
     here: &Here,
     started: Started,
     cmd: Cmd,
     change: Option<(ChatSettings, Msg)>,
 ) -> HandlerResult {
-    let r = match change {
-        None => say(bot, here.addr, tr(here.lang, &Msg::BadArgs { cmd })).await,
-        Some((s, m)) => save_and_confirm(bot, ctx, here, &s, &m).await,
-    };
-    done(bot, ctx, here, started, r).await
+    match change {
+        None => {
+            let text = tr(here.lang, &Msg::BadArgs { cmd });
+            reply(ctx, here, msg, "settings", text).await;
+        }
+        Some((s, m)) => save_and_confirm(ctx, msg, here, &s, &m).await,
+    }
+    done(ctx, started)
 }
 
 /// `/display image|emoji`.
 pub async fn display(
-    bot: TgBot,
+    msg: Message,
     args: String,
     here: Here,
     ctx: Arc<Ctx>,
@@ -72,12 +69,12 @@ pub async fn display(
         };
         (s, m)
     });
-    set(&bot, &ctx, &here, started, Cmd::Display, change).await
+    set(&ctx, &msg, &here, started, Cmd::Display, change).await
 }
 
 /// `/timer off|90|90s|2m|…`.
 pub async fn timer(
-    bot: TgBot,
+    msg: Message,
     args: String,
     here: Here,
     ctx: Arc<Ctx>,
@@ -95,13 +92,13 @@ pub async fn timer(
         };
         (s, m)
     });
-    set(&bot, &ctx, &here, started, Cmd::Timer, change).await
+    set(&ctx, &msg, &here, started, Cmd::Timer, change).await
 }
 
 /// `/dice auto|button`: the bot rolls for a human at the start of their turn, or the
 /// board shows a Roll button. Takes effect from the next turn that starts.
 pub async fn dice(
-    bot: TgBot,
+    msg: Message,
     args: String,
     here: Here,
     ctx: Arc<Ctx>,
@@ -118,13 +115,13 @@ pub async fn dice(
         };
         (s, m)
     });
-    set(&bot, &ctx, &here, started, Cmd::Dice, change).await
+    set(&ctx, &msg, &here, started, Cmd::Dice, change).await
 }
 
 /// `/pings off|30|60|120`: how long a turn waits before the bot mentions its player (and
 /// whether the warning before the timer comes). Takes effect from the next action.
 pub async fn pings(
-    bot: TgBot,
+    msg: Message,
     args: String,
     here: Here,
     ctx: Arc<Ctx>,
@@ -142,24 +139,21 @@ pub async fn pings(
         };
         (s, m)
     });
-    set(&bot, &ctx, &here, started, Cmd::Pings, change).await
+    set(&ctx, &msg, &here, started, Cmd::Pings, change).await
 }
 
 /// `/language`: the language buttons.
 pub async fn language_menu(
-    bot: TgBot,
     msg: Message,
     here: Here,
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let r = bot
-        .send_message(msg.chat.id, tr(here.lang, &Msg::LanguagePrompt))
-        .in_topic(here.addr)
-        .reply_markup(view::language_keyboard())
-        .await
-        .map(|_| ());
-    done(&bot, &ctx, &here, started, r).await
+    let user = msg.from.as_ref().map_or(0, |u| i64::try_from(u.id.0).unwrap_or(0));
+    let text = tr(here.lang, &Msg::LanguagePrompt);
+    let kb = Some(view::language_keyboard());
+    outbox::reply_with(&ctx, here.addr, user, "language", msg.id.0, text, kb).await;
+    done(&ctx, started)
 }
 
 /// A language button: the chat's language from now on; the board is shown in it.
@@ -171,7 +165,7 @@ pub async fn on_language(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let result = choose_language(&bot, &ctx, &q, lang, &here).await;
+    let result = choose_language(&ctx, &q, lang, &here).await;
     let answered_in = Here {
         lang: if result.is_ok() { lang } else { here.lang },
         ..here.clone()
@@ -180,22 +174,17 @@ pub async fn on_language(
     if result.is_ok()
         && let Ok(rec) = answered_in.table()
     {
-        commit::show(
-            &bot,
-            &ctx,
-            &answered_in,
-            &rec.state,
-            rec.version,
-            answered_in.display(),
-        )
-        .await;
+        let saved = Saved {
+            table: rec.state.clone(),
+            version: rec.version,
+        };
+        commit::show(&ctx, &answered_in, &saved, false).await;
     }
     handled(&ctx, "callback", started);
     Ok(())
 }
 
 async fn choose_language(
-    bot: &TgBot,
     ctx: &Ctx,
     q: &CallbackQuery,
     lang: Lang,
@@ -214,8 +203,13 @@ async fn choose_language(
     // The row under a lobby: the lobby itself is shown again in the new language.
     let under_board = here.display().is_some_and(|d| d.message_id == msg.id.0);
     if !under_board {
-        let _ = bot
-            .edit_message_text(msg.chat.id, msg.id, tr(lang, &Msg::LanguageSet { lang }))
+        let w = outbox::Write::Edit {
+            message_id: msg.id.0,
+            text: tr(lang, &Msg::LanguageSet { lang }),
+            keyboard: None,
+        };
+        let slot = format!("e:{}", msg.id.0);
+        outbox::plan(ctx, msg.chat.id.0, outbox::Plan::new(w, slot, outbox::Priority::Reply))
             .await;
     }
     Ok(())

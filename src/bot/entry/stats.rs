@@ -2,11 +2,10 @@
 
 use std::sync::Arc;
 
-use teloxide::RequestError;
 use teloxide::prelude::*;
 
 use super::buttons::answer;
-use super::commands::done;
+use super::reply::{done, reply};
 use super::{Started, handled};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::stats_command::{TopAsk, parse_top, parse_zone};
@@ -15,9 +14,9 @@ use crate::bot::core::view::stats::{
     self as stats_view, CardFor, card_text, top_text, tourneys_line, tourneys_won,
 };
 use crate::bot::effects::chat::Here;
-use crate::bot::effects::commit::show_new;
-use crate::bot::effects::stats::{open_rematch, zone_of};
-use crate::bot::effects::telegram::{TgBot, actor_of, is_group, reply};
+use crate::bot::effects::lobby::open_rematch;
+use crate::bot::effects::stats::zone_of;
+use crate::bot::effects::telegram::{TgBot, actor_of, is_group};
 use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{Cmd, Msg, StatsMsg, tr};
 use crate::store::{StatsScope, Table};
@@ -31,7 +30,6 @@ fn try_again(here: &Here) -> String {
 
 /// `/top [all|rating|global]`.
 pub async fn top(
-    bot: TgBot,
     msg: Message,
     args: String,
     here: Here,
@@ -41,7 +39,7 @@ pub async fn top(
     let private = !is_group(&msg.chat);
     let caller = msg.from.as_ref().map(|u| actor_of(u).id);
     let r = match parse_top(&args, private) {
-        Err(_) => reply(&bot, &msg, tr(here.lang, &Msg::BadArgs { cmd: Cmd::Top })).await,
+        Err(_) => reply(&ctx, &here, &msg, "top", tr(here.lang, &Msg::BadArgs { cmd: Cmd::Top })).await,
         Ok(ask) => {
             let chat = here.addr.id();
             let week = zone_of(&ctx, chat).await.week_of(now_ms(&ctx));
@@ -56,10 +54,11 @@ pub async fn top(
                 Ok(t) => top_text(here.lang, ask.kind(week), &shown(&t)),
                 Err(_) => try_again(&here),
             };
-            reply(&bot, &msg, text).await
+            reply(&ctx, &here, &msg, "top", text).await
         }
     };
-    done(&bot, &ctx, &here, started, r).await
+    let () = r;
+    done(&ctx, started)
 }
 
 /// The store's table as the view takes it.
@@ -85,7 +84,6 @@ fn now_ms(ctx: &Ctx) -> i64 {
 /// `/stats`: the caller's card, or, as a reply to someone's message, theirs. In a group the
 /// chat's card with this week's points; in private the global card.
 pub async fn stats(
-    bot: TgBot,
     msg: Message,
     here: Here,
     ctx: Arc<Ctx>,
@@ -99,7 +97,7 @@ pub async fn stats(
         .or(msg.from.as_ref())
         .map(actor_of);
     let r = match target {
-        None => Ok(()),
+        None => {}
         Some(who) => {
             let chat = here.addr.id();
             let private = !is_group(&msg.chat);
@@ -154,15 +152,15 @@ pub async fn stats(
                 }
                 Err(_) => try_again(&here),
             };
-            reply(&bot, &msg, text).await
+            reply(&ctx, &here, &msg, "stats", text).await
         }
     };
-    done(&bot, &ctx, &here, started, r).await
+    let () = r;
+    done(&ctx, started)
 }
 
 /// `/timezone [IANA name]`: show or set the chat's time zone for its weekly table.
 pub async fn timezone(
-    bot: TgBot,
     msg: Message,
     args: String,
     here: Here,
@@ -189,14 +187,13 @@ pub async fn timezone(
             Err(_) => try_again(&here),
         },
     };
-    let r = reply(&bot, &msg, text).await;
-    done(&bot, &ctx, &here, started, r).await
+    reply(&ctx, &here, &msg, "timezone", text).await;
+    done(&ctx, started)
 }
 
 /// `/forgetme`: in a private chat, remove the caller from every stats table and drop the
 /// private chat's settings; in a group, say that it works in private (nothing is removed).
 pub async fn forget_me(
-    bot: TgBot,
     msg: Message,
     here: Here,
     ctx: Arc<Ctx>,
@@ -205,21 +202,16 @@ pub async fn forget_me(
     let r = match msg.from.as_ref().map(actor_of) {
         Some(_) if is_group(&msg.chat) => {
             let m = Msg::Stats(StatsMsg::ForgetPrivateOnly);
-            reply(&bot, &msg, tr(here.lang, &m)).await
+            reply(&ctx, &here, &msg, "forgetme", tr(here.lang, &m)).await
         }
-        Some(who) => forget(&bot, &msg, &here, &ctx, who.id).await,
-        None => Ok(()),
+        Some(who) => forget(&msg, &here, &ctx, who.id).await,
+        None => {}
     };
-    done(&bot, &ctx, &here, started, r).await
+    let () = r;
+    done(&ctx, started)
 }
 
-async fn forget(
-    bot: &TgBot,
-    msg: &Message,
-    here: &Here,
-    ctx: &Ctx,
-    user: i64,
-) -> Result<(), RequestError> {
+async fn forget(msg: &Message, here: &Here, ctx: &Ctx, user: i64) {
     let text = match ctx.store.forget_user(user).await {
         Ok(f) => {
             tracing::info!(
@@ -232,7 +224,7 @@ async fn forget(
         }
         Err(_) => try_again(here),
     };
-    reply(bot, msg, text).await
+    reply(ctx, here, msg, "forgetme", text).await;
 }
 
 /// Rematch under a finished board.
@@ -248,14 +240,11 @@ pub async fn on_rematch(
         .map(|m| is_group(&m.chat))
         .unwrap_or(false);
     let result = if in_group {
-        open_rematch(&bot, &ctx, &here, &actor_of(&q.from)).await
+        open_rematch(&ctx, &here, &actor_of(&q.from)).await
     } else {
         Err(Refusal::from(Alert::GroupsOnly))
     };
     answer(&bot, &here, &q, result.as_ref().map(|_| ()).map_err(|r| *r)).await;
-    if let Ok(saved) = result {
-        show_new(&bot, &ctx, &here, &saved).await;
-    }
     handled(&ctx, "callback", started);
     Ok(())
 }

@@ -3,21 +3,19 @@
 
 use std::sync::Arc;
 
-use teloxide::payloads::{EditMessageTextSetters, SendMessageSetters};
 use teloxide::prelude::*;
-use teloxide::types::{MessageId, ParseMode};
 use tracing::{info, warn};
 
-use super::commands::done;
+use super::reply::{done, reply};
 use super::{Started, handled};
 use crate::bot::core::table::Actor;
 use crate::bot::core::tourney::{SignedUp, Stage, TReject, Tourney, TourneyCmd, parse_tourney};
 use crate::bot::core::view;
-use crate::bot::effects::chat::{ChatAddr, Here, InTopic};
-use crate::bot::effects::display::strip_buttons;
-use crate::bot::effects::telegram::{TgBot, actor_of, is_admin, reply};
+use crate::bot::effects::chat::Here;
+use crate::bot::effects::outbox::{self, Priority};
+use crate::bot::effects::telegram::{TgBot, actor_of, is_admin};
 use crate::bot::effects::tourney::{
-    MutErr, TOURNEY_TTL_SECS, load, mutate, pairs, post, refusal_text, sync_due, tables,
+    MutErr, TOURNEY_TTL_SECS, load, mutate, pairs, post, refusal_text, sync_due, tables, texts,
 };
 use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{Msg, TourneyMsg, tr, tr_plain};
@@ -87,29 +85,25 @@ pub async fn tournament(
     let chat = here.addr.id();
     let answer = match parse_tourney(&args) {
         Err(_) => Some(tr(lang, &Msg::Tourney(TourneyMsg::Usage))),
-        Ok(TourneyCmd::Open(a)) => open(&bot, &ctx, &msg, &here, &actor, a).await,
-        Ok(TourneyCmd::Partner) => {
-            super::tourney_pairs::invite(&bot, &ctx, &msg, &here, &actor).await
-        }
+        Ok(TourneyCmd::Open(a)) => open(&ctx, &msg, &here, &actor, a).await,
+        Ok(TourneyCmd::Partner) => super::tourney_pairs::invite(&ctx, &msg, &here, &actor).await,
         Ok(cmd) => match load(&ctx, chat).await {
             Err(_) => Some(tr_plain(lang, &Msg::AlertTryAgain)),
             Ok(None) => Some(refusal_text(lang, &MutErr::Rejected(TReject::NoTourney))),
             Ok(Some(rec)) if !manages(&bot, &here, &rec.state, &actor).await => {
                 Some(tr_plain(lang, &Msg::OnlyHost))
             }
-            Ok(Some(_)) => host_command(&bot, &ctx, &here, &actor, cmd).await,
+            Ok(Some(_)) => host_command(&ctx, &here, &actor, cmd).await,
         },
     };
-    let r = match answer {
-        Some(text) => reply(&bot, &msg, text).await,
-        None => Ok(()),
-    };
-    done(&bot, &ctx, &here, started, r).await
+    if let Some(text) = answer {
+        reply(&ctx, &here, &msg, "tournament", text).await;
+    }
+    done(&ctx, started)
 }
 
-/// Open a sign-up; `Some` text to reply when refused.
+/// Open a sign-up (recorded, then its message planned); `Some` text to reply when refused.
 async fn open(
-    bot: &TgBot,
     ctx: &Ctx,
     msg: &Message,
     here: &Here,
@@ -127,16 +121,7 @@ async fn open(
         Ok(None) => 0,
     };
     let mut t = Tourney::open(&signed_up(actor), a, here.addr.topic(), is_forum(&msg.chat));
-    let sent = bot
-        .send_message(here.addr.chat_id(), post::signup_text(lang, &t))
-        .in_topic(here.addr)
-        .parse_mode(ParseMode::Html)
-        .reply_markup(post::signup_keyboard(lang, &t))
-        .await;
-    let Ok(sent) = sent else {
-        return None;
-    };
-    t.signup_msg = Some(sent.id.0);
+    t.id = ctx.now_ms();
     match ctx
         .store
         .save_tourney(chat, expected, &t, TOURNEY_TTL_SECS)
@@ -144,18 +129,15 @@ async fn open(
     {
         Ok(CasOutcome::Saved { .. }) => {
             info!(chat, host = actor.id, "tournament sign-up opened");
+            post::signup(ctx, chat, lang, &t).await;
             None
         }
-        _ => {
-            let _ = bot.delete_message(here.addr.chat_id(), sent.id).await;
-            Some(refusal_text(lang, &MutErr::Rejected(TReject::AlreadyOpen)))
-        }
+        _ => Some(refusal_text(lang, &MutErr::Rejected(TReject::AlreadyOpen))),
     }
 }
 
 /// `start`, `cancel`, `advance` by the host or an admin; `Some` text to reply.
 async fn host_command(
-    bot: &TgBot,
     ctx: &Ctx,
     here: &Here,
     actor: &Actor,
@@ -178,15 +160,19 @@ async fn host_command(
             Err(e) => Some(refusal_text(lang, &e)),
         },
         TourneyCmd::Start => {
-            let seed = rand::RngCore::next_u64(&mut ctx.rng(chat, ctx.now_ms()));
+            let seed = rand::RngCore::next_u64(&mut ctx.rng(
+                chat,
+                ctx.now_ms(),
+                crate::bot::effects::Stream::Dice,
+            ));
             match mutate(ctx, chat, |t| t.draw(seed)).await {
                 Ok((saved, pairing)) => {
                     let t = &saved.state;
                     if let Some(id) = t.signup_msg {
-                        strip_buttons(bot, here.addr, id).await;
+                        outbox::strip(ctx, chat, id).await;
                     }
-                    let home = post::home(chat, t);
-                    pairs::announce_pairing(bot, home, lang, &pairing).await;
+                    let home = texts::home(chat, t);
+                    pairs::announce_pairing(ctx, chat, lang, t, &pairing).await;
                     if let Some(tournament) = &t.tournament {
                         info!(
                             chat,
@@ -196,8 +182,21 @@ async fn host_command(
                         );
                         // The draw is told in the bracket's caption (its seed: /bracket).
                         let head = view::tourney::drawn_head(lang, tournament);
-                        post::bracket(bot, home, lang, tournament, Some(head)).await;
+                        let id = post::post_id(t, "bracket");
+                        post::bracket(
+                            ctx,
+                            home,
+                            lang,
+                            tournament,
+                            Some(head),
+                            Some(id),
+                            Priority::Notice,
+                        )
+                        .await;
                     }
+                    // The first round's tables are called by the next firing.
+                    sync_due(ctx, chat, t).await;
+                    ctx.kick(crate::store::DueKind::Tourney, crate::store::Place::of_chat(chat));
                     None
                 }
                 Err(e) => Some(refusal_text(lang, &e)),
@@ -207,7 +206,7 @@ async fn host_command(
             Ok((saved, ())) => {
                 info!(chat, by = actor.id, "tournament cancelled");
                 if let (Stage::Cancelled, Some(id)) = (saved.state.stage, saved.state.signup_msg) {
-                    strip_buttons(bot, here.addr, id).await;
+                    outbox::strip(ctx, chat, id).await;
                 }
                 // The games of the tables being played are called off with it.
                 let open: Vec<TableId> = saved
@@ -217,7 +216,7 @@ async fn host_command(
                     .map(|t| t.open_tables())
                     .unwrap_or_default();
                 for at in open {
-                    tables::stop_game(bot, ctx, chat, &saved.state, at).await;
+                    tables::stop_game(ctx, chat, &saved.state, at).await;
                 }
                 Some(tr(lang, &Msg::Tourney(TourneyMsg::Cancelled)))
             }
@@ -243,7 +242,7 @@ async fn host_command(
             .await;
             match r {
                 Ok((saved, at)) => {
-                    tables::stop_game(bot, ctx, chat, &saved.state, at).await;
+                    tables::stop_game(ctx, chat, &saved.state, at).await;
                     info!(chat, by = actor.id, round = at.round, table = at.table, reason = %reason, "tournament table advanced by hand");
                     None
                 }
@@ -254,35 +253,25 @@ async fn host_command(
 }
 
 /// `/bracket`: the bracket again (PNG and text).
-pub async fn bracket(
-    bot: TgBot,
-    msg: Message,
-    here: Here,
-    ctx: Arc<Ctx>,
-    started: Started,
-) -> HandlerResult {
+pub async fn bracket(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
     let lang = here.lang;
-    let r = match load(&ctx, here.addr.id()).await {
+    match load(&ctx, here.addr.id()).await {
         Ok(Some(rec)) if rec.state.tournament.is_some() => {
             if let Some(t) = &rec.state.tournament {
                 let head = view::tourney::seed_line(lang, t);
-                post::bracket(&bot, here.addr, lang, t, Some(head)).await;
+                post::bracket(&ctx, here.addr, lang, t, Some(head), None, Priority::Reply).await;
             }
-            Ok(())
         }
         Ok(Some(rec)) if rec.state.stage == Stage::SignUp => {
-            reply(&bot, &msg, post::signup_text(lang, &rec.state)).await
+            let text = texts::signup_text(lang, &rec.state);
+            reply(&ctx, &here, &msg, "bracket", text).await;
         }
         _ => {
-            reply(
-                &bot,
-                &msg,
-                refusal_text(lang, &MutErr::Rejected(TReject::NoTourney)),
-            )
-            .await
+            let text = refusal_text(lang, &MutErr::Rejected(TReject::NoTourney));
+            reply(&ctx, &here, &msg, "bracket", text).await;
         }
-    };
-    done(&bot, &ctx, &here, started, r).await
+    }
+    done(&ctx, started)
 }
 
 /// A tournament button.
@@ -306,22 +295,7 @@ pub async fn on_button(
             .await;
             match r {
                 Ok((saved, ())) => {
-                    let t = &saved.state;
-                    if let Some(id) = t.signup_msg {
-                        let home: ChatAddr = post::home(chat, t);
-                        let edit = bot
-                            .edit_message_text(
-                                home.chat_id(),
-                                MessageId(id),
-                                post::signup_text(lang, t),
-                            )
-                            .parse_mode(ParseMode::Html)
-                            .reply_markup(post::signup_keyboard(lang, t))
-                            .await;
-                        if let Err(e) = edit {
-                            warn!(chat, error = %e, "sign-up message not updated");
-                        }
-                    }
+                    post::refresh_signup(&ctx, chat, lang, &saved.state).await;
                     let m = if button == TourneyButton::Join {
                         TourneyMsg::Joined
                     } else {
@@ -332,20 +306,18 @@ pub async fn on_button(
                 Err(e) => refusal_text(lang, &e),
             }
         }
-        TourneyButton::Ready(at) => tables::press_ready(&bot, &ctx, chat, lang, at, actor.id).await,
+        TourneyButton::Ready(at) => tables::press_ready(&ctx, chat, lang, at, actor.id).await,
         TourneyButton::Start => match load(&ctx, chat).await {
             Err(_) => tr_plain(lang, &Msg::AlertTryAgain),
             Ok(None) => refusal_text(lang, &MutErr::Rejected(TReject::NoTourney)),
             Ok(Some(rec)) if !manages(&bot, &here, &rec.state, &actor).await => {
                 tr_plain(lang, &Msg::OnlyHost)
             }
-            Ok(Some(_)) => host_command(&bot, &ctx, &here, &actor, TourneyCmd::Start)
+            Ok(Some(_)) => host_command(&ctx, &here, &actor, TourneyCmd::Start)
                 .await
                 .unwrap_or_default(),
         },
-        TourneyButton::Confirm(from) => {
-            super::tourney_pairs::confirm(&bot, &ctx, &q, &here, from).await
-        }
+        TourneyButton::Confirm(from) => super::tourney_pairs::confirm(&ctx, &q, &here, from).await,
     };
     let answer = bot.answer_callback_query(q.id.clone());
     let answer = if text.is_empty() {

@@ -30,7 +30,7 @@ pub async fn on_button(
 ) -> HandlerResult {
     let chat = here.addr.id();
     let msg = q.regular_message().map(|m| m.id);
-    let text = press(&bot, &ctx, chat, here.lang, msg, p, actor_of(&q.from).id).await;
+    let text = press(&ctx, chat, here.lang, msg, p, actor_of(&q.from).id).await;
     if let Err(e) = bot.answer_callback_query(q.id.clone()).text(text).await {
         warn!(chat, error = %e, "answerCallbackQuery failed");
     }

@@ -8,8 +8,8 @@ use crate::bot::core::table::Actor;
 use crate::bot::core::tourney::SignedUp;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::{ChatAddr, Here};
-use crate::bot::effects::telegram::{TgBot, actor_of};
-use crate::bot::effects::tourney::{mutate, pairs, refusal_text};
+use crate::bot::effects::telegram::actor_of;
+use crate::bot::effects::tourney::{mutate, pairs, post, refusal_text};
 use crate::i18n::{Msg, PairsMsg, tr_plain};
 
 fn signed_up(a: &Actor) -> SignedUp {
@@ -22,7 +22,6 @@ fn signed_up(a: &Actor) -> SignedUp {
 /// `/tournament partner`: `actor` invites the author of the message replied to. `Some`
 /// text to reply when refused.
 pub async fn invite(
-    bot: &TgBot,
     ctx: &Ctx,
     msg: &Message,
     here: &Here,
@@ -46,8 +45,8 @@ pub async fn invite(
                 to = to.id,
                 "tournament partner invited"
             );
-            pairs::refresh_signup(bot, chat, lang, &saved.state).await;
-            pairs::post_invite(bot, here.addr, lang, (actor.id, &actor.name), &to.name).await;
+            post::refresh_signup(ctx, chat, lang, &saved.state).await;
+            pairs::post_invite(ctx, here.addr, lang, (actor.id, &actor.name), &to.name).await;
             None
         }
         Err(e) => Some(refusal_text(lang, &e)),
@@ -55,7 +54,7 @@ pub async fn invite(
 }
 
 /// The 🤝 Confirm button of `from`'s invitation, pressed; the alert's text.
-pub async fn confirm(bot: &TgBot, ctx: &Ctx, q: &CallbackQuery, here: &Here, from: i64) -> String {
+pub async fn confirm(ctx: &Ctx, q: &CallbackQuery, here: &Here, from: i64) -> String {
     let lang = here.lang;
     let chat = here.addr.id();
     let actor = actor_of(&q.from);
@@ -68,11 +67,11 @@ pub async fn confirm(bot: &TgBot, ctx: &Ctx, q: &CallbackQuery, here: &Here, fro
                 .find(|s| s.id == from)
                 .map_or(String::new(), |s| s.name.clone());
             info!(chat, from, to = actor.id, "tournament pair made");
-            pairs::refresh_signup(bot, chat, lang, t).await;
+            post::refresh_signup(ctx, chat, lang, t).await;
             if let Some(m) = q.regular_message() {
                 let addr: ChatAddr = here.addr;
                 let name = format!("{partner} & {}", actor.name);
-                pairs::invite_done(bot, addr, m.id, lang, &name).await;
+                pairs::invite_done(ctx, addr, m.id, lang, &name).await;
             }
             tr_plain(lang, &Msg::Pairs(PairsMsg::Paired { name: partner }))
         }

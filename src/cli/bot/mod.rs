@@ -10,7 +10,6 @@ mod start;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use teloxide::requests::RequesterExt;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tracing::{error, info};
@@ -136,13 +135,24 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
             return Ok(());
         }
     };
+    {
+        let store = store.clone();
+        metrics.watch_redis(Box::new(move || {
+            let h = store.health();
+            (h.up, h.failures, h.unavailable)
+        }));
+    }
     let lang: Lang = cfg.default_language;
     let mut raw = teloxide::Bot::new(cfg.token.expose());
     if let Some(url) = cfg.api_url.clone() {
         raw = raw.set_api_url(url);
     }
-    let tg = raw.throttle(teloxide::adaptors::throttle::Limits::default());
+    // No throttling adaptor: every write to a chat goes through its outbox, which keeps
+    // Telegram's limits for all replicas together.
+    let tg = raw;
     let mut ctx = Ctx::new(store.clone(), lang, metrics.clone());
+    let (kicks, kicked) = crate::bot::effects::ctx::Kicks::new();
+    ctx.kicks = Some(kicks);
     ctx.open_ttl_secs = cfg.game_ttl.as_secs();
     ctx.write_limit = cfg.board_writes_per_minute;
 
@@ -167,6 +177,7 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
     let result = start::run(start::Bot {
         tg,
         ctx: Arc::new(ctx),
+        kicked: Some(kicked),
         lang,
         webhook: cfg.webhook.clone().map(|hook| (hook, cfg.port)),
         mount,

@@ -33,6 +33,8 @@ const POLL_TIMEOUT: Duration = Duration::from_secs(10);
 pub(super) struct Bot {
     pub tg: TgBot,
     pub ctx: Arc<Ctx>,
+    /// The scheduler's wake-ups, taken when it starts.
+    pub kicked: Option<tokio::sync::mpsc::UnboundedReceiver<(crate::store::DueKind, crate::store::Place)>>,
     /// The chats' default language (the menu for users of other languages).
     pub lang: Lang,
     /// Webhook mode, with the HTTP port; `None`: long polling.
@@ -54,9 +56,11 @@ pub(super) async fn run(mut b: Bot) -> Result<(), Fatal> {
         }
         if background.is_empty() {
             let rx = background_stopped.clone();
-            background.push(tokio::spawn(bot::driver::run(
+            let (_, kicked) = tokio::sync::mpsc::unbounded_channel();
+            background.push(tokio::spawn(bot::effects::schedule::run(
                 b.tg.clone(),
                 b.ctx.clone(),
+                b.kicked.take().unwrap_or(kicked),
                 rx.clone(),
             )));
             background.push(tokio::spawn(bot::active::run_gauge(b.ctx.clone(), rx)));

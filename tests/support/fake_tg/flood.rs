@@ -13,6 +13,9 @@
 //! - [`FloodClock::Manual`]: a fake clock that only moves when the test calls
 //!   [`super::FakeTelegram::advance_clock`]. With it a test keeps Telegram's true 60 s window
 //!   and checks exact `retry_after` values without sleeping.
+//! - [`FloodClock::Test`]: the machine's monotonic clock plus what the test moved it on with
+//!   [`super::FakeTelegram::advance_clock`]: the time of bots on a test clock (the bot
+//!   harness's `advance` moves both), so a bot's budget and Telegram's window agree.
 //! - [`FloodClock::Real`]: the machine's monotonic clock, for end-to-end tests of a bot that
 //!   really waits. teloxide hands `retry_after` over as whole seconds, so the window is
 //!   shortened (say a "minute" of 3 s) rather than the seconds scaled: N stays a number of real
@@ -67,6 +70,8 @@ pub enum FloodClock {
     Real,
     /// A fake clock, starting at 0 and advanced only by the test.
     Manual,
+    /// The monotonic clock of the machine plus what the test advanced.
+    Test,
 }
 
 /// The settings of flood mode.
@@ -135,10 +140,11 @@ impl FloodGate {
         match self.flood.clock {
             FloodClock::Real => self.started.elapsed(),
             FloodClock::Manual => self.manual,
+            FloodClock::Test => self.started.elapsed().saturating_add(self.manual),
         }
     }
 
-    /// Moves the manual clock forward (no effect on the real clock).
+    /// Moves the manual (or test) clock forward (no effect on the real clock).
     pub fn advance(&mut self, by: Duration) {
         self.manual = self.manual.saturating_add(by);
     }

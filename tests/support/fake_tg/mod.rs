@@ -338,7 +338,8 @@ impl FakeTelegram {
         self.shared.lock().flood = Some(FloodGate::new(flood));
     }
 
-    /// Moves flood mode's [`FloodClock::Manual`] clock forward by `by`.
+    /// Moves flood mode's [`FloodClock::Manual`] (or [`FloodClock::Test`]) clock forward by
+    /// `by`.
     ///
     /// # Panics
     /// If flood mode is off.
@@ -349,6 +350,14 @@ impl FakeTelegram {
             .as_mut()
             .expect("advance_clock: flood mode is off")
             .advance(by);
+    }
+
+    /// As [`FakeTelegram::advance_clock`], doing nothing when flood mode is off (the bot
+    /// harness moves the flood clock with the bots' test clock).
+    pub fn advance_clock_if_flood(&self, by: Duration) {
+        if let Some(f) = self.shared.lock().flood.as_mut() {
+            f.advance(by);
+        }
     }
 
     /// The time on flood mode's clock (`None` when flood mode is off).

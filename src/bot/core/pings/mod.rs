@@ -257,7 +257,8 @@ impl PingRecord {
         r
     }
 
-    fn push_stale(&mut self, id: i32) {
+    /// Adds `id` to the ping messages to delete (the oldest forgotten past [`MAX_STALE`]).
+    pub fn push_stale(&mut self, id: i32) {
         if !self.stale.contains(&id) {
             self.stale.push(id);
         }

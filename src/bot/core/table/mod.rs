@@ -4,6 +4,7 @@
 //! arguments, so every transition is testable without Telegram or Redis. The table's life
 //! is a sum type, [`Stage`]: a lobby has no game, a game in play or finished has one.
 
+mod auto;
 mod event;
 mod limit;
 mod lobby;
@@ -34,6 +35,7 @@ use crate::ai::Level;
 use crate::engine::{Arms, Colour, Game, Preset};
 use crate::render::image::Trail;
 
+pub use auto::{MAX_CHAIN_ROUNDS, MAX_CHAINED_TURNS, Streams};
 pub use event::{Event, WinnerRec};
 pub use limit::{MINUTE_MS, TimeLimit};
 pub use recent::{TurnSpan, turn_spans};

@@ -36,7 +36,7 @@ use crate::tournament::{Outcome, Side, TableId, Tournament, TournamentError};
 pub use args::{TourneyArgs, TourneyCmd, parse_tourney};
 pub use outcome::{Seat, outcome_of, seated_players, seats_of};
 pub use pairs::{Pairing, Partners};
-pub use tag::TableTag;
+pub use tag::{PREFIX as TAG_PREFIX, TableTag};
 
 /// Seconds (of the turn timer's clock: tests shorten it) a table waits for its players'
 /// Ready before its game starts anyway.
@@ -82,6 +82,9 @@ pub struct TablePlay {
     /// The message with the Ready button.
     #[serde(default)]
     pub call_msg: Option<i32>,
+    /// The message with the time extension buttons (R10.5), once posted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ext_msg: Option<i32>,
 }
 
 /// Why a tournament action is refused (each has its text in every locale).
@@ -115,6 +118,10 @@ pub enum TReject {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tourney {
     /// Bumped by every change: buttons carry it.
+    /// Names this tournament among the chat's (its posts' ids start with it): set when it
+    /// opens (0 in records stored before).
+    #[serde(default)]
+    pub id: u64,
     pub seq: u64,
     pub host: i64,
     pub preset: Preset,
@@ -156,6 +163,7 @@ impl Tourney {
     #[must_use]
     pub fn open(host: &SignedUp, args: TourneyArgs, home_topic: Option<i32>, forum: bool) -> Self {
         Self {
+            id: 0,
             seq: 1,
             host: host.id,
             preset: args.preset,
@@ -179,6 +187,16 @@ impl Tourney {
     #[must_use]
     pub fn is_open(&self) -> bool {
         matches!(self.stage, Stage::SignUp | Stage::Running)
+    }
+
+    /// The id its posts carry: [`Tourney::id`], or for a record stored before ids, its
+    /// draw's seed.
+    #[must_use]
+    pub fn post_key(&self) -> u64 {
+        if self.id != 0 {
+            return self.id;
+        }
+        self.tournament.as_ref().map_or(0, Tournament::seed)
     }
 
     fn bump(&mut self) {
@@ -240,6 +258,7 @@ impl Tourney {
             ready_by_ms,
             started_ms: None,
             call_msg: None,
+            ext_msg: None,
         });
         self.bump();
     }
@@ -248,6 +267,14 @@ impl Tourney {
     pub fn set_call_msg(&mut self, at: TableId, id: i32) {
         if let Some(p) = self.play_mut(at) {
             p.call_msg = Some(id);
+            self.bump();
+        }
+    }
+
+    /// Records the message of table `at`'s extension buttons.
+    pub fn set_ext_msg(&mut self, at: TableId, id: i32) {
+        if let Some(p) = self.play_mut(at) {
+            p.ext_msg = Some(id);
             self.bump();
         }
     }

@@ -5,7 +5,8 @@
 use crate::bot::core::table::Table;
 use crate::tournament::TableId;
 
-const PREFIX: &str = "tourney:";
+/// What every tag starts with.
+pub const PREFIX: &str = "tourney:";
 
 /// A tournament table, as its game's board names it ("Round 1 · table 2", or "Final").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The short texts that answer a press (`answerCallbackQuery`: plain text, at most
 //! [`ANSWER_LIMIT`] characters): the roll just made, or what happened since an old board.
 
-use super::text::name_of;
+use super::names::name_of;
 use crate::bot::core::narration::narrate;
 use crate::bot::core::table::{Event, Table};
 use crate::i18n::{Lang, Msg, tr_plain};

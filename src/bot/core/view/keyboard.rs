@@ -93,6 +93,17 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new(rows)
 }
 
+/// One "New game" button: under a board whose game is gone (Redis lost it), so no button
+/// is left dead.
+#[must_use]
+pub fn new_game_only(lang: Lang) -> InlineKeyboardMarkup {
+    let press = Press {
+        button: Button::NewGame,
+        version: 0,
+    };
+    InlineKeyboardMarkup::new([[button(lang, &Msg::BtnNewGame, press)]])
+}
+
 /// `kb` drawn under the board of `lane`: every button's data names the lane (see
 /// [`crate::bot::core::callback::at_lane`]); with no lane, `kb` as it is.
 #[must_use]

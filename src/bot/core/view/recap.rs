@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::text::name_of;
+use super::names::name_of;
 use crate::bot::core::narration::narrate;
 use crate::bot::core::seats::dot;
 use crate::bot::core::table::{Event, Table, TurnSpan, turn_spans};

@@ -1,7 +1,7 @@
 //! The stats texts: the end of a game on the final board (one list in finishing order),
 //! `/top` and `/stats`.
 
-use super::text::name_of;
+use super::names::name_of;
 use crate::bot::core::seats::dot;
 use crate::bot::core::table::{PlayerKind, SeatResult, Table};
 use crate::engine::Game;

@@ -2,6 +2,7 @@
 
 use std::sync::LazyLock;
 
+use super::names::name_of;
 use super::recap::recap;
 use crate::bot::core::seats::dot;
 use crate::bot::core::table::{Event, Player, PlayerKind, Stage, Table, WinnerRec};
@@ -12,13 +13,6 @@ use crate::stats::ChatZone;
 
 /// The zone a board's clock times are in when the caller names none (R9.3's default).
 static DEFAULT_ZONE: LazyLock<ChatZone> = LazyLock::new(ChatZone::default);
-
-/// The name of colour `c`'s player (the colour's English name for an empty seat).
-#[must_use]
-pub fn name_of(t: &Table, c: Colour) -> String {
-    t.player_of(c)
-        .map_or_else(|| tr_plain(Lang::En, &Msg::Colour(c)), |p| p.name.clone())
-}
 
 fn player_line(lang: Lang, t: &Table, p: &Player) -> String {
     let mut s = String::new();
@@ -226,11 +220,11 @@ pub fn table_name(lang: Lang, t: &Table) -> Option<String> {
 
 /// What a text board says once a picture board replaced it below ("▶️ Game started — see
 /// the board below"), naming a tournament's table ("▶️ Round 1 · table 2 started — …").
-/// Plain text.
+/// HTML (the drain edits the old message with it).
 #[must_use]
 pub fn board_below(lang: Lang, t: &Table) -> String {
     match TableTag::of(t) {
-        Some(tag) => tr_plain(
+        Some(tag) => tr(
             lang,
             &Msg::Tourney(TourneyMsg::TableStartedBelow {
                 round: tag.round,
@@ -238,7 +232,7 @@ pub fn board_below(lang: Lang, t: &Table) -> String {
                 last: tag.last,
             }),
         ),
-        None => tr_plain(lang, &Msg::BoardBelow),
+        None => tr(lang, &Msg::BoardBelow),
     }
 }
 

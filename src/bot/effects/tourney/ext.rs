@@ -6,17 +6,16 @@
 //! Callback data: `tx:<round>.<table>.<minutes>` (propose), `ty:<round>.<table>.<0|1>`
 //! (refuse / accept).
 
-use teloxide::payloads::{EditMessageTextSetters, SendMessageSetters};
-use teloxide::prelude::Requester;
-use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId, ParseMode};
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId};
 use tracing::{info, warn};
 
-use super::super::chat::{ChatAddr, InTopic, load as load_place};
-use super::super::commit::{after_save, save};
-use super::super::telegram::TgBot;
-use super::tables::place_of;
-use super::{Ctx, minute_ms, mutate, refusal_text};
+use super::super::chat::{ChatAddr, load as load_place};
+use super::super::commit::{follow, save};
+use super::super::outbox::{self, Plan, Priority, Then, Write};
+use super::post::post_id;
+use super::{Ctx, MINUTE_MS, mutate, place_of, refusal_text};
 use crate::bot::core::table::Status;
+use crate::bot::core::tourney::Tourney;
 use crate::i18n::{ExtMsg, Lang, Msg, tr, tr_plain};
 use crate::tournament::{Answer, EXTENSION_MINUTES, TableId, text_name};
 
@@ -91,23 +90,23 @@ fn answer_keyboard(lang: Lang, at: TableId) -> InlineKeyboardMarkup {
     ]])
 }
 
-/// Post the extension buttons of table `at` in its place `addr`.
-pub async fn offer(bot: &TgBot, addr: ChatAddr, lang: Lang, at: TableId) {
-    let sent = bot
-        .send_message(addr.chat_id(), tr(lang, &x(ExtMsg::Offer)))
-        .in_topic(addr)
-        .parse_mode(ParseMode::Html)
-        .reply_markup(offer_keyboard(lang, at))
-        .await;
-    if let Err(e) = sent {
-        warn!(chat = addr.id(), error = %e, "extension buttons not posted");
-    }
+/// Plan the extension buttons of table `at` of `t` in its place `addr` (once per table;
+/// their message is recorded once posted, to take the buttons off when the table ends).
+pub async fn offer(ctx: &Ctx, chat: i64, addr: ChatAddr, lang: Lang, t: &Tourney, at: TableId) {
+    let w = Write::Send {
+        place: addr.place(),
+        text: tr(lang, &x(ExtMsg::Offer)),
+        reply_to: None,
+        keyboard: Some(offer_keyboard(lang, at)),
+        then: Some(Then::ExtOffer { tid: t.id, at }),
+    };
+    let id = post_id(t, &format!("ext:{}.{}", at.round, at.table));
+    outbox::plan(ctx, chat, Plan::new(w, id.clone(), Priority::Notice).once(id)).await;
 }
 
 /// The answer (a toast) to a press by `user` on message `msg` of `chat`; the message
 /// shows the proposal, or the buttons again with what happened.
 pub async fn press(
-    bot: &TgBot,
     ctx: &Ctx,
     chat: i64,
     lang: Lang,
@@ -116,7 +115,7 @@ pub async fn press(
     user: i64,
 ) -> String {
     let now = ctx.now_ms();
-    let minute = minute_ms(ctx);
+    let minute = MINUTE_MS;
     let (at, result) = match p {
         ExtPress::Propose(at, m) => (
             at,
@@ -165,7 +164,7 @@ pub async fn press(
         }
         Some(Answer::Added(m)) => {
             info!(chat, ?at, minutes = m, "extension added");
-            move_end(bot, ctx, chat, at).await;
+            move_end(ctx, chat, at).await;
             let added = ExtMsg::Added { minutes: m.into() };
             let text = format!(
                 "{}\n{}",
@@ -176,14 +175,12 @@ pub async fn press(
         }
     };
     if let (Some(text), Some(id)) = (text, msg) {
-        let edit = bot
-            .edit_message_text(ChatAddr::new(chat).chat_id(), id, text)
-            .parse_mode(ParseMode::Html)
-            .reply_markup(keyboard)
-            .await;
-        if let Err(e) = edit {
-            warn!(chat, error = %e, "extension message not updated");
-        }
+        let w = Write::Edit {
+            message_id: id.0,
+            text,
+            keyboard: Some(keyboard),
+        };
+        outbox::plan(ctx, chat, Plan::new(w, format!("e:{}", id.0), Priority::Notice)).await;
     }
     tr_plain(lang, &x(toast))
 }
@@ -191,13 +188,13 @@ pub async fn press(
 /// The game of table `at` ends at the table's limit in the bracket (after an accepted
 /// extension): saved by compare-and-set, again on a lost race, and shown (its board's
 /// time line follows).
-async fn move_end(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
+async fn move_end(ctx: &Ctx, chat: i64, at: TableId) {
     for _ in 0..END_ATTEMPTS {
         let Ok(Some(rec)) = super::load(ctx, chat).await else {
             return;
         };
         let t = &rec.state;
-        let (Some(play), Some(end)) = (t.play(at), t.limit_at(at, minute_ms(ctx))) else {
+        let (Some(play), Some(end)) = (t.play(at), t.limit_at(at, MINUTE_MS)) else {
             return;
         };
         let here = load_place(ctx, place_of(chat, play.topic), None).await;
@@ -219,7 +216,7 @@ async fn move_end(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
         }
         match save(ctx, &here, game.version, next).await {
             Ok(saved) => {
-                after_save(bot, ctx, &here, &saved).await;
+                follow(ctx, &here, &saved, false).await;
                 return;
             }
             Err(_) => continue,

@@ -1,33 +1,32 @@
 //! Tournaments in the chat, the effects: the record in Redis (one per chat, saved by
-//! compare-and-set, [`mutate`]), the texts and the bracket posted where the tournament was
-//! opened ([`post`]), the tables called and their games started ([`tables`]), and the
-//! results of finished games applied to the bracket exactly once ([`results`]).
+//! compare-and-set, [`mutate`]), the texts ([`texts`]) and posts ([`post`], [`pairs`])
+//! planned in the chat's outbox where the tournament was opened, the tables called and their
+//! games started ([`tables`]), the results of finished games applied to the bracket exactly
+//! once ([`results`]), the R10.5 extensions ([`ext`]), and what follows a post Telegram took
+//! ([`sent`]).
 //!
 //! Everything that is due (tables to call, Ready deadlines, time limits, the check of
-//! tables being played) is one score per chat in `parxis:tourney:due`, fired by the driver's
-//! poll under the chat's `tourney` lease ([`fire_due`]), so it survives restarts and fires
-//! once across replicas. The clock of the Ready deadline and of time limits is the turn
-//! timer's ([`Ctx::timer_unit_ms`] ms a second), so tests can shorten it.
-
+//! tables being played, results to post) is one score per chat in `parxis:tourney:due`,
+//! fired by the scheduler under the chat's `tourney` lease ([`job`]), so it survives
+//! restarts and fires once across replicas. Posts carry ids, so a post planned again after
+//! a crash is made once.
+//!
 pub mod ext;
 pub mod pairs;
 pub mod post;
+pub mod job;
 pub mod results;
+pub mod sent;
 pub mod tables;
-
-use std::sync::Arc;
+pub mod texts;
 
 use tracing::{debug, warn};
 
 use super::Ctx;
-use super::telegram::TgBot;
+use super::chat::ChatAddr;
 use crate::bot::core::tourney::{CHECK_SECS, READY_SECS, TReject, Tourney};
-use crate::store::{CasOutcome, Place, StoreError, Versioned};
+use crate::store::{CasOutcome, DueKind, Place, StoreError, Versioned};
 
-/// The lease a chat's tournament firing takes.
-pub const TOURNEY_LEASE: &str = "tourney";
-/// How long a firing may hold it.
-pub const TOURNEY_LEASE_MS: u64 = 20_000;
 /// Time-to-live of a tournament record (refreshed by every save).
 pub const TOURNEY_TTL_SECS: u64 = 30 * 24 * 3600;
 /// Compare-and-set attempts of one change before giving up.
@@ -52,15 +51,20 @@ impl From<StoreError> for MutErr {
 }
 
 /// One minute of a table's time limit, ms.
-#[must_use]
-pub fn minute_ms(ctx: &Ctx) -> u64 {
-    60 * ctx.timer_unit_ms
-}
+pub const MINUTE_MS: u64 = 60_000;
 
 /// The Ready deadline of a table call, ms.
+pub const READY_MS: u64 = READY_SECS * 1000;
+
+/// The least pause between two firings of a chat's tournament that find nothing new to do
+/// (a table whose place still holds an open game, a topic not created yet).
+pub const REFIRE_MS: u64 = 1_000;
+
+/// The place of a table's game (its topic value as the store keeps it: a forum topic, a
+/// lane, or `None` for the group).
 #[must_use]
-pub fn ready_ms(ctx: &Ctx) -> u64 {
-    READY_SECS * ctx.timer_unit_ms
+pub fn place_of(chat: i64, topic: Option<i32>) -> ChatAddr {
+    ChatAddr::from(Place { chat, topic })
 }
 
 /// A chat's tournament record.
@@ -88,6 +92,11 @@ pub async fn mutate<R>(
         let rec = match load(ctx, chat).await {
             Ok(Some(rec)) => rec,
             Ok(None) => return Err(MutErr::Rejected(TReject::NoTourney)),
+            Err(e) if !ctx.store.health().up => {
+                // Redis is away: nothing was sent; trying again now only waits.
+                warn!(chat, error = %e, "tournament record not loaded: Redis is away");
+                return Err(MutErr::Store);
+            }
             Err(e) => {
                 warn!(chat, error = %e, "tournament record not loaded: again");
                 tokio::time::sleep(STORE_RETRY).await;
@@ -102,6 +111,10 @@ pub async fn mutate<R>(
             .await
         {
             Ok(s) => s,
+            Err(e) if !ctx.store.health().up => {
+                warn!(chat, error = %e, "tournament record not saved: Redis is away");
+                return Err(MutErr::Store);
+            }
             Err(e) => {
                 warn!(chat, error = %e, "tournament record not saved: again");
                 tokio::time::sleep(STORE_RETRY).await;
@@ -127,64 +140,19 @@ pub async fn mutate<R>(
     Err(MutErr::Store)
 }
 
-/// Put the chat's next due time in the due set (or take it out).
-pub async fn sync_due(ctx: &Ctx, chat: i64, t: &Tourney) {
-    let check_ms = CHECK_SECS * ctx.timer_unit_ms;
-    let due = t.due(ctx.now_ms(), minute_ms(ctx), check_ms);
-    if let Err(e) = ctx.store.set_tourney_due(chat, due).await {
+/// Put the chat's next due time in the due set (or take it out), not before `not_before`.
+pub async fn sync_due_after(ctx: &Ctx, chat: i64, t: &Tourney, not_before: u64) {
+    let due = t
+        .due(ctx.now_ms(), MINUTE_MS, CHECK_SECS * 1000)
+        .map(|d| d.max(not_before));
+    if let Err(e) = ctx.store.set_due(DueKind::Tourney, Place::of_chat(chat), due).await {
         warn!(chat, error = %e, "tournament due time not set");
     }
 }
 
-/// At most this many due chats per poll.
-const DUE_BATCH: usize = 64;
-
-/// The driver's poll: fire every chat whose tournament is due, each under its lease.
-pub async fn fire_due(bot: &TgBot, ctx: &Arc<Ctx>, tasks: &mut tokio::task::JoinSet<()>) {
-    let due = match ctx.store.due_tourneys(ctx.now_ms(), DUE_BATCH).await {
-        Ok(d) => d,
-        Err(e) => {
-            debug!(error = %e, "tournament due set unavailable");
-            return;
-        }
-    };
-    for chat in due {
-        let (bot, ctx) = (bot.clone(), ctx.clone());
-        tasks.spawn(async move { fire(&bot, &ctx, chat).await });
-    }
-}
-
-/// Fire one chat's tournament under its lease: call the tables to call, start the games
-/// whose Ready deadline passed, end timed games at their limit, apply finished games.
-pub async fn fire(bot: &TgBot, ctx: &Ctx, chat: i64) {
-    let place = Place::of_chat(chat);
-    match ctx
-        .store
-        .try_lease_at(place, TOURNEY_LEASE, &ctx.owner, TOURNEY_LEASE_MS)
-        .await
-    {
-        Ok(true) => {}
-        _ => return,
-    }
-    match load(ctx, chat).await {
-        Ok(Some(rec)) if rec.state.is_open() || !rec.state.unposted.is_empty() => {
-            results::post_unposted(bot, ctx, chat).await;
-            tables::call_tables(bot, ctx, chat, &rec.state).await;
-            tables::start_due(bot, ctx, chat).await;
-            results::check_playing(bot, ctx, chat).await;
-            if let Ok(Some(latest)) = load(ctx, chat).await {
-                sync_due(ctx, chat, &latest.state).await;
-            }
-        }
-        Ok(_) => {
-            let _ = ctx.store.set_tourney_due(chat, None).await;
-        }
-        Err(e) => debug!(chat, error = %e, "tournament not loaded"),
-    }
-    let _ = ctx
-        .store
-        .release_lease_at(place, TOURNEY_LEASE, &ctx.owner)
-        .await;
+/// Put the chat's next due time in the due set (or take it out).
+pub async fn sync_due(ctx: &Ctx, chat: i64, t: &Tourney) {
+    sync_due_after(ctx, chat, t, 0).await;
 }
 
 /// The text of a refused tournament change (plain: an alert or a short reply).

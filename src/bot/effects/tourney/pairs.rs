@@ -1,16 +1,13 @@
-//! A pairs tournament's sign-up as the chat sees it: the pairs and singles in the sign-up
-//! message, an invitation with its Confirm button, and the pairs made at random at the
-//! draw.
+//! A pairs tournament's sign-up as the chat sees it: an invitation with its Confirm button,
+//! the invitation once the pair is made, and the pairs made at random at the draw.
 
-use teloxide::payloads::{EditMessageTextSetters, SendMessageSetters};
-use teloxide::prelude::Requester;
-use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId, ParseMode};
-use teloxide::utils::html::escape;
-use tracing::warn;
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId};
 
-use super::super::chat::{ChatAddr, InTopic};
-use super::super::telegram::TgBot;
-use super::post;
+use super::super::chat::ChatAddr;
+use super::super::outbox::{self, Plan, Priority, Write};
+use super::post::{post_id, say_once};
+use super::texts::home;
+use super::Ctx;
 use crate::bot::core::tourney::{Pairing, Tourney};
 use crate::i18n::{Lang, Msg, PairsMsg, tr, tr_plain};
 
@@ -24,41 +21,8 @@ pub fn confirm_data(from: i64) -> String {
     format!("tp:{from}")
 }
 
-/// The sign-up's entrant lines of a pairs tournament (HTML): the pairs made ("A & B"),
-/// then the people without a partner, then how to make a pair.
-#[must_use]
-pub fn signup_lines(lang: Lang, t: &Tourney) -> Vec<String> {
-    let name = |id: i64| {
-        t.signup
-            .iter()
-            .find(|s| s.id == id)
-            .map_or(String::new(), |s| escape(&s.name))
-    };
-    let mut out = vec![tr(lang, &m(PairsMsg::SignupLine))];
-    for (i, p) in t.partners.iter().enumerate() {
-        out.push(format!("{}. {} & {}", i + 1, name(p.0), name(p.1)));
-    }
-    let singles: Vec<String> = t
-        .signup
-        .iter()
-        .filter(|s| t.partner_of(s.id).is_none())
-        .map(|s| escape(&s.name))
-        .collect();
-    if !singles.is_empty() {
-        out.push(format!(
-            "{} {}",
-            tr(lang, &m(PairsMsg::Singles)),
-            singles.join(", ")
-        ));
-    }
-    out.push(String::new());
-    out.push(tr(lang, &Msg::Tourney(crate::i18n::TourneyMsg::SignupHint)));
-    out.push(tr(lang, &m(PairsMsg::SignupHint)));
-    out
-}
-
-/// Post `from`'s invitation of `to` at `addr`, with the Confirm button.
-pub async fn post_invite(bot: &TgBot, addr: ChatAddr, lang: Lang, from: (i64, &str), to: &str) {
+/// Plan `from`'s invitation of `to` at `addr`, with the Confirm button.
+pub async fn post_invite(ctx: &Ctx, addr: ChatAddr, lang: Lang, from: (i64, &str), to: &str) {
     let text = tr(
         lang,
         &m(PairsMsg::Invite {
@@ -70,50 +34,35 @@ pub async fn post_invite(bot: &TgBot, addr: ChatAddr, lang: Lang, from: (i64, &s
         tr_plain(lang, &m(PairsMsg::BtnConfirm)),
         confirm_data(from.0),
     )]]);
-    if let Err(e) = bot
-        .send_message(addr.chat_id(), text)
-        .in_topic(addr)
-        .parse_mode(ParseMode::Html)
-        .reply_markup(keyboard)
-        .await
-    {
-        warn!(chat = addr.id(), error = %e, "partner invitation not sent");
-    }
-}
-
-/// The sign-up message brought up to date (its entrants and buttons).
-pub async fn refresh_signup(bot: &TgBot, chat: i64, lang: Lang, t: &Tourney) {
-    let Some(id) = t.signup_msg else { return };
-    let home = post::home(chat, t);
-    let edit = bot
-        .edit_message_text(home.chat_id(), MessageId(id), post::signup_text(lang, t))
-        .parse_mode(ParseMode::Html)
-        .reply_markup(post::signup_keyboard(lang, t))
-        .await;
-    if let Err(e) = edit {
-        warn!(chat, error = %e, "sign-up message not updated");
-    }
+    let w = Write::Send {
+        place: addr.place(),
+        text,
+        reply_to: None,
+        keyboard: Some(keyboard),
+        then: None,
+    };
+    let slot = format!("invite:{}", from.0);
+    outbox::plan(ctx, addr.id(), Plan::new(w, slot, Priority::Reply)).await;
 }
 
 /// The invitation message `id` at `addr` says the pair is made (its button gone).
-pub async fn invite_done(bot: &TgBot, addr: ChatAddr, id: MessageId, lang: Lang, name: &str) {
+pub async fn invite_done(ctx: &Ctx, addr: ChatAddr, id: MessageId, lang: Lang, name: &str) {
     let text = tr(
         lang,
         &m(PairsMsg::PairMade {
             name: name.to_owned(),
         }),
     );
-    if let Err(e) = bot
-        .edit_message_text(addr.chat_id(), id, text)
-        .parse_mode(ParseMode::Html)
-        .await
-    {
-        warn!(chat = addr.id(), error = %e, "partner invitation not updated");
-    }
+    let w = Write::Edit {
+        message_id: id.0,
+        text,
+        keyboard: None,
+    };
+    outbox::plan(ctx, addr.id(), Plan::new(w, format!("e:{}", id.0), Priority::Notice)).await;
 }
 
 /// The pairs made at random at the draw and the odd one out, said before the draw.
-pub async fn announce_pairing(bot: &TgBot, addr: ChatAddr, lang: Lang, p: &Pairing) {
+pub async fn announce_pairing(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney, p: &Pairing) {
     let mut lines = Vec::new();
     if !p.random.is_empty() {
         let pairs: Vec<String> = p.random.iter().map(|(a, b)| format!("{a} & {b}")).collect();
@@ -128,6 +77,7 @@ pub async fn announce_pairing(bot: &TgBot, addr: ChatAddr, lang: Lang, p: &Pairi
         lines.push(tr(lang, &m(PairsMsg::LeftOut { name: name.clone() })));
     }
     if !lines.is_empty() {
-        post::say(bot, addr, lines.join("\n")).await;
+        let id = post_id(t, "pairing");
+        say_once(ctx, home(chat, t), id, Priority::Notice, lines.join("\n")).await;
     }
 }

@@ -1,18 +1,18 @@
-//! What a tournament posts: the sign-up message, the draw, the bracket (PNG and text), the
-//! results and the champion, in the chat's language, where the tournament was opened.
+//! What a tournament posts where it was opened, planned in the chat's outbox with an id
+//! each (a post planned again after a crash is made once): the sign-up message, the draw,
+//! the bracket (PNG and text), each table's result and the champion.
 
-use teloxide::payloads::{SendMessageSetters, SendPhotoSetters};
-use teloxide::prelude::Requester;
-use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, InputFile, ParseMode};
 use teloxide::utils::html::escape;
 use tracing::warn;
 
-use super::super::chat::{ChatAddr, InTopic};
-use super::super::telegram::TgBot;
+use super::super::chat::ChatAddr;
+use super::super::outbox::{self, Plan, Priority, Then, Write};
+use super::texts::{home, labels, result_line, signup_keyboard, signup_text};
+use super::Ctx;
 use crate::bot::core::tourney::Tourney;
-use crate::i18n::{Lang, Msg, TourneyMsg, tr, tr_plain};
-use crate::render::image::bracket;
-use crate::tournament::{Labels, TableResult, Tournament, bracket_text, text_name};
+use crate::i18n::{Lang, Msg, TourneyMsg, tr};
+use crate::render::image::bracket as picture;
+use crate::tournament::{TableId, TableResult, Tournament, bracket_text, text_name};
 
 /// Telegram's longest photo caption, characters.
 const CAPTION_MAX: usize = 1024;
@@ -21,120 +21,71 @@ fn m(t: TourneyMsg) -> Msg {
     Msg::Tourney(t)
 }
 
-/// Where the tournament of `chat` speaks: the topic it was opened in, or the group.
+/// The id of post `what` of tournament `t`.
 #[must_use]
-pub fn home(chat: i64, t: &Tourney) -> ChatAddr {
-    t.home_topic.map_or_else(
-        || ChatAddr::new(chat),
-        |topic| ChatAddr::in_topic(chat, topic),
-    )
+pub fn post_id(t: &Tourney, what: &str) -> String {
+    format!("t{}:{what}", t.post_key())
 }
 
-/// The bracket's words in `lang`.
-#[must_use]
-pub fn labels(lang: Lang, t: &Tournament) -> Labels {
-    let rounds = t.plan().len();
-    Labels {
-        rounds: (0..rounds)
-            .map(|r| {
-                tr_plain(
-                    lang,
-                    &m(TourneyMsg::RoundName {
-                        round: u32::try_from(r + 1).unwrap_or(u32::MAX),
-                        last: r + 1 == rounds,
-                    }),
-                )
-            })
-            .collect(),
-        bye: tr_plain(lang, &m(TourneyMsg::Bye)),
-        champion: tr_plain(lang, &m(TourneyMsg::ChampionWord)),
-    }
+/// Plan a text post (HTML) at `addr`, once per `id`.
+pub async fn say_once(ctx: &Ctx, addr: ChatAddr, id: String, priority: Priority, text: String) {
+    let w = Write::Send {
+        place: addr.place(),
+        text,
+        reply_to: None,
+        keyboard: None,
+        then: None,
+    };
+    outbox::plan(ctx, addr.id(), Plan::new(w, id.clone(), priority).once(id)).await;
 }
 
-/// The sign-up message: rules, table size, limit, the entrants so far, Join / Leave.
-#[must_use]
-pub fn signup_text(lang: Lang, t: &Tourney) -> String {
-    let mut out = vec![tr(
-        lang,
-        &m(TourneyMsg::SignupTitle {
-            preset: t.preset,
-            size: u32::from(t.table_size),
+/// Plan the sign-up message of `t` (its id recorded once posted, [`super::sent`]).
+pub async fn signup(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
+    let addr = home(chat, t);
+    let id = post_id(t, "signup");
+    let w = Write::Send {
+        place: addr.place(),
+        text: signup_text(lang, t),
+        reply_to: None,
+        keyboard: Some(signup_keyboard(lang, t)),
+        then: Some(Then::Signup {
+            tid: t.id,
+            entrants: u32::try_from(t.signup.len()).unwrap_or(u32::MAX),
         }),
-    )];
-    if let Some(minutes) = t.limit_minutes {
-        out.push(tr(
-            lang,
-            &m(TourneyMsg::TimeLimit {
-                minutes: u32::from(minutes),
-            }),
-        ));
-    }
-    out.push(String::new());
-    if t.pairs {
-        out.extend(super::pairs::signup_lines(lang, t));
-        return out.join("\n");
-    }
-    out.push(tr(
-        lang,
-        &m(TourneyMsg::SignupEntrants {
-            count: u32::try_from(t.signup.len()).unwrap_or(u32::MAX),
-        }),
-    ));
-    for (i, s) in t.signup.iter().enumerate() {
-        let host = if s.id == t.host { " 👑" } else { "" };
-        out.push(format!("{}. {}{host}", i + 1, escape(&s.name)));
-    }
-    out.push(String::new());
-    out.push(tr(lang, &m(TourneyMsg::SignupHint)));
-    out.join("\n")
+    };
+    outbox::plan(ctx, chat, Plan::new(w, id.clone(), Priority::Reply).once(id)).await;
 }
 
-/// Join / Leave under the sign-up message, and ▶️ Start for the host (or an admin).
-#[must_use]
-pub fn signup_keyboard(lang: Lang, t: &Tourney) -> InlineKeyboardMarkup {
-    InlineKeyboardMarkup::new([
-        vec![
-            InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnJoin), format!("tj:{}", t.seq)),
-            InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnLeave), format!("tl:{}", t.seq)),
-        ],
-        vec![InlineKeyboardButton::callback(
-            tr_plain(lang, &Msg::BtnStart),
-            format!("ts:{}", t.seq),
-        )],
-    ])
+/// Plan the sign-up message brought up to date (its entrants and buttons); a newer update
+/// supersedes one not made yet.
+pub async fn refresh_signup(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
+    let Some(id) = t.signup_msg else { return };
+    let w = Write::Edit {
+        message_id: id,
+        text: signup_text(lang, t),
+        keyboard: Some(signup_keyboard(lang, t)),
+    };
+    outbox::plan(ctx, chat, Plan::new(w, format!("e:{id}"), Priority::Notice)).await;
 }
 
-/// Say `text` (HTML) at `addr`; the message id, if sent.
-pub async fn say(bot: &TgBot, addr: ChatAddr, text: String) -> Option<i32> {
-    match bot
-        .send_message(addr.chat_id(), text)
-        .in_topic(addr)
-        .parse_mode(ParseMode::Html)
-        .await
-    {
-        Ok(msg) => Some(msg.id.0),
-        Err(e) => {
-            warn!(chat = addr.id(), error = %e, "tournament message not sent");
-            None
-        }
-    }
-}
-
-/// The bracket as a PNG with its text as caption, under `head` (HTML) when given; a text too
-/// long for a caption follows as a message of its own.
+/// Plan the bracket as a PNG with its text as caption, under `head` (HTML) when given; a
+/// text too long for a caption follows as a message of its own. `id`: planned once per id
+/// (`None`: every time, `/bracket`).
 pub async fn bracket(
-    bot: &TgBot,
+    ctx: &Ctx,
     addr: ChatAddr,
     lang: Lang,
     t: &Tournament,
     head: Option<String>,
+    id: Option<String>,
+    priority: Priority,
 ) {
     let labels = labels(lang, t);
     let text = escape(&bracket_text(t, &labels));
     // Drawn off the async workers: a large bracket takes a while to paint.
     let png = {
         let (t, labels) = (t.clone(), labels.clone());
-        match tokio::task::spawn_blocking(move || bracket::png(&t, &labels)).await {
+        match tokio::task::spawn_blocking(move || picture::png(&t, &labels)).await {
             Ok(png) => png,
             Err(e) => {
                 warn!(chat = addr.id(), error = %e, "bracket picture not drawn");
@@ -142,7 +93,7 @@ pub async fn bracket(
             }
         }
     };
-    let mut caption = head.clone().unwrap_or_default();
+    let mut caption = head.unwrap_or_default();
     let fits = caption.chars().count() + text.chars().count() + 2 <= CAPTION_MAX;
     if fits {
         if !caption.is_empty() {
@@ -150,93 +101,62 @@ pub async fn bracket(
         }
         caption.push_str(&text);
     }
-    let sent = bot
-        .send_photo(
-            addr.chat_id(),
-            InputFile::memory(png).file_name("bracket.png"),
-        )
-        .in_topic(addr)
-        .caption(caption)
-        .parse_mode(ParseMode::Html)
-        .await;
-    if let Err(e) = sent {
-        warn!(chat = addr.id(), error = %e, "bracket picture not sent");
-    }
-    if !fits {
-        say(bot, addr, text).await;
-    }
-}
-
-/// The line that tells how table `at` was decided (`None`: it is not decided).
-#[must_use]
-pub fn result_line(lang: Lang, t: &Tournament, at: crate::tournament::TableId) -> Option<String> {
-    let slot = t.table(at)?;
-    let round = u32::from(at.round) + 1;
-    let table = u32::from(at.table) + 1;
-    let last = crate::bot::core::view::tourney::is_last(t, at);
-    let name = |s| text_name(t, Some(s)).to_owned();
-    let msg = match &slot.result {
-        TableResult::Winner(w) => TourneyMsg::TableWon {
-            round,
-            table,
-            last,
-            name: name(*w),
-        },
-        TableResult::RollOff { winner, rolls } => TourneyMsg::TableRollOff {
-            round,
-            table,
-            last,
-            rolls: rolls
-                .iter()
-                .map(|r| {
-                    r.iter()
-                        .map(|(s, d)| format!("{} {d}", text_name(t, Some(*s))))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                })
-                .collect::<Vec<_>>()
-                .join(" · "),
-            name: name(*winner),
-        },
-        TableResult::ByHand { winner, reason } => TourneyMsg::TableByHand {
-            round,
-            table,
-            last,
-            name: name(*winner),
-            reason: reason.clone(),
-        },
-        TableResult::Pending | TableResult::Playing | TableResult::Bye => return None,
+    let w = Write::Photo {
+        place: addr.place(),
+        png,
+        caption,
+        keyboard: None,
     };
-    Some(tr(lang, &m(msg)))
+    let slot = id.clone().unwrap_or_else(|| format!("bracket:{}", addr.place().member()));
+    let mut p = Plan::new(w, slot.clone(), priority);
+    if let Some(id) = &id {
+        p = p.once(id.clone());
+    }
+    outbox::plan(ctx, addr.id(), p).await;
+    if !fits {
+        let w = Write::Send {
+            place: addr.place(),
+            text,
+            reply_to: None,
+            keyboard: None,
+            then: None,
+        };
+        let mut p = Plan::new(w, format!("{slot}:text"), priority);
+        if let Some(id) = id {
+            p = p.once(format!("{id}:text"));
+        }
+        outbox::plan(ctx, addr.id(), p).await;
+    }
 }
 
-/// After table `at` was decided: its result with the updated bracket; the champion's
-/// announcement with the whole bracket when it was the final.
-pub async fn decided(
-    bot: &TgBot,
-    addr: ChatAddr,
-    lang: Lang,
-    t: &Tournament,
-    at: crate::tournament::TableId,
-) {
-    let line = result_line(lang, t, at);
-    match t.champion() {
+/// After table `at` of `t` was decided: its result with the updated bracket; the
+/// champion's announcement with the whole bracket when it was the final.
+pub async fn decided(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney, at: TableId) {
+    let Some(tn) = &t.tournament else { return };
+    let addr = home(chat, t);
+    let line = result_line(lang, tn, at);
+    let key = format!("{}.{}", at.round, at.table);
+    match tn.champion() {
         Some(c) => {
             // The Final's "goes through" would come just before "champion": only a roll-off
             // or the host's decision is told, in the champion's caption.
             let how = line.filter(|_| {
-                t.table(at)
+                tn.table(at)
                     .is_some_and(|s| !matches!(s.result, TableResult::Winner(_)))
             });
             let champion = tr(
                 lang,
                 &m(TourneyMsg::Champion {
-                    name: text_name(t, Some(c)).to_owned(),
+                    name: text_name(tn, Some(c)).to_owned(),
                 }),
             );
             let head = how.map_or_else(|| champion.clone(), |how| format!("{how}\n{champion}"));
-            bracket(bot, addr, lang, t, Some(head)).await;
+            let id = post_id(t, "champion");
+            bracket(ctx, addr, lang, tn, Some(head), Some(id), Priority::Post).await;
         }
-        None => bracket(bot, addr, lang, t, line).await,
+        None => {
+            let id = post_id(t, &format!("bracket:{key}"));
+            bracket(ctx, addr, lang, tn, line, Some(id), Priority::Post).await;
+        }
     }
 }

@@ -1,20 +1,23 @@
-//! Finished games into the bracket: the hook after a game's save ([`on_game_saved`]), the
-//! firing's check of the tables being played (a result that did not reach the bracket, a
-//! time limit that ran out: [`check_playing`]), and the one update per decided table.
+//! Finished games into the bracket: the firing's check of the tables being played (a
+//! finished game whose result is not in the bracket yet, a time limit that ran out:
+//! [`check_playing`]), and the one post per decided table ([`post_unposted`]).
 //!
 //! Exactly once: the result is applied to the tournament record by compare-and-set and the
-//! tournament refuses a table already decided, so only the change that applied it posts the
-//! result and the bracket, whichever replica or path got there first.
+//! tournament refuses a table already decided; its posts are planned with ids, so planning
+//! them again after a crash (before the record says "posted") makes nothing twice, and the
+//! champion enters the chat's history once (by the tournament's id).
 
 use tracing::{debug, info};
 
-use super::super::chat::{Here, load as load_place};
-use super::super::commit::{Saved, after_save, save};
-use super::super::telegram::TgBot;
-use super::{Ctx, MutErr, minute_ms, mutate, post};
+use super::super::chat::load as load_place;
+use super::super::commit::{follow, save};
+use super::super::ctx::Stream;
+use super::super::outbox;
+use super::{Ctx, MINUTE_MS, MutErr, mutate, place_of, post};
 use crate::bot::core::table::{Status, Table};
 use crate::bot::core::tourney::{TReject, Tourney, outcome_of};
 use crate::dice::RngDice;
+use crate::i18n::Lang;
 use crate::tournament::TableId;
 
 /// The table of the tournament whose game is `table` at forum topic `topic` (a started,
@@ -25,18 +28,8 @@ fn table_of(t: &Tourney, topic: Option<i32>, table: &Table) -> Option<TableId> {
     (play.started_ms == Some(table.stats.started_ms)).then_some(at)
 }
 
-/// After any save of a finished game: when it is a tournament table's, its result goes
-/// into the bracket (once) and the next tables are called by the next firing.
-pub async fn on_game_saved(bot: &TgBot, ctx: &Ctx, here: &Here, saved: &Saved) {
-    if saved.table.status() != Status::Finished {
-        return;
-    }
-    let place = here.addr.place();
-    apply(bot, ctx, place.chat, place.topic, &saved.table).await;
-}
-
 /// Apply the finished `table` at `topic` of `chat` to its tournament, if it is one's.
-async fn apply(bot: &TgBot, ctx: &Ctx, chat: i64, topic: Option<i32>, table: &Table) {
+async fn apply(ctx: &Ctx, chat: i64, topic: Option<i32>, table: &Table) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
     };
@@ -52,11 +45,10 @@ async fn apply(bot: &TgBot, ctx: &Ctx, chat: i64, topic: Option<i32>, table: &Ta
         return;
     };
     let result = mutate(ctx, chat, |t| {
-        let mut rng = ctx.rng(chat, t.seq);
+        let mut rng = ctx.rng(chat, t.seq, Stream::Dice);
         t.table_finished(at, outcome.clone(), &mut RngDice(&mut rng))
     })
     .await;
-    let _ = bot;
     match result {
         Ok(_) => info!(
             chat,
@@ -71,14 +63,35 @@ async fn apply(bot: &TgBot, ctx: &Ctx, chat: i64, topic: Option<i32>, table: &Ta
     }
 }
 
-/// Post the results not posted yet (under the chat's tournament lease), each then marked
-/// posted: one update per decided table, again only after a crash between the two.
-pub async fn post_unposted(bot: &TgBot, ctx: &Ctx, chat: i64) {
+/// Plan the posts of the results not posted yet (under the chat's tournament lease), each
+/// then marked posted; a table's extension buttons come off with it.
+pub async fn post_unposted(ctx: &Ctx, chat: i64, lang: Lang) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
     };
-    for &at in &rec.state.unposted {
-        announce(bot, ctx, chat, &rec.state, at).await;
+    let t = &rec.state;
+    for &at in &t.unposted {
+        post::decided(ctx, chat, lang, t, at).await;
+        if let Some(id) = t.play(at).and_then(|p| p.ext_msg) {
+            outbox::strip(ctx, chat, id).await;
+        }
+        let champion = t.tournament.as_ref().and_then(|tn| tn.champion());
+        if let (Some(c), Some(tn)) = (champion, &t.tournament)
+            && t.unposted.last() == Some(&at)
+        {
+            let summary = serde_json::json!({
+                "champion": crate::tournament::text_name(tn, Some(c)),
+                "members": tn.entrant(c).map(|e| e.members.clone()),
+                "entrants": tn.entrants().len(),
+                "preset": t.preset,
+                "seed": tn.seed(),
+                "finished_ms": ctx.now_ms(),
+            });
+            let id = post::post_id(t, "history");
+            if let Err(e) = ctx.store.push_tourney_history_once(chat, &id, &summary).await {
+                tracing::warn!(chat, error = %e, "tournament not recorded in the history");
+            }
+        }
         let _ = mutate(ctx, chat, |t| {
             t.posted(at);
             Ok(())
@@ -87,37 +100,10 @@ pub async fn post_unposted(bot: &TgBot, ctx: &Ctx, chat: i64) {
     }
 }
 
-/// Post table `at`'s result and the bracket (the champion with it at the end); a finished
-/// tournament goes into the chat's history.
-async fn announce(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney, at: TableId) {
-    let Some(tournament) = &t.tournament else {
-        return;
-    };
-    let addr = post::home(chat, t);
-    let lang = load_place(ctx, addr, None).await.lang;
-    post::decided(bot, addr, lang, tournament, at).await;
-    if let Some(c) = tournament
-        .champion()
-        .filter(|_| t.unposted.last() == Some(&at))
-    {
-        let summary = serde_json::json!({
-            "champion": crate::tournament::text_name(tournament, Some(c)),
-            "members": tournament.entrant(c).map(|e| e.members.clone()),
-            "entrants": tournament.entrants().len(),
-            "preset": t.preset,
-            "seed": tournament.seed(),
-            "finished_ms": ctx.now_ms(),
-        });
-        if let Err(e) = ctx.store.push_tourney_history(chat, &summary).await {
-            tracing::warn!(chat, error = %e, "tournament not recorded in the history");
-        }
-    }
-}
-
 /// The tables being played: a finished game whose result is not in the bracket yet is
-/// applied; a game past its time limit ends there (R6.3), its result applied through the
-/// save's hook.
-pub async fn check_playing(bot: &TgBot, ctx: &Ctx, chat: i64) {
+/// applied; a game past its time limit ends there (R6.3), its result applied at the next
+/// firing (its end wakes the tournament).
+pub async fn check_playing(ctx: &Ctx, chat: i64) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
     };
@@ -130,18 +116,15 @@ pub async fn check_playing(bot: &TgBot, ctx: &Ctx, chat: i64) {
         if play.started_ms.is_none() || !tournament.table(play.at).is_some_and(|s| s.is_open()) {
             continue;
         }
-        let addr = super::tables::place_of(chat, play.topic);
+        let addr = place_of(chat, play.topic);
         let here = load_place(ctx, addr, None).await;
         let Ok(game) = here.table() else { continue };
         if table_of(t, play.topic, &game.state) != Some(play.at) {
             continue;
         }
         match game.state.status() {
-            Status::Finished => apply(bot, ctx, chat, play.topic, &game.state).await,
-            Status::Playing
-                if t.limit_at(play.at, minute_ms(ctx))
-                    .is_some_and(|l| l <= now) =>
-            {
+            Status::Finished => apply(ctx, chat, play.topic, &game.state).await,
+            Status::Playing if t.limit_at(play.at, MINUTE_MS).is_some_and(|l| l <= now) => {
                 let mut next = game.state.clone();
                 next.seq += 1;
                 next.last.clear();
@@ -152,7 +135,7 @@ pub async fn check_playing(bot: &TgBot, ctx: &Ctx, chat: i64) {
                     "a tournament table reached its time limit"
                 );
                 if let Ok(saved) = save(ctx, &here, game.version, next).await {
-                    after_save(bot, ctx, &here, &saved).await;
+                    follow(ctx, &here, &saved, false).await;
                 }
             }
             _ => {}

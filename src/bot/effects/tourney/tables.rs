@@ -1,33 +1,30 @@
 //! The tables of a round: called in their place (a forum topic of their own, or a lane of
-//! the group),
-//! their players' Ready, and their games started as ordinary games of the bot.
+//! the group), their players' Ready, and their games started as ordinary games of the bot.
+//!
+//! A call is put on record before its message is planned (a Ready pressed as soon as the
+//! message shows is always for a table being called). In a forum the table's topic is
+//! created first; the call follows once Telegram made it ([`super::sent`]).
 
-use teloxide::payloads::SendMessageSetters;
-use teloxide::prelude::Requester;
-use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, ParseMode};
-use teloxide::utils::html::escape;
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use tracing::{info, warn};
 
-use super::super::chat::{ChatAddr, DisplayState, Here, InTopic, Stored, load as load_place};
-use super::super::commit::{after_save, save};
-use super::super::telegram::TgBot;
-use super::{Ctx, minute_ms, mutate, post, ready_ms};
+use super::super::chat::{DisplayState, Here, Stored, load as load_place};
+use super::super::commit::{follow, save};
+use super::super::ctx::Stream;
+use super::super::outbox::{self, Plan, Priority, Then, Write};
+use super::post::post_id;
+use super::texts::side_names;
+use super::{Ctx, MINUTE_MS, READY_MS, mutate, place_of};
 use crate::bot::core::table::{Action, Actor, Player, PlayerKind, Table, TimeLimit};
 use crate::bot::core::tourney::{Tourney, seats_of};
+use crate::bot::core::view;
 use crate::dice::RngDice;
 use crate::i18n::{Lang, Msg, TourneyMsg, tr_plain};
 use crate::store::Place;
-use crate::tournament::{TableId, text_name};
+use crate::tournament::TableId;
 
 fn m(t: TourneyMsg) -> Msg {
     Msg::Tourney(t)
-}
-
-/// The place of a table's game (its topic value as the store keeps it: a forum topic, a
-/// lane, or `None` for the group).
-#[must_use]
-pub fn place_of(chat: i64, topic: Option<i32>) -> ChatAddr {
-    ChatAddr::from(Place { chat, topic })
 }
 
 /// Callback data of a table's Ready button: `tr:<round>.<table>`.
@@ -36,22 +33,20 @@ pub fn ready_data(at: TableId) -> String {
     format!("tr:{}.{}", at.round, at.table)
 }
 
-/// Call every table of the round that has no call yet: a forum topic for each in a forum
-/// (in a group, the group itself), a message with its players and the Ready button. Runs
-/// under the chat's tournament lease, so a table is called once.
-pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
+/// Call every table of the round that has no call yet. In a forum, each gets a topic of its
+/// own first (planned once per table); in a group, its lane: the call is recorded and its
+/// message planned.
+pub async fn call_tables(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
     let to_call = t.tables_to_call();
     if to_call.is_empty() {
         return;
     }
-    let Some(tournament) = &t.tournament else {
-        return;
-    };
-    let lang = load_place(ctx, post::home(chat, t), None).await.lang;
-    let mut called = Vec::new();
-    for at in to_call {
-        let tag = crate::bot::core::view::tourney::table_tag(tournament, at);
-        let topic = if t.forum {
+    if t.forum {
+        let Some(tournament) = &t.tournament else {
+            return;
+        };
+        for at in to_call {
+            let tag = view::tourney::table_tag(tournament, at);
             let name = tr_plain(
                 lang,
                 &m(TourneyMsg::TopicName {
@@ -60,51 +55,66 @@ pub async fn call_tables(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney) {
                     last: tag.last,
                 }),
             );
-            match bot
-                .create_forum_topic(ChatAddr::new(chat).chat_id(), name)
-                .await
-            {
-                Ok(topic) => Some(topic.thread_id.0.0),
-                Err(e) => {
-                    warn!(chat, error = %e, "no topic for a table: it plays in a lane");
-                    Place::in_lane(chat, at.table).topic
-                }
-            }
-        } else {
-            // A group without topics: the table's lane, its number in the round.
-            Place::in_lane(chat, at.table).topic
-        };
-        let text = crate::bot::core::view::tourney::call_text(lang, t, at);
-        let keyboard = InlineKeyboardMarkup::new([[InlineKeyboardButton::callback(
-            tr_plain(lang, &m(TourneyMsg::BtnReady)),
-            ready_data(at),
-        )]]);
-        let addr = place_of(chat, topic);
-        let msg = bot
-            .send_message(addr.chat_id(), text)
-            .in_topic(addr)
-            .parse_mode(ParseMode::Html)
-            .reply_markup(keyboard)
-            .await
-            .ok()
-            .map(|msg| msg.id.0);
-        called.push((at, topic, msg));
+            let id = post_id(t, &format!("topic:{}.{}", at.round, at.table));
+            let w = Write::Topic {
+                name,
+                then: Then::TableTopic { tid: t.id, at },
+            };
+            outbox::plan(ctx, chat, Plan::new(w, id.clone(), Priority::Call).once(id)).await;
+        }
+        return;
     }
-    let by = ctx.now_ms() + ready_ms(ctx);
-    let _ = mutate(ctx, chat, |t| {
-        for &(at, topic, msg) in &called {
+    // A group without topics: each table's lane, its number in the round.
+    let lanes: Vec<(TableId, Option<i32>)> = to_call
+        .into_iter()
+        .map(|at| (at, Place::in_lane(chat, at.table).topic))
+        .collect();
+    call_at(ctx, chat, lang, &lanes).await;
+}
+
+/// Record the calls of `tables` (each at its topic value) and plan their messages.
+pub async fn call_at(ctx: &Ctx, chat: i64, lang: Lang, tables: &[(TableId, Option<i32>)]) {
+    let by = ctx.now_ms() + READY_MS;
+    let Ok((saved, ())) = mutate(ctx, chat, |t| {
+        for &(at, topic) in tables {
             t.call(at, topic, by);
-            if let Some(id) = msg {
-                t.set_call_msg(at, id);
-            }
         }
         Ok(())
     })
-    .await;
+    .await
+    else {
+        return;
+    };
+    let t = &saved.state;
+    for &(at, _) in tables {
+        if let Some(play) = t.play(at) {
+            plan_call(ctx, chat, lang, t, at, play.topic).await;
+        }
+    }
+}
+
+/// Plan table `at`'s call at its place: its name, its players' mentions, the time limit,
+/// the Ready button.
+async fn plan_call(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney, at: TableId, topic: Option<i32>) {
+    let text = view::tourney::call_text(lang, t, at);
+    let keyboard = InlineKeyboardMarkup::new([[InlineKeyboardButton::callback(
+        tr_plain(lang, &m(TourneyMsg::BtnReady)),
+        ready_data(at),
+    )]]);
+    let addr = place_of(chat, topic);
+    let w = Write::Send {
+        place: addr.place(),
+        text,
+        reply_to: None,
+        keyboard: Some(keyboard),
+        then: Some(Then::TableCall { tid: t.id, at }),
+    };
+    let id = post_id(t, &format!("call:{}.{}", at.round, at.table));
+    outbox::plan(ctx, chat, Plan::new(w, id.clone(), Priority::Call).once(id)).await;
 }
 
 /// Start the games of the tables whose Ready deadline has passed.
-pub async fn start_due(bot: &TgBot, ctx: &Ctx, chat: i64) {
+pub async fn start_due(ctx: &Ctx, chat: i64) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
     };
@@ -117,15 +127,15 @@ pub async fn start_due(bot: &TgBot, ctx: &Ctx, chat: i64) {
         .map(|p| p.at)
         .collect();
     for at in due {
-        start_game(bot, ctx, chat, at).await;
+        start_game(ctx, chat, at).await;
     }
 }
 
 /// Start the game of table `at`: marked started in the record by compare-and-set (so only
 /// one caller goes on), then an ordinary game opened at the table's place with its seats
 /// taken by the table's sides in bracket order; whoever did not press Ready is absent (the
-/// computer plays for them). A place with a game still open waits for the next firing.
-pub async fn start_game(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
+/// computer plays for them). A place with a game still open waits for a later firing.
+pub async fn start_game(ctx: &Ctx, chat: i64, at: TableId) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
     };
@@ -171,17 +181,18 @@ pub async fn start_game(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
         is_admin: false,
     };
     let mut lobby = Table::lobby(&host, t.preset, t.pairs);
-    // The game knows its table: its board names it, and it offers no rematch.
-    lobby.origin = Some(crate::bot::core::view::tourney::table_tag(tournament, at).encode());
     // R6.3 The tournament's limit is the game's: its end is set when it starts, so the
     // board shows the time left and the game ends there by itself.
     lobby.limit = t.limit_minutes.map(|m| TimeLimit {
         minutes: m.into(),
-        minute_ms: minute_ms(ctx),
+        minute_ms: MINUTE_MS,
     });
     lobby.players = std::mem::take(&mut players);
     lobby.seq = stored.table.as_ref().map_or(1, |r| r.state.seq + 1);
-    let mut rng = ctx.rng(chat, lobby.seq ^ u64::from(at.table));
+    // The game knows its table: its board names it, it offers no rematch, and its end
+    // wakes the tournament (the origin starts with TOURNEY_ORIGIN).
+    lobby.origin = Some(view::tourney::table_tag(tournament, at).encode());
+    let mut rng = ctx.rng(chat, lobby.seq ^ u64::from(at.table), Stream::Dice);
     let Ok(mut game) = lobby.act(&host, Action::Start, now, &mut RngDice(&mut rng)) else {
         warn!(chat, ?at, "a table's game could not start");
         return;
@@ -221,11 +232,12 @@ pub async fn start_game(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
                 topic = addr.topic(),
                 round = at.round,
                 table = at.table,
+                players = %side_names(tournament, at),
                 "a tournament table started"
             );
-            after_save(bot, ctx, &here, &saved_game).await;
+            follow(ctx, &here, &saved_game, false).await;
             if t.limit_minutes.is_some() {
-                super::ext::offer(bot, addr, here.lang, at).await;
+                super::ext::offer(ctx, chat, addr, here.lang, t, at).await;
             }
         }
         Err(e) => warn!(chat, ?e, "a tournament table's game not saved"),
@@ -234,18 +246,11 @@ pub async fn start_game(bot: &TgBot, ctx: &Ctx, chat: i64, at: TableId) {
 
 /// The answer to a Ready press by `user` at table `at` (plain text), starting the game at
 /// once when every person there is ready.
-pub async fn press_ready(
-    bot: &TgBot,
-    ctx: &Ctx,
-    chat: i64,
-    lang: Lang,
-    at: TableId,
-    user: i64,
-) -> String {
+pub async fn press_ready(ctx: &Ctx, chat: i64, lang: Lang, at: TableId, user: i64) -> String {
     match mutate(ctx, chat, |t| t.ready(at, user)).await {
         Ok((_, all)) => {
             if all {
-                start_game(bot, ctx, chat, at).await;
+                start_game(ctx, chat, at).await;
             }
             tr_plain(lang, &m(TourneyMsg::ReadyOk))
         }
@@ -255,7 +260,7 @@ pub async fn press_ready(
 
 /// The game at table `at`'s place, when it is still open, is called off (the table was
 /// decided by hand, or the tournament cancelled); saved and shown like any cancel.
-pub async fn stop_game(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney, at: TableId) {
+pub async fn stop_game(ctx: &Ctx, chat: i64, t: &Tourney, at: TableId) {
     let Some(play) = t.play(at).filter(|p| p.started_ms.is_some()) else {
         return;
     };
@@ -269,7 +274,7 @@ pub async fn stop_game(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney, at: Table
         name: String::new(),
         is_admin: true,
     };
-    let mut rng = ctx.rng(chat, rec.state.seq);
+    let mut rng = ctx.rng(chat, rec.state.seq, Stream::Dice);
     let Ok(next) = rec
         .state
         .act(&host, Action::Cancel, ctx.now_ms(), &mut RngDice(&mut rng))
@@ -277,20 +282,6 @@ pub async fn stop_game(bot: &TgBot, ctx: &Ctx, chat: i64, t: &Tourney, at: Table
         return;
     };
     if let Ok(saved) = save(ctx, &here, rec.version, next).await {
-        after_save(bot, ctx, &here, &saved).await;
+        follow(ctx, &here, &saved, false).await;
     }
-}
-
-/// Escaped names of a table's sides (for logs and texts).
-#[must_use]
-pub fn side_names(t: &crate::tournament::Tournament, at: TableId) -> String {
-    t.table(at)
-        .map(|s| {
-            s.sides
-                .iter()
-                .map(|&x| escape(text_name(t, Some(x))))
-                .collect::<Vec<_>>()
-                .join(" – ")
-        })
-        .unwrap_or_default()
 }

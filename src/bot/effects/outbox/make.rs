@@ -1,0 +1,332 @@
+//! Making one planned write: the Telegram request(s) it takes, and what the answer means for
+//! the outbox. Nothing here waits for Telegram's `retry_after`: a 429 is noted for every
+//! replica ([`crate::store::Store::note_retry_after`]) and the write stays planned.
+
+use std::future::IntoFuture;
+
+use teloxide::prelude::*;
+use teloxide::types::{InputFile, MessageId, ParseMode, ReplyParameters};
+use teloxide::{ApiError, RequestError};
+use tracing::{info, warn};
+
+use super::{Plan, Priority, REPOST, Write, pace_of, plan, strip};
+use crate::bot::effects::Ctx;
+use crate::bot::effects::chat::{ChatAddr, InTopic, load};
+use crate::bot::effects::display::{self, Board, Rendered};
+use crate::bot::effects::lifecycle::telegram_failed;
+use crate::bot::effects::telegram::{TgBot, chat_gone, kind_of};
+use crate::store::Meta;
+
+/// How long after a network failure a write is tried again.
+pub const NETWORK_RETRY_MS: u64 = 1_000;
+
+/// What became of a write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Made {
+    /// Made (or nothing was left to do). `shown`: the game version a board showed (0 for
+    /// other writes); `sent`: the new message's id (or topic's thread id), for what follows.
+    Done { shown: u64, sent: Option<i32> },
+    /// Not now: planned still, due again at this time (a 429, the network, the budget).
+    Later(u64),
+    /// Refused for good by Telegram: dropped (logged).
+    Dropped,
+    /// The chat is gone (the bot was removed) or moved: nothing more goes there.
+    Gone,
+}
+
+impl Made {
+    /// For the metrics.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Done { .. } => "made",
+            Self::Later(_) => "later",
+            Self::Dropped => "refused",
+            Self::Gone => "gone",
+        }
+    }
+}
+
+/// Make `w` in `chat`.
+pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> Made {
+    let r = match w {
+        Write::Board { place } => return board(bot, ctx, ChatAddr::from(*place), meta).await,
+        Write::Send {
+            place,
+            text,
+            reply_to,
+            keyboard,
+            ..
+        } => {
+            let addr = ChatAddr::from(*place);
+            let mut req = bot
+                .send_message(addr.chat_id(), text.clone())
+                .in_topic(addr)
+                .parse_mode(ParseMode::Html);
+            if let Some(to) = reply_to {
+                req = req.reply_parameters(
+                    ReplyParameters::new(MessageId(*to)).allow_sending_without_reply(),
+                );
+            }
+            if let Some(kb) = keyboard {
+                req = req.reply_markup(kb.clone());
+            }
+            req.into_future().await.map(|m| Some(m.id.0))
+        }
+        Write::Photo {
+            place,
+            png,
+            caption,
+            keyboard,
+        } => {
+            let addr = ChatAddr::from(*place);
+            let mut req = bot
+                .send_photo(
+                    addr.chat_id(),
+                    InputFile::memory(png.clone()).file_name("picture.png"),
+                )
+                .in_topic(addr)
+                .caption(caption.clone())
+                .parse_mode(ParseMode::Html);
+            if let Some(kb) = keyboard {
+                req = req.reply_markup(kb.clone());
+            }
+            req.into_future().await.map(|m| Some(m.id.0))
+        }
+        Write::Edit {
+            message_id,
+            text,
+            keyboard,
+        } => {
+            let mut req = bot
+                .edit_message_text(ChatId(chat), MessageId(*message_id), text.clone())
+                .parse_mode(ParseMode::Html);
+            if let Some(kb) = keyboard {
+                req = req.reply_markup(kb.clone());
+            }
+            req.into_future().await.map(|_| None)
+        }
+        Write::Markup {
+            message_id,
+            keyboard,
+        } => {
+            let mut req = bot.edit_message_reply_markup(ChatId(chat), MessageId(*message_id));
+            if let Some(kb) = keyboard {
+                req = req.reply_markup(kb.clone());
+            }
+            req.into_future().await.map(|_| None)
+        }
+        Write::Delete { message_id, .. } => bot
+            .delete_message(ChatId(chat), MessageId(*message_id))
+            .into_future()
+            .await
+            .map(|_| Some(*message_id)),
+        Write::Topic { name, .. } => bot
+            .create_forum_topic(ChatId(chat), name.clone())
+            .into_future()
+            .await
+            .map(|t| Some(t.thread_id.0.0)),
+    };
+    match r {
+        Ok(sent) => Made::Done { shown: 0, sent },
+        Err(e) => failed(bot, ctx, ChatAddr::new(chat), w, e).await,
+    }
+}
+
+/// What a failed request means for its write.
+async fn failed(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, w: &Write, e: RequestError) -> Made {
+    ctx.metrics.telegram_error(kind_of(&e));
+    let now = ctx.now_ms();
+    match &e {
+        RequestError::RetryAfter(s) => {
+            let until = now.saturating_add(u64::try_from(s.duration().as_millis()).unwrap_or(0));
+            let block = ctx
+                .store
+                .note_retry_after(addr.id(), now, until)
+                .await
+                .unwrap_or(until);
+            warn!(chat = addr.id(), until = block.max(until), "429: the chat waits");
+            Made::Later(block.max(until))
+        }
+        RequestError::Network(_) | RequestError::Io(_) => {
+            warn!(chat = addr.id(), error = %e, "network: the write waits");
+            // The chat waits as after a 429: a write planned meanwhile wakes the drain at
+            // once, and without the block the head write would be tried again at once.
+            let until = now + NETWORK_RETRY_MS;
+            let block = ctx
+                .store
+                .note_retry_after(addr.id(), now, until)
+                .await
+                .unwrap_or(until);
+            Made::Later(block.max(until))
+        }
+        e if chat_gone(e) || matches!(e, RequestError::MigrateToChatId(_)) => {
+            telegram_failed(bot, ctx, addr, e).await;
+            Made::Gone
+        }
+        // Edits and deletes of a message someone deleted have nothing left to do.
+        RequestError::Api(
+            ApiError::MessageNotModified
+            | ApiError::MessageToEditNotFound
+            | ApiError::MessageToDeleteNotFound
+            | ApiError::MessageCantBeDeleted
+            | ApiError::MessageCantBeEdited,
+        ) => Made::Done {
+            shown: 0,
+            sent: None,
+        },
+        e => {
+            warn!(chat = addr.id(), error = %e, write = ?kind(w), "write refused: dropped");
+            Made::Dropped
+        }
+    }
+}
+
+fn kind(w: &Write) -> &'static str {
+    match w {
+        Write::Board { .. } => "board",
+        Write::Send { .. } => "send",
+        Write::Photo { .. } => "photo",
+        Write::Edit { .. } => "edit",
+        Write::Markup { .. } => "markup",
+        Write::Delete { .. } => "delete",
+        Write::Topic { .. } => "topic",
+    }
+}
+
+/// The board of `addr` as stored now: its board message edited in place, or a new one
+/// posted (and recorded) when there is none, it cannot be edited, or `/board` asked for a
+/// new one (the old loses its buttons, after what comes first).
+async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
+    let here = load(ctx, addr, None).await;
+    let Some(stored) = &here.stored else {
+        return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS);
+    };
+    let Some(rec) = &stored.table else {
+        // No table any more: nothing to show.
+        return Made::Done {
+            shown: u64::MAX,
+            sent: None,
+        };
+    };
+    // Drawn off the async workers: a PNG board takes milliseconds of CPU.
+    let rendered = {
+        let (table, lang, mode, zone, now) = (
+            rec.state.clone(),
+            here.lang,
+            here.settings.display,
+            here.zone.clone(),
+            ctx.now_ms(),
+        );
+        let drawn = tokio::task::spawn_blocking(move || {
+            let board = Board {
+                table: &table,
+                lang,
+                mode,
+                zone: &zone,
+            };
+            display::render(addr, board, now)
+        })
+        .await;
+        match drawn {
+            Ok(r) => r,
+            Err(e) => {
+                warn!(chat = addr.id(), error = %e, "board not drawn");
+                return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS);
+            }
+        }
+    };
+    let current = here.display();
+    let repost = meta.flags & REPOST != 0;
+    let mut spent = false;
+    if let Some(cur) = current.filter(|c| !repost && display::editable(*c, &rendered)) {
+        spent = true;
+        match display::edit(bot, addr, cur, &rendered).await {
+            Ok(()) => {
+                return Made::Done {
+                    shown: rec.version,
+                    sent: None,
+                };
+            }
+            Err(e) if !repost_after(&e) => return failed(bot, ctx, addr, &Write::Board { place: addr.place() }, e).await,
+            Err(e) => {
+                ctx.metrics.telegram_error(kind_of(&e));
+                info!(chat = addr.id(), error = %e, "board edit failed: posting it anew");
+                // The old message is not the board any more, whatever comes of the post.
+                let _ = ctx.store.clear_display(addr.place()).await;
+            }
+        }
+    }
+    if spent {
+        // The edit took this write's share of the budget: the post needs one more.
+        match ctx
+            .store
+            .outbox_take_more(addr.id(), ctx.now_ms(), pace_of(ctx, addr.id()))
+            .await
+        {
+            Ok(None) => {}
+            Ok(Some(at)) => return Made::Later(at),
+            Err(_) => return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS),
+        }
+    }
+    let shown = match display::post(bot, addr, &rendered).await {
+        Ok(d) => d,
+        Err(e) => return failed(bot, ctx, addr, &Write::Board { place: addr.place() }, e).await,
+    };
+    if let Err(e) = ctx
+        .store
+        .set_display(addr.place(), &shown, ctx.ttl_for(&rec.state))
+        .await
+    {
+        warn!(chat = addr.id(), error = %e, "could not record the board message");
+    }
+    if let Some(old) = current.filter(|c| c.message_id != shown.message_id) {
+        tidy_old_board(ctx, addr, old, &rendered, here.lang, &rec.state).await;
+    }
+    Made::Done {
+        shown: rec.version,
+        sent: None,
+    }
+}
+
+/// The board moved to a new message: the old one loses its buttons (a text board that a
+/// photo replaced says where the board went, naming a tournament's table), after
+/// everything more important.
+async fn tidy_old_board(
+    ctx: &Ctx,
+    addr: ChatAddr,
+    old: crate::bot::effects::chat::DisplayState,
+    now: &Rendered,
+    lang: crate::i18n::Lang,
+    table: &crate::bot::core::table::Table,
+) {
+    if now.is_photo() && !old.photo {
+        let w = Write::Edit {
+            message_id: old.message_id,
+            text: crate::bot::core::view::board_below(lang, table),
+            keyboard: None,
+        };
+        plan(
+            ctx,
+            addr.id(),
+            Plan::new(w, format!("s:{}", old.message_id), Priority::Tidy),
+        )
+        .await;
+    } else {
+        strip(ctx, addr.id(), old.message_id).await;
+    }
+}
+
+/// Is this edit failure one to answer by posting the board anew? Not when the chat is gone
+/// or moved, and not when Telegram says "slow down" or is unreachable (a new message would
+/// fail the same way).
+fn repost_after(e: &RequestError) -> bool {
+    !(chat_gone(e)
+        || matches!(
+            e,
+            RequestError::MigrateToChatId(_)
+                | RequestError::RetryAfter(_)
+                | RequestError::Network(_)
+                | RequestError::Io(_)
+        ))
+}

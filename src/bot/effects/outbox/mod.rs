@@ -1,0 +1,249 @@
+//! The outbox: every write the bot makes to a chat is planned here, never made by the code
+//! that wants it. A handler plans a reply or a board and returns; the chat's writes are made
+//! later by the scheduler's drain ([`drain`]), one replica at a time, most important first,
+//! within the chat's one budget (Telegram's 20 a minute in a group, spread evenly; one a
+//! second in a private chat), and after a 429 nothing goes to the chat until its
+//! `retry_after` has passed, whatever its kind, on any replica.
+//!
+//! A planned write has a **slot**: a newer write of the same slot supersedes the older one
+//! (three `/board` → one board; three joins → one lobby edit; a member's second `/top`
+//! replaces their first), a **priority** ([`Priority`]), and possibly a **time to live**
+//! (a reply not made within a minute is dropped, and counted, not sent late). A post with
+//! an **id** is planned once, however often it is planned (a tournament's result after a
+//! crash). A board is planned as "the place's board, at least this version": the drain
+//! renders the table stored when the write is made, so the board converges to the latest
+//! state at one write however many states came and went.
+
+pub mod away;
+pub mod drain;
+pub mod make;
+pub mod write;
+
+use tracing::{debug, warn};
+
+use super::Ctx;
+use super::chat::ChatAddr;
+use crate::store::{DueKind, Meta, Pace, Place, Put};
+
+pub use write::{Then, Write};
+
+/// How long a reply to a command may wait for the chat's budget before it is dropped.
+pub const REPLY_TTL_MS: u64 = 60_000;
+
+/// Flag of a board write: post it anew at the bottom (`/board`), the old one losing its
+/// buttons. Kept when a plain board write supersedes it.
+pub const REPOST: u32 = 1;
+
+/// Which planned write of a chat goes first: the lowest. The order is also written down in
+/// docs/ARCHITECTURE.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Priority {
+    /// The board of a game in play: what everyone waits for.
+    Board = 0,
+    /// Time-bound calls: a tournament table's call (its Ready runs out), a game moved.
+    Call = 1,
+    /// The board of a lobby or a finished game, and replies to commands.
+    Reply = 2,
+    /// A tournament's sign-up and its edits, an extension's offer.
+    Notice = 3,
+    /// A ping (a mention of the player who takes long); leaves one write to boards.
+    Ping = 4,
+    /// Tournament results, brackets and the champion; leaves one write to boards.
+    Post = 5,
+    /// Tidying up: buttons taken off old messages, old pings deleted; leaves one write.
+    Tidy = 6,
+}
+
+impl Priority {
+    /// Writes this priority leaves free for the ones before it.
+    #[must_use]
+    pub fn reserve(self) -> u8 {
+        u8::from(self >= Self::Ping)
+    }
+}
+
+/// One write to plan in a chat.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub write: Write,
+    pub slot: String,
+    pub priority: Priority,
+    /// Time to live from now, ms (`None`: kept until made).
+    pub ttl_ms: Option<u64>,
+    /// A board's game version (0 for other writes).
+    pub version: u64,
+    pub flags: u32,
+    /// Planned once per id.
+    pub post_id: Option<String>,
+}
+
+impl Plan {
+    /// A write of `slot` at `priority`, kept until made.
+    #[must_use]
+    pub fn new(write: Write, slot: impl Into<String>, priority: Priority) -> Self {
+        Self {
+            write,
+            slot: slot.into(),
+            priority,
+            ttl_ms: None,
+            version: 0,
+            flags: 0,
+            post_id: None,
+        }
+    }
+
+    /// Dropped when not made within `ms`.
+    #[must_use]
+    pub fn within(mut self, ms: u64) -> Self {
+        self.ttl_ms = Some(ms);
+        self
+    }
+
+    /// Planned once per `id` in the chat.
+    #[must_use]
+    pub fn once(mut self, id: impl Into<String>) -> Self {
+        self.post_id = Some(id.into());
+        self
+    }
+}
+
+/// The budget of `chat`: a group's `write_limit` per window (with a twentieth of slack for
+/// the time between taking a write and Telegram receiving it, and for replicas' clocks),
+/// spread evenly; a private chat's one message a second.
+#[must_use]
+pub fn pace_of(ctx: &Ctx, chat: i64) -> Pace {
+    if chat > 0 {
+        return Pace::even(1, 1_050);
+    }
+    let window = ctx.write_window_ms;
+    Pace::even(ctx.write_limit, window.saturating_add(window / 20))
+}
+
+/// Plans `plan` in `chat`'s outbox and wakes this replica's drain of the chat. Returns
+/// whether it was planned (false: a post planned before, or Redis unavailable; logged).
+pub async fn plan(ctx: &Ctx, chat: i64, plan: Plan) -> bool {
+    let json = match serde_json::to_string(&plan.write) {
+        Ok(j) => j,
+        Err(e) => {
+            warn!(chat, error = %e, "a write that does not encode");
+            return false;
+        }
+    };
+    let now = ctx.now_ms();
+    let put = Put {
+        slot: &plan.slot,
+        meta: Meta {
+            id: rand::random(),
+            expires_ms: plan.ttl_ms.map_or(0, |t| now.saturating_add(t).max(1)),
+            reserve: plan.priority.reserve(),
+            version: plan.version,
+            flags: plan.flags,
+        },
+        json,
+        priority: plan.priority as u8,
+        planned_ms: now,
+        post_id: plan.post_id.as_deref(),
+        sticky: REPOST,
+    };
+    match ctx.store.outbox_put(chat, &put, now).await {
+        Ok(p) => {
+            if p.superseded {
+                ctx.metrics.outbox("superseded");
+            }
+            if !p.planned {
+                debug!(chat, slot = %plan.slot, "post planned before: not again");
+                return false;
+            }
+            ctx.metrics.outbox("planned");
+            debug!(chat, slot = %plan.slot, now, "write planned");
+            ctx.kick(DueKind::Outbox, Place::of_chat(chat));
+            true
+        }
+        Err(e) => {
+            warn!(chat, slot = %plan.slot, error = %e, "write not planned");
+            ctx.metrics.outbox("unplanned");
+            false
+        }
+    }
+}
+
+/// The slot of a place's board.
+#[must_use]
+pub fn board_slot(place: Place) -> String {
+    format!("b:{}", place.member())
+}
+
+/// Plans the board of `addr` (the table stored as `version` or later): edited in place, or
+/// posted anew at the bottom when `repost` (the old one then loses its buttons).
+pub async fn board(ctx: &Ctx, addr: ChatAddr, version: u64, playing: bool, repost: bool) {
+    let place = addr.place();
+    let mut p = Plan::new(
+        Write::Board { place },
+        board_slot(place),
+        if playing {
+            Priority::Board
+        } else {
+            Priority::Reply
+        },
+    );
+    p.version = version.max(1);
+    if repost {
+        p.flags = REPOST;
+    }
+    plan(ctx, addr.id(), p).await;
+}
+
+/// Plans a reply (HTML) to message `to` of `user` at `addr`, for their command `what`: a
+/// newer reply of theirs to the same command supersedes it, and it is dropped when it could
+/// not be made within [`REPLY_TTL_MS`].
+pub async fn reply(ctx: &Ctx, addr: ChatAddr, user: i64, what: &str, to: i32, text: String) {
+    reply_with(ctx, addr, user, what, to, text, None).await;
+}
+
+/// As [`reply`], with buttons.
+pub async fn reply_with(
+    ctx: &Ctx,
+    addr: ChatAddr,
+    user: i64,
+    what: &str,
+    to: i32,
+    text: String,
+    keyboard: Option<teloxide::types::InlineKeyboardMarkup>,
+) {
+    let w = Write::Send {
+        place: addr.place(),
+        text,
+        reply_to: Some(to),
+        keyboard,
+        then: None,
+    };
+    let slot = format!("r:{}:{user}:{what}", addr.place().member());
+    plan(
+        ctx,
+        addr.id(),
+        Plan::new(w, slot, Priority::Reply).within(REPLY_TTL_MS),
+    )
+    .await;
+}
+
+/// Plans a message (HTML) at `addr` in `slot`.
+pub async fn say(ctx: &Ctx, addr: ChatAddr, slot: String, priority: Priority, text: String) {
+    let w = Write::Send {
+        place: addr.place(),
+        text,
+        reply_to: None,
+        keyboard: None,
+        then: None,
+    };
+    plan(ctx, addr.id(), Plan::new(w, slot, priority)).await;
+}
+
+/// Plans taking the buttons off message `id` of `chat` (cosmetic: last, leaving writes to
+/// boards).
+pub async fn strip(ctx: &Ctx, chat: i64, id: i32) {
+    let w = Write::Markup {
+        message_id: id,
+        keyboard: None,
+    };
+    plan(ctx, chat, Plan::new(w, format!("s:{id}"), Priority::Tidy)).await;
+}

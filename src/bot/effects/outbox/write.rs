@@ -1,0 +1,147 @@
+//! What a planned write is, as stored in the outbox (JSON), and what follows once it is made.
+
+use serde::{Deserialize, Serialize};
+use teloxide::types::InlineKeyboardMarkup;
+
+use crate::store::Place;
+use crate::tournament::TableId;
+
+/// One write to a chat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "w", rename_all = "snake_case")]
+pub enum Write {
+    /// The place's board as stored when the write is made: its board message edited in
+    /// place, or a new one posted (and recorded) when there is none, it cannot be edited, or
+    /// the write carries [`super::REPOST`].
+    Board { place: Place },
+    /// A new text message (HTML), in the place's topic, possibly as a reply.
+    Send {
+        place: Place,
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reply_to: Option<i32>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        keyboard: Option<InlineKeyboardMarkup>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<Then>,
+    },
+    /// A new photo (PNG) with an HTML caption.
+    Photo {
+        place: Place,
+        #[serde(with = "b64")]
+        png: Vec<u8>,
+        caption: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        keyboard: Option<InlineKeyboardMarkup>,
+    },
+    /// A message's text (HTML) and buttons replaced (no buttons: `None`).
+    Edit {
+        message_id: i32,
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        keyboard: Option<InlineKeyboardMarkup>,
+    },
+    /// A message's buttons replaced (`None`: taken off).
+    Markup {
+        message_id: i32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        keyboard: Option<InlineKeyboardMarkup>,
+    },
+    /// A message deleted.
+    Delete {
+        message_id: i32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<Then>,
+    },
+    /// A forum topic created (for a tournament's table).
+    Topic { name: String, then: Then },
+}
+
+/// What the drain does once a write is made, with what Telegram answered (the new message's
+/// id, or the new topic's thread id).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "then", rename_all = "snake_case")]
+pub enum Then {
+    /// A ping was sent at `place` for the plan of `plan_seq`: its message goes on record,
+    /// to be deleted once the table moves on.
+    Pinged { place: Place, plan_seq: u64 },
+    /// Old ping message `id` of `place` was deleted: it leaves the record.
+    PingDeleted { place: Place, id: i32 },
+    /// The sign-up message of tournament `tid` ([`crate::bot::core::tourney::Tourney::id`])
+    /// was posted, when it had `entrants` entrants: it is edited as people join.
+    Signup { tid: u64, entrants: u32 },
+    /// The forum topic of table `at` of tournament `tid` was created: the table is called
+    /// there (a topic Telegram refused: the table plays in a lane).
+    TableTopic { tid: u64, at: TableId },
+    /// Table `at`'s call (with its Ready button) was posted: it becomes the table's board.
+    TableCall { tid: u64, at: TableId },
+    /// The extension offer of table `at` was posted: its buttons come off when the table
+    /// is decided.
+    ExtOffer { tid: u64, at: TableId },
+}
+
+mod b64 {
+    use base64::Engine as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&base64::engine::general_purpose::STANDARD.encode(bytes))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        let text = String::deserialize(d)?;
+        base64::engine::general_purpose::STANDARD
+            .decode(text)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_write_reads_back_from_its_json() {
+        let writes = [
+            Write::Board {
+                place: Place::of_topic(-100, 7),
+            },
+            Write::Send {
+                place: Place::in_lane(-100, 2),
+                text: "<b>hi</b> &amp; bye".into(),
+                reply_to: Some(40),
+                keyboard: Some(InlineKeyboardMarkup::new([[
+                    teloxide::types::InlineKeyboardButton::callback("Join", "tj:3"),
+                ]])),
+                then: Some(Then::Signup {
+                    tid: 3,
+                    entrants: 1,
+                }),
+            },
+            Write::Photo {
+                place: Place::of_chat(-100),
+                png: vec![0x89, b'P', b'N', b'G', 0, 255],
+                caption: "c".into(),
+                keyboard: None,
+            },
+            Write::Delete {
+                message_id: 9,
+                then: Some(Then::PingDeleted {
+                    place: Place::of_chat(-100),
+                    id: 9,
+                }),
+            },
+            Write::Topic {
+                name: "🏆 R1 · Table 2".into(),
+                then: Then::TableTopic {
+                    tid: 1,
+                    at: TableId { round: 0, table: 1 },
+                },
+            },
+        ];
+        for w in writes {
+            let json = serde_json::to_string(&w).expect("encodes");
+            assert_eq!(serde_json::from_str::<Write>(&json).expect("decodes"), w);
+        }
+    }
+}

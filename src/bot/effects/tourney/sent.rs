@@ -1,0 +1,87 @@
+//! What follows a tournament's post once Telegram took it: the sign-up message recorded
+//! (and brought up to date if people joined meanwhile), a table's topic recorded and its
+//! call planned there, a call recorded as the table's future board, an extension offer
+//! recorded (its buttons come off when the table is decided).
+
+use tracing::{info, warn};
+
+use super::super::chat::load as load_place;
+use super::super::outbox::Then;
+use super::post::refresh_signup;
+use super::tables::call_at;
+use super::texts::home;
+use super::{Ctx, load, mutate};
+use crate::bot::core::tourney::TReject;
+use crate::store::Place;
+use crate::tournament::TableId;
+
+/// Write `then` of `chat` was made; `id` is the new message's id or the new topic's thread.
+pub async fn sent(ctx: &Ctx, chat: i64, then: &Then, id: i32) {
+    match *then {
+        Then::Signup { tid, entrants } => {
+            let Ok((saved, ())) = mutate(ctx, chat, |t| {
+                if t.id != tid {
+                    return Err(TReject::NoTourney);
+                }
+                t.signup_msg = Some(id);
+                Ok(())
+            })
+            .await
+            else {
+                return;
+            };
+            let t = &saved.state;
+            if u32::try_from(t.signup.len()).unwrap_or(u32::MAX) != entrants
+                || !t.partners.is_empty()
+            {
+                let lang = load_place(ctx, home(chat, t), None).await.lang;
+                refresh_signup(ctx, chat, lang, t).await;
+            }
+        }
+        Then::TableTopic { tid, at } => table_topic(ctx, chat, tid, at, Some(id)).await,
+        Then::TableCall { tid, at } => {
+            let _ = mutate(ctx, chat, |t| {
+                if t.id != tid {
+                    return Err(TReject::NoTourney);
+                }
+                t.set_call_msg(at, id);
+                Ok(())
+            })
+            .await;
+        }
+        Then::ExtOffer { tid, at } => {
+            let _ = mutate(ctx, chat, |t| {
+                if t.id != tid {
+                    return Err(TReject::NoTourney);
+                }
+                t.set_ext_msg(at, id);
+                Ok(())
+            })
+            .await;
+        }
+        Then::Pinged { .. } | Then::PingDeleted { .. } => {}
+    }
+}
+
+/// Telegram refused to create table `at`'s topic: it plays in a lane of the group.
+pub async fn topic_refused(ctx: &Ctx, chat: i64, then: &Then) {
+    if let Then::TableTopic { tid, at } = *then {
+        warn!(chat, ?at, "no topic for a table: it plays in a lane");
+        table_topic(ctx, chat, tid, at, None).await;
+    }
+}
+
+/// Table `at` of tournament `tid` is called in topic `thread` (`None`: its lane).
+async fn table_topic(ctx: &Ctx, chat: i64, tid: u64, at: TableId, thread: Option<i32>) {
+    let Ok(Some(rec)) = load(ctx, chat).await else {
+        return;
+    };
+    let t = &rec.state;
+    if t.id != tid || t.play(at).is_some() {
+        return;
+    }
+    let topic = thread.or(Place::in_lane(chat, at.table).topic);
+    info!(chat, ?at, topic, "a table's place is ready: calling it");
+    let lang = load_place(ctx, home(chat, t), None).await.lang;
+    call_at(ctx, chat, lang, &[(at, topic)]).await;
+}
