@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use parxis::bot::core::table::{Action, Actor, Player, PlayerKind, SeatResult, Stage, Table};
 use parxis::bot::core::tourney::{SignedUp, Tourney, TourneyArgs};
 use parxis::bot::core::view::{self, stats as sv};
-use parxis::bot::effects::tourney::post;
+use parxis::bot::effects::tourney::texts as post;
 use parxis::engine::{Colour, Game, Preset, ScriptedDice};
 use parxis::i18n::{Lang, Msg, tr, tr_plain};
 use parxis::stats::{Aggregate, ChatZone, Points, Rating};
