@@ -85,14 +85,26 @@ fn the_import_reader_sees_a_circle_when_there_is_one() {
     let dir = std::env::temp_dir().join(format!("parxis-layers-{}", std::process::id()));
     let layer = dir.join("src/bot/toy");
     fs::create_dir_all(layer.join("inner")).expect("a temp dir");
-    fs::write(layer.join("mod.rs"), "pub mod a;\npub mod b;\npub mod inner;\npub use a::Alpha;\n").expect("write");
-    fs::write(layer.join("a.rs"), "use super::b::beta;\npub struct Alpha;\n").expect("write");
+    fs::write(
+        layer.join("mod.rs"),
+        "pub mod a;\npub mod b;\npub mod inner;\npub use a::Alpha;\n",
+    )
+    .expect("write");
+    fs::write(
+        layer.join("a.rs"),
+        "use super::b::beta;\npub struct Alpha;\n",
+    )
+    .expect("write");
     fs::write(
         layer.join("b.rs"),
         "pub fn beta() -> crate::bot::toy::Alpha { super::Alpha }\n#[cfg(test)]\nmod tests {\n    use super::super::inner::gamma;\n}\n",
     )
     .expect("write");
-    fs::write(layer.join("inner/mod.rs"), "use super::{a::Alpha, b};\npub fn gamma() {}\n").expect("write");
+    fs::write(
+        layer.join("inner/mod.rs"),
+        "use super::{a::Alpha, b};\npub fn gamma() {}\n",
+    )
+    .expect("write");
     let g = imports::Graph::of_layer(&dir, "toy");
     let circles = g.circles();
     fs::remove_dir_all(&dir).ok();

@@ -128,9 +128,9 @@ async fn pace_until(h: &Harness, what: &str, pred: impl Fn() -> bool) {
 
 /// Is `text` the flood notice to `name`, in any language?
 fn is_flood_notice(text: &str, name: &str) -> bool {
-    parxis::i18n::Lang::ALL.iter().any(|&l| {
-        text == parxis::i18n::tr(l, &parxis::i18n::Msg::FloodQuiet { name: name.into() })
-    })
+    parxis::i18n::Lang::ALL
+        .iter()
+        .any(|&l| text == parxis::i18n::tr(l, &parxis::i18n::Msg::FloodQuiet { name: name.into() }))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -222,9 +222,17 @@ async fn a_write_a_newer_one_supersedes_is_dropped() {
         .filter(|r| !r.params["reply_markup"].is_null())
         .filter(|r| r.params["reply_parameters"].is_null())
         .count();
-    assert_eq!(posts, 1, "one board for three /board:\n{}", h.fake.log_tail(16));
+    assert_eq!(
+        posts,
+        1,
+        "one board for three /board:\n{}",
+        h.fake.log_tail(16)
+    );
     assert_eq!(replies_to(&h, second_top).len(), 1);
-    assert!(replies_to(&h, first_top).is_empty(), "the older /top was superseded");
+    assert!(
+        replies_to(&h, first_top).is_empty(),
+        "the older /top was superseded"
+    );
     let superseded = h.bots[0].ctx.metrics.outbox_count("superseded");
     assert!(superseded >= 3, "counted {superseded}");
     assert!(h.fake.flood_stats(CHAT).refused.is_empty(), "no 429");
@@ -302,7 +310,11 @@ async fn a_reply_that_could_not_go_within_a_minute_is_dropped_not_sent_late() {
     // Then the reply is dropped (and counted), never sent late.
     let deadline = Instant::now() + Duration::from_secs(5);
     while h.bots[0].ctx.metrics.outbox_count("stale") == 0 {
-        assert!(Instant::now() < deadline, "never dropped\n{}", h.fake.log_tail(10));
+        assert!(
+            Instant::now() < deadline,
+            "never dropped\n{}",
+            h.fake.log_tail(10)
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     for _ in 0..30 {
@@ -327,7 +339,14 @@ async fn a_member_who_floods_the_bot_gets_one_notice_then_silence_and_delays_nob
     let flooder = TestUser::new(300, "Flo").lang("en");
     let other = TestUser::new(301, "Rita").lang("en");
     // When one member sends many commands with odd arguments,
-    let asks = ["/help", "/rules classic", "/top xyz", "/stats", "/board", "/timer 9999"];
+    let asks = [
+        "/help",
+        "/rules classic",
+        "/top xyz",
+        "/stats",
+        "/board",
+        "/timer 9999",
+    ];
     let mut ids = Vec::new();
     for i in 0..(FLOOD_LIMIT as usize + 8) {
         ids.push(command(&h, &flooder, asks[i % asks.len()]));
@@ -354,7 +373,10 @@ async fn a_member_who_floods_the_bot_gets_one_notice_then_silence_and_delays_nob
         .count();
     assert_eq!(notices, 1, "{notices} notices\n{}", h.fake.log_tail(80));
     let after = &ids[FLOOD_LIMIT as usize + 1..];
-    assert!(after.iter().all(|&id| replies_to(&h, id).is_empty()), "answered while quiet");
+    assert!(
+        after.iter().all(|&id| replies_to(&h, id).is_empty()),
+        "answered while quiet"
+    );
     // while another member is answered and the players' presses are played.
     let rita = command(&h, &other, "/help");
     until("Rita's answer", &h, || !replies_to(&h, rita).is_empty()).await;
@@ -365,7 +387,10 @@ async fn a_member_who_floods_the_bot_gets_one_notice_then_silence_and_delays_nob
     // And a while after their last command, they are answered again.
     h.advance(parxis::store::MUTE_SECS * 1000 + 1_000);
     let back = command(&h, &flooder, "/help");
-    until("the answer after the quiet", &h, || !replies_to(&h, back).is_empty()).await;
+    until("the answer after the quiet", &h, || {
+        !replies_to(&h, back).is_empty()
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -401,7 +426,11 @@ async fn two_replicas_share_one_budget_and_never_earn_a_429() {
         assert!(inside <= 20, "{inside} writes in the minute from {start:?}");
     }
     // and both replicas made some of them.
-    let made: Vec<u64> = h.bots.iter().map(|b| b.ctx.metrics.outbox_count("made")).collect();
+    let made: Vec<u64> = h
+        .bots
+        .iter()
+        .map(|b| b.ctx.metrics.outbox_count("made"))
+        .collect();
     assert!(made.iter().all(|&n| n > 0), "writes by replica: {made:?}");
     assert!(w.len() >= 40, "the budget was used: {} writes", w.len());
     let _ = text_of;
@@ -440,8 +469,15 @@ async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it
         command(&h, u, "/rules");
     }
     let deadline = Instant::now() + Duration::from_secs(5);
-    while planned(&h).await < 2 || outbox_due().await.is_none_or(|d| d < h.clock.now_ms() + 1_500) {
-        assert!(Instant::now() < deadline, "the budget never held writes back");
+    while planned(&h).await < 2
+        || outbox_due()
+            .await
+            .is_none_or(|d| d < h.clock.now_ms() + 1_500)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the budget never held writes back"
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     // When the player to roll presses Roll (played: the board's write now waits too),
@@ -459,11 +495,21 @@ async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it
     assert_ne!(t.seq, old_seq, "the roll was played");
     // (the drain has looked at the chat since, and found the budget spent)
     let deadline = Instant::now() + Duration::from_secs(5);
-    while outbox_due().await.is_none_or(|d| d < h.clock.now_ms() + 1_500) {
-        assert!(Instant::now() < deadline, "the board's write was not held back");
+    while outbox_due()
+        .await
+        .is_none_or(|d| d < h.clock.now_ms() + 1_500)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the board's write was not held back"
+        );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    assert_eq!(drawn_at(&h.board().await), Some(old_seq), "the board is behind");
+    assert_eq!(
+        drawn_at(&h.board().await),
+        Some(old_seq),
+        "the board is behind"
+    );
     // and the other player presses the same (old) board's Roll,
     let other = four_users()
         .into_iter()
@@ -490,7 +536,10 @@ async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it
         .unwrap_or_else(|| panic!("no seconds in {text:?}"));
     let expected = due.saturating_sub(now).div_ceil(1_000);
     assert!(secs >= 2, "{text}");
-    assert!(secs.abs_diff(expected) <= 1, "{secs} s said, {expected} s due: {text}");
+    assert!(
+        secs.abs_diff(expected) <= 1,
+        "{secs} s said, {expected} s due: {text}"
+    );
     // and when the clock reaches that time, the board shows the roll.
     h.advance(secs * 1_000);
     let deadline = Instant::now() + Duration::from_secs(5);

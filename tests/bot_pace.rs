@@ -63,7 +63,10 @@ fn is_behind_answer(text: &str) -> bool {
     text.ends_with("— board updating…")
         || text
             .rsplit_once(" — the board catches up in about ")
-            .is_some_and(|(_, s)| s.strip_suffix(" s").is_some_and(|n| n.parse::<u32>().is_ok()))
+            .is_some_and(|(_, s)| {
+                s.strip_suffix(" s")
+                    .is_some_and(|n| n.parse::<u32>().is_ok())
+            })
 }
 
 /// The `seq` a board's first button was drawn at.

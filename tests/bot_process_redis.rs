@@ -13,7 +13,11 @@ use support::http::{self, sample};
 use support::redis::TestRedis;
 
 /// Poll `/readyz` until `want` holds of its answer (at most 10 s); returns it.
-async fn readyz_until(bot: &BotProcess, what: &str, want: impl Fn(u16, &str) -> bool) -> (u16, String) {
+async fn readyz_until(
+    bot: &BotProcess,
+    what: &str,
+    want: impl Fn(u16, &str) -> bool,
+) -> (u16, String) {
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let (status, body) = bot.readyz().await;
@@ -48,7 +52,10 @@ async fn readyz_follows_redis_down_and_back_while_healthz_stays_up_and_the_bot_k
     assert_eq!(http::get(bot.addr(), "/healthz").await.status, 200);
     let m = http::get(bot.addr(), "/metrics").await.body;
     assert_eq!(sample(&m, "parxis_redis_up"), Some(0.0), "{m}");
-    assert!(sample(&m, "parxis_redis_failures_total").unwrap_or(0.0) >= 1.0, "{m}");
+    assert!(
+        sample(&m, "parxis_redis_failures_total").unwrap_or(0.0) >= 1.0,
+        "{m}"
+    );
     tokio::time::sleep(Duration::from_millis(300)).await;
     bot.assert_running();
     // When Redis is back,

@@ -35,7 +35,8 @@ async fn until_redis_back(h: &Harness) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn ten_presses_while_redis_is_down_are_each_answered_busy_within_a_second_and_the_game_plays_on() {
+async fn ten_presses_while_redis_is_down_are_each_answered_busy_within_a_second_and_the_game_plays_on()
+ {
     // Given a two-player game whose Redis keeps an append-only file,
     let mut h = Harness::start_with(
         97,
@@ -84,10 +85,14 @@ async fn ten_presses_while_redis_is_down_are_each_answered_busy_within_a_second_
         .filter(|r| r.method.starts_with("edit") || r.method == "sendphoto")
         .map(|r| r.method)
         .collect();
-    assert!(writes.is_empty(), "no board write while Redis is down: {writes:?}");
+    assert!(
+        writes.is_empty(),
+        "no board write while Redis is down: {writes:?}"
+    );
     // When a command comes meanwhile, Then it gets one short answer, sent without Redis.
     let mark = h.fake.mark();
-    h.fake.push_update(h.fake.command(CHAT, &users[1], "/board"));
+    h.fake
+        .push_update(h.fake.command(CHAT, &users[1], "/board"));
     let reply = h
         .fake
         .wait_for_request_after(mark, |r| r.method == "sendmessage", Duration::from_secs(3))

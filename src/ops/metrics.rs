@@ -133,8 +133,11 @@ impl Metrics {
         )
         .expect(VALID);
         let redis = Arc::new(RedisSeries {
-            up: IntGauge::new("parxis_redis_up", "1 when Redis answers (the store's view).")
-                .expect(VALID),
+            up: IntGauge::new(
+                "parxis_redis_up",
+                "1 when Redis answers (the store's view).",
+            )
+            .expect(VALID),
             failures: IntCounter::new(
                 "parxis_redis_failures_total",
                 "Store operations that found Redis away.",
@@ -176,15 +179,11 @@ impl Metrics {
         registry
             .register(Box::new(telegram_errors.clone()))
             .expect(VALID);
-        registry
-            .register(Box::new(outbox.clone()))
-            .expect(VALID);
+        registry.register(Box::new(outbox.clone())).expect(VALID);
         registry
             .register(Box::new(cas_conflicts.clone()))
             .expect(VALID);
-        registry
-            .register(Box::new(redis.up.clone()))
-            .expect(VALID);
+        registry.register(Box::new(redis.up.clone())).expect(VALID);
         registry
             .register(Box::new(redis.failures.clone()))
             .expect(VALID);

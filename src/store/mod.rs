@@ -57,14 +57,15 @@ mod versioned;
 
 use std::time::Duration;
 
-pub use chat::ChatState;
 pub use breaker::Health;
+pub use chat::ChatState;
 pub use due::DueKind;
 pub use error::StoreError;
 pub use keys::Place;
 pub use keys::StatsScope;
 pub use outbox::{
-    FLOOD_LIMIT, Flood, MUTE_SECS, Meta, OUTBOX_IDS_TTL_SECS, OUTBOX_TTL_SECS, Pace, Planned, Put, Taken,
+    FLOOD_LIMIT, Flood, MUTE_SECS, Meta, OUTBOX_IDS_TTL_SECS, OUTBOX_TTL_SECS, Pace, Planned, Put,
+    Taken,
 };
 pub use pace::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS};
 pub use redis_store::Store;

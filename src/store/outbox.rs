@@ -280,9 +280,7 @@ impl Store {
             .arg(slot)
             .arg(id)
             .arg(shown_version);
-        let done: i64 = self
-            .invoke("outbox_done", Retry::Idempotent, &inv)
-            .await?;
+        let done: i64 = self.invoke("outbox_done", Retry::Idempotent, &inv).await?;
         Ok(done == 1)
     }
 
@@ -294,7 +292,10 @@ impl Store {
     pub async fn outbox_cancel(&self, chat: i64, slot: &str) -> Result<bool, StoreError> {
         let mut pipe = redis::pipe();
         pipe.cmd("HDEL").arg(keys::outbox(chat)).arg(slot);
-        pipe.cmd("ZREM").arg(keys::outbox_queue(chat)).arg(slot).ignore();
+        pipe.cmd("ZREM")
+            .arg(keys::outbox_queue(chat))
+            .arg(slot)
+            .ignore();
         let (removed,): (i64,) = self
             .query_pipe("outbox_cancel", Retry::Idempotent, &pipe)
             .await?;

@@ -250,9 +250,8 @@ impl Store {
                 self.op_timeout.as_millis()
             ))),
         };
-        match &result {
-            Err(StoreError::Unavailable(reason)) => self.away(reason),
-            Err(_) | Ok(_) => {}
+        if let Err(StoreError::Unavailable(reason)) = &result {
+            self.away(reason);
         }
         result
     }
@@ -278,7 +277,11 @@ impl Store {
                     break;
                 }
                 let mut c = conn.clone();
-                let pong = timeout(PROBE_TIMEOUT, redis::cmd("PING").query_async::<String>(&mut c)).await;
+                let pong = timeout(
+                    PROBE_TIMEOUT,
+                    redis::cmd("PING").query_async::<String>(&mut c),
+                )
+                .await;
                 if matches!(pong, Ok(Ok(_))) {
                     breaker.succeeded();
                     info!(

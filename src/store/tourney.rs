@@ -53,8 +53,14 @@ impl Store {
         state: &T,
         ttl_secs: u64,
     ) -> Result<CasOutcome, StoreError> {
-        self.save_versioned("save_tourney", &tourney_key(chat), expected, state, ttl_secs)
-            .await
+        self.save_versioned(
+            "save_tourney",
+            &tourney_key(chat),
+            expected,
+            state,
+            ttl_secs,
+        )
+        .await
     }
 
     /// Marks chat `chat`'s tournament due at `due_ms` (`None`: nothing due).
@@ -135,7 +141,10 @@ impl Store {
         let json = serde_json::to_string(summary).map_err(|e| StoreError::Encode(e.to_string()))?;
         let mut inv = HISTORY_ONCE.prepare_invoke();
         inv.key(tourney_history_key(chat))
-            .key(format!("{}:tourney:history:ids", keys::Place::of_chat(chat).prefix()))
+            .key(format!(
+                "{}:tourney:history:ids",
+                keys::Place::of_chat(chat).prefix()
+            ))
             .arg(id)
             .arg(json)
             .arg(HISTORY_LEN);

@@ -72,7 +72,8 @@ fn use_paths(code: &str) -> Vec<(bool, Vec<String>)> {
     let mut rest = code;
     while let Some(i) = rest.find("use ") {
         let before = &rest[..i];
-        let public = before.trim_end().ends_with("pub") || before.trim_end().ends_with("pub(crate)");
+        let public =
+            before.trim_end().ends_with("pub") || before.trim_end().ends_with("pub(crate)");
         let at_start = before.is_empty()
             || before.ends_with('\n')
             || before.ends_with(' ')
@@ -81,7 +82,10 @@ fn use_paths(code: &str) -> Vec<(bool, Vec<String>)> {
         let after = &rest[i + 4..];
         let Some(end) = after.find(';') else { break };
         if at_start {
-            let tree: String = after[..end].chars().filter(|c| !c.is_whitespace()).collect();
+            let tree: String = after[..end]
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect();
             for p in flatten(&tree) {
                 out.push((public, p));
             }
@@ -178,10 +182,16 @@ fn code_paths(code: &str) -> Vec<Vec<String>> {
 
 /// Names a file defines at its top level.
 fn defines(code: &str, name: &str) -> bool {
-    let kinds = ["fn", "struct", "enum", "const", "static", "type", "trait", "union"];
+    let kinds = [
+        "fn", "struct", "enum", "const", "static", "type", "trait", "union",
+    ];
     code.lines().any(|l| {
         let t = l.trim_start();
-        let t = t.strip_prefix("pub(crate) ").or_else(|| t.strip_prefix("pub(super) ")).or_else(|| t.strip_prefix("pub ")).unwrap_or(t);
+        let t = t
+            .strip_prefix("pub(crate) ")
+            .or_else(|| t.strip_prefix("pub(super) "))
+            .or_else(|| t.strip_prefix("pub "))
+            .unwrap_or(t);
         let t = t.strip_prefix("async ").unwrap_or(t);
         kinds.iter().any(|k| {
             t.strip_prefix(k)
@@ -231,11 +241,17 @@ impl Graph {
     }
 
     fn scan(&mut self, dir: &Path, module: Module) {
-        let Ok(entries) = fs::read_dir(dir) else { return };
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.is_dir() {
-                let name = p.file_name().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
+                let name = p
+                    .file_name()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or_default()
+                    .to_owned();
                 let mut m = module.clone();
                 m.push(name);
                 self.scan(&p, m);
@@ -306,20 +322,32 @@ impl Graph {
     #[must_use]
     pub fn circles(&self) -> Vec<Vec<String>> {
         let nodes: Vec<&Module> = self.edges.keys().collect();
-        let index: HashMap<&Module, usize> = nodes.iter().enumerate().map(|(i, m)| (*m, i)).collect();
+        let index: HashMap<&Module, usize> =
+            nodes.iter().enumerate().map(|(i, m)| (*m, i)).collect();
         let adj: Vec<Vec<usize>> = nodes
             .iter()
-            .map(|m| self.edges[*m].iter().filter_map(|t| index.get(t).copied()).collect())
+            .map(|m| {
+                self.edges[*m]
+                    .iter()
+                    .filter_map(|t| index.get(t).copied())
+                    .collect()
+            })
             .collect();
         // Tarjan's strongly connected components.
         let n = nodes.len();
         let (mut idx, mut low, mut on) = (vec![usize::MAX; n], vec![0; n], vec![false; n]);
         let (mut stack, mut next, mut out) = (Vec::new(), 0, Vec::new());
-        fn visit(
-            v: usize,
-            adj: &[Vec<usize>],
-            s: &mut (Vec<usize>, Vec<usize>, Vec<bool>, Vec<usize>, usize, Vec<Vec<usize>>),
-        ) {
+        /// Tarjan's state: index, low link, on the stack, the stack, the next index, the
+        /// components found.
+        type Tarjan = (
+            Vec<usize>,
+            Vec<usize>,
+            Vec<bool>,
+            Vec<usize>,
+            usize,
+            Vec<Vec<usize>>,
+        );
+        fn visit(v: usize, adj: &[Vec<usize>], s: &mut Tarjan) {
             s.0[v] = s.4;
             s.1[v] = s.4;
             s.4 += 1;
@@ -347,7 +375,14 @@ impl Graph {
                 }
             }
         }
-        let mut state = (idx.clone(), low.clone(), on.clone(), stack.clone(), next, out.clone());
+        let mut state = (
+            idx.clone(),
+            low.clone(),
+            on.clone(),
+            stack.clone(),
+            next,
+            out.clone(),
+        );
         for v in 0..n {
             if state.0[v] == usize::MAX {
                 visit(v, &adj, &mut state);
@@ -358,7 +393,13 @@ impl Graph {
         out.into_iter()
             .map(|c| {
                 c.into_iter()
-                    .map(|i| self.files[nodes[i]].strip_prefix(&self.root).unwrap_or(&self.files[nodes[i]]).display().to_string())
+                    .map(|i| {
+                        self.files[nodes[i]]
+                            .strip_prefix(&self.root)
+                            .unwrap_or(&self.files[nodes[i]])
+                            .display()
+                            .to_string()
+                    })
                     .collect()
             })
             .collect()

@@ -81,12 +81,7 @@ pub async fn save(ctx: &Ctx, here: &Here, expected: u64, table: Table) -> Result
 ///
 /// # Errors
 /// As [`save`].
-pub async fn store(
-    ctx: &Ctx,
-    place: Place,
-    expected: u64,
-    table: Table,
-) -> Result<Saved, Refusal> {
+pub async fn store(ctx: &Ctx, place: Place, expected: u64, table: Table) -> Result<Saved, Refusal> {
     let ttl = ctx.ttl_for(&table);
     match ctx.store.save(place, expected, &table, ttl).await {
         Ok(CasOutcome::Saved { version }) => Ok(Saved { table, version }),
@@ -115,7 +110,11 @@ pub async fn follow(ctx: &Ctx, here: &Here, saved: &Saved, repost: bool) {
     let place = here.addr.place();
     let t = &saved.table;
     if unrecorded(t) {
-        match ctx.store.set_due(DueKind::Record, place, Some(ctx.now_ms())).await {
+        match ctx
+            .store
+            .set_due(DueKind::Record, place, Some(ctx.now_ms()))
+            .await
+        {
             Ok(()) => ctx.kick(DueKind::Record, place),
             // Redis failed just after the save: the board shows the game without results,
             // and the next lobby or rematch there records it first.
@@ -198,8 +197,7 @@ pub async fn welcome_back(ctx: &Ctx, here: &Here, id: i64) -> bool {
 pub async fn refresh_if_behind(ctx: &Ctx, here: &Here, pressed: i32, drawn_at: u64) {
     let Ok(rec) = here.table() else { return };
     let t = &rec.state;
-    if here.display().is_some_and(|d| d.message_id == pressed) && t.seq != drawn_at && t.is_open()
-    {
+    if here.display().is_some_and(|d| d.message_id == pressed) && t.seq != drawn_at && t.is_open() {
         info!(
             chat = here.addr.id(),
             seq = t.seq,

@@ -108,7 +108,10 @@ pub async fn fire(ctx: &Ctx, place: Place) {
     let here = load(ctx, addr, None).await;
     let now = ctx.now_ms();
     let Some(stored) = here.stored.as_ref() else {
-        let _ = ctx.store.set_due(DueKind::Ping, place, Some(now + RETRY_MS)).await;
+        let _ = ctx
+            .store
+            .set_due(DueKind::Ping, place, Some(now + RETRY_MS))
+            .await;
         return;
     };
     let Some(game) = stored.table.as_ref() else {
@@ -118,7 +121,10 @@ pub async fn fire(ctx: &Ctx, place: Place) {
     let (rev, record) = match ctx.store.load_ping::<PingRecord>(place).await {
         Ok(r) => split(r),
         Err(_) => {
-            let _ = ctx.store.set_due(DueKind::Ping, place, Some(now + RETRY_MS)).await;
+            let _ = ctx
+                .store
+                .set_due(DueKind::Ping, place, Some(now + RETRY_MS))
+                .await;
             return;
         }
     };
@@ -173,7 +179,12 @@ pub async fn fire(ctx: &Ctx, place: Place) {
             plan_seq: record.seq,
         }),
     };
-    outbox::plan(ctx, place.chat, Plan::new(w, ping_slot(place), Priority::Ping)).await;
+    outbox::plan(
+        ctx,
+        place.chat,
+        Plan::new(w, ping_slot(place), Priority::Ping),
+    )
+    .await;
 }
 
 /// The text of `ping`, with a mention that notifies the player.

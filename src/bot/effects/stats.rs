@@ -153,7 +153,11 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
         Ok(None) => {
             let mut next = rec.state.clone();
             next.tally.recorded = true;
-            match ctx.store.save(place, rec.version, &next, ctx.ttl_for(&next)).await {
+            match ctx
+                .store
+                .save(place, rec.version, &next, ctx.ttl_for(&next))
+                .await
+            {
                 Ok(CasOutcome::Saved { version }) => Saved {
                     table: next,
                     version,

@@ -88,7 +88,9 @@ pub async fn on_action(
     let text = match &result {
         Ok(saved) if action == Action::Roll => view::press_answer(here.lang, &saved.table),
         Ok(_) => None,
-        Err(Refusal::Alert(Alert::Stale)) => Some(stale_answer(&ctx, &here, &q, press.version).await),
+        Err(Refusal::Alert(Alert::Stale)) => {
+            Some(stale_answer(&ctx, &here, &q, press.version).await)
+        }
         Err(r) => Some(view::refusal(here.lang, *r)),
     };
     answer_with(&bot, &here, &q, text).await;

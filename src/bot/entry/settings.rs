@@ -149,7 +149,10 @@ pub async fn language_menu(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let user = msg.from.as_ref().map_or(0, |u| i64::try_from(u.id.0).unwrap_or(0));
+    let user = msg
+        .from
+        .as_ref()
+        .map_or(0, |u| i64::try_from(u.id.0).unwrap_or(0));
     let text = tr(here.lang, &Msg::LanguagePrompt);
     let kb = Some(view::language_keyboard());
     outbox::reply_with(&ctx, here.addr, user, "language", msg.id.0, text, kb).await;
@@ -209,8 +212,12 @@ async fn choose_language(
             keyboard: None,
         };
         let slot = format!("e:{}", msg.id.0);
-        outbox::plan(ctx, msg.chat.id.0, outbox::Plan::new(w, slot, outbox::Priority::Reply))
-            .await;
+        outbox::plan(
+            ctx,
+            msg.chat.id.0,
+            outbox::Plan::new(w, slot, outbox::Priority::Reply),
+        )
+        .await;
     }
     Ok(())
 }

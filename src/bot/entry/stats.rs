@@ -38,8 +38,17 @@ pub async fn top(
 ) -> HandlerResult {
     let private = !is_group(&msg.chat);
     let caller = msg.from.as_ref().map(|u| actor_of(u).id);
-    let r = match parse_top(&args, private) {
-        Err(_) => reply(&ctx, &here, &msg, "top", tr(here.lang, &Msg::BadArgs { cmd: Cmd::Top })).await,
+    match parse_top(&args, private) {
+        Err(_) => {
+            reply(
+                &ctx,
+                &here,
+                &msg,
+                "top",
+                tr(here.lang, &Msg::BadArgs { cmd: Cmd::Top }),
+            )
+            .await
+        }
         Ok(ask) => {
             let chat = here.addr.id();
             let week = zone_of(&ctx, chat).await.week_of(now_ms(&ctx));
@@ -57,7 +66,6 @@ pub async fn top(
             reply(&ctx, &here, &msg, "top", text).await
         }
     };
-    let () = r;
     done(&ctx, started)
 }
 
@@ -83,12 +91,7 @@ fn now_ms(ctx: &Ctx) -> i64 {
 
 /// `/stats`: the caller's card, or, as a reply to someone's message, theirs. In a group the
 /// chat's card with this week's points; in private the global card.
-pub async fn stats(
-    msg: Message,
-    here: Here,
-    ctx: Arc<Ctx>,
-    started: Started,
-) -> HandlerResult {
+pub async fn stats(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
     let caller = msg.from.as_ref().map(|u| actor_of(u).id);
     let target = msg
         .reply_to_message()
@@ -96,7 +99,7 @@ pub async fn stats(
         .filter(|u| !u.is_bot)
         .or(msg.from.as_ref())
         .map(actor_of);
-    let r = match target {
+    match target {
         None => {}
         Some(who) => {
             let chat = here.addr.id();
@@ -155,7 +158,6 @@ pub async fn stats(
             reply(&ctx, &here, &msg, "stats", text).await
         }
     };
-    let () = r;
     done(&ctx, started)
 }
 
@@ -193,13 +195,8 @@ pub async fn timezone(
 
 /// `/forgetme`: in a private chat, remove the caller from every stats table and drop the
 /// private chat's settings; in a group, say that it works in private (nothing is removed).
-pub async fn forget_me(
-    msg: Message,
-    here: Here,
-    ctx: Arc<Ctx>,
-    started: Started,
-) -> HandlerResult {
-    let r = match msg.from.as_ref().map(actor_of) {
+pub async fn forget_me(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
+    match msg.from.as_ref().map(actor_of) {
         Some(_) if is_group(&msg.chat) => {
             let m = Msg::Stats(StatsMsg::ForgetPrivateOnly);
             reply(&ctx, &here, &msg, "forgetme", tr(here.lang, &m)).await
@@ -207,7 +204,6 @@ pub async fn forget_me(
         Some(who) => forget(&msg, &here, &ctx, who.id).await,
         None => {}
     };
-    let () = r;
     done(&ctx, started)
 }
 

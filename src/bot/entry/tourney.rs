@@ -137,12 +137,7 @@ async fn open(
 }
 
 /// `start`, `cancel`, `advance` by the host or an admin; `Some` text to reply.
-async fn host_command(
-    ctx: &Ctx,
-    here: &Here,
-    actor: &Actor,
-    cmd: TourneyCmd,
-) -> Option<String> {
+async fn host_command(ctx: &Ctx, here: &Here, actor: &Actor, cmd: TourneyCmd) -> Option<String> {
     let lang = here.lang;
     let chat = here.addr.id();
     match cmd {
@@ -196,7 +191,10 @@ async fn host_command(
                     }
                     // The first round's tables are called by the next firing.
                     sync_due(ctx, chat, t).await;
-                    ctx.kick(crate::store::DueKind::Tourney, crate::store::Place::of_chat(chat));
+                    ctx.kick(
+                        crate::store::DueKind::Tourney,
+                        crate::store::Place::of_chat(chat),
+                    );
                     None
                 }
                 Err(e) => Some(refusal_text(lang, &e)),

@@ -21,12 +21,7 @@ fn signed_up(a: &Actor) -> SignedUp {
 
 /// `/tournament partner`: `actor` invites the author of the message replied to. `Some`
 /// text to reply when refused.
-pub async fn invite(
-    ctx: &Ctx,
-    msg: &Message,
-    here: &Here,
-    actor: &Actor,
-) -> Option<String> {
+pub async fn invite(ctx: &Ctx, msg: &Message, here: &Here, actor: &Actor) -> Option<String> {
     let lang = here.lang;
     let chat = here.addr.id();
     let Some(to) = msg

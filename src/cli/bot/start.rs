@@ -34,7 +34,8 @@ pub(super) struct Bot {
     pub tg: TgBot,
     pub ctx: Arc<Ctx>,
     /// The scheduler's wake-ups, taken when it starts.
-    pub kicked: Option<tokio::sync::mpsc::UnboundedReceiver<(crate::store::DueKind, crate::store::Place)>>,
+    pub kicked:
+        Option<tokio::sync::mpsc::UnboundedReceiver<(crate::store::DueKind, crate::store::Place)>>,
     /// The chats' default language (the menu for users of other languages).
     pub lang: Lang,
     /// Webhook mode, with the HTTP port; `None`: long polling.

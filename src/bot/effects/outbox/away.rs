@@ -19,7 +19,10 @@ pub fn reply_now(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, to: i32, text: String) 
     let now = ctx.now_ms();
     let away = ctx.away.clone();
     if !away.take(chat, now) {
-        debug!(chat, "Redis away and this chat's away budget spent: no answer");
+        debug!(
+            chat,
+            "Redis away and this chat's away budget spent: no answer"
+        );
         ctx.metrics.outbox("away_quiet");
         return false;
     }

@@ -5,10 +5,10 @@
 use tracing::{debug, info, warn};
 
 use super::make::{Made, make};
+use super::pace_of;
 use super::{Then, Write};
 use crate::bot::effects::Ctx;
 use crate::bot::effects::telegram::TgBot;
-use super::pace_of;
 use crate::store::{DueKind, Place, Taken};
 
 /// At most this many writes in one firing (a budget large enough to allow more in tests

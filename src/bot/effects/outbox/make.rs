@@ -145,7 +145,11 @@ async fn failed(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, w: &Write, e: RequestErr
                 .note_retry_after(addr.id(), now, until)
                 .await
                 .unwrap_or(until);
-            warn!(chat = addr.id(), until = block.max(until), "429: the chat waits");
+            warn!(
+                chat = addr.id(),
+                until = block.max(until),
+                "429: the chat waits"
+            );
             Made::Later(block.max(until))
         }
         RequestError::Network(_) | RequestError::Io(_) => {
@@ -248,7 +252,18 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
                     sent: None,
                 };
             }
-            Err(e) if !repost_after(&e) => return failed(bot, ctx, addr, &Write::Board { place: addr.place() }, e).await,
+            Err(e) if !repost_after(&e) => {
+                return failed(
+                    bot,
+                    ctx,
+                    addr,
+                    &Write::Board {
+                        place: addr.place(),
+                    },
+                    e,
+                )
+                .await;
+            }
             Err(e) => {
                 ctx.metrics.telegram_error(kind_of(&e));
                 info!(chat = addr.id(), error = %e, "board edit failed: posting it anew");
@@ -271,7 +286,18 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     }
     let shown = match display::post(bot, addr, &rendered).await {
         Ok(d) => d,
-        Err(e) => return failed(bot, ctx, addr, &Write::Board { place: addr.place() }, e).await,
+        Err(e) => {
+            return failed(
+                bot,
+                ctx,
+                addr,
+                &Write::Board {
+                    place: addr.place(),
+                },
+                e,
+            )
+            .await;
+        }
     };
     if let Err(e) = ctx
         .store

@@ -101,7 +101,12 @@ pub async fn offer(ctx: &Ctx, chat: i64, addr: ChatAddr, lang: Lang, t: &Tourney
         then: Some(Then::ExtOffer { tid: t.id, at }),
     };
     let id = post_id(t, &format!("ext:{}.{}", at.round, at.table));
-    outbox::plan(ctx, chat, Plan::new(w, id.clone(), Priority::Notice).once(id)).await;
+    outbox::plan(
+        ctx,
+        chat,
+        Plan::new(w, id.clone(), Priority::Notice).once(id),
+    )
+    .await;
 }
 
 /// The answer (a toast) to a press by `user` on message `msg` of `chat`; the message
@@ -180,7 +185,12 @@ pub async fn press(
             text,
             keyboard: Some(keyboard),
         };
-        outbox::plan(ctx, chat, Plan::new(w, format!("e:{}", id.0), Priority::Notice)).await;
+        outbox::plan(
+            ctx,
+            chat,
+            Plan::new(w, format!("e:{}", id.0), Priority::Notice),
+        )
+        .await;
     }
     tr_plain(lang, &x(toast))
 }

@@ -12,9 +12,9 @@
 //! a crash is made once.
 //!
 pub mod ext;
+pub mod job;
 pub mod pairs;
 pub mod post;
-pub mod job;
 pub mod results;
 pub mod sent;
 pub mod tables;
@@ -145,7 +145,11 @@ pub async fn sync_due_after(ctx: &Ctx, chat: i64, t: &Tourney, not_before: u64) 
     let due = t
         .due(ctx.now_ms(), MINUTE_MS, CHECK_SECS * 1000)
         .map(|d| d.max(not_before));
-    if let Err(e) = ctx.store.set_due(DueKind::Tourney, Place::of_chat(chat), due).await {
+    if let Err(e) = ctx
+        .store
+        .set_due(DueKind::Tourney, Place::of_chat(chat), due)
+        .await
+    {
         warn!(chat, error = %e, "tournament due time not set");
     }
 }

@@ -5,9 +5,9 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId};
 
 use super::super::chat::ChatAddr;
 use super::super::outbox::{self, Plan, Priority, Write};
+use super::Ctx;
 use super::post::{post_id, say_once};
 use super::texts::home;
-use super::Ctx;
 use crate::bot::core::tourney::{Pairing, Tourney};
 use crate::i18n::{Lang, Msg, PairsMsg, tr, tr_plain};
 
@@ -58,7 +58,12 @@ pub async fn invite_done(ctx: &Ctx, addr: ChatAddr, id: MessageId, lang: Lang, n
         text,
         keyboard: None,
     };
-    outbox::plan(ctx, addr.id(), Plan::new(w, format!("e:{}", id.0), Priority::Notice)).await;
+    outbox::plan(
+        ctx,
+        addr.id(),
+        Plan::new(w, format!("e:{}", id.0), Priority::Notice),
+    )
+    .await;
 }
 
 /// The pairs made at random at the draw and the odd one out, said before the draw.

@@ -7,8 +7,8 @@ use tracing::warn;
 
 use super::super::chat::ChatAddr;
 use super::super::outbox::{self, Plan, Priority, Then, Write};
-use super::texts::{home, labels, result_line, signup_keyboard, signup_text};
 use super::Ctx;
+use super::texts::{home, labels, result_line, signup_keyboard, signup_text};
 use crate::bot::core::tourney::Tourney;
 use crate::i18n::{Lang, Msg, TourneyMsg, tr};
 use crate::render::image::bracket as picture;
@@ -53,7 +53,12 @@ pub async fn signup(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
             entrants: u32::try_from(t.signup.len()).unwrap_or(u32::MAX),
         }),
     };
-    outbox::plan(ctx, chat, Plan::new(w, id.clone(), Priority::Reply).once(id)).await;
+    outbox::plan(
+        ctx,
+        chat,
+        Plan::new(w, id.clone(), Priority::Reply).once(id),
+    )
+    .await;
 }
 
 /// Plan the sign-up message brought up to date (its entrants and buttons); a newer update
@@ -107,7 +112,9 @@ pub async fn bracket(
         caption,
         keyboard: None,
     };
-    let slot = id.clone().unwrap_or_else(|| format!("bracket:{}", addr.place().member()));
+    let slot = id
+        .clone()
+        .unwrap_or_else(|| format!("bracket:{}", addr.place().member()));
     let mut p = Plan::new(w, slot.clone(), priority);
     if let Some(id) = &id {
         p = p.once(id.clone());

@@ -88,7 +88,11 @@ pub async fn post_unposted(ctx: &Ctx, chat: i64, lang: Lang) {
                 "finished_ms": ctx.now_ms(),
             });
             let id = post::post_id(t, "history");
-            if let Err(e) = ctx.store.push_tourney_history_once(chat, &id, &summary).await {
+            if let Err(e) = ctx
+                .store
+                .push_tourney_history_once(chat, &id, &summary)
+                .await
+            {
                 tracing::warn!(chat, error = %e, "tournament not recorded in the history");
             }
         }
