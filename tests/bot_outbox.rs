@@ -465,11 +465,17 @@ async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it
             .expect("redis")
     };
     let m = members(6);
-    for u in &m {
-        command(&h, u, "/rules");
-    }
+    let asked: Vec<i64> = m.iter().map(|u| command(&h, u, "/rules")).collect();
+    // (every reply planned, some made, the others waiting)
+    let made = || {
+        asked
+            .iter()
+            .map(|&id| replies_to(&h, id).len() as u64)
+            .sum::<u64>()
+    };
     let deadline = Instant::now() + Duration::from_secs(5);
     while planned(&h).await < 2
+        || planned(&h).await + made() < 6
         || outbox_due()
             .await
             .is_none_or(|d| d < h.clock.now_ms() + 1_500)
@@ -486,6 +492,7 @@ async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it
     let roll = buttons(&board)[0].1.clone();
     assert!(roll.starts_with("r:"), "{roll}");
     let mover = h.mover().await.expect("a human to move");
+    let waiting = planned(&h).await;
     let upd = h.fake.press(CHAT, &mover, msg_id(&board), &roll);
     let id = callback_id(&upd);
     h.fake.push_update(upd);
@@ -493,11 +500,13 @@ async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it
     assert!(!refused(&ans), "{:?}", ans.params);
     let (_, t) = h.table().await;
     assert_ne!(t.seq, old_seq, "the roll was played");
-    // (the drain has looked at the chat since, and found the budget spent)
+    // (the board's write planned after the answer, and the drain has looked at the chat
+    // since, and found the budget spent)
     let deadline = Instant::now() + Duration::from_secs(5);
-    while outbox_due()
-        .await
-        .is_none_or(|d| d < h.clock.now_ms() + 1_500)
+    while planned(&h).await <= waiting
+        || outbox_due()
+            .await
+            .is_none_or(|d| d < h.clock.now_ms() + 1_500)
     {
         assert!(
             Instant::now() < deadline,
@@ -515,12 +524,14 @@ async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it
         .into_iter()
         .find(|u| t.players.iter().any(|p| p.id == u.id) && !t.awaits_roll_by(u.id))
         .expect("a player not to roll");
+    // (when the chat's writes are due: read before the press, which plans the board again
+    // and so marks the chat due now until its drain looks at the budget again)
+    let due = outbox_due().await.expect("the chat's writes are due");
     let upd = h.fake.press(CHAT, &other, msg_id(&board), &roll);
     let id = callback_id(&upd);
     let pushed = Instant::now();
     h.fake.push_update(upd);
     let answer = h.fake.wait_for_callback_answer(&id).await;
-    let due = outbox_due().await.expect("the chat's writes are due");
     let now = h.clock.now_ms();
     // Then it is answered at once, with what happened since and when the board catches up:
     // the seconds until the chat's outbox is due,
