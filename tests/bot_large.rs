@@ -456,8 +456,10 @@ fn check_photos(h: &Harness, played: &Played) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn six_players_humans_and_computers_play_to_the_end_on_a_photo_board() {
-    // Given /newgame in English with four humans and two computers, photo boards,
-    let (h, _, played) = whole_game(73, Lang::En, Display::Image, "", 4, 2).await;
+    // Given /newgame 6 in English with two humans and four computers, photo boards (two
+    // humans: every human press draws a 6-arm PNG, and the computers' turns still move the
+    // board between them),
+    let (h, _, played) = whole_game(73, Lang::En, Display::Image, "6", 2, 4).await;
     // When played to the end, Then the board for 6 and one photo edited all game long.
     check_finished(&h, Arms::Six, 6).await;
     check_photos(&h, &played);
@@ -466,8 +468,8 @@ async fn six_players_humans_and_computers_play_to_the_end_on_a_photo_board() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn eight_players_humans_and_computers_play_to_the_end_on_a_photo_board() {
-    // Given /newgame 8 in Catalan with five humans and three computers, photo boards,
-    let (h, _, played) = whole_game(74, Lang::Ca, Display::Image, "8", 5, 3).await;
+    // Given /newgame 8 in Catalan with two humans and six computers, photo boards,
+    let (h, _, played) = whole_game(74, Lang::Ca, Display::Image, "8", 2, 6).await;
     // When played to the end, Then the board for 8 and one photo edited all game long.
     check_finished(&h, Arms::Eight, 8).await;
     check_photos(&h, &played);

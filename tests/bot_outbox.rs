@@ -189,6 +189,64 @@ async fn a_press_is_answered_at_once_while_replies_wait_and_its_board_goes_befor
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_asked_while_the_game_spends_the_whole_budget_still_goes_out_in_seconds() {
+    // Given a game at Telegram's limit whose players press as soon as each board shows
+    // their turn, so that a board is always waiting for the budget,
+    let h = paced_game(205).await;
+    let m = members(1);
+    let mut presses = 0;
+    let mut press = async |h: &Harness| {
+        let (_, t) = h.table().await;
+        let Some(mover) = h.mover().await else { return };
+        let board = h.board().await;
+        let b = buttons(&board);
+        let fresh = b.first().is_some_and(|(_, d)| {
+            d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
+        });
+        if fresh {
+            let upd = h.fake.press(CHAT, &mover, msg_id(&board), &b[0].1);
+            let id = callback_id(&upd);
+            h.fake.push_update(upd);
+            let answer = h.fake.wait_for_callback_answer(&id).await;
+            assert!(!refused(&answer), "{:?}", answer.params);
+            presses += 1;
+        }
+    };
+    for _ in 0..9 {
+        press(&h).await;
+        step(&h, 1_050).await;
+    }
+    // When a member asks /rules in the middle of it,
+    let asked = command(&h, &m[0], "/rules");
+    let asked_at = h.clock.now_ms();
+    // Then the reply goes out within a few boards (its kind lets boards go first for 6 s
+    // only), not after its minute has run out, and the game goes on meanwhile.
+    let mut steps = 0;
+    while replies_to(&h, asked).is_empty() {
+        assert!(
+            steps < 30,
+            "no reply after {} s of play\n{}",
+            (h.clock.now_ms() - asked_at) / 1000,
+            h.fake.log_tail(12)
+        );
+        press(&h).await;
+        step(&h, 1_050).await;
+        steps += 1;
+    }
+    eprintln!(
+        "replied after {} ms, {presses} presses",
+        h.clock.now_ms() - asked_at
+    );
+    assert!(presses >= 4, "the game went on: {presses} presses");
+    assert!(
+        h.clock.now_ms() - asked_at <= 6_000 + 2 * 3_150 + 3_150,
+        "replied after {} ms",
+        h.clock.now_ms() - asked_at
+    );
+    assert!(h.fake.flood_stats(CHAT).refused.is_empty(), "no 429");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_write_a_newer_one_supersedes_is_dropped() {
     // Given a game at Telegram's limit whose budget is spent,
     let h = paced_game(203).await;

@@ -49,8 +49,8 @@ fn put(slot: &str, id: u64, priority: u8, now: u64, version: u64) -> Put<'_> {
             flags: 0,
         },
         json: format!("{{\"write\":\"{slot}\",\"id\":{id}}}"),
-        priority,
-        planned_ms: now,
+        // As the bot orders them: a priority's writes let later boards go first for a while.
+        order_ms: now + u64::from(priority) * 10_000,
         post_id: None,
         sticky: 1,
     }

@@ -29,7 +29,7 @@
 //! | `<place>:ping`                   | hash       | `version`, `schema`, `state` (JSON): the place's ping plan (`/pings`) and the ping message on screen | the game's, set by every save |
 //! | `parxis:pings`                   | sorted set | places with a ping due ([`Place::member`]), scored by due time (Unix ms) | none (members removed) |
 //! | `parxis:{<chat>}:outbox`         | hash       | the chat's planned writes (one per *slot*: a newer write of the same slot supersedes the older), each `<meta>\n<JSON>` | [`OUTBOX_TTL_SECS`], refreshed by every put |
-//! | `parxis:{<chat>}:outbox:q`       | sorted set | the slots of the planned writes, scored by priority then time planned | as the outbox |
+//! | `parxis:{<chat>}:outbox:q`       | sorted set | the slots of the planned writes, scored by time planned plus the kind's lead | as the outbox |
 //! | `parxis:{<chat>}:outbox:ids`     | set        | ids of posts already planned (a post planned twice is sent once) | [`OUTBOX_IDS_TTL_SECS`], refreshed by every post |
 //! | `parxis:{<chat>}:bucket`         | hash       | `tokens`, `at`: the chat's token bucket that spreads its writes evenly | the window |
 //! | `parxis:{<chat>}:flood:<user>`   | string     | `<start ms> <count>`: the commands of one member in the current minute | three minutes |
@@ -261,7 +261,7 @@ pub fn outbox(chat: i64) -> String {
     format!("{PREFIX}:{{{chat}}}:outbox")
 }
 
-/// The order of a chat's planned writes (sorted set: slot → priority and time planned).
+/// The order of a chat's planned writes (sorted set: slot → time planned plus the kind's lead).
 #[must_use]
 pub fn outbox_queue(chat: i64) -> String {
     format!("{PREFIX}:{{{chat}}}:outbox:q")

@@ -27,8 +27,6 @@ pub const OUTBOX_IDS_TTL_SECS: u64 = 30 * 24 * 3600;
 pub const MUTE_SECS: u64 = 120;
 /// Commands a member may send in a minute before the bot stops answering them.
 pub const FLOOD_LIMIT: u32 = 15;
-/// Priorities are the high part of a write's score: priority × this + Unix ms planned.
-const PRIORITY_SCALE: f64 = 1e14;
 
 /// What the scripts keep beside a planned write's JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -73,10 +71,10 @@ pub struct Put<'a> {
     pub meta: Meta,
     /// The write itself, as the bot encodes it.
     pub json: String,
-    /// Lower goes first.
-    pub priority: u8,
-    /// When it was planned (Unix ms): the order within a priority.
-    pub planned_ms: u64,
+    /// The write's place in the queue (Unix ms, lowest first): when it was planned plus how
+    /// long its kind lets later boards go before it (see the bot's `Priority::lead_ms`). A
+    /// superseded write keeps the earlier of the two.
+    pub order_ms: u64,
     /// A post planned with an id is planned once.
     pub post_id: Option<&'a str>,
     /// Flags of a superseded write to keep.
@@ -157,8 +155,6 @@ impl Store {
         put: &Put<'_>,
         now_ms: u64,
     ) -> Result<Planned, StoreError> {
-        #[allow(clippy::cast_precision_loss)]
-        let score = f64::from(put.priority) * PRIORITY_SCALE + put.planned_ms as f64;
         let mut pipe = redis::pipe();
         pipe.cmd("EVAL")
             .arg(include_str!("scripts/outbox_put.lua"))
@@ -169,7 +165,7 @@ impl Store {
             .arg(put.slot)
             .arg(put.meta.line())
             .arg(&put.json)
-            .arg(format!("{score:.0}"))
+            .arg(put.order_ms)
             .arg(put.post_id.unwrap_or(""))
             .arg(OUTBOX_TTL_SECS)
             .arg(OUTBOX_IDS_TTL_SECS)

@@ -334,62 +334,13 @@ impl Graph {
             })
             .collect();
         // Tarjan's strongly connected components.
-        let n = nodes.len();
-        let (mut idx, mut low, mut on) = (vec![usize::MAX; n], vec![0; n], vec![false; n]);
-        let (mut stack, mut next, mut out) = (Vec::new(), 0, Vec::new());
-        /// Tarjan's state: index, low link, on the stack, the stack, the next index, the
-        /// components found.
-        type Tarjan = (
-            Vec<usize>,
-            Vec<usize>,
-            Vec<bool>,
-            Vec<usize>,
-            usize,
-            Vec<Vec<usize>>,
-        );
-        fn visit(v: usize, adj: &[Vec<usize>], s: &mut Tarjan) {
-            s.0[v] = s.4;
-            s.1[v] = s.4;
-            s.4 += 1;
-            s.3.push(v);
-            s.2[v] = true;
-            for &w in &adj[v] {
-                if s.0[w] == usize::MAX {
-                    visit(w, adj, s);
-                    s.1[v] = s.1[v].min(s.1[w]);
-                } else if s.2[w] {
-                    s.1[v] = s.1[v].min(s.0[w]);
-                }
-            }
-            if s.1[v] == s.0[v] {
-                let mut comp = Vec::new();
-                while let Some(w) = s.3.pop() {
-                    s.2[w] = false;
-                    comp.push(w);
-                    if w == v {
-                        break;
-                    }
-                }
-                if comp.len() > 1 {
-                    s.5.push(comp);
-                }
+        let mut t = Tarjan::new(adj.len());
+        for v in 0..adj.len() {
+            if t.index[v] == usize::MAX {
+                t.visit(v, &adj);
             }
         }
-        let mut state = (
-            idx.clone(),
-            low.clone(),
-            on.clone(),
-            stack.clone(),
-            next,
-            out.clone(),
-        );
-        for v in 0..n {
-            if state.0[v] == usize::MAX {
-                visit(v, &adj, &mut state);
-            }
-        }
-        (idx, low, on, stack, next, out) = state;
-        let _ = (idx, low, on, stack, next);
+        let out = t.circles;
         out.into_iter()
             .map(|c| {
                 c.into_iter()
@@ -413,5 +364,58 @@ impl Graph {
             .get(&key)
             .map(|t| t.iter().map(|m| m.join("::")).collect())
             .unwrap_or_default()
+    }
+}
+
+/// The state of Tarjan's search for strongly connected components.
+struct Tarjan {
+    index: Vec<usize>,
+    low: Vec<usize>,
+    on_stack: Vec<bool>,
+    stack: Vec<usize>,
+    next: usize,
+    /// The components of more than one node.
+    circles: Vec<Vec<usize>>,
+}
+
+impl Tarjan {
+    fn new(n: usize) -> Self {
+        Self {
+            index: vec![usize::MAX; n],
+            low: vec![0; n],
+            on_stack: vec![false; n],
+            stack: Vec::new(),
+            next: 0,
+            circles: Vec::new(),
+        }
+    }
+
+    fn visit(&mut self, v: usize, adj: &[Vec<usize>]) {
+        self.index[v] = self.next;
+        self.low[v] = self.next;
+        self.next += 1;
+        self.stack.push(v);
+        self.on_stack[v] = true;
+        for &w in &adj[v] {
+            if self.index[w] == usize::MAX {
+                self.visit(w, adj);
+                self.low[v] = self.low[v].min(self.low[w]);
+            } else if self.on_stack[w] {
+                self.low[v] = self.low[v].min(self.index[w]);
+            }
+        }
+        if self.low[v] == self.index[v] {
+            let mut comp = Vec::new();
+            while let Some(w) = self.stack.pop() {
+                self.on_stack[w] = false;
+                comp.push(w);
+                if w == v {
+                    break;
+                }
+            }
+            if comp.len() > 1 {
+                self.circles.push(comp);
+            }
+        }
     }
 }

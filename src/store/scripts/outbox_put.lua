@@ -8,7 +8,7 @@
 -- ARGV[2]  meta: "<id> <expires_ms> <reserve> <version> <flags>" (decimal integers; see
 --          store::outbox::Meta)
 -- ARGV[3]  the write as JSON text
--- ARGV[4]  score: priority × 10^14 + Unix ms planned (a superseded write keeps the lower)
+-- ARGV[4]  score: Unix ms planned + the kind's lead (a superseded write keeps the lower)
 -- ARGV[5]  post id ('' for none): a post whose id was planned before is not planned again
 -- ARGV[6]  TTL of the outbox keys, seconds (> 0)
 -- ARGV[7]  TTL of the post ids, seconds (> 0)

@@ -55,6 +55,23 @@ pub enum Priority {
 }
 
 impl Priority {
+    /// How long a write of this kind lets boards planned after it go first, ms: its place in
+    /// the chat's queue is the time it was planned plus this. Boards come first, but nothing
+    /// waits behind them for ever: in a game that uses the whole budget a reply still goes
+    /// out about 6 s after it was planned (one board later), instead of its minute running out.
+    #[must_use]
+    pub fn lead_ms(self) -> u64 {
+        match self {
+            Self::Board => 0,
+            Self::Call => 2_000,
+            Self::Reply => 6_000,
+            Self::Notice => 10_000,
+            Self::Ping => 15_000,
+            Self::Post => 20_000,
+            Self::Tidy => 30_000,
+        }
+    }
+
     /// Writes this priority leaves free for the ones before it.
     #[must_use]
     pub fn reserve(self) -> u8 {
@@ -140,8 +157,7 @@ pub async fn plan(ctx: &Ctx, chat: i64, plan: Plan) -> bool {
             flags: plan.flags,
         },
         json,
-        priority: plan.priority as u8,
-        planned_ms: now,
+        order_ms: now + plan.priority.lead_ms(),
         post_id: plan.post_id.as_deref(),
         sticky: REPOST,
     };
