@@ -101,6 +101,7 @@ async fn unreachable_telegram_at_start_is_waited_for_then_the_bot_comes_up_and_a
         driver: true,
         bots: Vec::new(),
         write_budget: support::bot_harness::UNPACED,
+        crash: None,
         scheduler_apart: false,
     };
     h.use_emoji().await;

@@ -111,7 +111,7 @@ async fn timed_table() -> (Harness, Vec<TestUser>, Value) {
         .await
         .result()
         .clone();
-    // The call is recorded just after its message is sent: wait for it before pressing.
+    // The call is recorded before its message is sent; wait for the record all the same.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while record(&h).await.tables.is_empty() {
         assert!(
@@ -276,7 +276,7 @@ async fn r10_5_a_refused_extension_keeps_the_original_end() {
         press(&h, pep, &ext, "ty:0.0.1").await,
         "No extension is waiting for an answer."
     );
-    // and the game ends at its first limit (well before 15 minutes more).
+    // and the game ends at its first limit (well before 15 minutes more),
     h.advance_to(first_end);
     let (g, seen) = finished(&h, Duration::from_secs(30)).await;
     assert!(ended_by_the_limit(&g), "{:?}", g.last);
@@ -284,4 +284,15 @@ async fn r10_5_a_refused_extension_keeps_the_original_end() {
         (first_end..first_end + 5 * MINUTE).contains(&seen),
         "ended at {seen}, the limit was {first_end}"
     );
+    // and once the table is decided, the extension buttons, which no longer apply, are
+    // taken off the message.
+    let id = i64::from(msg_id(&ext));
+    wait_for(&h, 0, "the extension buttons taken off", |r| {
+        r.method == "editmessagereplymarkup"
+            && r.ok()
+            && r.params["message_id"].as_i64() == Some(id)
+    })
+    .await;
+    let shown = h.fake.message(CHAT, msg_id(&ext)).expect("the message");
+    assert!(buttons(&shown).is_empty(), "{shown}");
 }

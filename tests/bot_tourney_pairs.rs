@@ -18,7 +18,7 @@ use parxis::bot::core::tourney::{Stage, Tourney};
 use parxis::store::Place;
 use parxis::tournament::{Member, TableResult};
 use serde_json::Value;
-use support::bot_harness::{CHAT, Harness};
+use support::bot_harness::{CHAT, Harness, Options};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
 
 fn users(n: i64) -> Vec<TestUser> {
@@ -296,4 +296,212 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
         "{}",
         history[0]
     );
+}
+
+/// The stored tournament.
+async fn tourney(h: &Harness) -> Tourney {
+    h.store
+        .load_tourney::<Tourney>(CHAT)
+        .await
+        .expect("redis")
+        .expect("a tournament")
+        .state
+}
+
+/// Wait until the stored tournament satisfies `pred`.
+async fn wait_record(h: &Harness, what: &str, pred: impl Fn(&Tourney) -> bool) -> Tourney {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let t = tourney(h).await;
+        if pred(&t) {
+            return t;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never {what}: {t:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// Move the clock on (to what is due next, once the bots are idle) until `done` holds.
+async fn until(h: &Harness, what: &str, done: impl Fn(&Harness) -> bool) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !done(h) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never {what}:\n{}",
+            h.fake.log_tail(10)
+        );
+        if !h.step_clock(1).await {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+}
+
+fn invitation(r: &Recorded) -> bool {
+    r.method == "sendmessage"
+        && r.ok()
+        && buttons(r.result())
+            .iter()
+            .any(|(_, d)| d.starts_with("tp:"))
+}
+
+fn buttons_off(id: i32) -> impl Fn(&Recorded) -> bool {
+    move |r: &Recorded| {
+        r.method == "editmessagereplymarkup"
+            && r.ok()
+            && r.params["message_id"].as_i64() == Some(i64::from(id))
+    }
+}
+
+/// `from` sends `/tournament partner` replying to a message of `to` (not waiting for it).
+fn push_invite(h: &Harness, from: &TestUser, to: &TestUser) {
+    let theirs = h.fake.text(CHAT, to, "hola");
+    let mut update = h.fake.command(CHAT, from, "/tournament partner");
+    update["message"]["reply_to_message"] = theirs["message"].clone();
+    h.fake.push_update(update);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_that_stops_waiting_loses_its_button_within_the_chats_write_budget() {
+    // Given a group whose write budget is 6 writes a minute spread evenly (one every 10.5 s
+    // of the bots' clock), a pairs sign-up there and P1's invitation of P2 (its message on
+    // record), everything planned so far made,
+    let budget = (6, 60_000);
+    let h = Harness::start_with(
+        35,
+        Options {
+            write_budget: budget,
+            ..Options::default()
+        },
+    )
+    .await;
+    let p = users(3);
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.command(CHAT, &p[0], "/tournament pairs"));
+    wait_for(&h, mark, "the sign-up", |r| {
+        text_has(r, "A pairs tournament")
+    })
+    .await;
+    let mark = h.fake.mark();
+    push_invite(&h, &p[0], &p[1]);
+    until(&h, "the first invitation", |h| {
+        h.fake.requests_since(mark).iter().any(invitation)
+    })
+    .await;
+    let first = h
+        .fake
+        .requests_since(mark)
+        .into_iter()
+        .find(invitation)
+        .expect("the invitation")
+        .result()
+        .clone();
+    let first_id = msg_id(&first);
+    wait_record(&h, "the first invitation recorded", |t| {
+        t.invite_msgs.iter().any(|m| m.msg == first_id)
+    })
+    .await;
+    let mut raw = h.redis.raw().await;
+    let outbox = parxis::store::keys::outbox(CHAT);
+    loop {
+        let planned: u64 = redis::cmd("HLEN")
+            .arg(&outbox)
+            .query_async(&mut raw)
+            .await
+            .expect("hlen");
+        if planned == 0 {
+            break;
+        }
+        if !h.step_clock(1).await {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+    // and the budget used up for now (the last write took the last free one),
+    let pace = parxis::store::Pace::even(budget.0, budget.1 + budget.1 / 20);
+    let free_at = h
+        .store
+        .outbox_take_more(CHAT, h.now_ms(), pace)
+        .await
+        .expect("redis");
+    assert!(
+        free_at.is_some_and(|at| at > h.now_ms() + 1_000),
+        "{free_at:?}"
+    );
+    // When P1 invites P3 instead,
+    let used_up = h.fake.mark();
+    push_invite(&h, &p[0], &p[2]);
+    // Then the first invitation's button is planned to come off (it left the record's
+    // stale list for the outbox), and nothing is written while the budget is used up,
+    let slot = format!("s:{first_id}");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let planned: bool = redis::cmd("HEXISTS")
+            .arg(&outbox)
+            .arg(&slot)
+            .query_async(&mut raw)
+            .await
+            .expect("hexists");
+        if planned && tourney(&h).await.stale_msgs.is_empty() {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the strip never planned"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    h.wait_polls().await;
+    let written: Vec<String> = h
+        .fake
+        .requests_since(used_up)
+        .iter()
+        .filter(|r| r.method.starts_with("send") || r.method.starts_with("edit"))
+        .map(|r| r.method.clone())
+        .collect();
+    assert!(
+        written.is_empty(),
+        "written with the budget used up: {written:?}"
+    );
+    // and as the clock lets writes go again, the second invitation goes first and the first
+    // one's Confirm button comes off after it.
+    until(&h, "the first invitation's button off", |h| {
+        h.fake
+            .requests_since(used_up)
+            .iter()
+            .any(buttons_off(first_id))
+    })
+    .await;
+    let since = h.fake.requests_since(used_up);
+    let strip = since
+        .iter()
+        .position(buttons_off(first_id))
+        .expect("the strip");
+    let second = since
+        .iter()
+        .position(invitation)
+        .expect("the second invitation");
+    assert!(second < strip, "the strip went before the invitation");
+    let second = since[second].result().clone();
+    let shown = h.fake.message(CHAT, first_id).expect("the message");
+    assert!(buttons(&shown).is_empty(), "{shown}");
+    // The second one keeps its button, until the host cancels the sign-up.
+    wait_record(&h, "the second invitation recorded", |t| {
+        t.invite_msgs.iter().any(|m| m.msg == msg_id(&second))
+    })
+    .await;
+    let shown = h.fake.message(CHAT, msg_id(&second)).expect("the message");
+    assert_eq!(buttons(&shown).len(), 1, "{shown}");
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.command(CHAT, &p[0], "/tournament cancel"));
+    until(&h, "the second invitation's button off", |h| {
+        h.fake
+            .requests_since(mark)
+            .iter()
+            .any(buttons_off(msg_id(&second)))
+    })
+    .await;
 }

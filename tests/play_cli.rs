@@ -285,3 +285,43 @@ fn without_lang_the_game_speaks_the_terminals_language_or_catalan() {
         "{none}"
     );
 }
+
+/// The lines of a finished game from its last move line (the winning move, into the goal)
+/// to the end, and every line before it.
+fn last_move_and_before(out: &str) -> (Vec<&str>, Vec<&str>) {
+    let lines: Vec<&str> = out.lines().collect();
+    let last = lines
+        .iter()
+        .rposition(|l| l.contains("→ goal"))
+        .expect("a move into the goal");
+    (lines[last..].to_vec(), lines[..last].to_vec())
+}
+
+#[test]
+fn r4_5_the_winning_move_says_no_ten_and_earlier_goals_do() {
+    // Given a game a computer wins (seed 1) and one the human wins (seed 4, two players)
+    for (args, winner) in [
+        (vec!["--seed", "1", "--lang", "en"], "🤖 Blue wins"),
+        (
+            vec!["--seed", "4", "--lang", "en", "--players", "2"],
+            "You win",
+        ),
+    ] {
+        let (ok, out) = play(&args, &"1\n".repeat(5000));
+        assert!(ok && out.contains(winner), "{args:?}:\n{}", tail(&out));
+        // When the last piece goes into the goal, Then no 10 is told after that move
+        let (end, before) = last_move_and_before(&out);
+        let ten = |l: &&str| l.contains("count 10") || l.contains("counts 10");
+        assert!(
+            !end.iter().any(ten),
+            "{args:?}: the winning move told a 10:\n{}",
+            end.join("\n")
+        );
+        // And the pieces that reached the goal before it did count their 10
+        assert!(
+            before.iter().filter(|l| ten(l)).count() >= 3,
+            "{args:?}: the earlier goals told their 10:\n{}",
+            tail(&out)
+        );
+    }
+}

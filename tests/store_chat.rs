@@ -8,6 +8,7 @@ mod store_fixture;
 
 use std::time::Duration;
 
+use parxis::bot::core::pings::{PingRecord, Sent};
 use parxis::store::{CasOutcome, Place, Store, Versioned, keys};
 use redis::AsyncCommands;
 use store_fixture::{Game, Settings, game, setup};
@@ -553,5 +554,203 @@ async fn a_migrating_group_takes_its_lane_games_along_with_their_due_entries() {
             .unwrap()
             .state,
         game(4)
+    );
+}
+
+/// A ping plan of game version `version` waiting for player 7, due at `due`, with a ping
+/// message on screen (id `on_screen`) and one left to delete (`on_screen - 1`).
+fn ping_plan(version: u64, due: u64, on_screen: i32) -> PingRecord {
+    PingRecord {
+        version,
+        seq: 3,
+        turn: 2,
+        player: Some(7),
+        ping_due: Some(due),
+        pinged: true,
+        sent: Some(Sent {
+            message_id: on_screen,
+            seq: 3,
+        }),
+        stale: vec![on_screen - 1],
+        ..PingRecord::default()
+    }
+}
+
+#[tokio::test]
+async fn a_migrating_group_takes_its_ping_plans_along_without_the_old_chats_message_ids() {
+    // Given a basic group whose game and lane 2's game each have a ping plan and a ping due,
+    let (_server, store, mut raw) = setup().await;
+    let (old, new) = (-60, -1_000_000_000_060);
+    let (lane, new_lane) = (Place::in_lane(old, 2), Place::in_lane(new, 2));
+    assert!(store.save(old, 0, &game(1), 60).await.unwrap().is_saved());
+    assert!(store.save(lane, 0, &game(2), 60).await.unwrap().is_saved());
+    for (place, due, msg) in [(Place::of_chat(old), 500, 41), (lane, 700, 51)] {
+        let plan = ping_plan(1, due, msg);
+        assert!(
+            store
+                .save_ping(place, 0, &plan, 600)
+                .await
+                .unwrap()
+                .is_saved()
+        );
+        store.set_ping_due(place, Some(due)).await.unwrap();
+    }
+
+    // When the group migrates,
+    assert!(store.migrate_chat(old, new).await.unwrap());
+
+    // Then each plan is under the same place of the new chat, as it was (the same game
+    // version, this turn's ping already sent, the same TTL), but with no message of the old
+    // chat to delete,
+    for (place, due) in [(Place::of_chat(new), 500), (new_lane, 700)] {
+        let moved = store.load_ping::<PingRecord>(place).await.unwrap();
+        let moved = moved.unwrap_or_else(|| panic!("{place}: no ping plan"));
+        let want = PingRecord {
+            sent: None,
+            stale: Vec::new(),
+            ..ping_plan(1, due, 0)
+        };
+        assert_eq!((moved.version, moved.state), (1, want), "{place}");
+        let ttl: i64 = raw.ttl(keys::ping(place)).await.unwrap();
+        assert!((500..=600).contains(&ttl), "{place} keeps its TTL: {ttl}");
+    }
+    // and its ping is due there at the same time,
+    assert_eq!(
+        store.due_pings(600, 10).await.unwrap(),
+        [Place::of_chat(new)]
+    );
+    assert_eq!(
+        store.due_pings(1_000, 10).await.unwrap(),
+        [Place::of_chat(new), new_lane]
+    );
+    // and nothing of them is left under the old id.
+    for place in [Place::of_chat(old), lane] {
+        assert_eq!(store.load_ping::<PingRecord>(place).await.unwrap(), None);
+    }
+
+    // When it is repeated, Then nothing changes; a plan already in the new chat is kept.
+    assert!(!store.migrate_chat(old, new).await.unwrap());
+    assert_eq!(store.due_pings(1_000, 10).await.unwrap().len(), 2);
+    let (other, other_new) = (-61, -1_000_000_000_061);
+    assert!(store.save(other, 0, &game(1), 60).await.unwrap().is_saved());
+    let theirs = ping_plan(4, 900, 8);
+    assert!(
+        store
+            .save_ping(Place::of_chat(other), 0, &ping_plan(1, 100, 3), 60)
+            .await
+            .unwrap()
+            .is_saved()
+    );
+    store
+        .set_ping_due(Place::of_chat(other), Some(100))
+        .await
+        .unwrap();
+    assert!(
+        store
+            .save_ping(Place::of_chat(other_new), 0, &theirs, 60)
+            .await
+            .unwrap()
+            .is_saved()
+    );
+    store
+        .set_ping_due(Place::of_chat(other_new), Some(900))
+        .await
+        .unwrap();
+    assert!(store.migrate_chat(other, other_new).await.unwrap());
+    let kept = store
+        .load_ping::<PingRecord>(Place::of_chat(other_new))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(kept.state, theirs);
+    assert_eq!(
+        store.due_pings(1_000, 10).await.unwrap(),
+        [Place::of_chat(new), new_lane, Place::of_chat(other_new)]
+    );
+}
+
+#[tokio::test]
+async fn a_tournament_post_is_planned_once_even_after_it_was_made_and_a_history_entry_added_once() {
+    use parxis::store::{Meta, OUTBOX_IDS_TTL_SECS, Pace, Put, Taken};
+    // Given a chat's tournament result post, planned with its id and made (taken, done),
+    let (_server, store, mut raw) = setup().await;
+    let chat = -70;
+    let post = |id: u64| Put {
+        slot: "t9:result:0.0",
+        meta: Meta {
+            id,
+            expires_ms: 0,
+            reserve: 1,
+            version: 0,
+            flags: 0,
+        },
+        json: "{\"w\":\"send\"}".into(),
+        // As the bot orders a post: planned at 1 s, after 20 s of later boards.
+        order_ms: 21_000,
+        post_id: Some("t9:result:0.0"),
+        sticky: 1,
+    };
+    assert!(
+        store
+            .outbox_put(chat, &post(1), 1_000)
+            .await
+            .unwrap()
+            .planned
+    );
+    let pace = Pace::even(20, 60_000);
+    let Taken::Write { slot, meta, .. } = store.outbox_take(chat, 1_000, pace).await.unwrap()
+    else {
+        panic!("the post is taken");
+    };
+    assert_eq!((slot.as_str(), meta.id), ("t9:result:0.0", 1));
+    store.outbox_done(chat, &slot, meta.id, 0).await.unwrap();
+    assert_eq!(store.outbox_len(chat).await.unwrap(), 0);
+    // When it is planned again (a firing after a crash before the record said "posted"),
+    // Then nothing is planned; the same id in another chat is that chat's own post,
+    assert!(
+        !store
+            .outbox_put(chat, &post(2), 2_000)
+            .await
+            .unwrap()
+            .planned
+    );
+    assert_eq!(store.outbox_len(chat).await.unwrap(), 0);
+    assert!(
+        store
+            .outbox_put(chat - 1, &post(3), 2_000)
+            .await
+            .unwrap()
+            .planned
+    );
+    // and the ids lapse in time (the set does not grow for ever).
+    let ttl: i64 = raw.ttl(keys::outbox_ids(chat)).await.unwrap();
+    let most = i64::try_from(OUTBOX_IDS_TTL_SECS).unwrap();
+    assert!((most - 10..=most).contains(&ttl), "the ids lapse: {ttl}");
+    // When the champion of tournament 9 is added to the history twice, Then it is there once;
+    // tournament 10's entry is added beside it, newest first.
+    let champion = |name: &str| serde_json::json!({ "champion": name });
+    assert!(
+        store
+            .push_tourney_history_once(chat, "t9:history", &champion("Anna"))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .push_tourney_history_once(chat, "t9:history", &champion("Anna"))
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .push_tourney_history_once(chat, "t10:history", &champion("Pep"))
+            .await
+            .unwrap()
+    );
+    let history = store.tourney_history(chat).await.unwrap();
+    assert_eq!(history.len(), 2, "{history:?}");
+    assert!(
+        history[0].contains("Pep") && history[1].contains("Anna"),
+        "{history:?}"
     );
 }

@@ -513,6 +513,39 @@ async fn writes_go_most_important_first_and_each_place_has_its_own_board() {
 }
 
 #[tokio::test]
+async fn a_reply_whose_lead_ran_out_goes_before_a_waiting_board_but_only_one_write_does() {
+    // Given two replies planned long ago (their lead has run out) and a board planned since,
+    let (_server, store, _raw) = setup().await;
+    let board = format!("b:{}", Place::of_chat(CHAT).member());
+    for (slot, id) in [("r:a", 1), ("r:b", 2)] {
+        store
+            .outbox_put(CHAT, &put(slot, id, 2, 1_000, 0), 1_000)
+            .await
+            .unwrap();
+    }
+    store
+        .outbox_put(CHAT, &put(&board, 3, 0, 40_000, 7), 40_000)
+        .await
+        .unwrap();
+    // When the budget allows three writes,
+    let mut order = Vec::new();
+    for now in 40_001..40_004 {
+        let Taken::Write { slot, meta, .. } = store.outbox_take(CHAT, now, ROOMY).await.unwrap()
+        else {
+            panic!("a write is allowed");
+        };
+        store
+            .outbox_done(CHAT, &slot, meta.id, meta.version)
+            .await
+            .unwrap();
+        order.push(slot);
+    }
+    // Then the oldest reply goes first, then the board, and only then the other reply: a
+    // board is never more than one write behind.
+    assert_eq!(order, ["r:a", board.as_str(), "r:b"]);
+}
+
+#[tokio::test]
 async fn a_write_that_must_leave_room_waits_and_a_late_reply_is_dropped() {
     // Given a budget of 3 a window with 2 writes made in it
     let (_server, store, _raw) = setup().await;

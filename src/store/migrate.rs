@@ -5,7 +5,7 @@ use tracing::{info, warn};
 use super::records::{RawRecord, RecordFields};
 use super::redis_store::Retry;
 use super::scripts::{CAS_DELETE, DELETE_IF_EQUALS, RESTORE_IF_ABSENT};
-use super::{SETTINGS_TTL_SECS, Store, StoreError, keys};
+use super::{Place, SETTINGS_TTL_SECS, Store, StoreError, keys};
 
 /// How many times the move is restarted when the old chat's data changes under it.
 const ATTEMPTS: usize = 5;
@@ -20,8 +20,9 @@ struct Snapshot {
 }
 
 impl Store {
-    /// Moves a chat's game, settings, deadline, stats ([`Store::migrate_stats`], moved
-    /// first) and its lanes' games ([`Store::lanes_of`]) from chat id `old` to `new`, as
+    /// Moves a chat's game, settings, deadline, ping plan ([`Store::move_ping`]), stats
+    /// ([`Store::migrate_stats`], moved first) and its lanes' games with their ping plans
+    /// ([`Store::lanes_of`]) from chat id `old` to `new`, as
     /// when Telegram upgrades a group to a
     /// supergroup. Returns true when `old` had anything (now removed from it), false when it
     /// had nothing (already migrated, or never used).
@@ -49,9 +50,16 @@ impl Store {
         for _ in 0..ATTEMPTS {
             let snap = self.snapshot(old).await?;
             if snap.game.is_none() && snap.settings.is_none() && snap.deadline_ms.is_none() {
-                return Ok(stats_moved || !lanes.is_empty());
+                // The game moved already (or there was none): its ping plan follows, also
+                // when an earlier attempt stopped between the two.
+                let pings = self
+                    .move_ping(Place::of_chat(old), Place::of_chat(new))
+                    .await?;
+                return Ok(stats_moved || !lanes.is_empty() || pings);
             }
             if self.move_snapshot(old, new, &snap).await? {
+                self.move_ping(Place::of_chat(old), Place::of_chat(new))
+                    .await?;
                 info!(old, new, "migrated chat");
                 return Ok(true);
             }

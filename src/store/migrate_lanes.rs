@@ -6,7 +6,7 @@
 //! (`parxis:{<chat>}:lane:*:game`), run once in a group's life. Each lane then moves on its
 //! own, in the same safe-to-repeat steps as the chat's game: copy the record (never over one
 //! already there), its due and active entries, then remove it from the old id by
-//! compare-and-delete. Message ids of the old chat mean nothing in the new one: the old
+//! compare-and-delete; its ping plan follows ([`Store::move_ping`]). Message ids of the old chat mean nothing in the new one: the old
 //! board record and any board owed there are dropped, and the new lane is owed its board at
 //! once, so the catch-up writer posts it in the new chat.
 
@@ -170,6 +170,7 @@ impl Store {
                 .query_pipe("migrate_lane", Retry::Idempotent, &drop)
                 .await?;
             self.clear_display(from).await?;
+            self.move_ping(from, to).await?;
             return Ok(true);
         }
         Err(StoreError::Contended(format!(

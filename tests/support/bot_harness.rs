@@ -9,6 +9,7 @@ use parxis::bot::core::table::{Status, Table};
 use parxis::bot::effects::chat::DisplayState;
 use parxis::bot::effects::clock::Clock;
 use parxis::bot::effects::clock::TestClock;
+use parxis::bot::effects::crash::CrashHook;
 use parxis::bot::effects::ctx::Kicks;
 use parxis::bot::{self, Ctx};
 use parxis::i18n::Lang;
@@ -16,7 +17,9 @@ use parxis::ops::metrics::Metrics;
 use parxis::store::{DueKind, Place, Store};
 use serde_json::Value;
 
-use super::fake_tg::{FakeTelegram, Recorded, TestUser, buttons, callback_id, msg_id};
+use super::fake_tg::{
+    FakeTelegram, LONG_POLL_CAP, Recorded, TestUser, buttons, callback_id, msg_id,
+};
 use super::redis::TestRedis;
 
 /// A group chat id (a supergroup: `-100…`).
@@ -53,6 +56,8 @@ pub struct Harness {
     /// The board writes each bot allows itself per window (limit, window ms). Tests not about
     /// pacing get a budget they never reach, so a game plays at test speed.
     pub write_budget: (u32, u64),
+    /// The crash point of the next bot started ([`Harness::spawn_bot`] takes it).
+    pub crash: Option<Arc<CrashHook>>,
     /// Whether each bot's scheduler runs on a context and Redis connection of its own (the
     /// same clock, seed and kicks), so `bots[i].ctx.store.round_trips()` counts only what
     /// the dispatcher does for updates. A production bot shares one context.
@@ -115,6 +120,7 @@ impl Harness {
             driver: opts.driver,
             bots: Vec::new(),
             write_budget: opts.write_budget,
+            crash: None,
             scheduler_apart: opts.scheduler_apart,
         };
         // The tests were written for the Roll button: the chat starts with `/dice button`
@@ -131,13 +137,18 @@ impl Harness {
     /// Start one more bot process on the same fake API and Redis.
     pub async fn spawn_bot(&mut self) {
         let (kicks, kicked) = Kicks::new();
-        let ctx = Arc::new(self.bot_ctx(&kicks).await);
+        let crash = self.crash.take();
+        let mut ctx = self.bot_ctx(&kicks).await;
+        ctx.crash.clone_from(&crash);
+        let ctx = Arc::new(ctx);
         let tg = self.fake.bot();
         bot::register_commands(&tg, Lang::En).await;
         let (stop, stop_rx) = tokio::sync::watch::channel(false);
         let driver = if self.driver {
             let sched = if self.scheduler_apart {
-                Arc::new(self.bot_ctx(&kicks).await)
+                let mut apart = self.bot_ctx(&kicks).await;
+                apart.crash = crash;
+                Arc::new(apart)
             } else {
                 ctx.clone()
             };
@@ -189,12 +200,36 @@ impl Harness {
     pub async fn stop_bots(&mut self) {
         for b in self.bots.drain(..) {
             let _ = b.stop.send(true);
-            if let Ok(f) = b.token.shutdown() {
-                let _ = tokio::time::timeout(WAIT, f).await;
+            // A dispatcher still starting (getMe, webhook check) may refuse to shut down
+            // ("idle"), or take the request and then miss it as it starts: ask again until
+            // it has stopped, rather than wait the whole limit. A running one stops within a
+            // long poll.
+            let deadline = tokio::time::Instant::now() + WAIT;
+            while !b.task.is_finished() && tokio::time::Instant::now() < deadline {
+                match b.token.shutdown() {
+                    Ok(f) => {
+                        let asked = LONG_POLL_CAP + Duration::from_millis(500);
+                        if tokio::time::timeout(asked, f).await.is_ok() {
+                            break;
+                        }
+                    }
+                    Err(_) => tokio::time::sleep(Duration::from_millis(10)).await,
+                }
             }
             let _ = tokio::time::timeout(WAIT, b.task).await;
             let _ = tokio::time::timeout(WAIT, b.driver).await;
         }
+    }
+
+    /// Kill bot process `i` (as [`Harness::bots`] lists them) as a crash would: its driver,
+    /// with every firing it runs, and its dispatcher are aborted where they stand, nothing
+    /// finishes and nothing is released (its leases stay in Redis until they expire).
+    pub async fn kill_bot(&mut self, i: usize) {
+        let b = self.bots.remove(i);
+        b.driver.abort();
+        b.task.abort();
+        let _ = b.driver.await;
+        let _ = b.task.await;
     }
 
     /// Send a command and wait until the bot has handled it (the next request after it).

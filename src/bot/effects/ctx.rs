@@ -95,6 +95,9 @@ pub struct Ctx {
     pub kicks: Option<Kicks>,
     /// This replica's own pace of the answers it sends while Redis is away.
     pub away: Arc<super::away::AwayWrites>,
+    /// Test-only: where this replica stops as if it crashed ([`super::crash`]); `None` in
+    /// production.
+    pub crash: Option<Arc<super::crash::CrashHook>>,
 }
 
 impl Ctx {
@@ -115,6 +118,7 @@ impl Ctx {
             metrics,
             kicks: None,
             away: Arc::default(),
+            crash: None,
         }
     }
 
@@ -122,6 +126,12 @@ impl Ctx {
     #[must_use]
     pub fn now_ms(&self) -> u64 {
         self.clock.now_ms()
+    }
+
+    /// A test's crash point ([`super::crash`]), labelled `label`: stops here for good when
+    /// this replica's hook is set there; goes on at once otherwise (always in production).
+    pub async fn crash_point(&self, point: super::crash::CrashPoint, label: &str) {
+        super::crash::point(self.crash.as_deref(), point, label).await;
     }
 
     /// Wake this replica's scheduler for `kind` at `place` (see [`Kicks`]).

@@ -16,13 +16,15 @@
 //! - [`active`]: game counters and the active-games gauge;
 //! - [`stats`]: a finished game recorded once, its results on the board;
 //! - [`seated`]: a game opened from code with its seats decided;
-//! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket.
+//! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket;
+//! - [`crash`]: test-only crash points (a test stops a replica exactly there).
 
 pub mod active;
 pub mod away;
 pub mod chat;
 pub mod clock;
 pub mod commit;
+pub mod crash;
 pub mod ctx;
 pub mod deadline;
 pub mod display;

@@ -41,7 +41,8 @@ pub async fn invite(ctx: &Ctx, msg: &Message, here: &Here, actor: &Actor) -> Opt
                 "tournament partner invited"
             );
             post::refresh_signup(ctx, chat, lang, &saved.state).await;
-            pairs::post_invite(ctx, here.addr, lang, (actor.id, &actor.name), &to.name).await;
+            let (from, to) = ((actor.id, actor.name.as_str()), (to.id, to.name.as_str()));
+            pairs::post_invite(ctx, here.addr, lang, &saved.state, from, to).await;
             None
         }
         Err(e) => Some(refusal_text(lang, &e)),

@@ -306,7 +306,7 @@ pub fn play(
                     let (g, pass) = game
                         .pass()
                         .map_err(|e| std::io::Error::other(e.to_string()))?;
-                    for line in voice.events(&[Event::passed(pass)], seat) {
+                    for line in voice.events(&[Event::passed(pass)], seat, false) {
                         writeln!(out, "{line}")?;
                     }
                     game = g;
@@ -353,12 +353,14 @@ pub fn play(
                     ai::choose(&game, args.level, &mut rng).unwrap_or(moves[0])
                 };
                 let moved = Event::moved(&game, mv, false);
-                for line in voice.events(&[moved], seat) {
-                    writeln!(out, "  {line}")?;
-                }
-                game = game
+                let next = game
                     .play(mv)
                     .map_err(|e| std::io::Error::other(e.to_string()))?;
+                let wins = matches!(next.phase(), Phase::Finished(_));
+                for line in voice.events(&[moved], seat, wins) {
+                    writeln!(out, "  {line}")?;
+                }
+                game = next;
             }
         }
     }

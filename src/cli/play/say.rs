@@ -89,8 +89,9 @@ impl Voice {
     }
 
     /// The lines telling `events` of seat `seat`: in the second person for the human,
-    /// as the bot tells them for a computer.
-    pub fn events(self, events: &[Event], seat: Colour) -> Vec<String> {
+    /// as the bot tells them for a computer. `wins`: the events end the game (the move that
+    /// brings the last piece home), so the goal earns no 10 (R4.5) and none is told.
+    pub fn events(self, events: &[Event], seat: Colour, wins: bool) -> Vec<String> {
         let mut out = Vec::new();
         for e in events {
             match (Some(seat) == self.human, e) {
@@ -114,7 +115,7 @@ impl Voice {
                             victim_colour: *v,
                         }));
                     }
-                    if *to == Loc::Goal {
+                    if *to == Loc::Goal && !wins {
                         out.push(self.say(&Msg::TermYouReachedGoal));
                     }
                 }
@@ -124,7 +125,16 @@ impl Voice {
                 _ => {
                     let name = |c: Colour| self.name(c);
                     let lines = narrate(std::slice::from_ref(e), name, Some(seat));
-                    out.extend(lines.iter().map(|l| l.plain(self.lang)));
+                    // R4.5 The winning move's goal counts no 10: its "counts 10" line goes.
+                    let told_ten = |l: &&crate::bot::core::narration::Line| {
+                        wins && l.msgs.iter().any(|m| matches!(m, Msg::ReachedGoal { .. }))
+                    };
+                    out.extend(
+                        lines
+                            .iter()
+                            .filter(|l| !told_ten(l))
+                            .map(|l| l.plain(self.lang)),
+                    );
                 }
             }
         }

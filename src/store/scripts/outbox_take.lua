@@ -6,7 +6,9 @@
 -- noted by note_retry_after.lua blocks everything until its time.
 --
 -- The head of the queue (lowest score) is the write to make; writes whose time to live is
--- over are dropped on the way (and counted). A write asking for a reserve (a ping, a post)
+-- over are dropped on the way (and counted). When the head is not a board (`b:` slots) but
+-- boards wait behind it, those boards move to the front (score 0): at most one write goes
+-- before a waiting board. A write asking for a reserve (a ping, a post)
 -- goes only while `reserve` more writes stay free for what comes first (a board).
 --
 -- KEYS[1]  the chat's planned writes, parxis:{<chat>}:outbox (see outbox_put.lua)
@@ -93,7 +95,7 @@ end
 
 local dropped = 0
 local slots = redis.call('ZRANGE', KEYS[2], 0, 63)
-for _, slot in ipairs(slots) do
+for i, slot in ipairs(slots) do
   local v = redis.call('HGET', KEYS[1], slot)
   if not v then
     redis.call('ZREM', KEYS[2], slot)
@@ -109,6 +111,16 @@ for _, slot in ipairs(slots) do
       local wait = wait_for(1 + res)
       if wait > 0 then return {0, wait, '', dropped} end
       grant()
+      if string.sub(slot, 1, 2) ~= 'b:' then
+        -- A write that goes before a waiting board (its lead ran out) is the only one: the
+        -- boards still planned come next, so a board is never more than one write behind.
+        for j = i + 1, #slots do
+          local other = slots[j]
+          if string.sub(other, 1, 2) == 'b:' then
+            redis.call('ZADD', KEYS[2], 'XX', 'LT', 0, other)
+          end
+        end
+      end
       return {1, slot, v, dropped}
     end
   end

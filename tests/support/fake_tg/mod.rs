@@ -179,6 +179,10 @@ impl Recorded {
 /// A function shown every request as it is recorded (see [`FakeTelegram::tap`]).
 pub type Tap = Arc<dyn Fn(&Recorded) + Send + Sync>;
 
+/// Which requests answer late (see [`FakeTelegram::delay_answers`]): method (lower case) and
+/// parameters in, whether to hold its answer.
+pub type DelayWhen = Arc<dyn Fn(&str, &Value) -> bool + Send + Sync>;
+
 struct Shared {
     state: Mutex<State>,
     /// Shown every request (load tests measure latencies with it).
@@ -189,6 +193,8 @@ struct Shared {
     updates_pushed: Notify,
     /// Woken when a request is recorded (the waiting helpers wait on it).
     request_recorded: Notify,
+    /// Requests whose answer is held back, and for how long.
+    delays: Mutex<Vec<(DelayWhen, Duration)>>,
 }
 
 impl Shared {
@@ -246,6 +252,7 @@ impl FakeTelegram {
             keep_log: std::sync::atomic::AtomicBool::new(true),
             updates_pushed: Notify::new(),
             request_recorded: Notify::new(),
+            delays: Mutex::new(Vec::new()),
         });
         let socket = tokio::net::TcpSocket::new_v4().expect("a socket for the fake Bot API");
         socket
@@ -376,6 +383,31 @@ impl FakeTelegram {
             .as_ref()
             .map(|gate| gate.stats(chat))
             .unwrap_or_default()
+    }
+
+    /// From now on, every request that `when` accepts is performed and recorded at once (so
+    /// its result, e.g. a message sent, is in the log and the chat), but its answer reaches the
+    /// bot only `by` later: a slow Telegram, for the bot's steps between a request and what
+    /// it does with the answer.
+    pub fn delay_answers(
+        &self,
+        when: impl Fn(&str, &Value) -> bool + Send + Sync + 'static,
+        by: Duration,
+    ) {
+        self.shared
+            .delays
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push((Arc::new(when), by));
+    }
+
+    /// Answers every request at once again (undoes [`Self::delay_answers`]).
+    pub fn clear_delays(&self) {
+        self.shared
+            .delays
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clear();
     }
 
     /// Makes `user` an administrator of `chat` (for getChatMember / getChatAdministrators).

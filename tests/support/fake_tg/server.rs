@@ -105,6 +105,14 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .clone();
     let keep = shared.keep_log.load(std::sync::atomic::Ordering::Relaxed);
+    let delay = shared
+        .delays
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .iter()
+        .filter(|(when, _)| when(&method, &params))
+        .map(|(_, by)| *by)
+        .max();
     if keep || tap.is_some() {
         let mut record = Recorded {
             index: 0,
@@ -125,6 +133,9 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
         }
     }
     shared.request_recorded.notify_waiters();
+    if let Some(by) = delay {
+        tokio::time::sleep(by).await;
+    }
 
     match outcome {
         Outcome::Drop => dropped_connection(),

@@ -18,6 +18,8 @@
 //!   it by hand (`/tournament advance`).
 
 mod args;
+mod buttons;
+mod calls;
 mod ext;
 mod outcome;
 mod pairs;
@@ -34,6 +36,7 @@ use crate::engine::{Dice, Preset};
 use crate::tournament::{Outcome, Side, TableId, Tournament, TournamentError};
 
 pub use args::{TourneyArgs, TourneyCmd, parse_tourney};
+pub use buttons::InviteMsg;
 pub use outcome::{Seat, outcome_of, seated_players, seats_of};
 pub use pairs::{Pairing, Partners};
 pub use tag::{PREFIX as TAG_PREFIX, TableTag};
@@ -44,6 +47,9 @@ pub const READY_SECS: u64 = 90;
 /// Seconds between two checks of a table being played (a finished game whose result did not
 /// reach the bracket, e.g. after a crash, is applied then).
 pub const CHECK_SECS: u64 = 20;
+/// Seconds before a table whose place still holds an open game tries to start again; the
+/// pause doubles with each try, up to [`CHECK_SECS`].
+pub const BLOCKED_SECS: u64 = 5;
 /// The most entrants a sign-up takes.
 pub const MAX_SIGNUP: usize = crate::tournament::MAX_ENTRANTS;
 
@@ -82,7 +88,14 @@ pub struct TablePlay {
     /// The message with the Ready button.
     #[serde(default)]
     pub call_msg: Option<i32>,
-    /// The message with the time extension buttons (R10.5), once posted.
+    /// The table's place still held an open game when its game was to start: the start is
+    /// tried again at this time (Unix ms), not at every firing ([`Tourney::start_blocked`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_ms: Option<u64>,
+    /// How many starts that place has put off so far (the pause doubles each time).
+    #[serde(default)]
+    pub waits: u32,
+    /// R10.5 The message with the extension buttons (a timed table's), while they apply.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ext_msg: Option<i32>,
 }
@@ -101,6 +114,8 @@ pub enum TReject {
     NotRunning,
     NotAtTable,
     AlreadyStarted,
+    /// The table has been called already (by another firing): never shown.
+    AlreadyCalled,
     /// R10.5 The table's time limit has run out.
     TimeUp,
     /// No such partner invitation (or one to oneself).
@@ -153,9 +168,16 @@ pub struct Tourney {
     #[serde(default)]
     pub tables: Vec<TablePlay>,
     /// Tables decided whose result and bracket are not posted yet (posted by the next
-    /// firing, at least once: a crash between the result and its post does not lose it).
+    /// firing, each message once: see `effects::tourney::results`).
     #[serde(default)]
     pub unposted: Vec<TableId>,
+    /// A pairs sign-up: the message of each waiting invitation (its Confirm button).
+    #[serde(default)]
+    pub invite_msgs: Vec<InviteMsg>,
+    /// Messages whose buttons no longer apply (an invitation replaced or closed, the
+    /// extension buttons of a decided table), to be taken off by the next firing.
+    #[serde(default)]
+    pub stale_msgs: Vec<i32>,
 }
 
 impl Tourney {
@@ -180,6 +202,8 @@ impl Tourney {
             tournament: None,
             tables: Vec::new(),
             unposted: Vec::new(),
+            invite_msgs: Vec::new(),
+            stale_msgs: Vec::new(),
         }
     }
 
@@ -199,8 +223,10 @@ impl Tourney {
         self.tournament.as_ref().map_or(0, Tournament::seed)
     }
 
+    /// Every change: a new `seq`, and the buttons that stopped applying marked stale.
     fn bump(&mut self) {
         self.seq += 1;
+        self.settle_buttons();
     }
 
     /// The play of table `at`, if it has been called.
@@ -227,111 +253,6 @@ impl Tourney {
             })
             .map(|p| p.at)
             .next_back()
-    }
-
-    /// The open tables of the round being played that have no call yet, in bracket order.
-    #[must_use]
-    pub fn tables_to_call(&self) -> Vec<TableId> {
-        let Some(t) = self
-            .tournament
-            .as_ref()
-            .filter(|_| self.stage == Stage::Running)
-        else {
-            return Vec::new();
-        };
-        t.open_tables()
-            .into_iter()
-            .filter(|&at| self.play(at).is_none())
-            .collect()
-    }
-
-    /// Table `at` is called at the place of topic value `topic` (see [`TablePlay::topic`]);
-    /// its players press Ready by `ready_by_ms`.
-    pub fn call(&mut self, at: TableId, topic: Option<i32>, ready_by_ms: u64) {
-        if self.play(at).is_some() {
-            return;
-        }
-        self.tables.push(TablePlay {
-            at,
-            topic,
-            ready: Vec::new(),
-            ready_by_ms,
-            started_ms: None,
-            call_msg: None,
-            ext_msg: None,
-        });
-        self.bump();
-    }
-
-    /// Records the message of table `at`'s call.
-    pub fn set_call_msg(&mut self, at: TableId, id: i32) {
-        if let Some(p) = self.play_mut(at) {
-            p.call_msg = Some(id);
-            self.bump();
-        }
-    }
-
-    /// Records the message of table `at`'s extension buttons.
-    pub fn set_ext_msg(&mut self, at: TableId, id: i32) {
-        if let Some(p) = self.play_mut(at) {
-            p.ext_msg = Some(id);
-            self.bump();
-        }
-    }
-
-    /// The people (Telegram ids) who play at table `at`.
-    #[must_use]
-    pub fn people_at(&self, at: TableId) -> Vec<i64> {
-        let Some(t) = &self.tournament else {
-            return Vec::new();
-        };
-        seated_players(t, at)
-            .iter()
-            .filter_map(|(id, _, _)| (*id > 0).then_some(*id))
-            .collect()
-    }
-
-    /// `user` is ready at table `at`. Returns whether every person there is ready now.
-    ///
-    /// # Errors
-    /// Not a table being called, `user` does not play there, or its game has started.
-    pub fn ready(&mut self, at: TableId, user: i64) -> Result<bool, TReject> {
-        let people = self.people_at(at);
-        let play = self.play(at).ok_or(TReject::NotRunning)?;
-        if play.started_ms.is_some() {
-            return Err(TReject::AlreadyStarted);
-        }
-        if !people.contains(&user) {
-            return Err(TReject::NotAtTable);
-        }
-        let all = {
-            let p = self.play_mut(at).ok_or(TReject::NotRunning)?;
-            if !p.ready.contains(&user) {
-                p.ready.push(user);
-            }
-            people.iter().all(|id| p.ready.contains(id))
-        };
-        self.bump();
-        Ok(all)
-    }
-
-    /// The game at table `at` starts at `now_ms` (R10.5 with the tournament's limit).
-    ///
-    /// # Errors
-    /// The table is not open, or already started.
-    pub fn start_table(&mut self, at: TableId, now_ms: u64) -> Result<(), TReject> {
-        let limit = self.limit_minutes;
-        let play = self.play(at).ok_or(TReject::NotRunning)?;
-        if play.started_ms.is_some() {
-            return Err(TReject::AlreadyStarted);
-        }
-        let t = self.tournament.as_mut().ok_or(TReject::NotRunning)?;
-        t.start_table(at, limit).map_err(TReject::Core)?;
-        if let Some(p) = self.play_mut(at) {
-            p.started_ms = Some(now_ms);
-        }
-        self.bump();
-        Ok(())
     }
 
     /// R10.3 The game at table `at` ended with `outcome` (a draw rolls off with `dice`); the
@@ -420,11 +341,12 @@ impl Tourney {
         Some(started + minutes * minute_ms)
     }
 
-    /// The next time something is due: now when results are to be posted or tables called, a call's Ready deadline, a time limit, or the next
-    /// check of a table being played (`check_ms` from `now_ms`).
+    /// The next time something is due: now when results are to be posted, buttons taken off
+    /// or tables called; a call's Ready deadline (later when its place was busy), a time
+    /// limit, or the next check of a table being played (`check_ms` from `now_ms`).
     #[must_use]
     pub fn due(&self, now_ms: u64, minute_ms: u64, check_ms: u64) -> Option<u64> {
-        if !self.unposted.is_empty() {
+        if !self.unposted.is_empty() || !self.stale_msgs.is_empty() {
             return Some(now_ms);
         }
         if self.stage != Stage::Running {
@@ -441,7 +363,7 @@ impl Tourney {
                     .is_some_and(crate::tournament::TableSlot::is_open)
             })
             .map(|p| match p.started_ms {
-                None => p.ready_by_ms,
+                None => calls::start_at(p),
                 Some(_) => {
                     let check = now_ms + check_ms;
                     self.limit_at(p.at, minute_ms)

@@ -91,6 +91,8 @@ impl Tourney {
             return Err(TReject::NotIn);
         }
         self.add(to)?;
+        // The confirmed invitation's message says so itself (its button goes with it).
+        self.invite_msgs.retain(|m| (m.from, m.to) != (from, to.id));
         self.invites.retain(|p| !p.has(from) && !p.has(to.id));
         self.partners.push(Partners(from, to.id));
         self.bump();

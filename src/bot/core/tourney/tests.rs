@@ -319,3 +319,57 @@ fn the_first_round_of_three_is_not_the_final_and_its_tables_are_numbered() {
         assert_eq!(text.matches("tg://user?id=").count(), 2, "{text}");
     }
 }
+
+#[test]
+fn a_table_whose_place_is_busy_puts_its_start_off_longer_each_time_up_to_the_check() {
+    // Given a called table past its Ready deadline (at 100 ms)
+    let mut t = drawn(2, false);
+    let at = TableId::new(0, 0);
+    t.call(at, Some(-1), 100);
+    assert_eq!(t.due_to_start(100), vec![at]);
+    assert_eq!(t.due(100, 60_000, 20_000), Some(100));
+    // When its place is busy at 100, Then it is due again 5 s later, not at once,
+    t.start_blocked(at, 100);
+    assert_eq!(t.due_to_start(100), Vec::<TableId>::new());
+    assert_eq!(t.due(100, 60_000, 20_000), Some(5_100));
+    assert_eq!(t.due_to_start(5_100), vec![at]);
+    // and each further try waits twice as long, up to the check's 20 s.
+    let mut waits = Vec::new();
+    let mut now = 5_100;
+    for _ in 0..4 {
+        t.start_blocked(at, now);
+        let next = t.due(now, 60_000, 1_000_000).expect("due");
+        waits.push(next - now);
+        now = next;
+    }
+    assert_eq!(waits, [10_000, 20_000, 20_000, 20_000]);
+    // When it starts at last, Then nothing is put off any more.
+    t.start_table(at, now).expect("starts");
+    assert_eq!(t.due_to_start(now + 100_000), Vec::<TableId>::new());
+}
+
+#[test]
+fn r10_5_the_extension_buttons_go_stale_when_the_table_is_decided_and_are_due_then() {
+    // Given a table of a timed tournament being played, its extension buttons in message 20
+    let mut t = drawn(2, false);
+    let at = TableId::new(0, 0);
+    t.call(at, Some(-1), 0);
+    t.start_table(at, 0).expect("starts");
+    t.set_ext_msg(at, 20);
+    assert!(t.stale_msgs.is_empty());
+    // When the host decides the table, Then the buttons no longer apply and are due now
+    // (even though the tournament is over)
+    let winner = t
+        .tournament
+        .as_ref()
+        .expect("drawn")
+        .table(at)
+        .expect("a table")
+        .sides[0];
+    t.advance(at, winner, "walkover").expect("advanced");
+    assert_eq!(t.stale_msgs, [20]);
+    assert_eq!(t.tables[0].ext_msg, None);
+    assert_eq!(t.stage, Stage::Finished);
+    t.posted(at);
+    assert_eq!(t.due(1_000, 60, 20), Some(1_000));
+}

@@ -164,3 +164,36 @@ fn r6_2_partners_sit_opposite_at_a_pairs_table() {
     assert_eq!(seats[1].side, seats[3].side);
     assert_ne!(seats[0].side, seats[1].side);
 }
+
+#[test]
+fn an_invitations_button_goes_stale_once_the_invitation_stops_waiting() {
+    // Given 1's invitation of 2 (message 10) and 3's of 4 (message 11)
+    let mut t = pairs_signup();
+    t.invite(&who(1), 2).expect("invites");
+    t.set_invite_msg(1, 2, 10);
+    t.invite(&who(3), 4).expect("invites");
+    t.set_invite_msg(3, 4, 11);
+    assert!(t.stale_msgs.is_empty());
+    // When 1 invites 5 instead, Then the button of message 10 no longer applies
+    t.invite(&who(1), 5).expect("invites");
+    t.set_invite_msg(1, 5, 12);
+    assert_eq!(t.stale_msgs, [10]);
+    // When 5 confirms, Then message 12 is the pair's own (not stale), and 11 still waits
+    t.confirm(&who(5), 1).expect("confirms");
+    assert_eq!(t.stale_msgs, [10]);
+    // When a message of an invitation replaced meanwhile is recorded, Then stale at once
+    t.set_invite_msg(1, 2, 13);
+    assert_eq!(t.stale_msgs, [10, 13]);
+    // When the sign-up closes, Then 11 no longer applies either
+    t.join(&who(6)).expect("joins");
+    assert_eq!(t.stale_msgs, [10, 13]);
+    t.draw(3).expect("draws");
+    assert_eq!(t.stale_msgs, [10, 13, 11]);
+    assert!(t.invite_msgs.is_empty());
+    // When two are planned off, Then the third is still due now; once it is, nothing is
+    t.unbuttoned(&[10, 13]);
+    assert_eq!(t.stale_msgs, [11]);
+    assert_eq!(t.due(1_000, 60_000, 20_000), Some(1_000));
+    t.unbuttoned(&[11]);
+    assert!(t.stale_msgs.is_empty());
+}

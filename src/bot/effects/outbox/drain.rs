@@ -8,6 +8,7 @@ use super::make::{Made, make};
 use super::pace_of;
 use super::{Then, Write};
 use crate::bot::effects::Ctx;
+use crate::bot::effects::crash::CrashPoint;
 use crate::bot::effects::telegram::TgBot;
 use crate::store::{DueKind, Place, Taken};
 
@@ -77,6 +78,10 @@ pub async fn drain(bot: &TgBot, ctx: &Ctx, chat: i64) {
         ctx.metrics.outbox(made.name());
         match made {
             Made::Done { shown, sent } => {
+                // A crash here (Telegram answered, the outbox not told) leaves the write
+                // planned: the next drainer makes it again (at least once; see
+                // docs/ARCHITECTURE.md).
+                ctx.crash_point(CrashPoint::OutboxMade, &slot).await;
                 let _ = ctx.store.outbox_done(chat, &slot, meta.id, shown).await;
                 if let (Some(then), Some(id)) = (then_of(&write), sent) {
                     after_sent(ctx, chat, then, id).await;
@@ -136,7 +141,8 @@ async fn after_sent(ctx: &Ctx, chat: i64, then: &Then, id: i32) {
         Then::Signup { .. }
         | Then::TableTopic { .. }
         | Then::TableCall { .. }
-        | Then::ExtOffer { .. } => {
+        | Then::ExtOffer { .. }
+        | Then::Invite { .. } => {
             crate::bot::effects::tourney::sent::sent(ctx, chat, then, id).await;
         }
     }

@@ -255,11 +255,11 @@ pub async fn say(ctx: &Ctx, addr: ChatAddr, slot: String, priority: Priority, te
 }
 
 /// Plans taking the buttons off message `id` of `chat` (cosmetic: last, leaving writes to
-/// boards).
-pub async fn strip(ctx: &Ctx, chat: i64, id: i32) {
+/// boards). Returns whether it was planned (false: Redis unavailable).
+pub async fn strip(ctx: &Ctx, chat: i64, id: i32) -> bool {
     let w = Write::Markup {
         message_id: id,
         keyboard: None,
     };
-    plan(ctx, chat, Plan::new(w, format!("s:{id}"), Priority::Tidy)).await;
+    plan(ctx, chat, Plan::new(w, format!("s:{id}"), Priority::Tidy)).await
 }

@@ -78,6 +78,9 @@ pub enum Then {
     /// The extension offer of table `at` was posted: its buttons come off when the table
     /// is decided.
     ExtOffer { tid: u64, at: TableId },
+    /// `from`'s invitation of `to` (a pairs sign-up) was posted: its Confirm button comes
+    /// off once the invitation stops waiting.
+    Invite { tid: u64, from: i64, to: i64 },
 }
 
 mod b64 {

@@ -3,7 +3,7 @@
 //! planned in the chat's outbox where the tournament was opened, the tables called and their
 //! games started ([`tables`]), the results of finished games applied to the bracket exactly
 //! once ([`results`]), the R10.5 extensions ([`ext`]), and what follows a post Telegram took
-//! ([`sent`]).
+//! ([`sent`]), and the buttons that stopped applying taken off ([`unbutton`]).
 //!
 //! Everything that is due (tables to call, Ready deadlines, time limits, the check of
 //! tables being played, results to post) is one score per chat in `parxis:tourney:due`,
@@ -19,6 +19,7 @@ pub mod results;
 pub mod sent;
 pub mod tables;
 pub mod texts;
+pub mod unbutton;
 
 use tracing::{debug, warn};
 
@@ -177,6 +178,7 @@ pub fn refusal_text(lang: crate::i18n::Lang, e: &MutErr) -> String {
             TReject::NotRunning => Msg::Tourney(T::NotRunning),
             TReject::NotAtTable => Msg::Tourney(T::NotAtTable),
             TReject::AlreadyStarted => Msg::Tourney(T::AlreadyStarted),
+            TReject::AlreadyCalled => Msg::Tourney(T::Refused),
             TReject::NotInvited => Msg::Pairs(crate::i18n::PairsMsg::NotInvited),
             TReject::AlreadyPaired => Msg::Pairs(crate::i18n::PairsMsg::AlreadyPaired),
             TReject::NotPairs => Msg::Pairs(crate::i18n::PairsMsg::NotPairs),

@@ -4,7 +4,7 @@
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId};
 
 use super::super::chat::ChatAddr;
-use super::super::outbox::{self, Plan, Priority, Write};
+use super::super::outbox::{self, Plan, Priority, Then, Write};
 use super::Ctx;
 use super::post::{post_id, say_once};
 use super::texts::home;
@@ -21,13 +21,22 @@ pub fn confirm_data(from: i64) -> String {
     format!("tp:{from}")
 }
 
-/// Plan `from`'s invitation of `to` at `addr`, with the Confirm button.
-pub async fn post_invite(ctx: &Ctx, addr: ChatAddr, lang: Lang, from: (i64, &str), to: &str) {
+/// Plan `from`'s invitation of `to` at `addr` (for tournament `t`), with the Confirm
+/// button; its message is recorded once posted ([`super::sent`]), so that the button comes
+/// off once the invitation stops waiting.
+pub async fn post_invite(
+    ctx: &Ctx,
+    addr: ChatAddr,
+    lang: Lang,
+    t: &Tourney,
+    from: (i64, &str),
+    to: (i64, &str),
+) {
     let text = tr(
         lang,
         &m(PairsMsg::Invite {
             from: from.1.to_owned(),
-            to: to.to_owned(),
+            to: to.1.to_owned(),
         }),
     );
     let keyboard = InlineKeyboardMarkup::new([[InlineKeyboardButton::callback(
@@ -39,7 +48,11 @@ pub async fn post_invite(ctx: &Ctx, addr: ChatAddr, lang: Lang, from: (i64, &str
         text,
         reply_to: None,
         keyboard: Some(keyboard),
-        then: None,
+        then: Some(Then::Invite {
+            tid: t.id,
+            from: from.0,
+            to: to.0,
+        }),
     };
     let slot = format!("invite:{}", from.0);
     outbox::plan(ctx, addr.id(), Plan::new(w, slot, Priority::Reply)).await;

@@ -5,14 +5,16 @@
 //! Exactly once: the result is applied to the tournament record by compare-and-set and the
 //! tournament refuses a table already decided; its posts are planned with ids, so planning
 //! them again after a crash (before the record says "posted") makes nothing twice, and the
-//! champion enters the chat's history once (by the tournament's id).
+//! champion enters the chat's history once (by the tournament's id). The outbox makes each
+//! planned write once, unless its drainer dies between Telegram's answer and forgetting
+//! the write: then that one write is made again (see docs/ARCHITECTURE.md).
 
 use tracing::{debug, info};
 
 use super::super::chat::load as load_place;
 use super::super::commit::{follow, save};
+use super::super::crash::CrashPoint;
 use super::super::ctx::Stream;
-use super::super::outbox;
 use super::{Ctx, MINUTE_MS, MutErr, mutate, place_of, post};
 use crate::bot::core::table::{Status, Table};
 use crate::bot::core::tourney::{TReject, Tourney, outcome_of};
@@ -64,17 +66,16 @@ async fn apply(ctx: &Ctx, chat: i64, topic: Option<i32>, table: &Table) {
 }
 
 /// Plan the posts of the results not posted yet (under the chat's tournament lease), each
-/// then marked posted; a table's extension buttons come off with it.
+/// then marked posted. A crash between the two plans them again at the next firing, and
+/// their ids make that plan nothing (the champion's history entry too, by its id, added
+/// before the champion's post is planned, so whoever sees the post finds it there). A
+/// table's extension buttons come off with its decision ([`super::unbutton`]).
 pub async fn post_unposted(ctx: &Ctx, chat: i64, lang: Lang) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
     };
     let t = &rec.state;
     for &at in &t.unposted {
-        post::decided(ctx, chat, lang, t, at).await;
-        if let Some(id) = t.play(at).and_then(|p| p.ext_msg) {
-            outbox::strip(ctx, chat, id).await;
-        }
         let champion = t.tournament.as_ref().and_then(|tn| tn.champion());
         if let (Some(c), Some(tn)) = (champion, &t.tournament)
             && t.unposted.last() == Some(&at)
@@ -93,9 +94,13 @@ pub async fn post_unposted(ctx: &Ctx, chat: i64, lang: Lang) {
                 .push_tourney_history_once(chat, &id, &summary)
                 .await
             {
+                // Not marked posted: the next firing adds it (once) and plans the posts.
                 tracing::warn!(chat, error = %e, "tournament not recorded in the history");
+                return;
             }
         }
+        post::decided(ctx, chat, lang, t, at).await;
+        ctx.crash_point(CrashPoint::TourneyPosted, "").await;
         let _ = mutate(ctx, chat, |t| {
             t.posted(at);
             Ok(())

@@ -1,16 +1,17 @@
 //! What follows a tournament's post once Telegram took it: the sign-up message recorded
 //! (and brought up to date if people joined meanwhile), a table's topic recorded and its
-//! call planned there, a call recorded as the table's future board, an extension offer
-//! recorded (its buttons come off when the table is decided).
+//! call planned there, a call recorded as the table's future board (its Ready deadline
+//! counted from then), an extension offer or a partner invitation recorded (their buttons
+//! come off once they stop applying, [`super::unbutton`]).
 
 use tracing::{info, warn};
 
 use super::super::chat::load as load_place;
-use super::super::outbox::Then;
+use super::super::outbox::{self, Then};
 use super::post::refresh_signup;
 use super::tables::call_at;
 use super::texts::home;
-use super::{Ctx, load, mutate};
+use super::{Ctx, READY_MS, load, mutate};
 use crate::bot::core::tourney::TReject;
 use crate::store::Place;
 use crate::tournament::TableId;
@@ -40,14 +41,23 @@ pub async fn sent(ctx: &Ctx, chat: i64, then: &Then, id: i32) {
         }
         Then::TableTopic { tid, at } => table_topic(ctx, chat, tid, at, Some(id)).await,
         Then::TableCall { tid, at } => {
-            let _ = mutate(ctx, chat, |t| {
+            // The Ready deadline counts from the call shown (it may have waited for the
+            // chat's budget), never sooner than from its record.
+            let by = ctx.now_ms() + READY_MS;
+            let shown = mutate(ctx, chat, |t| {
                 if t.id != tid {
                     return Err(TReject::NoTourney);
                 }
-                t.set_call_msg(at, id);
-                Ok(())
+                let started = t.play(at).is_some_and(|p| p.started_ms.is_some());
+                t.call_shown(at, id, by);
+                Ok(started)
             })
             .await;
+            // Everyone pressed Ready before Telegram's answer came: the game started with a
+            // board of its own, and the call's Ready button no longer applies.
+            if let Ok((_, true)) = shown {
+                outbox::strip(ctx, chat, id).await;
+            }
         }
         Then::ExtOffer { tid, at } => {
             let _ = mutate(ctx, chat, |t| {
@@ -55,6 +65,16 @@ pub async fn sent(ctx: &Ctx, chat: i64, then: &Then, id: i32) {
                     return Err(TReject::NoTourney);
                 }
                 t.set_ext_msg(at, id);
+                Ok(())
+            })
+            .await;
+        }
+        Then::Invite { tid, from, to } => {
+            let _ = mutate(ctx, chat, |t| {
+                if t.id != tid {
+                    return Err(TReject::NoTourney);
+                }
+                t.set_invite_msg(from, to, id);
                 Ok(())
             })
             .await;

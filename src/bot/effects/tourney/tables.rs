@@ -75,18 +75,21 @@ pub async fn call_tables(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
 /// Record the calls of `tables` (each at its topic value) and plan their messages.
 pub async fn call_at(ctx: &Ctx, chat: i64, lang: Lang, tables: &[(TableId, Option<i32>)]) {
     let by = ctx.now_ms() + READY_MS;
-    let Ok((saved, ())) = mutate(ctx, chat, |t| {
-        for &(at, topic) in tables {
-            t.call(at, topic, by);
-        }
-        Ok(())
+    // Only the tables this caller called (another firing may have called one first: its
+    // call is the one, and its message is planned by it).
+    let Ok((saved, called)) = mutate(ctx, chat, |t| {
+        Ok(tables
+            .iter()
+            .filter(|&&(at, topic)| t.try_call(at, topic, by).is_ok())
+            .map(|&(at, _)| at)
+            .collect::<Vec<_>>())
     })
     .await
     else {
         return;
     };
     let t = &saved.state;
-    for &(at, _) in tables {
+    for at in called {
         if let Some(play) = t.play(at) {
             plan_call(ctx, chat, lang, t, at, play.topic).await;
         }
@@ -118,15 +121,7 @@ pub async fn start_due(ctx: &Ctx, chat: i64) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
     };
-    let now = ctx.now_ms();
-    let due: Vec<TableId> = rec
-        .state
-        .tables
-        .iter()
-        .filter(|p| p.started_ms.is_none() && p.ready_by_ms <= now)
-        .map(|p| p.at)
-        .collect();
-    for at in due {
+    for at in rec.state.due_to_start(ctx.now_ms()) {
         start_game(ctx, chat, at).await;
     }
 }
@@ -134,7 +129,8 @@ pub async fn start_due(ctx: &Ctx, chat: i64) {
 /// Start the game of table `at`: marked started in the record by compare-and-set (so only
 /// one caller goes on), then an ordinary game opened at the table's place with its seats
 /// taken by the table's sides in bracket order; whoever did not press Ready is absent (the
-/// computer plays for them). A place with a game still open waits for a later firing.
+/// computer plays for them). A place with a game still open puts the start off, a longer
+/// pause each time ([`Tourney::start_blocked`]: 5 s, 10 s, then every 20 s).
 pub async fn start_game(ctx: &Ctx, chat: i64, at: TableId) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
@@ -151,8 +147,15 @@ pub async fn start_game(ctx: &Ctx, chat: i64, at: TableId) {
         info!(
             chat,
             topic = addr.topic(),
+            waits = play.waits,
             "a game is open at the table's place: waiting"
         );
+        let now = ctx.now_ms();
+        let _ = mutate(ctx, chat, |t| {
+            t.start_blocked(at, now);
+            Ok(())
+        })
+        .await;
         return;
     }
     let now = ctx.now_ms();
