@@ -27,6 +27,7 @@
 pub mod caption_msg;
 pub mod ext_msg;
 mod lang;
+pub mod live_msg;
 mod msg;
 pub mod pairs_msg;
 mod samples;
@@ -47,6 +48,7 @@ use crate::engine::{Colour, Loc};
 pub use caption_msg::CaptionMsg;
 pub use ext_msg::ExtMsg;
 pub use lang::{Lang, UnknownLang};
+pub use live_msg::LiveMsg;
 pub use msg::{Arg, Msg};
 pub use pairs_msg::PairsMsg;
 pub use stats_msg::StatsMsg;
@@ -153,7 +155,8 @@ fn lookup_exact(lang: Lang, msg: &Msg) -> Result<String, String> {
 
 /// Removes tags and decodes the entities `tr` output can hold (`&amp;`, `&lt;`, `&gt;`,
 /// `&quot;`, `&#NN;`). Text outside tags is already escaped, so this is exact.
-fn html_to_plain(html: &str) -> String {
+#[must_use]
+pub fn html_to_plain(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
     while let Some(i) = rest.find(['<', '&']) {

@@ -5,6 +5,7 @@ use crate::engine::{Colour, Loc};
 use super::caption_msg::CaptionMsg;
 use super::ext_msg::ExtMsg;
 use super::lang::Lang;
+use super::live_msg::LiveMsg;
 use super::pairs_msg::PairsMsg;
 use super::stats_msg::StatsMsg;
 use super::tourney_msg::TourneyMsg;
@@ -359,6 +360,8 @@ pub enum Msg {
     Tourney(TourneyMsg),
     /// A text of R10.5 time extensions ([`ExtMsg`]).
     Ext(ExtMsg),
+    /// A text of the live board, the Mini App page ([`LiveMsg`]).
+    Live(LiveMsg),
     /// A text of a pairs tournament's sign-up ([`PairsMsg`]).
     Pairs(PairsMsg),
 }
@@ -587,6 +590,7 @@ impl Msg {
             Self::Caption(m) => m.id(),
             Self::Tourney(m) => m.id(),
             Self::Ext(m) => m.id(),
+            Self::Live(m) => m.id(),
             Self::Pairs(m) => m.id(),
         }
     }
@@ -789,6 +793,7 @@ impl Msg {
             Self::Caption(m) => m.args(),
             Self::Tourney(m) => m.args(),
             Self::Ext(m) => m.args(),
+            Self::Live(m) => m.args(),
             Self::Pairs(m) => m.args(),
             _ => Vec::new(),
         }

@@ -286,6 +286,7 @@ impl Msg {
         all.extend(super::caption_msg::CaptionMsg::samples());
         all.extend(super::tourney_msg::TourneyMsg::samples());
         all.extend(super::ext_msg::ExtMsg::samples());
+        all.extend(super::live_msg::LiveMsg::samples());
         all.extend(super::pairs_msg::PairsMsg::samples());
         all
     }

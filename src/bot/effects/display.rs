@@ -12,7 +12,9 @@ use std::future::IntoFuture;
 use teloxide::RequestError;
 use teloxide::prelude::*;
 use teloxide::types::ParseMode;
-use teloxide::types::{InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId};
+use teloxide::types::{
+    InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId,
+};
 
 use super::chat::{ChatAddr, DisplayState, InTopic};
 use super::telegram::TgBot;
@@ -62,11 +64,20 @@ impl Rendered {
     }
 }
 
-/// Render `board` for `addr` at `now_ms` (the caption's countdown is computed from it).
+/// Render `board` for `addr` at `now_ms` (the caption's countdown is computed from it),
+/// with `extra` as one more row of buttons under the table's (the live board's link).
 #[must_use]
-pub fn render(addr: ChatAddr, board: Board<'_>, now_ms: u64) -> Rendered {
+pub fn render(
+    addr: ChatAddr,
+    board: Board<'_>,
+    now_ms: u64,
+    extra: Option<Vec<InlineKeyboardButton>>,
+) -> Rendered {
     let text = view::board_text_in(board.lang, board.table, now_ms, board.zone);
-    let keyboard = view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
+    let mut keyboard = view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
+    if let Some(row) = extra {
+        keyboard.inline_keyboard.push(row);
+    }
     match board.table.game() {
         Some(game) if board.mode == Display::Image => {
             let png = image::png(

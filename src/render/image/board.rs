@@ -5,7 +5,9 @@ use std::sync::OnceLock;
 use tiny_skia::Pixmap;
 
 use super::layout::{self, Area};
-use super::paint::{self, INK, NEST_FLOOR, NUMBER, PAPER, SAFE, SAFE_MARK, piece_rgb, tint};
+use super::paint::{
+    self, Canvas, INK, NEST_FLOOR, NUMBER, PAPER, SAFE, SAFE_MARK, piece_rgb, tint,
+};
 use super::text;
 use crate::engine::{Arms, Colour, Square};
 
@@ -24,20 +26,25 @@ fn draw(arms: Arms) -> Pixmap {
     let size = layout::size(arms);
     let mut pm = Pixmap::new(size, size).expect("the board size is valid");
     pm.fill(tiny_skia::Color::WHITE);
-    for &c in arms.colours() {
-        nest(&mut pm, arms, c);
-        goal(&mut pm, arms, c);
-    }
-    for sq in arms.squares() {
-        square(&mut pm, arms, sq);
-    }
-    let half = size as f32 / 2.0;
-    let whole = Area::around((half, half), half, half).inset(1.5);
-    paint::stroke_area(&mut pm, whole, 3.0, INK, 255);
+    draw_on(&mut pm, arms);
     pm
 }
 
-fn nest(pm: &mut Pixmap, arms: Arms, c: Colour) {
+/// The printed board of `arms` on a white canvas: nests, goals, squares and the frame.
+pub(super) fn draw_on(pm: &mut impl Canvas, arms: Arms) {
+    for &c in arms.colours() {
+        nest(pm, arms, c);
+        goal(pm, arms, c);
+    }
+    for sq in arms.squares() {
+        square(pm, arms, sq);
+    }
+    let half = layout::size(arms) as f32 / 2.0;
+    let whole = Area::around((half, half), half, half).inset(1.5);
+    paint::stroke_area(pm, whole, 3.0, INK, 255);
+}
+
+fn nest(pm: &mut impl Canvas, arms: Arms, c: Colour) {
     let fill = tint(piece_rgb(c), 0.12);
     if arms.is_four() {
         let area = layout::nest_area(arms, c);
@@ -57,7 +64,7 @@ fn nest(pm: &mut Pixmap, arms: Arms, c: Colour) {
     paint::fill_circle(pm, centre, r - 9.0, NEST_FLOOR, 255);
 }
 
-fn goal(pm: &mut Pixmap, arms: Arms, c: Colour) {
+fn goal(pm: &mut impl Canvas, arms: Arms, c: Colour) {
     let tri = layout::goal_triangle(arms, c);
     if arms.is_four() {
         paint::fill_polygon(pm, &tri, piece_rgb(c));
@@ -68,7 +75,7 @@ fn goal(pm: &mut Pixmap, arms: Arms, c: Colour) {
     }
 }
 
-fn square(pm: &mut Pixmap, arms: Arms, sq: Square) {
+fn square(pm: &mut impl Canvas, arms: Arms, sq: Square) {
     let fill = match (sq.corridor_of(), sq.ring_number()) {
         (Some((c, _)), _) => tint(piece_rgb(c), 0.5),
         (None, Some(n)) => match arms

@@ -1,12 +1,10 @@
 //! What changes from image to image: pieces, barriers, goal counts, names, turn, die,
 //! the last move's trail and the labels of the moves to choose from.
 
-use tiny_skia::Pixmap;
-
 use super::Trail;
 use super::View;
 use super::layout::{self, Area, Point};
-use super::paint::{self, INK, PAPER, piece_rgb, shade, tint};
+use super::paint::{self, Canvas, INK, PAPER, piece_rgb, shade, tint};
 use super::text;
 use crate::engine::{Arms, Colour, Game, Loc, Move, Phase, Square};
 
@@ -19,7 +17,7 @@ const GOAL_PIECE: f32 = 12.5;
 /// Radius of a move label.
 const LABEL: f32 = 16.0;
 
-pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
+pub(super) fn draw(pm: &mut impl Canvas, game: &Game, view: &View) {
     let letter = |c: Colour| view.letters.map(|l| l[c.index()]);
     let arms = game.arms();
     if let Some(mv) = view.last_move {
@@ -51,7 +49,7 @@ pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
 }
 
 /// A ring square named by a button: its number large, haloed over whatever is there.
-fn named_number(pm: &mut Pixmap, game: &Game, loc: Loc) {
+fn named_number(pm: &mut impl Canvas, game: &Game, loc: Loc) {
     let arms = game.arms();
     let Some(n) = (match loc {
         Loc::Sq(sq) => sq.ring_number().map(|n| (sq, n)),
@@ -68,7 +66,7 @@ fn named_number(pm: &mut Pixmap, game: &Game, loc: Loc) {
 /// The piece a move would take: a small badge with the move's number on its top-right.
 /// A piece with several moves shows the first; a nest piece gets none (the nest is the
 /// only place it can leave from).
-fn start_mark(pm: &mut Pixmap, game: &Game, mv: Move, number: &str) {
+fn start_mark(pm: &mut impl Canvas, game: &Game, mv: Move, number: &str) {
     let arms = game.arms();
     let (piece, ..) = sizes(arms);
     let Some(at) = start_point(game, mv) else {
@@ -98,7 +96,7 @@ pub(super) fn start_point(game: &Game, mv: Move) -> Option<Point> {
 
 /// The final image: the winners' nests framed and starred (a white star outlined in ink,
 /// seen on every nest colour).
-fn winner(pm: &mut Pixmap, game: &Game) {
+fn winner(pm: &mut impl Canvas, game: &Game) {
     let Phase::Finished(w) = game.phase() else {
         return;
     };
@@ -112,7 +110,7 @@ fn winner(pm: &mut Pixmap, game: &Game) {
 }
 
 /// A thick frame inside colour `c`'s nest (the seat to act, or a winner).
-fn frame(pm: &mut Pixmap, arms: Arms, c: Colour) {
+fn frame(pm: &mut impl Canvas, arms: Arms, c: Colour) {
     if arms.is_four() {
         paint::stroke_area(pm, layout::nest_area(arms, c).inset(5.5), 7.0, INK, 255);
     } else {
@@ -127,7 +125,7 @@ fn sizes(arms: Arms) -> (f32, f32, f32, f32) {
     (PIECE * s, NEST_PIECE * s, GOAL_PIECE * s, LABEL * s)
 }
 
-fn nest(pm: &mut Pixmap, game: &Game, c: Colour, letter: Option<char>, name: Option<&str>) {
+fn nest(pm: &mut impl Canvas, game: &Game, c: Colour, letter: Option<char>, name: Option<&str>) {
     let arms = game.arms();
     if !game.is_seated(c) {
         if arms.is_four() {
@@ -157,7 +155,7 @@ fn nest(pm: &mut Pixmap, game: &Game, c: Colour, letter: Option<char>, name: Opt
     }
 }
 
-fn goal(pm: &mut Pixmap, game: &Game, c: Colour, letter: Option<char>) {
+fn goal(pm: &mut impl Canvas, game: &Game, c: Colour, letter: Option<char>) {
     if !game.is_seated(c) {
         return;
     }
@@ -176,7 +174,7 @@ fn goal(pm: &mut Pixmap, game: &Game, c: Colour, letter: Option<char>) {
 /// The pieces on a square: one in the middle (or in the first place when a move label
 /// takes the second), two side by side in arrival order, a barrier joined by a bar.
 fn square(
-    pm: &mut Pixmap,
+    pm: &mut impl Canvas,
     game: &Game,
     sq: Square,
     labelled: bool,
@@ -219,7 +217,7 @@ fn square(
 
 /// Where the piece a move ended with stands, and its radius: the last arrival on its
 /// square, or the last piece in its goal.
-fn arrival_point(game: &Game, mv: Trail) -> Option<(Point, f32)> {
+pub(super) fn arrival_point(game: &Game, mv: Trail) -> Option<(Point, f32)> {
     let arms = game.arms();
     let (piece, _, goal_piece, _) = sizes(arms);
     match mv.to_loc(arms) {
@@ -240,7 +238,7 @@ fn arrival_point(game: &Game, mv: Trail) -> Option<(Point, f32)> {
 }
 
 /// The last move: a translucent trail through the squares it passed, under the pieces.
-fn trail(pm: &mut Pixmap, game: &Game, mv: Trail) {
+fn trail(pm: &mut impl Canvas, game: &Game, mv: Trail) {
     let arms = game.arms();
     let s = layout::scale(arms);
     let c = mv.colour;
@@ -262,14 +260,14 @@ fn trail(pm: &mut Pixmap, game: &Game, mv: Trail) {
 }
 
 /// The piece that just moved: a dark ring around it.
-fn arrival(pm: &mut Pixmap, game: &Game, mv: Trail) {
+fn arrival(pm: &mut impl Canvas, game: &Game, mv: Trail) {
     if let Some((at, r)) = arrival_point(game, mv) {
         paint::stroke_circle(pm, at, r + 3.5, 3.0, INK);
     }
 }
 
 /// The seat to act: its nest framed; its pending roll as a die, or its bonus.
-fn turn(pm: &mut Pixmap, game: &Game) {
+fn turn(pm: &mut impl Canvas, game: &Game) {
     let arms = game.arms();
     let s = layout::scale(arms);
     let (seat, roll, bonus) = match game.phase() {
@@ -297,7 +295,7 @@ fn turn(pm: &mut Pixmap, game: &Game) {
 }
 
 /// A move to choose from: its number at its destination.
-fn label(pm: &mut Pixmap, game: &Game, mv: Move, number: &str) {
+fn label(pm: &mut impl Canvas, game: &Game, mv: Move, number: &str) {
     let arms = game.arms();
     let (.., radius) = sizes(arms);
     paint::badge(pm, label_point(game, mv), radius, number);

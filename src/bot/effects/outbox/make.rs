@@ -213,6 +213,8 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
             sent: None,
         };
     };
+    // The live board's link, with the Mini App configured.
+    let live = crate::webapp::button_row(ctx, addr.place(), here.lang, &rec.state);
     // Drawn off the async workers: a PNG board takes milliseconds of CPU.
     let rendered = {
         let (table, lang, mode, zone, now) = (
@@ -229,7 +231,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
                 mode,
                 zone: &zone,
             };
-            display::render(addr, board, now)
+            display::render(addr, board, now, live)
         })
         .await;
         match drawn {
