@@ -109,6 +109,7 @@ async fn game(h: &Harness, chat: i64) -> (Place, String) {
                 timer_secs: 0,
                 dice: DiceMode::Auto,
                 pings_secs: 0,
+                lang_offered: true,
             },
         )
         .await

@@ -27,6 +27,7 @@ async fn timed_harness(seed: u64) -> Harness {
         timer_secs: TIMER,
         dice: parxis::bot::core::settings::DiceMode::Button,
         pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+        lang_offered: true,
     })
     .await;
     h
@@ -283,6 +284,7 @@ async fn skip_by_the_host_plays_at_once_and_by_anyone_else_is_refused() {
         timer_secs: 300,
         dice: parxis::bot::core::settings::DiceMode::Button,
         pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+        lang_offered: true,
     })
     .await;
     h.start_game(3).await;

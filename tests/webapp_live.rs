@@ -136,6 +136,7 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
         timer_secs: 0,
         dice: DiceMode::Auto,
         pings_secs: 0,
+        lang_offered: true,
     })
     .await;
     let (a, b) = (serve(&h, 0).await, serve(&h, 1).await);
@@ -397,6 +398,7 @@ async fn forged_old_and_foreign_links_show_nothing_and_requests_are_limited() {
         timer_secs: 0,
         dice: DiceMode::Auto,
         pings_secs: 0,
+        lang_offered: true,
     })
     .await;
     h.start_game(2).await;
@@ -679,6 +681,7 @@ async fn taps_within_the_wait_are_one_board_write_in_the_chat_that_shows_the_lat
         timer_secs: 0,
         dice: DiceMode::Auto,
         pings_secs: 0,
+        lang_offered: true,
     })
     .await;
     h.start_game(2).await;
@@ -776,6 +779,7 @@ async fn a_player_marked_absent_who_taps_is_back_even_when_the_tap_is_refused() 
         timer_secs: 0,
         dice: DiceMode::Auto,
         pings_secs: 0,
+        lang_offered: true,
     })
     .await;
     h.start_game(2).await;

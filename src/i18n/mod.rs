@@ -109,6 +109,13 @@ pub fn escape_html(s: &str) -> String {
     out
 }
 
+/// A mention of Telegram user `id` (HTML): a `tg://user` link named `name` (escaped), which
+/// notifies them as a ping does.
+#[must_use]
+pub fn mention(id: i64, name: &str) -> String {
+    format!("<a href=\"tg://user?id={id}\">{}</a>", escape_html(name))
+}
+
 /// The Fluent arguments of `msg`, ready for HTML: text escaped, sub-messages rendered.
 fn html_args(lang: Lang, msg: &Msg) -> Args {
     msg.args()
@@ -119,10 +126,7 @@ fn html_args(lang: Lang, msg: &Msg) -> Args {
                 Arg::Num(n) => FluentValue::from(n),
                 Arg::Flag(b) => FluentValue::from(if b { "true" } else { "false" }),
                 Arg::Msg(m) => FluentValue::from(tr(lang, &m)),
-                Arg::Mention { id, name } => FluentValue::from(format!(
-                    "<a href=\"tg://user?id={id}\">{}</a>",
-                    escape_html(&name)
-                )),
+                Arg::Mention { id, name } => FluentValue::from(mention(id, &name)),
             };
             (Cow::Borrowed(key), value)
         })

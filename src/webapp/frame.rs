@@ -170,7 +170,6 @@ impl Frame {
                             from: mv.from(),
                             to: mv.to(),
                             capture: mv.captures().is_some(),
-                            goal: mv.reaches_goal(),
                         },
                     )
                 ),

@@ -397,6 +397,7 @@ impl Harness {
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
             pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+            lang_offered: true,
         };
         self.store.set_settings(CHAT, &s).await.expect("settings");
     }
@@ -409,6 +410,7 @@ impl Harness {
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
             pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+            lang_offered: true,
         };
         self.store.set_settings(chat, &s).await.expect("settings");
     }

@@ -20,8 +20,9 @@ use crate::bot::core::table::{Action, Actor, Status, Table};
 use crate::dice::RngDice;
 use crate::store::{CasOutcome, DueKind, Place};
 
-/// The origin tag of a tournament's table ([`Table::origin`]) starts with this.
-pub const TOURNEY_ORIGIN: &str = "tourney:";
+/// The origin tag of a tournament's table ([`Table::origin`], a
+/// [`crate::bot::core::tourney::TableTag`]) starts with this.
+pub const TOURNEY_ORIGIN: &str = crate::bot::core::tourney::TAG_PREFIX;
 
 /// A table just saved, and the version it was saved as.
 #[derive(Clone, Debug)]

@@ -23,6 +23,7 @@ use crate::bot::core::table::Table;
 use crate::bot::core::view::{self, name_of_seats};
 use crate::i18n::Lang;
 use crate::render::image;
+use crate::stats::ChatZone;
 
 /// Telegram's caption limit, in characters.
 pub const CAPTION_LIMIT: usize = 1024;
@@ -31,12 +32,14 @@ pub const TEXT_LIMIT: usize = 4096;
 
 pub use crate::bot::core::view::fit;
 
-/// A board to show: the table, in a language and a display mode.
+/// A board to show: the table, in a language and a display mode, its clock times in the
+/// chat's time zone.
 #[derive(Clone, Copy)]
 pub struct Board<'a> {
     pub table: &'a Table,
     pub lang: Lang,
     pub mode: Display,
+    pub zone: &'a ChatZone,
 }
 
 /// A board ready to send.
@@ -70,7 +73,7 @@ pub fn render(
     now_ms: u64,
     extra: Option<Vec<InlineKeyboardButton>>,
 ) -> Rendered {
-    let text = view::board_text(board.lang, board.table, now_ms);
+    let text = view::board_text_in(board.lang, board.table, now_ms, board.zone);
     let mut keyboard = view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
     if let Some(row) = extra {
         keyboard.inline_keyboard.push(row);

@@ -46,6 +46,7 @@ pub fn with_results(t: &Table, ranked: bool, outcome: &RecordOutcome) -> Table {
                 id: s.user,
                 points_tenths: Some(s.points.tenths()),
                 rating: s.chat_rating,
+                rated_games: Some(u32::try_from(s.chat_rated_games).unwrap_or(u32::MAX)),
             })
             .collect();
     }

@@ -233,6 +233,10 @@ pub struct Table {
     /// R6.3 When the game's time limit runs out (Unix ms; set when the game starts, from
     /// [`Table::limit`]): the driver then ends it with [`Table::time_up`].
     pub ends_ms: Option<u64>,
+    /// The lobby offers the chat's four languages (the first lobby of a chat whose language
+    /// nobody chose: Telegram says `ca` for Valencians, and the chat's language came from
+    /// whoever acted first).
+    pub languages: bool,
 }
 
 impl Table {
@@ -258,7 +262,15 @@ impl Table {
             origin: None,
             limit: TimeLimit::of(preset),
             ends_ms: None,
+            languages: false,
         }
+    }
+
+    /// The same lobby offering the chat's languages under it (see [`Table::languages`]).
+    #[must_use]
+    pub fn offering_languages(mut self, offer: bool) -> Self {
+        self.languages = offer;
+        self
     }
 
     /// The same lobby on the board asked for (`None`: picked at the start).

@@ -62,6 +62,9 @@ pub(super) struct Stored {
     limit: Option<Option<TimeLimit>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ends_ms: Option<u64>,
+    /// A lobby that offers the chat's languages (absent: it does not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    languages: bool,
     #[serde(default, skip_serializing)]
     board_msg: Option<i32>,
     #[serde(default, skip_serializing)]
@@ -107,6 +110,7 @@ impl TryFrom<Stored> for Table {
             origin: s.origin,
             limit: s.limit.unwrap_or_else(|| TimeLimit::of(s.preset)),
             ends_ms: s.ends_ms,
+            languages: s.languages,
         })
     }
 }
@@ -137,6 +141,7 @@ impl From<Table> for Stored {
             origin: t.origin,
             limit: Some(t.limit).filter(|l| *l != TimeLimit::of(t.preset)),
             ends_ms: t.ends_ms,
+            languages: t.languages,
             board_msg: None,
             board_photo: false,
         }
