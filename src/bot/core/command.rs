@@ -16,7 +16,9 @@ pub enum Command {
     NewGame(String),
     Join,
     Leave,
-    Start,
+    /// Start the game (in a group); in a private chat, a deep link's payload (`help`,
+    /// `rules_jcf`…).
+    Start(String),
     Cancel,
     /// Fill a seat with a computer player: `/addbot [easy|normal|hard]`.
     AddBot(String),
@@ -62,7 +64,7 @@ impl Command {
             Self::NewGame(_) => Cmd::NewGame,
             Self::Join => Cmd::Join,
             Self::Leave => Cmd::Leave,
-            Self::Start => Cmd::Start,
+            Self::Start(_) => Cmd::Start,
             Self::Cancel => Cmd::Cancel,
             Self::AddBot(_) => Cmd::AddBot,
             Self::Board => Cmd::Board,

@@ -83,7 +83,7 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::NewGame(args)].endpoint(commands::new_game))
         .branch(case![Command::Join].endpoint(commands::join))
         .branch(case![Command::Leave].endpoint(commands::leave))
-        .branch(case![Command::Start].endpoint(commands::start))
+        .branch(case![Command::Start(args)].endpoint(commands::start))
         .branch(case![Command::Cancel].endpoint(commands::cancel))
         .branch(case![Command::AddBot(args)].endpoint(commands::add_bot))
         .branch(case![Command::Kick(args)].endpoint(commands::kick))
@@ -110,6 +110,10 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Top(args)].endpoint(stats::top))
         .branch(case![Command::Stats].endpoint(stats::stats))
         .branch(case![Command::ForgetMe].endpoint(stats::forget_me))
+        .branch(
+            dptree::filter(|m: Message| !is_group(&m.chat))
+                .branch(case![Command::Start(args)].endpoint(commands::start_private)),
+        )
         .branch(in_groups)
         .branch(dptree::endpoint(commands::groups_only))
 }

@@ -15,7 +15,6 @@ use crate::bot::effects::chat::{ChatAddr, InTopic, load};
 use crate::bot::effects::display::{self, Board, Rendered};
 use crate::bot::effects::lifecycle::telegram_failed;
 use crate::bot::effects::telegram::{TgBot, chat_gone, kind_of};
-use crate::i18n::{Msg, tr};
 use crate::store::Meta;
 
 /// How long after a network failure a write is tried again.
@@ -233,12 +232,15 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
             sent: None,
         };
     };
+    // The live board's link, with the Mini App configured.
+    let live = crate::webapp::button_row(ctx, addr.place(), here.lang, &rec.state);
     // Drawn off the async workers: a PNG board takes milliseconds of CPU.
     let rendered = {
-        let (table, lang, mode, now) = (
+        let (table, lang, mode, zone, now) = (
             rec.state.clone(),
             here.lang,
             here.settings.display,
+            here.zone.clone(),
             ctx.now_ms(),
         );
         let drawn = tokio::task::spawn_blocking(move || {
@@ -246,8 +248,9 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
                 table: &table,
                 lang,
                 mode,
+                zone: &zone,
             };
-            display::render(addr, board, now)
+            display::render(addr, board, now, live)
         })
         .await;
         match drawn {
@@ -325,7 +328,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
         warn!(chat = addr.id(), error = %e, "could not record the board message");
     }
     if let Some(old) = current.filter(|c| c.message_id != shown.message_id) {
-        tidy_old_board(ctx, addr, old, &rendered, here.lang).await;
+        tidy_old_board(ctx, addr, old, &rendered, here.lang, &rec.state).await;
     }
     Made::Done {
         shown: rec.version,
@@ -334,18 +337,20 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
 }
 
 /// The board moved to a new message: the old one loses its buttons (a text board that a
-/// photo replaced says where the board went), after everything more important.
+/// photo replaced says where the board went, naming a tournament's table), after
+/// everything more important.
 async fn tidy_old_board(
     ctx: &Ctx,
     addr: ChatAddr,
     old: crate::bot::effects::chat::DisplayState,
     now: &Rendered,
     lang: crate::i18n::Lang,
+    table: &crate::bot::core::table::Table,
 ) {
     if now.is_photo() && !old.photo {
         let w = Write::Edit {
             message_id: old.message_id,
-            text: tr(lang, &Msg::BoardBelow),
+            text: crate::bot::core::view::board_below(lang, table),
             keyboard: None,
         };
         plan(
