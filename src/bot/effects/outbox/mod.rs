@@ -16,6 +16,7 @@
 
 pub mod away;
 pub mod drain;
+pub mod made;
 pub mod make;
 pub mod media;
 pub mod write;
