@@ -350,8 +350,9 @@ mod tests_rows {
         t.time_up(60_000);
         let mut table = t.clone();
         table.origin = Some(TableTag::new(TableId::new(0, 1), false).encode());
-        // Then the ordinary one has New game and Rematch, the table nothing
-        assert_eq!(texts(&keyboard(Lang::En, &t)).concat().len(), 2);
+        // Then the ordinary one has New game, Rematch and 🎞 Replay (its whole record is
+        // kept), the table nothing
+        assert_eq!(texts(&keyboard(Lang::En, &t)).concat().len(), 3);
         assert!(keyboard(Lang::En, &table).inline_keyboard.is_empty());
         // and a forged Rematch press at the table is refused
         assert_eq!(
