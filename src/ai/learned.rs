@@ -15,10 +15,9 @@
 //! Reproduce with `parxis tune --games 20000 --player normal --tables 4,4,2,6,8 --seed 29`
 //! (the output is the same on any number of `--threads`).
 
-use super::value::Weights;
-
-/// The weights, as `parxis tune` printed them.
-pub const WEIGHTS: Weights = [
+/// The weights, as `parxis tune` printed them (a `value::Weights`: one per feature, in the
+/// order of `value::NAMES`; a change of the feature count fails to build here).
+pub const WEIGHTS: [f32; 12] = [
     0.106875,  // progress
     0.053928,  // out
     0.114784,  // corridor

@@ -16,6 +16,7 @@
 pub mod anim;
 mod board;
 pub mod bracket;
+mod canvas;
 mod encode;
 mod layout;
 mod paint;

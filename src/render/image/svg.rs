@@ -25,8 +25,8 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use super::View;
+use super::canvas::{Canvas, Part, Rgb};
 use super::layout::{self, Area, Point};
-use super::paint::{Canvas, Part, Rgb};
 use super::text;
 use crate::engine::{Arms, Game};
 

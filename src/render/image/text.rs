@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use ab_glyph::{Font, FontRef, Glyph, PxScale, ScaleFont, point};
 use tiny_skia::Pixmap;
 
+use super::canvas::{Canvas, Rgb};
 use super::layout::Point;
-use super::paint::{Canvas, Rgb};
 
 static FONT_BYTES: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
 
