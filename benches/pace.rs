@@ -72,6 +72,7 @@ async fn harness(seed: u64, budget: (u32, u64), dice: DiceMode) -> Harness {
         timer_secs: 0,
         dice,
         pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+        lang_offered: true,
     })
     .await;
     h

@@ -15,3 +15,4 @@ pub mod stats;
 pub mod store;
 pub mod telemetry;
 pub mod tournament;
+pub mod webapp;

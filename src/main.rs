@@ -32,6 +32,8 @@ enum Command {
     Replay(parxis::cli::replay::Args),
     /// Play a seeded game through the bot's table and write its record (JSON Lines).
     Record(parxis::cli::replay::RecordArgs),
+    /// Learn the weights of the evaluation of the hard:PxR and expect:N searches from self-play games.
+    Tune(parxis::cli::tune::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
             }
         },
         Command::Simulate(args) => parxis::cli::simulate::run(&args),
+        Command::Tune(args) => parxis::cli::tune::run(&args),
         Command::Rules => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use parxis::ai::{Level, choose};
+use parxis::ai::{Level, Player, choose};
 use parxis::cli::simulate::{Config, colour_of, play_game, run_games};
 use parxis::engine::{Arms, Colour, Game, Phase, Preset};
 use rand::{Rng, SeedableRng};
@@ -181,7 +181,7 @@ fn levels_parse_print_and_serialise_in_lowercase() {
 fn config(players: &[Level], games: u64, seed: u64, threads: usize) -> Config {
     Config {
         games,
-        players: players.to_vec(),
+        players: players.iter().map(|&l| Player::Level(l)).collect(),
         arms: Arms::Four,
         rules: Preset::Jcf,
         pairs: false,

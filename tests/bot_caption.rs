@@ -21,6 +21,7 @@ fn settings(timer_secs: u32) -> ChatSettings {
         timer_secs,
         dice: DiceMode::Button,
         pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+        lang_offered: true,
     }
 }
 
@@ -32,11 +33,25 @@ fn wanted_first_line(t: &Table) -> String {
     let what = match g.phase() {
         Phase::AwaitingRoll(_) if g.sixes() > 0 => "roll again".to_owned(),
         Phase::AwaitingRoll(_) => "roll the die".to_owned(),
-        Phase::AwaitingMove { .. } => "choose a move".to_owned(),
+        Phase::AwaitingMove { roll, .. } => {
+            let die = match last_counts(t) {
+                Some(counts) if counts != roll => format!("🎲 {roll} (counts {counts})"),
+                _ => format!("🎲 {roll}"),
+            };
+            return format!("{} {name} {die} — choose a move", dot(seat));
+        }
         Phase::AwaitingBonus { amount, .. } => format!("count {amount} with a piece"),
         Phase::Finished(_) => unreachable!("a game in play"),
     };
     format!("{} {name}: {what}", dot(seat))
+}
+
+/// What the newest roll among the table's events counts.
+fn last_counts(t: &Table) -> Option<u8> {
+    t.recent.iter().chain(&t.last).rev().find_map(|e| match e {
+        Event::Rolled { counts, .. } => Some(*counts),
+        _ => None,
+    })
 }
 
 /// The die of the newest roll among the table's events.
@@ -97,10 +112,12 @@ async fn after_each_roll_and_move_the_caption_s_first_line_is_what_the_mover_mus
         );
         if !choosing && now_choosing {
             rolls_to_choose += 1;
-            // And the move line shows the roll the player is to choose a move for
+            // And the first line shows the roll the player is to choose a move for, which
+            // is not told again lower down
             let die = last_die(&after).expect("a roll");
-            let line = format!("{} {} 🎲 {die}", dot(seat), name);
-            assert!(caption.lines().any(|l| l == line), "{line}: {caption}");
+            let first = format!("{} {} 🎲 {die}", dot(seat), name);
+            assert!(caption.starts_with(&first), "{first}: {caption}");
+            assert!(!caption.lines().skip(1).any(|l| l == first), "{caption}");
         }
         if choosing {
             moves += 1;
@@ -120,27 +137,21 @@ async fn after_each_roll_and_move_the_caption_s_first_line_is_what_the_mover_mus
     h.stop_bots().await;
 }
 
-/// The seconds of a countdown "⏳ 9 min 58 s" at the end of `line`.
-fn seconds_shown(line: &str) -> u32 {
-    let (_, left) = line.rsplit_once("⏳ ").expect("a countdown");
-    let mut secs = 0;
-    let words: Vec<&str> = left.split(' ').collect();
-    for pair in words.chunks(2) {
-        let n: u32 = pair[0].parse().expect("a number");
-        secs += match pair.get(1) {
-            Some(&"min") => n * 60,
-            Some(&"s") => n,
-            other => panic!("unexpected unit {other:?} in {line}"),
-        };
-    }
-    secs
+/// The clock time "19:42" at the end of a first line "… · ⏳ until 19:42".
+fn clock_shown(line: &str) -> (u8, u8) {
+    let (_, time) = line.rsplit_once("⏳ until ").expect("a deadline");
+    let (h, m) = time.split_once(':').expect("h:mm");
+    (h.parse().expect("an hour"), m.parse().expect("minutes"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_countdown_is_computed_at_each_write_and_shrinks_between_two() {
-    // Given a game with a 10-minute turn timer, its board just written
+async fn the_deadline_is_the_clock_time_of_the_chat_s_zone_and_stays_true_between_writes() {
+    // Given a game with a 10-minute turn timer in a chat set to the Canaries, its board
+    // just written
     let mut h = Harness::start(42).await;
     h.settings(settings(600)).await;
+    let users = four_users();
+    h.command(&users[0], "/timezone Atlantic/Canary").await;
     h.start_game(2).await;
     let (t, board) = h.fresh_board().await;
     let first = text_of(&board)
@@ -149,15 +160,22 @@ async fn the_countdown_is_computed_at_each_write_and_shrinks_between_two() {
         .unwrap_or_default()
         .to_owned();
     assert!(
-        first.starts_with(&format!("{} · ⏳ ", wanted_first_line(&t))),
+        first.starts_with(&format!("{} · ⏳ until ", wanted_first_line(&t))),
         "{first}"
     );
-    let before = seconds_shown(&first);
-    assert!((590..=600).contains(&before), "{first}");
+    // Then it is the deadline's wall-clock time there (seconds dropped), not a countdown
+    let due = t.deadline_ms.expect("a turn deadline");
+    let canary = parxis::stats::ChatZone::named("Atlantic/Canary").expect("a zone");
+    let want = canary.clock_of(i64::try_from(due).expect("ms"));
+    assert_eq!(clock_shown(&first), want, "{first}");
+    assert_ne!(
+        parxis::stats::ChatZone::default().clock_of(i64::try_from(due).expect("ms")),
+        want,
+        "Madrid's clock would differ"
+    );
     // When the board is written again two seconds later (/board posts it anew)
     tokio::time::sleep(Duration::from_millis(2_100)).await;
     let old = msg_id(&board);
-    let users = four_users();
     h.command(&users[0], "/board").await;
     let id = h
         .wait_board_id(Duration::from_secs(5), "the new board", |id| {
@@ -165,7 +183,7 @@ async fn the_countdown_is_computed_at_each_write_and_shrinks_between_two() {
         })
         .await;
     assert!(id.is_some());
-    // Then the same turn's countdown shows the time left now: at least two seconds less
+    // Then the same turn shows the same deadline, still true
     let (again, board) = h.fresh_board().await;
     assert_eq!(
         again.deadline_ms, t.deadline_ms,
@@ -176,7 +194,6 @@ async fn the_countdown_is_computed_at_each_write_and_shrinks_between_two() {
         .next()
         .unwrap_or_default()
         .to_owned();
-    let after = seconds_shown(&second);
-    assert!(after + 2 <= before, "{first} then {second}");
+    assert_eq!(second, first);
     h.stop_bots().await;
 }

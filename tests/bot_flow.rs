@@ -353,7 +353,7 @@ async fn command_menu_rules_and_help_are_localized() {
         .map(|r| r.params["text"].to_string())
         .unwrap_or_default();
     assert!(
-        text.contains("eixida") || text.contains("traure"),
+        text.contains("quadre d'espera") && text.contains("desfer"),
         "Valencian rules: {text}\n{}",
         h.fake.log_tail(10)
     );

@@ -41,6 +41,7 @@ fn settings(timer_secs: u32) -> ChatSettings {
         timer_secs,
         dice: DiceMode::Auto,
         pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+        lang_offered: true,
     }
 }
 

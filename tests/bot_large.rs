@@ -109,6 +109,17 @@ async fn reply_to(h: &Harness, user: &TestUser, text: &str) -> String {
     sent.str_param("text").unwrap_or_default().to_owned()
 }
 
+/// As [`reply_to`], in `user`'s private chat with the bot.
+async fn private_reply(h: &Harness, user: &TestUser, text: &str) -> String {
+    let mark = h.fake.mark();
+    h.fake.push_update(h.fake.command(user.id, user, text));
+    let sent = h
+        .fake
+        .wait_for_request_after(mark, |r| r.method == "sendmessage", Duration::from_secs(10))
+        .await;
+    sent.str_param("text").unwrap_or_default().to_owned()
+}
+
 /// What a whole game showed.
 #[derive(Debug, Default)]
 struct Played {
@@ -285,11 +296,10 @@ async fn r8_7_newgame_without_a_size_with_five_players_starts_on_six_arms() {
     settings(&h, es, Display::Emoji).await;
     let u = users(4);
     newgame(&h, &u[0], "").await;
+    // (no line about boards of 4, 6 or 8: only a size asked for is named)
     let lobby = text_of(&h.board().await);
-    assert!(
-        lobby.contains(&tr_plain(es, &Msg::LobbyBoard { seats: 0 })),
-        "{lobby}"
-    );
+    assert!(lobby.contains("de 2 a 8"), "{lobby}");
+    assert!(!lobby.contains("Tablero"), "{lobby}");
     join_all(&h, &u).await;
     add_computers(&h, &u[0], 1, "fácil").await;
     assert!(text_of(&h.board().await).contains("5/8"));
@@ -356,10 +366,20 @@ async fn rules_and_help_name_the_large_boards_and_all_eight_colours_in_every_lan
     let h = Harness::start(64).await;
     let u = users(1);
     for lang in Lang::ALL {
-        // Given a chat in `lang`, When /rules and /help are sent,
-        settings(&h, lang, Display::Emoji).await;
-        let rules = reply_to(&h, &u[0], "/rules").await;
-        let help = reply_to(&h, &u[0], "/help").await;
+        // Given a private chat in `lang` (where /rules and /help are the full texts; a
+        // group's are short, with a button to them), When /rules and /help are sent,
+        h.store
+            .set_settings(
+                u[0].id,
+                &ChatSettings {
+                    lang: Some(lang),
+                    ..ChatSettings::default()
+                },
+            )
+            .await
+            .expect("settings");
+        let rules = private_reply(&h, &u[0], "/rules").await;
+        let help = private_reply(&h, &u[0], "/help").await;
         // Then /rules names every colour of the board for 8 in that language and the
         // boards' lengths; /help shows how to ask for a size.
         for &c in Arms::Eight.colours() {

@@ -494,3 +494,131 @@ async fn two_replicas_share_one_budget_and_never_earn_a_429() {
     let _ = text_of;
     h.stop_bots().await;
 }
+
+/// The `seq` a board's first button was drawn at.
+fn drawn_at(board: &serde_json::Value) -> Option<u64> {
+    let (_, data) = buttons(board).into_iter().next()?;
+    data.split(':').nth(1)?.parse().ok()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it_does() {
+    // Given an English game at Telegram's limit whose budget is spent (members' replies
+    // wait for it),
+    let h = paced_game(219).await;
+    h.settings(parxis::bot::core::settings::ChatSettings {
+        lang: Some(parxis::i18n::Lang::En),
+        timer_secs: 0,
+        pings_secs: 0,
+        dice: parxis::bot::core::settings::DiceMode::Button,
+        lang_offered: true,
+        ..parxis::bot::core::settings::ChatSettings::default()
+    })
+    .await;
+    let chat = parxis::store::Place::of_chat(CHAT);
+    let outbox_due = || async {
+        h.store
+            .due_at(parxis::store::DueKind::Outbox, chat)
+            .await
+            .expect("redis")
+    };
+    let m = members(6);
+    let asked: Vec<i64> = m.iter().map(|u| command(&h, u, "/rules")).collect();
+    // (every reply planned, some made, the others waiting)
+    let made = || {
+        asked
+            .iter()
+            .map(|&id| replies_to(&h, id).len() as u64)
+            .sum::<u64>()
+    };
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while planned(&h).await < 2
+        || planned(&h).await + made() < 6
+        || outbox_due()
+            .await
+            .is_none_or(|d| d < h.clock.now_ms() + 1_500)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the budget never held writes back"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // When the player to roll presses Roll (played: the board's write now waits too),
+    let board = h.board().await;
+    let old_seq = drawn_at(&board).expect("drawn at");
+    let roll = buttons(&board)[0].1.clone();
+    assert!(roll.starts_with("r:"), "{roll}");
+    let mover = h.mover().await.expect("a human to move");
+    let waiting = planned(&h).await;
+    let upd = h.fake.press(CHAT, &mover, msg_id(&board), &roll);
+    let id = callback_id(&upd);
+    h.fake.push_update(upd);
+    let ans = h.fake.wait_for_callback_answer(&id).await;
+    assert!(!refused(&ans), "{:?}", ans.params);
+    let (_, t) = h.table().await;
+    assert_ne!(t.seq, old_seq, "the roll was played");
+    // (the board's write planned after the answer, and the drain has looked at the chat
+    // since, and found the budget spent)
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while planned(&h).await <= waiting
+        || outbox_due()
+            .await
+            .is_none_or(|d| d < h.clock.now_ms() + 1_500)
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the board's write was not held back"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(
+        drawn_at(&h.board().await),
+        Some(old_seq),
+        "the board is behind"
+    );
+    // and the other player presses the same (old) board's Roll,
+    let other = four_users()
+        .into_iter()
+        .find(|u| t.players.iter().any(|p| p.id == u.id) && !t.awaits_roll_by(u.id))
+        .expect("a player not to roll");
+    // (when the chat's writes are due: read before the press, which plans the board again
+    // and so marks the chat due now until its drain looks at the budget again)
+    let due = outbox_due().await.expect("the chat's writes are due");
+    let upd = h.fake.press(CHAT, &other, msg_id(&board), &roll);
+    let id = callback_id(&upd);
+    let pushed = Instant::now();
+    h.fake.push_update(upd);
+    let answer = h.fake.wait_for_callback_answer(&id).await;
+    let now = h.clock.now_ms();
+    // Then it is answered at once, with what happened since and when the board catches up:
+    // the seconds until the chat's outbox is due,
+    assert!(answer.at.saturating_duration_since(pushed) < Duration::from_secs(1));
+    let text = answer.str_param("text").unwrap_or_default().to_owned();
+    let (what, wait) = text
+        .split_once(" — the board catches up in about ")
+        .unwrap_or_else(|| panic!("no wait in {text:?}"));
+    assert!(!what.is_empty(), "says what happened: {text}");
+    let secs: u64 = wait
+        .strip_suffix(" s")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no seconds in {text:?}"));
+    let expected = due.saturating_sub(now).div_ceil(1_000);
+    assert!(secs >= 2, "{text}");
+    assert!(
+        secs.abs_diff(expected) <= 1,
+        "{secs} s said, {expected} s due: {text}"
+    );
+    // and when the clock reaches that time, the board shows the roll.
+    h.advance(secs * 1_000);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while drawn_at(&h.board().await) != Some(t.seq) {
+        assert!(
+            Instant::now() < deadline,
+            "the board did not catch up in {secs} s\n{}",
+            h.fake.log_tail(10)
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(h.fake.flood_stats(CHAT).refused.is_empty(), "no 429");
+}

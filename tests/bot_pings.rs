@@ -29,6 +29,7 @@ async fn harness_with(seed: u64, opts: Options, timer_secs: u32, lang: Lang) -> 
         timer_secs,
         dice: DiceMode::Button,
         pings_secs: PINGS,
+        lang_offered: true,
     })
     .await;
     h
@@ -201,8 +202,8 @@ async fn no_ping_with_pings_off_and_the_command_says_what_it_takes() {
         && r.str_param("text").is_some_and(|t| t.contains("No pings"))));
     let s: ChatSettings = h.store.settings(CHAT).await.expect("settings");
     assert_eq!(s.pings_secs, 0);
-    // And /help says so
-    let help = h.command(&users[0], "/help").await;
+    // And /rules says so
+    let help = h.command(&users[0], "/rules").await;
     assert!(help.iter().any(|r| {
         r.str_param("text")
             .is_some_and(|t| t.contains("Pings: off") && t.contains("/pings"))

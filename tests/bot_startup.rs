@@ -103,6 +103,7 @@ async fn unreachable_telegram_at_start_is_waited_for_then_the_bot_comes_up_and_a
         write_budget: support::bot_harness::UNPACED,
         crash: None,
         scheduler_apart: false,
+        live_app: None,
     };
     h.use_emoji().await;
     h.start_game(3).await;

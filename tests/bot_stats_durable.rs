@@ -179,7 +179,7 @@ async fn a_finished_game_whose_recording_failed_is_recorded_once_redis_is_back()
         h.fake
             .messages(OTHER)
             .iter()
-            .any(|m| text_of(m).contains("Points and ratings"))
+            .any(|m| text_of(m).contains("🥇 ") && text_of(m).contains(" pt · newcomer"))
     })
     .await;
     // A later run of the job (a second replica's, a repeat) records nothing more.

@@ -67,6 +67,7 @@ async fn a_solidari_game_opened_in_the_chat_ends_at_its_time_limit_with_its_resu
         timer_secs: 0,
         dice: DiceMode::Button,
         pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+        lang_offered: true,
     })
     .await;
     let before = h.now_ms();

@@ -138,15 +138,12 @@ async fn sign_up_and_draw(h: &Harness, people: &[TestUser], args: &str) {
     assert_eq!(t.signup.len(), people.len());
     let mark = h.fake.mark();
     h.command(&people[0], "/tournament start").await;
-    // Then the draw is announced with its seed, and the bracket posted as a picture.
-    wait_for(h, mark, "the draw", |r| {
-        r.method == "sendmessage"
-            && r.str_param("text")
-                .is_some_and(|s| s.contains("The draw</b> (seed <code>"))
-    })
-    .await;
+    // Then the bracket is posted as a picture, the draw told in its caption.
     wait_for(h, mark, "the bracket", |r| {
-        r.method == "sendphoto" && r.ok()
+        r.method == "sendphoto"
+            && r.ok()
+            && r.str_param("caption")
+                .is_some_and(|c| c.contains("The draw is made</b>"))
     })
     .await;
 }

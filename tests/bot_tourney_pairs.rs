@@ -191,7 +191,12 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
         "{:?}",
         random.str_param("text")
     );
-    wait_for(&h, mark, "the draw", |r| text_has(r, "4 entrants")).await;
+    wait_for(&h, mark, "the draw", |r| {
+        r.method == "sendphoto"
+            && r.str_param("caption")
+                .is_some_and(|c| c.contains("4 entrants"))
+    })
+    .await;
     let t = record(&h).await.expect("a record");
     let tn = t.tournament.clone().expect("drawn");
     assert!(tn.pairs());

@@ -156,6 +156,7 @@ impl Cluster {
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
             pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+            lang_offered: true,
         };
         store.set_settings(CHAT, &settings).await.expect("settings");
         let c = Self {

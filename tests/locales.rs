@@ -96,7 +96,7 @@ fn valencian_speaks_valencian_and_catalan_speaks_catalan() {
     let leave = Msg::LeftNest { name: "Pep".into() };
     assert!(tr_plain(va, &leave).contains("casella d'eixida"));
     assert!(tr_plain(ca, &leave).contains("casella de sortida"));
-    assert_eq!(loc(va, Loc::Nest), "quadre d'espera");
+    assert_eq!(loc(va, Loc::Nest), "🏠 quadre d'espera");
     let corridor = Square::corridor(Colour::Red, 2).map(Loc::Sq);
     assert_eq!(
         corridor.map(|l| loc(va, l)).as_deref(),

@@ -1,10 +1,11 @@
-//! The engine's hot path (roll, legal moves, play_unchecked, pass) never touches the heap:
-//! a counting global allocator watches a whole seeded game of each preset on each board.
+//! The engine's hot path (roll, legal moves, play_unchecked, pass, and their in-place forms)
+//! never touches the heap: a counting global allocator watches a whole seeded game of each
+//! preset on each board, played by value and in place.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use parxis::engine::{Arms, Game, Phase, Preset};
+use parxis::engine::{Arms, Game, MoveList, Phase, Preset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -76,7 +77,26 @@ fn legal_moves_and_play_unchecked_never_allocate() {
                 moves += 1;
             }
         }
+        // The same game in place.
+        let mut h = Game::new_on(arms, preset, opts, arms.colours()).expect("new game");
+        let mut list = MoveList::new();
+        let (mut d, mut p) = (0, 0);
+        while !matches!(h.phase(), Phase::Finished(_)) && d < dice.len() && p < picks.len() {
+            if matches!(h.phase(), Phase::AwaitingRoll(_)) {
+                h.roll_mut(dice[d]).unwrap_or_else(|_| unreachable!());
+                d += 1;
+                continue;
+            }
+            h.legal_moves_into(&mut list);
+            if list.is_empty() {
+                h.pass_unchecked_mut();
+            } else {
+                h.play_unchecked_mut(list[usize::from(picks[p]) % list.len()]);
+                p += 1;
+            }
+        }
         let after = allocations();
+        assert_eq!(h, g, "{arms} arms, {preset}: the same game in place");
         assert!(
             matches!(g.phase(), Phase::Finished(_)),
             "{arms} arms, {preset}: game ended"

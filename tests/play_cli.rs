@@ -286,13 +286,13 @@ fn without_lang_the_game_speaks_the_terminals_language_or_catalan() {
     );
 }
 
-/// The lines of a finished game from its last move line (the winning move, into the goal)
+/// The lines of a finished game from its last move line (the winning move, into the 🏁 goal)
 /// to the end, and every line before it.
 fn last_move_and_before(out: &str) -> (Vec<&str>, Vec<&str>) {
     let lines: Vec<&str> = out.lines().collect();
     let last = lines
         .iter()
-        .rposition(|l| l.contains("→ goal"))
+        .rposition(|l| l.contains("→ 🏁 goal"))
         .expect("a move into the goal");
     (lines[last..].to_vec(), lines[..last].to_vec())
 }

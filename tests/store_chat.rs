@@ -310,6 +310,7 @@ async fn a_chat_loads_whole_in_one_round_trip_and_its_board_record_never_bumps_t
         .set_display(chat, &Shown { message_id: 9 }, 60)
         .await
         .unwrap();
+    store.set_chat_zone(chat, "Atlantic/Canary").await.unwrap();
     // When it is loaded,
     let before = store.round_trips();
     let state = store
@@ -327,6 +328,8 @@ async fn a_chat_loads_whole_in_one_round_trip_and_its_board_record_never_bumps_t
     );
     assert_eq!(state.settings, settings);
     assert_eq!(state.display, Some(Shown { message_id: 9 }));
+    // and the chat's time zone (the board's deadline is a clock time there), in that trip.
+    assert_eq!(state.zone.as_deref(), Some("Atlantic/Canary"));
     // And a chat with nothing loads as nothing, default settings, no board; a malformed
     // board record reads as none.
     let _: () = raw.set(keys::display(-701), "{oops").await.unwrap();
@@ -335,8 +338,8 @@ async fn a_chat_loads_whole_in_one_round_trip_and_its_board_record_never_bumps_t
         .await
         .unwrap();
     assert_eq!(
-        (empty.game, empty.settings, empty.display),
-        (None, Settings::default(), None)
+        (empty.game, empty.settings, empty.display, empty.zone),
+        (None, Settings::default(), None, None)
     );
 }
 
@@ -680,6 +683,7 @@ async fn a_tournament_post_is_planned_once_even_after_it_was_made_and_a_history_
             reserve: 1,
             version: 0,
             flags: 0,
+            not_before_ms: 0,
         },
         json: "{\"w\":\"send\"}".into(),
         // As the bot orders a post: planned at 1 s, after 20 s of later boards.

@@ -65,6 +65,7 @@ pub async fn play(env: Arc<Env>, i: usize) -> Seen {
         timer_secs: 0,
         dice: parxis::bot::core::settings::DiceMode::Button,
         pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+        lang_offered: true,
     };
     if let Err(e) = g.env.store.set_settings(g.chat, &s).await {
         g.env.probe.error(format!("chat {}: settings: {e}", g.chat));

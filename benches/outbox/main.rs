@@ -118,7 +118,7 @@ pub struct Env {
 }
 
 /// The settings of every group: the board as a picture (the default), `/dice auto`, no
-/// turn timer, pings after the default wait.
+/// turn timer, pings after the default wait, the language chosen (no language row).
 fn settings() -> ChatSettings {
     ChatSettings {
         lang: Some(Lang::En),
@@ -126,6 +126,7 @@ fn settings() -> ChatSettings {
         timer_secs: 0,
         dice: DiceMode::Auto,
         pings_secs: DEFAULT_PINGS_SECS,
+        lang_offered: true,
     }
 }
 

@@ -34,12 +34,16 @@ piece-colour-purple = morada
 piece-colour-cyan = cian
 piece-colour-pink = rosa
 
-loc-nest = quadre d'espera
-loc-goal = casa
+loc-nest = 🏠 quadre d'espera
+loc-goal = 🏁 casa
 loc-square = casella { $n }
 loc-square-short = { $n }
 loc-corridor = corredor { $colour } { $k }
 loc-corridor-short = corredor { $k }
+loc-button-nest = 🏠
+loc-button-goal = 🏁
+loc-button-square = { $n }
+loc-button-corridor = C{ $k }
 
 level-easy = fàcil
 level-normal = normal
@@ -91,7 +95,7 @@ moved = { $name } mou una fitxa: { $from } → { $to }.
 left-nest = { $name } trau una fitxa del quadre d'espera a la casella d'eixida.
 captured = ⚔ { $name } es menja una fitxa { $victim_colour } ({ $victim }) i compta 20!
 reached-goal = 🏁 { $name } entra una fitxa a casa i compta 10!
-barrier-opened = { $name } obri una barrera.
+barrier-opened = { $name } desfà una barrera.
 third-six-sent-back = Tercer sis! La fitxa de { $name } que ha mogut l'última tirada ({ $from }) torna al quadre d'espera.
 third-six-nothing = Tercer sis! Cap fitxa no torna al quadre d'espera, però s'acaba el torn.
 no-move = { $rolls_again ->
@@ -106,9 +110,6 @@ btn-roll = 🎲 Tirar
 btn-move = { $from } → { $to }{ $capture ->
         [true] {" "}⚔
        *[false] {""}
-    }{ $goal ->
-        [true] {" "}🏁
-       *[false] {""}
     }
 btn-new-game = 🎲 Nova partida
 winner = 🏆 <b>{ $name }</b> ({ $colour }) guanya la partida!
@@ -119,16 +120,16 @@ ranking-line = { $pos }. { $name } — { $distance ->
         [one] li falta 1 casella
        *[other] li falten { $distance } caselles
     }
-game-length = { $moves ->
+game-length = <i>⏱ { $minutes ->
+        [0] &lt; 1 min
+       *[other] { $minutes } min
+    } · { $moves ->
         [one] 1 jugada
        *[other] { $moves } jugades
-    }, { $rolls ->
+    } · { $rolls ->
         [one] 1 tirada
        *[other] { $rolls } tirades
-    }, { $minutes ->
-        [one] 1 minut
-       *[other] { $minutes } minuts
-    }
+    }</i>
 game-time-left = ⏱ { $minutes ->
         [one] Queda 1 minut de partida
        *[other] Queden { $minutes } minuts de partida
@@ -164,29 +165,56 @@ legend-anchors = número de la primera casella de la fila (files de deu, es llig
 
 # stats
 
-cmd-top = La classificació setmanal de punts (/top all: de sempre, /top rating, /top global)
+cmd-top = La classificació setmanal de punts (/top sempre: de sempre, /top valoració, /top global)
 cmd-stats = Les teues partides, victòries, fitxes menjades i valoració (responent a algú: les seues)
 cmd-timezone = La zona horària del xat per a la classificació setmanal: /timezone Europe/Madrid
-cmd-forgetme = Oblidar les meues partides, punts i valoracions en tot arreu (xat privat)
+cmd-forgetme = Oblidar les meues partides, punts i valoracions per tot arreu (xat privat)
 btn-rematch = 🔁 Una altra
-results-title = 📊 Punts i valoracions:
-results-line = { $name } { $points } punts · valoració { $rating } ({ $delta })
-results-points = { $name } { $points } punts
+results-finish = { $points } { $one ->
+        [true] punt
+       *[false] punts
+    }{ $rated ->
+        [new] {" "}· debutant
+        [none] {""}
+       *[shown] {" "}· { $rating }
+    }
+results-distance = { $distance ->
+        [0] totes les fitxes a casa
+        [one] li falta 1 casella
+       *[other] li falten { $distance } caselles
+    }
 results-unranked = Esta partida no compta per a la classificació: calen almenys dos persones.
-top-week-title = 🏆 <b>Classificació setmanal</b> (setmana del { $week })
+top-week-title = 🏆 <b>Classificació setmanal</b> (setmana del { $day } { $month ->
+        [1] de gener
+        [2] de febrer
+        [3] de març
+        [4] d'abril
+        [5] de maig
+        [6] de juny
+        [7] de juliol
+        [8] d'agost
+        [9] de setembre
+        [10] d'octubre
+        [11] de novembre
+       *[12] de desembre
+    })
 top-all-title = 🏆 <b>Punts de sempre</b> en este xat
 top-rating-title = 🏆 <b>Valoracions</b> en este xat
 top-global-title = 🌍 <b>Punts de sempre</b>, tots els xats
 top-global-rating-title = 🌍 <b>Valoracions</b>, tots els xats
-top-line = { $rank }. { $name } — { $points } punts ({ $games ->
+top-line = { $rank } { $name } — { $points } { $one ->
+        [true] punt
+       *[false] punts
+    } ({ $games ->
         [one] 1 partida
        *[other] { $games } partides
     })
-top-rating-line = { $rank }. { $name } — { $rating } ({ $games ->
+top-rating-line = { $rank } { $name } — { $rating } ({ $games ->
         [one] 1 partida
        *[other] { $games } partides
     })
 top-apart = <i>Amb menys de { $games } partides:</i>
+top-provisional = <i>Encara ningú no té { $games } partides: la classificació és provisional.</i>
 top-empty = Encara no té punts ningú: acabeu una partida d'almenys dos persones.
 stats-title = 📊 <b>{ $name }</b>{ $global ->
         [true] , tots els xats
@@ -199,11 +227,24 @@ stats-card = { $games ->
         [one] 1 victòria
        *[other] { $wins } victòries
     } ({ $rate } %) · lloc mitjà { $place }
-    Fitxes menjades: { $made } · fitxes menjades per altres: { $suffered } · fitxes a casa: { $home }
-    Millor ratxa de victòries: { $streak }
+    { $own ->
+        [true] Has menjat { $made } · t'han menjat { $suffered }
+       *[false] Ha menjat { $made } · li han menjat { $suffered }
+    } · fitxes a casa: { $home }
+stats-streak = Millor ratxa de victòries: { $streak }
+stats-rank = Classificació de sempre: { $rank }{ $rank ->
+        [1] r
+        [2] n
+        [3] r
+        [4] t
+       *[other] é
+    } de { $of }
 stats-rating = Valoració: <b>{ $rating }</b> ({ $delta } en l'última partida)
 stats-unrated = Valoració: encara cap (cal una partida d'almenys dos persones)
-stats-week = Esta setmana: { $points } punts
+stats-week = Esta setmana: { $points } { $one ->
+        [true] punt
+       *[false] punts
+    }
 stats-none = { $name } encara no té cap partida registrada.
 stats-tourneys = 🏆 Tornejos guanyats en este xat: { $won }
 timezone-is = 🕒 Zona horària d'este xat: <b>{ $zone }</b>. La classificació setmanal va de dilluns a diumenge en esta zona. Canvia-la amb /timezone i un nom com Europe/Madrid.
@@ -213,10 +254,7 @@ forget-private-only = /forgetme funciona en un xat privat amb mi: obri'l i envia
 
 ## large boards (taulers per a 6 i 8 jugadors, R8)
 
-lobby-board = { $seats ->
-        [0] Tauler: per a 4, 6 o 8 jugadors, segons quants en siguen quan comence la partida.
-       *[other] Tauler per a { $seats } jugadors.
-    }
+lobby-board = Tauler per a { $seats } jugadors.
 lobby-pairs-fill-board = Una partida per parelles ompli totes les places del tauler: necessita exactament { $seats } jugadors.
 lobby-pairs-need-even = Una partida per parelles ompli totes les places del tauler: necessita 4, 6 o 8 jugadors.
 
@@ -226,7 +264,7 @@ caption-roll = { $name }: { $again ->
         [true] torna a tirar
        *[false] tira el dau
     }
-caption-choose = { $name }: tria una jugada
+caption-choose = { $name } { $die } — tria una jugada
 caption-bonus = { $name }: compta { $bonus } amb una fitxa
 caption-computer = { $absent ->
         [true] { $name } 💤: juga l'ordinador…
@@ -235,13 +273,10 @@ caption-computer = { $absent ->
 caption-won = 🏆 <b>{ $name }</b> guanya
 caption-won-pair = 🏆 Guanyen <b>{ $first }</b> i <b>{ $second }</b>
 caption-cancelled = ✖️ Partida cancel·lada
-caption-time-left = ⏳ { $minutes ->
-        [0] { $rest } s
-       *[other] { $rest ->
-            [0] { $minutes } min
-           *[other] { $minutes } min { $rest } s
-        }
-    }
+caption-until = ⏳ fins { $hour ->
+        [1] a la
+       *[other] a les
+    } { $time }
 caption-before = abans:
 caption-die = 🎲 { $roll }{ $counts ->
         [0] {""}
@@ -249,7 +284,7 @@ caption-die = 🎲 { $roll }{ $counts ->
     }
 caption-move = { $from } → { $to }
 caption-only-move = (única jugada)
-caption-barrier = obri la barrera
+caption-barrier = desfà la barrera
 caption-no-move = no pot moure
 caption-bonus-move = +{ $bonus }: { $from } → { $to }
 caption-bonus-lost = +{ $bonus } perdut

@@ -2,7 +2,7 @@
 
 ## Menú d'ordres (text pla, una línia)
 
-cmd-newgame = Obrir una partida nova (regles: jcf, classic o solidari; afegeix «parelles» per jugar per parelles; 4, 6 o 8 per a la mida del tauler)
+cmd-newgame = Obrir una partida nova (regles: jcf, clàssic o solidari; afegeix «parelles» per jugar per parelles; 4, 6 o 8 per a la mida del tauler)
 cmd-join = Apuntar-se a la partida oberta
 cmd-leave = Deixar la partida
 cmd-start = Començar la partida (de 2 a 8 jugadors)
@@ -13,14 +13,14 @@ cmd-language = Canviar la llengua d'aquest xat
 cmd-help = Com es juga i llista d'ordres
 cmd-addbot = Afegir un jugador ordinador (fàcil, normal o difícil)
 cmd-display = Veure el tauler com a imatge o amb emojis
-cmd-timer = Temps per torn (30s, 90s, 2m, 5 min…; de 10 s a 60 min), o «off» per treure el límit
+cmd-timer = Temps per torn (30s, 90s, 2m, 5 min…; de 10 s a 60 min), o «sense» per treure el límit
 cmd-skip = Que l'ordinador jugui per qui triga massa
 cmd-kick = Treure un jugador (amfitrió o administrador): /kick 2 o /kick vermell
 
 help =
-    <b>Parxís</b>: jugueu al parxís en aquest grup, amb amics o contra l'ordinador.
+    <b>Parxís</b>: jugueu al parxís en un grup, amb amics o contra l'ordinador.
 
-    Obre una partida amb /newgame; cadascú s'hi apunta amb { btn-join } i qui l'ha oberta prem { btn-start }. Quan et toqui, prem { btn-roll } i tria la jugada amb els botons.
+    Obre una partida amb /newgame; cadascú s'hi apunta amb { btn-join } i qui l'ha oberta prem { btn-start }. Quan et toqui, el dau el tiro jo i tries la jugada amb els botons (amb /dice botó, primer prems { btn-roll }).
 
     /newgame — { cmd-newgame }
     /join — { cmd-join }
@@ -47,6 +47,18 @@ help =
     /replay — { cmd-replay }
     /record — { cmd-record }
     /help — { cmd-help }
+help-group =
+    🎲 <b>Parxís</b> en aquest grup: /newgame obre una partida, tothom prem { btn-join } i qui l'ha oberta, { btn-start }. { $mode ->
+        [auto] Quan et toqui, el dau el tiro jo: tria la jugada amb els botons.
+       *[button] Quan et toqui, prem { btn-roll } i tria la jugada amb els botons.
+    }
+
+    /newgame — obrir una partida
+    /board — tornar a mostrar el tauler
+    /rules — les regles d'aquesta partida
+    /top — la classificació de la setmana
+    /language — canviar la llengua
+btn-full-help = 📖 Ajuda completa
 
 ## Regles
 
@@ -56,16 +68,31 @@ rules-title = 📖 Regles d'aquesta partida: <b>{ $preset }</b>{ $pairs ->
     }. Sense fitxes a casa, el 6 en compta { $six }.
 rules-common =
     <b>Com es juga</b>
-    • Porta les teves quatre fitxes des de casa, una volta al tauler i pel teu passadís fins a la meta.
+    • Porta les teves quatre fitxes des de 🏠 casa, una volta al tauler i pel teu passadís fins a la 🏁 meta.
     • Amb un 5 surt una fitxa de casa a la teva casella de sortida; si en pots treure una, ho has de fer.
     • Si acabes en una casella amb una fitxa sola d'un altre color, fora de les caselles segures, te la menges: torna a casa seva i tu en comptes 20 amb una de les teves fitxes.
     • Quan una fitxa arriba a la meta, en comptes 10. Per entrar a la meta cal el número exacte.
     • Amb un 6 tornes a tirar, però el tercer 6 seguit envia a casa la darrera fitxa que has mogut.
     • Dues fitxes del mateix color en una casella formen una barrera que ningú no pot passar. Amb un 6 has d'obrir la teva barrera si pots.
     • En una casella hi caben dues fitxes com a màxim. Guanya qui porta primer les quatre fitxes a la meta.
-rules-jcf = <b>Regles JCF</b> (campionat de la Junta Central Fallera), les predeterminades. Sense fitxes a casa, el 6 en compta 7 (12 en la variant). Amb el tercer 6 només se salva una fitxa que ja sigui a la meta. Les barreres valen a qualsevol casella. Es pot jugar per parelles: els companys seuen l'un davant de l'altre (groc amb vermell, blau amb verd) i qui acaba juga amb les fitxes del company. Sense límit de temps.
-rules-classic = <b>Regles clàssiques</b>, les de sempre. Sense fitxes a casa, el 6 en compta 7. Amb el tercer 6 se salva la fitxa que sigui al seu passadís o a la meta. Les barreres valen a qualsevol casella. Es pot jugar per parelles. Sense límit de temps.
+rules-jcf = <b>Regles JCF</b> (campionat de la Junta Central Fallera), les predeterminades. Sense fitxes a casa, el 6 en compta 7 (12 en la variant). Amb el tercer 6 només se salva una fitxa que ja sigui a la meta. Les barreres valen a qualsevol casella. Es pot jugar per parelles: els companys seuen l'un davant de l'altre (groc amb vermell, blau amb verd) i qui acaba juga amb les fitxes del company.
+rules-classic = <b>Regles clàssiques</b>, les de sempre. Sense fitxes a casa, el 6 en compta 7. Amb el tercer 6 se salva la fitxa que sigui al seu passadís o a la meta. Les barreres valen a qualsevol casella. Es pot jugar per parelles.
 rules-solidari = <b>Regles del Parxís Solidari</b> (torneig per parelles). Sempre 4 jugadors per parelles, els companys l'un davant de l'altre (groc amb vermell, blau amb verd); qui acaba juga amb les fitxes del company. Cada jugador comença amb 2 fitxes ja a la casella de sortida. Sense fitxes a casa, el 6 en compta 7. Amb el tercer 6 se salva la fitxa que sigui al seu passadís o a la meta. Només hi ha barrera a les caselles segures. Als 30 minuts guanya la parella amb més fitxes a la meta.
+rules-short-jcf =
+    • Amb un 5 surt una fitxa de 🏠 casa; amb un 6 tornes a tirar (el tercer 6 envia a casa la darrera fitxa moguda).
+    • Menja't una fitxa sola fora de les caselles segures i en comptes 20; una fitxa a la 🏁 meta en compta 10.
+    • Dues fitxes del mateix color fan una barrera que ningú no passa; amb un 6 has d'obrir la teva.
+rules-short-classic =
+    • Amb un 5 surt una fitxa de 🏠 casa; amb un 6 tornes a tirar (el tercer 6 envia a casa la darrera fitxa moguda, si no és al seu passadís).
+    • Menja't una fitxa sola fora de les caselles segures i en comptes 20; una fitxa a la 🏁 meta en compta 10.
+    • Dues fitxes del mateix color fan una barrera que ningú no passa; amb un 6 has d'obrir la teva.
+rules-short-solidari =
+    • 4 jugadors per parelles, els companys l'un davant de l'altre; cadascú comença amb 2 fitxes a la casella de sortida.
+    • Menja't una fitxa sola fora de les caselles segures i en comptes 20; una fitxa a la 🏁 meta en compta 10.
+    • Només hi ha barrera a les caselles segures. Als 30 minuts guanya la parella amb més fitxes a la meta.
+btn-all-rules = 📖 Totes les regles
+no-game-in-play = Aquí no hi ha cap partida en joc: /newgame n'obre una.
+no-rematch-at-tourney = Una taula de torneig no té revenja: el quadre continua.
 
 ## Preferències
 
@@ -117,15 +144,16 @@ dice-is = 🎲 Dau: { $mode ->
     }.
 rolled-short = 🎲 { $roll }
 board-updating = { $what } — s'està actualitzant el tauler…
+board-updating-in = { $what } — el tauler s'actualitzarà d'aquí a uns { $secs } s
 
 ## Avisos (/pings)
 
-cmd-pings = Avisa qui té el torn si triga: off, 30, 60 o 120 segons
+cmd-pings = Avisa qui té el torn si triga: cap, 30, 60 o 120 segons
 pings-set = 🔔 Si un jugador triga { $seconds } s a jugar, l'avisaré amb una menció.
 pings-off = 🔕 Sense avisos: no mencionaré ningú quan li toqui.
 pings-is = 🔔 Avisos: { $seconds ->
         [0] cap (/pings 30 per avisar qui triga)
-       *[other] després de { $seconds } s sense jugar (/pings off per treure'ls)
+       *[other] després de { $seconds } s sense jugar (/pings cap per treure'ls)
     }.
 ping-roll = { $dot } { $name }, et toca — tira el dau
 ping-choose = { $dot } { $name }, et toca — tria una jugada

@@ -32,12 +32,16 @@ piece-colour-purple = morada
 piece-colour-cyan = cian
 piece-colour-pink = rosa
 
-loc-nest = casa
-loc-goal = meta
+loc-nest = 🏠 casa
+loc-goal = 🏁 meta
 loc-square = casella { $n }
 loc-square-short = { $n }
 loc-corridor = passadís { $colour } { $k }
 loc-corridor-short = passadís { $k }
+loc-button-nest = 🏠
+loc-button-goal = 🏁
+loc-button-square = { $n }
+loc-button-corridor = P{ $k }
 
 level-easy = fàcil
 level-normal = normal
@@ -86,11 +90,11 @@ rolled = 🎲 { $name } ha tret un { $roll }.
 six-counts = No queden fitxes a casa, així que el 6 val { $count }.
 choose-move = { $name }, tria una jugada:
 moved = { $name } mou una fitxa: { $from } → { $to }.
-left-nest = { $name } treu una fitxa de casa a la casella de sortida.
+left-nest = { $name } treu una fitxa de 🏠 casa a la casella de sortida.
 captured = ⚔ { $name } es menja una fitxa { $victim_colour } ({ $victim }) i en compta 20!
 reached-goal = 🏁 { $name } porta una fitxa a la meta i en compta 10!
 barrier-opened = { $name } obre una barrera.
-third-six-sent-back = Tercer sis! La fitxa de { $name } que ha mogut la darrera tirada ({ $from }) torna a casa.
+third-six-sent-back = Tercer sis! La fitxa de { $name } que ha mogut la darrera tirada ({ $from }) torna a 🏠 casa.
 third-six-nothing = Tercer sis! Cap fitxa no torna a casa, però s'acaba el torn.
 no-move = { $rolls_again ->
         [true] { $name } no pot moure cap fitxa, però torna a tirar pel 6.
@@ -104,9 +108,6 @@ btn-roll = 🎲 Tirar
 btn-move = { $from } → { $to }{ $capture ->
         [true] {" "}⚔
        *[false] {""}
-    }{ $goal ->
-        [true] {" "}🏁
-       *[false] {""}
     }
 btn-new-game = 🎲 Nova partida
 winner = 🏆 <b>{ $name }</b> ({ $colour }) guanya la partida!
@@ -117,16 +118,16 @@ ranking-line = { $pos }. { $name } — { $distance ->
         [one] li falta 1 casella
        *[other] li falten { $distance } caselles
     }
-game-length = { $moves ->
+game-length = <i>⏱ { $minutes ->
+        [0] &lt; 1 min
+       *[other] { $minutes } min
+    } · { $moves ->
         [one] 1 jugada
        *[other] { $moves } jugades
-    }, { $rolls ->
+    } · { $rolls ->
         [one] 1 tirada
        *[other] { $rolls } tirades
-    }, { $minutes ->
-        [one] 1 minut
-       *[other] { $minutes } minuts
-    }
+    }</i>
 game-time-left = ⏱ { $minutes ->
         [one] Queda 1 minut de partida
        *[other] Queden { $minutes } minuts de partida
@@ -162,29 +163,56 @@ legend-anchors = número de la primera casella de la fila (files de deu, es lleg
 
 # stats
 
-cmd-top = La classificació setmanal de punts (/top all: de sempre, /top rating, /top global)
+cmd-top = La classificació setmanal de punts (/top sempre: de sempre, /top valoració, /top global)
 cmd-stats = Les teves partides, victòries, fitxes menjades i valoració (responent a algú: les seves)
 cmd-timezone = La zona horària del xat per a la classificació setmanal: /timezone Europe/Madrid
 cmd-forgetme = Oblidar les meves partides, punts i valoracions arreu (xat privat)
-btn-rematch = 🔁 La revenja
-results-title = 📊 Punts i valoracions:
-results-line = { $name } { $points } punts · valoració { $rating } ({ $delta })
-results-points = { $name } { $points } punts
+btn-rematch = 🔁 Revenja
+results-finish = { $points } { $one ->
+        [true] punt
+       *[false] punts
+    }{ $rated ->
+        [new] {" "}· debutant
+        [none] {""}
+       *[shown] {" "}· { $rating }
+    }
+results-distance = { $distance ->
+        [0] totes les fitxes a la meta
+        [one] li falta 1 casella
+       *[other] li falten { $distance } caselles
+    }
 results-unranked = Aquesta partida no compta per a la classificació: calen almenys dues persones.
-top-week-title = 🏆 <b>Classificació setmanal</b> (setmana del { $week })
+top-week-title = 🏆 <b>Classificació setmanal</b> (setmana del { $day } { $month ->
+        [1] de gener
+        [2] de febrer
+        [3] de març
+        [4] d'abril
+        [5] de maig
+        [6] de juny
+        [7] de juliol
+        [8] d'agost
+        [9] de setembre
+        [10] d'octubre
+        [11] de novembre
+       *[12] de desembre
+    })
 top-all-title = 🏆 <b>Punts de sempre</b> en aquest xat
 top-rating-title = 🏆 <b>Valoracions</b> en aquest xat
 top-global-title = 🌍 <b>Punts de sempre</b>, tots els xats
 top-global-rating-title = 🌍 <b>Valoracions</b>, tots els xats
-top-line = { $rank }. { $name } — { $points } punts ({ $games ->
+top-line = { $rank } { $name } — { $points } { $one ->
+        [true] punt
+       *[false] punts
+    } ({ $games ->
         [one] 1 partida
        *[other] { $games } partides
     })
-top-rating-line = { $rank }. { $name } — { $rating } ({ $games ->
+top-rating-line = { $rank } { $name } — { $rating } ({ $games ->
         [one] 1 partida
        *[other] { $games } partides
     })
 top-apart = <i>Amb menys de { $games } partides:</i>
+top-provisional = <i>Encara ningú no té { $games } partides: la classificació és provisional.</i>
 top-empty = Encara no té punts ningú: acabeu una partida d'almenys dues persones.
 stats-title = 📊 <b>{ $name }</b>{ $global ->
         [true] , tots els xats
@@ -197,11 +225,24 @@ stats-card = { $games ->
         [one] 1 victòria
        *[other] { $wins } victòries
     } ({ $rate } %) · lloc mitjà { $place }
-    Fitxes menjades: { $made } · fitxes perdudes: { $suffered } · fitxes a la meta: { $home }
-    Millor ratxa de victòries: { $streak }
+    { $own ->
+        [true] Has menjat { $made } · t'han menjat { $suffered }
+       *[false] Ha menjat { $made } · li han menjat { $suffered }
+    } · fitxes a la meta: { $home }
+stats-streak = Millor ratxa de victòries: { $streak }
+stats-rank = Classificació de sempre: { $rank }{ $rank ->
+        [1] r
+        [2] n
+        [3] r
+        [4] t
+       *[other] è
+    } de { $of }
 stats-rating = Valoració: <b>{ $rating }</b> ({ $delta } en l'última partida)
 stats-unrated = Valoració: encara cap (cal una partida d'almenys dues persones)
-stats-week = Aquesta setmana: { $points } punts
+stats-week = Aquesta setmana: { $points } { $one ->
+        [true] punt
+       *[false] punts
+    }
 stats-none = { $name } encara no té cap partida registrada.
 stats-tourneys = 🏆 Tornejos guanyats en aquest xat: { $won }
 timezone-is = 🕒 Zona horària d'aquest xat: <b>{ $zone }</b>. La classificació setmanal va de dilluns a diumenge en aquesta zona. Canvia-la amb /timezone i un nom com Europe/Andorra.
@@ -211,10 +252,7 @@ forget-private-only = /forgetme funciona en un xat privat amb mi: obre'l i envia
 
 ## large boards (taulers per a 6 i 8 jugadors, R8)
 
-lobby-board = { $seats ->
-        [0] Tauler: per a 4, 6 o 8 jugadors, segons quants en siguin quan comenci la partida.
-       *[other] Tauler per a { $seats } jugadors.
-    }
+lobby-board = Tauler per a { $seats } jugadors.
 lobby-pairs-fill-board = Una partida per parelles omple totes les places del tauler: necessita exactament { $seats } jugadors.
 lobby-pairs-need-even = Una partida per parelles omple totes les places del tauler: necessita 4, 6 o 8 jugadors.
 
@@ -224,7 +262,7 @@ caption-roll = { $name }: { $again ->
         [true] torna a tirar
        *[false] tira el dau
     }
-caption-choose = { $name }: tria una jugada
+caption-choose = { $name } { $die } — tria una jugada
 caption-bonus = { $name }: compta { $bonus } amb una fitxa
 caption-computer = { $absent ->
         [true] { $name } 💤: juga l'ordinador…
@@ -233,13 +271,10 @@ caption-computer = { $absent ->
 caption-won = 🏆 <b>{ $name }</b> guanya
 caption-won-pair = 🏆 Guanyen <b>{ $first }</b> i <b>{ $second }</b>
 caption-cancelled = ✖️ Partida cancel·lada
-caption-time-left = ⏳ { $minutes ->
-        [0] { $rest } s
-       *[other] { $rest ->
-            [0] { $minutes } min
-           *[other] { $minutes } min { $rest } s
-        }
-    }
+caption-until = ⏳ fins { $hour ->
+        [1] a la
+       *[other] a les
+    } { $time }
 caption-before = abans:
 caption-die = 🎲 { $roll }{ $counts ->
         [0] {""}
@@ -251,7 +286,7 @@ caption-barrier = obre la barrera
 caption-no-move = no pot moure
 caption-bonus-move = +{ $bonus }: { $from } → { $to }
 caption-bonus-lost = +{ $bonus } perdut
-caption-third-six-back = tercer sis, la fitxa de { $from } torna a casa
+caption-third-six-back = tercer sis, la fitxa de { $from } torna a 🏠 casa
 caption-third-six = tercer sis
 caption-rules = <i>Parxís, regles { $preset }{ $pairs ->
         [true] , per parelles

@@ -18,9 +18,9 @@ cmd-skip = Let the computer play for a player who is taking too long
 cmd-kick = Remove a player (host or admin): /kick 2 or /kick red
 
 help =
-    <b>Parxís</b>: play parxís in this group, with friends or against the computer.
+    <b>Parxís</b>: play parxís in a group, with friends or against the computer.
 
-    Open a game with /newgame; everyone joins with { btn-join } and whoever opened it presses { btn-start }. On your turn press { btn-roll } and choose your move on the buttons.
+    Open a game with /newgame; everyone joins with { btn-join } and whoever opened it presses { btn-start }. On your turn the die is rolled for you and you choose your move on the buttons (with /dice button you press { btn-roll } first).
 
     /newgame — { cmd-newgame }
     /join — { cmd-join }
@@ -47,6 +47,18 @@ help =
     /replay — { cmd-replay }
     /record — { cmd-record }
     /help — { cmd-help }
+help-group =
+    🎲 <b>Parxís</b> in this group: /newgame opens a game, everyone presses { btn-join } and whoever opened it { btn-start }. { $mode ->
+        [auto] On your turn the die is rolled for you: choose your move on the buttons.
+       *[button] On your turn press { btn-roll }, then choose your move on the buttons.
+    }
+
+    /newgame — open a game
+    /board — show the board again
+    /rules — the rules of this game
+    /top — this week's table
+    /language — change the language
+btn-full-help = 📖 Full help
 
 ## Rules
 
@@ -63,9 +75,24 @@ rules-common =
     • A 6 lets you roll again, but a third 6 in a row sends the last piece you moved back to the nest.
     • Two pieces of one colour on a square make a barrier that nobody can pass. With a 6 you must open your barrier if you can.
     • A square holds at most two pieces. The first to bring all four pieces into the goal wins.
-rules-jcf = <b>JCF rules</b> (Junta Central Fallera championship), the default. With no pieces left in the nest a 6 counts 7 (12 in the variant). On a third 6, only a piece already in the goal is spared. Barriers can stand on any square. Pairs are optional: partners sit opposite (yellow with red, blue with green) and whoever finishes plays with the partner's pieces. No time limit.
-rules-classic = <b>Classic rules</b>, the usual Spanish ones. With no pieces left in the nest a 6 counts 7. On a third 6, a piece in its corridor or in the goal is spared. Barriers can stand on any square. Pairs are optional. No time limit.
+rules-jcf = <b>JCF rules</b> (Junta Central Fallera championship), the default. With no pieces left in the nest a 6 counts 7 (12 in the variant). On a third 6, only a piece already in the goal is spared. Barriers can stand on any square. Pairs are optional: partners sit opposite (yellow with red, blue with green) and whoever finishes plays with the partner's pieces.
+rules-classic = <b>Classic rules</b>, the usual Spanish ones. With no pieces left in the nest a 6 counts 7. On a third 6, a piece in its corridor or in the goal is spared. Barriers can stand on any square. Pairs are optional.
 rules-solidari = <b>Solidari rules</b> (Parchís Solidario pairs tournament). Always 4 players in pairs, partners opposite (yellow with red, blue with green); whoever finishes plays with the partner's pieces. Everyone starts with 2 pieces already on the exit square. With no pieces left in the nest a 6 counts 7. On a third 6, a piece in its corridor or in the goal is spared. Barriers only form on safe squares. After 30 minutes, the pair with more pieces in the goal wins.
+rules-short-jcf =
+    • A 5 brings a piece out of the 🏠 nest; a 6 rolls again (the third 6 sends the last piece moved back).
+    • Capture a lone piece off the safe squares and count 20; a piece in the 🏁 goal counts 10.
+    • Two pieces of one colour make a barrier nobody passes; with a 6 you must open yours.
+rules-short-classic =
+    • A 5 brings a piece out of the 🏠 nest; a 6 rolls again (the third 6 sends the last piece moved back, unless it is in its corridor).
+    • Capture a lone piece off the safe squares and count 20; a piece in the 🏁 goal counts 10.
+    • Two pieces of one colour make a barrier nobody passes; with a 6 you must open yours.
+rules-short-solidari =
+    • 4 players in pairs, partners opposite; each starts with 2 pieces on the exit square.
+    • Capture a lone piece off the safe squares and count 20; a piece in the 🏁 goal counts 10.
+    • Barriers only on safe squares. After 30 minutes the pair with more pieces in the goal wins.
+btn-all-rules = 📖 All the rules
+no-game-in-play = No game in play here: /newgame opens one.
+no-rematch-at-tourney = A tournament table has no rematch: the bracket goes on.
 
 ## Settings
 
@@ -116,6 +143,7 @@ dice-is = 🎲 Die: { $mode ->
     }.
 rolled-short = 🎲 { $roll }
 board-updating = { $what } — board updating…
+board-updating-in = { $what } — the board catches up in about { $secs } s
 
 ## Pings (/pings)
 

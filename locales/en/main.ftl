@@ -28,12 +28,16 @@ piece-colour-purple = purple
 piece-colour-cyan = cyan
 piece-colour-pink = pink
 
-loc-nest = nest
-loc-goal = goal
+loc-nest = 🏠 nest
+loc-goal = 🏁 goal
 loc-square = square { $n }
 loc-square-short = { $n }
 loc-corridor = { $colour } corridor { $k }
 loc-corridor-short = corridor { $k }
+loc-button-nest = 🏠
+loc-button-goal = 🏁
+loc-button-square = { $n }
+loc-button-corridor = C{ $k }
 
 level-easy = easy
 level-normal = normal
@@ -100,9 +104,6 @@ btn-roll = 🎲 Roll
 btn-move = { $from } → { $to }{ $capture ->
         [true] {" "}⚔
        *[false] {""}
-    }{ $goal ->
-        [true] {" "}🏁
-       *[false] {""}
     }
 btn-new-game = 🎲 New game
 winner = 🏆 <b>{ $name }</b> ({ $colour }) wins the game!
@@ -113,16 +114,16 @@ ranking-line = { $pos }. { $name } — { $distance ->
         [one] 1 square to go
        *[other] { $distance } squares to go
     }
-game-length = { $moves ->
+game-length = <i>⏱ { $minutes ->
+        [0] &lt; 1 min
+       *[other] { $minutes } min
+    } · { $moves ->
         [one] 1 move
        *[other] { $moves } moves
-    }, { $rolls ->
+    } · { $rolls ->
         [one] 1 roll
        *[other] { $rolls } rolls
-    }, { $minutes ->
-        [one] 1 minute
-       *[other] { $minutes } minutes
-    }
+    }</i>
 game-time-left = ⏱ { $minutes ->
         [one] 1 minute of the game left
        *[other] { $minutes } minutes of the game left
@@ -163,24 +164,51 @@ cmd-stats = Your games, wins, captures and rating (as a reply: that person's)
 cmd-timezone = The chat's time zone for the weekly table: /timezone Europe/Madrid
 cmd-forgetme = Forget my games, points and ratings everywhere (private chat)
 btn-rematch = 🔁 Rematch
-results-title = 📊 Points and ratings:
-results-line = { $name } { $points } pts · rating { $rating } ({ $delta })
-results-points = { $name } { $points } pts
+results-finish = { $points } { $one ->
+        [true] pt
+       *[false] pts
+    }{ $rated ->
+        [new] {" "}· newcomer
+        [none] {""}
+       *[shown] {" "}· { $rating }
+    }
+results-distance = { $distance ->
+        [0] all pieces in the goal
+        [one] 1 square to go
+       *[other] { $distance } squares to go
+    }
 results-unranked = This game does not count for the ranking: it takes at least two people.
-top-week-title = 🏆 <b>This week's points</b> (week of { $week })
+top-week-title = 🏆 <b>This week's points</b> (week of { $day } { $month ->
+        [1] January
+        [2] February
+        [3] March
+        [4] April
+        [5] May
+        [6] June
+        [7] July
+        [8] August
+        [9] September
+        [10] October
+        [11] November
+       *[12] December
+    })
 top-all-title = 🏆 <b>All-time points</b> in this chat
 top-rating-title = 🏆 <b>Ratings</b> in this chat
 top-global-title = 🌍 <b>All-time points</b>, all chats
 top-global-rating-title = 🌍 <b>Ratings</b>, all chats
-top-line = { $rank }. { $name } — { $points } pts ({ $games ->
+top-line = { $rank } { $name } — { $points } { $one ->
+        [true] pt
+       *[false] pts
+    } ({ $games ->
         [one] 1 game
        *[other] { $games } games
     })
-top-rating-line = { $rank }. { $name } — { $rating } ({ $games ->
+top-rating-line = { $rank } { $name } — { $rating } ({ $games ->
         [one] 1 game
        *[other] { $games } games
     })
 top-apart = <i>Fewer than { $games } games:</i>
+top-provisional = <i>Nobody has { $games } games yet: a provisional table.</i>
 top-empty = Nobody has points here yet: finish a game with at least two people.
 stats-title = 📊 <b>{ $name }</b>{ $global ->
         [true] , all chats
@@ -193,11 +221,29 @@ stats-card = { $games ->
         [one] 1 win
        *[other] { $wins } wins
     } ({ $rate } %) · average place { $place }
-    Captures: { $made } made, { $suffered } suffered · pieces in the goal: { $home }
-    Best winning streak: { $streak }
+    { $own ->
+        [true] You captured { $made } · you were captured { $suffered }
+       *[false] Captured { $made } · was captured { $suffered }
+    } · pieces in the goal: { $home }
+stats-streak = Best winning streak: { $streak }
+stats-rank = All-time table: { $rank }{ $rank ->
+        [1] st
+        [2] nd
+        [3] rd
+        [21] st
+        [22] nd
+        [23] rd
+        [31] st
+        [32] nd
+        [33] rd
+       *[other] th
+    } of { $of }
 stats-rating = Rating: <b>{ $rating }</b> ({ $delta } in the last game)
 stats-unrated = Rating: none yet (it takes a game with at least two people)
-stats-week = This week: { $points } pts
+stats-week = This week: { $points } { $one ->
+        [true] pt
+       *[false] pts
+    }
 stats-none = { $name } has no recorded games yet.
 stats-tourneys = 🏆 Tournaments won in this chat: { $won }
 timezone-is = 🕒 This chat's time zone: <b>{ $zone }</b>. The weekly table runs from Monday to Sunday there. Change it with /timezone followed by a name such as Europe/London.
@@ -207,10 +253,7 @@ forget-private-only = /forgetme works in a private chat with me: open a chat wit
 
 ## large boards (6 and 8 players, R8)
 
-lobby-board = { $seats ->
-        [0] Board: for 4, 6 or 8 players, chosen when the game starts by how many play.
-       *[other] Board for { $seats } players.
-    }
+lobby-board = Board for { $seats } players.
 lobby-pairs-fill-board = A pairs game fills every seat of its board: it needs exactly { $seats } players.
 lobby-pairs-need-even = A pairs game fills every seat of its board: it needs 4, 6 or 8 players.
 
@@ -220,7 +263,7 @@ caption-roll = { $name }: { $again ->
         [true] roll again
        *[false] roll the die
     }
-caption-choose = { $name }: choose a move
+caption-choose = { $name } { $die } — choose a move
 caption-bonus = { $name }: count { $bonus } with a piece
 caption-computer = { $absent ->
         [true] { $name } 💤: the computer plays for them…
@@ -229,13 +272,7 @@ caption-computer = { $absent ->
 caption-won = 🏆 <b>{ $name }</b> wins
 caption-won-pair = 🏆 <b>{ $first }</b> and <b>{ $second }</b> win
 caption-cancelled = ✖️ Game cancelled
-caption-time-left = ⏳ { $minutes ->
-        [0] { $rest } s
-       *[other] { $rest ->
-            [0] { $minutes } min
-           *[other] { $minutes } min { $rest } s
-        }
-    }
+caption-until = ⏳ until { $time }
 caption-before = before:
 caption-die = 🎲 { $roll }{ $counts ->
         [0] {""}
@@ -247,7 +284,7 @@ caption-barrier = opens a barrier
 caption-no-move = no move
 caption-bonus-move = +{ $bonus }: { $from } → { $to }
 caption-bonus-lost = +{ $bonus } lost
-caption-third-six-back = third six, { $from } back to the nest
+caption-third-six-back = third six, { $from } back to the 🏠 nest
 caption-third-six = third six
 caption-rules = <i>Parxís, { $preset } rules{ $pairs ->
         [true] , in pairs

@@ -1,7 +1,7 @@
 ## pairs tournaments (R6.2 with R10): the sign-up of pairs
 
 pairs-signup-line = 👥 A pairs tournament: two pairs at each table, partners sitting opposite.
-pairs-signup-hint = To make a pair, reply to your partner's message with /tournament partner; they confirm with the button. At /tournament start the entrants without a partner are paired at random; an odd one out is left out.
+pairs-signup-hint = To make a pair, reply to your partner's message with /tournament partner; they confirm with the button. When the host starts, the entrants without a partner are paired at random; an odd one out is left out.
 pairs-singles = Without a partner:
 pairs-invite = 🤝 <b>{ $from }</b> invites <b>{ $to }</b> to be partners in the tournament. { $to }, press 🤝 Confirm partner.
 pairs-btn-confirm = 🤝 Confirm partner

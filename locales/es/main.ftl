@@ -29,12 +29,16 @@ piece-colour-purple = morada
 piece-colour-cyan = cian
 piece-colour-pink = rosa
 
-loc-nest = casa
-loc-goal = meta
+loc-nest = 🏠 casa
+loc-goal = 🏁 meta
 loc-square = casilla { $n }
 loc-square-short = { $n }
 loc-corridor = pasillo { $colour } { $k }
 loc-corridor-short = pasillo { $k }
+loc-button-nest = 🏠
+loc-button-goal = 🏁
+loc-button-square = { $n }
+loc-button-corridor = P{ $k }
 
 level-easy = fácil
 level-normal = normal
@@ -101,9 +105,6 @@ btn-roll = 🎲 Tirar
 btn-move = { $from } → { $to }{ $capture ->
         [true] {" "}⚔
        *[false] {""}
-    }{ $goal ->
-        [true] {" "}🏁
-       *[false] {""}
     }
 btn-new-game = 🎲 Nueva partida
 winner = 🏆 ¡<b>{ $name }</b> ({ $colour }) gana la partida!
@@ -114,16 +115,16 @@ ranking-line = { $pos }. { $name } — { $distance ->
         [one] le falta 1 casilla
        *[other] le faltan { $distance } casillas
     }
-game-length = { $moves ->
+game-length = <i>⏱ { $minutes ->
+        [0] &lt; 1 min
+       *[other] { $minutes } min
+    } · { $moves ->
         [one] 1 jugada
        *[other] { $moves } jugadas
-    }, { $rolls ->
+    } · { $rolls ->
         [one] 1 tirada
        *[other] { $rolls } tiradas
-    }, { $minutes ->
-        [one] 1 minuto
-       *[other] { $minutes } minutos
-    }
+    }</i>
 game-time-left = ⏱ { $minutes ->
         [one] Queda 1 minuto de partida
        *[other] Quedan { $minutes } minutos de partida
@@ -159,29 +160,56 @@ legend-anchors = número de la primera casilla de la fila (filas de diez, se lee
 
 # stats
 
-cmd-top = La clasificación semanal de puntos (/top all: de siempre, /top rating, /top global)
+cmd-top = La clasificación semanal de puntos (/top siempre: de siempre, /top valoración, /top global)
 cmd-stats = Tus partidas, victorias, fichas comidas y valoración (respondiendo a alguien: las suyas)
 cmd-timezone = La zona horaria del chat para la clasificación semanal: /timezone Europe/Madrid
 cmd-forgetme = Olvidar mis partidas, puntos y valoraciones en todas partes (chat privado)
 btn-rematch = 🔁 Revancha
-results-title = 📊 Puntos y valoraciones:
-results-line = { $name } { $points } pts · valoración { $rating } ({ $delta })
-results-points = { $name } { $points } pts
+results-finish = { $points } { $one ->
+        [true] punto
+       *[false] puntos
+    }{ $rated ->
+        [new] {" "}· debutante
+        [none] {""}
+       *[shown] {" "}· { $rating }
+    }
+results-distance = { $distance ->
+        [0] todas las fichas en la meta
+        [one] le falta 1 casilla
+       *[other] le faltan { $distance } casillas
+    }
 results-unranked = Esta partida no cuenta para la clasificación: hacen falta al menos dos personas.
-top-week-title = 🏆 <b>Clasificación semanal</b> (semana del { $week })
+top-week-title = 🏆 <b>Clasificación semanal</b> (semana del { $day } de { $month ->
+        [1] enero
+        [2] febrero
+        [3] marzo
+        [4] abril
+        [5] mayo
+        [6] junio
+        [7] julio
+        [8] agosto
+        [9] septiembre
+        [10] octubre
+        [11] noviembre
+       *[12] diciembre
+    })
 top-all-title = 🏆 <b>Puntos de siempre</b> en este chat
 top-rating-title = 🏆 <b>Valoraciones</b> en este chat
 top-global-title = 🌍 <b>Puntos de siempre</b>, todos los chats
 top-global-rating-title = 🌍 <b>Valoraciones</b>, todos los chats
-top-line = { $rank }. { $name } — { $points } pts ({ $games ->
+top-line = { $rank } { $name } — { $points } { $one ->
+        [true] punto
+       *[false] puntos
+    } ({ $games ->
         [one] 1 partida
        *[other] { $games } partidas
     })
-top-rating-line = { $rank }. { $name } — { $rating } ({ $games ->
+top-rating-line = { $rank } { $name } — { $rating } ({ $games ->
         [one] 1 partida
        *[other] { $games } partidas
     })
 top-apart = <i>Con menos de { $games } partidas:</i>
+top-provisional = <i>Aún nadie tiene { $games } partidas: la clasificación es provisional.</i>
 top-empty = Aún nadie tiene puntos aquí: acabad una partida de al menos dos personas.
 stats-title = 📊 <b>{ $name }</b>{ $global ->
         [true] , todos los chats
@@ -194,11 +222,18 @@ stats-card = { $games ->
         [one] 1 victoria
        *[other] { $wins } victorias
     } ({ $rate } %) · puesto medio { $place }
-    Fichas comidas: { $made } · fichas perdidas: { $suffered } · fichas en la meta: { $home }
-    Mejor racha de victorias: { $streak }
+    { $own ->
+        [true] Has comido { $made } · te han comido { $suffered }
+       *[false] Ha comido { $made } · le han comido { $suffered }
+    } · fichas en la meta: { $home }
+stats-streak = Mejor racha de victorias: { $streak }
+stats-rank = Clasificación de siempre: { $rank }.º de { $of }
 stats-rating = Valoración: <b>{ $rating }</b> ({ $delta } en la última partida)
 stats-unrated = Valoración: aún ninguna (hace falta una partida de al menos dos personas)
-stats-week = Esta semana: { $points } pts
+stats-week = Esta semana: { $points } { $one ->
+        [true] punto
+       *[false] puntos
+    }
 stats-none = { $name } aún no tiene partidas registradas.
 stats-tourneys = 🏆 Torneos ganados en este chat: { $won }
 timezone-is = 🕒 Zona horaria de este chat: <b>{ $zone }</b>. La clasificación semanal va de lunes a domingo en esa zona. Cámbiala con /timezone y un nombre como Atlantic/Canary.
@@ -208,10 +243,7 @@ forget-private-only = /forgetme funciona en un chat privado conmigo: ábrelo y e
 
 ## large boards (tableros para 6 y 8 jugadores, R8)
 
-lobby-board = { $seats ->
-        [0] Tablero: para 4, 6 u 8 jugadores, según cuántos sean al empezar la partida.
-       *[other] Tablero para { $seats } jugadores.
-    }
+lobby-board = Tablero para { $seats } jugadores.
 lobby-pairs-fill-board = Una partida por parejas llena todos los puestos del tablero: necesita exactamente { $seats } jugadores.
 lobby-pairs-need-even = Una partida por parejas llena todos los puestos del tablero: necesita 4, 6 u 8 jugadores.
 
@@ -221,7 +253,7 @@ caption-roll = { $name }: { $again ->
         [true] vuelve a tirar
        *[false] tira el dado
     }
-caption-choose = { $name }: elige una jugada
+caption-choose = { $name } { $die } — elige una jugada
 caption-bonus = { $name }: cuenta { $bonus } con una ficha
 caption-computer = { $absent ->
         [true] { $name } 💤: juega el ordenador…
@@ -230,13 +262,10 @@ caption-computer = { $absent ->
 caption-won = 🏆 <b>{ $name }</b> gana
 caption-won-pair = 🏆 Ganan <b>{ $first }</b> y <b>{ $second }</b>
 caption-cancelled = ✖️ Partida cancelada
-caption-time-left = ⏳ { $minutes ->
-        [0] { $rest } s
-       *[other] { $rest ->
-            [0] { $minutes } min
-           *[other] { $minutes } min { $rest } s
-        }
-    }
+caption-until = ⏳ hasta { $hour ->
+        [1] la
+       *[other] las
+    } { $time }
 caption-before = antes:
 caption-die = 🎲 { $roll }{ $counts ->
         [0] {""}
@@ -250,7 +279,7 @@ caption-bonus-move = +{ $bonus }: { $from } → { $to }
 caption-bonus-lost = +{ $bonus } perdido
 caption-third-six-back = tercer seis, la ficha de { $from } vuelve a casa
 caption-third-six = tercer seis
-caption-rules = <i>Parxís, reglas { $preset }{ $pairs ->
+caption-rules = <i>Parchís, reglas { $preset }{ $pairs ->
         [true] , por parejas
        *[false] {""}
     }</i>

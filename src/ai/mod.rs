@@ -10,6 +10,13 @@
 //!   with the best mean evaluation. The budget counts play-outs, not time, so it is
 //!   reproducible.
 //!
+//! For measurements, [`Player`] adds candidate successors of `hard` that are not a level yet
+//! (none has been measured stronger over enough games): `hard:PLAYOUTSxROUNDS`, play-outs
+//! scored by a chance of winning learned from self-play ([`search`], [`value`]; the weights
+//! made by `parxis tune`, [`learned`]), and `expect:N`, expectimax over the next `N` turns of
+//! the other seats with the same leaves ([`expect`]). `hard-v1` names `hard` as it is (the
+//! module `rollout`), so that a later `hard` can be measured against it.
+//!
 //! ```
 //! use parxis::ai::{Level, choose};
 //! use parxis::engine::{Colour, Game, Preset};
@@ -27,7 +34,12 @@
 //! ```
 
 mod eval;
+pub mod expect;
+pub mod learned;
 mod rollout;
+pub mod search;
+pub mod tune;
+pub mod value;
 
 use std::fmt;
 use std::str::FromStr;
@@ -82,6 +94,91 @@ impl FromStr for Level {
     }
 }
 
+/// A computer player of `parxis simulate` and `parxis tune`: a [`Level`], or one kept for
+/// measurements only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A level, as the bot and `parxis play` have them.
+    Level(Level),
+    /// `hard` as it is, by a name that stays when `hard` changes (`hard-v1`): play-outs of
+    /// `normal` players scored by the `normal` evaluation.
+    PreviousHard,
+    /// The learned-value play-out search with a budget (`hard:PLAYOUTSxROUNDS`, e.g. `hard:512x2`).
+    Hard(search::Config),
+    /// Expectimax over the next `n` turns of the other seats (`expect:N`).
+    Expect(u32),
+}
+
+impl Player {
+    /// The name on the command line (`easy`, `normal`, `hard`, `hard-v1`, `hard:512x2`).
+    #[must_use]
+    pub fn name(self) -> String {
+        match self {
+            Self::Level(l) => l.name().to_string(),
+            Self::PreviousHard => "hard-v1".to_string(),
+            Self::Hard(c) => format!("hard:{}x{}", c.playouts, c.rounds),
+            Self::Expect(n) => format!("expect:{n}"),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+impl FromStr for Player {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s == "hard-v1" {
+            return Ok(Self::PreviousHard);
+        }
+        if let Some(n) = s.strip_prefix("expect:") {
+            return match n.parse::<u32>() {
+                Ok(n @ 1..=8) => Ok(Self::Expect(n)),
+                _ => Err(format!("bad expectimax depth {n:?} (1 to 8)")),
+            };
+        }
+        if let Some(spec) = s.strip_prefix("hard:") {
+            let bad = || format!("bad search budget {spec:?} (PLAYOUTSxROUNDS, e.g. 512x2)");
+            let (p, r) = spec.split_once('x').ok_or_else(bad)?;
+            let playouts: u32 = p.parse().map_err(|_| bad())?;
+            let rounds: u32 = r.parse().map_err(|_| bad())?;
+            if !(12..=1_000_000).contains(&playouts) || !(1..=50).contains(&rounds) {
+                return Err(bad());
+            }
+            return Ok(Self::Hard(search::Config { playouts, rounds }));
+        }
+        s.parse::<Level>()
+            .map(Self::Level)
+            .map_err(|_| format!("unknown player {s:?} (easy, normal, hard, hard-v1, hard:PxR)"))
+    }
+}
+
+/// The move `player` plays now (see [`choose`]).
+#[must_use]
+pub fn choose_player(game: &Game, player: Player, rng: &mut impl Rng) -> Option<Move> {
+    let search = match player {
+        Player::Level(l) => return choose(game, l, rng),
+        Player::PreviousHard => None,
+        Player::Hard(cfg) => Some(Ok(cfg)),
+        Player::Expect(n) => Some(Err(n)),
+    };
+    let moves = game.legal_moves();
+    match moves.len() {
+        0 => return None,
+        1 => return Some(moves[0]),
+        _ => {}
+    }
+    let scores = match search {
+        Some(Ok(cfg)) => search::scores(game, &moves, rng.random(), &cfg, &learned::WEIGHTS),
+        Some(Err(n)) => expect::scores(game, &moves, n, &learned::WEIGHTS),
+        None => rollout::scores(game, &moves, rng.random()),
+    };
+    Some(pick_best(&moves, &scores, rng))
+}
+
 /// The move `level` plays now, among [`Game::legal_moves`] (the pending roll's or bonus's);
 /// `None` exactly when there is no legal move (then the seat must [`Game::pass`]).
 ///
@@ -115,7 +212,7 @@ fn normal_scores(game: &Game, moves: &MoveList) -> [f32; 4] {
 }
 
 /// The best-scored move; a random one among those within a hair of the best.
-fn pick_best(moves: &MoveList, scores: &[f32; 4], rng: &mut impl Rng) -> Move {
+pub(crate) fn pick_best(moves: &MoveList, scores: &[f32; 4], rng: &mut impl Rng) -> Move {
     let best = scores[..moves.len()]
         .iter()
         .copied()

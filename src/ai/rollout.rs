@@ -1,4 +1,5 @@
-//! The `hard` player: truncated Monte Carlo play-outs with common random numbers.
+//! The `hard` player (also `hard-v1` in `parxis simulate`, a name kept to measure a later
+//! `hard` against): truncated Monte Carlo play-outs with common random numbers.
 //!
 //! Each candidate move is followed by the same sampled dice sequences (common random numbers,
 //! so the comparison between moves is not drowned in dice noise), the first die running

@@ -5,3 +5,4 @@ pub mod play;
 pub mod render;
 pub mod replay;
 pub mod simulate;
+pub mod tune;

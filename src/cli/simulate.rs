@@ -20,7 +20,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
@@ -28,7 +28,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
-use crate::ai::{Level, choose};
+use crate::ai::{Player, choose_player};
 use crate::dice::RngDice;
 use crate::engine::{Arms, Colour, Game, Phase, Preset, Seats, roll_off};
 
@@ -41,9 +41,10 @@ pub struct Args {
     /// Number of games to play.
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
-    /// The players' levels, comma-separated, 2 to 8 of easy, normal, hard (e.g. hard,normal,normal,normal).
+    /// The players, comma-separated, 2 to 8 of easy, normal, hard (e.g. hard,normal,normal,normal);
+    /// for measurements also hard-v1 (hard as it was before) and hard:PLAYOUTSxROUNDS.
     #[arg(long, value_delimiter = ',', required = true)]
-    pub players: Vec<Level>,
+    pub players: Vec<Player>,
     /// The board: 4, 6 or 8 arms (default: the smallest that seats the players).
     #[arg(long)]
     pub arms: Option<u8>,
@@ -68,7 +69,7 @@ pub struct Args {
 #[derive(Clone, Debug)]
 pub struct Config {
     pub games: u64,
-    pub players: Vec<Level>,
+    pub players: Vec<Player>,
     pub arms: Arms,
     pub rules: Preset,
     pub pairs: bool,
@@ -194,8 +195,8 @@ pub fn play_game(cfg: &Config, index: u64) -> GameResult {
                 game = next;
             }
             Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
-                let level = cfg.players[player_of[seat.index()]];
-                match choose(&game, level, &mut ai_rng) {
+                let player = cfg.players[player_of[seat.index()]];
+                match choose_player(&game, player, &mut ai_rng) {
                     Some(mv) => {
                         result.moves += 1;
                         result.captures += u64::from(mv.captures().is_some());
@@ -249,18 +250,34 @@ impl Totals {
 /// Play all the games of `cfg` on `cfg.threads` threads; `progress` is called now and then
 /// with the number of games done.
 pub fn run_games(cfg: &Config, progress: &mut dyn FnMut(u64)) -> Totals {
+    run_games_timed(cfg, progress).0
+}
+
+/// [`run_games`], and the time from the start of the workers to the moment the last of them
+/// finished its last game: each worker reads the clock when it is done, and the workers are
+/// joined, so the time is exact whatever the progress reports and the polling do.
+pub fn run_games_timed(cfg: &Config, progress: &mut dyn FnMut(u64)) -> (Totals, Duration) {
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
+    let finished = AtomicUsize::new(0);
     let mut totals = Totals::default();
+    let main = std::thread::current();
+    let start = Instant::now();
+    let mut last = start;
     std::thread::scope(|s| {
         let workers: Vec<_> = (0..cfg.threads)
             .map(|_| {
-                s.spawn(|| {
+                let main = main.clone();
+                let (next, done, finished) = (&next, &done, &finished);
+                s.spawn(move || {
                     let mut t = Totals::default();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= cfg.games {
-                            return t;
+                            let end = Instant::now();
+                            finished.fetch_add(1, Ordering::Release);
+                            main.unpark();
+                            return (t, end);
                         }
                         t.add(&play_game(cfg, i));
                         done.fetch_add(1, Ordering::Relaxed);
@@ -268,18 +285,20 @@ pub fn run_games(cfg: &Config, progress: &mut dyn FnMut(u64)) -> Totals {
                 })
             })
             .collect();
-        while workers.iter().any(|w| !w.is_finished()) {
+        // Progress reports until every worker is done; a finishing worker wakes this thread.
+        while finished.load(Ordering::Acquire) < workers.len() {
             progress(done.load(Ordering::Relaxed));
-            std::thread::sleep(Duration::from_millis(200));
+            std::thread::park_timeout(Duration::from_millis(200));
         }
         for w in workers {
-            if let Ok(t) = w.join() {
+            if let Ok((t, end)) = w.join() {
                 totals.merge(&t);
+                last = last.max(end);
             }
         }
     });
     progress(done.load(Ordering::Relaxed));
-    totals
+    (totals, last.duration_since(start))
 }
 
 /// The 95 % Wilson score interval of `wins` successes in `n` trials.
@@ -403,9 +422,7 @@ pub fn run(args: &Args) -> ExitCode {
             let _ = err.flush();
         }
     };
-    let start = Instant::now();
-    let totals = run_games(&cfg, &mut progress);
-    let elapsed = start.elapsed();
+    let (totals, elapsed) = run_games_timed(&cfg, &mut progress);
     if tty {
         eprintln!();
     }
@@ -443,7 +460,7 @@ mod tests {
     fn a_game_is_a_function_of_seed_and_index_and_has_one_winner() {
         let cfg = Config {
             games: 4,
-            players: vec![Level::Easy; 4],
+            players: vec![Player::Level(crate::ai::Level::Easy); 4],
             arms: Arms::Four,
             rules: Preset::Jcf,
             pairs: false,

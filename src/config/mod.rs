@@ -55,6 +55,12 @@ pub const GAME_TTL_DAYS: &str = "PARXIS_GAME_TTL_DAYS";
 /// makes per minute in one group, all replicas together, spent evenly. The name is kept from
 /// when only boards were paced. Default [`DEFAULT_BOARD_WRITES_PER_MINUTE`] (Telegram's limit).
 pub const BOARD_WRITES_PER_MINUTE: &str = "PARXIS_BOARD_WRITES_PER_MINUTE";
+/// The public HTTPS URL of the live board (the Mini App's page, as registered with
+/// @BotFather's `/newapp`); its path is where the bot serves it. Set together with
+/// [`MINIAPP_NAME`]; unset: no live board.
+pub const MINIAPP_URL: &str = "PARXIS_MINIAPP_URL";
+/// The Mini App's short name (the last part of `https://t.me/<bot>/<short name>`).
+pub const MINIAPP_NAME: &str = "PARXIS_MINIAPP_NAME";
 /// Log filter, read by [`crate::telemetry::init`] (not by [`Config`]). Default `info,parxis=info`.
 pub const RUST_LOG: &str = "RUST_LOG";
 
@@ -71,6 +77,8 @@ pub const VARS: &[&str] = &[
     LOG_FORMAT,
     GAME_TTL_DAYS,
     BOARD_WRITES_PER_MINUTE,
+    MINIAPP_URL,
+    MINIAPP_NAME,
     RUST_LOG,
 ];
 
@@ -107,6 +115,26 @@ pub struct WebhookConfig {
     pub secret: Secret,
 }
 
+/// The live board (a Telegram Mini App): present only when both of its variables are set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MiniAppConfig {
+    /// The page's public URL (`PARXIS_MINIAPP_URL`); its path is the route of the page, and
+    /// `<path>/api/...` the routes of its requests.
+    pub url: Url,
+    /// The short name registered with @BotFather (`PARXIS_MINIAPP_NAME`): 3-30 characters of
+    /// `A-Z a-z 0-9 _`.
+    pub short_name: String,
+}
+
+impl MiniAppConfig {
+    /// The route of the page: the URL's path without a trailing `/` (`/app`), `""` for the
+    /// root.
+    #[must_use]
+    pub fn path(&self) -> &str {
+        self.url.path().trim_end_matches('/')
+    }
+}
+
 /// The whole configuration of `parxis bot`.
 ///
 /// `Debug` is safe to log: secrets print as `***` and the Redis password is redacted.
@@ -130,6 +158,8 @@ pub struct Config {
     pub game_ttl: Duration,
     /// Board writes per minute per group (`PARXIS_BOARD_WRITES_PER_MINUTE`).
     pub board_writes_per_minute: u32,
+    /// The live board (`PARXIS_MINIAPP_URL` + `PARXIS_MINIAPP_NAME`); `None`: none.
+    pub miniapp: Option<MiniAppConfig>,
 }
 
 /// A configuration variable that is missing or wrong. The message names the variable and says
@@ -211,7 +241,24 @@ impl Config {
             None => DEFAULT_BOARD_WRITES_PER_MINUTE,
         };
 
+        let miniapp = parse_miniapp(get(MINIAPP_URL), get(MINIAPP_NAME), api_url.is_some())?;
+        if let (Some(app), Some(hook)) = (&miniapp, &webhook) {
+            let hook_path = hook.url.path().trim_end_matches('/');
+            if hook_path == app.path() || hook_path.starts_with(&format!("{}/", app.path())) {
+                return Err(ConfigError::Invalid {
+                    var: MINIAPP_URL,
+                    reason: format!(
+                        "its path {:?} holds the webhook's path {:?}; give the live board a \
+                         path of its own, e.g. /live",
+                        app.path(),
+                        hook.url.path()
+                    ),
+                });
+            }
+        }
+
         Ok(Self {
+            miniapp,
             board_writes_per_minute,
             token,
             redis_url,
@@ -372,6 +419,73 @@ fn parse_writes_per_minute(value: &str) -> Result<u32, ConfigError> {
             ),
         }),
     }
+}
+
+/// The live board needs both its URL and its short name. Telegram opens Mini Apps over
+/// https only; with another Bot API server (`TELOXIDE_API_URL`, tests) plain http is taken.
+fn parse_miniapp(
+    url: Option<String>,
+    name: Option<String>,
+    custom_api: bool,
+) -> Result<Option<MiniAppConfig>, ConfigError> {
+    let (url, short_name) = match (url, name) {
+        (None, None) => return Ok(None),
+        (Some(_), None) => {
+            return Err(ConfigError::Missing {
+                var: MINIAPP_NAME,
+                hint: "the live board (PARXIS_MINIAPP_URL is set) needs the short name given to \
+                       @BotFather's /newapp (the last part of https://t.me/<bot>/<name>)",
+            });
+        }
+        (None, Some(_)) => {
+            return Err(ConfigError::Missing {
+                var: MINIAPP_URL,
+                hint: "the live board (PARXIS_MINIAPP_NAME is set) needs the page's public \
+                       https:// URL, the one given to @BotFather's /newapp",
+            });
+        }
+        (Some(url), Some(name)) => (url, name),
+    };
+    let url = parse_http_url(MINIAPP_URL, &url)?;
+    let invalid = |var: &'static str, reason: String| ConfigError::Invalid { var, reason };
+    if !custom_api && url.scheme() != "https" {
+        return Err(invalid(
+            MINIAPP_URL,
+            format!(
+                "{:?} must be an https:// URL: Telegram opens Mini Apps only over TLS",
+                url.as_str()
+            ),
+        ));
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(invalid(
+            MINIAPP_URL,
+            format!("{:?} must have no '?' or '#' part", url.as_str()),
+        ));
+    }
+    let path = url.path().trim_end_matches('/');
+    if path.is_empty() || RESERVED_PATHS.contains(&path) {
+        return Err(invalid(
+            MINIAPP_URL,
+            format!(
+                "path {:?} is taken by the health and metrics endpoints; use e.g. /live",
+                url.path()
+            ),
+        ));
+    }
+    let valid_name = (3..=30).contains(&short_name.len())
+        && short_name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    if !valid_name {
+        return Err(invalid(
+            MINIAPP_NAME,
+            format!(
+                "{short_name:?} is not a Mini App short name (3-30 characters of A-Z a-z 0-9 _)"
+            ),
+        ));
+    }
+    Ok(Some(MiniAppConfig { url, short_name }))
 }
 
 /// Webhook mode needs both the URL and the secret. Telegram's own server delivers only to

@@ -335,3 +335,73 @@ fn healthcheck_port_needs_no_token() {
     let err = port_from_vars(|_: &str| Some("x".to_owned())).unwrap_err();
     assert_eq!(invalid_var(err), PORT);
 }
+
+#[test]
+fn the_live_board_needs_its_https_url_and_short_name_together() {
+    // Given neither variable, there is no live board.
+    assert_eq!(load(&with_token(&[])).unwrap().miniapp, None);
+    // Given both, the page's path is the URL's.
+    let config = load(&with_token(&[
+        (MINIAPP_URL, "https://parxis.example.org/live/"),
+        (MINIAPP_NAME, "board"),
+    ]))
+    .unwrap();
+    let app = config.miniapp.expect("a live board");
+    assert_eq!((app.path(), app.short_name.as_str()), ("/live", "board"));
+    // Given one without the other, the missing one is named.
+    let only_url = load(&with_token(&[(MINIAPP_URL, "https://p.example.org/live")]));
+    assert!(
+        matches!(
+            only_url,
+            Err(ConfigError::Missing {
+                var: MINIAPP_NAME,
+                ..
+            })
+        ),
+        "{only_url:?}"
+    );
+    let only_name = load(&with_token(&[(MINIAPP_NAME, "board")]));
+    assert!(
+        matches!(
+            only_name,
+            Err(ConfigError::Missing {
+                var: MINIAPP_URL,
+                ..
+            })
+        ),
+        "{only_name:?}"
+    );
+}
+
+#[test]
+fn the_live_board_url_must_be_https_on_a_path_of_its_own() {
+    let bad = [
+        ("http://p.example.org/live", "board", MINIAPP_URL),
+        ("https://p.example.org/", "board", MINIAPP_URL),
+        ("https://p.example.org/metrics", "board", MINIAPP_URL),
+        ("https://p.example.org/live?x=1", "board", MINIAPP_URL),
+        ("https://p.example.org/live", "a b", MINIAPP_NAME),
+        ("https://p.example.org/live", "ab", MINIAPP_NAME),
+    ];
+    for (url, name, var) in bad {
+        let err = load(&with_token(&[(MINIAPP_URL, url), (MINIAPP_NAME, name)])).unwrap_err();
+        assert_eq!(invalid_var(err), var, "{url} {name}");
+    }
+    // The webhook's path may not lie under the page's.
+    let err = load(&with_token(&[
+        (MINIAPP_URL, "https://p.example.org/tg"),
+        (MINIAPP_NAME, "board"),
+        (WEBHOOK_URL, "https://p.example.org/tg/hook"),
+        (WEBHOOK_SECRET, "abc"),
+    ]))
+    .unwrap_err();
+    assert_eq!(invalid_var(err), MINIAPP_URL);
+    // With another Bot API server (tests), plain http is taken.
+    let config = load(&with_token(&[
+        (API_URL, "http://127.0.0.1:8081"),
+        (MINIAPP_URL, "http://127.0.0.1:9001/live"),
+        (MINIAPP_NAME, "board"),
+    ]))
+    .unwrap();
+    assert!(config.miniapp.is_some());
+}

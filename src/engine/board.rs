@@ -289,6 +289,14 @@ impl Arms {
         if p <= self.last_ring() { Some(p) } else { None }
     }
 
+    /// Progress of colour `c` on square index `i` (1 ..= the goal − 1), or 0 ([`NEST`]) when
+    /// the square is not on its path: the inverse of [`Arms::path`], read from a table.
+    #[must_use]
+    #[inline]
+    pub(crate) fn progress_at(self, c: Colour, i: usize) -> Progress {
+        PROGRESS[self.slot()][c.index()][i]
+    }
+
     /// Square indices of colour `c`'s path (`u8::MAX` at the nest, the goal and beyond).
     #[must_use]
     #[inline]
@@ -441,9 +449,18 @@ impl Square {
     }
 }
 
-/// R1.3 Safe flag of every square index (corridor squares are not safe ring squares).
-static SAFE: [bool; MAX_SQUARES] = {
-    let mut t = [false; MAX_SQUARES];
+/// R1.3 Is square index `i` a safe ring square? Any byte may be asked (an index past the
+/// squares is not safe), so branch-free code can ask before knowing it is a square.
+#[must_use]
+#[inline]
+pub(crate) fn is_safe_index(i: u8) -> bool {
+    SAFE[usize::from(i)]
+}
+
+/// R1.3 Safe flag of every square index (corridor squares are not safe ring squares), and of
+/// every other byte (not safe).
+static SAFE: [bool; 256] = {
+    let mut t = [false; 256];
     let mut n = 1;
     while n <= MAX_RING {
         t[n as usize - 1] = is_safe_square(n);
@@ -573,6 +590,29 @@ const fn build_paths() -> [[[u8; PATH_LEN]; MAX_COLOURS]; Arms::ALL.len()] {
 /// Square index of each board's and colour's path progress (`u8::MAX` at nest and goal).
 static PATHS: [[[u8; PATH_LEN]; MAX_COLOURS]; Arms::ALL.len()] = build_paths();
 
+const fn build_progress() -> [[[u8; MAX_SQUARES]; MAX_COLOURS]; Arms::ALL.len()] {
+    let paths = build_paths();
+    let mut t = [[[NEST; MAX_SQUARES]; MAX_COLOURS]; Arms::ALL.len()];
+    let mut a = 0;
+    while a < Arms::ALL.len() {
+        let mut c = 0;
+        while c < Arms::ALL[a].count() as usize {
+            let mut p = 1;
+            while p < Arms::ALL[a].goal() as usize {
+                t[a][c][paths[a][c][p] as usize] = p as u8;
+                p += 1;
+            }
+            c += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// Progress of each board's colour on each square index (0 off its path): the inverse of
+/// [`PATHS`].
+static PROGRESS: [[[u8; MAX_SQUARES]; MAX_COLOURS]; Arms::ALL.len()] = build_progress();
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -602,6 +642,27 @@ mod tests {
             for p in 1..=71 {
                 let loc = FOUR.loc_at(c, p);
                 assert_eq!(FOUR.progress_of(c, loc), Some(p), "{c} {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_progress_table_inverts_every_path() {
+        for arms in Arms::ALL {
+            for &c in arms.colours() {
+                for i in 0..MAX_SQUARES {
+                    let sq = Square::from_index(i).expect("index");
+                    let p = arms.progress_at(c, i);
+                    let expected = if arms.contains(sq) {
+                        arms.progress_of(c, Loc::Sq(sq)).unwrap_or(NEST)
+                    } else {
+                        NEST
+                    };
+                    assert_eq!(p, expected, "{arms} {c} {sq}");
+                    if p != NEST {
+                        assert_eq!(usize::from(arms.path(c)[usize::from(p)]), i);
+                    }
+                }
             }
         }
     }

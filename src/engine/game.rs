@@ -1,6 +1,8 @@
 //! The validated game state and its read-only views.
 
-use super::board::{Arms, Colour, Loc, MAX_COLOURS, MAX_SQUARES, NEST, Progress, Square};
+use super::board::{
+    Arms, Colour, Loc, MAX_COLOURS, MAX_SQUARES, NEST, Progress, Square, is_safe_index,
+};
 use super::rules::{Barriers, Options, Preset};
 
 /// R6 Who won: one colour, or a pair (R6.2) written in turn order.
@@ -67,7 +69,9 @@ pub enum Pending {
 /// A validated game: built only by [`Game::new`] or from a checked setup.
 ///
 /// Squares keep their pieces in arrival order (R1.7); `prog` keeps each colour's four
-/// pieces' progress along its path (0 nest, then the board, then [`Arms::goal`]).
+/// pieces' progress along its path (0 nest, then the board, then [`Arms::goal`]); `barriers`
+/// marks the squares holding a barrier (R4.2), so that a move's path is checked with a few
+/// bit operations. Pieces move with [`Game::set_piece`], which keeps the three in step.
 ///
 /// Equality and hashing are those of the position: the order in which `prog` happens to
 /// store a colour's pieces and the seat recorded after the game is won do not count, so a
@@ -89,6 +93,33 @@ pub struct Game {
     /// is the first piece, the high nibble the second, each 0 (none) or colour index + 1.
     pub(crate) squares: [u8; MAX_SQUARES],
     pub(crate) prog: [[Progress; 4]; MAX_COLOURS],
+    /// R4.2 Bit `i` set when square index `i` holds a barrier (a function of `squares` and
+    /// the options). A fourth word takes the bit of [`OFF`] (an index past the squares).
+    pub(crate) barriers: [u64; SQUARE_WORDS + 1],
+}
+
+/// Words of a bit set of squares: one bit per square index.
+pub(crate) const SQUARE_WORDS: usize = MAX_SQUARES.div_ceil(64);
+
+/// The square index of a path's nest and goal ([`Arms::path`]'s entry there): no square.
+pub(crate) const OFF: u8 = u8::MAX;
+
+/// How many of the four bytes of `p` equal `v` (no branch, no loop).
+#[inline]
+pub(crate) const fn count_eq(p: [Progress; 4], v: Progress) -> u8 {
+    // The four flags, one per byte, summed into the top byte (no popcount instruction needed).
+    ((eq_bytes(p, v) >> 7).wrapping_mul(0x0101_0101) >> 24) as u8
+}
+
+/// [`eq_bytes`] when all four bytes are equal.
+pub(crate) const ALL_FOUR: u32 = 0x8080_8080;
+
+/// The high bit of byte `k` set exactly where byte `k` of `p` equals `v`.
+#[inline]
+pub(crate) const fn eq_bytes(p: [Progress; 4], v: Progress) -> u32 {
+    let x = u32::from_le_bytes(p) ^ (v as u32 * 0x0101_0101);
+    let y = (x & 0x7F7F_7F7F) + 0x7F7F_7F7F;
+    !(y | x | 0x7F7F_7F7F)
 }
 
 /// The packed value of a piece of colour `c` in a square nibble.
@@ -266,7 +297,7 @@ impl Game {
         if !self.is_seated(c) {
             return 0;
         }
-        self.prog[c.index()].iter().filter(|&&p| p == NEST).count() as u8
+        count_eq(self.prog[c.index()], NEST)
     }
 
     /// Pieces of colour `c` in its goal.
@@ -276,8 +307,7 @@ impl Game {
         if !self.is_seated(c) {
             return 0;
         }
-        let goal = self.arms.goal();
-        self.prog[c.index()].iter().filter(|&&p| p == goal).count() as u8
+        count_eq(self.prog[c.index()], self.arms.goal())
     }
 
     /// Each piece's progress along colour `c`'s path (0 nest, then the board, then
@@ -307,7 +337,7 @@ impl Game {
     #[must_use]
     #[inline]
     pub fn moving_colour(&self, seat: Colour) -> Colour {
-        if self.opts.pairs && self.in_goal(seat) == 4 {
+        if self.opts.pairs && eq_bytes(self.prog[seat.index()], self.arms.goal()) == ALL_FOUR {
             self.partner(seat)
         } else {
             seat
@@ -317,11 +347,7 @@ impl Game {
     /// R4.2 Is there a barrier on square index `i`?
     #[inline]
     pub(crate) fn barrier_at(&self, i: usize) -> bool {
-        let v = self.squares[i];
-        v >= 0x10
-            && v & 0xF == v >> 4
-            && (self.opts.barriers == Barriers::Anywhere
-                || Square::from_index(i).is_some_and(Square::is_safe))
+        (self.barriers[i / 64] >> (i % 64)) & 1 != 0
     }
 
     /// Is there a barrier on square `sq`?
@@ -336,27 +362,67 @@ impl Game {
         usize::from(self.arms.path(c)[usize::from(p)])
     }
 
-    /// Put a piece of colour `c` on square index `i` (after those already there).
+    /// Move piece `k` of colour `c` to progress `p` (the nest, a square of its path or the
+    /// goal), wherever it stands: it leaves its old square (of two pieces of its colour there
+    /// the one left is alike), and arrives on its new square after the piece already there
+    /// (R1.7), with which it may form a barrier (R4.2).
     #[inline]
-    pub(crate) fn add_piece(&mut self, i: usize, c: Colour) {
-        let v = &mut self.squares[i];
-        *v = if *v == 0 {
-            piece(c)
-        } else {
-            *v | piece(c) << 4
-        };
+    pub(crate) fn set_piece(&mut self, c: Colour, k: usize, p: Progress) {
+        let path = self.arms.path(c);
+        // The path table holds OFF at the nest and from the goal on.
+        let old = path[usize::from(self.prog[c.index()][k])];
+        if old != OFF {
+            self.lift(c, old);
+        }
+        self.set_prog(c, k, p);
+        let new = path[usize::from(p)];
+        if new != OFF {
+            self.land(c, new);
+        }
     }
 
-    /// Take a piece of colour `c` off square index `i`: of two of that colour, the one that
-    /// arrived later.
+    /// A piece of colour `c` leaves square index `i` (the later-arrived of two of its colour);
+    /// no barrier is left there.
+    #[inline(always)]
+    pub(crate) fn lift(&mut self, c: Colour, i: u8) {
+        let own = piece(c);
+        let v = &mut self.squares[usize::from(i) % MAX_SQUARES];
+        *v = if *v >> 4 == own { *v & 0xF } else { *v >> 4 };
+        self.barriers[usize::from(i / 64)] &= !(1 << (i % 64));
+    }
+
+    /// A piece of colour `c` arrives on square index `i`, after the piece already there, with
+    /// which it forms a barrier when it is of its colour and the options allow (R4.2).
+    #[inline(always)]
+    pub(crate) fn land(&mut self, c: Colour, i: u8) {
+        let own = piece(c);
+        let anywhere = self.opts.barriers == Barriers::Anywhere;
+        let v = &mut self.squares[usize::from(i) % MAX_SQUARES];
+        let barrier = (*v == own) & (anywhere | is_safe_index(i));
+        *v = if *v == 0 { own } else { *v | own << 4 };
+        self.barriers[usize::from(i / 64)] |= u64::from(barrier) << (i % 64);
+    }
+
+    /// Set the progress of piece `k` of colour `c` (only the progress: see
+    /// [`Game::set_piece`]). The colour's four bytes are written at once, so that the next
+    /// reading of all four (as one word) is not held up behind a single byte's store.
+    #[inline(always)]
+    pub(crate) fn set_prog(&mut self, c: Colour, k: usize, p: Progress) {
+        let shift = 8 * (k % 4);
+        let word = u32::from_le_bytes(self.prog[c.index()]) & !(0xFF << shift);
+        self.prog[c.index()] = (word | u32::from(p) << shift).to_le_bytes();
+    }
+
+    /// The slot (0..4) of the first piece of colour `c` at progress `p`.
     #[inline]
-    pub(crate) fn remove_piece(&mut self, i: usize, c: Colour) {
-        let v = &mut self.squares[i];
-        *v = if *v >> 4 == piece(c) {
-            *v & 0xF
-        } else {
-            *v >> 4
-        };
+    pub(crate) fn slot_at(&self, c: Colour, p: Progress) -> Option<usize> {
+        let k = eq_bytes(self.prog[c.index()], p).trailing_zeros() as usize / 8;
+        (k < 4).then_some(k)
+    }
+
+    /// The occupied square indices in increasing order.
+    pub(crate) fn occupied_squares(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..MAX_SQUARES).filter(|&i| self.squares[i] != 0)
     }
 }
 
@@ -374,9 +440,7 @@ mod tests {
         )
         .expect("new game");
         for (p, k) in [(1u8, 0usize), (16, 1)] {
-            g.prog[Colour::Red.index()][k] = p;
-            let i = g.path_index(Colour::Red, p);
-            g.add_piece(i, Colour::Red);
+            g.set_piece(Colour::Red, k, p);
         }
         // When it goes through its JSON form (which lists pieces square by square)
         let text = serde_json::to_string(&g).expect("serialise");
@@ -391,21 +455,78 @@ mod tests {
     }
 
     #[test]
+    fn count_eq_counts_equal_bytes_exactly() {
+        for v in [0u8, 1, 72, 106, 140, 255] {
+            for a in [0u8, 1, 2, 71, 72, 105, 106, 139, 140, 254, 255] {
+                for b in [0u8, 1, 72, 106, 128, 140, 255] {
+                    for p in [[a, b, a, b], [a, a, b, v], [v, a, v, b], [b, v, v, v]] {
+                        let expected = p.iter().filter(|&&x| x == v).count() as u8;
+                        assert_eq!(count_eq(p, v), expected, "{p:?} {v}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The slot of `c` to put on the board next: the first in its nest.
+    fn nest_slot(g: &Game, c: Colour) -> usize {
+        g.slot_at(c, NEST).expect("a piece in the nest")
+    }
+
+    #[test]
+    fn the_barrier_set_follows_the_pieces_and_the_options() {
+        // Given two yellow pieces arriving on yellow's progress 6 (square 10, not safe) and 8
+        // (square 12, safe)
+        for (barriers, on_10) in [(Barriers::Anywhere, true), (Barriers::Safe, false)] {
+            let mut opts = Preset::Jcf.options();
+            opts.barriers = barriers;
+            let mut g = Game::new(Preset::Jcf, opts, Arms::Four.colours()).expect("game");
+            let y = Colour::Yellow;
+            for p in [6, 8] {
+                let i = g.path_index(y, p);
+                g.set_piece(y, nest_slot(&g, y), p);
+                assert!(!g.barrier_at(i), "one piece is no barrier");
+                g.set_piece(y, nest_slot(&g, y), p);
+            }
+            // Then a barrier stands where the options allow one, and opens when one leaves
+            let (i10, i12) = (g.path_index(y, 6), g.path_index(y, 8));
+            assert_eq!(g.barrier_at(i10), on_10, "{barriers:?}");
+            assert!(
+                g.barrier_at(i12),
+                "a safe square holds a barrier under any option"
+            );
+            let k = g.slot_at(y, 8).expect("a piece at 8");
+            g.set_piece(y, k, 9);
+            assert!(!g.barrier_at(i12) && !g.barrier_at(g.path_index(y, 9)));
+            // A red piece joining the yellow one left on square 12 forms no barrier
+            let r = Colour::Red;
+            let rp = g.arms.progress_at(r, i12);
+            g.set_piece(r, nest_slot(&g, r), rp);
+            assert!(!g.barrier_at(i12), "two colours are no barrier");
+            assert_eq!(g.cell(i12), [1, 3]);
+        }
+    }
+
+    #[test]
     fn two_pieces_of_a_square_keep_their_arrival_order_when_one_leaves() {
-        // Given blue then yellow then (after blue leaves) red on one square
+        // Given blue then yellow then (after blue leaves) red on one square (ring 30)
         let mut g =
             Game::new(Preset::Jcf, Preset::Jcf.options(), Arms::Four.colours()).expect("game");
-        g.add_piece(10, Colour::Blue);
-        g.add_piece(10, Colour::Yellow);
-        assert_eq!(g.cell(10), [2, 1]);
-        g.remove_piece(10, Colour::Blue);
-        assert_eq!(g.cell(10), [1, 0]);
-        g.add_piece(10, Colour::Red);
-        // Then yellow is first, red second; two yellows leave the later one first
-        assert_eq!(g.cell(10), [1, 3]);
-        g.remove_piece(10, Colour::Red);
-        g.add_piece(10, Colour::Yellow);
-        g.remove_piece(10, Colour::Yellow);
-        assert_eq!(g.cell(10), [1, 0]);
+        let i = Square::ring(30).expect("square").index();
+        let on = |g: &Game, c: Colour| g.arms.progress_at(c, i);
+        let (b, y, r) = (Colour::Blue, Colour::Yellow, Colour::Red);
+        g.set_piece(b, 0, on(&g, b));
+        g.set_piece(y, 0, on(&g, y));
+        assert_eq!(g.cell(i), [2, 1]);
+        g.set_piece(b, 0, NEST);
+        assert_eq!(g.cell(i), [1, 0]);
+        g.set_piece(r, 0, on(&g, r));
+        // Then yellow is first, red second
+        assert_eq!(g.cell(i), [1, 3]);
+        // And when the first leaves, the second becomes the first
+        g.set_piece(y, 0, on(&g, y) + 1);
+        assert_eq!(g.cell(i), [3, 0]);
+        g.set_piece(y, 1, on(&g, y));
+        assert_eq!(g.cell(i), [3, 1]);
     }
 }

@@ -2,8 +2,8 @@
 
 use thiserror::Error;
 
-use super::board::{Colour, Loc, NEST};
-use super::game::{Game, Pending, Phase, Winner};
+use super::board::{Arms, Colour, Loc, NEST, Square};
+use super::game::{Game, OFF, Pending, Phase, Winner};
 use super::moves::Move;
 use super::rules::Spares;
 
@@ -43,14 +43,25 @@ impl Game {
     /// [`PlayError`] when the game is not waiting for a roll or `die` is not 1..=6.
     #[inline]
     pub fn roll(&self, die: u8) -> Result<Self, PlayError> {
+        let mut g = self.clone();
+        g.roll_mut(die)?;
+        Ok(g)
+    }
+
+    /// [`Game::roll`] in place (no copy of the game, for play-outs); on an error the game is
+    /// unchanged.
+    ///
+    /// # Errors
+    /// [`PlayError`] when the game is not waiting for a roll or `die` is not 1..=6.
+    #[inline]
+    pub fn roll_mut(&mut self, die: u8) -> Result<(), PlayError> {
         if !(1..=6).contains(&die) {
             return Err(PlayError::BadDie);
         }
         match self.phase() {
             Phase::AwaitingRoll(_) => {
-                let mut g = self.clone();
-                g.pending = Pending::Move(die);
-                Ok(g)
+                self.pending = Pending::Move(die);
+                Ok(())
             }
             Phase::Finished(_) => Err(PlayError::GameOver),
             _ => Err(PlayError::NotAwaitingRoll),
@@ -83,6 +94,13 @@ impl Game {
         g
     }
 
+    /// [`Game::play_unchecked`] in place (no copy of the game, for play-outs), with the same
+    /// contract: `mv` comes from [`Game::legal_moves`] of this very position.
+    #[inline]
+    pub fn play_unchecked_mut(&mut self, mv: Move) {
+        self.apply(mv);
+    }
+
     /// Pass a roll or bonus that has no legal move (R2.5, R2.6, R5.2).
     ///
     /// # Errors
@@ -90,6 +108,18 @@ impl Game {
     /// when the game waits for a roll.
     #[inline]
     pub fn pass(&self) -> Result<(Self, Pass), PlayError> {
+        let mut g = self.clone();
+        let pass = g.pass_mut()?;
+        Ok((g, pass))
+    }
+
+    /// [`Game::pass`] in place (no copy of the game, for play-outs); on an error the game is
+    /// unchanged.
+    ///
+    /// # Errors
+    /// As [`Game::pass`].
+    #[inline]
+    pub fn pass_mut(&mut self) -> Result<Pass, PlayError> {
         match self.phase() {
             Phase::Finished(_) => return Err(PlayError::GameOver),
             Phase::AwaitingRoll(_) => return Err(PlayError::NothingToPlay),
@@ -98,37 +128,56 @@ impl Game {
         if !self.legal_moves().is_empty() {
             return Err(PlayError::MustMove);
         }
-        let mut g = self.clone();
-        let pass = g.apply_pass();
-        Ok((g, pass))
+        Ok(self.apply_pass())
+    }
+
+    /// [`Game::pass_mut`] without checking it: for play-outs, in a position whose
+    /// [`Game::legal_moves`] the caller has just seen empty (a roll or a bonus is pending).
+    /// Anything else corrupts the game.
+    #[inline]
+    pub fn pass_unchecked_mut(&mut self) -> Pass {
+        self.apply_pass()
     }
 
     /// R4, R5, R6 Carry out a legal move.
+    #[inline]
     fn apply(&mut self, mv: Move) {
+        // The board's size a constant in each of the three copies of the code.
+        match self.arms {
+            Arms::Four => self.apply_on(Arms::Four, mv),
+            Arms::Six => self.apply_on(Arms::Six, mv),
+            Arms::Eight => self.apply_on(Arms::Eight, mv),
+        }
+    }
+
+    /// [`Game::apply`] on the board `arms` (the game's).
+    #[inline(always)]
+    fn apply_on(&mut self, arms: Arms, mv: Move) {
         let m = mv.colour();
         let (from, to) = (mv.from_progress(), mv.to_progress());
-        let goal = self.arms.goal();
-        // The moving piece leaves its square (the later-arrived of two of its colour).
-        if from != NEST {
-            let i = self.path_index(m, from);
-            self.remove_piece(i, m);
-        }
-        if to != goal {
-            let i = self.path_index(m, to);
-            // A capture sends the last-arrived foreign piece to its nest (R3.3, R4.3).
-            if let Some(victim) = mv.captures() {
-                self.remove_piece(i, victim);
-                if let Some(sq) = super::board::Square::from_index(i)
-                    && let Some(vp) = self.arms.progress_of(victim, Loc::Sq(sq))
-                    && let Some(k) = self.prog[victim.index()].iter().position(|&p| p == vp)
-                {
-                    self.prog[victim.index()][k] = NEST;
-                }
+        let path = arms.path(m);
+        // The path table holds OFF at the nest and at the goal.
+        let (a, b) = (path[usize::from(from)], path[usize::from(to)]);
+        // A capture sends the last-arrived foreign piece to its nest (R3.3, R4.3): of two
+        // pieces of the victim's colour there, either (they are alike).
+        let captures = mv.captures();
+        if let Some(victim) = captures {
+            let vp = arms.progress_at(victim, usize::from(b));
+            if let Some(k) = self.slot_at(victim, vp) {
+                self.lift(victim, b);
+                self.set_prog(victim, k, NEST);
             }
-            self.add_piece(i, m);
         }
-        if let Some(k) = self.prog[m.index()].iter().position(|&p| p == from) {
-            self.prog[m.index()][k] = to;
+        // The moving piece leaves its square (of two of its colour, the other one stays,
+        // first there) and arrives after the piece already on its new square.
+        if let Some(k) = self.slot_at(m, from) {
+            if a != OFF {
+                self.lift(m, a);
+            }
+            self.set_prog(m, k, to);
+            if b != OFF {
+                self.land(m, b);
+            }
         }
 
         // Bookkeeping: a roll move updates the sixes; a bonus move keeps them.
@@ -140,13 +189,14 @@ impl Game {
         // carries it along only when it moves that same piece on; a bonus moving another piece
         // leaves it where it is (JCF 1.5). Of two own pieces on one square the later-arrived
         // one leaves (above), so a bonus from the last-moved square moves that very piece.
-        if !was_bonus || self.last_moved == Some(mv.from()) {
-            self.last_moved = Some(mv.to());
+        let from_loc = Square::from_index(usize::from(a)).map_or(Loc::Nest, Loc::Sq);
+        if !was_bonus || self.last_moved == Some(from_loc) {
+            self.last_moved = Some(Square::from_index(usize::from(b)).map_or(Loc::Goal, Loc::Sq));
         }
         self.pending = Pending::Roll;
-        if mv.captures().is_some() {
+        if captures.is_some() {
             self.pending = Pending::Bonus(20); // R3.3, R4.3, R5
-        } else if mv.reaches_goal() {
+        } else if to == arms.goal() {
             if let Some(w) = self.won_by(m) {
                 self.finish(w);
                 return;
@@ -196,15 +246,11 @@ impl Game {
         self.sixes = 0;
         self.last_moved = None;
         self.pending = Pending::Roll;
-        let n = usize::from(self.arms.count());
-        let mut c = self.turn.index();
-        for _ in 0..n {
-            c = (c + 1) % n;
-            if self.seats & (1 << c) != 0 {
-                break;
-            }
-        }
-        self.turn = Colour::from_index(c).unwrap_or(self.turn);
+        // The next seated colour after the turn's, else the first seated one (no division).
+        let seats = u32::from(self.seats);
+        let after = seats & !((2u32 << self.turn.index()) - 1);
+        let c = if after != 0 { after } else { seats }.trailing_zeros();
+        self.turn = Colour::from_index(c as usize).unwrap_or(self.turn);
     }
 
     fn apply_pass(&mut self) -> Pass {
@@ -243,10 +289,9 @@ impl Game {
         let colour = candidates
             .into_iter()
             .find(|&c| self.cell(i).contains(&super::game::piece(c)))?;
-        self.remove_piece(i, colour);
         let p = self.arms.progress_of(colour, Loc::Sq(sq))?;
-        let k = self.prog[colour.index()].iter().position(|&x| x == p)?;
-        self.prog[colour.index()][k] = NEST;
+        let k = self.slot_at(colour, p)?;
+        self.set_piece(colour, k, NEST);
         Some((colour, Loc::Sq(sq)))
     }
 }

@@ -2,8 +2,8 @@
 //! (ids `caption-*` in the `# caption` block of each locale). Reached through
 //! [`Msg::Caption`].
 //!
-//! The caption opens with what to do now ("🟡 Anna: choose a move · ⏳ 1 min 40 s"), then
-//! tells the turns played since, one short line each ("🔵 Pere 🎲 4: 42 → 46 ⚔ 🟢 Laia").
+//! The caption opens with what to do now ("🔴 Biel 🎲 3 — choose a move · ⏳ until 19:42"),
+//! then tells the turns played since, one short line each ("🔵 Pere 🎲 4: 42 → 46 ⚔ 🟢 Laia").
 
 use crate::engine::Loc;
 
@@ -15,8 +15,8 @@ use super::vocab::Preset;
 pub enum CaptionMsg {
     /// "NAME: roll the die" / "NAME: roll again" (after a 6).
     Roll { name: String, again: bool },
-    /// "NAME: choose a move".
-    Choose { name: String },
+    /// "NAME 🎲 3 — choose a move" (the roll to play; `counts` as in [`CaptionMsg::Die`]).
+    Choose { name: String, roll: u8, counts: u8 },
     /// "NAME: count 20 with one of your pieces".
     Bonus { name: String, bonus: u8 },
     /// "NAME: the computer is thinking…" / "NAME 💤: the computer plays…" (absent).
@@ -27,8 +27,9 @@ pub enum CaptionMsg {
     WonPair { first: String, second: String },
     /// "✖️ Game cancelled".
     Cancelled,
-    /// "⏳ 1 min 40 s" / "⏳ 2 min" / "⏳ 40 s": the true time left at the write.
-    TimeLeft { seconds: u32 },
+    /// "⏳ until 19:42": the turn's deadline as a clock time in the chat's time zone (a
+    /// snapshot that stays true, not a countdown that looks live).
+    Until { hour: u8, minute: u8 },
     /// "before:", at the head of each earlier turn's line.
     Before,
     /// "🎲 4" / "🎲 6 (counts 7)" (R2.3).
@@ -63,7 +64,7 @@ impl CaptionMsg {
             Self::Won { .. } => "caption-won",
             Self::WonPair { .. } => "caption-won-pair",
             Self::Cancelled => "caption-cancelled",
-            Self::TimeLeft { .. } => "caption-time-left",
+            Self::Until { .. } => "caption-until",
             Self::Before => "caption-before",
             Self::Die { .. } => "caption-die",
             Self::Move { .. } => "caption-move",
@@ -86,7 +87,17 @@ impl CaptionMsg {
         let short = |l: &Loc| Arg::Msg(Msg::LocShort(*l));
         match self {
             Self::Roll { name, again } => vec![("name", text(name)), ("again", Arg::Flag(*again))],
-            Self::Choose { name } | Self::Won { name } => vec![("name", text(name))],
+            Self::Won { name } => vec![("name", text(name))],
+            Self::Choose { name, roll, counts } => vec![
+                ("name", text(name)),
+                (
+                    "die",
+                    Arg::Msg(Msg::Caption(Self::Die {
+                        roll: *roll,
+                        counts: *counts,
+                    })),
+                ),
+            ],
             Self::Bonus { name, bonus } => vec![("name", text(name)), ("bonus", num(*bonus))],
             Self::Computer { name, absent } => {
                 vec![("name", text(name)), ("absent", Arg::Flag(*absent))]
@@ -94,9 +105,9 @@ impl CaptionMsg {
             Self::WonPair { first, second } => {
                 vec![("first", text(first)), ("second", text(second))]
             }
-            Self::TimeLeft { seconds } => vec![
-                ("minutes", Arg::Num(seconds / 60)),
-                ("rest", Arg::Num(seconds % 60)),
+            Self::Until { hour, minute } => vec![
+                ("hour", num(*hour)),
+                ("time", Arg::Text(format!("{hour}:{minute:02}"))),
             ],
             Self::Die { roll, counts } => {
                 let counts = if counts == roll { 0 } else { *counts };
@@ -137,7 +148,16 @@ impl CaptionMsg {
                 name: name(),
                 again: true,
             },
-            Self::Choose { name: name() },
+            Self::Choose {
+                name: name(),
+                roll: 3,
+                counts: 3,
+            },
+            Self::Choose {
+                name: name(),
+                roll: 6,
+                counts: 7,
+            },
             Self::Bonus {
                 name: name(),
                 bonus: 20,
@@ -156,9 +176,11 @@ impl CaptionMsg {
                 second: "Amparo".into(),
             },
             Self::Cancelled,
-            Self::TimeLeft { seconds: 100 },
-            Self::TimeLeft { seconds: 120 },
-            Self::TimeLeft { seconds: 40 },
+            Self::Until {
+                hour: 19,
+                minute: 42,
+            },
+            Self::Until { hour: 1, minute: 5 },
             Self::Before,
             Self::Die { roll: 4, counts: 4 },
             Self::Die { roll: 6, counts: 7 },

@@ -28,6 +28,7 @@ pub mod achieve_msg;
 pub mod caption_msg;
 pub mod ext_msg;
 mod lang;
+pub mod live_msg;
 mod msg;
 pub mod pairs_msg;
 pub mod replay_msg;
@@ -50,6 +51,7 @@ pub use achieve_msg::AchieveMsg;
 pub use caption_msg::CaptionMsg;
 pub use ext_msg::ExtMsg;
 pub use lang::{Lang, UnknownLang};
+pub use live_msg::LiveMsg;
 pub use msg::{Arg, Msg};
 pub use pairs_msg::PairsMsg;
 pub use replay_msg::ReplayMsg;
@@ -111,6 +113,13 @@ pub fn escape_html(s: &str) -> String {
     out
 }
 
+/// A mention of Telegram user `id` (HTML): a `tg://user` link named `name` (escaped), which
+/// notifies them as a ping does.
+#[must_use]
+pub fn mention(id: i64, name: &str) -> String {
+    format!("<a href=\"tg://user?id={id}\">{}</a>", escape_html(name))
+}
+
 /// The Fluent arguments of `msg`, ready for HTML: text escaped, sub-messages rendered.
 fn html_args(lang: Lang, msg: &Msg) -> Args {
     msg.args()
@@ -121,10 +130,7 @@ fn html_args(lang: Lang, msg: &Msg) -> Args {
                 Arg::Num(n) => FluentValue::from(n),
                 Arg::Flag(b) => FluentValue::from(if b { "true" } else { "false" }),
                 Arg::Msg(m) => FluentValue::from(tr(lang, &m)),
-                Arg::Mention { id, name } => FluentValue::from(format!(
-                    "<a href=\"tg://user?id={id}\">{}</a>",
-                    escape_html(&name)
-                )),
+                Arg::Mention { id, name } => FluentValue::from(mention(id, &name)),
             };
             (Cow::Borrowed(key), value)
         })
@@ -153,7 +159,8 @@ fn lookup_exact(lang: Lang, msg: &Msg) -> Result<String, String> {
 
 /// Removes tags and decodes the entities `tr` output can hold (`&amp;`, `&lt;`, `&gt;`,
 /// `&quot;`, `&#NN;`). Text outside tags is already escaped, so this is exact.
-fn html_to_plain(html: &str) -> String {
+#[must_use]
+pub fn html_to_plain(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
     while let Some(i) = rest.find(['<', '&']) {

@@ -6,6 +6,7 @@ use super::achieve_msg::AchieveMsg;
 use super::caption_msg::CaptionMsg;
 use super::ext_msg::ExtMsg;
 use super::lang::Lang;
+use super::live_msg::LiveMsg;
 use super::pairs_msg::PairsMsg;
 use super::replay_msg::ReplayMsg;
 use super::stats_msg::StatsMsg;
@@ -43,8 +44,10 @@ pub enum Msg {
     PieceColour(Colour),
     /// "nest", "goal", "square 12", "yellow corridor 3".
     Loc(Loc),
-    /// A location as short as possible, for buttons: "nest", "goal", "12", "corridor 3".
+    /// A location in short, for the caption: "🏠 nest", "🏁 goal", "12", "corridor 3".
     LocShort(Loc),
+    /// A location as a move button names it: "🏠", "🏁", "12", "C3" (a corridor's square).
+    LocButton(Loc),
     /// "easy", "normal", "hard".
     Level(Level),
     /// "JCF", "classic", "Solidari".
@@ -150,13 +153,8 @@ pub enum Msg {
     RollsAgain { name: String },
     /// Button "🎲 Roll".
     BtnRoll,
-    /// Move button "12 → 17", with " ⚔" for a capture and " 🏁" for reaching the goal.
-    MoveButton {
-        from: Loc,
-        to: Loc,
-        capture: bool,
-        goal: bool,
-    },
+    /// Move button "12 → 17", "C3 → 🏁", with " ⚔" for a capture.
+    MoveButton { from: Loc, to: Loc, capture: bool },
     /// Button "🎲 New game".
     BtnNewGame,
     /// "🏆 NAME (yellow) wins the game!" (HTML)
@@ -171,7 +169,7 @@ pub enum Msg {
         name: String,
         distance: u32,
     },
-    /// "84 moves, 97 rolls, 23 minutes"
+    /// "⏱ 23 min · 84 moves · 97 rolls" (quiet; "< 1 min" under a minute).
     GameLength {
         moves: u32,
         rolls: u32,
@@ -202,8 +200,21 @@ pub enum Msg {
     AlertGroupsOnly,
 
     // ── Commands, help and rules ─────────────────────────────────────────────────────────
-    /// The `/help` text: what the bot does and every command (HTML).
+    /// The `/help` text: what the bot does and every command (HTML); in a private chat.
     Help,
+    /// `/help` in a group: how to play here, as the chat's `/dice` mode has it, and the few
+    /// commands that matter (HTML, short; a button leads to [`Msg::Help`]).
+    HelpGroup { auto: bool },
+    /// URL button "📖 Full help" (to the private chat).
+    BtnFullHelp,
+    /// `/rules` in a group: a preset's rules in a few lines (HTML).
+    RulesShort(Preset),
+    /// URL button "📖 All the rules" (to the private chat).
+    BtnAllRules,
+    /// "No game in play here: /newgame opens one." (`/board` with nothing to show)
+    NoGameInPlay,
+    /// "A tournament table has no rematch: the bracket goes on."
+    NoRematchAtTourney,
     /// A command's one-line description for the `/` menu.
     CmdDesc(Cmd),
     /// "📖 Rules of this game: JCF, in pairs. With all pieces out, a 6 counts 12." (HTML)
@@ -244,6 +255,9 @@ pub enum Msg {
     RolledShort { roll: u8 },
     /// A press on a board that is behind: "🎲 Anna rolled a 4. — board updating…"
     BoardUpdating { what: String },
+    /// The same, with when the board is expected to catch up: "🎲 Anna rolled a 4. — the
+    /// board catches up in about 6 s".
+    BoardUpdatingIn { what: String, secs: u32 },
     /// "🔔 I will mention the player whose turn it is after 30 s without playing." (`/pings`)
     PingsSet { seconds: u32 },
     /// "🔕 No pings: nobody is mentioned when it is their turn." (`/pings off`)
@@ -348,6 +362,8 @@ pub enum Msg {
     Tourney(TourneyMsg),
     /// A text of R10.5 time extensions ([`ExtMsg`]).
     Ext(ExtMsg),
+    /// A text of the live board, the Mini App page ([`LiveMsg`]).
+    Live(LiveMsg),
     /// A text of a pairs tournament's sign-up ([`PairsMsg`]).
     Pairs(PairsMsg),
     /// A text of replays ([`ReplayMsg`]).
@@ -404,6 +420,10 @@ impl Msg {
             Self::Loc(Loc::Sq(_)) => "loc-square",
             Self::LocShort(Loc::Sq(s)) if s.corridor_of().is_some() => "loc-corridor-short",
             Self::LocShort(Loc::Sq(_)) => "loc-square-short",
+            Self::LocButton(Loc::Nest) => "loc-button-nest",
+            Self::LocButton(Loc::Goal) => "loc-button-goal",
+            Self::LocButton(Loc::Sq(s)) if s.corridor_of().is_some() => "loc-button-corridor",
+            Self::LocButton(Loc::Sq(_)) => "loc-button-square",
             Self::Level(Level::Easy) => "level-easy",
             Self::Level(Level::Normal) => "level-normal",
             Self::Level(Level::Hard) => "level-hard",
@@ -477,6 +497,14 @@ impl Msg {
             Self::AlertGroupsOnly => "alert-groups-only",
 
             Self::Help => "help",
+            Self::HelpGroup { .. } => "help-group",
+            Self::BtnFullHelp => "btn-full-help",
+            Self::RulesShort(Preset::Jcf) => "rules-short-jcf",
+            Self::RulesShort(Preset::Classic) => "rules-short-classic",
+            Self::RulesShort(Preset::Solidari) => "rules-short-solidari",
+            Self::BtnAllRules => "btn-all-rules",
+            Self::NoGameInPlay => "no-game-in-play",
+            Self::NoRematchAtTourney => "no-rematch-at-tourney",
             Self::Legend(k) => k.id(),
             Self::CmdDesc(cmd) => match cmd {
                 Cmd::NewGame => "cmd-newgame",
@@ -524,6 +552,7 @@ impl Msg {
             Self::DiceIs { .. } => "dice-is",
             Self::RolledShort { .. } => "rolled-short",
             Self::BoardUpdating { .. } => "board-updating",
+            Self::BoardUpdatingIn { .. } => "board-updating-in",
             Self::TimerSet { .. } => "timer-set",
             Self::TimerOff => "timer-off",
             Self::PingsSet { .. } => "pings-set",
@@ -570,6 +599,7 @@ impl Msg {
             Self::Caption(m) => m.id(),
             Self::Tourney(m) => m.id(),
             Self::Ext(m) => m.id(),
+            Self::Live(m) => m.id(),
             Self::Pairs(m) => m.id(),
             Self::Replay(m) => m.id(),
             Self::Achieve(m) => m.id(),
@@ -585,7 +615,7 @@ impl Msg {
                 Some((c, k)) => vec![("colour", colour(&c)), ("k", num(k))],
                 None => vec![("n", num(s.ring_number().unwrap_or_default()))],
             },
-            Self::LocShort(Loc::Sq(s)) => match s.corridor_of() {
+            Self::LocShort(Loc::Sq(s)) | Self::LocButton(Loc::Sq(s)) => match s.corridor_of() {
                 Some((_, k)) => vec![("k", num(k))],
                 None => vec![("n", num(s.ring_number().unwrap_or_default()))],
             },
@@ -654,16 +684,10 @@ impl Msg {
             Self::MustPlayBonus { name, bonus } => {
                 vec![("name", text(name)), ("bonus", num(*bonus))]
             }
-            Self::MoveButton {
-                from,
-                to,
-                capture,
-                goal,
-            } => vec![
-                ("from", Arg::Msg(Self::LocShort(*from))),
-                ("to", Arg::Msg(Self::LocShort(*to))),
+            Self::MoveButton { from, to, capture } => vec![
+                ("from", Arg::Msg(Self::LocButton(*from))),
+                ("to", Arg::Msg(Self::LocButton(*to))),
                 ("capture", Arg::Flag(*capture)),
-                ("goal", Arg::Flag(*goal)),
             ],
             Self::WinnerPair { first, second } => {
                 vec![("first", text(first)), ("second", text(second))]
@@ -687,7 +711,9 @@ impl Msg {
                 ("minutes", num(*minutes)),
             ],
             Self::TimeUp { minutes } => vec![("minutes", num(*minutes))],
-            Self::DiceIs { auto } => vec![("mode", text(if *auto { "auto" } else { "button" }))],
+            Self::DiceIs { auto } | Self::HelpGroup { auto } => {
+                vec![("mode", text(if *auto { "auto" } else { "button" }))]
+            }
             Self::RolledShort { roll } => vec![("roll", num(*roll))],
             Self::PingsSet { seconds } | Self::PingsIs { seconds } => {
                 vec![("seconds", num(*seconds))]
@@ -713,6 +739,9 @@ impl Msg {
                 ("seconds", num(*seconds)),
             ],
             Self::BoardUpdating { what } => vec![("what", text(what))],
+            Self::BoardUpdatingIn { what, secs } => {
+                vec![("what", text(what)), ("secs", num(*secs))]
+            }
             Self::TimerSet { seconds } => vec![
                 ("minutes", num(seconds / 60)),
                 ("rest", num(seconds % 60)),
@@ -775,6 +804,7 @@ impl Msg {
             Self::Caption(m) => m.args(),
             Self::Tourney(m) => m.args(),
             Self::Ext(m) => m.args(),
+            Self::Live(m) => m.args(),
             Self::Pairs(m) => m.args(),
             Self::Replay(m) => m.args(),
             Self::Achieve(m) => m.args(),

@@ -28,11 +28,13 @@ impl Msg {
         for loc in [Loc::Nest, Loc::Goal, sq(12), corridor(Colour::Yellow, 3)] {
             all.push(Self::Loc(loc));
             all.push(Self::LocShort(loc));
+            all.push(Self::LocButton(loc));
         }
         all.extend(Level::ALL.map(Self::Level));
         all.extend(Preset::ALL.map(Self::Preset));
         all.extend(Cmd::ALL.map(Self::CmdDesc));
         all.extend(Preset::ALL.map(Self::Rules));
+        all.extend(Preset::ALL.map(Self::RulesShort));
         all.extend(
             crate::render::emoji::legend()
                 .iter()
@@ -119,7 +121,11 @@ impl Msg {
                 from: corridor(Colour::Blue, 5),
                 to: Loc::Goal,
                 capture: false,
-                goal: true,
+            },
+            Self::MoveButton {
+                from: sq(12),
+                to: sq(17),
+                capture: true,
             },
             Self::BtnNewGame,
             Self::Winner {
@@ -141,6 +147,11 @@ impl Msg {
                 rolls: 97,
                 minutes: 23,
             },
+            Self::GameLength {
+                moves: 1,
+                rolls: 1,
+                minutes: 0,
+            },
             Self::TimeUp { minutes: 30 },
             Self::GameTimeLeft { minutes: 23 },
             Self::GameTimeLeft { minutes: 1 },
@@ -153,6 +164,12 @@ impl Msg {
             Self::AlertOnlyPlayers,
             Self::AlertGroupsOnly,
             Self::Help,
+            Self::HelpGroup { auto: true },
+            Self::HelpGroup { auto: false },
+            Self::BtnFullHelp,
+            Self::BtnAllRules,
+            Self::NoGameInPlay,
+            Self::NoRematchAtTourney,
             Self::RulesTitle {
                 preset: Preset::Jcf,
                 pairs: false,
@@ -176,6 +193,10 @@ impl Msg {
             Self::RolledShort { roll: 4 },
             Self::BoardUpdating {
                 what: "🎲 Anna rolled a 4.".to_owned(),
+            },
+            Self::BoardUpdatingIn {
+                what: "🎲 Anna rolled a 4.".to_owned(),
+                secs: 6,
             },
             Self::TimerSet { seconds: 120 },
             Self::TimerSet { seconds: 30 },
@@ -265,6 +286,7 @@ impl Msg {
         all.extend(super::caption_msg::CaptionMsg::samples());
         all.extend(super::tourney_msg::TourneyMsg::samples());
         all.extend(super::ext_msg::ExtMsg::samples());
+        all.extend(super::live_msg::LiveMsg::samples());
         all.extend(super::pairs_msg::PairsMsg::samples());
         all.extend(super::replay_msg::ReplayMsg::samples());
         all.extend(super::achieve_msg::AchieveMsg::samples());

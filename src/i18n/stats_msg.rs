@@ -14,21 +14,22 @@ use super::msg::{Arg, Msg};
 pub enum StatsMsg {
     /// Button "🔁 Rematch".
     BtnRematch,
-    /// "📊 Points and ratings".
-    ResultsTitle,
-    /// "NAME +3 pts · rating 1520 (+24)".
-    ResultLine {
-        name: String,
+    /// The end of a finishing-order line of a recorded game: "+2 pts · 1416", "+1 pt ·
+    /// newcomer" (`newcomer`: fewer than 3 rated games), "+2 pts" (`rating` `None`: not
+    /// rated). `one`: the points are exactly ±1 (the singular).
+    Finish {
         points: String,
-        rating: String,
-        delta: String,
+        one: bool,
+        rating: Option<String>,
+        newcomer: bool,
     },
-    /// "NAME +3 pts" (not rated yet).
-    ResultPoints { name: String, points: String },
+    /// The end of a finishing-order line with no result: "35 squares to go" / "all pieces
+    /// in the goal" (R6.1).
+    FinishDistance { distance: u32 },
     /// "This game does not count for the ranking: it takes at least two people."
     ResultsUnranked,
-    /// "🏆 This week's table (week of 2026-11-30)".
-    TopWeekTitle { week: String },
+    /// "🏆 This week's points (week of 30 November)": the week's Monday in words.
+    TopWeekTitle { day: u32, month: u32 },
     /// "🏆 All-time points in this chat".
     TopAllTitle,
     /// "🏆 Ratings in this chat".
@@ -37,27 +38,32 @@ pub enum StatsMsg {
     TopGlobalTitle,
     /// "🌍 Ratings, all chats".
     TopGlobalRatingTitle,
-    /// "3. NAME — 12 pts (5 games)".
+    /// "3. NAME — 12 pts (5 games)"; `rank` is "3." or "1=" (a tie).
     TopLine {
-        rank: u32,
+        rank: String,
         name: String,
         points: String,
+        one: bool,
         games: u32,
     },
     /// "3. NAME — 1520 (5 games)".
     TopRatingLine {
-        rank: u32,
+        rank: String,
         name: String,
         rating: String,
         games: u32,
     },
     /// "Fewer than 3 games:".
     TopApart { games: u32 },
+    /// The footnote of a table where nobody has 3 games yet (everyone is listed): "Nobody
+    /// has 3 games yet: a provisional table."
+    TopProvisional { games: u32 },
     /// "Nobody has points here yet: finish a game with at least two people."
     TopEmpty,
     /// "📊 NAME in this chat" / "📊 NAME, all chats".
     StatsTitle { name: String, global: bool },
-    /// Games, wins, win rate, average place, captures, pieces home, best streak.
+    /// Games, wins, win rate, average place, captures made and suffered ("You captured 1 ·
+    /// you were captured 2" on one's own card, `own`), pieces home.
     StatsCard {
         games: u32,
         wins: u32,
@@ -66,14 +72,18 @@ pub enum StatsMsg {
         made: u32,
         suffered: u32,
         home: u32,
-        streak: u32,
+        own: bool,
     },
+    /// "Best winning streak: 3" (shown from 2 on).
+    StatsStreak { streak: u32 },
+    /// "All-time table: 3rd of 7".
+    StatsRank { rank: u32, of: u32 },
     /// "Rating: 1520 (+24 in the last game)".
     StatsRating { rating: String, delta: String },
     /// "Rating: none yet (it takes a game with at least two people)".
     StatsUnrated,
     /// "This week: +3 pts".
-    StatsWeek { points: String },
+    StatsWeek { points: String, one: bool },
     /// "NAME has no recorded games yet."
     StatsNone { name: String },
     /// "🏆 Tournaments won in this chat: 2" (R10, from the chat's tournament history).
@@ -94,9 +104,8 @@ impl StatsMsg {
     pub fn id(&self) -> &'static str {
         match self {
             Self::BtnRematch => "btn-rematch",
-            Self::ResultsTitle => "results-title",
-            Self::ResultLine { .. } => "results-line",
-            Self::ResultPoints { .. } => "results-points",
+            Self::Finish { .. } => "results-finish",
+            Self::FinishDistance { .. } => "results-distance",
             Self::ResultsUnranked => "results-unranked",
             Self::TopWeekTitle { .. } => "top-week-title",
             Self::TopAllTitle => "top-all-title",
@@ -106,9 +115,12 @@ impl StatsMsg {
             Self::TopLine { .. } => "top-line",
             Self::TopRatingLine { .. } => "top-rating-line",
             Self::TopApart { .. } => "top-apart",
+            Self::TopProvisional { .. } => "top-provisional",
             Self::TopEmpty => "top-empty",
             Self::StatsTitle { .. } => "stats-title",
             Self::StatsCard { .. } => "stats-card",
+            Self::StatsStreak { .. } => "stats-streak",
+            Self::StatsRank { .. } => "stats-rank",
             Self::StatsRating { .. } => "stats-rating",
             Self::StatsUnrated => "stats-unrated",
             Self::StatsWeek { .. } => "stats-week",
@@ -126,30 +138,39 @@ impl StatsMsg {
     pub fn args(&self) -> Vec<(&'static str, Arg)> {
         let text = |s: &str| Arg::Text(s.to_owned());
         match self {
-            Self::ResultLine {
-                name,
+            Self::Finish {
                 points,
+                one,
                 rating,
-                delta,
-            } => vec![
-                ("name", text(name)),
-                ("points", text(points)),
-                ("rating", text(rating)),
-                ("delta", text(delta)),
-            ],
-            Self::ResultPoints { name, points } => {
-                vec![("name", text(name)), ("points", text(points))]
+                newcomer,
+            } => {
+                let shown = match (rating, newcomer) {
+                    (None, _) => "none",
+                    (Some(_), true) => "new",
+                    (Some(_), false) => "shown",
+                };
+                vec![
+                    ("points", text(points)),
+                    ("one", Arg::Flag(*one)),
+                    ("rated", text(shown)),
+                    ("rating", text(rating.as_deref().unwrap_or_default())),
+                ]
             }
-            Self::TopWeekTitle { week } => vec![("week", text(week))],
+            Self::FinishDistance { distance } => vec![("distance", Arg::Num(*distance))],
+            Self::TopWeekTitle { day, month } => {
+                vec![("day", Arg::Num(*day)), ("month", Arg::Num(*month))]
+            }
             Self::TopLine {
                 rank,
                 name,
                 points,
+                one,
                 games,
             } => vec![
-                ("rank", Arg::Num(*rank)),
+                ("rank", text(rank)),
                 ("name", text(name)),
                 ("points", text(points)),
+                ("one", Arg::Flag(*one)),
                 ("games", Arg::Num(*games)),
             ],
             Self::TopRatingLine {
@@ -158,12 +179,14 @@ impl StatsMsg {
                 rating,
                 games,
             } => vec![
-                ("rank", Arg::Num(*rank)),
+                ("rank", text(rank)),
                 ("name", text(name)),
                 ("rating", text(rating)),
                 ("games", Arg::Num(*games)),
             ],
-            Self::TopApart { games } => vec![("games", Arg::Num(*games))],
+            Self::TopApart { games } | Self::TopProvisional { games } => {
+                vec![("games", Arg::Num(*games))]
+            }
             Self::StatsTitle { name, global } => {
                 vec![("name", text(name)), ("global", Arg::Flag(*global))]
             }
@@ -175,7 +198,7 @@ impl StatsMsg {
                 made,
                 suffered,
                 home,
-                streak,
+                own,
             } => vec![
                 ("games", Arg::Num(*games)),
                 ("wins", Arg::Num(*wins)),
@@ -184,17 +207,20 @@ impl StatsMsg {
                 ("made", Arg::Num(*made)),
                 ("suffered", Arg::Num(*suffered)),
                 ("home", Arg::Num(*home)),
-                ("streak", Arg::Num(*streak)),
+                ("own", Arg::Flag(*own)),
             ],
+            Self::StatsStreak { streak } => vec![("streak", Arg::Num(*streak))],
+            Self::StatsRank { rank, of } => vec![("rank", Arg::Num(*rank)), ("of", Arg::Num(*of))],
             Self::StatsRating { rating, delta } => {
                 vec![("rating", text(rating)), ("delta", text(delta))]
             }
-            Self::StatsWeek { points } => vec![("points", text(points))],
+            Self::StatsWeek { points, one } => {
+                vec![("points", text(points)), ("one", Arg::Flag(*one))]
+            }
             Self::StatsNone { name } => vec![("name", text(name))],
             Self::StatsTourneys { won } => vec![("won", Arg::Num(*won))],
             Self::TimezoneIs { zone } | Self::TimezoneSet { zone } => vec![("zone", text(zone))],
             Self::BtnRematch
-            | Self::ResultsTitle
             | Self::ResultsUnranked
             | Self::TopAllTitle
             | Self::TopRatingTitle
@@ -209,48 +235,62 @@ impl StatsMsg {
 
     /// One of each, for the locale tests.
     #[must_use]
+    #[allow(clippy::too_many_lines)] // one entry per variant
     pub fn samples() -> Vec<Msg> {
         let name = || "Vicent".to_owned();
-        [
+        let mut all = vec![
             Self::BtnRematch,
-            Self::ResultsTitle,
-            Self::ResultLine {
-                name: name(),
-                points: "+3".into(),
-                rating: "1520".into(),
-                delta: "+24".into(),
+            Self::Finish {
+                points: "+2".into(),
+                one: false,
+                rating: Some("1416".into()),
+                newcomer: false,
             },
-            Self::ResultPoints {
-                name: name(),
+            Self::Finish {
+                points: "+1".into(),
+                one: true,
+                rating: Some("1090".into()),
+                newcomer: true,
+            },
+            Self::Finish {
                 points: "-1,5".into(),
+                one: false,
+                rating: None,
+                newcomer: false,
             },
+            Self::FinishDistance { distance: 0 },
+            Self::FinishDistance { distance: 1 },
+            Self::FinishDistance { distance: 35 },
             Self::ResultsUnranked,
-            Self::TopWeekTitle {
-                week: "2026-11-30".into(),
-            },
+        ];
+        all.extend((1..=12).map(|month| Self::TopWeekTitle { day: 30, month }));
+        all.extend([
             Self::TopAllTitle,
             Self::TopRatingTitle,
             Self::TopGlobalTitle,
             Self::TopGlobalRatingTitle,
             Self::TopLine {
-                rank: 1,
+                rank: "1.".into(),
                 name: name(),
                 points: "12".into(),
+                one: false,
                 games: 5,
             },
             Self::TopLine {
-                rank: 2,
+                rank: "2=".into(),
                 name: name(),
                 points: "1".into(),
+                one: true,
                 games: 1,
             },
             Self::TopRatingLine {
-                rank: 3,
+                rank: "3.".into(),
                 name: name(),
                 rating: "1520".into(),
                 games: 4,
             },
             Self::TopApart { games: 3 },
+            Self::TopProvisional { games: 3 },
             Self::TopEmpty,
             Self::StatsTitle {
                 name: name(),
@@ -268,8 +308,24 @@ impl StatsMsg {
                 made: 12,
                 suffered: 9,
                 home: 20,
-                streak: 2,
+                own: true,
             },
+            Self::StatsCard {
+                games: 1,
+                wins: 1,
+                rate: 100,
+                place: "1".into(),
+                made: 1,
+                suffered: 1,
+                home: 1,
+                own: false,
+            },
+            Self::StatsStreak { streak: 2 },
+            Self::StatsRank { rank: 1, of: 7 },
+            Self::StatsRank { rank: 2, of: 7 },
+            Self::StatsRank { rank: 3, of: 7 },
+            Self::StatsRank { rank: 4, of: 7 },
+            Self::StatsRank { rank: 11, of: 12 },
             Self::StatsRating {
                 rating: "1520".into(),
                 delta: "+24".into(),
@@ -277,6 +333,7 @@ impl StatsMsg {
             Self::StatsUnrated,
             Self::StatsWeek {
                 points: "+3".into(),
+                one: false,
             },
             Self::StatsNone { name: name() },
             Self::StatsTourneys { won: 2 },
@@ -288,10 +345,8 @@ impl StatsMsg {
             },
             Self::ForgetDone,
             Self::ForgetPrivateOnly,
-        ]
-        .into_iter()
-        .map(Msg::Stats)
-        .collect()
+        ]);
+        all.into_iter().map(Msg::Stats).collect()
     }
 }
 

@@ -347,10 +347,12 @@ fn valencian_and_catalan_use_their_own_words() {
 
     assert_eq!(colour(Va, Colour::Red), "roig");
     assert_eq!(colour(Ca, Colour::Red), "vermell");
-    assert_eq!(loc(Va, Loc::Nest), "quadre d'espera");
-    assert_eq!(loc(Ca, Loc::Nest), "casa");
-    assert_eq!(loc(Va, Loc::Goal), "casa");
-    assert_eq!(loc(Ca, Loc::Goal), "meta");
+    // The nest and the goal carry the emoji board's signs: a Valencian's "casa" is the
+    // goal, a Catalan's the nest.
+    assert_eq!(loc(Va, Loc::Nest), "🏠 quadre d'espera");
+    assert_eq!(loc(Ca, Loc::Nest), "🏠 casa");
+    assert_eq!(loc(Va, Loc::Goal), "🏁 casa");
+    assert_eq!(loc(Ca, Loc::Goal), "🏁 meta");
 
     let rules = Msg::RulesCommon;
     assert!(
@@ -442,16 +444,24 @@ fn locations_and_move_buttons_read_naturally() {
         from: s12,
         to: Loc::Goal,
         capture: true,
-        goal: true,
     };
-    assert_eq!(plain(Lang::Es, &button), "12 → meta ⚔ 🏁");
+    assert_eq!(plain(Lang::Es, &button), "12 → 🏁 ⚔");
     let quiet = Msg::MoveButton {
         from: Loc::Nest,
         to: c3,
         capture: false,
-        goal: false,
     };
-    assert_eq!(plain(Lang::Ca, &quiet), "casa → passadís 3");
+    // Short labels: the nest and the goal as their signs, a corridor square as P3 / C3.
+    assert_eq!(plain(Lang::Ca, &quiet), "🏠 → P3");
+    assert_eq!(plain(Lang::CaValencia, &quiet), "🏠 → C3");
+    assert_eq!(plain(Lang::En, &quiet), "🏠 → C3");
+    // And in the caption's words, the nest and the goal cannot be misread in Catalan.
+    assert_eq!(plain(Lang::Ca, &Msg::LocShort(Loc::Nest)), "🏠 casa");
+    assert_eq!(plain(Lang::Ca, &Msg::LocShort(Loc::Goal)), "🏁 meta");
+    assert_eq!(
+        plain(Lang::CaValencia, &Msg::LocShort(Loc::Goal)),
+        "🏁 casa"
+    );
 }
 
 #[test]

@@ -13,7 +13,7 @@ pub enum TourneyMsg {
     TimeLimit { minutes: u32 },
     /// "Entrants (3):"
     SignupEntrants { count: u32 },
-    /// "Press ✋ Join to enter. The host closes the sign-up with /tournament start."
+    /// "Press ✋ Join to enter; the host 👑 closes the sign-up with ▶️ Start."
     SignupHint,
     /// "You are in the tournament."
     Joined,
@@ -41,22 +41,22 @@ pub enum TourneyMsg {
     AlreadyStarted,
     /// "That cannot be done in the tournament now."
     Refused,
-    /// "🎲 The draw (seed 123): 8 entrants, in this order:"
-    Draw { seed: String, count: u32 },
+    /// The head of the first bracket: "🎲 <b>The draw is made</b>: 8 entrants, 2 byes."
+    Drawn { count: u32, byes: u32 },
+    /// `/bracket`'s line with the draw's seed, for whoever wants to repeat it.
+    Seed { seed: String },
     /// "Round 2" / "Final" (`last`).
     RoundName { round: u32, last: bool },
     /// "bye"
     Bye,
     /// "Champion"
     ChampionWord,
-    /// The topic name of a table: "🏆 R1 · Table 2" (plain).
-    TopicName { round: u32, table: u32 },
-    /// "🏆 Round 1, table 2: NAMES" (HTML; `names` is plain text, escaped).
-    TableCall {
-        round: u32,
-        table: u32,
-        names: String,
-    },
+    /// A table's name: "Round 1 · table 2", or "Final" (`last`: the last round).
+    TableName { round: u32, table: u32, last: bool },
+    /// The topic name of a table: "🏆 R1 · Table 2" / "🏆 Final" (plain).
+    TopicName { round: u32, table: u32, last: bool },
+    /// "🏆 Round 1 · table 2: to your seats!" (HTML), above the players' mentions.
+    TableCall { round: u32, table: u32, last: bool },
     /// "Press ✅ Ready: the game starts when everyone is ready, or in 90 s; absent players
     /// are played by the computer."
     ReadyHint { secs: u32 },
@@ -64,25 +64,31 @@ pub enum TourneyMsg {
     BtnReady,
     /// "You are ready."
     ReadyOk,
-    /// "▶️ Round 1, table 2 has started."
-    TableStarted { round: u32, table: u32 },
-    /// "✅ Round 1, table 2: NAME goes through."
+    /// "▶️ Round 1 · table 2 has started — the board is below." (the call message once a
+    /// picture board took its place)
+    TableStartedBelow { round: u32, table: u32, last: bool },
+    /// "✅ Round 1 · table 2: NAME goes through."
     TableWon {
         round: u32,
         table: u32,
+        last: bool,
         name: String,
     },
-    /// "🎲 Round 1, table 2 was drawn at its time limit; roll-off: ROLLS. NAME goes through."
+    /// "🎲 Round 1 · table 2 was drawn at its time limit; roll-off: ROLLS. NAME goes through."
+    /// (the Final's does not say "goes through": the champion's line follows)
     TableRollOff {
         round: u32,
         table: u32,
+        last: bool,
         rolls: String,
         name: String,
     },
-    /// "✋ Round 1, table 2: NAME goes through, advanced by the host: REASON"
+    /// "✋ Round 1 · table 2: NAME goes through, advanced by the host: REASON" (the Final's:
+    /// "✋ Final: decided by the host: REASON")
     TableByHand {
         round: u32,
         table: u32,
+        last: bool,
         name: String,
         reason: String,
     },
@@ -117,7 +123,9 @@ impl TourneyMsg {
             Self::NotAtTable => "tourney-not-at-table",
             Self::AlreadyStarted => "tourney-already-started",
             Self::Refused => "tourney-refused",
-            Self::Draw { .. } => "tourney-draw",
+            Self::Drawn { .. } => "tourney-drawn",
+            Self::Seed { .. } => "tourney-seed",
+            Self::TableName { .. } => "tourney-table-name",
             Self::RoundName { .. } => "tourney-round",
             Self::Bye => "tourney-bye",
             Self::ChampionWord => "tourney-champion-word",
@@ -126,7 +134,7 @@ impl TourneyMsg {
             Self::ReadyHint { .. } => "tourney-ready-hint",
             Self::BtnReady => "tourney-btn-ready",
             Self::ReadyOk => "tourney-ready-ok",
-            Self::TableStarted { .. } => "tourney-table-started",
+            Self::TableStartedBelow { .. } => "tourney-table-started",
             Self::TableWon { .. } => "tourney-table-won",
             Self::TableRollOff { .. } => "tourney-table-rolloff",
             Self::TableByHand { .. } => "tourney-table-byhand",
@@ -141,6 +149,13 @@ impl TourneyMsg {
     pub fn args(&self) -> Vec<(&'static str, Arg)> {
         let text = |s: &str| Arg::Text(s.to_owned());
         let rt = |r: u32, t: u32| vec![("round", Arg::Num(r)), ("table", Arg::Num(t))];
+        // A message about a table names it with its TableName.
+        let at = |round: u32, table: u32, last: bool| {
+            vec![(
+                "at",
+                Arg::Msg(Msg::Tourney(Self::TableName { round, table, last })),
+            )]
+        };
         match self {
             Self::SignupTitle { preset, size } => vec![
                 ("preset", Arg::Msg(Msg::Preset(*preset))),
@@ -148,35 +163,40 @@ impl TourneyMsg {
             ],
             Self::TimeLimit { minutes } => vec![("minutes", Arg::Num(*minutes))],
             Self::SignupEntrants { count } => vec![("count", Arg::Num(*count))],
-            Self::Draw { seed, count } => vec![("seed", text(seed)), ("count", Arg::Num(*count))],
+            Self::Drawn { count, byes } => {
+                vec![("count", Arg::Num(*count)), ("byes", Arg::Num(*byes))]
+            }
+            Self::Seed { seed } => vec![("seed", text(seed))],
+            Self::TableName { round, table, last } | Self::TopicName { round, table, last } => {
+                let mut v = rt(*round, *table);
+                v.push(("last", Arg::Flag(*last)));
+                v
+            }
+            Self::TableCall { round, table, last }
+            | Self::TableStartedBelow { round, table, last } => at(*round, *table, *last),
             Self::RoundName { round, last } => {
                 vec![("round", Arg::Num(*round)), ("last", Arg::Flag(*last))]
             }
-            Self::TopicName { round, table } | Self::TableStarted { round, table } => {
-                rt(*round, *table)
-            }
-            Self::TableCall {
+            Self::ReadyHint { secs } => vec![("secs", Arg::Num(*secs))],
+            Self::TableWon {
                 round,
                 table,
-                names,
+                last,
+                name,
             } => {
-                let mut v = rt(*round, *table);
-                v.push(("names", text(names)));
-                v
-            }
-            Self::ReadyHint { secs } => vec![("secs", Arg::Num(*secs))],
-            Self::TableWon { round, table, name } => {
-                let mut v = rt(*round, *table);
+                let mut v = at(*round, *table, *last);
                 v.push(("name", text(name)));
                 v
             }
             Self::TableRollOff {
                 round,
                 table,
+                last,
                 rolls,
                 name,
             } => {
-                let mut v = rt(*round, *table);
+                let mut v = at(*round, *table, *last);
+                v.push(("last", Arg::Flag(*last)));
                 v.push(("rolls", text(rolls)));
                 v.push(("name", text(name)));
                 v
@@ -184,10 +204,12 @@ impl TourneyMsg {
             Self::TableByHand {
                 round,
                 table,
+                last,
                 name,
                 reason,
             } => {
-                let mut v = rt(*round, *table);
+                let mut v = at(*round, *table, *last);
+                v.push(("last", Arg::Flag(*last)));
                 v.push(("name", text(name)));
                 v.push(("reason", text(reason)));
                 v
@@ -241,9 +263,21 @@ impl TourneyMsg {
             Self::NotAtTable,
             Self::AlreadyStarted,
             Self::Refused,
-            Self::Draw {
+            Self::Drawn { count: 8, byes: 0 },
+            Self::Drawn { count: 5, byes: 1 },
+            Self::Drawn { count: 6, byes: 2 },
+            Self::Seed {
                 seed: "12345".into(),
-                count: 8,
+            },
+            Self::TableName {
+                round: 1,
+                table: 2,
+                last: false,
+            },
+            Self::TableName {
+                round: 3,
+                table: 1,
+                last: true,
             },
             Self::RoundName {
                 round: 2,
@@ -255,30 +289,60 @@ impl TourneyMsg {
             },
             Self::Bye,
             Self::ChampionWord,
-            Self::TopicName { round: 1, table: 2 },
+            Self::TopicName {
+                round: 1,
+                table: 2,
+                last: false,
+            },
+            Self::TopicName {
+                round: 2,
+                table: 1,
+                last: true,
+            },
             Self::TableCall {
                 round: 1,
                 table: 2,
-                names: "Vicent – <Amparo>".into(),
+                last: false,
             },
             Self::ReadyHint { secs: 90 },
             Self::BtnReady,
             Self::ReadyOk,
-            Self::TableStarted { round: 1, table: 2 },
+            Self::TableStartedBelow {
+                round: 1,
+                table: 2,
+                last: false,
+            },
             Self::TableWon {
                 round: 1,
                 table: 2,
+                last: false,
                 name: name(),
             },
             Self::TableRollOff {
                 round: 1,
                 table: 2,
+                last: false,
+                rolls: "Vicent 5, Amparo 3".into(),
+                name: name(),
+            },
+            Self::TableRollOff {
+                round: 3,
+                table: 1,
+                last: true,
                 rolls: "Vicent 5, Amparo 3".into(),
                 name: name(),
             },
             Self::TableByHand {
+                round: 1,
+                table: 3,
+                last: false,
+                name: name(),
+                reason: "absent".into(),
+            },
+            Self::TableByHand {
                 round: 2,
                 table: 1,
+                last: true,
                 name: name(),
                 reason: "absent".into(),
             },

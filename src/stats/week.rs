@@ -67,6 +67,25 @@ impl ChatZone {
     }
 }
 
+impl ChatZone {
+    /// The wall-clock hour (0..=23) and minute of Unix millisecond `ms` in this zone (the
+    /// board's deadline as a clock time: "⏳ until 19:42"). Seconds are dropped, so the time
+    /// shown is never later than `ms`.
+    #[must_use]
+    pub fn clock_of(&self, ms: i64) -> (u8, u8) {
+        let ts = Timestamp::from_millisecond(ms).unwrap_or(if ms < 0 {
+            Timestamp::MIN
+        } else {
+            Timestamp::MAX
+        });
+        let time = self.tz.to_datetime(ts).time();
+        (
+            u8::try_from(time.hour()).unwrap_or(0),
+            u8::try_from(time.minute()).unwrap_or(0),
+        )
+    }
+}
+
 impl Default for ChatZone {
     fn default() -> Self {
         // The bundled database always has Europe/Madrid; UTC is the last resort.
@@ -96,5 +115,22 @@ impl WeekId {
 impl fmt::Display for WeekId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deadline_reads_as_the_wall_clock_of_the_chat_s_zone_seconds_dropped() {
+        // Given 2026-07-01 17:42:59 UTC (summer: Madrid is UTC+2, the Canaries UTC+1),
+        let ms = 1_782_927_779_000;
+        // Then Madrid reads 19:42, the Canaries 18:42, and the seconds never round up.
+        assert_eq!(ChatZone::default().clock_of(ms), (19, 42));
+        let canary = ChatZone::named("Atlantic/Canary").expect("a zone");
+        assert_eq!(canary.clock_of(ms), (18, 42));
+        // Given a winter date (Madrid UTC+1): 2026-01-15 00:30 UTC is 01:30 in Madrid.
+        assert_eq!(ChatZone::default().clock_of(1_768_437_000_000), (1, 30));
     }
 }

@@ -18,11 +18,14 @@ pub struct ChatState<T, S, D> {
     pub settings: S,
     /// Which message shows the board, if any was recorded (a malformed one reads as `None`).
     pub display: Option<D>,
+    /// The IANA name of the chat's time zone, when `/timezone` set one (the board tells a
+    /// turn's deadline as a clock time there).
+    pub zone: Option<String>,
 }
 
 impl Store {
-    /// Reads a place's game record and display record, and its chat's settings (a forum's
-    /// topics share the chat's settings), in one pipeline: their keys share the chat's hash
+    /// Reads a place's game record and display record, and its chat's settings and time
+    /// zone (a forum's topics share the chat's), in one pipeline: their keys share the chat's hash
     /// tag, so it is one slot under Cluster. Refreshes the settings' TTL like
     /// [`Store::settings`].
     ///
@@ -53,8 +56,15 @@ impl Store {
             .arg("EX")
             .arg(SETTINGS_TTL_SECS)
             .cmd("GET")
-            .arg(&display_key);
-        let (fields, settings, display): (RecordFields, Option<String>, Option<String>) = self
+            .arg(&display_key)
+            .cmd("GET")
+            .arg(super::stats::zone_key(place.chat));
+        let (fields, settings, display, zone): (
+            RecordFields,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+        ) = self
             .query_pipe("load_chat", Retry::Idempotent, &pipe)
             .await?;
         let game = super::versioned::decode(&game_key, fields)?;
@@ -74,6 +84,7 @@ impl Store {
             game,
             settings,
             display,
+            zone,
         })
     }
 

@@ -41,13 +41,18 @@ pub struct Meta {
     pub version: u64,
     /// Bits of [`Put::sticky`] survive a superseding write.
     pub flags: u32,
+    /// Not made before this time (Unix ms; 0: as soon as the budget allows). A newer write
+    /// of the slot keeps the earlier of the two, so the writes planned while one waits share
+    /// it (the live board's taps: one board for them all); only a write being made (marked
+    /// 1 when taken) hands nothing on.
+    pub not_before_ms: u64,
 }
 
 impl Meta {
     fn line(&self) -> String {
         format!(
-            "{} {} {} {} {}",
-            self.id, self.expires_ms, self.reserve, self.version, self.flags
+            "{} {} {} {} {} {}",
+            self.id, self.expires_ms, self.reserve, self.version, self.flags, self.not_before_ms
         )
     }
 
@@ -60,6 +65,8 @@ impl Meta {
             reserve: u8::try_from(next()?).ok()?,
             version: next()?,
             flags: u32::try_from(next()?).ok()?,
+            // (a write planned by the previous version has no such field: at once)
+            not_before_ms: next().unwrap_or(0),
         })
     }
 }
@@ -169,7 +176,8 @@ impl Store {
             .arg(put.post_id.unwrap_or(""))
             .arg(OUTBOX_TTL_SECS)
             .arg(OUTBOX_IDS_TTL_SECS)
-            .arg(put.sticky);
+            .arg(put.sticky)
+            .arg(now_ms);
         pipe.cmd("ZADD")
             .arg(keys::OUTBOX_DUE)
             .arg("LT")
@@ -365,8 +373,21 @@ mod tests {
             reserve: 1,
             version: 42,
             flags: 1,
+            not_before_ms: 1_764_547_206_000,
         };
         assert_eq!(Meta::parse(&m.line()), Some(m));
+        // A line of the previous version (five fields) is a write to make at once.
+        assert_eq!(
+            Meta::parse("1 2 0 4 0"),
+            Some(Meta {
+                id: 1,
+                expires_ms: 2,
+                reserve: 0,
+                version: 4,
+                flags: 0,
+                not_before_ms: 0
+            })
+        );
         assert_eq!(Meta::parse("1 2 3"), None);
         assert_eq!(Meta::parse("1 2 300 4 5"), None);
     }

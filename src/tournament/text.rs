@@ -38,7 +38,7 @@ pub(crate) fn name(t: &Tournament, side: Option<Side>) -> &str {
 
 /// The bracket as text: a heading per round (the current one marked ▶), one line per table
 /// ("3. Núria – Pau → Núria"; ✓ marks the winner, 🎲 a roll-off, ✋ a table advanced by
-/// the host, ⏳ a game being played), and the champion at the end.
+/// the host, 🎮 a game being played: ⏳ is kept for time), and the champion at the end.
 #[must_use]
 pub fn bracket_text(t: &Tournament, labels: &Labels) -> String {
     let view = t.view();
@@ -70,7 +70,7 @@ pub fn bracket_text(t: &Tournament, labels: &Labels) -> String {
                 line.push_str(" ✋");
             }
             if table.playing {
-                line.push_str(" ⏳");
+                line.push_str(" 🎮");
             }
             let _ = writeln!(out, "{line}");
         }

@@ -62,6 +62,9 @@ pub struct Harness {
     /// same clock, seed and kicks), so `bots[i].ctx.store.round_trips()` counts only what
     /// the dispatcher does for updates. A production bot shares one context.
     pub scheduler_apart: bool,
+    /// The live board each bot started from now on serves (each its own hub and subscriber,
+    /// as replicas have), with these limits; `None`: none.
+    pub live_app: Option<(parxis::config::MiniAppConfig, parxis::webapp::Limits)>,
 }
 
 /// How [`Harness::start_with`] sets things up.
@@ -103,6 +106,16 @@ impl Harness {
 
     /// As [`Harness::start`], with options.
     pub async fn start_with(seed: u64, opts: Options) -> Self {
+        Self::start_live(seed, opts, None).await
+    }
+
+    /// As [`Harness::start_with`], each bot serving the live board `app` (with the fake's
+    /// token and bot username).
+    pub async fn start_live(
+        seed: u64,
+        opts: Options,
+        app: Option<(parxis::config::MiniAppConfig, parxis::webapp::Limits)>,
+    ) -> Self {
         let fake = FakeTelegram::start().await;
         let redis = if opts.persistent_redis {
             TestRedis::start_persistent()
@@ -122,6 +135,7 @@ impl Harness {
             write_budget: opts.write_budget,
             crash: None,
             scheduler_apart: opts.scheduler_apart,
+            live_app: app,
         };
         // The tests were written for the Roll button: the chat starts with `/dice button`
         // (a test that sets its own settings says which it wants).
@@ -137,8 +151,11 @@ impl Harness {
     /// Start one more bot process on the same fake API and Redis.
     pub async fn spawn_bot(&mut self) {
         let (kicks, kicked) = Kicks::new();
+        // One live board per bot process, seen by its dispatcher and its scheduler alike.
+        let live = self.live_board().await;
         let crash = self.crash.take();
         let mut ctx = self.bot_ctx(&kicks).await;
+        ctx.live.clone_from(&live);
         ctx.crash.clone_from(&crash);
         let ctx = Arc::new(ctx);
         let tg = self.fake.bot();
@@ -147,6 +164,7 @@ impl Harness {
         let driver = if self.driver {
             let sched = if self.scheduler_apart {
                 let mut apart = self.bot_ctx(&kicks).await;
+                apart.live = live;
                 apart.crash = crash;
                 Arc::new(apart)
             } else {
@@ -186,6 +204,23 @@ impl Harness {
         (ctx.write_limit, ctx.write_window_ms) = self.write_budget;
         ctx.kicks = Some(kicks.clone());
         ctx
+    }
+
+    /// The live board a bot started now serves ([`Harness::live_app`]): its own hub and
+    /// subscriber, as a replica has.
+    pub async fn live_board(&self) -> Option<Arc<parxis::webapp::Live>> {
+        let (app, limits) = self.live_app.clone()?;
+        let live = parxis::webapp::Live::start(
+            app,
+            super::fake_tg::TOKEN,
+            Store::connect(&self.redis.url()).await.expect("store"),
+            &self.redis.url(),
+            limits,
+        )
+        .await
+        .expect("the live board reaches Redis");
+        live.set_username(super::fake_tg::BOT_USERNAME);
+        Some(live)
     }
 
     /// Move the bots' clock `ms` milliseconds on (a timer runs out, a ping comes due); the
@@ -362,6 +397,7 @@ impl Harness {
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
             pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+            lang_offered: true,
         };
         self.store.set_settings(CHAT, &s).await.expect("settings");
     }
@@ -374,6 +410,7 @@ impl Harness {
             timer_secs: 0,
             dice: parxis::bot::core::settings::DiceMode::Button,
             pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+            lang_offered: true,
         };
         self.store.set_settings(chat, &s).await.expect("settings");
     }

@@ -10,10 +10,29 @@
 //! The longest data, a lane's Replay button, is `65535@p:<u64::MAX>:<u64::MAX>.<ms>` (63
 //! bytes with a start time of 13 digits).
 
-use super::replay::GameRef;
 use super::table::{Action, MoveKey};
 use crate::ai::Level;
 use crate::i18n::Lang;
+
+/// A finished game as its Replay button names it: the table's `seq` at the start and the
+/// start time (with the place's lane, the game's id; see [`Table::game_id`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRef {
+    pub seq: u64,
+    pub started_ms: u64,
+}
+
+impl GameRef {
+    /// The game's id in its chat: a lane's game names its lane (as its stats record does).
+    #[must_use]
+    pub fn id(self, lane: Option<u16>) -> String {
+        let id = format!("g{}-{}", self.seq, self.started_ms);
+        match lane {
+            Some(l) => format!("{id}-l{l}"),
+            None => id,
+        }
+    }
+}
 
 /// What a button asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,6 +188,18 @@ pub fn split_lane(data: &str) -> Option<(Option<u16>, &str)> {
             Some((Some(lane.parse().ok()?), rest))
         }
     }
+}
+
+/// The game a message's buttons name (the board a `/replay` replies to): its Replay
+/// button's, with the lane of the button's data.
+pub fn replied_game<'a>(data: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    data.into_iter().find_map(|d| {
+        let lane = split_lane(d)?.0;
+        match Press::decode(d)?.button {
+            Button::Replay(g) => Some(g.id(lane)),
+            _ => None,
+        }
+    })
 }
 
 /// The lane of a press's data (`None`: the chat's or topic's own game, or malformed data).

@@ -16,8 +16,8 @@ pub enum Command {
     NewGame(String),
     Join,
     Leave,
-    /// `/start`: in a group, start the game; in private, a deep link's payload
-    /// (`notify_<chat>[_<topic>]`: told when the next game opens there).
+    /// `/start`: in a group, start the game; in a private chat, a deep link's payload
+    /// (`help`, `rules_jcf`…, or `notify_<chat>[_<topic>]`: told when the next game opens there).
     Start(String),
     Cancel,
     /// Fill a seat with a computer player: `/addbot [easy|normal|hard]`.

@@ -21,6 +21,8 @@ pub enum Reject {
     NotAPlayer,
     GameOver,
     BadMove,
+    /// A tournament's table has no rematch (its winner goes on in the bracket).
+    TourneyTable,
 }
 
 /// Short answers to presses and commands that change nothing and are no rule of the table.

@@ -2,30 +2,10 @@
 //! animation is already posted (then a reply points at it) or must be uploaded, and the
 //! animation's caption. The requests themselves are `effects::replay`'s.
 
-use super::callback::{Button, Press, split_lane};
+use super::callback::GameRef;
 use super::table::{Replay, Stage, Table};
 use crate::i18n::{Lang, Msg, ReplayMsg, tr};
 use crate::replay::Walk;
-
-/// A finished game as its Replay button names it: the table's `seq` at the start and the
-/// start time (with the place's lane, the game's id; see [`Table::game_id`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameRef {
-    pub seq: u64,
-    pub started_ms: u64,
-}
-
-impl GameRef {
-    /// The game's id in its chat: a lane's game names its lane (as its stats record does).
-    #[must_use]
-    pub fn id(self, lane: Option<u16>) -> String {
-        let id = format!("g{}-{}", self.seq, self.started_ms);
-        match lane {
-            Some(l) => format!("{id}-l{l}"),
-            None => id,
-        }
-    }
-}
 
 /// The Replay button's game for a finished table that has its whole record.
 #[must_use]
@@ -37,18 +17,6 @@ pub fn game_ref(t: &Table) -> Option<GameRef> {
             seq: t.tally.start_seq,
             started_ms: t.stats.started_ms,
         })
-}
-
-/// The game a message's buttons name (the board a `/replay` replies to): its Replay
-/// button's, with the lane of the button's data.
-pub fn replied_game<'a>(data: impl IntoIterator<Item = &'a str>) -> Option<String> {
-    data.into_iter().find_map(|d| {
-        let lane = split_lane(d)?.0;
-        match Press::decode(d)?.button {
-            Button::Replay(g) => Some(g.id(lane)),
-            _ => None,
-        }
-    })
 }
 
 /// The place's own finished table's replay, when it is game `id` (a record not in the
@@ -106,6 +74,7 @@ pub fn caption(lang: Lang, replay: &Replay, walk: &Walk) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::core::callback::replied_game;
     use crate::replay::sample::{self, Sample};
 
     #[test]

@@ -47,6 +47,10 @@ pub struct ChatSettings {
     /// Seconds a human's turn waits before the bot mentions them (`/pings`); 0 = off.
     #[serde(default = "default_pings")]
     pub pings_secs: u32,
+    /// The chat's languages were offered (under its first lobby) or chosen (`/language`):
+    /// lobbies no longer carry the language row.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lang_offered: bool,
 }
 
 /// Default wait before a ping (`/pings`), seconds.
@@ -71,6 +75,7 @@ impl Default for ChatSettings {
             timer_secs: DEFAULT_TIMER_SECS,
             dice: DiceMode::default(),
             pings_secs: DEFAULT_PINGS_SECS,
+            lang_offered: false,
         }
     }
 }

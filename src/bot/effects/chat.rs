@@ -11,6 +11,7 @@ use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::ChatSettings;
 use crate::bot::core::table::Table;
 use crate::i18n::Lang;
+use crate::stats::ChatZone;
 use crate::store::{ChatState, Place, StoreError, Versioned};
 
 /// Where a game lives: a chat, one forum topic of it, or one lane of it. Every key built for
@@ -179,6 +180,8 @@ pub struct Here {
     pub addr: ChatAddr,
     pub settings: ChatSettings,
     pub lang: Lang,
+    /// The chat's time zone (`/timezone`; the default when none is set or Redis is down).
+    pub zone: ChatZone,
     /// `None` when Redis could not be read.
     pub stored: Option<Stored>,
 }
@@ -221,17 +224,18 @@ pub fn user_lang(user: Option<&User>) -> Option<Lang> {
 pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
     let state: Result<ChatState<Table, ChatSettings, DisplayState>, StoreError> =
         ctx.store.load_chat(addr.place()).await;
-    let (mut settings, stored) = match state {
+    let (mut settings, stored, zone) = match state {
         Ok(s) => (
             s.settings,
             Some(Stored {
                 table: s.game,
                 display: s.display,
             }),
+            ChatZone::or_default(s.zone.as_deref()),
         ),
         Err(e) => {
             warn!(chat = addr.id(), topic = addr.topic(), error = %e, "chat state unavailable");
-            (ChatSettings::default(), None)
+            (ChatSettings::default(), None, ChatZone::default())
         }
     };
     let lang = match (settings.lang, user_lang(user)) {
@@ -249,6 +253,7 @@ pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
         addr,
         settings,
         lang,
+        zone,
         stored,
     }
 }

@@ -20,8 +20,9 @@ use crate::bot::core::table::{Action, Actor, Status, Table};
 use crate::dice::RngDice;
 use crate::store::{CasOutcome, DueKind, Place};
 
-/// The origin tag of a tournament's table ([`Table::origin`]) starts with this.
-pub const TOURNEY_ORIGIN: &str = "tourney:";
+/// The origin tag of a tournament's table ([`Table::origin`], a
+/// [`crate::bot::core::tourney::TableTag`]) starts with this.
+pub const TOURNEY_ORIGIN: &str = crate::bot::core::tourney::TAG_PREFIX;
 
 /// A table just saved, and the version it was saved as.
 #[derive(Clone, Debug)]
@@ -101,13 +102,38 @@ pub fn unrecorded(t: &Table) -> bool {
     t.status() == Status::Finished && !t.tally.recorded
 }
 
+/// How the board of a save is planned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardWrite {
+    /// Edited in place as soon as the chat's budget allows (a press in the chat).
+    Now,
+    /// Posted anew at the bottom (`/board`, a new table).
+    Repost,
+    /// Shared with the saves that follow soon ([`outbox::board_soon`]): a tap on the live
+    /// board, whose players see the move on their pages at once.
+    Coalesced,
+}
+
 /// After a save: plan what follows it. The board (posted anew with `repost`), unless the
 /// game just finished unrecorded: then its record goes first and plans the final board with
 /// the results. The games gauge, the deadline in the due set, the ping plan; a tournament
 /// table's end wakes its tournament.
 pub async fn follow(ctx: &Ctx, here: &Here, saved: &Saved, repost: bool) {
+    let write = if repost {
+        BoardWrite::Repost
+    } else {
+        BoardWrite::Now
+    };
+    follow_with(ctx, here, saved, write).await;
+}
+
+/// [`follow`], the board planned as `write` says. The live board's viewers on every replica
+/// get the saved table first ([`crate::webapp::publish_saved`], nothing without the Mini
+/// App configured).
+pub async fn follow_with(ctx: &Ctx, here: &Here, saved: &Saved, write: BoardWrite) {
     let place = here.addr.place();
     let t = &saved.table;
+    crate::webapp::publish_saved(ctx, place, t, saved.version).await;
     if unrecorded(t) {
         match ctx
             .store
@@ -119,11 +145,11 @@ pub async fn follow(ctx: &Ctx, here: &Here, saved: &Saved, repost: bool) {
             // and the next lobby or rematch there records it first.
             Err(e) => {
                 warn!(chat = place.chat, error = %e, "the record of a finished game not planned");
-                show(ctx, here, saved, repost).await;
+                show_with(ctx, here, saved, write).await;
             }
         }
     } else {
-        show(ctx, here, saved, repost).await;
+        show_with(ctx, here, saved, write).await;
     }
     tokio::join!(
         super::active::after_save(ctx, place, t),
@@ -135,6 +161,16 @@ pub async fn follow(ctx: &Ctx, here: &Here, saved: &Saved, repost: bool) {
 
 /// Plan the board of the table just saved.
 pub async fn show(ctx: &Ctx, here: &Here, saved: &Saved, repost: bool) {
+    let write = if repost {
+        BoardWrite::Repost
+    } else {
+        BoardWrite::Now
+    };
+    show_with(ctx, here, saved, write).await;
+}
+
+/// [`show`], the board planned as `write` says.
+pub async fn show_with(ctx: &Ctx, here: &Here, saved: &Saved, write: BoardWrite) {
     // A table stored by the previous version named its board message itself, and a save
     // does not write that back: the message becomes the place's board record, so the board
     // the drain writes later is still edited in place.
@@ -151,7 +187,11 @@ pub async fn show(ctx: &Ctx, here: &Here, saved: &Saved, repost: bool) {
         warn!(chat = here.addr.id(), error = %e, "the old board message not recorded");
     }
     let playing = saved.table.status() == Status::Playing;
-    outbox::board(ctx, here.addr, saved.version, playing, repost).await;
+    match write {
+        BoardWrite::Now => outbox::board(ctx, here.addr, saved.version, playing, false).await,
+        BoardWrite::Repost => outbox::board(ctx, here.addr, saved.version, playing, true).await,
+        BoardWrite::Coalesced => outbox::board_soon(ctx, here.addr, saved.version, playing).await,
+    }
 }
 
 /// A tournament's table that ended wakes the tournament (its result into the bracket).

@@ -95,6 +95,9 @@ pub struct Ctx {
     pub kicks: Option<Kicks>,
     /// This replica's own pace of the answers it sends while Redis is away.
     pub away: Arc<super::away::AwayWrites>,
+    /// The live board (the Mini App), when configured: its button under every group board,
+    /// and its viewers told of every save ([`crate::webapp`]).
+    pub live: Option<Arc<crate::webapp::Live>>,
     /// Test-only: where this replica stops as if it crashed ([`super::crash`]); `None` in
     /// production.
     pub crash: Option<Arc<super::crash::CrashHook>>,
@@ -118,6 +121,7 @@ impl Ctx {
             metrics,
             kicks: None,
             away: Arc::default(),
+            live: None,
             crash: None,
         }
     }

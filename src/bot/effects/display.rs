@@ -12,7 +12,9 @@ use std::future::IntoFuture;
 use teloxide::RequestError;
 use teloxide::prelude::*;
 use teloxide::types::ParseMode;
-use teloxide::types::{InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId};
+use teloxide::types::{
+    InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId,
+};
 
 use super::chat::{ChatAddr, DisplayState, InTopic};
 use super::telegram::TgBot;
@@ -21,6 +23,7 @@ use crate::bot::core::table::Table;
 use crate::bot::core::view::{self, name_of_seats};
 use crate::i18n::Lang;
 use crate::render::image;
+use crate::stats::ChatZone;
 
 /// Telegram's caption limit, in characters.
 pub const CAPTION_LIMIT: usize = 1024;
@@ -29,12 +32,14 @@ pub const TEXT_LIMIT: usize = 4096;
 
 pub use crate::bot::core::view::fit;
 
-/// A board to show: the table, in a language and a display mode.
+/// A board to show: the table, in a language and a display mode, its clock times in the
+/// chat's time zone.
 #[derive(Clone, Copy)]
 pub struct Board<'a> {
     pub table: &'a Table,
     pub lang: Lang,
     pub mode: Display,
+    pub zone: &'a ChatZone,
 }
 
 /// A board ready to send.
@@ -59,11 +64,20 @@ impl Rendered {
     }
 }
 
-/// Render `board` for `addr` at `now_ms` (the caption's countdown is computed from it).
+/// Render `board` for `addr` at `now_ms` (the caption's countdown is computed from it),
+/// with `extra` as one more row of buttons under the table's (the live board's link).
 #[must_use]
-pub fn render(addr: ChatAddr, board: Board<'_>, now_ms: u64) -> Rendered {
-    let text = view::board_text(board.lang, board.table, now_ms);
-    let keyboard = view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
+pub fn render(
+    addr: ChatAddr,
+    board: Board<'_>,
+    now_ms: u64,
+    extra: Option<Vec<InlineKeyboardButton>>,
+) -> Rendered {
+    let text = view::board_text_in(board.lang, board.table, now_ms, board.zone);
+    let mut keyboard = view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
+    if let Some(row) = extra {
+        keyboard.inline_keyboard.push(row);
+    }
     match board.table.game() {
         Some(game) if board.mode == Display::Image => {
             let png = image::png(

@@ -3,10 +3,13 @@
 //! replacing it loses nothing). The new table gets a board message of its own; the old
 //! board loses its buttons.
 
+use tracing::warn;
+
 use super::Ctx;
 use super::chat::Here;
 use super::commit::{self, Saved};
 use crate::bot::core::refusal::{Alert, Refusal};
+use crate::bot::core::settings::ChatSettings;
 use crate::bot::core::table::{Actor, Table};
 use crate::engine::{Arms, Preset};
 
@@ -31,9 +34,22 @@ pub async fn open_lobby(
         }
         None => (0, 1),
     };
-    let mut table = Table::lobby(actor, preset, pairs).on_board(board);
+    // The first lobby of a chat whose language nobody chose offers the four languages.
+    let offer = !here.settings.lang_offered;
+    let mut table = Table::lobby(actor, preset, pairs)
+        .on_board(board)
+        .offering_languages(offer);
     table.seq = seq;
     let saved = commit::save(ctx, here, expected, table).await?;
+    if offer {
+        let s = ChatSettings {
+            lang_offered: true,
+            ..here.settings
+        };
+        if let Err(e) = ctx.store.set_settings(here.addr.id(), &s).await {
+            warn!(chat = here.addr.id(), error = %e, "could not note the languages offered");
+        }
+    }
     replaced(ctx, here, &saved).await;
     Ok(saved)
 }

@@ -46,6 +46,7 @@ pub fn with_results(t: &Table, ranked: bool, outcome: &RecordOutcome) -> Table {
                 id: s.user,
                 points_tenths: Some(s.points.tenths()),
                 rating: s.chat_rating,
+                rated_games: Some(u32::try_from(s.chat_rated_games).unwrap_or(u32::MAX)),
             })
             .collect();
     }
@@ -231,6 +232,10 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
         }
     };
     let _ = ctx.store.set_due(DueKind::Record, place, None).await;
+    if shown.version != rec.version && shown.table.tally.recorded {
+        // The results just saved: to the live board's viewers too.
+        crate::webapp::publish_saved(ctx, place, &shown.table, shown.version).await;
+    }
     commit::show(ctx, &here, &shown, false).await;
 }
 

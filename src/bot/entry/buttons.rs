@@ -8,7 +8,8 @@
 //!
 //! With the update's dedup mark (1) that is 3 Redis round trips before the answer. The
 //! answer says "🎲 4" after a roll, a refusal's reason, or, for a press on a board that is
-//! behind, what happened since ("… — board updating…").
+//! behind, what happened since and when the board catches up ("… — the board catches up in
+//! about 6 s", one more round trip: the chat's outbox due time).
 
 use std::sync::Arc;
 
@@ -26,6 +27,7 @@ use crate::bot::effects::outbox;
 use crate::bot::effects::telegram::{TgBot, actor_of, is_group};
 use crate::bot::effects::{Ctx, HandlerResult, lobby};
 use crate::engine::Preset;
+use crate::store::{DueKind, Place};
 
 /// Answer the press: silently when it went through, with a short alert when refused.
 pub(super) async fn answer(
@@ -86,7 +88,9 @@ pub async fn on_action(
     let text = match &result {
         Ok(saved) if action == Action::Roll => view::press_answer(here.lang, &saved.table),
         Ok(_) => None,
-        Err(Refusal::Alert(Alert::Stale)) => Some(stale_answer(&here, &q, press.version)),
+        Err(Refusal::Alert(Alert::Stale)) => {
+            Some(stale_answer(&ctx, &here, &q, press.version).await)
+        }
         Err(r) => Some(view::refusal(here.lang, *r)),
     };
     answer_with(&bot, &here, &q, text).await;
@@ -122,19 +126,35 @@ pub async fn on_action(
 }
 
 /// A press on a board older than the stored game. On the chat's board message itself the
-/// board is behind (its write is owed or on its way): say what happened since and that it
-/// is updating, never "use the latest", which is nowhere to be seen. On an older message,
-/// the chat's board is the latest one: say so.
-fn stale_answer(here: &Here, q: &CallbackQuery, drawn_at: u64) -> String {
+/// board is behind (its write is planned, waiting for the chat's budget, or on its way):
+/// say what happened since and when the board catches up (the chat's outbox is due then),
+/// never "use the latest", which is nowhere to be seen. On an older message, the chat's
+/// board is the latest one: say so.
+async fn stale_answer(ctx: &Ctx, here: &Here, q: &CallbackQuery, drawn_at: u64) -> String {
     let on_board = q
         .regular_message()
         .is_some_and(|m| here.display().is_some_and(|d| d.message_id == m.id.0));
     match here.table() {
         Ok(rec) if on_board && rec.state.seq != drawn_at => {
-            view::behind_answer(here.lang, &rec.state)
+            let wait = catch_up_secs(ctx, here.addr.id()).await;
+            view::behind_answer_in(here.lang, &rec.state, wait)
         }
         _ => view::refusal(here.lang, Alert::Stale.into()),
     }
+}
+
+/// Roughly how long until `chat`'s planned writes are made, whole seconds rounded up: the
+/// time its outbox is due ([`DueKind::Outbox`], set by the drain when the budget or a 429
+/// makes it wait) minus now. `None` when not known (nothing due, or Redis unreadable).
+async fn catch_up_secs(ctx: &Ctx, chat: i64) -> Option<u32> {
+    let due = ctx
+        .store
+        .due_at(DueKind::Outbox, Place::of_chat(chat))
+        .await
+        .ok()
+        .flatten()?;
+    let wait_ms = due.saturating_sub(ctx.now_ms());
+    Some(u32::try_from(wait_ms.div_ceil(1_000)).unwrap_or(u32::MAX))
 }
 
 /// "New game" under a finished board: a lobby with the same rules and board asked for.

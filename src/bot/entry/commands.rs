@@ -4,16 +4,17 @@
 use std::sync::Arc;
 
 use teloxide::prelude::*;
+use teloxide::types::Me;
 
 use super::Started;
-use super::reply::{done, reply};
+use super::reply::{done, reply, reply_with};
 use crate::bot::core::command::{parse_kick, parse_level, parse_newgame};
 use crate::bot::core::settings::DiceMode;
 use crate::bot::core::table::{Action, Actor};
 use crate::bot::core::view;
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::commit::{self, Saved, follow};
-use crate::bot::effects::telegram::TgBot;
+use crate::bot::effects::telegram::{TgBot, is_group};
 use crate::bot::effects::{Ctx, HandlerResult, driver, lobby};
 use crate::engine::Preset;
 use crate::i18n::{Cmd, Msg, tr};
@@ -30,29 +31,60 @@ async fn apply(bot: &TgBot, ctx: &Ctx, msg: &Message, here: &Here, actor: Actor,
     }
 }
 
-/// Which `/dice` mode is on, and the `/pings` wait, for `/help` and `/rules`.
-fn dice_line(here: &Here) -> String {
+/// The chat's settings that change how a game plays, for `/help` and `/rules`: the turn
+/// timer (so the rules never say "no time limit" while the board counts one), the `/dice`
+/// mode and the `/pings` wait.
+fn settings_lines(here: &Here) -> String {
     let auto = here.settings.dice == DiceMode::Auto;
+    let timer = match here.settings.timer_secs {
+        0 => Msg::TimerOff,
+        seconds => Msg::TimerSet { seconds },
+    };
     let pings = Msg::PingsIs {
         seconds: here.settings.pings_secs,
     };
-    format!(
-        "{}\n{}",
-        tr(here.lang, &Msg::DiceIs { auto }),
-        tr(here.lang, &pings)
-    )
+    [timer, Msg::DiceIs { auto }, pings]
+        .iter()
+        .map(|m| tr(here.lang, m))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
-/// `/help`.
-pub async fn help(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
-    let text = format!("{}\n\n{}", view::help(here.lang), dice_line(&here));
-    reply(&ctx, &here, &msg, "help", text).await;
+/// `/help`: in a group, the short help that follows the chat's `/dice` mode, with a button
+/// to the full text in the private chat; in a private chat, the full text.
+pub async fn help(
+    msg: Message,
+    me: Me,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    if is_group(&msg.chat) {
+        let auto = here.settings.dice == DiceMode::Auto;
+        let kb = view::menus::private_button(
+            here.lang,
+            &Msg::BtnFullHelp,
+            me.username.as_deref().unwrap_or_default(),
+            &view::menus::start_payload(None),
+        );
+        let text = view::help_group(here.lang, auto);
+        reply_with(&ctx, &here, &msg, "help", text, kb).await;
+    } else {
+        reply(&ctx, &here, &msg, "help", full_help(&here)).await;
+    }
     done(&ctx, started)
 }
 
-/// `/rules [preset] [pairs]`: the named rules, else the open table's, else the default.
+/// The full help (a private chat: no game is played there, so no settings of its own).
+fn full_help(here: &Here) -> String {
+    view::help(here.lang)
+}
+
+/// `/rules [preset] [pairs]`: the named rules, else the open table's, else the default. In
+/// a group, in a few lines with a button to all of them in the private chat.
 pub async fn rules(
     msg: Message,
+    me: Me,
     args: String,
     here: Here,
     ctx: Arc<Ctx>,
@@ -64,13 +96,38 @@ pub async fn rules(
         (_, Some(t)) => (t.preset, t.pairs),
         _ => (Preset::Jcf, false),
     };
-    let text = format!(
-        "{}\n\n{}",
-        view::rules(here.lang, preset, pairs),
-        dice_line(&here)
-    );
-    reply(&ctx, &here, &msg, "rules", text).await;
+    if is_group(&msg.chat) {
+        let text = format!(
+            "{}\n\n{}",
+            view::rules_short(here.lang, preset, pairs),
+            settings_lines(&here)
+        );
+        let kb = view::menus::private_button(
+            here.lang,
+            &Msg::BtnAllRules,
+            me.username.as_deref().unwrap_or_default(),
+            &view::menus::start_payload(Some((preset, pairs))),
+        );
+        reply_with(&ctx, &here, &msg, "rules", text, kb).await;
+    } else {
+        let text = full_rules(&here, preset, pairs);
+        reply(&ctx, &here, &msg, "rules", text).await;
+    }
     done(&ctx, started)
+}
+
+/// All the rules of a preset (a private chat).
+fn full_rules(here: &Here, preset: Preset, pairs: bool) -> String {
+    view::rules(here.lang, preset, pairs)
+}
+
+/// What a private chat's `/start <payload>` shows: the rules of a preset (`rules_jcf`…), or
+/// the full help (`help`, nothing, or a payload we do not know).
+pub fn start_text(here: &Here, args: &str) -> String {
+    match view::menus::parse_start_payload(args) {
+        Some((preset, pairs)) => full_rules(here, preset, pairs),
+        None => full_help(here),
+    }
 }
 
 /// A game command outside a group.
@@ -178,9 +235,14 @@ pub async fn kick(
 }
 
 /// `/board`: the board posted again at the bottom (the old message loses its buttons);
-/// three `/board` before the board's write is made are one board.
+/// three `/board` before the board's write is made are one board. With no game in play
+/// (none, or the last one over or cancelled), one line says so.
 pub async fn board(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
     match here.table() {
+        Ok(rec) if !rec.state.is_open() => {
+            let text = tr(here.lang, &Msg::NoGameInPlay);
+            reply(&ctx, &here, &msg, "board", text).await;
+        }
         Ok(rec) => {
             let saved = Saved {
                 table: rec.state.clone(),

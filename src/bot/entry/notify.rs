@@ -13,7 +13,6 @@ use crate::bot::core::notify::{
     NotifyAsk, deep_link, parse_notify, parse_start_payload, start_payload,
 };
 use crate::bot::core::table::Actor;
-use crate::bot::core::view;
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::notify::where_of;
 use crate::bot::effects::{Ctx, HandlerResult};
@@ -108,11 +107,13 @@ pub async fn private_start(
                     Err(_) => tr(here.lang, &Msg::AlertTryAgain),
                 }
             }
-            None => format!(
+            // A plain /start is greeted; `help`, `rules_jcf`… (the group's buttons) are not.
+            None if args.trim().is_empty() => format!(
                 "{}\n\n{}",
                 am(&here, AchieveMsg::NotifyWelcome),
-                view::help(here.lang)
+                super::commands::start_text(&here, &args)
             ),
+            None => super::commands::start_text(&here, &args),
         },
     };
     reply(&ctx, &here, &msg, "start", text).await;

@@ -10,7 +10,7 @@ use super::buttons::answer_with;
 use super::reply::done as done_command;
 use super::{Started, handled};
 use crate::bot::core::callback::lane_of;
-use crate::bot::core::replay::{GameRef, replied_game};
+use crate::bot::core::callback::{GameRef, replied_game};
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::replay::{Done, Which, post_record, post_replay, tell};
 use crate::bot::effects::telegram::{TgBot, actor_of};

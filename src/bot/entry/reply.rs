@@ -1,7 +1,7 @@
 //! How a command is answered: a reply planned in the chat's outbox (never awaited), and the
 //! command counted.
 
-use teloxide::types::Message;
+use teloxide::types::{InlineKeyboardMarkup, Message};
 
 use super::{Started, handled};
 use crate::bot::effects::chat::Here;
@@ -13,8 +13,20 @@ use crate::bot::effects::{Ctx, HandlerResult};
 /// of theirs to the same command supersedes it, and it is dropped when the chat's budget
 /// could not make it within a minute.
 pub async fn reply(ctx: &Ctx, here: &Here, msg: &Message, what: &str, text: String) {
+    reply_with(ctx, here, msg, what, text, None).await;
+}
+
+/// As [`reply`], with buttons under the reply (`None`: none).
+pub async fn reply_with(
+    ctx: &Ctx,
+    here: &Here,
+    msg: &Message,
+    what: &str,
+    text: String,
+    keyboard: Option<InlineKeyboardMarkup>,
+) {
     let user = msg.from.as_ref().map_or(0, |u| actor_of(u).id);
-    outbox::reply(ctx, here.addr, user, what, msg.id.0, text).await;
+    outbox::reply_with(ctx, here.addr, user, what, msg.id.0, text, keyboard).await;
 }
 
 /// Count the command: its handling is over (its writes are planned).

@@ -196,23 +196,28 @@ async fn choose_language(
     let msg = q.regular_message().ok_or(Alert::Stale)?;
     let s = ChatSettings {
         lang: Some(lang),
+        lang_offered: true,
         ..here.settings
     };
     ctx.store
         .set_settings(here.addr.id(), &s)
         .await
         .map_err(|_| Alert::TryAgain)?;
-    let w = outbox::Write::Edit {
-        message_id: msg.id.0,
-        text: tr(lang, &Msg::LanguageSet { lang }),
-        keyboard: None,
-    };
-    let slot = format!("e:{}", msg.id.0);
-    outbox::plan(
-        ctx,
-        msg.chat.id.0,
-        outbox::Plan::new(w, slot, outbox::Priority::Reply),
-    )
-    .await;
+    // The row under a lobby: the lobby itself is shown again in the new language.
+    let under_board = here.display().is_some_and(|d| d.message_id == msg.id.0);
+    if !under_board {
+        let w = outbox::Write::Edit {
+            message_id: msg.id.0,
+            text: tr(lang, &Msg::LanguageSet { lang }),
+            keyboard: None,
+        };
+        let slot = format!("e:{}", msg.id.0);
+        outbox::plan(
+            ctx,
+            msg.chat.id.0,
+            outbox::Plan::new(w, slot, outbox::Priority::Reply),
+        )
+        .await;
+    }
     Ok(())
 }

@@ -11,7 +11,7 @@ use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::stats_command::{TopAsk, parse_top, parse_zone};
 
 use crate::bot::core::view::stats::{
-    self as stats_view, card_text, top_text, tourneys_line, tourneys_won,
+    self as stats_view, CardFor, card_text, top_text, tourneys_line, tourneys_won,
 };
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::lobby::open_rematch;
@@ -65,7 +65,7 @@ pub async fn top(
             };
             reply(&ctx, &here, &msg, "top", text).await
         }
-    }
+    };
     done(&ctx, started)
 }
 
@@ -92,6 +92,7 @@ fn now_ms(ctx: &Ctx) -> i64 {
 /// `/stats`: the caller's card, or, as a reply to someone's message, theirs. In a group the
 /// chat's card with this week's points; in private the global card.
 pub async fn stats(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
+    let caller = msg.from.as_ref().map(|u| actor_of(u).id);
     let target = msg
         .reply_to_message()
         .and_then(|m| m.from.as_ref())
@@ -116,8 +117,31 @@ pub async fn stats(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) ->
                         .map(|a| a.name.clone())
                         .filter(|n| !n.is_empty())
                         .unwrap_or(who.name);
-                    let week_points = week.map(|_| card.week_points);
-                    let mut text = card_text(here.lang, &name, agg.as_ref(), private, week_points);
+                    // The player's place in the all-time points table ("3rd of 7").
+                    let scope = if private {
+                        StatsScope::Global
+                    } else {
+                        StatsScope::Chat(chat)
+                    };
+                    let rank = match ctx
+                        .store
+                        .top(scope, Table::AllTime, 0, 0, Some(who.id))
+                        .await
+                    {
+                        Ok(t) => t
+                            .caller
+                            .filter(|(_, apart)| !apart)
+                            .map(|(l, _)| (l.rank, t.settled_count)),
+                        Err(_) => None,
+                    };
+                    let card_for = CardFor {
+                        name: &name,
+                        global: private,
+                        own: Some(who.id) == caller,
+                        week: week.map(|_| card.week_points),
+                        rank,
+                    };
+                    let mut text = card_text(here.lang, &card_for, agg.as_ref());
                     // R10 The tournaments won in this chat (a group's history only).
                     if !private {
                         let history = ctx.store.tourney_history(chat).await.unwrap_or_default();
@@ -137,7 +161,7 @@ pub async fn stats(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) ->
             };
             reply(&ctx, &here, &msg, "stats", text).await
         }
-    }
+    };
     done(&ctx, started)
 }
 
@@ -200,7 +224,7 @@ pub async fn forget_me(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started
         }
         Some(who) => forget(&msg, &here, &ctx, who.id).await,
         None => {}
-    }
+    };
     done(&ctx, started)
 }
 

@@ -10,6 +10,7 @@ use super::reply::{done, reply};
 use super::{Started, handled};
 use crate::bot::core::table::Actor;
 use crate::bot::core::tourney::{SignedUp, Stage, TReject, Tourney, TourneyCmd, parse_tourney};
+use crate::bot::core::view;
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::outbox::{self, Priority};
 use crate::bot::effects::telegram::{TgBot, actor_of, is_admin};
@@ -26,6 +27,8 @@ use crate::tournament::TableId;
 pub enum TourneyButton {
     Join,
     Leave,
+    /// ▶️ Start under the sign-up: `/tournament start` by the host or an admin.
+    Start,
     Ready(TableId),
     /// A partner invitation's Confirm (the inviter's id).
     Confirm(i64),
@@ -38,6 +41,7 @@ pub fn decode(data: &str) -> Option<TourneyButton> {
     match tag {
         "tj" => arg.parse::<u64>().ok().map(|_| TourneyButton::Join),
         "tl" => arg.parse::<u64>().ok().map(|_| TourneyButton::Leave),
+        "ts" => arg.parse::<u64>().ok().map(|_| TourneyButton::Start),
         "tp" => arg.parse::<i64>().ok().map(TourneyButton::Confirm),
         "tr" => {
             let (r, t) = arg.split_once('.')?;
@@ -171,14 +175,15 @@ async fn host_command(ctx: &Ctx, here: &Here, actor: &Actor, cmd: TourneyCmd) ->
                             entrants = tournament.entrants().len(),
                             "tournament drawn"
                         );
-                        post::announce_draw(ctx, chat, lang, t).await;
+                        // The draw is told in the bracket's caption (its seed: /bracket).
+                        let head = view::tourney::drawn_head(lang, tournament);
                         let id = post::post_id(t, "bracket");
                         post::bracket(
                             ctx,
                             home,
                             lang,
                             tournament,
-                            None,
+                            Some(head),
                             Some(id),
                             Priority::Notice,
                         )
@@ -251,7 +256,8 @@ pub async fn bracket(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) 
     match load(&ctx, here.addr.id()).await {
         Ok(Some(rec)) if rec.state.tournament.is_some() => {
             if let Some(t) = &rec.state.tournament {
-                post::bracket(&ctx, here.addr, lang, t, None, None, Priority::Reply).await;
+                let head = view::tourney::seed_line(lang, t);
+                post::bracket(&ctx, here.addr, lang, t, Some(head), None, Priority::Reply).await;
             }
         }
         Ok(Some(rec)) if rec.state.stage == Stage::SignUp => {
@@ -299,9 +305,25 @@ pub async fn on_button(
             }
         }
         TourneyButton::Ready(at) => tables::press_ready(&ctx, chat, lang, at, actor.id).await,
+        TourneyButton::Start => match load(&ctx, chat).await {
+            Err(_) => tr_plain(lang, &Msg::AlertTryAgain),
+            Ok(None) => refusal_text(lang, &MutErr::Rejected(TReject::NoTourney)),
+            Ok(Some(rec)) if !manages(&bot, &here, &rec.state, &actor).await => {
+                tr_plain(lang, &Msg::OnlyHost)
+            }
+            Ok(Some(_)) => host_command(&ctx, &here, &actor, TourneyCmd::Start)
+                .await
+                .unwrap_or_default(),
+        },
         TourneyButton::Confirm(from) => super::tourney_pairs::confirm(&ctx, &q, &here, from).await,
     };
-    if let Err(e) = bot.answer_callback_query(q.id.clone()).text(text).await {
+    let answer = bot.answer_callback_query(q.id.clone());
+    let answer = if text.is_empty() {
+        answer
+    } else {
+        answer.text(text)
+    };
+    if let Err(e) = answer.await {
         warn!(chat, error = %e, "answerCallbackQuery failed");
     }
     if let Ok(Some(rec)) = load(&ctx, chat).await {

@@ -155,10 +155,33 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
     ctx.kicks = Some(kicks);
     ctx.open_ttl_secs = cfg.game_ttl.as_secs();
     ctx.write_limit = cfg.board_writes_per_minute;
+    if let Some(app) = cfg.miniapp.clone() {
+        let live = crate::webapp::Live::start(
+            app,
+            cfg.token.expose(),
+            store.clone(),
+            cfg.redis_url.expose(),
+            crate::webapp::Limits::default(),
+        )
+        .await
+        .map_err(|e| Fatal::Runtime(format!("the live board cannot reach Redis: {e}")))?;
+        info!(path = %live.app.path(), "live board served");
+        ctx.live = Some(live);
+    }
+    let ctx = Arc::new(ctx);
+    let apps = ctx
+        .live
+        .clone()
+        .map(|live| crate::webapp::routes::router(live, tg.clone(), ctx.clone()));
 
     // The port answers probes from here on: alive, and not ready until Telegram has answered.
     let mount = Mount::new();
-    let ops = http::router_with_mount(metrics, readiness(store, status.clone()), mount.clone());
+    let ops = http::router_with_apps(
+        metrics,
+        readiness(store, status.clone()),
+        mount.clone(),
+        apps,
+    );
     let port = TcpListener::bind(cfg.http_addr())
         .await
         .map_err(|e| Fatal::Runtime(format!("cannot listen on port {}: {e}", cfg.port)))?;
@@ -176,7 +199,7 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
     );
     let result = start::run(start::Bot {
         tg,
-        ctx: Arc::new(ctx),
+        ctx,
         kicked: Some(kicked),
         lang,
         webhook: cfg.webhook.clone().map(|hook| (hook, cfg.port)),

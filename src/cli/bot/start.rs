@@ -121,6 +121,9 @@ async fn common_start_up(b: &mut Bot) -> Result<(), StartError> {
     let tg = b.tg.clone();
     let me = b.retrier.call("getMe", || tg.get_me().send()).await?;
     info!(username = %me.username(), "Telegram answered getMe");
+    if let Some(live) = &b.ctx.live {
+        live.set_username(me.username());
+    }
     register_commands(b).await
 }
 

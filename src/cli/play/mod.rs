@@ -328,7 +328,6 @@ pub fn play(
                             from: m.from(),
                             to: m.to(),
                             capture: m.captures().is_some(),
-                            goal: m.reaches_goal(),
                         };
                         writeln!(out, "  {}. {}", i + 1, say(&label))?;
                     }

@@ -14,7 +14,7 @@ use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::Setup;
-use crate::engine::board::{Arms, Colour, Loc, MAX_SQUARES, Square};
+use crate::engine::board::{Arms, Colour, Loc, Square};
 use crate::engine::game::{Game, Winner};
 use crate::engine::rules::Overrides;
 
@@ -251,7 +251,7 @@ impl Serialize for BoardOf<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let g = self.0;
         let mut m = s.serialize_map(None)?;
-        for i in (0..MAX_SQUARES).filter(|&i| g.squares[i] != 0) {
+        for i in g.occupied_squares() {
             if let Some(sq) = Square::from_index(i) {
                 m.serialize_entry(&sq, &Pieces(g.cell(i)))?;
             }

@@ -12,7 +12,7 @@ pub mod text;
 pub use error::SetupError;
 
 use super::board::{Arms, Colour, Loc, MAX_COLOURS, MAX_SQUARES, NEST};
-use super::game::{Game, Pending, Winner};
+use super::game::{Game, Pending, SQUARE_WORDS, Winner};
 use super::rules::{Options, Overrides, Preset};
 
 /// A position as it comes from outside: typed, but not necessarily legal (FORMAT.md
@@ -119,12 +119,11 @@ impl Game {
             winner: None,
             squares: [0; MAX_SQUARES],
             prog: [[NEST; 4]; MAX_COLOURS],
+            barriers: [0; SQUARE_WORDS + 1],
         };
         for &c in seats {
             for k in 0..usize::from(preset.start_out()) {
-                g.prog[c.index()][k] = 1;
-                let i = g.path_index(c, 1);
-                g.add_piece(i, c);
+                g.set_piece(c, k, 1);
             }
         }
         Ok(g)
@@ -171,14 +170,16 @@ impl Game {
             winner: None,
             squares: [0; MAX_SQUARES],
             prog: [[NEST; 4]; MAX_COLOURS],
+            barriers: [0; SQUARE_WORDS + 1],
         };
         let mut counts = [0usize; MAX_COLOURS];
+        // Pieces are placed in the order listed, so a square's second piece arrives second.
         let mut place = |g: &mut Self, c: Colour, p: u8| -> Result<(), SetupError> {
             let n = &mut counts[c.index()];
             if *n >= 4 {
                 return Err(SetupError::TooManyPieces(c));
             }
-            g.prog[c.index()][*n] = p;
+            g.set_piece(c, *n, p);
             *n += 1;
             Ok(())
         };
@@ -212,7 +213,6 @@ impl Game {
                         },
                     });
                 };
-                g.add_piece(sq.index(), c);
                 place(&mut g, c, p)?;
             }
         }

@@ -5,7 +5,7 @@
 //! keys in the same order); the tests compare the two over many positions. Every string
 //! in it is a name of the protocol (ASCII, nothing to escape).
 
-use crate::engine::board::{Arms, Colour, Loc, MAX_SQUARES, Square};
+use crate::engine::board::{Arms, Colour, Loc, Square};
 use crate::engine::game::{Game, Winner};
 
 /// Append `n` in decimal.
@@ -86,7 +86,7 @@ impl Game {
         }
         out.extend_from_slice(b",\"board\":{");
         let mut first = true;
-        for i in (0..MAX_SQUARES).filter(|&i| self.squares[i] != 0) {
+        for i in self.occupied_squares() {
             let Some(sq) = Square::from_index(i) else {
                 continue;
             };

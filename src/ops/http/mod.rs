@@ -130,12 +130,27 @@ pub fn router(metrics: Metrics, ready: ReadyCheck) -> Router {
 
 /// [`router`], with every other path sent to what `mount` holds (503 while it is empty).
 pub fn router_with_mount(metrics: Metrics, ready: ReadyCheck, mount: Mount) -> Router {
-    routes().fallback(mounted).with_state(AppState {
+    router_with_apps(metrics, ready, mount, None)
+}
+
+/// [`router_with_mount`], with the routes of `apps` served too (the live board, see
+/// [`crate::webapp::routes`]: its page and requests under its own path).
+pub fn router_with_apps(
+    metrics: Metrics,
+    ready: ReadyCheck,
+    mount: Mount,
+    apps: Option<Router>,
+) -> Router {
+    let ops = routes().fallback(mounted).with_state(AppState {
         metrics,
         ready,
         ready_timeout: READY_TIMEOUT,
         mount,
-    })
+    });
+    match apps {
+        Some(apps) => ops.merge(apps),
+        None => ops,
+    }
 }
 
 fn router_with_timeout(metrics: Metrics, ready: ReadyCheck, ready_timeout: Duration) -> Router {

@@ -80,7 +80,7 @@ fn palette(arms: Arms) -> &'static Palette {
 }
 
 /// Draw the marks of `still` over its scene.
-fn draw_marks(pm: &mut Pixmap, still: &Still<'_>) {
+fn draw_marks(pm: &mut impl paint::Canvas, still: &Still<'_>) {
     let game = still.game;
     let arms = game.arms();
     let s = layout::scale(arms);
@@ -299,32 +299,34 @@ impl Animation {
             _ => vec![all],
         };
         let empty = board::empty_at(self.arms, side as u32);
-        let pm = &mut self.scratch;
-        paint::scaled(k, || {
-            if regions == [all] {
-                pm.data_mut().copy_from_slice(empty.data());
-                scene::draw_with(pm, still.game, still.view, still.turn);
-            } else if !regions.is_empty() {
-                for &(x0, y0, x1, y1) in &regions {
-                    for y in y0..y1 {
-                        let row = 4 * (y * side + x0)..4 * (y * side + x1);
-                        pm.data_mut()[row.clone()].copy_from_slice(&empty.data()[row]);
-                    }
-                }
-                // The regions in layout coordinates, for the scene to pick what reaches them.
-                let areas: Vec<Area> = regions
-                    .iter()
-                    .map(|&(x0, y0, x1, y1)| Area {
-                        x0: x0 as f32 / k,
-                        y0: y0 as f32 / k,
-                        x1: x1 as f32 / k,
-                        y1: y1 as f32 / k,
-                    })
-                    .collect();
-                scene::draw_in(pm, still.game, still.view, &areas);
-            }
+        if regions == [all] {
+            self.scratch.data_mut().copy_from_slice(empty.data());
+            let pm = &mut paint::Scaled::new(&mut self.scratch, k);
+            scene::draw_with(pm, still.game, still.view, still.turn);
             draw_marks(pm, still);
-        });
+        } else if !regions.is_empty() {
+            for &(x0, y0, x1, y1) in &regions {
+                for y in y0..y1 {
+                    let row = 4 * (y * side + x0)..4 * (y * side + x1);
+                    self.scratch.data_mut()[row.clone()].copy_from_slice(&empty.data()[row]);
+                }
+            }
+            // The regions in layout coordinates, for the scene to pick what reaches them.
+            let areas: Vec<Area> = regions
+                .iter()
+                .map(|&(x0, y0, x1, y1)| Area {
+                    x0: x0 as f32 / k,
+                    y0: y0 as f32 / k,
+                    x1: x1 as f32 / k,
+                    y1: y1 as f32 / k,
+                })
+                .collect();
+            let pm = &mut paint::Scaled::new(&mut self.scratch, k);
+            scene::draw_in(pm, still.game, still.view, &areas);
+            draw_marks(pm, still);
+        } else {
+            draw_marks(&mut paint::Scaled::new(&mut self.scratch, k), still);
+        }
         self.prev = Some(Drawn {
             game: still.game.clone(),
             trail: still.view.last_move,

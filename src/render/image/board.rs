@@ -5,7 +5,9 @@ use std::sync::OnceLock;
 use tiny_skia::Pixmap;
 
 use super::layout::{self, Area};
-use super::paint::{self, INK, NEST_FLOOR, NUMBER, PAPER, SAFE, SAFE_MARK, piece_rgb, tint};
+use super::paint::{
+    self, Canvas, INK, NEST_FLOOR, NUMBER, PAPER, SAFE, SAFE_MARK, piece_rgb, tint,
+};
 use super::text;
 use crate::engine::{Arms, Colour, Square};
 
@@ -28,8 +30,7 @@ pub(super) fn empty_at(arms: Arms, side: u32) -> &'static Pixmap {
         Arms::Six => 1,
         Arms::Eight => 2,
     };
-    let k = side as f32 / layout::size(arms) as f32;
-    BOARDS[slot].get_or_init(|| paint::scaled(k, || draw(arms, side)))
+    BOARDS[slot].get_or_init(|| draw(arms, side))
 }
 
 /// The empty board, `side` pixels wide (the layout's size, scaled).
@@ -37,20 +38,26 @@ fn draw(arms: Arms, side: u32) -> Pixmap {
     let size = layout::size(arms);
     let mut pm = Pixmap::new(side, side).expect("the board size is valid");
     pm.fill(tiny_skia::Color::WHITE);
-    for &c in arms.colours() {
-        nest(&mut pm, arms, c);
-        goal(&mut pm, arms, c);
-    }
-    for sq in arms.squares() {
-        square(&mut pm, arms, sq);
-    }
-    let half = size as f32 / 2.0;
-    let whole = Area::around((half, half), half, half).inset(1.5);
-    paint::stroke_area(&mut pm, whole, 3.0, INK, 255);
+    let k = side as f32 / size as f32;
+    draw_on(&mut paint::Scaled::new(&mut pm, k), arms);
     pm
 }
 
-fn nest(pm: &mut Pixmap, arms: Arms, c: Colour) {
+/// The printed board of `arms` on a white canvas: nests, goals, squares and the frame.
+pub(super) fn draw_on(pm: &mut impl Canvas, arms: Arms) {
+    for &c in arms.colours() {
+        nest(pm, arms, c);
+        goal(pm, arms, c);
+    }
+    for sq in arms.squares() {
+        square(pm, arms, sq);
+    }
+    let half = layout::size(arms) as f32 / 2.0;
+    let whole = Area::around((half, half), half, half).inset(1.5);
+    paint::stroke_area(pm, whole, 3.0, INK, 255);
+}
+
+fn nest(pm: &mut impl Canvas, arms: Arms, c: Colour) {
     let fill = tint(piece_rgb(c), 0.12);
     if arms.is_four() {
         let area = layout::nest_area(arms, c);
@@ -70,7 +77,7 @@ fn nest(pm: &mut Pixmap, arms: Arms, c: Colour) {
     paint::fill_circle(pm, centre, r - 9.0, NEST_FLOOR, 255);
 }
 
-fn goal(pm: &mut Pixmap, arms: Arms, c: Colour) {
+fn goal(pm: &mut impl Canvas, arms: Arms, c: Colour) {
     let tri = layout::goal_triangle(arms, c);
     if arms.is_four() {
         paint::fill_polygon(pm, &tri, piece_rgb(c));
@@ -81,7 +88,7 @@ fn goal(pm: &mut Pixmap, arms: Arms, c: Colour) {
     }
 }
 
-fn square(pm: &mut Pixmap, arms: Arms, sq: Square) {
+fn square(pm: &mut impl Canvas, arms: Arms, sq: Square) {
     let fill = match (sq.corridor_of(), sq.ring_number()) {
         (Some((c, _)), _) => tint(piece_rgb(c), 0.5),
         (None, Some(n)) => match arms

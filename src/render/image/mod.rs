@@ -16,10 +16,12 @@
 pub mod anim;
 mod board;
 pub mod bracket;
+mod canvas;
 mod encode;
 mod layout;
 mod paint;
 mod scene;
+mod svg;
 mod text;
 
 use tiny_skia::Pixmap;
@@ -34,6 +36,7 @@ pub use layout::{
     nest_slots, pair_centres, scale, size, square_area, square_centre, square_quad,
 };
 pub use paint::{Rgb, piece_rgb};
+pub use svg::{board_svg, scene_svg};
 
 /// The trail of a move already played: a piece of `colour` went from one point of its
 /// colour's path to another. Plain data (it is stored with a chat's table), made from the
@@ -97,6 +100,27 @@ pub fn label_points(game: &Game, choices: &[Move]) -> Vec<Point> {
         .collect()
 }
 
+/// Where the piece each of `choices` would take stands on the image of `game` (`None`
+/// for a piece in its nest), as the image marks it with the move's number.
+#[must_use]
+pub fn start_points(game: &Game, choices: &[Move]) -> Vec<Option<Point>> {
+    choices
+        .iter()
+        .map(|&m| scene::start_point(game, m))
+        .collect()
+}
+
+/// The points the piece of `trail` passed, from where it stood to where the image of
+/// `game` (the position after the move) shows it now: the path a page animates it along.
+#[must_use]
+pub fn trail_points(game: &Game, trail: Trail) -> Vec<Point> {
+    let mut pts = layout::path_points(game.arms(), trail.colour, trail.from, trail.to);
+    if let (Some(end), Some(last)) = (scene::arrival_point(game, trail), pts.last_mut()) {
+        *last = end.0;
+    }
+    pts
+}
+
 /// The PNG image of `game`: [`size`] × [`size`] pixels of its board, RGB.
 #[must_use]
 pub fn png(game: &Game, view: &View) -> Vec<u8> {
@@ -109,7 +133,8 @@ pub fn png(game: &Game, view: &View) -> Vec<u8> {
 pub fn png_at_frame_scale(game: &Game, view: &View) -> Vec<u8> {
     let arms = game.arms();
     let mut pm = board::empty_at(arms, anim::side(arms)).clone();
-    paint::scaled(anim::scale_of(arms), || scene::draw(&mut pm, game, view));
+    let k = anim::scale_of(arms);
+    scene::draw(&mut paint::Scaled::new(&mut pm, k), game, view);
     encode::png(&pm, arms)
 }
 

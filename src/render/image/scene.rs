@@ -1,12 +1,10 @@
 //! What changes from image to image: pieces, barriers, goal counts, names, turn, die,
 //! the last move's trail and the labels of the moves to choose from.
 
-use tiny_skia::Pixmap;
-
 use super::Trail;
 use super::View;
 use super::layout::{self, Area, Point};
-use super::paint::{self, INK, PAPER, piece_rgb, shade, tint};
+use super::paint::{self, Canvas, INK, PAPER, piece_rgb, shade, tint};
 use super::text;
 use crate::engine::{Arms, Colour, Game, Loc, Move, Phase, Square};
 
@@ -19,13 +17,13 @@ const GOAL_PIECE: f32 = 12.5;
 /// Radius of a move label.
 const LABEL: f32 = 16.0;
 
-pub(super) fn draw(pm: &mut Pixmap, game: &Game, view: &View) {
+pub(super) fn draw(pm: &mut impl Canvas, game: &Game, view: &View) {
     draw_with(pm, game, view, true);
 }
 
 /// [`draw`], with or without the seat to act's frame and pending die or bonus (`turn`): an
 /// animation's move frames leave them out, showing the roll that made the move instead.
-pub(super) fn draw_with(pm: &mut Pixmap, game: &Game, view: &View, with_turn: bool) {
+pub(super) fn draw_with(pm: &mut impl Canvas, game: &Game, view: &View, with_turn: bool) {
     let letter = |c: Colour| view.letters.map(|l| l[c.index()]);
     let arms = game.arms();
     if let Some(mv) = view.last_move {
@@ -59,7 +57,7 @@ pub(super) fn draw_with(pm: &mut Pixmap, game: &Game, view: &View, with_turn: bo
 }
 
 /// A ring square named by a button: its number large, haloed over whatever is there.
-fn named_number(pm: &mut Pixmap, game: &Game, loc: Loc) {
+fn named_number(pm: &mut impl Canvas, game: &Game, loc: Loc) {
     let arms = game.arms();
     let Some(n) = (match loc {
         Loc::Sq(sq) => sq.ring_number().map(|n| (sq, n)),
@@ -76,7 +74,7 @@ fn named_number(pm: &mut Pixmap, game: &Game, loc: Loc) {
 /// The piece a move would take: a small badge with the move's number on its top-right.
 /// A piece with several moves shows the first; a nest piece gets none (the nest is the
 /// only place it can leave from).
-fn start_mark(pm: &mut Pixmap, game: &Game, mv: Move, number: &str) {
+fn start_mark(pm: &mut impl Canvas, game: &Game, mv: Move, number: &str) {
     let arms = game.arms();
     let (piece, ..) = sizes(arms);
     let Some(at) = start_point(game, mv) else {
@@ -106,7 +104,7 @@ pub(super) fn start_point(game: &Game, mv: Move) -> Option<Point> {
 
 /// The final image: the winners' nests framed and starred (a white star outlined in ink,
 /// seen on every nest colour).
-fn winner(pm: &mut Pixmap, game: &Game) {
+fn winner(pm: &mut impl Canvas, game: &Game) {
     let Phase::Finished(w) = game.phase() else {
         return;
     };
@@ -114,7 +112,7 @@ fn winner(pm: &mut Pixmap, game: &Game) {
 }
 
 /// The winner's nests framed and starred (also an R6.3 time limit's winner).
-pub(super) fn mark_winner(pm: &mut Pixmap, arms: Arms, w: crate::engine::Winner) {
+pub(super) fn mark_winner(pm: &mut impl Canvas, arms: Arms, w: crate::engine::Winner) {
     let s = layout::scale(arms);
     for c in w.colours() {
         frame(pm, arms, c);
@@ -124,7 +122,7 @@ pub(super) fn mark_winner(pm: &mut Pixmap, arms: Arms, w: crate::engine::Winner)
 }
 
 /// A thick frame inside colour `c`'s nest (the seat to act, or a winner).
-fn frame(pm: &mut Pixmap, arms: Arms, c: Colour) {
+fn frame(pm: &mut impl Canvas, arms: Arms, c: Colour) {
     if arms.is_four() {
         paint::stroke_area(pm, layout::nest_area(arms, c).inset(5.5), 7.0, INK, 255);
     } else {
@@ -139,7 +137,7 @@ fn sizes(arms: Arms) -> (f32, f32, f32, f32) {
     (PIECE * s, NEST_PIECE * s, GOAL_PIECE * s, LABEL * s)
 }
 
-fn nest(pm: &mut Pixmap, game: &Game, c: Colour, letter: Option<char>, name: Option<&str>) {
+fn nest(pm: &mut impl Canvas, game: &Game, c: Colour, letter: Option<char>, name: Option<&str>) {
     let arms = game.arms();
     if !game.is_seated(c) {
         if arms.is_four() {
@@ -169,7 +167,7 @@ fn nest(pm: &mut Pixmap, game: &Game, c: Colour, letter: Option<char>, name: Opt
     }
 }
 
-fn goal(pm: &mut Pixmap, game: &Game, c: Colour, letter: Option<char>) {
+fn goal(pm: &mut impl Canvas, game: &Game, c: Colour, letter: Option<char>) {
     if !game.is_seated(c) {
         return;
     }
@@ -188,7 +186,7 @@ fn goal(pm: &mut Pixmap, game: &Game, c: Colour, letter: Option<char>) {
 /// The pieces on a square: one in the middle (or in the first place when a move label
 /// takes the second), two side by side in arrival order, a barrier joined by a bar.
 fn square(
-    pm: &mut Pixmap,
+    pm: &mut impl Canvas,
     game: &Game,
     sq: Square,
     labelled: bool,
@@ -231,7 +229,7 @@ fn square(
 
 /// Where the piece a move ended with stands, and its radius: the last arrival on its
 /// square, or the last piece in its goal.
-fn arrival_point(game: &Game, mv: Trail) -> Option<(Point, f32)> {
+pub(super) fn arrival_point(game: &Game, mv: Trail) -> Option<(Point, f32)> {
     let arms = game.arms();
     let (piece, _, goal_piece, _) = sizes(arms);
     match mv.to_loc(arms) {
@@ -252,7 +250,7 @@ fn arrival_point(game: &Game, mv: Trail) -> Option<(Point, f32)> {
 }
 
 /// The last move: a translucent trail through the squares it passed, under the pieces.
-fn trail(pm: &mut Pixmap, game: &Game, mv: Trail) {
+fn trail(pm: &mut impl Canvas, game: &Game, mv: Trail) {
     let arms = game.arms();
     let s = layout::scale(arms);
     let c = mv.colour;
@@ -274,14 +272,14 @@ fn trail(pm: &mut Pixmap, game: &Game, mv: Trail) {
 }
 
 /// The piece that just moved: a dark ring around it.
-fn arrival(pm: &mut Pixmap, game: &Game, mv: Trail) {
+fn arrival(pm: &mut impl Canvas, game: &Game, mv: Trail) {
     if let Some((at, r)) = arrival_point(game, mv) {
         paint::stroke_circle(pm, at, r + 3.5, 3.0, INK);
     }
 }
 
 /// The seat to act: its nest framed; its pending roll as a die, or its bonus.
-fn turn(pm: &mut Pixmap, game: &Game) {
+fn turn(pm: &mut impl Canvas, game: &Game) {
     let arms = game.arms();
     let s = layout::scale(arms);
     let (seat, roll, bonus) = match game.phase() {
@@ -301,7 +299,7 @@ fn turn(pm: &mut Pixmap, game: &Game) {
 }
 
 /// R5 A bonus of `amount` for `seat`, where its die is drawn.
-pub(super) fn bonus_label(pm: &mut Pixmap, arms: Arms, seat: Colour, amount: u8) {
+pub(super) fn bonus_label(pm: &mut impl Canvas, arms: Arms, seat: Colour, amount: u8) {
     let s = layout::scale(arms);
     let at = layout::die_point(arms, seat);
     let area = Area::around(at, 30.0 * s, 19.0 * s);
@@ -316,7 +314,7 @@ pub(super) fn bonus_label(pm: &mut Pixmap, arms: Arms, seat: Colour, amount: u8)
 }
 
 /// A move to choose from: its number at its destination.
-fn label(pm: &mut Pixmap, game: &Game, mv: Move, number: &str) {
+fn label(pm: &mut impl Canvas, game: &Game, mv: Move, number: &str) {
     let arms = game.arms();
     let (.., radius) = sizes(arms);
     paint::badge(pm, label_point(game, mv), radius, number);
@@ -386,7 +384,7 @@ pub(super) fn trail_bounds(game: &Game, mv: Trail) -> Area {
 /// `regions`, each drawn once: within every region the pixels are those of the whole
 /// drawing over the empty board (the caller restores the regions from the empty board
 /// first, and keeps only them).
-pub(super) fn draw_in(pm: &mut Pixmap, game: &Game, view: &View, regions: &[Area]) {
+pub(super) fn draw_in(pm: &mut impl Canvas, game: &Game, view: &View, regions: &[Area]) {
     let reaches = |b: Area| regions.iter().any(|&r| overlaps(b, r));
     let letter = |c: Colour| view.letters.map(|l| l[c.index()]);
     let arms = game.arms();

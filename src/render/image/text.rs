@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use ab_glyph::{Font, FontRef, Glyph, PxScale, ScaleFont, point};
 use tiny_skia::Pixmap;
 
+use super::canvas::{Canvas, Rgb};
 use super::layout::Point;
-use super::paint::Rgb;
 
 static FONT_BYTES: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
 
@@ -238,14 +238,37 @@ fn anchor((x, y): Point) -> (i32, i32) {
 
 /// Draws `text` centred on `centre` (horizontally on its advance, vertically on its
 /// capital height) in an opaque colour.
-pub(super) fn draw_centred(pm: &mut Pixmap, text: &str, size: f32, centre: Point, rgb: Rgb) {
-    let k = super::paint::scale();
-    let r = raster(text, size * k, 0.0);
-    blit(pm, &r, &r.text, anchor((centre.0 * k, centre.1 * k)), rgb);
+pub(super) fn draw_centred(pm: &mut impl Canvas, text: &str, size: f32, centre: Point, rgb: Rgb) {
+    pm.text(text, size, centre, rgb, None);
 }
 
 /// Draws `text` centred with a halo of `outline` colour `halo` pixels wide around it.
 pub(super) fn draw_outlined(
+    pm: &mut impl Canvas,
+    text: &str,
+    size: f32,
+    centre: Point,
+    rgb: Rgb,
+    outline: Rgb,
+    halo: f32,
+) {
+    pm.text(text, size, centre, rgb, Some((outline, halo)));
+}
+
+/// How far below the point text is centred on its baseline lies, at `size` px (the
+/// rasterizer's own rounding, so an SVG puts its text where the PNG does).
+pub(super) fn baseline_offset(size: f32) -> f32 {
+    (face().cap * size / 2.0).round()
+}
+
+/// [`draw_centred`] on a pixmap.
+pub(super) fn raster_centred(pm: &mut Pixmap, text: &str, size: f32, centre: Point, rgb: Rgb) {
+    let r = raster(text, size, 0.0);
+    blit(pm, &r, &r.text, anchor(centre), rgb);
+}
+
+/// [`draw_outlined`] on a pixmap.
+pub(super) fn raster_outlined(
     pm: &mut Pixmap,
     text: &str,
     size: f32,
@@ -254,9 +277,8 @@ pub(super) fn draw_outlined(
     outline: Rgb,
     halo: f32,
 ) {
-    let k = super::paint::scale();
-    let r = raster(text, size * k, halo * k);
-    let at = anchor((centre.0 * k, centre.1 * k));
+    let r = raster(text, size, halo);
+    let at = anchor(centre);
     blit(pm, &r, &r.halo, at, outline);
     blit(pm, &r, &r.text, at, rgb);
 }

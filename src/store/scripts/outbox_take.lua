@@ -9,7 +9,11 @@
 -- over are dropped on the way (and counted). When the head is not a board (`b:` slots) but
 -- boards wait behind it, those boards move to the front (score 0): at most one write goes
 -- before a waiting board. A write asking for a reserve (a ping, a post)
--- goes only while `reserve` more writes stay free for what comes first (a board).
+-- goes only while `reserve` more writes stay free for what comes first (a board). A write
+-- whose not-before time (the sixth field of its meta, see outbox_put.lua) is still to come is
+-- passed over: the writes after it may go first, and when nothing else may go the chat waits
+-- for the earliest such time. A write handed out is marked as being made (its not-before
+-- time set to 1, see outbox_put.lua).
 --
 -- KEYS[1]  the chat's planned writes, parxis:{<chat>}:outbox (see outbox_put.lua)
 -- KEYS[2]  their order, parxis:{<chat>}:outbox:q
@@ -28,7 +32,8 @@
 --   {1, slot, value, dropped}  granted: one write counted; the write stays planned until
 --                              outbox_done.lua (a replica that dies mid-way leaves it)
 --                              ('more': {1, '', '', 0})
---   {0, until_ms, '', dropped} the head write may not go before until_ms (nothing counted)
+--   {0, until_ms, '', dropped} the head write may not go before until_ms (nothing counted),
+--                              or every write planned waits for its not-before time
 --   {2, 0, '', dropped}        nothing is planned
 
 local now = tonumber(ARGV[1])
@@ -94,6 +99,7 @@ if ARGV[6] == 'more' then
 end
 
 local dropped = 0
+local later = nil
 local slots = redis.call('ZRANGE', KEYS[2], 0, 63)
 for i, slot in ipairs(slots) do
   local v = redis.call('HGET', KEYS[1], slot)
@@ -103,14 +109,22 @@ for i, slot in ipairs(slots) do
     local exp, res = string.match(v, '^%d+ (%d+) (%d+)')
     exp = tonumber(exp) or 0
     res = tonumber(res) or 0
+    -- (a write of the previous version has no sixth field: at once)
+    local nb = tonumber(string.match(v, '^%d+ %d+ %d+ %d+ %d+ (%d+)')) or 0
     if exp > 0 and exp <= now then
       redis.call('HDEL', KEYS[1], slot)
       redis.call('ZREM', KEYS[2], slot)
       dropped = dropped + 1
+    elseif nb > now then
+      if later == nil or nb < later then later = nb end
     else
       local wait = wait_for(1 + res)
       if wait > 0 then return {0, wait, '', dropped} end
       grant()
+      local head, rest = string.match(v, '^(%d+ %d+ %d+ %d+ %d+)[^\n]*\n(.*)$')
+      if head then
+        redis.call('HSET', KEYS[1], slot, head .. ' 1\n' .. rest)
+      end
       if string.sub(slot, 1, 2) ~= 'b:' then
         -- A write that goes before a waiting board (its lead ran out) is the only one: the
         -- boards still planned come next, so a board is never more than one write behind.
@@ -124,5 +138,8 @@ for i, slot in ipairs(slots) do
       return {1, slot, v, dropped}
     end
   end
+end
+if later ~= nil then
+  return {0, string.format('%d', later), '', dropped}
 end
 return {2, 0, '', dropped}

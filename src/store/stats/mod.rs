@@ -35,6 +35,7 @@ mod zone;
 pub use forget::Forgotten;
 pub use query::{PlayerCard, Table, Top, TopLine};
 pub use record::{KeptReplay, RecordOutcome, SeatChange};
+pub(crate) use zone::zone_key;
 
 #[allow(unused_imports)] // for the doc links
 use super::Store;

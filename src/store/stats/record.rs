@@ -38,6 +38,9 @@ pub struct SeatChange {
     pub chat_rating: Option<(i64, i64)>,
     /// The shown global rating before and after.
     pub global_rating: Option<(i64, i64)>,
+    /// Rated games in the chat after this one (the final board shows the rating as new
+    /// under [`ESTABLISHED_GAMES`]).
+    pub chat_rated_games: u64,
 }
 
 /// A finished game's replay to keep with its history entry: its JSON
@@ -52,12 +55,16 @@ pub struct KeptReplay {
 /// The stored μ/σ strings of each human ('' when unrated), as read.
 type Stored = Vec<(String, String)>;
 
+/// The rated games each human had in a scope before the game (0 when none), as read.
+type RatedBefore = Vec<u64>;
+
 /// What the first round trip of [`Store::record_game`] finds.
 struct FirstRead {
     chat_done: bool,
     global_done: bool,
     chat: Stored,
     global: Stored,
+    chat_rated: RatedBefore,
 }
 
 impl Store {
@@ -124,7 +131,7 @@ impl Store {
             }
             if let (Some(g), Some(c)) = (&global_done, &chat_done) {
                 debug!(chat = record.chat, game = %record.id, recorded = c.is_some(), "game stats recorded");
-                return Ok(outcome(week, g, c));
+                return Ok(outcome(week, g, c, &read.chat_rated));
             }
         }
         Err(StoreError::Contended(format!(
@@ -141,7 +148,11 @@ impl Store {
         pipe.cmd("EXISTS").arg(global.done(record.chat, &record.id));
         for scope in [chat, global] {
             for (_, user, _) in record.humans() {
-                pipe.cmd("HMGET").arg(scope.user(user)).arg("mu").arg("sg");
+                pipe.cmd("HMGET")
+                    .arg(scope.user(user))
+                    .arg("mu")
+                    .arg("sg")
+                    .arg("r");
             }
         }
         let replies: Vec<Value> = self
@@ -157,15 +168,25 @@ impl Store {
         };
         let (chat_done, global_done) = (flag()?, flag()?);
         let rows = it
-            .map(|v| Vec::<Option<String>>::from_redis_value(v).map(pair))
-            .collect::<Result<Stored, _>>()
+            .map(Vec::<Option<String>>::from_redis_value)
+            .collect::<Result<Vec<_>, _>>()
             .map_err(|_| malformed())?;
         let k = record.humans().count().min(rows.len());
+        let rated = |row: &Vec<Option<String>>| {
+            row.get(2)
+                .cloned()
+                .flatten()
+                .and_then(|r| r.parse().ok())
+                .unwrap_or(0)
+        };
+        let chat_rated = rows[..k].iter().map(rated).collect();
+        let rows: Stored = rows.into_iter().map(pair).collect();
         Ok(FirstRead {
             chat_done,
             global_done,
             chat: rows[..k].to_vec(),
             global: rows[k..].to_vec(),
+            chat_rated,
         })
     }
 
@@ -306,6 +327,7 @@ fn outcome(
     week: WeekId,
     global: &Option<Vec<Contribution>>,
     chat: &Option<Vec<Contribution>>,
+    chat_rated: &RatedBefore,
 ) -> RecordOutcome {
     let Some(chat) = chat else {
         return RecordOutcome {
@@ -315,9 +337,11 @@ fn outcome(
         };
     };
     let shown = |c: &Contribution| c.rating.map(|(b, a)| (b.display(), a.display()));
+    // The contributions are the humans' in order, as the rated counts were read.
     let seats = chat
         .iter()
-        .map(|c| SeatChange {
+        .enumerate()
+        .map(|(j, c)| SeatChange {
             seat: c.seat,
             user: c.user,
             points: c.points,
@@ -326,6 +350,8 @@ fn outcome(
                 .as_ref()
                 .and_then(|g| g.iter().find(|x| x.user == c.user))
                 .and_then(shown),
+            chat_rated_games: chat_rated.get(j).copied().unwrap_or(0)
+                + u64::from(c.rating.is_some()),
         })
         .collect();
     RecordOutcome {

@@ -5,7 +5,8 @@ use super::super::keys::StatsScope;
 use super::super::redis_store::Retry;
 use super::super::{Store, StoreError};
 
-pub(super) fn zone_key(chat: i64) -> String {
+/// The key of a chat's time zone (read with the chat's state too, by `load_chat`).
+pub(crate) fn zone_key(chat: i64) -> String {
     format!("{}zone", StatsScope::Chat(chat).prefix())
 }
 

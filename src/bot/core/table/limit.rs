@@ -217,7 +217,7 @@ mod tests {
             },
         );
         let text = board_text(Lang::En, &t, now).status;
-        assert!(text.contains("· ⏳ 30 s"), "{text}");
+        assert!(text.contains("· ⏳ until "), "{text}");
         assert!(text.contains('⏱'), "{text}");
         // A minute from the end it says 1 minute, in every language.
         let last = 30 * 60_000 - 1;

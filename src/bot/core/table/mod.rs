@@ -240,6 +240,10 @@ pub struct Table {
     /// The whole record of the game in play or finished, step by step (see [`GameLog`]);
     /// empty in a lobby.
     pub log: GameLog,
+    /// The lobby offers the chat's four languages (the first lobby of a chat whose language
+    /// nobody chose: Telegram says `ca` for Valencians, and the chat's language came from
+    /// whoever acted first).
+    pub languages: bool,
 }
 
 impl Table {
@@ -266,7 +270,15 @@ impl Table {
             limit: TimeLimit::of(preset),
             ends_ms: None,
             log: GameLog::default(),
+            languages: false,
         }
+    }
+
+    /// The same lobby offering the chat's languages under it (see [`Table::languages`]).
+    #[must_use]
+    pub fn offering_languages(mut self, offer: bool) -> Self {
+        self.languages = offer;
+        self
     }
 
     /// The same lobby on the board asked for (`None`: picked at the start).

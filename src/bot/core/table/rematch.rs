@@ -12,10 +12,13 @@ impl Table {
     ///
     /// # Errors
     /// [`Reject::NotPlaying`] when the game is not finished, [`Reject::NotAPlayer`] for
-    /// someone who did not play.
+    /// someone who did not play, [`Reject::TourneyTable`] at a tournament's table.
     pub fn rematch(&self, who: &Actor) -> Result<Self, Reject> {
         if !matches!(self.stage, Stage::Finished(_)) {
             return Err(Reject::NotPlaying);
+        }
+        if crate::bot::core::tourney::TableTag::of(self).is_some() {
+            return Err(Reject::TourneyTable);
         }
         let human = |p: &Player| p.id > 0 && p.kind == PlayerKind::Human;
         if !self.players.iter().any(|p| p.id == who.id && human(p)) {

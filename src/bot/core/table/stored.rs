@@ -67,6 +67,9 @@ pub(super) struct Stored {
     /// The game's record (absent in records stored before it was kept, and in lobbies).
     #[serde(default, skip_serializing_if = "GameLog::is_empty")]
     log: GameLog,
+    /// A lobby that offers the chat's languages (absent: it does not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    languages: bool,
     #[serde(default, skip_serializing)]
     board_msg: Option<i32>,
     #[serde(default, skip_serializing)]
@@ -113,6 +116,7 @@ impl TryFrom<Stored> for Table {
             limit: s.limit.unwrap_or_else(|| TimeLimit::of(s.preset)),
             ends_ms: s.ends_ms,
             log: s.log,
+            languages: s.languages,
         })
     }
 }
@@ -144,6 +148,7 @@ impl From<Table> for Stored {
             limit: Some(t.limit).filter(|l| *l != TimeLimit::of(t.preset)),
             ends_ms: t.ends_ms,
             log: t.log,
+            languages: t.languages,
             board_msg: None,
             board_photo: false,
         }

@@ -34,6 +34,10 @@ pub struct SeatResult {
     /// The shown chat rating before and after.
     #[serde(default)]
     pub rating: Option<(i64, i64)>,
+    /// Rated games in the chat after this one (`None`: recorded before it was kept); under
+    /// [`crate::stats::ESTABLISHED_GAMES`] the rating is shown as new, not as a figure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated_games: Option<u32>,
 }
 
 /// The table's counters for the game record.

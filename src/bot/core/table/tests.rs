@@ -445,7 +445,7 @@ fn a_third_six_names_the_piece_the_last_roll_moved_not_the_one_the_bonus_moved()
     assert_eq!(game.turn(), Some(Colour::Red));
     let text = board_text(Lang::En, &after, 0).status;
     assert!(
-        text.contains("🟡 Anna 🎲 6: third six, 26 back to the nest"),
+        text.contains("🟡 Anna 🎲 6: third six, 26 back to the 🏠 nest"),
         "{text}"
     );
     let ca = board_text(Lang::CaValencia, &after, 0).status;

@@ -43,12 +43,28 @@ pub enum TourneyCmd {
 pub fn parse_tourney(args: &str) -> Result<TourneyCmd, String> {
     let words: Vec<&str> = args.split_whitespace().collect();
     let first = words.first().map(|w| w.to_lowercase());
+    // Each sub-command in English and in the chat's words (ca, ca-ES-valencia, es), with or
+    // without accents: the texts show the chat's own.
     match first.as_deref() {
-        Some("start") => return only(&words, TourneyCmd::Start),
-        Some("cancel") => return only(&words, TourneyCmd::Cancel),
-        Some("partner" | "parella" | "pareja") => return only(&words, TourneyCmd::Partner),
-        Some("advance") => return advance(&words),
-        Some("replace") => {
+        Some(
+            "start" | "comença" | "comenca" | "començar" | "comencar" | "inicia" | "iniciar"
+            | "empieza" | "empezar" | "comienza" | "comenzar",
+        ) => return only(&words, TourneyCmd::Start),
+        Some(
+            "cancel" | "cancel·la" | "cancel.la" | "cancella" | "cancel·lar" | "cancela"
+            | "cancelar" | "anul·la" | "anula" | "anular",
+        ) => return only(&words, TourneyCmd::Cancel),
+        Some(
+            "partner" | "parella" | "pareja" | "company" | "companya" | "compañero" | "compañera"
+            | "companero",
+        ) => return only(&words, TourneyCmd::Partner),
+        Some("advance" | "avança" | "avanca" | "avançar" | "avanza" | "avanzar" | "passa") => {
+            return advance(&words);
+        }
+        Some(
+            "replace" | "substitueix" | "substituir" | "reemplaça" | "reemplaza" | "reemplazar"
+            | "sustituye" | "sustituir",
+        ) => {
             let w = words.get(1).copied().unwrap_or("replace");
             return match (w.parse::<u16>(), words.get(2)) {
                 (Ok(n), None) if n >= 1 => Ok(TourneyCmd::Replace(n)),

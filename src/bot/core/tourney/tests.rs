@@ -181,6 +181,146 @@ fn tournament_arguments_take_rules_table_size_and_limit_and_refuse_anything_else
 }
 
 #[test]
+fn every_sub_command_is_taken_in_the_words_each_locale_shows() {
+    // Given the sub-commands as the usage text of each language writes them (and without
+    // accents), When parsed, Then the same command as the English word.
+    for w in [
+        "start",
+        "comença",
+        "Comença",
+        "començar",
+        "empieza",
+        "empezar",
+        "comienza",
+    ] {
+        assert_eq!(parse_tourney(w), Ok(TourneyCmd::Start), "{w}");
+    }
+    for w in ["cancel", "cancel·la", "cancela", "cancelar", "anul·la"] {
+        assert_eq!(parse_tourney(w), Ok(TourneyCmd::Cancel), "{w}");
+    }
+    for w in ["partner", "parella", "pareja", "company", "compañero"] {
+        assert_eq!(parse_tourney(w), Ok(TourneyCmd::Partner), "{w}");
+    }
+    for w in ["replace 2", "substitueix 2", "reemplaza 2", "sustituye 2"] {
+        assert_eq!(parse_tourney(w), Ok(TourneyCmd::Replace(2)), "{w}");
+    }
+    for w in [
+        "advance 1 2 absent",
+        "avança 1 2 absent",
+        "avanza 1 2 absent",
+    ] {
+        assert_eq!(
+            parse_tourney(w),
+            Ok(TourneyCmd::Advance {
+                table: 1,
+                side: 2,
+                reason: "absent".into()
+            }),
+            "{w}"
+        );
+    }
+    // And the texts that name a sub-command use only words that parse: every
+    // "/tournament <word>" in the four usage texts.
+    for lang in crate::i18n::Lang::ALL {
+        let usage = crate::i18n::tr_plain(
+            lang,
+            &crate::i18n::Msg::Tourney(crate::i18n::TourneyMsg::Usage),
+        );
+        for part in usage.split("/tournament ").skip(1) {
+            let word = part
+                .split([' ', ',', '.', ')', '('])
+                .next()
+                .unwrap_or_default();
+            if word.starts_with('[') {
+                continue;
+            }
+            let args = match word {
+                "replace" | "substitueix" | "reemplaza" => format!("{word} 1"),
+                "advance" | "avança" | "avanza" => format!("{word} 1 1 x"),
+                w => w.to_owned(),
+            };
+            assert!(parse_tourney(&args).is_ok(), "{lang}: /tournament {word}");
+        }
+    }
+    // And a Catalan rule-set word opens a sign-up.
+    assert!(matches!(
+        parse_tourney("clàssic 2"),
+        Ok(TourneyCmd::Open(TourneyArgs {
+            preset: Preset::Classic,
+            ..
+        }))
+    ));
+}
+
+#[test]
+fn a_table_s_call_mentions_each_person_by_their_own_name_escaped_and_names_the_final() {
+    use crate::bot::core::view::tourney::{call_text, drawn_head, is_last, seed_line};
+    use crate::i18n::Lang;
+    // Given a drawn tournament of two: a person named "<Ana> & co" and P2
+    let mut t = Tourney::open(
+        &SignedUp {
+            id: 1,
+            name: "<Ana> & co".into(),
+        },
+        args(2),
+        None,
+        false,
+    );
+    t.join(&who(2)).expect("joins");
+    t.draw(7).expect("draws");
+    let tn = t.tournament.clone().expect("drawn");
+    let at = t.tables_to_call()[0];
+    // When its only table (the Final) is called
+    let text = call_text(Lang::Ca, &t, at);
+    // Then both players are mentions that notify them, the names escaped
+    assert!(
+        text.contains("<a href=\"tg://user?id=1\">&lt;Ana&gt; &amp; co</a>"),
+        "{text}"
+    );
+    assert!(text.contains("<a href=\"tg://user?id=2\">P2</a>"), "{text}");
+    // and the table is the Final, named so
+    assert!(is_last(&tn, at));
+    assert!(text.starts_with("🏆 <b>Final</b>"), "{text}");
+    // And the draw's head counts entrants without the seed, which /bracket's line carries
+    let head = drawn_head(Lang::En, &tn);
+    assert!(head.contains("2 entrants"), "{head}");
+    assert!(!head.contains(&tn.seed().to_string()), "{head}");
+    assert!(seed_line(Lang::En, &tn).contains(&tn.seed().to_string()));
+    // And once its game is under way, the bracket marks it with 🎮: ⏳ is kept for time
+    t.call(at, None, 0);
+    t.start_table(at, 0).expect("starts");
+    let labels = crate::tournament::Labels {
+        rounds: vec!["Final".into()],
+        bye: "bye".into(),
+        champion: "Champion".into(),
+    };
+    let text = crate::tournament::bracket_text(t.tournament.as_ref().expect("drawn"), &labels);
+    assert!(text.contains(" 🎮"), "{text}");
+    assert!(!text.contains('⏳'), "{text}");
+}
+
+#[test]
+fn the_first_round_of_three_is_not_the_final_and_its_tables_are_numbered() {
+    use crate::bot::core::view::tourney::{call_text, is_last};
+    use crate::i18n::Lang;
+    // Given eight entrants at tables of 2 (three rounds)
+    let t = drawn(8, false);
+    let tn = t.tournament.clone().expect("drawn");
+    let calls = t.tables_to_call();
+    assert_eq!(calls.len(), 4);
+    // Then round 1's tables are not the Final, and each call names its round and table
+    for (i, &at) in calls.iter().enumerate() {
+        assert!(!is_last(&tn, at));
+        let text = call_text(Lang::Es, &t, at);
+        assert!(
+            text.starts_with(&format!("🏆 <b>Ronda 1 · mesa {}</b>", i + 1)),
+            "{text}"
+        );
+        assert_eq!(text.matches("tg://user?id=").count(), 2, "{text}");
+    }
+}
+
+#[test]
 fn a_table_whose_place_is_busy_puts_its_start_off_longer_each_time_up_to_the_check() {
     // Given a called table past its Ready deadline (at 100 ms)
     let mut t = drawn(2, false);

@@ -24,9 +24,21 @@ pub fn press_answer(lang: Lang, t: &Table) -> Option<String> {
 /// happened, and that the board is updating ("🎲 Anna rolled a 4. — board updating…").
 #[must_use]
 pub fn behind_answer(lang: Lang, t: &Table) -> String {
+    behind_answer_in(lang, t, None)
+}
+
+/// As [`behind_answer`], saying roughly when the board will catch up when the caller knows
+/// (`catch_up_secs`: the expected wait, from the chat's write budget): "🎲 Anna rolled a 4.
+/// — the board catches up in about 6 s". Under a second it is "board updating…".
+#[must_use]
+pub fn behind_answer_in(lang: Lang, t: &Table, catch_up_secs: Option<u32>) -> String {
     let lines = narrate(&t.last, |c| name_of(t, c), None);
     let what = lines.last().map(|l| l.plain(lang)).unwrap_or_default();
-    let text = tr_plain(lang, &Msg::BoardUpdating { what });
+    let m = match catch_up_secs.filter(|&s| s >= 1) {
+        Some(secs) => Msg::BoardUpdatingIn { what, secs },
+        None => Msg::BoardUpdating { what },
+    };
+    let text = tr_plain(lang, &m);
     cut(
         text.trim_start_matches([' ', '—']).trim_start(),
         ANSWER_LIMIT,

@@ -5,6 +5,7 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use crate::ai::Level;
 use crate::bot::core::callback::{Button, Press};
 use crate::bot::core::table::{MoveKey, PlayerKind, Stage, Table};
+use crate::bot::core::tourney::TableTag;
 use crate::engine::Phase;
 use crate::i18n::{Lang, Msg, StatsMsg, tr_plain};
 
@@ -20,17 +21,24 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
         version: t.seq,
     };
     let rows: Vec<Vec<InlineKeyboardButton>> = match &t.stage {
-        Stage::Lobby => vec![
-            vec![
-                button(lang, &Msg::BtnJoin, p(Button::Join)),
-                button(lang, &Msg::BtnLeave, p(Button::Leave)),
-            ],
-            vec![
-                button(lang, &Msg::BtnAddComputer, p(Button::AddBot(Level::Normal))),
-                button(lang, &Msg::BtnStart, p(Button::Start)),
-            ],
-            vec![button(lang, &Msg::BtnCancel, p(Button::Cancel))],
-        ],
+        Stage::Lobby => {
+            let mut rows = vec![
+                vec![
+                    button(lang, &Msg::BtnJoin, p(Button::Join)),
+                    button(lang, &Msg::BtnLeave, p(Button::Leave)),
+                ],
+                vec![
+                    button(lang, &Msg::BtnAddComputer, p(Button::AddBot(Level::Normal))),
+                    button(lang, &Msg::BtnStart, p(Button::Start)),
+                ],
+                vec![button(lang, &Msg::BtnCancel, p(Button::Cancel))],
+            ];
+            // The first lobby of a chat whose language nobody chose: one row to choose it.
+            if t.languages {
+                rows.push(language_row());
+            }
+            rows
+        }
         Stage::Playing(g) => match g.phase() {
             // An absent human keeps the Roll button: pressing it brings them back.
             Phase::AwaitingRoll(_)
@@ -53,7 +61,6 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                                 from: m.from(),
                                 to: m.to(),
                                 capture: m.captures().is_some(),
-                                goal: m.reaches_goal(),
                             },
                         );
                         let legal_index = legal.iter().position(|l| l == m).unwrap_or(i);
@@ -69,10 +76,12 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                         )
                     })
                     .collect();
-                buttons.chunks(2).map(<[_]>::to_vec).collect()
+                move_rows(buttons)
             }
             Phase::AwaitingRoll(_) | Phase::Finished(_) => vec![],
         },
+        // A tournament's table has no rematch: its winner goes on in the bracket.
+        Stage::Finished(_) if TableTag::of(t).is_some() => vec![],
         Stage::Finished(_) => {
             let mut rows = vec![vec![
                 button(lang, &Msg::BtnNewGame, p(Button::NewGame)),
@@ -118,10 +127,27 @@ pub fn for_lane(mut kb: InlineKeyboardMarkup, lane: Option<u16>) -> InlineKeyboa
     kb
 }
 
-/// The `/language` keyboard.
-#[must_use]
-pub fn language_keyboard() -> InlineKeyboardMarkup {
-    let row: Vec<InlineKeyboardButton> = Lang::ALL
+/// A move button's label this long or longer takes a row of its own (a phone shows about
+/// 16 characters of a half-width button).
+pub const LONG_LABEL: usize = 16;
+
+/// Move buttons two to a row, except that a long label takes a whole row, so no label is
+/// cut on a phone.
+fn move_rows(buttons: Vec<InlineKeyboardButton>) -> Vec<Vec<InlineKeyboardButton>> {
+    let long = |b: &InlineKeyboardButton| b.text.chars().count() >= LONG_LABEL;
+    let mut rows: Vec<Vec<InlineKeyboardButton>> = Vec::new();
+    for b in buttons {
+        match rows.last_mut() {
+            Some(row) if row.len() == 1 && !long(&row[0]) && !long(&b) => row.push(b),
+            _ => rows.push(vec![b]),
+        }
+    }
+    rows
+}
+
+/// The four languages, each in itself (Català · Valencià · Español · English).
+fn language_row() -> Vec<InlineKeyboardButton> {
+    Lang::ALL
         .iter()
         .map(|&l| {
             let press = Press {
@@ -130,7 +156,13 @@ pub fn language_keyboard() -> InlineKeyboardMarkup {
             };
             InlineKeyboardButton::callback(l.native_name(), press.encode())
         })
-        .collect();
+        .collect()
+}
+
+/// The `/language` keyboard.
+#[must_use]
+pub fn language_keyboard() -> InlineKeyboardMarkup {
+    let row = language_row();
     InlineKeyboardMarkup::new(row.chunks(2).map(<[_]>::to_vec).collect::<Vec<_>>())
 }
 
@@ -210,7 +242,7 @@ mod tests {
             .map(|b| b.text.clone())
             .collect();
         // Then button 1 is blue-2 → blue-6 (nearest home), 2 is 60 → 64, 3 is 25 → 29,
-        assert!(labels[0].starts_with("1. corridor 2"), "{labels:?}");
+        assert_eq!(labels[0], "1. C2 → C6", "{labels:?}");
         assert!(labels[1].starts_with("2. 60 → 64"), "{labels:?}");
         assert!(labels[2].starts_with("3. 25 → 29"), "{labels:?}");
         // and the grid shows keycap 2 in the row of 61–70 and 3 in the row of 21–30, keycap
@@ -230,5 +262,118 @@ mod tests {
             "{}",
             text.board
         );
+    }
+}
+
+#[cfg(test)]
+mod tests_rows {
+    use teloxide::types::InlineKeyboardButtonKind;
+
+    use super::*;
+    use crate::bot::core::table::{Action, Actor};
+    use crate::bot::core::tourney::TableTag;
+    use crate::engine::{Preset, ScriptedDice};
+    use crate::tournament::TableId;
+
+    fn actor(id: i64) -> Actor {
+        Actor {
+            id,
+            name: format!("p{id}"),
+            is_admin: false,
+        }
+    }
+
+    fn texts(kb: &InlineKeyboardMarkup) -> Vec<Vec<String>> {
+        kb.inline_keyboard
+            .iter()
+            .map(|r| r.iter().map(|b| b.text.clone()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_first_lobby_offers_the_four_languages_in_one_row_each_in_itself() {
+        // Given a lobby that offers the languages and one that does not
+        let offered = Table::lobby(&actor(1), Preset::Jcf, false).offering_languages(true);
+        let plain = Table::lobby(&actor(1), Preset::Jcf, false);
+        // Then the first has one more row: Català · Valencià · Español · English, each a
+        // language button, whatever the chat's language now
+        let rows = texts(&keyboard(Lang::En, &offered));
+        assert_eq!(rows.len(), texts(&keyboard(Lang::En, &plain)).len() + 1);
+        assert_eq!(
+            rows.last().map(Vec::as_slice),
+            Some(&["Català", "Valencià", "Español", "English"].map(str::to_owned)[..])
+        );
+        let kb = keyboard(Lang::Es, &offered);
+        for (b, lang) in kb
+            .inline_keyboard
+            .last()
+            .expect("a row")
+            .iter()
+            .zip(Lang::ALL)
+        {
+            let InlineKeyboardButtonKind::CallbackData(data) = &b.kind else {
+                panic!("a callback button");
+            };
+            assert_eq!(
+                Press::decode(data).map(|p| p.button),
+                Some(Button::Language(lang))
+            );
+        }
+        // And the offer is kept in the stored table (and absent from an ordinary one's)
+        let json = serde_json::to_string(&offered).expect("json");
+        let back: Table = serde_json::from_str(&json).expect("loads");
+        assert!(back.languages && json.contains("\"languages\":true"));
+        assert!(
+            !serde_json::to_string(&plain)
+                .expect("json")
+                .contains("languages")
+        );
+        // And the game started from it has no language row
+        let started = offered
+            .act(&actor(2), Action::Join, 0, &mut ScriptedDice::new(&[1]))
+            .and_then(|t| t.act(&actor(1), Action::Start, 0, &mut ScriptedDice::new(&[6, 1])))
+            .expect("started");
+        assert!(
+            !texts(&keyboard(Lang::En, &started))
+                .concat()
+                .contains(&"Català".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_finished_tournament_table_offers_no_rematch_and_refuses_one() {
+        // Given a finished game, ordinary and at a tournament's table
+        let mut t = Table::lobby(&actor(1), Preset::Jcf, false)
+            .act(&actor(2), Action::Join, 0, &mut ScriptedDice::new(&[1]))
+            .and_then(|t| t.act(&actor(1), Action::Start, 0, &mut ScriptedDice::new(&[6, 1])))
+            .expect("started");
+        t.time_up(60_000);
+        let mut table = t.clone();
+        table.origin = Some(TableTag::new(TableId::new(0, 1), false).encode());
+        // Then the ordinary one has New game, Rematch and 🎞 Replay (its whole record is
+        // kept), the table nothing
+        assert_eq!(texts(&keyboard(Lang::En, &t)).concat().len(), 3);
+        assert!(keyboard(Lang::En, &table).inline_keyboard.is_empty());
+        // and a forged Rematch press at the table is refused
+        assert_eq!(
+            table.rematch(&actor(1)).err(),
+            Some(crate::bot::core::refusal::Reject::TourneyTable)
+        );
+        assert!(t.rematch(&actor(1)).is_ok());
+    }
+
+    #[test]
+    fn move_buttons_go_two_to_a_row_and_a_long_label_takes_a_row_of_its_own() {
+        let b = |s: &str| InlineKeyboardButton::callback(s, "x");
+        let rows = move_rows(vec![
+            b("1. P6 → P7"),
+            b("2. 24 → 🏁"),
+            b("3. 125 → 129 ⚔ and more"),
+            b("4. 🏠 → 5"),
+            b("5. 12 → 17"),
+        ]);
+        let shape: Vec<usize> = rows.iter().map(Vec::len).collect();
+        assert_eq!(shape, [2, 1, 2]);
+        assert_eq!(rows[1][0].text, "3. 125 → 129 ⚔ and more");
     }
 }

@@ -10,17 +10,19 @@ pub mod order;
 pub mod recap;
 pub mod stats;
 pub mod text;
+pub mod tourney;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_caption;
 
-pub use answers::{behind_answer, press_answer};
+pub use answers::{behind_answer, behind_answer_in, press_answer};
 pub use keyboard::{for_lane, keyboard, language_keyboard, new_game_only};
-pub use menus::{command_list, help, refusal, rules};
+pub use menus::{command_list, help, help_group, refusal, rules, rules_short};
 pub use names::name_of;
 pub use order::ordered_moves;
 pub use text::{
-    BoardText, board_text, fit, game_time_line, legend_line, name_of_seats, seconds_left,
+    BoardText, board_below, board_text, board_text_in, fit, game_time_line, legend_line,
+    name_of_seats, seconds_left, table_name,
 };

@@ -30,12 +30,29 @@ pub fn recap(lang: Lang, t: &Table) -> Vec<String> {
         .collect();
     let first = window_start(&spans, t.playing().and_then(Game::turn));
     let shown = &spans[first.min(spans.len())..];
+    // The roll the player to move is choosing for is on the first line: not told again.
+    let choosing = t.playing().and_then(|g| match g.phase() {
+        crate::engine::Phase::AwaitingMove { seat, .. } => Some(seat),
+        _ => None,
+    });
+    let told: Vec<Vec<Told>> = shown
+        .iter()
+        .enumerate()
+        .map(|(i, span)| {
+            let pending = i + 1 == shown.len() && choosing.is_some() && span.seat == choosing;
+            span_lines(lang, t, span.seat, &log[span.start..span.end], pending)
+        })
+        .collect();
+    // The newest turn told is the move line; the ones before it are "before:" lines (a turn
+    // whose only roll is the one being chosen for tells nothing here).
+    let newest = told
+        .iter()
+        .rposition(|lines| lines.iter().any(|l| matches!(l, Told::Turn(_))));
     let mut out = Vec::new();
-    for (i, span) in shown.iter().enumerate() {
-        let newest = i + 1 == shown.len();
-        for line in span_lines(lang, t, span.seat, &log[span.start..span.end]) {
+    for (i, lines) in told.into_iter().enumerate() {
+        for line in lines {
             match line {
-                Told::Turn(l) if !newest => {
+                Told::Turn(l) if Some(i) != newest => {
                     out.push(format!("{} {l}", say(lang, CaptionMsg::Before)));
                 }
                 Told::Turn(l) | Told::Note(l) => out.push(l),
@@ -72,8 +89,15 @@ enum Told {
 }
 
 /// One turn's lines: its short line (the seat's dot and name, then each roll with what it
-/// played, bonuses after), and the other events in full, in order around it.
-fn span_lines(lang: Lang, t: &Table, seat: Option<Colour>, events: &[Event]) -> Vec<Told> {
+/// played, bonuses after), and the other events in full, in order around it. `pending`: the
+/// turn's last roll is still to be played (the first line tells it), so it is left out.
+fn span_lines(
+    lang: Lang,
+    t: &Table,
+    seat: Option<Colour>,
+    events: &[Event],
+    pending: bool,
+) -> Vec<Told> {
     let mut out = Vec::new();
     let mut pieces: Vec<String> = Vec::new();
     // The roll being told, and whether it moved yet (a later move is a bonus).
@@ -135,9 +159,8 @@ fn span_lines(lang: Lang, t: &Table, seat: Option<Colour>, events: &[Event]) -> 
                     bonuses.push_back(20);
                 }
                 if *to == Loc::Goal {
-                    // The 10 is told when it is played (or lost): never after the move that
-                    // wins, whose bonus is never played.
-                    s.push_str(" 🏁");
+                    // The goal's 🏁 is in its name; the 10 is told when it is played (or
+                    // lost): never after the move that wins, whose bonus is never played.
                     bonuses.push_back(10);
                 }
                 if *auto {
@@ -176,7 +199,9 @@ fn span_lines(lang: Lang, t: &Table, seat: Option<Colour>, events: &[Event]) -> 
             turn_at = Some(out.len());
         }
     }
-    pieces.extend(roll);
+    if !pending || moved {
+        pieces.extend(roll);
+    }
     if let Some(seat) = seat.filter(|_| !pieces.is_empty()) {
         let line = format!(
             "{} {} {}",

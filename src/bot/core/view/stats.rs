@@ -1,24 +1,98 @@
-//! The stats texts: the end-of-game results on the final board, `/top` and `/stats`.
+//! The stats texts: the end of a game on the final board (one list in finishing order),
+//! `/top` and `/stats`.
 
+use super::names::name_of;
 use crate::bot::core::seats::dot;
-use crate::bot::core::table::{PlayerKind, Table};
+use crate::bot::core::table::{PlayerKind, SeatResult, Table};
+use crate::engine::Game;
 use crate::i18n::stats_msg::{points_text, signed, tenths_text};
-use crate::i18n::{AchieveMsg, Lang, Msg, StatsMsg, tr};
+use crate::i18n::{AchieveMsg, Lang, Msg, StatsMsg, escape_html, tr};
 use crate::stats::{Achievement, Aggregate, ESTABLISHED_GAMES, Points, WeekId};
 
 fn st(lang: Lang, m: StatsMsg) -> String {
     tr(lang, &Msg::Stats(m))
 }
 
-/// The results lines of a finished, recorded game: each human's points and rating change,
-/// or why the game does not count. Empty until the game is recorded.
-#[must_use]
-pub fn result_lines(lang: Lang, t: &Table) -> Vec<String> {
-    if !t.tally.recorded {
-        return Vec::new();
+/// Whether points given in tenths take the singular ("+1 pt").
+fn one_point(tenths: i64) -> bool {
+    tenths.abs() == 10
+}
+
+/// The place mark of the `i`-th (0-based) of a finishing order: 🥇 🥈 🥉, then "4.".
+fn medal(i: usize) -> String {
+    match i {
+        0 => "🥇".to_owned(),
+        1 => "🥈".to_owned(),
+        2 => "🥉".to_owned(),
+        n => format!("{}.", n + 1),
     }
-    let mut out = ranked_lines(lang, t);
-    out.extend(achievements_line(lang, t));
+}
+
+/// A recorded result as the end of its line: points, then the rating (or "newcomer" under
+/// [`ESTABLISHED_GAMES`] rated games: a figure after one game means nothing).
+fn result_text(lang: Lang, r: &SeatResult) -> String {
+    let tenths = r.points_tenths.unwrap_or(0);
+    let established = r
+        .rated_games
+        .is_none_or(|n| u64::from(n) >= ESTABLISHED_GAMES);
+    st(
+        lang,
+        StatsMsg::Finish {
+            points: points_text(lang, tenths, true),
+            one: one_point(tenths),
+            rating: r.rating.map(|(_, after)| after.to_string()),
+            newcomer: !established,
+        },
+    )
+}
+
+/// The final board's list in finishing order (R6.1), one line each: "🥇 🟡 Aina — +2 pts ·
+/// 1416" once the game is recorded, "🥈 🔵 Pau — 35 squares to go" for whoever has no
+/// result (a computer; everyone before the recording); then why the game does not count,
+/// when it does not.
+#[must_use]
+pub fn finish_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
+    let results: &[SeatResult] = if t.tally.recorded {
+        &t.tally.results
+    } else {
+        &[]
+    };
+    let mut out: Vec<String> = g
+        .ranking()
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let result = t
+                .player_of(r.colour)
+                .and_then(|p| results.iter().find(|x| x.id == p.id));
+            let tail = match result {
+                Some(res) => result_text(lang, res),
+                None => st(
+                    lang,
+                    StatsMsg::FinishDistance {
+                        distance: r.distance,
+                    },
+                ),
+            };
+            format!(
+                "{} {} {} — {tail}",
+                medal(i),
+                dot(r.colour),
+                escape_html(&name_of(t, r.colour))
+            )
+        })
+        .collect();
+    let humans = t
+        .players
+        .iter()
+        .filter(|p| p.id > 0 && p.kind == PlayerKind::Human)
+        .count();
+    if t.tally.recorded && results.is_empty() && humans >= 1 {
+        out.push(st(lang, StatsMsg::ResultsUnranked));
+    }
+    if t.tally.recorded {
+        out.extend(achievements_line(lang, t));
+    }
     out
 }
 
@@ -43,41 +117,6 @@ pub fn achievements_line(lang: Lang, t: &Table) -> Option<String> {
         })
         .collect();
     (!parts.is_empty()).then(|| format!("🏅 {}", parts.join(" · ")))
-}
-
-fn ranked_lines(lang: Lang, t: &Table) -> Vec<String> {
-    if t.tally.results.is_empty() {
-        let humans = t
-            .players
-            .iter()
-            .filter(|p| p.id > 0 && p.kind == PlayerKind::Human)
-            .count();
-        return if humans >= 1 {
-            vec![st(lang, StatsMsg::ResultsUnranked)]
-        } else {
-            Vec::new()
-        };
-    }
-    let mut out = vec![st(lang, StatsMsg::ResultsTitle)];
-    for r in &t.tally.results {
-        let Some(p) = t.players.iter().find(|p| p.id == r.id) else {
-            continue;
-        };
-        let name = p.name.clone();
-        let points = points_text(lang, r.points_tenths.unwrap_or(0), true);
-        let line = match r.rating {
-            Some((before, after)) => StatsMsg::ResultLine {
-                name,
-                points,
-                rating: after.to_string(),
-                delta: signed(after - before),
-            },
-            None => StatsMsg::ResultPoints { name, points },
-        };
-        let mark = p.colour.map_or("•", dot);
-        out.push(format!("{mark} {}", st(lang, line)));
-    }
-    out
 }
 
 /// A group's achievements of a player, and how many of its players have each.
@@ -159,8 +198,18 @@ fn count(n: u64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-fn top_line(lang: Lang, kind: TopKind, l: &TopLine) -> String {
-    let (rank, name, games) = (count(l.rank), l.name.clone(), count(l.games));
+/// A line's rank as shown: "3.", or "1=" when another line of its list shares it.
+fn rank_text(l: &TopLine, list: &[TopLine]) -> String {
+    let tied = list.iter().any(|o| o.rank == l.rank && o.user != l.user);
+    if tied {
+        format!("{}=", l.rank)
+    } else {
+        format!("{}.", l.rank)
+    }
+}
+
+fn top_line(lang: Lang, kind: TopKind, l: &TopLine, list: &[TopLine]) -> String {
+    let (rank, name, games) = (rank_text(l, list), l.name.clone(), count(l.games));
     let m = match kind {
         TopKind::Rating | TopKind::GlobalRating => StatsMsg::TopRatingLine {
             rank,
@@ -172,6 +221,7 @@ fn top_line(lang: Lang, kind: TopKind, l: &TopLine) -> String {
             rank,
             name,
             points: points_text(lang, l.points().tenths(), false),
+            one: one_point(l.points().tenths()),
             games,
         },
     };
@@ -179,13 +229,18 @@ fn top_line(lang: Lang, kind: TopKind, l: &TopLine) -> String {
 }
 
 /// The `/top` text: the title, the best settled players, the caller's own line when it is
-/// not shown, and the players with fewer games listed apart.
+/// not shown, and the players with fewer games listed apart. When nobody has
+/// [`ESTABLISHED_GAMES`] yet, everyone is the list, with a footnote that it is provisional.
 #[must_use]
 pub fn top_text(lang: Lang, kind: TopKind, top: &Top) -> String {
     let title = match kind {
-        TopKind::Week(w) => StatsMsg::TopWeekTitle {
-            week: w.to_string(),
-        },
+        TopKind::Week(w) => {
+            let (_, month, day) = w.monday();
+            StatsMsg::TopWeekTitle {
+                day: u32::try_from(day).unwrap_or(1),
+                month: u32::try_from(month).unwrap_or(1),
+            }
+        }
         TopKind::AllTime => StatsMsg::TopAllTitle,
         TopKind::Rating => StatsMsg::TopRatingTitle,
         TopKind::Global => StatsMsg::TopGlobalTitle,
@@ -196,48 +251,73 @@ pub fn top_text(lang: Lang, kind: TopKind, top: &Top) -> String {
         out.push(st(lang, StatsMsg::TopEmpty));
         return out.join("\n");
     }
-    out.extend(top.top.iter().map(|l| top_line(lang, kind, l)));
     let shown = |u: i64, list: &[TopLine]| list.iter().any(|l| l.user == u);
-    if let Some((me, false)) = &top.caller
-        && !shown(me.user, &top.top)
-    {
-        out.push("…".to_owned());
-        out.push(top_line(lang, kind, me));
-    }
-    if !top.apart.is_empty() {
-        out.push(String::new());
-        out.push(st(
-            lang,
-            StatsMsg::TopApart {
-                games: count(ESTABLISHED_GAMES),
-            },
-        ));
-        out.extend(top.apart.iter().map(|l| top_line(lang, kind, l)));
+    let games = count(ESTABLISHED_GAMES);
+    if top.top.is_empty() {
+        out.extend(
+            top.apart
+                .iter()
+                .map(|l| top_line(lang, kind, l, &top.apart)),
+        );
         if let Some((me, true)) = &top.caller
             && !shown(me.user, &top.apart)
         {
             out.push("…".to_owned());
-            out.push(top_line(lang, kind, me));
+            out.push(top_line(lang, kind, me, &top.apart));
+        }
+        out.push(String::new());
+        out.push(st(lang, StatsMsg::TopProvisional { games }));
+        return out.join("\n");
+    }
+    out.extend(top.top.iter().map(|l| top_line(lang, kind, l, &top.top)));
+    if let Some((me, false)) = &top.caller
+        && !shown(me.user, &top.top)
+    {
+        out.push("…".to_owned());
+        out.push(top_line(lang, kind, me, &top.top));
+    }
+    if !top.apart.is_empty() {
+        out.push(String::new());
+        out.push(st(lang, StatsMsg::TopApart { games }));
+        out.extend(
+            top.apart
+                .iter()
+                .map(|l| top_line(lang, kind, l, &top.apart)),
+        );
+        if let Some((me, true)) = &top.caller
+            && !shown(me.user, &top.apart)
+        {
+            out.push("…".to_owned());
+            out.push(top_line(lang, kind, me, &top.apart));
         }
     }
     out.join("\n")
 }
 
-/// The `/stats` text of `name`: the card of `agg` (`None`: no games), and this week's
-/// points in the chat (`None` in a private chat, whose card is global).
+/// Who a `/stats` card is of, and what the caller's chat knows besides the aggregate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CardFor<'a> {
+    /// The player's name.
+    pub name: &'a str,
+    /// The global card (a private chat) rather than the chat's.
+    pub global: bool,
+    /// The caller's own card ("You captured 1 · you were captured 2").
+    pub own: bool,
+    /// This week's points in the chat (`None` in a private chat).
+    pub week: Option<Points>,
+    /// The player's place in the all-time points table and how many are settled there
+    /// (`None`: not settled there yet).
+    pub rank: Option<(u64, u64)>,
+}
+
+/// The `/stats` text of `who`: the card of `agg` (`None`: no games).
 #[must_use]
-pub fn card_text(
-    lang: Lang,
-    name: &str,
-    agg: Option<&Aggregate>,
-    global: bool,
-    week: Option<Points>,
-) -> String {
+pub fn card_text(lang: Lang, who: &CardFor<'_>, agg: Option<&Aggregate>) -> String {
     let Some(a) = agg.filter(|a| a.games > 0) else {
         return st(
             lang,
             StatsMsg::StatsNone {
-                name: name.to_owned(),
+                name: who.name.to_owned(),
             },
         );
     };
@@ -249,8 +329,8 @@ pub fn card_text(
         st(
             lang,
             StatsMsg::StatsTitle {
-                name: name.to_owned(),
-                global,
+                name: who.name.to_owned(),
+                global: who.global,
             },
         ),
         st(
@@ -263,10 +343,28 @@ pub fn card_text(
                 made: count(a.captures_made),
                 suffered: count(a.captures_suffered),
                 home: count(a.pieces_home),
-                streak: count(a.best_streak),
+                own: who.own,
             },
         ),
     ];
+    // A streak of one win is no streak.
+    if a.best_streak >= 2 {
+        out.push(st(
+            lang,
+            StatsMsg::StatsStreak {
+                streak: count(a.best_streak),
+            },
+        ));
+    }
+    if let Some((rank, of)) = who.rank {
+        out.push(st(
+            lang,
+            StatsMsg::StatsRank {
+                rank: count(rank),
+                of: count(of),
+            },
+        ));
+    }
     out.push(match a.display_rating() {
         Some(r) => st(
             lang,
@@ -277,11 +375,12 @@ pub fn card_text(
         ),
         None => st(lang, StatsMsg::StatsUnrated),
     });
-    if let Some(p) = week {
+    if let Some(p) = who.week {
         out.push(st(
             lang,
             StatsMsg::StatsWeek {
                 points: points_text(lang, p.tenths(), true),
+                one: one_point(p.tenths()),
             },
         ));
     }
@@ -361,11 +460,13 @@ mod tests {
                     id: 1,
                     points_tenths: Some(10),
                     rating: Some((1000, 1138)),
+                    rated_games: Some(3),
                 },
                 SeatResult {
                     id: 2,
-                    points_tenths: Some(-10),
-                    rating: None,
+                    points_tenths: Some(-20),
+                    rating: Some((1000, 1416)),
+                    rated_games: Some(1),
                 },
             ];
         }
@@ -373,27 +474,80 @@ mod tests {
     }
 
     #[test]
-    fn the_final_board_shows_points_and_rating_change_or_why_the_game_does_not_count() {
-        // Given a recorded game of two people, When its results are shown in English,
-        let lines = result_lines(Lang::En, &finished_table(false));
-        // Then a title and one line per person: points with a sign, rating and its change.
+    fn the_final_board_lists_everyone_in_finishing_order_with_points_and_new_ratings_as_new() {
+        // Given a recorded game of two people ended at its time limit: p1 (3 rated games)
+        // and p2 (a first rated game),
+        let t = finished_table(false);
+        let g = t.game().expect("a game");
+        let order: Vec<crate::engine::Colour> = g.ranking().iter().map(|r| r.colour).collect();
+        // When its list is shown in English,
+        let lines = finish_lines(Lang::En, &t, g);
+        // Then one line per seat in R6.1 order, medals first, each with the seat's dot;
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        for (i, (line, c)) in lines.iter().zip(&order).enumerate() {
+            let medal = ["🥇", "🥈"][i];
+            assert!(line.starts_with(&format!("{medal} {}", dot(*c))), "{line}");
+        }
+        // and the points with the right number, the settled rating as a figure, and a
+        // first game's rating as "newcomer" (never "1416").
+        let p1 = lines.iter().find(|l| l.contains("p1")).expect("p1");
+        let p2 = lines.iter().find(|l| l.contains("p2")).expect("p2");
+        assert!(p1.ends_with("p1 — +1 pt · 1138"), "{p1}");
+        assert!(p2.ends_with("p2 — -2 pts · newcomer"), "{p2}");
+        assert!(!lines.concat().contains("1416"), "{lines:?}");
+        // Given the game not recorded yet, Then each line tells the distance to go instead.
+        let mut unrecorded = t.clone();
+        unrecorded.tally.recorded = false;
+        let lines = finish_lines(Lang::Ca, &unrecorded, g);
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.contains("li falten") || l.contains("li falta")),
+            "{lines:?}"
+        );
+        // Given a recorded game of one person against the computer, Then the list and a
+        // line saying it does not count.
+        let alone = finished_table(true);
+        let lines = finish_lines(Lang::Es, &alone, alone.game().expect("a game"));
         assert_eq!(lines.len(), 3, "{lines:?}");
         assert!(
-            lines[1].ends_with("p1 +1 pts · rating 1138 (+138)"),
+            lines[2].contains("no cuenta para la clasificación"),
             "{lines:?}"
         );
-        assert!(lines[2].ends_with("p2 -1 pts"), "{lines:?}");
-        // Given a recorded game of one person against the computer, Then it does not count.
-        let lines = result_lines(Lang::Es, &finished_table(true));
-        assert_eq!(lines.len(), 1);
-        assert!(
-            lines[0].contains("no cuenta para la clasificación"),
-            "{lines:?}"
-        );
-        // Given a game not recorded (yet), Then no lines.
-        let mut t = finished_table(false);
-        t.tally.recorded = false;
-        assert!(result_lines(Lang::En, &t).is_empty());
+    }
+
+    #[test]
+    fn ties_share_a_rank_marked_with_an_equals_sign_and_a_table_of_newcomers_lists_everyone() {
+        // Given nobody with 3 games yet: Ana and Pau tied first, Joan third,
+        let top = Top {
+            top: vec![],
+            apart: vec![
+                line(1, 1, "Ana", Points::whole(2).0, 1),
+                line(1, 2, "Pau", Points::whole(2).0, 2),
+                line(3, 3, "Joan", Points::whole(1).0, 1),
+            ],
+            caller: None,
+        };
+        // When the week's table is shown in Catalan,
+        let week = crate::stats::ChatZone::default().week_of(1_796_000_000_000);
+        let text = plain(&top_text(Lang::Ca, TopKind::Week(week), &top));
+        // Then everyone is the list, ties "1=", one point singular, and a footnote instead
+        // of a "fewer than 3 games" heading.
+        assert!(text.contains("1= Ana — 2 punts (1 partida)"), "{text}");
+        assert!(text.contains("1= Pau — 2 punts (2 partides)"), "{text}");
+        assert!(text.contains("3. Joan — 1 punt (1 partida)"), "{text}");
+        assert!(text.contains("la classificació és provisional"), "{text}");
+        assert!(!text.contains("Amb menys de"), "{text}");
+        // And the week is named in words: its Monday's day and month.
+        let (_, month, day) = week.monday();
+        let months = [
+            "gener", "febrer", "març", "abril", "maig", "juny", "juliol", "agost", "setembre",
+            "octubre", "novembre", "desembre",
+        ];
+        let month = months[usize::try_from(month - 1).expect("a month")];
+        assert!(text.contains(&format!("setmana del {day} ")), "{text}");
+        assert!(text.contains(month), "{text}");
+        assert!(!text.contains(&week.to_string()), "{text}");
     }
 
     #[test]
@@ -446,28 +600,65 @@ mod tests {
             last_delta: Some(-12),
             ..Aggregate::default()
         };
-        let text = plain(&card_text(
-            Lang::En,
-            "Ana",
-            Some(&a),
-            false,
-            Some(Points::whole(3)),
-        ));
-        // Then every figure, the win rate rounded, the average place with a decimal.
+        let mine = CardFor {
+            name: "Ana",
+            global: false,
+            own: true,
+            week: Some(Points::whole(3)),
+            rank: Some((3, 7)),
+        };
+        let text = plain(&card_text(Lang::En, &mine, Some(&a)));
+        // Then every figure, the win rate rounded, the average place with a decimal,
         assert!(text.contains("Ana in this chat"), "{text}");
         assert!(
             text.contains("4 games, 1 win (25 %) · average place 2.3"),
             "{text}"
         );
-        assert!(text.contains("Captures: 5 made, 2 suffered · pieces in the goal: 11"));
+        assert!(text.contains("You captured 5 · you were captured 2 · pieces in the goal: 11"));
+        assert!(text.contains("All-time table: 3rd of 7"), "{text}");
         assert!(text.contains("(-12 in the last game)"), "{text}");
         assert!(text.contains("This week: +3 pts"), "{text}");
+        // and a best streak of 1 is no streak: not shown.
+        assert!(!text.contains("streak"), "{text}");
+        // When it is someone else's card in Catalan with a streak of 2, Then the captures
+        // are said of them, the streak is shown and the rank is an ordinal.
+        let a = Aggregate {
+            best_streak: 2,
+            ..a
+        };
+        let theirs = CardFor {
+            own: false,
+            rank: Some((1, 7)),
+            ..mine
+        };
+        let ca = plain(&card_text(Lang::Ca, &theirs, Some(&a)));
+        assert!(ca.contains("Ha menjat 5 · li han menjat 2"), "{ca}");
+        assert!(ca.contains("Millor ratxa de victòries: 2"), "{ca}");
+        assert!(ca.contains("1r de 7"), "{ca}");
+        let mine_ca = plain(&card_text(
+            Lang::Ca,
+            &CardFor {
+                rank: Some((3, 7)),
+                ..mine
+            },
+            Some(&a),
+        ));
+        assert!(
+            mine_ca.contains("Has menjat 5 · t'han menjat 2"),
+            "{mine_ca}"
+        );
+        assert!(mine_ca.contains("3r de 7"), "{mine_ca}");
         // Given no games, Then the sentence that says so.
         let none = tr_plain(
             Lang::Es,
             &Msg::Stats(StatsMsg::StatsNone { name: "Pep".into() }),
         );
-        assert_eq!(plain(&card_text(Lang::Es, "Pep", None, true, None)), none);
+        let pep = CardFor {
+            name: "Pep",
+            global: true,
+            ..CardFor::default()
+        };
+        assert_eq!(plain(&card_text(Lang::Es, &pep, None)), none);
     }
 
     #[test]

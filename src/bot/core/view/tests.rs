@@ -116,3 +116,51 @@ fn a_roll_press_is_answered_with_its_die_and_a_press_on_a_board_behind_with_the_
     quiet.last.clear();
     assert_eq!(press_answer(Lang::En, &quiet), None);
 }
+
+#[test]
+fn a_press_on_a_board_behind_hears_roughly_when_the_board_catches_up_when_the_caller_knows() {
+    // Given yellow rolled a 3 (no move)
+    let t = playing_two()
+        .act(&actor(1), Action::Roll, 0, &mut ScriptedDice::new(&[3]))
+        .expect("roll");
+    // When the caller expects the board in 6 s, Then the answer says so, in each language
+    let en = super::behind_answer_in(Lang::En, &t, Some(6));
+    assert!(en.ends_with("— the board catches up in about 6 s"), "{en}");
+    let ca = super::behind_answer_in(Lang::Ca, &t, Some(6));
+    assert!(ca.contains("d'aquí a uns 6 s"), "{ca}");
+    // And with no figure (or under a second) it is the plain "board updating…"
+    assert_eq!(
+        super::behind_answer_in(Lang::En, &t, None),
+        behind_answer(Lang::En, &t)
+    );
+    assert_eq!(
+        super::behind_answer_in(Lang::En, &t, Some(0)),
+        behind_answer(Lang::En, &t)
+    );
+}
+
+#[test]
+fn a_tournament_table_keeps_its_name_on_its_board_and_on_the_call_it_replaced() {
+    use crate::bot::core::tourney::TableTag;
+    use crate::tournament::TableId;
+    // Given a game at round 1, table 2 of a tournament
+    let mut t = playing_two();
+    t.origin = Some(TableTag::new(TableId::new(0, 1), false).encode());
+    // Then its caption names the table, and the call message a picture replaced says it
+    let status = board_text(Lang::Ca, &t, 0).status;
+    assert!(status.contains("<i>🏆 Ronda 1 · taula 2</i>"), "{status}");
+    assert_eq!(
+        super::board_below(Lang::En, &t),
+        "▶️ Round 1 · table 2 has started — the board is below."
+    );
+    // And the Final is named so
+    t.origin = Some(TableTag::new(TableId::new(2, 0), true).encode());
+    assert!(board_text(Lang::Es, &t, 0).status.contains("🏆 Final"));
+    // An ordinary game says neither
+    let plain = playing_two();
+    assert!(!board_text(Lang::En, &plain, 0).status.contains('🏆'));
+    assert_eq!(
+        super::board_below(Lang::En, &plain),
+        "▶️ Game started — see the board below."
+    );
+}

@@ -89,15 +89,23 @@ fn the_first_line_says_who_is_to_roll_or_choose_in_every_language() {
         (
             Lang::CaValencia,
             "🟡 Anna: tira el dau",
-            "🟡 Anna: tria una jugada",
+            "🟡 Anna 🎲 3 — tria una jugada",
         ),
-        (Lang::Ca, "🟡 Anna: tira el dau", "🟡 Anna: tria una jugada"),
+        (
+            Lang::Ca,
+            "🟡 Anna: tira el dau",
+            "🟡 Anna 🎲 3 — tria una jugada",
+        ),
         (
             Lang::Es,
             "🟡 Anna: tira el dado",
-            "🟡 Anna: elige una jugada",
+            "🟡 Anna 🎲 3 — elige una jugada",
         ),
-        (Lang::En, "🟡 Anna: roll the die", "🟡 Anna: choose a move"),
+        (
+            Lang::En,
+            "🟡 Anna: roll the die",
+            "🟡 Anna 🎲 3 — choose a move",
+        ),
     ] {
         assert_eq!(first_line(lang, &roll, 0), to_roll, "{lang}");
         assert_eq!(first_line(lang, &choose, 0), to_choose, "{lang}");
@@ -148,34 +156,93 @@ fn the_first_line_asks_again_after_a_six_for_the_bonus_and_waits_for_a_computer(
     );
 }
 
+/// 2026-11-30 18:42:30 UTC: 19:42 in Madrid (winter, UTC+1).
+const AT_19_42_MADRID: u64 = 1_796_064_150_000;
+
 #[test]
-fn the_countdown_is_the_time_left_between_the_deadline_and_the_given_now() {
-    // Given Anna to roll with her turn due at 100 s
+fn the_deadline_is_a_clock_time_in_the_chat_s_zone_that_stays_true_between_writes() {
+    // Given Anna to roll with her turn due at 19:42:30 in Madrid
     let mut t = anna_and_pau(ANNA_TO_ROLL);
-    t.deadline_ms = Some(100_000);
-    // When the caption is written at several moments, Then it shows what is left then
-    for (now, left) in [
-        (0, "⏳ 1 min 40 s"),
-        (40_000, "⏳ 1 min"),
-        (60_001, "⏳ 40 s"),
-        (99_500, "⏳ 1 s"),
-    ] {
+    t.deadline_ms = Some(AT_19_42_MADRID);
+    // When the caption is written at several moments, Then it shows the same clock time,
+    // never a countdown that looks live
+    for now in [AT_19_42_MADRID - 100_000, AT_19_42_MADRID - 1_000] {
         assert_eq!(
             first_line(Lang::En, &t, now),
-            format!("🟡 Anna: roll the die · {left}"),
+            "🟡 Anna: roll the die · ⏳ until 19:42",
             "at {now} ms"
         );
     }
-    assert_eq!(
-        first_line(Lang::CaValencia, &t, 0),
-        "🟡 Anna: tira el dau · ⏳ 1 min 40 s"
+    for (lang, until) in [
+        (Lang::Ca, "⏳ fins a les 19:42"),
+        (Lang::CaValencia, "⏳ fins a les 19:42"),
+        (Lang::Es, "⏳ hasta las 19:42"),
+    ] {
+        assert!(first_line(lang, &t, 0).ends_with(until), "{lang}");
+    }
+    // And in the chat's own zone: the Canaries are an hour behind, and one o'clock is "la 1"
+    let canary = crate::stats::ChatZone::named("Atlantic/Canary").expect("a zone");
+    let line = |lang, t: &Table| {
+        super::board_text_in(lang, t, 0, &canary)
+            .status
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(
+        line(Lang::En, &t).ends_with("⏳ until 18:42"),
+        "{}",
+        line(Lang::En, &t)
     );
-    // And with no timer, or a computer's pause as the deadline, there is no countdown
+    t.deadline_ms = Some(AT_19_42_MADRID - 17 * 3_600_000 - 40 * 60_000);
+    assert!(
+        line(Lang::Ca, &t).ends_with("⏳ fins a la 1:02"),
+        "{}",
+        line(Lang::Ca, &t)
+    );
+    assert!(
+        line(Lang::Es, &t).ends_with("⏳ hasta la 1:02"),
+        "{}",
+        line(Lang::Es, &t)
+    );
+    // And with no timer, or a computer's pause as the deadline, there is no ⏳
     t.deadline_ms = None;
     assert!(!status(Lang::En, &t, 0).contains('⏳'));
-    t.deadline_ms = Some(100_000);
+    t.deadline_ms = Some(AT_19_42_MADRID);
     t.players[0].kind = PlayerKind::Computer(crate::ai::Level::Easy);
     assert!(!status(Lang::En, &t, 0).contains('⏳'));
+}
+
+#[test]
+fn the_first_line_carries_the_roll_to_play_and_the_story_does_not_repeat_it() {
+    // Given Anna rolled a 3 with two moves to choose from
+    let choose = anna_and_pau(ANNA_TO_ROLL)
+        .act(&actor(1), Action::Roll, 0, &mut dice(&[3]))
+        .expect("roll");
+    // When the caption is drawn, Then its first line is the roll and what to do
+    let text = status(Lang::Ca, &choose, 0);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "🟡 Anna 🎲 3 — tria una jugada", "{text}");
+    // and the roll is not told again lower down
+    assert_eq!(text.matches("🎲 3").count(), 1, "{text}");
+    // Given Anna's 6 counts 7 with every piece out, Then the first line says so
+    let seven = anna_and_pau(
+        r#"{"rules":"jcf","seats":["yellow","red"],"turn":"yellow",
+            "board":{"20":["yellow"],"40":["yellow"],"50":["yellow"],"60":["yellow"]}}"#,
+    )
+    .act(&actor(1), Action::Roll, 0, &mut dice(&[6]))
+    .expect("roll");
+    if matches!(
+        seven.playing().map(crate::engine::Game::phase),
+        Some(crate::engine::Phase::AwaitingMove { .. })
+    ) {
+        assert!(
+            first_line(Lang::En, &seven, 0).starts_with("🟡 Anna 🎲 6 (counts 7) — choose"),
+            "{}",
+            first_line(Lang::En, &seven, 0)
+        );
+    }
 }
 
 #[test]
@@ -192,8 +259,8 @@ fn before_lines_tell_the_others_turns_since_the_mover_last_played_newest_last() 
         lines,
         [
             "🟡 p1: roll the die",
-            "before: 🔵 p2 🎲 5: nest → 22 (only move)",
-            "🔴 p3 🎲 5: nest → 39 (only move)",
+            "before: 🔵 p2 🎲 5: 🏠 nest → 22 (only move)",
+            "🔴 p3 🎲 5: 🏠 nest → 39 (only move)",
             "<i>Parxís, JCF rules</i>",
         ],
     );
@@ -207,7 +274,7 @@ fn before_lines_tell_the_others_turns_since_the_mover_last_played_newest_last() 
             "🔴 p3: tira el dado",
             "antes: 🟡 p1 🎲 4: 5 → 9 (única jugada)",
             "🔵 p2 🎲 6: 22 → 28 (única jugada) · 🎲 3: 28 → 31 (única jugada)",
-            "<i>Parxís, reglas JCF</i>",
+            "<i>Parchís, reglas JCF</i>",
         ],
     );
 }
@@ -272,12 +339,12 @@ fn the_winning_move_tells_no_ten_and_a_goal_before_the_end_tells_its_ten_when_pl
         (
             Lang::En,
             "🏆 <b>Anna</b> wins",
-            "🟡 Anna 🎲 3: corridor 5 → goal 🏁 (only move)",
+            "🟡 Anna 🎲 3: corridor 5 → 🏁 goal (only move)",
         ),
         (
             Lang::CaValencia,
             "🏆 <b>Anna</b> guanya",
-            "🟡 Anna 🎲 3: corredor 5 → casa 🏁 (única jugada)",
+            "🟡 Anna 🎲 3: corredor 5 → 🏁 casa (única jugada)",
         ),
     ] {
         let text = status(lang, &won, 0);
@@ -308,7 +375,7 @@ fn the_winning_move_tells_no_ten_and_a_goal_before_the_end_tells_its_ten_when_pl
     let text = status(Lang::En, &after, 0);
     assert_eq!(
         text.lines().nth(1),
-        Some("🟡 Anna 🎲 3: corridor 5 → goal 🏁 · +10: 20 → 30 (only move)"),
+        Some("🟡 Anna 🎲 3: corridor 5 → 🏁 goal · +10: 20 → 30 (only move)"),
         "{text}"
     );
 }
@@ -349,15 +416,30 @@ fn busy_table() -> Table {
     let mut t = t
         .automatic_turn(0, &mut dice(&[2]), &mut rng)
         .expect("p3's turn, timed out");
-    t.deadline_ms = Some(100_000);
+    t.deadline_ms = Some(AT_19_42_MADRID);
     t
 }
 
+/// The golden text: the busy moment, then a round later p1 having rolled a 3 with two
+/// pieces to choose from (the roll on the first line), in the four languages.
 fn busy_caption() -> String {
     let t = busy_table();
+    let later = turn(&turn(&turn(&t, 5), 1), 1);
+    let mut rolled = later
+        .act(&actor(1), Action::Roll, 0, &mut dice(&[3]))
+        .expect("p1 rolls");
+    assert!(
+        rolled.playing().is_some_and(|g| g.legal_moves().len() > 1),
+        "p1 has a choice"
+    );
+    rolled.deadline_ms = Some(AT_19_42_MADRID + 60_000);
     let mut out = String::new();
     for lang in [Lang::CaValencia, Lang::Ca, Lang::Es, Lang::En] {
         out.push_str(&format!("── {lang}\n{}\n", status(lang, &t, 20_000)));
+        out.push_str(&format!(
+            "── {lang}, to choose\n{}\n",
+            status(lang, &rolled, 20_000)
+        ));
     }
     out
 }

@@ -1,11 +1,18 @@
 //! The text of the lobby and board messages.
 
+use std::sync::LazyLock;
+
 use super::names::name_of;
 use super::recap::recap;
 use crate::bot::core::seats::dot;
 use crate::bot::core::table::{Event, Player, PlayerKind, Stage, Table, WinnerRec};
+use crate::bot::core::tourney::TableTag;
 use crate::engine::{Colour, Game, Phase};
-use crate::i18n::{CaptionMsg, Lang, Msg, escape_html, tr, tr_plain};
+use crate::i18n::{CaptionMsg, Lang, Msg, TourneyMsg, escape_html, tr, tr_plain};
+use crate::stats::ChatZone;
+
+/// The zone a board's clock times are in when the caller names none (R9.3's default).
+static DEFAULT_ZONE: LazyLock<ChatZone> = LazyLock::new(ChatZone::default);
 
 fn player_line(lang: Lang, t: &Table, p: &Player) -> String {
     let mut s = String::new();
@@ -25,8 +32,9 @@ fn player_line(lang: Lang, t: &Table, p: &Player) -> String {
     if p.absent {
         s.push_str(" 💤");
     }
+    // Invited to a rematch, not confirmed yet (⏳ is kept for time).
     if t.is_invited(p.id) {
-        s.push_str(" ⏳");
+        s.push_str(" ✉️");
     }
     s
 }
@@ -40,9 +48,13 @@ fn lobby_text(lang: Lang, t: &Table) -> String {
             pairs: t.pairs,
         },
     );
-    out.push('\n');
-    let seats = t.board.map_or(0, |a| a.count().into());
-    out.push_str(&tr(lang, &Msg::LobbyBoard { seats }));
+    // R8.7 The board is named only when a size was asked for (otherwise it is the smallest
+    // that seats everyone, as the waiting line's "2 to N" already says).
+    if let Some(arms) = t.board {
+        out.push('\n');
+        let seats = arms.count().into();
+        out.push_str(&tr(lang, &Msg::LobbyBoard { seats }));
+    }
     let max = t.capacity() as u32;
     out.push_str("\n\n");
     out.push_str(&tr(
@@ -55,6 +67,10 @@ fn lobby_text(lang: Lang, t: &Table) -> String {
     for p in &t.players {
         out.push('\n');
         out.push_str(&player_line(lang, t, p));
+    }
+    // A lobby cancelled before its start says so instead of waiting for players.
+    if matches!(t.stage, Stage::Cancelled(_)) {
+        return format!("{}\n{out}", caption(lang, CaptionMsg::Cancelled));
     }
     out.push_str("\n\n");
     out.push_str(&tr(lang, &Msg::LobbyWaiting { max }));
@@ -124,10 +140,10 @@ fn caption(lang: Lang, m: CaptionMsg) -> String {
     tr(lang, &Msg::Caption(m))
 }
 
-/// The caption's first line, what is being waited for: "🟡 Anna: choose a move · ⏳ 1 min
-/// 40 s" (the time left from the turn's deadline and `now_ms`, when a timer runs for a
-/// human), a computer's turn, or the game's end ("🏆 Anna wins").
-fn first_line(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Option<String> {
+/// The caption's first line, what is being waited for: "🔴 Biel 🎲 3 — choose a move · ⏳
+/// until 19:42" (the roll to play, and the turn's deadline as a clock time in `zone`, when
+/// a timer runs for a human), a computer's turn, or the game's end ("🏆 Anna wins").
+fn first_line(lang: Lang, t: &Table, g: &Game, zone: &ChatZone) -> Option<String> {
     match &t.stage {
         Stage::Playing(_) => {}
         Stage::Finished(_) => return end_line(lang, t, g),
@@ -146,7 +162,11 @@ fn first_line(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Option<String> {
             name,
             again: g.sixes() > 0,
         },
-        Phase::AwaitingMove { .. } => CaptionMsg::Choose { name },
+        Phase::AwaitingMove { roll, .. } => CaptionMsg::Choose {
+            name,
+            roll,
+            counts: counted(t, seat, roll),
+        },
         Phase::AwaitingBonus { amount, .. } => CaptionMsg::Bonus {
             name,
             bonus: amount,
@@ -159,12 +179,61 @@ fn first_line(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Option<String> {
         && t.ends_ms != Some(due)
         && player.is_some_and(|p| !p.is_automatic())
     {
-        let left = CaptionMsg::TimeLeft {
-            seconds: seconds_left(due, now_ms),
-        };
-        line = format!("{line} · {}", caption(lang, left));
+        let (hour, minute) = zone.clock_of(i64::try_from(due).unwrap_or(i64::MAX));
+        let until = CaptionMsg::Until { hour, minute };
+        line = format!("{line} · {}", caption(lang, until));
     }
     Some(line)
+}
+
+/// What `seat`'s pending roll of `roll` counts (R2.3: a 6 may count 7 or 12), as the newest
+/// roll among the table's events says; the roll itself when none does.
+fn counted(t: &Table, seat: Colour, roll: u8) -> u8 {
+    t.recent
+        .iter()
+        .chain(&t.last)
+        .rev()
+        .find_map(|e| match e {
+            Event::Rolled {
+                seat: s,
+                die,
+                counts,
+            } if *s == seat && *die == roll => Some(*counts),
+            _ => None,
+        })
+        .unwrap_or(roll)
+}
+
+/// The name of a tournament table ("Round 1 · table 2", "Final"), when `t` is one.
+#[must_use]
+pub fn table_name(lang: Lang, t: &Table) -> Option<String> {
+    let tag = TableTag::of(t)?;
+    Some(tr(
+        lang,
+        &Msg::Tourney(TourneyMsg::TableName {
+            round: tag.round,
+            table: tag.table,
+            last: tag.last,
+        }),
+    ))
+}
+
+/// What a text board says once a picture board replaced it below ("▶️ Game started — see
+/// the board below"), naming a tournament's table ("▶️ Round 1 · table 2 started — …").
+/// HTML (the drain edits the old message with it).
+#[must_use]
+pub fn board_below(lang: Lang, t: &Table) -> String {
+    match TableTag::of(t) {
+        Some(tag) => tr(
+            lang,
+            &Msg::Tourney(TourneyMsg::TableStartedBelow {
+                round: tag.round,
+                table: tag.table,
+                last: tag.last,
+            }),
+        ),
+        None => tr(lang, &Msg::BoardBelow),
+    }
 }
 
 /// "🏆 Anna wins" (or the pair, or a draw at the time limit).
@@ -194,23 +263,17 @@ fn end_line(lang: Lang, t: &Table, g: &Game) -> Option<String> {
     })
 }
 
-/// Ranking and length lines for a finished game.
+/// The end of a finished game: one list in finishing order (R6.1) with each person's points
+/// and rating once recorded ([`super::stats::finish_lines`]), then its length on a quiet
+/// line.
 fn final_lines(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Vec<String> {
-    let mut out = vec![tr(lang, &Msg::RankingTitle)];
-    for (i, r) in g.ranking().iter().enumerate() {
-        let line = Msg::RankingLine {
-            pos: i as u32 + 1,
-            name: name_of(t, r.colour),
-            distance: r.distance,
-        };
-        out.push(format!("{} {}", dot(r.colour), tr(lang, &line)));
-    }
+    let mut out = super::stats::finish_lines(lang, t, g);
     let end = if t.stats.finished_ms > 0 {
         t.stats.finished_ms
     } else {
         now_ms
     };
-    let minutes = (end.saturating_sub(t.stats.started_ms) / 60_000) as u32;
+    let minutes = u32::try_from(end.saturating_sub(t.stats.started_ms) / 60_000).unwrap_or(0);
     out.push(tr(
         lang,
         &Msg::GameLength {
@@ -219,7 +282,6 @@ fn final_lines(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Vec<String> {
             minutes,
         },
     ));
-    out.extend(super::stats::result_lines(lang, t));
     out
 }
 
@@ -304,9 +366,17 @@ impl BoardText {
     }
 }
 
-/// The text of the board or lobby message.
+/// The text of the board or lobby message, its clock times in the default zone (see
+/// [`board_text_in`]).
 #[must_use]
 pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
+    board_text_in(lang, t, now_ms, &DEFAULT_ZONE)
+}
+
+/// The text of the board or lobby message at `now_ms`, the turn's deadline told as a clock
+/// time in the chat's `zone`.
+#[must_use]
+pub fn board_text_in(lang: Lang, t: &Table, now_ms: u64, zone: &ChatZone) -> BoardText {
     let Some(g) = t.game() else {
         return BoardText {
             board: String::new(),
@@ -328,7 +398,7 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
     board.push_str(&legend_line(lang, !moves.is_empty()));
     board.push_str("\n\n");
     board.push_str(&piece_lines(lang, t, g).join("\n"));
-    let mut lines: Vec<String> = first_line(lang, t, g, now_ms).into_iter().collect();
+    let mut lines: Vec<String> = first_line(lang, t, g, zone).into_iter().collect();
     let story = recap(lang, t);
     let before_story = lines.len();
     lines.extend(story.iter().cloned());
@@ -336,6 +406,10 @@ pub fn board_text(lang: Lang, t: &Table, now_ms: u64) -> BoardText {
         lines.extend(final_lines(lang, t, g, now_ms));
     }
     lines.extend(game_time_line(lang, t, now_ms));
+    // A tournament's table keeps its name on its board ("🏆 Round 1 · table 2").
+    if let Some(name) = table_name(lang, t) {
+        lines.push(format!("<i>🏆 {name}</i>"));
+    }
     lines.push(caption(
         lang,
         CaptionMsg::Rules {

@@ -4,9 +4,9 @@
 
 use std::future::IntoFuture;
 
+use teloxide::RequestError;
 use teloxide::prelude::*;
 use teloxide::types::{InputFile, MessageId, ParseMode, ReplyParameters};
-use teloxide::{ApiError, RequestError};
 use tracing::{info, warn};
 
 use super::{Plan, Priority, REPOST, Write, media, pace_of, plan, strip};
@@ -14,40 +14,11 @@ use crate::bot::core::table::Stage;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::{ChatAddr, InTopic, load};
 use crate::bot::effects::display::{self, Board, Rendered};
-use crate::bot::effects::lifecycle::telegram_failed;
 use crate::bot::effects::telegram::{TgBot, chat_gone, kind_of};
-use crate::i18n::{Msg, tr};
 use crate::store::Meta;
 
-/// How long after a network failure a write is tried again.
-pub const NETWORK_RETRY_MS: u64 = 1_000;
-
-/// What became of a write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Made {
-    /// Made (or nothing was left to do). `shown`: the game version a board showed (0 for
-    /// other writes); `sent`: the new message's id (or topic's thread id), for what follows.
-    Done { shown: u64, sent: Option<i32> },
-    /// Not now: planned still, due again at this time (a 429, the network, the budget).
-    Later(u64),
-    /// Refused for good by Telegram: dropped (logged).
-    Dropped,
-    /// The chat is gone (the bot was removed) or moved: nothing more goes there.
-    Gone,
-}
-
-impl Made {
-    /// For the metrics.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Done { .. } => "made",
-            Self::Later(_) => "later",
-            Self::Dropped => "refused",
-            Self::Gone => "gone",
-        }
-    }
-}
+use super::made::failed;
+pub use super::made::{Made, NETWORK_RETRY_MS};
 
 /// Make `w` in `chat`.
 pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> Made {
@@ -146,102 +117,6 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
     }
 }
 
-/// What a failed request means for its write.
-pub(super) async fn failed(
-    bot: &TgBot,
-    ctx: &Ctx,
-    addr: ChatAddr,
-    w: &Write,
-    e: RequestError,
-) -> Made {
-    ctx.metrics.telegram_error(kind_of(&e));
-    let now = ctx.now_ms();
-    if addr.id() > 0 && private_refused(&e) {
-        // The user blocked the bot, or never started it: nothing more goes to them.
-        crate::bot::effects::notify::refused(ctx, addr.id()).await;
-        return Made::Gone;
-    }
-    match &e {
-        RequestError::RetryAfter(s) => {
-            let until = now.saturating_add(u64::try_from(s.duration().as_millis()).unwrap_or(0));
-            let block = ctx
-                .store
-                .note_retry_after(addr.id(), now, until)
-                .await
-                .unwrap_or(until);
-            warn!(
-                chat = addr.id(),
-                until = block.max(until),
-                "429: the chat waits"
-            );
-            Made::Later(block.max(until))
-        }
-        RequestError::Network(_) | RequestError::Io(_) => {
-            warn!(chat = addr.id(), error = %e, "network: the write waits");
-            // The chat waits as after a 429: a write planned meanwhile wakes the drain at
-            // once, and without the block the head write would be tried again at once.
-            let until = now + NETWORK_RETRY_MS;
-            let block = ctx
-                .store
-                .note_retry_after(addr.id(), now, until)
-                .await
-                .unwrap_or(until);
-            Made::Later(block.max(until))
-        }
-        e if chat_gone(e) || matches!(e, RequestError::MigrateToChatId(_)) => {
-            telegram_failed(bot, ctx, addr, e).await;
-            Made::Gone
-        }
-        // Edits and deletes of a message someone deleted have nothing left to do.
-        RequestError::Api(
-            ApiError::MessageNotModified
-            | ApiError::MessageToEditNotFound
-            | ApiError::MessageToDeleteNotFound
-            | ApiError::MessageCantBeDeleted
-            | ApiError::MessageCantBeEdited,
-        ) => Made::Done {
-            shown: 0,
-            sent: None,
-        },
-        e => {
-            warn!(chat = addr.id(), error = %e, write = ?kind(w), "write refused: dropped");
-            Made::Dropped
-        }
-    }
-}
-
-/// Does this failure of a private message mean the bot may not write to the user (they
-/// blocked it, deleted their account, or never started it)?
-#[must_use]
-pub fn private_refused(e: &RequestError) -> bool {
-    match e {
-        RequestError::Api(
-            ApiError::BotBlocked | ApiError::UserDeactivated | ApiError::CantInitiateConversation,
-        ) => true,
-        RequestError::Api(ApiError::Unknown(text)) => {
-            let t = text.to_ascii_lowercase();
-            t.contains("can't initiate conversation")
-                || t.contains("bot was blocked by the user")
-                || t.contains("user is deactivated")
-        }
-        _ => false,
-    }
-}
-
-fn kind(w: &Write) -> &'static str {
-    match w {
-        Write::Board { .. } => "board",
-        Write::Send { .. } => "send",
-        Write::Photo { .. } => "photo",
-        Write::Edit { .. } => "edit",
-        Write::Markup { .. } => "markup",
-        Write::Delete { .. } => "delete",
-        Write::Topic { .. } => "topic",
-        Write::Animation { .. } => "animation",
-        Write::Document { .. } => "document",
-    }
-}
-
 /// The board of `addr` as stored now: its board message edited in place, or a new one
 /// posted (and recorded) when there is none, it cannot be edited, or `/board` asked for a
 /// new one (the old loses its buttons, after what comes first).
@@ -257,12 +132,15 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
             sent: None,
         };
     };
+    // The live board's link, with the Mini App configured.
+    let live = crate::webapp::button_row(ctx, addr.place(), here.lang, &rec.state);
     // Drawn off the async workers: a PNG board takes milliseconds of CPU.
     let rendered = {
-        let (table, lang, mode, now) = (
+        let (table, lang, mode, zone, now) = (
             rec.state.clone(),
             here.lang,
             here.settings.display,
+            here.zone.clone(),
             ctx.now_ms(),
         );
         let drawn = tokio::task::spawn_blocking(move || {
@@ -270,8 +148,9 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
                 table: &table,
                 lang,
                 mode,
+                zone: &zone,
             };
-            display::render(addr, board, now)
+            display::render(addr, board, now, live)
         })
         .await;
         match drawn {
@@ -349,7 +228,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
         warn!(chat = addr.id(), error = %e, "could not record the board message");
     }
     if let Some(old) = current.filter(|c| c.message_id != shown.message_id) {
-        tidy_old_board(ctx, addr, old, &rendered, here.lang).await;
+        tidy_old_board(ctx, addr, old, &rendered, here.lang, &rec.state).await;
     }
     if matches!(rec.state.stage, Stage::Lobby) {
         crate::bot::effects::notify::lobby_posted(
@@ -368,18 +247,20 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
 }
 
 /// The board moved to a new message: the old one loses its buttons (a text board that a
-/// photo replaced says where the board went), after everything more important.
+/// photo replaced says where the board went, naming a tournament's table), after
+/// everything more important.
 async fn tidy_old_board(
     ctx: &Ctx,
     addr: ChatAddr,
     old: crate::bot::effects::chat::DisplayState,
     now: &Rendered,
     lang: crate::i18n::Lang,
+    table: &crate::bot::core::table::Table,
 ) {
     if now.is_photo() && !old.photo {
         let w = Write::Edit {
             message_id: old.message_id,
-            text: tr(lang, &Msg::BoardBelow),
+            text: crate::bot::core::view::board_below(lang, table),
             keyboard: None,
         };
         plan(

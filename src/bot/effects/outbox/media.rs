@@ -13,7 +13,7 @@ use teloxide::{ApiError, RequestError};
 use tracing::{info, warn};
 
 use super::Write;
-use super::make::{Made, NETWORK_RETRY_MS, failed};
+use super::made::{Made, NETWORK_RETRY_MS, failed};
 use super::pace_of;
 use crate::bot::core::replay::{Plan, caption, plan};
 use crate::bot::effects::Ctx;

@@ -16,6 +16,7 @@
 
 pub mod away;
 pub mod drain;
+pub mod made;
 pub mod make;
 pub mod media;
 pub mod write;
@@ -93,6 +94,11 @@ pub struct Plan {
     pub flags: u32,
     /// Planned once per id.
     pub post_id: Option<String>,
+    /// Not made sooner than this many ms from now (`None`: as soon as the budget allows).
+    /// A newer write of the slot keeps the earlier time of the two (unless the one it
+    /// replaces is being made): the writes planned meanwhile share one, and a write due
+    /// stays due.
+    pub delay_ms: Option<u64>,
 }
 
 impl Plan {
@@ -107,6 +113,7 @@ impl Plan {
             version: 0,
             flags: 0,
             post_id: None,
+            delay_ms: None,
         }
     }
 
@@ -114,6 +121,13 @@ impl Plan {
     #[must_use]
     pub fn within(mut self, ms: u64) -> Self {
         self.ttl_ms = Some(ms);
+        self
+    }
+
+    /// Not made sooner than `ms` from now (see [`Plan::delay_ms`]).
+    #[must_use]
+    pub fn after(mut self, ms: u64) -> Self {
+        self.delay_ms = Some(ms);
         self
     }
 
@@ -156,6 +170,7 @@ pub async fn plan(ctx: &Ctx, chat: i64, plan: Plan) -> bool {
             reserve: plan.priority.reserve(),
             version: plan.version,
             flags: plan.flags,
+            not_before_ms: plan.delay_ms.map_or(0, |d| now.saturating_add(d)),
         },
         json,
         order_ms: now + plan.priority.lead_ms(),
@@ -193,6 +208,28 @@ pub fn board_slot(place: Place) -> String {
 /// Plans the board of `addr` (the table stored as `version` or later): edited in place, or
 /// posted anew at the bottom when `repost` (the old one then loses its buttons).
 pub async fn board(ctx: &Ctx, addr: ChatAddr, version: u64, playing: bool, repost: bool) {
+    plan(ctx, addr.id(), board_plan(addr, version, playing, repost)).await;
+}
+
+/// How long the board of a tap on the live board waits for the taps that follow: two
+/// writes' spacing of the chat's budget (6.3 s at Telegram's 20 a minute). Its players see
+/// every move on their pages at once; the chat's board follows at half the pace its budget
+/// allows, however fast they tap.
+#[must_use]
+pub fn coalesce_ms(ctx: &Ctx, chat: i64) -> u64 {
+    2 * pace_of(ctx, chat).refill_ms
+}
+
+/// Plans the board of `addr` as [`board`] does, but not before [`coalesce_ms`] from now
+/// (or when the board already planned is due, if earlier): every save meanwhile (taps on
+/// the live board) shares that one write, which shows the latest. A board planned at once
+/// meanwhile (a press in the chat, a computer's turn) brings it forward.
+pub async fn board_soon(ctx: &Ctx, addr: ChatAddr, version: u64, playing: bool) {
+    let p = board_plan(addr, version, playing, false).after(coalesce_ms(ctx, addr.id()));
+    plan(ctx, addr.id(), p).await;
+}
+
+fn board_plan(addr: ChatAddr, version: u64, playing: bool, repost: bool) -> Plan {
     let place = addr.place();
     let mut p = Plan::new(
         Write::Board { place },
@@ -207,7 +244,7 @@ pub async fn board(ctx: &Ctx, addr: ChatAddr, version: u64, playing: bool, repos
     if repost {
         p.flags = REPOST;
     }
-    plan(ctx, addr.id(), p).await;
+    p
 }
 
 /// Plans a reply (HTML) to message `to` of `user` at `addr`, for their command `what`: a

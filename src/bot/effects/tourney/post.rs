@@ -12,7 +12,7 @@ use super::texts::{home, labels, result_line, signup_keyboard, signup_text};
 use crate::bot::core::tourney::Tourney;
 use crate::i18n::{Lang, Msg, TourneyMsg, tr};
 use crate::render::image::bracket as picture;
-use crate::tournament::{TableId, Tournament, bracket_text, text_name};
+use crate::tournament::{TableId, TableResult, Tournament, bracket_text, text_name};
 
 /// Telegram's longest photo caption, characters.
 const CAPTION_MAX: usize = 1024;
@@ -71,30 +71,6 @@ pub async fn refresh_signup(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
         keyboard: Some(signup_keyboard(lang, t)),
     };
     outbox::plan(ctx, chat, Plan::new(w, format!("e:{id}"), Priority::Notice)).await;
-}
-
-/// The draw announced: its seed and the entrants in drawn order.
-pub async fn announce_draw(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
-    let Some(tn) = &t.tournament else { return };
-    let mut lines = vec![tr(
-        lang,
-        &m(TourneyMsg::Draw {
-            seed: tn.seed().to_string(),
-            count: u32::try_from(tn.entrants().len()).unwrap_or(u32::MAX),
-        }),
-    )];
-    for (i, &side) in tn.draw_order().iter().enumerate() {
-        lines.push(format!("{}. {}", i + 1, escape(text_name(tn, Some(side)))));
-    }
-    let addr = home(chat, t);
-    say_once(
-        ctx,
-        addr,
-        post_id(t, "draw"),
-        Priority::Notice,
-        lines.join("\n"),
-    )
-    .await;
 }
 
 /// Plan the bracket as a PNG with its text as caption, under `head` (HTML) when given; a
@@ -169,22 +145,19 @@ pub async fn decided(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney, at: TableId)
     let key = format!("{}.{}", at.round, at.table);
     match tn.champion() {
         Some(c) => {
-            if let Some(line) = line {
-                say_once(
-                    ctx,
-                    addr,
-                    post_id(t, &format!("result:{key}")),
-                    Priority::Post,
-                    line,
-                )
-                .await;
-            }
-            let head = tr(
+            // The Final's "goes through" would come just before "champion": only a roll-off
+            // or the host's decision is told, in the champion's caption.
+            let how = line.filter(|_| {
+                tn.table(at)
+                    .is_some_and(|s| !matches!(s.result, TableResult::Winner(_)))
+            });
+            let champion = tr(
                 lang,
                 &m(TourneyMsg::Champion {
                     name: text_name(tn, Some(c)).to_owned(),
                 }),
             );
+            let head = how.map_or_else(|| champion.clone(), |how| format!("{how}\n{champion}"));
             let id = post_id(t, "champion");
             bracket(ctx, addr, lang, tn, Some(head), Some(id), Priority::Post).await;
         }

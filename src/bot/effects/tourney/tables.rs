@@ -9,18 +9,19 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use tracing::{info, warn};
 
 use super::super::chat::{DisplayState, Here, Stored, load as load_place};
-use super::super::commit::{TOURNEY_ORIGIN, follow, save};
+use super::super::commit::{follow, save};
 use super::super::ctx::Stream;
 use super::super::outbox::{self, Plan, Priority, Then, Write};
 use super::post::post_id;
 use super::texts::side_names;
 use super::{Ctx, MINUTE_MS, READY_MS, mutate, place_of};
 use crate::bot::core::table::{Action, Actor, Player, PlayerKind, Table, TimeLimit};
-use crate::bot::core::tourney::{READY_SECS, Tourney, seats_of};
+use crate::bot::core::tourney::{Tourney, seats_of};
+use crate::bot::core::view;
 use crate::dice::RngDice;
-use crate::i18n::{Lang, Msg, TourneyMsg, tr, tr_plain};
+use crate::i18n::{Lang, Msg, TourneyMsg, tr_plain};
 use crate::store::Place;
-use crate::tournament::{TableId, text_name};
+use crate::tournament::TableId;
 
 fn m(t: TourneyMsg) -> Msg {
     Msg::Tourney(t)
@@ -41,9 +42,19 @@ pub async fn call_tables(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
         return;
     }
     if t.forum {
+        let Some(tournament) = &t.tournament else {
+            return;
+        };
         for at in to_call {
-            let (round, table) = (u32::from(at.round) + 1, u32::from(at.table) + 1);
-            let name = tr_plain(lang, &m(TourneyMsg::TopicName { round, table }));
+            let tag = view::tourney::table_tag(tournament, at);
+            let name = tr_plain(
+                lang,
+                &m(TourneyMsg::TopicName {
+                    round: tag.round,
+                    table: tag.table,
+                    last: tag.last,
+                }),
+            );
             let id = post_id(t, &format!("topic:{}.{}", at.round, at.table));
             let w = Write::Topic {
                 name,
@@ -85,45 +96,10 @@ pub async fn call_at(ctx: &Ctx, chat: i64, lang: Lang, tables: &[(TableId, Optio
     }
 }
 
-/// Plan table `at`'s call at its place: its players, the time limit, the Ready button.
+/// Plan table `at`'s call at its place: its name, its players' mentions, the time limit,
+/// the Ready button.
 async fn plan_call(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney, at: TableId, topic: Option<i32>) {
-    let Some(tournament) = &t.tournament else {
-        return;
-    };
-    let (round, table) = (u32::from(at.round) + 1, u32::from(at.table) + 1);
-    let names: Vec<&str> = tournament
-        .table(at)
-        .map(|s| {
-            s.sides
-                .iter()
-                .map(|&x| text_name(tournament, Some(x)))
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut text = tr(
-        lang,
-        &m(TourneyMsg::TableCall {
-            round,
-            table,
-            names: names.join(" – "),
-        }),
-    );
-    if let Some(minutes) = t.limit_minutes {
-        text.push('\n');
-        text.push_str(&tr(
-            lang,
-            &m(TourneyMsg::TimeLimit {
-                minutes: minutes.into(),
-            }),
-        ));
-    }
-    text.push_str("\n\n");
-    text.push_str(&tr(
-        lang,
-        &m(TourneyMsg::ReadyHint {
-            secs: u32::try_from(READY_SECS).unwrap_or(u32::MAX),
-        }),
-    ));
+    let text = view::tourney::call_text(lang, t, at);
     let keyboard = InlineKeyboardMarkup::new([[InlineKeyboardButton::callback(
         tr_plain(lang, &m(TourneyMsg::BtnReady)),
         ready_data(at),
@@ -216,12 +192,9 @@ pub async fn start_game(ctx: &Ctx, chat: i64, at: TableId) {
     });
     lobby.players = std::mem::take(&mut players);
     lobby.seq = stored.table.as_ref().map_or(1, |r| r.state.seq + 1);
-    lobby.origin = Some(format!(
-        "{TOURNEY_ORIGIN}{}:{}.{}",
-        t.post_key(),
-        at.round,
-        at.table
-    ));
+    // The game knows its table: its board names it, it offers no rematch, and its end
+    // wakes the tournament (the origin starts with TOURNEY_ORIGIN).
+    lobby.origin = Some(view::tourney::table_tag(tournament, at).encode());
     let mut rng = ctx.rng(chat, lobby.seq ^ u64::from(at.table), Stream::Dice);
     let Ok(mut game) = lobby.act(&host, Action::Start, now, &mut RngDice(&mut rng)) else {
         warn!(chat, ?at, "a table's game could not start");

@@ -74,20 +74,27 @@ pub fn signup_text(lang: Lang, t: &Tourney) -> String {
         }),
     ));
     for (i, s) in t.signup.iter().enumerate() {
-        out.push(format!("{}. {}", i + 1, escape(&s.name)));
+        let host = if s.id == t.host { " 👑" } else { "" };
+        out.push(format!("{}. {}{host}", i + 1, escape(&s.name)));
     }
     out.push(String::new());
     out.push(tr(lang, &m(TourneyMsg::SignupHint)));
     out.join("\n")
 }
 
-/// Join / Leave under the sign-up message.
+/// Join / Leave under the sign-up message, and ▶️ Start for the host (or an admin).
 #[must_use]
 pub fn signup_keyboard(lang: Lang, t: &Tourney) -> InlineKeyboardMarkup {
-    InlineKeyboardMarkup::new([[
-        InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnJoin), format!("tj:{}", t.seq)),
-        InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnLeave), format!("tl:{}", t.seq)),
-    ]])
+    InlineKeyboardMarkup::new([
+        vec![
+            InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnJoin), format!("tj:{}", t.seq)),
+            InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnLeave), format!("tl:{}", t.seq)),
+        ],
+        vec![InlineKeyboardButton::callback(
+            tr_plain(lang, &Msg::BtnStart),
+            format!("ts:{}", t.seq),
+        )],
+    ])
 }
 
 /// The sign-up's entrant lines of a pairs tournament (HTML): the pairs made ("A & B"),
@@ -129,16 +136,19 @@ pub fn result_line(lang: Lang, t: &Tournament, at: TableId) -> Option<String> {
     let slot = t.table(at)?;
     let round = u32::from(at.round) + 1;
     let table = u32::from(at.table) + 1;
+    let last = crate::bot::core::view::tourney::is_last(t, at);
     let name = |s| text_name(t, Some(s)).to_owned();
     let msg = match &slot.result {
         TableResult::Winner(w) => TourneyMsg::TableWon {
             round,
             table,
+            last,
             name: name(*w),
         },
         TableResult::RollOff { winner, rolls } => TourneyMsg::TableRollOff {
             round,
             table,
+            last,
             rolls: rolls
                 .iter()
                 .map(|r| {
@@ -154,6 +164,7 @@ pub fn result_line(lang: Lang, t: &Tournament, at: TableId) -> Option<String> {
         TableResult::ByHand { winner, reason } => TourneyMsg::TableByHand {
             round,
             table,
+            last,
             name: name(*winner),
             reason: reason.clone(),
         },

@@ -1,0 +1,315 @@
+// The live board (a Telegram Mini App). Reads initData from the launch URL (nothing is
+// loaded from outside), follows the game over Server-Sent Events read with fetch (so the
+// request carries initData in its Authorization header), draws each frame (the PNG's board
+// as SVG), animates the piece that moved, and sends the player's taps.
+//
+// Every frame is a whole state: a page that loses its connection connects again and starts
+// from the stored game the server sends first. window.__parxis exposes the state to tests.
+'use strict';
+(() => {
+  const base = document.body.dataset.base || '';
+  const $ = (id) => document.getElementById(id);
+  const SVGNS = 'http://www.w3.org/2000/svg';
+  const P = (window.__parxis = {
+    state: null, you: null, texts: {}, seen: [], frames: 0, animated: 0,
+    taps: [], failed: null, connected: false, reconnects: 0, waiters: [],
+  });
+
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const webApp = window.Telegram && window.Telegram.WebApp;
+  const initData = hash.get('tgWebAppData') || (webApp && webApp.initData) || '';
+  theme(hash.get('tgWebAppThemeParams'));
+  post('web_app_ready');
+  post('web_app_expand');
+
+  // Telegram's client events, without its script: the mobile, desktop and web bridges.
+  function post(eventType, eventData) {
+    try {
+      const data = JSON.stringify(eventData || {});
+      if (window.TelegramWebviewProxy) window.TelegramWebviewProxy.postEvent(eventType, data);
+      else if (window.external && window.external.notify) window.external.notify(JSON.stringify({ eventType, eventData }));
+      else if (window.parent !== window) window.parent.postMessage(JSON.stringify({ eventType, eventData: eventData || {} }), '*');
+    } catch (e) { /* not in Telegram */ }
+  }
+  function haptic(kind) {
+    if (kind === 'error') post('web_app_trigger_haptic_feedback', { type: 'notification', notification_type: 'error' });
+    else post('web_app_trigger_haptic_feedback', { type: 'impact', impact_style: 'light' });
+  }
+  function theme(raw) {
+    let t = null;
+    try { t = raw ? JSON.parse(raw) : null; } catch (e) { t = null; }
+    if (!t && webApp) t = webApp.themeParams;
+    if (!t) return;
+    const vars = { bg_color: '--bg', secondary_bg_color: '--bg2', text_color: '--text', hint_color: '--hint',
+      button_color: '--button', button_text_color: '--button-text', link_color: '--link' };
+    for (const k in vars) {
+      if (typeof t[k] === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(t[k])) document.documentElement.style.setProperty(vars[k], t[k]);
+    }
+  }
+
+  function notify() {
+    P.waiters = P.waiters.filter((w) => {
+      let ok = false;
+      try { ok = w.pred(P); } catch (e) { ok = false; }
+      if (ok) w.resolve(true);
+      return !ok;
+    });
+  }
+  // Resolves once pred(__parxis) holds (checked after every frame, tap and failure).
+  P.until = (pred, limitMs) => new Promise((resolve) => {
+    const w = { pred, resolve };
+    P.waiters.push(w);
+    notify();
+    setTimeout(() => { P.waiters = P.waiters.filter((x) => x !== w); resolve(false); }, limitMs || 10000);
+  });
+
+  function fail(message, status) {
+    P.failed = { status: status || 0, error: message || '' };
+    document.body.classList.add('failed');
+    $('turn').textContent = message || '';
+    $('actions').textContent = '';
+    $('status').textContent = '';
+    $('board').textContent = '';
+    notify();
+  }
+  function setConn(key) { $('conn').textContent = key ? (P.texts[key] || '…') : ''; }
+
+  async function connect() {
+    if (!initData) { fail(P.texts.open_from_chat || 'Open the live board from its button in the group.', 401); return; }
+    setConn(P.reconnects ? 'reconnecting' : 'connecting');
+    let res;
+    try {
+      res = await fetch(base + '/api/live', { headers: { Authorization: 'tma ' + initData }, cache: 'no-store' });
+    } catch (e) { retry(); return; }
+    if (!res.ok) {
+      let msg = '';
+      try { msg = (await res.json()).error; } catch (e) { msg = ''; }
+      if (res.status === 429 || res.status >= 500) { retry(); return; }
+      fail(msg, res.status);
+      return;
+    }
+    const reader = res.body.getReader();
+    const dec = new TextDecoder();
+    let buf = '';
+    P.connected = true;
+    setConn('');
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true }).replace(/\r\n/g, '\n');
+        let i;
+        while ((i = buf.indexOf('\n\n')) >= 0) {
+          const block = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          dispatch(block);
+        }
+      }
+    } catch (e) { /* connection lost */ }
+    P.connected = false;
+    retry();
+  }
+  function retry() {
+    P.reconnects += 1;
+    setConn('reconnecting');
+    notify();
+    setTimeout(connect, Math.min(5000, 300 * P.reconnects));
+  }
+
+  function dispatch(block) {
+    let event = 'message';
+    const data = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'event') event = value;
+      else if (field === 'data') data.push(value);
+    }
+    if (!data.length) return;
+    let d;
+    try { d = JSON.parse(data.join('\n')); } catch (e) { return; }
+    if (event === 'hello') {
+      P.texts = d.texts || {};
+      P.user = d.user;
+      document.title = P.texts.title || document.title;
+      document.documentElement.lang = d.lang || '';
+    } else if (event === 'state') {
+      P.chain = (P.chain || Promise.resolve()).then(() => render(d));
+    } else if (event === 'you') {
+      P.you = d;
+      $('who').textContent = d.text || '';
+      P.chain = (P.chain || Promise.resolve()).then(() => { controls(); notify(); });
+    }
+  }
+
+  let shownArms = 0;
+  async function ensureBoard(arms) {
+    if (arms === shownArms && $('scene')) return;
+    const res = await fetch(base + '/board/' + arms, { cache: 'force-cache' });
+    $('board').innerHTML = await res.text();
+    const svg = $('board').querySelector('svg');
+    for (const id of ['scene', 'taps']) {
+      const g = document.createElementNS(SVGNS, 'g');
+      g.id = id;
+      svg.appendChild(g);
+    }
+    svg.addEventListener('click', onBoard);
+    shownArms = arms;
+  }
+
+  // A tap on the board plays the move whose piece or landing square is nearest, within
+  // its target (at least 44 CSS px across): close targets never hide each other.
+  function onBoard(e) {
+    const f = P.state;
+    if (!mine() || f.phase !== 'move') return;
+    const svg = e.currentTarget;
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return;
+    const pt = svg.createSVGPoint();
+    pt.x = e.clientX;
+    pt.y = e.clientY;
+    const at = pt.matrixTransform(ctm.inverse());
+    let best = null;
+    let bestD = Infinity;
+    for (const m of f.moves) {
+      for (const p of [m.start, m.at]) {
+        if (!p) continue;
+        const d = Math.hypot(p[0] - at.x, p[1] - at.y);
+        if (d < bestD) { bestD = d; best = m; }
+      }
+    }
+    if (best && bestD <= targetRadius(f) * 1.5) tap({ do: 'move', index: best.index, from: best.from, to: best.to });
+  }
+
+  // At least 23 CSS px of radius (46 px targets), in the board's own pixels.
+  function targetRadius(f) {
+    const svg = $('board').querySelector('svg');
+    const width = svg ? svg.getBoundingClientRect().width : 0;
+    return width > 0 ? Math.max(23 * f.size / width, 18) : 40;
+  }
+
+  async function render(f) {
+    const prev = P.state;
+    P.state = f;
+    P.frames += 1;
+    P.seen.push(f.v);
+    const st = $('status');
+    st.textContent = '';
+    for (const line of f.status || []) {
+      const li = document.createElement('li');
+      li.textContent = line;
+      st.appendChild(li);
+    }
+    if (f.arms) {
+      try { await ensureBoard(f.arms); } catch (e) { /* shown on the next frame */ }
+      const scene = $('scene');
+      if (scene) {
+        scene.innerHTML = f.scene || '';
+        if (f.anim && (!prev || prev.seq !== f.seq)) animate(f.anim);
+      }
+    } else {
+      $('board').textContent = '';
+      shownArms = 0;
+    }
+    controls();
+    notify();
+  }
+
+  // The piece that moved travels its path to where the new frame shows it.
+  function animate(anim) {
+    const pts = anim.pts || [];
+    if (pts.length < 2) return;
+    const end = pts[pts.length - 1];
+    const pieces = $('scene').querySelectorAll('g.pc');
+    let el = null;
+    for (const g of pieces) {
+      if (g.dataset.c === anim.c && Math.abs(g.dataset.x - end[0]) < 1.5 && Math.abs(g.dataset.y - end[1]) < 1.5) el = g;
+    }
+    if (!el || !el.animate) return;
+    const frames = pts.map((p) => ({ transform: 'translate(' + (p[0] - end[0]) + 'px,' + (p[1] - end[1]) + 'px)' }));
+    el.animate(frames, { duration: Math.min(900, 70 * pts.length + 150), easing: 'ease-in-out' });
+    P.animated += 1;
+  }
+
+  function mine() {
+    const f = P.state;
+    return !!(f && P.you && P.you.colour && f.turn === P.you.colour && f.stage === 'playing');
+  }
+
+  function controls() {
+    const f = P.state;
+    const actions = $('actions');
+    const taps = $('taps');
+    actions.textContent = '';
+    if (taps) taps.textContent = '';
+    if (!f) return;
+    const my = mine();
+    $('turn').textContent = my ? (f.phase === 'roll' ? P.texts.your_turn_roll : f.phase === 'move' ? P.texts.your_turn_move : '') || '' : '';
+    if (!my) return;
+    if (f.roll) button(f.roll_label, 'roll', { do: 'roll' });
+    if (f.phase !== 'move') return;
+    const r = targetRadius(f);
+    for (const m of f.moves) {
+      const body = { do: 'move', index: m.index, from: m.from, to: m.to };
+      button(m.label, 'mv', body);
+      if (!taps) continue;
+      for (const at of [m.start, m.at]) {
+        if (!at) continue;
+        const c = document.createElementNS(SVGNS, 'circle');
+        c.setAttribute('cx', at[0]);
+        c.setAttribute('cy', at[1]);
+        c.setAttribute('r', r);
+        c.dataset.n = m.n;
+        taps.appendChild(c);
+      }
+    }
+  }
+
+  function button(label, cls, body) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = cls;
+    b.textContent = label;
+    b.addEventListener('click', () => tap(body));
+    $('actions').appendChild(b);
+  }
+
+  let toastTimer = 0;
+  function toast(text) {
+    const t = $('toast');
+    t.textContent = text;
+    t.hidden = !text;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { t.hidden = true; }, 4000);
+  }
+
+  // A tap: the same action as the chat's button, on the state this page shows.
+  async function tap(body) {
+    if (P.busy || !P.state) return null;
+    P.busy = true;
+    for (const b of $('actions').querySelectorAll('button')) b.disabled = true;
+    const sent = Object.assign({ seq: P.state.seq }, body);
+    let status = 0;
+    let d = {};
+    try {
+      const res = await fetch(base + '/api/act', {
+        method: 'POST',
+        headers: { Authorization: 'tma ' + initData, 'Content-Type': 'application/json' },
+        body: JSON.stringify(sent),
+      });
+      status = res.status;
+      d = await res.json();
+    } catch (e) { d = { ok: false, error: P.texts.reconnecting || '…' }; }
+    P.busy = false;
+    for (const b of $('actions').querySelectorAll('button')) b.disabled = false;
+    P.taps.push(Object.assign({ status }, d));
+    if (d.ok) { haptic('light'); toast(d.text || ''); } else { haptic('error'); toast(d.error || '…'); }
+    notify();
+    return d;
+  }
+  P.act = tap;
+
+  connect();
+})();

@@ -1,0 +1,574 @@
+//! R1 Board geometry: colours, squares, locations, and everything that follows from the
+//! number of arms of a board (ring length, paths, exit and entry squares, partners, seats).
+//!
+//! A [`Square`] names a place independently of the board: ring square `n` or corridor square
+//! `k` of a colour. Which squares exist, and every path along them, is a property of the
+//! board's [`Arms`]; nothing here is a constant of one board size.
+
+use std::fmt;
+use std::str::FromStr;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error as _};
+
+/// R1.2 / R8.2 The colours, in turn order: the four of the four-arm board, then orange and
+/// purple (six arms), then cyan and pink (eight arms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Colour {
+    Yellow = 0,
+    Blue = 1,
+    Red = 2,
+    Green = 3,
+    Orange = 4,
+    Purple = 5,
+    Cyan = 6,
+    Pink = 7,
+}
+
+/// Colours of the largest board.
+pub const MAX_COLOURS: usize = 8;
+
+impl Colour {
+    /// R1.2 Every colour in turn order (a board of [`Arms`] uses the first
+    /// [`Arms::count`] of them, [`Arms::colours`]).
+    pub const ALL: [Self; MAX_COLOURS] = [
+        Self::Yellow,
+        Self::Blue,
+        Self::Red,
+        Self::Green,
+        Self::Orange,
+        Self::Purple,
+        Self::Cyan,
+        Self::Pink,
+    ];
+
+    /// Index in turn order (0 = yellow).
+    #[must_use]
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Colour from its turn-order index; `None` outside [`Colour::ALL`].
+    #[must_use]
+    pub const fn from_index(i: usize) -> Option<Self> {
+        if i < MAX_COLOURS {
+            Some(Self::ALL[i])
+        } else {
+            None
+        }
+    }
+
+    /// The protocol name (`yellow`, `blue`, `red`, `green`, `orange`, `purple`, `cyan`,
+    /// `pink`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Yellow => "yellow",
+            Self::Blue => "blue",
+            Self::Red => "red",
+            Self::Green => "green",
+            Self::Orange => "orange",
+            Self::Purple => "purple",
+            Self::Cyan => "cyan",
+            Self::Pink => "pink",
+        }
+    }
+
+    /// R8.2 The colour's exit square, 5 + 17·index (5, 22, 39, 56, 73, 90, 107, 124): the
+    /// same on every board that has the colour.
+    #[must_use]
+    #[inline]
+    pub const fn exit_square(self) -> u8 {
+        5 + 17 * self as u8
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Colour {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| format!("unknown colour {s:?}"))
+    }
+}
+
+impl Serialize for Colour {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Colour {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = std::borrow::Cow::<str>::deserialize(d)?;
+        s.parse().map_err(D::Error::custom)
+    }
+}
+
+/// R1.2 Squares in each corridor.
+pub const CORRIDOR: u8 = 7;
+/// Squares of each arm of the ring.
+pub const ARM: u8 = 17;
+/// Ring squares of the largest board.
+pub const MAX_RING: u8 = ARM * MAX_COLOURS as u8;
+/// Squares of the largest board that hold at most two pieces (R1.6): its ring and corridors.
+pub const MAX_SQUARES: usize = MAX_RING as usize + MAX_COLOURS * CORRIDOR as usize;
+
+/// R1.4 Progress of a piece along its colour's path: [`NEST`], 1 the exit square,
+/// [`Arms::last_ring`] the entry square, then corridor 1..7, then [`Arms::goal`].
+pub type Progress = u8;
+/// Progress of a piece in the nest.
+pub const NEST: Progress = 0;
+/// Length of a path table: progress 0 ..= the goal of the largest board.
+pub(crate) const PATH_LEN: usize = MAX_RING as usize + 5;
+
+/// R8.1 The number of arms of a board: 4 (R1), 6 or 8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[repr(u8)]
+pub enum Arms {
+    /// R1 The four-player board: 68 ring squares.
+    #[default]
+    Four = 4,
+    /// R8 The six-player board: 102 ring squares.
+    Six = 6,
+    /// R8 The eight-player board: 136 ring squares.
+    Eight = 8,
+}
+
+impl Arms {
+    /// Every board size, smallest first.
+    pub const ALL: [Self; 3] = [Self::Four, Self::Six, Self::Eight];
+
+    /// The number of arms (and of colours).
+    #[must_use]
+    #[inline]
+    pub const fn count(self) -> u8 {
+        self as u8
+    }
+
+    /// Board from its number of arms.
+    #[must_use]
+    pub const fn from_count(n: u8) -> Option<Self> {
+        match n {
+            4 => Some(Self::Four),
+            6 => Some(Self::Six),
+            8 => Some(Self::Eight),
+            _ => None,
+        }
+    }
+
+    /// Is this the four-arm board (R1)?
+    #[must_use]
+    #[inline]
+    pub const fn is_four(&self) -> bool {
+        matches!(self, Self::Four)
+    }
+
+    /// Position in [`Arms::ALL`].
+    #[must_use]
+    #[inline]
+    pub(crate) const fn slot(self) -> usize {
+        match self {
+            Self::Four => 0,
+            Self::Six => 1,
+            Self::Eight => 2,
+        }
+    }
+
+    /// R8.1 Ring squares: 17 per arm (68, 102, 136).
+    #[must_use]
+    #[inline]
+    pub const fn ring(self) -> u8 {
+        ARM * self.count()
+    }
+
+    /// R1.4 Progress of the last ring square (the entry square): 64, 98, 132.
+    #[must_use]
+    #[inline]
+    pub const fn last_ring(self) -> Progress {
+        self.ring() - 4
+    }
+
+    /// R8.4 Progress of the goal (72, 106, 140); also the R6.1 distance of a nest piece.
+    #[must_use]
+    #[inline]
+    pub const fn goal(self) -> Progress {
+        self.ring() + 4
+    }
+
+    /// R1.2 The board's colours in turn order.
+    #[must_use]
+    pub fn colours(self) -> &'static [Colour] {
+        &Colour::ALL[..usize::from(self.count())]
+    }
+
+    /// Does colour `c` have an arm on this board?
+    #[must_use]
+    #[inline]
+    pub const fn has(self, c: Colour) -> bool {
+        (c as u8) < self.count()
+    }
+
+    /// R1.2 The colour's last ring square before its corridor: 17·index, 17·arms for yellow.
+    #[must_use]
+    pub const fn entry_square(self, c: Colour) -> u8 {
+        match c as u8 {
+            0 => self.ring(),
+            k => ARM * k,
+        }
+    }
+
+    /// R6.2 / R8.6 The partner sitting opposite: the colour half the board further on
+    /// (four arms: yellow–red, blue–green; six: yellow–green, blue–orange, red–purple).
+    #[must_use]
+    pub const fn partner(self, c: Colour) -> Colour {
+        let n = self.count() as usize;
+        Colour::ALL[(c as usize + n / 2) % n]
+    }
+
+    /// R8.5 Default seats of `n` players (2 ..= arms): the colours of index ⌊i·arms/n⌋,
+    /// spread round the board (four arms: 2 → yellow, red; 3 → yellow, blue, red; six
+    /// arms: 2 → yellow, green; eight arms: 2 → yellow, orange).
+    #[must_use]
+    pub fn default_seats(self, n: usize) -> Option<Seats> {
+        let a = usize::from(self.count());
+        if !(2..=a).contains(&n) {
+            return None;
+        }
+        Some((0..n).map(|i| Colour::ALL[i * a / n]).collect())
+    }
+
+    /// R8.7 The smallest board that seats `n` players (2–4: four arms; 5–6: six; 7–8: eight).
+    #[must_use]
+    pub fn for_players(n: usize) -> Option<Self> {
+        Self::ALL
+            .into_iter()
+            .find(|a| (2..=usize::from(a.count())).contains(&n))
+    }
+
+    /// Is the square part of this board?
+    #[must_use]
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        match sq.corridor_of() {
+            Some((c, _)) => self.has(c),
+            None => sq.0 < self.ring(),
+        }
+    }
+
+    /// Every square of the board: the ring in order, then the colours' corridors.
+    pub fn squares(self) -> impl Iterator<Item = Square> + Clone {
+        let ring = (1..=self.ring()).filter_map(Square::ring);
+        let corridors = self
+            .colours()
+            .iter()
+            .flat_map(|&c| (1..=CORRIDOR).filter_map(move |k| Square::corridor(c, k)));
+        ring.chain(corridors)
+    }
+
+    /// R1.4 Progress (1 ..= [`Arms::last_ring`]) of colour `c` on ring square `n`, if that
+    /// square is on its path.
+    #[must_use]
+    #[inline]
+    pub const fn progress_on_ring(self, c: Colour, n: u8) -> Option<Progress> {
+        let ring = self.ring();
+        if n == 0 || n > ring || !self.has(c) {
+            return None;
+        }
+        let (n, ring, exit) = (n as u16, ring as u16, c.exit_square() as u16);
+        let p = ((n + ring - exit) % ring + 1) as u8;
+        if p <= self.last_ring() { Some(p) } else { None }
+    }
+
+    /// Square indices of colour `c`'s path (`u8::MAX` at the nest, the goal and beyond).
+    #[must_use]
+    #[inline]
+    pub(crate) fn path(self, c: Colour) -> &'static [u8; PATH_LEN] {
+        &PATHS[self.slot()][c.index()]
+    }
+
+    /// R1.4 The square at progress `p` of colour `c` (`None` at the nest and the goal).
+    #[must_use]
+    pub fn square_at(self, c: Colour, p: Progress) -> Option<Square> {
+        if !self.has(c) {
+            return None;
+        }
+        let i = *self.path(c).get(usize::from(p))?;
+        Square::from_index(usize::from(i))
+    }
+
+    /// R1.4 The location at progress `p` of colour `c` (the goal at and past the goal).
+    #[must_use]
+    pub fn loc_at(self, c: Colour, p: Progress) -> Loc {
+        match p {
+            NEST => Loc::Nest,
+            _ => self.square_at(c, p).map_or(Loc::Goal, Loc::Sq),
+        }
+    }
+
+    /// R1.4 Progress of colour `c` at a location, if the location is on its path.
+    #[must_use]
+    pub fn progress_of(self, c: Colour, loc: Loc) -> Option<Progress> {
+        if !self.has(c) {
+            return None;
+        }
+        match loc {
+            Loc::Nest => Some(NEST),
+            Loc::Goal => Some(self.goal()),
+            Loc::Sq(s) => match s.corridor_of() {
+                Some((owner, k)) if owner == c => Some(self.last_ring() + k),
+                Some(_) => None,
+                None => self.progress_on_ring(c, s.0 + 1),
+            },
+        }
+    }
+}
+
+impl fmt::Display for Arms {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.count())
+    }
+}
+
+impl Serialize for Arms {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.count())
+    }
+}
+
+impl<'de> Deserialize<'de> for Arms {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let n = u8::deserialize(d)?;
+        Self::from_count(n)
+            .ok_or_else(|| D::Error::custom(format!("arms must be 4, 6 or 8, not {n}")))
+    }
+}
+
+/// The colours seated at a table, in turn order.
+pub type Seats = ArrayVec<Colour, MAX_COLOURS>;
+
+/// R1.3 Is ring square `n` a safe square? The exit square (5 + 17k), 12 + 17k and the entry
+/// square (17 + 17k) of every arm: the same numbers on every board that has them.
+#[must_use]
+#[inline]
+pub const fn is_safe_square(n: u8) -> bool {
+    n >= 1 && n <= MAX_RING && matches!(n % ARM, 0 | 5 | 12)
+}
+
+/// A square that can hold pieces: ring square `n` or corridor square `k` of a colour, the
+/// same value on every board ([`Arms::contains`] says whether a board has it).
+///
+/// Stored as an index below [`MAX_SQUARES`]: ring square `n` is `n - 1`; corridor `k` of
+/// colour `c` is `MAX_RING + 7c + k - 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// Ring square `n` (1 ..= the largest ring).
+    #[must_use]
+    pub const fn ring(n: u8) -> Option<Self> {
+        if n >= 1 && n <= MAX_RING {
+            Some(Self(n - 1))
+        } else {
+            None
+        }
+    }
+
+    /// Corridor square `k` (1..=7) of colour `c`.
+    #[must_use]
+    pub const fn corridor(c: Colour, k: u8) -> Option<Self> {
+        if k >= 1 && k <= CORRIDOR {
+            Some(Self(MAX_RING + CORRIDOR * c as u8 + k - 1))
+        } else {
+            None
+        }
+    }
+
+    /// The square from its storage index.
+    #[must_use]
+    pub const fn from_index(i: usize) -> Option<Self> {
+        if i < MAX_SQUARES {
+            Some(Self(i as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Storage index, below [`MAX_SQUARES`].
+    #[must_use]
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Ring number, or `None` for a corridor square.
+    #[must_use]
+    pub const fn ring_number(self) -> Option<u8> {
+        if self.0 < MAX_RING {
+            Some(self.0 + 1)
+        } else {
+            None
+        }
+    }
+
+    /// `(colour, k)` for a corridor square.
+    #[must_use]
+    pub const fn corridor_of(self) -> Option<(Colour, u8)> {
+        if self.0 < MAX_RING {
+            return None;
+        }
+        let off = self.0 - MAX_RING;
+        match Colour::from_index((off / CORRIDOR) as usize) {
+            Some(c) => Some((c, off % CORRIDOR + 1)),
+            None => None,
+        }
+    }
+
+    /// R1.3 Is this a safe ring square?
+    #[must_use]
+    #[inline]
+    pub const fn is_safe(self) -> bool {
+        SAFE[self.0 as usize]
+    }
+}
+
+/// R1.3 Safe flag of every square index (corridor squares are not safe ring squares).
+static SAFE: [bool; MAX_SQUARES] = {
+    let mut t = [false; MAX_SQUARES];
+    let mut n = 1;
+    while n <= MAX_RING {
+        t[n as usize - 1] = is_safe_square(n);
+        n += 1;
+    }
+    t
+};
+
+/// The protocol name of every square index (`"12"`, `"yellow-3"`).
+static SQUARE_NAMES: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+    (0..MAX_SQUARES)
+        .map(|i| match Square(i as u8).corridor_of() {
+            Some((c, k)) => format!("{c}-{k}"),
+            None => (i + 1).to_string(),
+        })
+        .collect()
+});
+
+impl Square {
+    /// The protocol name: the ring number (`"12"`) or `"<colour>-<k>"` (`"yellow-3"`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        &SQUARE_NAMES[self.index()]
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A location of a piece, as in the protocol: a square, the nest or the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Loc {
+    Nest,
+    Sq(Square),
+    Goal,
+}
+
+impl Loc {
+    /// The protocol name: `"nest"`, `"goal"` or the square's [`Square::name`].
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Nest => "nest",
+            Self::Goal => "goal",
+            Self::Sq(s) => s.name(),
+        }
+    }
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A number written canonically: ASCII digits without a sign or a leading zero.
+fn canonical_number(s: &str) -> Option<u8> {
+    let canonical = !s.is_empty()
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && !(s.len() > 1 && s.starts_with('0'));
+    if canonical { s.parse().ok() } else { None }
+}
+
+impl FromStr for Loc {
+    type Err = String;
+    /// The canonical names only: `"nest"`, `"goal"`, `"12"`, `"yellow-3"` (not `"012"`,
+    /// `"+12"`, `"yellow-03"`).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let sq = match s {
+            "nest" => return Ok(Self::Nest),
+            "goal" => return Ok(Self::Goal),
+            _ => match s.split_once('-') {
+                Some((c, k)) => c
+                    .parse::<Colour>()
+                    .ok()
+                    .zip(canonical_number(k))
+                    .and_then(|(c, k)| Square::corridor(c, k)),
+                None => canonical_number(s).and_then(Square::ring),
+            },
+        };
+        sq.map(Self::Sq)
+            .ok_or_else(|| format!("unknown location {s:?}"))
+    }
+}
+
+impl Serialize for Loc {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Loc {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = std::borrow::Cow::<str>::deserialize(d)?;
+        s.parse().map_err(D::Error::custom)
+    }
+}
+
+const fn build_paths() -> [[[u8; PATH_LEN]; MAX_COLOURS]; Arms::ALL.len()] {
+    let mut t = [[[u8::MAX; PATH_LEN]; MAX_COLOURS]; Arms::ALL.len()];
+    let mut a = 0;
+    while a < Arms::ALL.len() {
+        let arms = Arms::ALL[a];
+        let (ring, last) = (arms.ring(), arms.last_ring());
+        let mut c = 0;
+        while c < arms.count() as usize {
+            let exit = Colour::ALL[c].exit_square();
+            let mut p = 1u8;
+            while p < arms.goal() {
+                t[a][c][p as usize] = if p <= last {
+                    (exit - 1 + p - 1) % ring
+                } else {
+                    MAX_RING + CORRIDOR * c as u8 + (p - last) - 1
+                };
+                p += 1;
+            }
+            c += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// Square index of each board's and colour's path progress (`u8::MAX` at nest and goal).
+static PATHS: [[[u8; PATH_LEN]; MAX_COLOURS]; Arms::ALL.len()] = build_paths();

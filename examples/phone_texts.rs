@@ -1,0 +1,324 @@
+//! Writes the texts of the group's messages that issue 28 changed, as Telegram HTML (one
+//! bubble each, buttons as rows under it), into the folder given (default /tmp/phone):
+//! `<lang>-<page>.html` for a 390-px phone-bubble renderer (docs/phone/ holds the shots);
+//! prints the lengths of `/help` and `/rules` in a group and in full.
+//!
+//!     cargo run --example phone_texts -- /tmp/phone
+use std::fmt::Write as _;
+
+use parxis::bot::core::table::{Action, Actor, Player, PlayerKind, SeatResult, Stage, Table};
+use parxis::bot::core::tourney::{SignedUp, Tourney, TourneyArgs};
+use parxis::bot::core::view::{self, stats as sv};
+use parxis::bot::effects::tourney::texts as post;
+use parxis::engine::{Colour, Game, Preset, ScriptedDice};
+use parxis::i18n::{Lang, Msg, tr, tr_plain};
+use parxis::stats::{Aggregate, ChatZone, Points, Rating};
+use teloxide::types::{InlineKeyboardButtonKind, InlineKeyboardMarkup};
+
+const AT_19_42: u64 = 1_796_064_150_000;
+
+fn actor(id: i64, name: &str) -> Actor {
+    Actor {
+        id,
+        name: name.into(),
+        is_admin: false,
+    }
+}
+
+fn kb(k: &InlineKeyboardMarkup) -> String {
+    let mut out = String::new();
+    for row in &k.inline_keyboard {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|b| {
+                let link = matches!(b.kind, InlineKeyboardButtonKind::Url(_));
+                format!(
+                    "<span class=k>{}{}</span>",
+                    html(&b.text),
+                    if link { " ↗" } else { "" }
+                )
+            })
+            .collect();
+        let _ = write!(out, "<div class=r>{}</div>", cells.join(""));
+    }
+    out
+}
+
+/// Characters of an HTML text once its tags are gone.
+fn tr_plain_len(s: &str) -> usize {
+    let mut n = 0;
+    let mut tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => tag = true,
+            '>' => tag = false,
+            _ if !tag => n += 1,
+            _ => {}
+        }
+    }
+    n
+}
+
+fn html(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+fn bubble(text: &str, keys: Option<&InlineKeyboardMarkup>) -> String {
+    let body = text.replace('\n', "<br>");
+    let keys = keys.map(kb).unwrap_or_default();
+    format!("<div class=b>{body}</div>{keys}")
+}
+
+fn seated(game: &str, names: &[(i64, &str, Colour)]) -> Table {
+    let mut t = Table::lobby(&actor(names[0].0, names[0].1), Preset::Jcf, false);
+    t.players = names
+        .iter()
+        .map(|&(id, name, c)| Player {
+            id,
+            name: name.into(),
+            kind: PlayerKind::Human,
+            colour: Some(c),
+            strikes: 0,
+            absent: false,
+        })
+        .collect();
+    t.stage = Stage::Playing(serde_json::from_str::<Game>(game).expect("position"));
+    t
+}
+
+fn main() {
+    let dir = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "/tmp/phone".into());
+    std::fs::create_dir_all(&dir).expect("dir");
+    let zone = ChatZone::default();
+    for lang in Lang::ALL {
+        let mut pages: Vec<(&str, String)> = Vec::new();
+        // ── game: the first lobby, a board to choose on, a finished board
+        let mut lobby =
+            Table::lobby(&actor(1, "Aina"), Preset::Jcf, false).offering_languages(true);
+        lobby = lobby
+            .act(
+                &actor(2, "Biel"),
+                Action::Join,
+                0,
+                &mut ScriptedDice::new(&[1]),
+            )
+            .expect("join");
+        let mut game = String::new();
+        game.push_str(&bubble(
+            &view::board_text(lang, &lobby, 0).status,
+            Some(&view::keyboard(lang, &lobby)),
+        ));
+        let mut t = seated(
+            r#"{"rules":"jcf","seats":["yellow","red"],"turn":"red",
+                "board":{"20":["yellow"],"40":["red"],"red-3":["red"],"50":["red"]}}"#,
+            &[(1, "Aina", Colour::Yellow), (2, "Biel", Colour::Red)],
+        );
+        t = t
+            .act(
+                &actor(2, "Biel"),
+                Action::Roll,
+                0,
+                &mut ScriptedDice::new(&[3]),
+            )
+            .expect("roll");
+        t.deadline_ms = Some(AT_19_42);
+        let text = view::board_text_in(lang, &t, 0, &zone);
+        game.push_str(&bubble(
+            &format!("🖼 …\n{}", text.status_within(1024)),
+            Some(&view::keyboard(lang, &t)),
+        ));
+        // finished: three people and a computer, Aina's last piece home, recorded
+        let mut f = seated(
+            r#"{"rules":"jcf","seats":["yellow","blue","red","green"],"turn":"yellow",
+                "board":{"yellow-5":["yellow"],"30":["blue","blue"],"blue-2":["blue"],
+                         "45":["red"],"60":["green"]},
+                "goal":{"yellow":3,"blue":1,"green":2}}"#,
+            &[
+                (1, "Aina", Colour::Yellow),
+                (2, "Biel", Colour::Blue),
+                (3, "Carme", Colour::Red),
+                (-1, "Ordinador", Colour::Green),
+            ],
+        );
+        f.players[3].kind = PlayerKind::Computer(parxis::ai::Level::Normal);
+        f.players[3].name = tr_plain(
+            lang,
+            &Msg::ComputerName {
+                level: parxis::ai::Level::Normal,
+            },
+        );
+        f = f
+            .act(
+                &actor(1, "Aina"),
+                Action::Roll,
+                0,
+                &mut ScriptedDice::new(&[3]),
+            )
+            .expect("wins");
+        f.stats.started_ms = 0;
+        f.stats.finished_ms = 23 * 60_000 + 5_000;
+        f.stats.moves = 84;
+        f.stats.rolls = 97;
+        f.tally.recorded = true;
+        f.tally.results = vec![
+            SeatResult {
+                id: 1,
+                points_tenths: Some(30),
+                rating: Some((1380, 1416)),
+                rated_games: Some(5),
+            },
+            SeatResult {
+                id: 2,
+                points_tenths: Some(10),
+                rating: Some((1000, 1090)),
+                rated_games: Some(1),
+            },
+            SeatResult {
+                id: 3,
+                points_tenths: Some(-10),
+                rating: Some((1000, 960)),
+                rated_games: Some(2),
+            },
+        ];
+        game.push_str(&bubble(
+            &format!("🖼 …\n{}", view::board_text(lang, &f, 40_000).status),
+            Some(&view::keyboard(lang, &f)),
+        ));
+        pages.push(("game", game));
+        // ── commands: /help and /rules in a group, /board with nothing in play
+        let mut cmds = String::new();
+        let help_kb = view::menus::private_button(lang, &Msg::BtnFullHelp, "parxis_bot", "help");
+        cmds.push_str(&bubble(&view::help_group(lang, true), help_kb.as_ref()));
+        let settings = [
+            Msg::TimerSet { seconds: 120 },
+            Msg::DiceIs { auto: true },
+            Msg::PingsIs { seconds: 30 },
+        ]
+        .iter()
+        .map(|m| tr(lang, m))
+        .collect::<Vec<_>>()
+        .join("\n");
+        let rules_kb =
+            view::menus::private_button(lang, &Msg::BtnAllRules, "parxis_bot", "rules_jcf");
+        cmds.push_str(&bubble(
+            &format!(
+                "{}\n\n{settings}",
+                view::rules_short(lang, Preset::Jcf, false)
+            ),
+            rules_kb.as_ref(),
+        ));
+        cmds.push_str(&bubble(&tr(lang, &Msg::NoGameInPlay), None));
+        cmds.push_str(&bubble(
+            &tr_plain(
+                lang,
+                &Msg::BoardUpdatingIn {
+                    what: tr_plain(
+                        lang,
+                        &Msg::Rolled {
+                            name: "Aina".into(),
+                            roll: 4,
+                        },
+                    ),
+                    secs: 6,
+                },
+            ),
+            None,
+        ));
+        pages.push(("commands", cmds));
+        // ── stats: /top with a tie and nobody settled, a /stats card
+        let line = |rank, user, name: &str, score: i64, games| sv::TopLine {
+            rank,
+            user,
+            name: name.into(),
+            score,
+            games,
+        };
+        let top = sv::Top {
+            top: vec![],
+            apart: vec![
+                line(1, 1, "Aina", Points::whole(2).0, 2),
+                line(1, 2, "Biel", Points::whole(2).0, 1),
+                line(3, 3, "Carme", Points::whole(1).0, 1),
+                line(4, 4, "Dani", -Points::whole(1).0, 2),
+            ],
+            caller: None,
+        };
+        let week = zone.week_of(1_796_064_150_000);
+        let mut stats = bubble(&sv::top_text(lang, sv::TopKind::Week(week), &top), None);
+        let a = Aggregate {
+            name: "Aina".into(),
+            games: 7,
+            wins: 3,
+            place_sum: 13,
+            captures_made: 1,
+            captures_suffered: 2,
+            pieces_home: 20,
+            best_streak: 1,
+            rating: Some(Rating::default()),
+            rated_games: 7,
+            last_delta: Some(12),
+            ..Aggregate::default()
+        };
+        let card = sv::CardFor {
+            name: "Aina",
+            global: false,
+            own: true,
+            week: Some(Points::whole(2)),
+            rank: Some((3, 7)),
+        };
+        stats.push_str(&bubble(&sv::card_text(lang, &card, Some(&a)), None));
+        pages.push(("stats", stats));
+        // ── tournament: the sign-up, the bracket's caption at the draw, a table's call
+        let host = SignedUp {
+            id: 1,
+            name: "Aina".into(),
+        };
+        let args = TourneyArgs {
+            preset: Preset::Jcf,
+            table_size: 2,
+            limit_minutes: None,
+            pairs: false,
+        };
+        let mut tn = Tourney::open(&host, args, None, false);
+        for (id, n) in [(2, "Biel"), (3, "Carme"), (4, "Dani")] {
+            tn.join(&SignedUp { id, name: n.into() }).expect("join");
+        }
+        let mut tour = bubble(
+            &post::signup_text(lang, &tn),
+            Some(&post::signup_keyboard(lang, &tn)),
+        );
+        tn.draw(7).expect("draw");
+        let drawn = tn.tournament.clone().expect("drawn");
+        let labels = post::labels(lang, &drawn);
+        let caption = format!(
+            "🖼 …\n{}\n\n{}",
+            view::tourney::drawn_head(lang, &drawn),
+            html(&parxis::tournament::bracket_text(&drawn, &labels))
+        );
+        tour.push_str(&bubble(&caption, None));
+        let at = tn.tables_to_call()[0];
+        tour.push_str(&bubble(&view::tourney::call_text(lang, &tn, at), None));
+        pages.push(("tourney", tour));
+        // The lengths a phone reads: /help and /rules in a group and in full (characters of
+        // the plain text, the settings lines of /rules included).
+        let len = |s: &str| tr_plain_len(s);
+        println!(
+            "{lang}: /help group {} · full {}; /rules group {} · full {}",
+            len(&view::help_group(lang, true)),
+            len(&view::help(lang)),
+            len(&format!(
+                "{}\n\n{settings}",
+                view::rules_short(lang, Preset::Jcf, false)
+            )),
+            len(&view::rules(lang, Preset::Jcf, false)),
+        );
+        for (name, body) in pages {
+            let path = format!("{dir}/{}-{name}.html", lang.code());
+            std::fs::write(&path, body).expect("write");
+        }
+    }
+}

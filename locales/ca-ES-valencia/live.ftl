@@ -1,0 +1,14 @@
+## el tauler en directe: la pàgina (Mini App) que s'obri des del tauler d'un grup
+
+live-button = 📱 Tauler en directe
+live-title = Parxís — tauler en directe
+live-connecting = S'està connectant…
+live-reconnecting = S'ha perdut la connexió: posant-se al dia…
+live-watching = Estàs mirant la partida.
+live-you-play = El teu color: { $colour }.
+live-your-turn-roll = És el teu torn: tira el dau.
+live-your-turn-move = És el teu torn: toca una fitxa o una jugada d'ací baix.
+live-no-game = Ací no hi ha cap partida.
+live-open-from-chat = Obri el tauler en directe des del seu botó, davall del tauler del grup.
+live-expired = Fa massa temps que vas obrir esta pàgina: torna a obrir-la des del grup.
+live-too-many = Massa peticions: espera un moment.

@@ -1,0 +1,14 @@
+## el tauler en directe: la pàgina (Mini App) que s'obre des del tauler d'un grup
+
+live-button = 📱 Tauler en directe
+live-title = Parxís — tauler en directe
+live-connecting = S'està connectant…
+live-reconnecting = S'ha perdut la connexió: posant-se al dia…
+live-watching = Estàs mirant la partida.
+live-you-play = El teu color: { $colour }.
+live-your-turn-roll = És el teu torn: tira el dau.
+live-your-turn-move = És el teu torn: toca una fitxa o una jugada de sota.
+live-no-game = Aquí no hi ha cap partida.
+live-open-from-chat = Obre el tauler en directe des del seu botó, sota el tauler del grup.
+live-expired = Fa massa que vas obrir aquesta pàgina: torna-la a obrir des del grup.
+live-too-many = Massa peticions: espera un moment.

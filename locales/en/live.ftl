@@ -1,0 +1,14 @@
+## the live board: the Mini App page opened from a group's board
+
+live-button = 📱 Live board
+live-title = Parxís — live board
+live-connecting = Connecting…
+live-reconnecting = Connection lost: catching up…
+live-watching = You are watching.
+live-you-play = Your colour: { $colour }.
+live-your-turn-roll = Your turn: roll the die.
+live-your-turn-move = Your turn: tap a piece or a move below.
+live-no-game = There is no game here.
+live-open-from-chat = Open the live board from its button under the board in the group.
+live-expired = This page was opened too long ago: open it again from the group.
+live-too-many = Too many requests: wait a moment.

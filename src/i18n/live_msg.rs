@@ -1,0 +1,86 @@
+//! [`LiveMsg`]: the texts of the live board, the Mini App page (ids `live-*` in each
+//! locale's `live.ftl`). Reached through [`Msg::Live`]. The page's other texts are the
+//! bot's own: the board's caption, the move buttons, Roll, and the refusals of a press.
+
+use super::msg::{Arg, Msg};
+
+/// One text of the live board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LiveMsg {
+    /// The button under a group's board: "📱 Live board".
+    Button,
+    /// The page's title: "Parxís — live board".
+    Title,
+    /// "Connecting…"
+    Connecting,
+    /// "Connection lost: catching up…"
+    Reconnecting,
+    /// "You are watching."
+    Watching,
+    /// "Your colour: yellow." (a colour's name, plain)
+    YouPlay { colour: String },
+    /// "Your turn: roll the die."
+    YourTurnRoll,
+    /// "Your turn: tap a piece or a move below."
+    YourTurnMove,
+    /// "There is no game here."
+    NoGame,
+    /// "Open the live board from its button under the board in the group."
+    OpenFromChat,
+    /// "This page was opened too long ago: open it again from the group."
+    Expired,
+    /// "Too many requests: wait a moment."
+    TooMany,
+}
+
+impl LiveMsg {
+    #[must_use]
+    pub fn id(&self) -> &'static str {
+        match self {
+            Self::Button => "live-button",
+            Self::Title => "live-title",
+            Self::Connecting => "live-connecting",
+            Self::Reconnecting => "live-reconnecting",
+            Self::Watching => "live-watching",
+            Self::YouPlay { .. } => "live-you-play",
+            Self::YourTurnRoll => "live-your-turn-roll",
+            Self::YourTurnMove => "live-your-turn-move",
+            Self::NoGame => "live-no-game",
+            Self::OpenFromChat => "live-open-from-chat",
+            Self::Expired => "live-expired",
+            Self::TooMany => "live-too-many",
+        }
+    }
+
+    #[must_use]
+    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+        match self {
+            Self::YouPlay { colour } => vec![("colour", Arg::Text(colour.clone()))],
+            _ => Vec::new(),
+        }
+    }
+
+    /// One of each (for the locale tests).
+    #[must_use]
+    pub fn samples() -> Vec<Msg> {
+        [
+            Self::Button,
+            Self::Title,
+            Self::Connecting,
+            Self::Reconnecting,
+            Self::Watching,
+            Self::YouPlay {
+                colour: "groc".into(),
+            },
+            Self::YourTurnRoll,
+            Self::YourTurnMove,
+            Self::NoGame,
+            Self::OpenFromChat,
+            Self::Expired,
+            Self::TooMany,
+        ]
+        .into_iter()
+        .map(Msg::Live)
+        .collect()
+    }
+}

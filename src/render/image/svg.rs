@@ -1,0 +1,344 @@
+//! The board as SVG, drawn by the same code as the PNG ([`super::board`] and
+//! [`super::scene`] over the [`Canvas`] trait): the same layout on 4, 6 and 8 arms, the same
+//! colours, shapes, labels and type sizes, in the same image pixels (the `viewBox` is the
+//! PNG's size). The live board of the Mini App shows it.
+//!
+//! Two layers: [`board_svg`], the printed board (the same for every game of a size, built
+//! once), and [`scene_svg`], what changes (pieces, names, die, trail, labels), a `<g>` to
+//! put over it. Each piece is a `<g class="pc">` carrying its colour and point
+//! (`data-c`, `data-x`, `data-y`), so a page can find the piece that moved and animate it.
+//! Text is laid out with the PNG's own font metrics: each string gets the `textLength` it
+//! has in the PNG, so names fit their nests whatever font the phone has.
+//!
+//! ```
+//! use parxis::engine::{Arms, Colour, Game, Preset};
+//! use parxis::render::image::{View, board_svg, scene_svg};
+//!
+//! let board = board_svg(Arms::Four);
+//! assert!(board.starts_with("<svg") && board.contains("viewBox=\"0 0 880 880\""));
+//! let game = Game::new(Preset::Jcf, Preset::Jcf.options(), &[Colour::Yellow, Colour::Red]).unwrap();
+//! let scene = scene_svg(&game, &View::default());
+//! assert_eq!(scene.matches("class=\"pc\"").count(), 8); // 4 yellow and 4 red pieces at home
+//! ```
+
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+use super::View;
+use super::canvas::{Canvas, Part, Rgb};
+use super::layout::{self, Area, Point};
+use super::text;
+use crate::engine::{Arms, Game};
+
+/// An SVG document being written: elements appended to a string.
+pub(crate) struct Svg {
+    out: String,
+}
+
+/// A number with at most one decimal, no trailing `.0` (SVG sizes stay small).
+struct N(f32);
+
+impl std::fmt::Display for N {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let v = (self.0 * 10.0).round() / 10.0;
+        if v.fract() == 0.0 {
+            write!(f, "{}", v as i64)
+        } else {
+            write!(f, "{v:.1}")
+        }
+    }
+}
+
+/// `#rrggbb`.
+struct Hex(Rgb);
+
+impl std::fmt::Display for Hex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "#{:02x}{:02x}{:02x}", self.0[0], self.0[1], self.0[2])
+    }
+}
+
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+impl Svg {
+    fn new() -> Self {
+        Self {
+            out: String::with_capacity(16 * 1024),
+        }
+    }
+
+    fn opacity(&mut self, attr: &str, alpha: u8) {
+        if alpha < 255 {
+            let _ = write!(self.out, " {attr}=\"{:.3}\"", f32::from(alpha) / 255.0);
+        }
+    }
+
+    fn points(&mut self, pts: &[Point]) {
+        self.out.push_str(" points=\"");
+        for (i, &(x, y)) in pts.iter().enumerate() {
+            if i > 0 {
+                self.out.push(' ');
+            }
+            let _ = write!(self.out, "{},{}", N(x), N(y));
+        }
+        self.out.push('"');
+    }
+}
+
+impl Canvas for Svg {
+    fn fill_area(&mut self, a: Area, rgb: Rgb, alpha: u8) {
+        let _ = write!(
+            self.out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"",
+            N(a.x0),
+            N(a.y0),
+            N(a.x1 - a.x0),
+            N(a.y1 - a.y0),
+            Hex(rgb)
+        );
+        self.opacity("fill-opacity", alpha);
+        self.out.push_str("/>");
+    }
+
+    fn stroke_area(&mut self, a: Area, width: f32, rgb: Rgb, alpha: u8) {
+        let _ = write!(
+            self.out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"",
+            N(a.x0),
+            N(a.y0),
+            N(a.x1 - a.x0),
+            N(a.y1 - a.y0),
+            Hex(rgb),
+            N(width)
+        );
+        self.opacity("stroke-opacity", alpha);
+        self.out.push_str("/>");
+    }
+
+    fn fill_circle(&mut self, (x, y): Point, r: f32, rgb: Rgb, alpha: u8) {
+        let _ = write!(
+            self.out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"",
+            N(x),
+            N(y),
+            N(r),
+            Hex(rgb)
+        );
+        self.opacity("fill-opacity", alpha);
+        self.out.push_str("/>");
+    }
+
+    fn stroke_circle(&mut self, (x, y): Point, r: f32, width: f32, rgb: Rgb) {
+        let _ = write!(
+            self.out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>",
+            N(x),
+            N(y),
+            N(r),
+            Hex(rgb),
+            N(width)
+        );
+    }
+
+    fn fill_polygon(&mut self, pts: &[Point], rgb: Rgb, alpha: u8, _crisp: bool) {
+        self.out.push_str("<polygon");
+        self.points(pts);
+        let _ = write!(self.out, " fill=\"{}\"", Hex(rgb));
+        self.opacity("fill-opacity", alpha);
+        self.out.push_str("/>");
+    }
+
+    fn stroke_polygon_crisp(&mut self, pts: &[Point], width: f32, rgb: Rgb) {
+        self.out.push_str("<polygon");
+        self.points(pts);
+        let _ = write!(
+            self.out,
+            " fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"miter\"/>",
+            Hex(rgb),
+            N(width)
+        );
+    }
+
+    fn stroke_lines(&mut self, pts: &[Point], closed: bool, width: f32, rgb: Rgb, alpha: u8) {
+        self.out
+            .push_str(if closed { "<polygon" } else { "<polyline" });
+        self.points(pts);
+        let _ = write!(
+            self.out,
+            " fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"",
+            Hex(rgb),
+            N(width)
+        );
+        self.opacity("stroke-opacity", alpha);
+        self.out.push_str("/>");
+    }
+
+    fn fill_rounded(&mut self, a: Area, r: f32, rgb: Rgb, alpha: u8) {
+        let _ = write!(
+            self.out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"{}\"",
+            N(a.x0),
+            N(a.y0),
+            N(a.x1 - a.x0),
+            N(a.y1 - a.y0),
+            N(r),
+            Hex(rgb)
+        );
+        self.opacity("fill-opacity", alpha);
+        self.out.push_str("/>");
+    }
+
+    fn text(&mut self, s: &str, size: f32, (x, y): Point, rgb: Rgb, halo: Option<(Rgb, f32)>) {
+        if s.is_empty() {
+            return;
+        }
+        // Where the rasterizer puts it: centred on a whole pixel, the baseline below it.
+        let (x, y) = (x.round(), y.round() + text::baseline_offset(size));
+        let _ = write!(
+            self.out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" textLength=\"{}\" fill=\"{}\"",
+            N(x),
+            N(y),
+            N(size),
+            N(text::width(s, size)),
+            Hex(rgb)
+        );
+        if let Some((outline, width)) = halo {
+            let _ = write!(
+                self.out,
+                " stroke=\"{}\" stroke-width=\"{}\" paint-order=\"stroke\"",
+                Hex(outline),
+                N(2.0 * width)
+            );
+        }
+        let _ = write!(self.out, ">{}</text>", escape(s));
+    }
+
+    fn open(&mut self, part: Part) {
+        match part {
+            Part::Piece(c, (x, y)) => {
+                let _ = write!(
+                    self.out,
+                    "<g class=\"pc\" data-c=\"{}\" data-x=\"{}\" data-y=\"{}\">",
+                    c.name(),
+                    N(x),
+                    N(y)
+                );
+            }
+            Part::Die => self.out.push_str("<g class=\"die\">"),
+        }
+    }
+
+    fn close(&mut self) {
+        self.out.push_str("</g>");
+    }
+}
+
+/// The attributes every text and line of the board shares (the PNG's font, round caps).
+const STYLE: &str = "font-family=\"DejaVu Sans,Verdana,Arial,sans-serif\" font-weight=\"bold\" \
+                     text-anchor=\"middle\" lengthAdjust=\"spacingAndGlyphs\" \
+                     stroke-linecap=\"round\" stroke-linejoin=\"round\"";
+
+/// The printed board of `arms` as a whole SVG document (`viewBox` the PNG's pixels),
+/// drawn once per process. Its board is a `<g id="board">`; a page puts the scene over it.
+#[must_use]
+pub fn board_svg(arms: Arms) -> &'static str {
+    static BOARDS: [OnceLock<String>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = match arms {
+        Arms::Four => 0,
+        Arms::Six => 1,
+        Arms::Eight => 2,
+    };
+    BOARDS[slot].get_or_init(|| {
+        let size = layout::size(arms);
+        let mut svg = Svg::new();
+        let _ = write!(
+            svg.out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size} {size}\" {STYLE}>\
+             <g id=\"board\"><rect width=\"{size}\" height=\"{size}\" fill=\"#ffffff\"/>"
+        );
+        super::board::draw_on(&mut svg, arms);
+        svg.out.push_str("</g></svg>");
+        svg.out
+    })
+}
+
+/// What changes on the board of `game` (pieces, barriers, goal counts, names, the die, the
+/// last move's trail, the labels of `view.choices`), as one `<g class="scene">` in the
+/// board's pixels, drawn by the PNG's own scene code.
+#[must_use]
+pub fn scene_svg(game: &Game, view: &View) -> String {
+    let mut svg = Svg::new();
+    let _ = write!(svg.out, "<g class=\"scene\" {STYLE}>");
+    super::scene::draw(&mut svg, game, view);
+    svg.out.push_str("</g>");
+    svg.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Colour, Preset};
+
+    #[test]
+    fn numbers_are_short_and_exact_to_a_tenth() {
+        assert_eq!(N(12.0).to_string(), "12");
+        assert_eq!(N(12.04).to_string(), "12");
+        assert_eq!(N(12.25).to_string(), "12.3");
+        assert_eq!(N(-0.5).to_string(), "-0.5");
+    }
+
+    #[test]
+    fn each_size_of_board_has_every_square_and_nest_of_the_png() {
+        for arms in [Arms::Four, Arms::Six, Arms::Eight] {
+            let svg = board_svg(arms);
+            // Every square is one shape (a rect on four arms, a polygon on star boards), the
+            // ring squares carry their number.
+            let n = usize::from(arms.ring());
+            for number in [1, n / 2, n] {
+                assert!(
+                    svg.contains(&format!(">{number}</text>")),
+                    "{arms:?}: square {number}"
+                );
+            }
+            assert!(!svg.contains(&format!(">{}</text>", n + 1)), "{arms:?}");
+            assert!(svg.ends_with("</g></svg>"));
+        }
+    }
+
+    #[test]
+    fn a_name_is_escaped_and_pieces_carry_their_colour_and_point() {
+        let game = Game::new(
+            Preset::Jcf,
+            Preset::Jcf.options(),
+            &[Colour::Yellow, Colour::Red],
+        )
+        .unwrap();
+        let mut view = View::default();
+        view.names[Colour::Red.index()] = Some("<Pep & \"Ana\">".into());
+        let svg = scene_svg(&game, &view);
+        assert!(svg.contains("&lt;Pep &amp; &quot;Ana&quot;&gt;"), "{svg}");
+        assert!(!svg.contains("<Pep"));
+        let slot = layout::nest_slots(Arms::Four, Colour::Red)[0];
+        assert!(
+            svg.contains(&format!(
+                "data-c=\"red\" data-x=\"{}\" data-y=\"{}\"",
+                N(slot.0),
+                N(slot.1)
+            )),
+            "{svg}"
+        );
+    }
+}

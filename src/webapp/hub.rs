@@ -1,0 +1,284 @@
+//! The viewers of each game on this replica, and the saved games that reach them from every
+//! replica through Redis pub/sub.
+//!
+//! After each save, the replica that saved publishes the table on the place's channel
+//! (`<place>:live`, e.g. `parxis:{-100123}:live`) and offers it to its own viewers at once.
+//! Each replica subscribes to the channel of a place while it has viewers of it, builds one
+//! [`Frame`] per new version and sends it to all of them (a `broadcast` channel: a viewer too
+//! slow for the frames skips to the newest, which is a whole state). Versions only go
+//! forward: a frame older than the one shown is dropped.
+//!
+//! Nothing here is replayed: a viewer that connects, and every place after the subscriber
+//! (re)connects to Redis, starts from the **stored** game (a load from the store), so a page
+//! never depends on a message it may have missed.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+use tokio::sync::{broadcast, mpsc};
+use tracing::{debug, warn};
+
+use super::frame::Frame;
+use crate::bot::core::table::Table;
+use crate::store::{Place, Store};
+
+/// Frames kept for a viewer that has not read the last ones (then it skips to the newest).
+const BACKLOG: usize = 8;
+/// Pause before the subscriber connects again after losing Redis.
+const RECONNECT: Duration = Duration::from_millis(500);
+
+/// The channel a place's saves are published on.
+#[must_use]
+pub fn channel(place: Place) -> String {
+    format!("{}:live", place.prefix())
+}
+
+/// What is published after a save.
+#[derive(Serialize, Deserialize)]
+struct Published {
+    chat: i64,
+    topic: Option<i32>,
+    version: u64,
+    table: Table,
+}
+
+/// One place watched on this replica.
+struct Watched {
+    tx: broadcast::Sender<Arc<Frame>>,
+    latest: Option<Arc<Frame>>,
+    viewers: usize,
+}
+
+enum Command {
+    Subscribe(Place),
+    Unsubscribe(Place),
+}
+
+/// The viewers of this replica, by place.
+pub struct Hub {
+    places: Mutex<HashMap<Place, Watched>>,
+    commands: mpsc::UnboundedSender<Command>,
+    store: Store,
+    publisher: redis::aio::ConnectionManager,
+    clock: fn() -> u64,
+}
+
+/// A viewer's place in the hub: dropping it leaves (the last one out unsubscribes).
+pub struct Seat {
+    hub: Arc<Hub>,
+    place: Place,
+}
+
+impl Drop for Seat {
+    fn drop(&mut self) {
+        let mut places = self.hub.lock();
+        let gone = match places.get_mut(&self.place) {
+            Some(w) => {
+                w.viewers = w.viewers.saturating_sub(1);
+                w.viewers == 0
+            }
+            None => false,
+        };
+        if gone {
+            places.remove(&self.place);
+            let _ = self.hub.commands.send(Command::Unsubscribe(self.place));
+        }
+    }
+}
+
+impl Hub {
+    /// A hub over `store`, publishing and subscribing through the Redis at `redis_url`; its
+    /// subscriber runs until the hub is dropped.
+    ///
+    /// # Errors
+    /// Redis cannot be reached for publishing.
+    pub async fn start(
+        store: Store,
+        redis_url: &str,
+        clock: fn() -> u64,
+    ) -> Result<Arc<Self>, redis::RedisError> {
+        let client = redis::Client::open(redis_url)?;
+        let publisher = redis::aio::ConnectionManager::new(client.clone()).await?;
+        let (commands, rx) = mpsc::unbounded_channel();
+        let hub = Arc::new(Self {
+            places: Mutex::new(HashMap::new()),
+            commands,
+            store,
+            publisher,
+            clock,
+        });
+        tokio::spawn(subscriber(Arc::downgrade(&hub), client, rx));
+        Ok(hub)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Place, Watched>> {
+        self.places.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// How many viewers this replica has, over all places.
+    #[must_use]
+    pub fn viewers(&self) -> usize {
+        self.lock().values().map(|w| w.viewers).sum()
+    }
+
+    /// A new viewer of `place`: its seat, and the frames from now on.
+    pub fn watch(self: &Arc<Self>, place: Place) -> (Seat, broadcast::Receiver<Arc<Frame>>) {
+        let mut places = self.lock();
+        let w = places.entry(place).or_insert_with(|| {
+            let _ = self.commands.send(Command::Subscribe(place));
+            Watched {
+                tx: broadcast::channel(BACKLOG).0,
+                latest: None,
+                viewers: 0,
+            }
+        });
+        w.viewers += 1;
+        let rx = w.tx.subscribe();
+        (
+            Seat {
+                hub: Arc::clone(self),
+                place,
+            },
+            rx,
+        )
+    }
+
+    /// A saved `table` of `place` at `version`: sent to the viewers here when it is newer
+    /// than what they have. Returns the newest frame of the place (`None`: no viewer here).
+    pub fn offer(&self, place: Place, version: u64, table: &Table) -> Option<Arc<Frame>> {
+        {
+            let places = self.lock();
+            let w = places.get(&place)?;
+            if let Some(latest) = &w.latest
+                && latest.version >= version
+            {
+                return Some(Arc::clone(latest));
+            }
+        }
+        // Built outside the lock (the scene takes a fraction of a millisecond).
+        let frame = Arc::new(Frame::new(place, version, table.clone(), (self.clock)()));
+        let mut places = self.lock();
+        let w = places.get_mut(&place)?;
+        match &w.latest {
+            Some(latest) if latest.version >= version => Some(Arc::clone(latest)),
+            _ => {
+                w.latest = Some(Arc::clone(&frame));
+                let _ = w.tx.send(Arc::clone(&frame));
+                Some(frame)
+            }
+        }
+    }
+
+    /// Publish a saved table to every replica's viewers (this one's at once). One
+    /// `PUBLISH`; a failure is logged and the viewers elsewhere catch up on their next
+    /// frame or reconnection.
+    pub async fn publish(&self, place: Place, version: u64, table: &Table) {
+        self.offer(place, version, table);
+        let message = Published {
+            chat: place.chat,
+            topic: place.topic,
+            version,
+            table: table.clone(),
+        };
+        let Ok(payload) = serde_json::to_string(&message) else {
+            return;
+        };
+        let mut conn = self.publisher.clone();
+        let sent: redis::RedisResult<i64> = redis::cmd("PUBLISH")
+            .arg(channel(place))
+            .arg(payload)
+            .query_async(&mut conn)
+            .await;
+        if let Err(e) = sent {
+            warn!(chat = place.chat, error = %e, "live board: publish failed");
+        }
+    }
+
+    /// The stored game of `place`, offered to its viewers here (a viewer's start, and
+    /// every place after the subscriber reconnects). `None`: no game, or Redis unavailable.
+    pub async fn catch_up(&self, place: Place) -> Option<Arc<Frame>> {
+        match self.store.load::<Table>(place).await {
+            Ok(Some(rec)) => self.offer(place, rec.version, &rec.state),
+            Ok(None) => None,
+            Err(e) => {
+                debug!(chat = place.chat, error = %e, "live board: catch-up unavailable");
+                None
+            }
+        }
+    }
+
+    fn watched(&self) -> Vec<Place> {
+        self.lock().keys().copied().collect()
+    }
+}
+
+/// Keeps this replica subscribed to the channels of the watched places, and offers what
+/// arrives. On a lost connection it connects again, subscribes again, and catches every
+/// watched place up from the store.
+async fn subscriber(
+    hub: std::sync::Weak<Hub>,
+    client: redis::Client,
+    mut commands: mpsc::UnboundedReceiver<Command>,
+) {
+    loop {
+        let pubsub = match client.get_async_pubsub().await {
+            Ok(p) => p,
+            Err(e) => {
+                debug!(error = %e, "live board: subscriber cannot connect");
+                if hub.upgrade().is_none() {
+                    return;
+                }
+                tokio::time::sleep(RECONNECT).await;
+                continue;
+            }
+        };
+        let (mut sink, mut stream) = pubsub.split();
+        let Some(h) = hub.upgrade() else { return };
+        let mut ok = true;
+        for place in h.watched() {
+            ok &= sink.subscribe(channel(place)).await.is_ok();
+        }
+        for place in h.watched() {
+            h.catch_up(place).await;
+        }
+        drop(h);
+        while ok {
+            tokio::select! {
+                cmd = commands.recv() => {
+                    let Some(cmd) = cmd else { return };
+                    let Some(h) = hub.upgrade() else { return };
+                    match cmd {
+                        Command::Subscribe(place) => {
+                            ok = sink.subscribe(channel(place)).await.is_ok();
+                            // Whatever was saved before the subscription took effect.
+                            h.catch_up(place).await;
+                        }
+                        Command::Unsubscribe(place) => {
+                            // Still watched: a viewer came back meanwhile.
+                            if !h.lock().contains_key(&place) {
+                                ok = sink.unsubscribe(channel(place)).await.is_ok();
+                            }
+                        }
+                    }
+                }
+                msg = stream.next() => {
+                    let Some(msg) = msg else { break };
+                    let Some(h) = hub.upgrade() else { return };
+                    let Ok(payload) = msg.get_payload::<String>() else { continue };
+                    match serde_json::from_str::<Published>(&payload) {
+                        Ok(p) => {
+                            let place = Place { chat: p.chat, topic: p.topic };
+                            h.offer(place, p.version, &p.table);
+                        }
+                        Err(e) => debug!(error = %e, "live board: message not understood"),
+                    }
+                }
+            }
+        }
+        warn!("live board: subscriber lost Redis; connecting again");
+        tokio::time::sleep(RECONNECT).await;
+    }
+}

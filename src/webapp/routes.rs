@@ -1,0 +1,416 @@
+//! The live board's routes, under the path of `PARXIS_MINIAPP_URL` (`/live` below):
+//!
+//! | route | answer |
+//! | --- | --- |
+//! | `GET /live` | the page (strict Content-Security-Policy) |
+//! | `GET /live/app.js`, `/live/app.css` | its script and style |
+//! | `GET /live/board/{4,6,8}` | the printed board of that size, SVG |
+//! | `GET /live/api/live` | Server-Sent Events: `hello` (the page's texts), then `state` (a [`Frame`](super::frame::Frame)) per saved version, the stored game first, and `you` (the viewer's colour) when it changes |
+//! | `POST /live/api/act` | a tap: `{"seq":N,"do":"roll"}` or `{"seq":N,"do":"move","index":i,"from":f,"to":t}` |
+//!
+//! Both requests carry `Authorization: tma <initData>`: a missing, forged or changed one gets
+//! 401, one older than a day 401 too (a text that says to open the page again), a user past
+//! the limit 429, an id that names no game (made up, or of a place with none) 404. A tap is
+//! the chat's button: [`commit::act`] (the pure `Table::step` and the compare-and-set save,
+//! with the same refusals: not your turn, stale, game over, shown in the page), then
+//! [`commit::follow_with`] with the board's write coalesced ([`BoardWrite::Coalesced`]):
+//! it only plans (the viewers told, the board in the chat's outbox), nothing awaits the chat.
+
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::broadcast;
+use tracing::{debug, info};
+
+use super::auth::{AuthError, InitData};
+use super::frame::Frame;
+use super::hub::Seat;
+use super::{Live, StreamSlot, page};
+use crate::bot::core::refusal::{Alert, Refusal};
+use crate::bot::core::table::{Action, Actor, MoveKey};
+use crate::bot::core::view;
+use crate::bot::effects::chat::{self, ChatAddr};
+use crate::bot::effects::commit::{self, BoardWrite};
+use crate::bot::effects::{Ctx, TgBot};
+use crate::engine::{Arms, Colour};
+use crate::i18n::{Lang, LiveMsg, Msg, tr_plain};
+use crate::render::image;
+use crate::store::Place;
+
+#[derive(Clone)]
+struct AppState {
+    live: Arc<Live>,
+    bot: TgBot,
+    ctx: Arc<Ctx>,
+}
+
+/// The live board's routes, to merge into the bot's HTTP router
+/// ([`crate::ops::http::router_with_apps`]).
+pub fn router(live: Arc<Live>, bot: TgBot, ctx: Arc<Ctx>) -> Router {
+    let p = live.app.path().to_owned();
+    Router::new()
+        .route(&p, get(index))
+        .route(&format!("{p}/"), get(index))
+        .route(&format!("{p}/app.js"), get(script))
+        .route(&format!("{p}/app.css"), get(style))
+        .route(&format!("{p}/board/{{arms}}"), get(board))
+        .route(&format!("{p}/api/live"), get(stream))
+        .route(&format!("{p}/api/act"), post(act))
+        .with_state(AppState { live, bot, ctx })
+}
+
+async fn index(State(s): State<AppState>) -> Response {
+    (
+        page::security_headers(),
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        page::index(s.live.app.path()),
+    )
+        .into_response()
+}
+
+async fn script() -> Response {
+    (
+        page::security_headers(),
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        page::SCRIPT,
+    )
+        .into_response()
+}
+
+async fn style() -> Response {
+    (
+        page::security_headers(),
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        page::STYLE,
+    )
+        .into_response()
+}
+
+async fn board(Path(arms): Path<String>) -> Response {
+    let arms = match arms.as_str() {
+        "4" => Arms::Four,
+        "6" => Arms::Six,
+        "8" => Arms::Eight,
+        _ => return StatusCode::NOT_FOUND.into_response(),
+    };
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        ],
+        image::board_svg(arms),
+    )
+        .into_response()
+}
+
+/// A refusal before anything is done, in the language the data names (trusted for nothing
+/// else: a forged one only picks the language of its own refusal).
+fn refused(status: StatusCode, lang: Lang, msg: LiveMsg) -> Response {
+    let text = tr_plain(lang, &Msg::Live(msg));
+    (
+        status,
+        page::security_headers(),
+        axum::Json(json!({ "ok": false, "error": text })),
+    )
+        .into_response()
+}
+
+fn claimed_lang(raw: &str, fallback: Lang) -> Lang {
+    url::form_urlencoded::parse(raw.as_bytes())
+        .find(|(k, _)| k == "user")
+        .and_then(|(_, v)| serde_json::from_str::<serde_json::Value>(&v).ok())
+        .and_then(|u| Lang::from_telegram(u["language_code"].as_str()))
+        .unwrap_or(fallback)
+}
+
+/// Who asks, and for which game: checked `initData`, within the user's limit, naming a place.
+struct Asker {
+    data: InitData,
+    place: Place,
+}
+
+impl Asker {
+    /// The viewer's language: their own when it is one of ours, else the chat's.
+    fn lang(&self, chat: Lang) -> Lang {
+        Lang::from_telegram(self.data.user.language_code.as_deref()).unwrap_or(chat)
+    }
+}
+
+/// Why a request is refused before anything is done.
+struct Denied {
+    status: StatusCode,
+    lang: Lang,
+    msg: LiveMsg,
+}
+
+impl IntoResponse for Denied {
+    fn into_response(self) -> Response {
+        refused(self.status, self.lang, self.msg)
+    }
+}
+
+fn authorize(s: &AppState, headers: &HeaderMap) -> Result<Asker, Denied> {
+    let raw = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("tma "))
+        .unwrap_or_default();
+    let lang = claimed_lang(raw, s.ctx.default_lang);
+    let now = s.ctx.now_ms() / 1000;
+    let data = match InitData::verify(raw, s.live.secret(), now) {
+        Ok(d) => d,
+        Err(e) => {
+            info!(error = %e, "live board: initData refused");
+            let msg = if e == AuthError::Expired {
+                LiveMsg::Expired
+            } else {
+                LiveMsg::OpenFromChat
+            };
+            return Err(Denied {
+                status: StatusCode::UNAUTHORIZED,
+                lang,
+                msg,
+            });
+        }
+    };
+    if !s.live.allow(data.user.id) {
+        return Err(Denied {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            lang,
+            msg: LiveMsg::TooMany,
+        });
+    }
+    let place = data
+        .start_param
+        .as_deref()
+        .and_then(|id| s.live.place_of(id))
+        .filter(|p| p.chat < 0);
+    let Some(place) = place else {
+        return Err(Denied {
+            status: StatusCode::NOT_FOUND,
+            lang,
+            msg: LiveMsg::NoGame,
+        });
+    };
+    Ok(Asker { data, place })
+}
+
+/// What the viewer's page says of them: their colour, or that they watch.
+fn you_event(lang: Lang, seat: (Option<Colour>, bool)) -> Event {
+    let text = match seat.0 {
+        Some(c) => tr_plain(
+            lang,
+            &Msg::Live(LiveMsg::YouPlay {
+                colour: crate::i18n::colour(lang, c),
+            }),
+        ),
+        None => tr_plain(lang, &Msg::Live(LiveMsg::Watching)),
+    };
+    let body = json!({ "colour": seat.0.map(Colour::name), "seated": seat.1, "text": text });
+    Event::default().event("you").data(body.to_string())
+}
+
+fn hello_event(lang: Lang, user: i64) -> Event {
+    let t = |m: LiveMsg| tr_plain(lang, &Msg::Live(m));
+    let body = json!({
+        "lang": lang.code(),
+        "user": user,
+        "texts": {
+            "title": t(LiveMsg::Title),
+            "connecting": t(LiveMsg::Connecting),
+            "reconnecting": t(LiveMsg::Reconnecting),
+            "your_turn_roll": t(LiveMsg::YourTurnRoll),
+            "your_turn_move": t(LiveMsg::YourTurnMove),
+            "no_game": t(LiveMsg::NoGame),
+            "open_from_chat": t(LiveMsg::OpenFromChat),
+        },
+    });
+    Event::default().event("hello").data(body.to_string())
+}
+
+/// One viewer's stream: what is still to send, and what it was sent last.
+struct Viewer {
+    rx: broadcast::Receiver<Arc<Frame>>,
+    pending: VecDeque<Event>,
+    sent: u64,
+    seat: Option<(Option<Colour>, bool)>,
+    lang: Lang,
+    user: i64,
+    _in_hub: Seat,
+    _slot: StreamSlot,
+}
+
+impl Viewer {
+    fn push(&mut self, frame: &Frame) {
+        self.sent = frame.version;
+        self.pending
+            .push_back(Event::default().event("state").data(frame.json(self.lang)));
+        let seat = frame.seat_of(self.user);
+        if self.seat != Some(seat) {
+            self.seat = Some(seat);
+            self.pending.push_back(you_event(self.lang, seat));
+        }
+    }
+
+    async fn next(mut self) -> Option<(Result<Event, Infallible>, Self)> {
+        loop {
+            if let Some(e) = self.pending.pop_front() {
+                return Some((Ok(e), self));
+            }
+            match self.rx.recv().await {
+                Ok(frame) if frame.version > self.sent => self.push(&frame),
+                Ok(_) => {}
+                // Too slow for the frames: the next one received is newer, a whole state.
+                Err(broadcast::error::RecvError::Lagged(n)) => {
+                    debug!(skipped = n, "live board: a viewer skipped frames");
+                }
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    }
+}
+
+/// `GET <path>/api/live`: the stored game first, then every saved version.
+async fn stream(State(s): State<AppState>, headers: HeaderMap) -> Response {
+    let asker = match authorize(&s, &headers) {
+        Ok(a) => a,
+        Err(denied) => return denied.into_response(),
+    };
+    let user = asker.data.user.id;
+    let Some(slot) = s.live.open_stream(user) else {
+        return refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            asker.lang(s.ctx.default_lang),
+            LiveMsg::TooMany,
+        );
+    };
+    // Watch first, then read the stored game: nothing saved in between is missed.
+    let (in_hub, rx) = s.live.hub.watch(asker.place);
+    let here = chat::load(&s.ctx, ChatAddr::from(asker.place), None).await;
+    let lang = asker.lang(here.lang);
+    let first = match here.table() {
+        Ok(rec) => s.live.hub.offer(asker.place, rec.version, &rec.state),
+        Err(_) => None,
+    };
+    let Some(first) = first else {
+        return refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame);
+    };
+    info!(
+        chat = asker.place.chat,
+        user, "live board: a viewer connected"
+    );
+    let mut viewer = Viewer {
+        rx,
+        pending: VecDeque::from([hello_event(lang, user)]),
+        sent: 0,
+        seat: None,
+        lang,
+        user,
+        _in_hub: in_hub,
+        _slot: slot,
+    };
+    viewer.push(&first);
+    let events = futures_util::stream::unfold(viewer, Viewer::next);
+    (
+        [
+            (header::CACHE_CONTROL, "no-store"),
+            (header::HeaderName::from_static("x-accel-buffering"), "no"),
+        ],
+        Sse::new(events).keep_alive(KeepAlive::default()),
+    )
+        .into_response()
+}
+
+#[derive(Deserialize)]
+struct Tap {
+    seq: u64,
+    #[serde(rename = "do")]
+    what: String,
+    #[serde(default)]
+    index: u8,
+    #[serde(default)]
+    from: u8,
+    #[serde(default)]
+    to: u8,
+}
+
+/// The HTTP status of a refused tap.
+fn status_of(r: Refusal) -> StatusCode {
+    match r {
+        Refusal::Reject(_) => StatusCode::FORBIDDEN,
+        Refusal::Alert(Alert::Stale | Alert::GameOver) => StatusCode::CONFLICT,
+        Refusal::Alert(Alert::NoGame) => StatusCode::NOT_FOUND,
+        Refusal::Alert(Alert::TryAgain) => StatusCode::SERVICE_UNAVAILABLE,
+        Refusal::Alert(_) => StatusCode::BAD_REQUEST,
+    }
+}
+
+/// `POST <path>/api/act`: a tap, played as the chat's button.
+async fn act(State(s): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    let asker = match authorize(&s, &headers) {
+        Ok(a) => a,
+        Err(denied) => return denied.into_response(),
+    };
+    let Ok(tap) = serde_json::from_slice::<Tap>(&body) else {
+        return StatusCode::BAD_REQUEST.into_response();
+    };
+    let action = match tap.what.as_str() {
+        "roll" => Action::Roll,
+        "move" => Action::MoveSeen(MoveKey {
+            index: tap.index,
+            from: tap.from,
+            to: tap.to,
+        }),
+        _ => return StatusCode::BAD_REQUEST.into_response(),
+    };
+    let here = chat::load(&s.ctx, ChatAddr::from(asker.place), None).await;
+    let lang = asker.lang(here.lang);
+    let user = &asker.data.user;
+    let actor = Actor {
+        id: user.id,
+        name: user.display_name(),
+        is_admin: false,
+    };
+    match commit::act(&s.bot, &s.ctx, &here, actor, action, Some(tap.seq)).await {
+        Ok(saved) => {
+            let text = (action == Action::Roll)
+                .then(|| view::press_answer(lang, &saved.table))
+                .flatten();
+            let answer = json!({
+                "ok": true,
+                "v": saved.version,
+                "seq": saved.table.seq,
+                "text": text,
+            });
+            // Answered first; what follows is planned (a few Redis round trips, no chat write).
+            let ctx = Arc::clone(&s.ctx);
+            tokio::spawn(async move {
+                commit::follow_with(&ctx, &here, &saved, BoardWrite::Coalesced).await;
+            });
+            (page::security_headers(), axum::Json(answer)).into_response()
+        }
+        Err(r) => {
+            if matches!(r, Refusal::Reject(_) | Refusal::Alert(Alert::Stale)) {
+                // As a chat button: a player marked absent who taps is back, even when the
+                // tap is refused (saved and followed after the answer).
+                let (ctx, id) = (Arc::clone(&s.ctx), user.id);
+                tokio::spawn(async move {
+                    commit::welcome_back(&ctx, &here, id).await;
+                });
+            }
+            let answer = json!({ "ok": false, "error": view::refusal(lang, r) });
+            (status_of(r), page::security_headers(), axum::Json(answer)).into_response()
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! The measurement players of `parxis simulate` (`hard-v1`, `hard:PxR`, `expect:N`) and the
+//! `parxis tune` command that learns their evaluation's weights.
+
+use std::process::Command;
+
+use parxis::ai::{Player, choose_player};
+use parxis::engine::{Arms, Game, Phase, Preset};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+#[test]
+fn players_parse_print_and_reject_bad_budgets() {
+    for name in [
+        "easy",
+        "normal",
+        "hard",
+        "hard-v1",
+        "hard:512x2",
+        "expect:3",
+    ] {
+        let p: Player = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(p.to_string(), name);
+    }
+    for bad in [
+        "hard:512",
+        "hard:0x2",
+        "hard:512x0",
+        "hardx",
+        "expect:0",
+        "expect:9",
+        "x",
+    ] {
+        assert!(bad.parse::<Player>().is_err(), "{bad} was accepted");
+    }
+}
+
+/// A seeded game on `arms` with every seat played by `player` for `max_decisions`
+/// decisions: each chosen move is among the legal ones and plays (checked), `None` exactly
+/// when there is none.
+fn checked_game(arms: Arms, player: Player, seed: u64, max_decisions: u32) {
+    let preset = Preset::Jcf;
+    let mut g = Game::new_on(arms, preset, preset.options(), arms.colours()).expect("new game");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..max_decisions {
+        loop {
+            match g.phase() {
+                Phase::Finished(_) => return,
+                Phase::AwaitingRoll(_) => g = g.roll(rng.random_range(1..=6)).expect("roll"),
+                _ => break,
+            }
+        }
+        let legal = g.legal_moves();
+        match choose_player(&g, player, &mut rng) {
+            Some(mv) => {
+                assert!(legal.contains(&mv), "{player} chose an unlisted move");
+                g = g
+                    .play(mv)
+                    .unwrap_or_else(|e| panic!("{player}: {mv:?}: {e}"));
+            }
+            None => {
+                assert!(legal.is_empty(), "{player} returned None with legal moves");
+                g = g.pass().expect("pass without legal moves").0;
+            }
+        }
+    }
+}
+
+#[test]
+fn candidate_players_play_legal_moves_on_every_board() {
+    for (k, arms) in Arms::ALL.into_iter().enumerate() {
+        for player in ["hard:24x1", "expect:1", "hard-v1"] {
+            let p: Player = player.parse().expect("a player");
+            checked_game(arms, p, 40 + k as u64, 60);
+        }
+    }
+}
+
+fn tune(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_parxis"))
+        .arg("tune")
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The output without its timing line.
+fn untimed(out: &str) -> String {
+    out.lines()
+        .filter(|l| !l.contains(" s ("))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn tune_prints_learned_weights_that_fit_better_and_do_not_depend_on_the_threads() {
+    let base = [
+        "--games", "24", "--tables", "4,2", "--steps", "60", "--seed", "5",
+    ];
+    let (ok, one, err) = tune(&[&base[..], &["--threads", "1"]].concat());
+    assert!(ok, "{err}");
+    let (ok, two, err) = tune(&[&base[..], &["--threads", "2"]].concat());
+    assert!(ok, "{err}");
+    assert_eq!(untimed(&one), untimed(&two));
+    assert!(one.contains("pub const WEIGHTS: Weights = ["), "{one}");
+    assert_eq!(
+        one.matches("// ").count(),
+        parxis::ai::value::FEATURES,
+        "{one}"
+    );
+    // The fit beats the zero weights' log-loss.
+    let line = one
+        .lines()
+        .find(|l| l.starts_with("log-loss"))
+        .expect("a log-loss line");
+    let nums: Vec<f64> = line
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    assert!(nums[0] < nums[1], "{line}");
+    let (ok, _, err) = tune(&["--games", "2", "--tables", "9"]);
+    assert!(!ok && err.contains("2 to 8"), "{err}");
+}

@@ -1,0 +1,128 @@
+//! The live board's test set-up, shared by its tests and its benchmark: the page's path,
+//! a replica's HTTP port, `initData` signed as Telegram does, the URL Telegram opens, and
+//! mid-game tables of each size.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use parxis::bot::Ctx;
+use parxis::config::MiniAppConfig;
+use parxis::ops::http::{Mount, always_ready, router_with_apps, serve_on};
+use parxis::ops::metrics::Metrics;
+use parxis::webapp::auth::{Secret, sign};
+use serde_json::json;
+
+use super::bot_harness::Harness;
+use super::fake_tg::{TOKEN, TestUser};
+
+/// Where the live board is served.
+pub const PATH: &str = "/live";
+
+pub fn app() -> MiniAppConfig {
+    MiniAppConfig {
+        url: format!("http://127.0.0.1{PATH}").parse().expect("a URL"),
+        short_name: "board".into(),
+    }
+}
+
+pub fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("after 1970")
+        .as_secs()
+}
+
+/// The HTTP port of one replica: its health routes and its live board.
+pub async fn serve(h: &Harness, replica: usize) -> SocketAddr {
+    let ctx: Arc<Ctx> = h.bots[replica].ctx.clone();
+    let live = ctx.live.clone().expect("the live board is configured");
+    let tg = h.fake.bot();
+    let router = router_with_apps(
+        Metrics::new(),
+        always_ready(),
+        Mount::new(),
+        Some(parxis::webapp::routes::router(live, tg, ctx)),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let addr = listener.local_addr().expect("an address");
+    tokio::spawn(serve_on(listener, router, std::future::pending()));
+    addr
+}
+
+/// `initData` as Telegram signs it for `user` opening the link with `start_param`.
+pub fn init_data(user: &TestUser, lang: Option<&str>, start_param: &str, auth_date: u64) -> String {
+    let mut u = json!({ "id": user.id, "first_name": user.first_name });
+    if let Some(l) = lang {
+        u["language_code"] = json!(l);
+    }
+    sign(
+        &Secret::of_token(TOKEN),
+        &[
+            ("query_id", "AAHdF6IQAAAAAN0XohDhrOrc"),
+            ("user", &u.to_string()),
+            ("auth_date", &auth_date.to_string()),
+            ("start_param", start_param),
+            ("chat_type", "supergroup"),
+            ("chat_instance", "-4242"),
+            ("signature", "unused-by-the-bot"),
+        ],
+    )
+}
+
+/// The URL Telegram opens: the page, with the start parameter in the query and the launch
+/// parameters (initData, theme) in the fragment.
+pub fn page_url(addr: SocketAddr, start_param: &str, init_data: &str) -> String {
+    let theme = json!({
+        "bg_color": "#ffffff", "secondary_bg_color": "#efeff4", "text_color": "#000000",
+        "hint_color": "#8e8e93", "button_color": "#3390ec", "button_text_color": "#ffffff",
+        "link_color": "#3390ec"
+    });
+    let fragment = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("tgWebAppData", init_data)
+        .append_pair("tgWebAppVersion", "8.0")
+        .append_pair("tgWebAppPlatform", "android")
+        .append_pair("tgWebAppThemeParams", &theme.to_string())
+        .finish();
+    format!("http://{addr}{PATH}?tgWebAppStartParam={start_param}#{fragment}")
+}
+
+/// A table in play at `position` (a position JSON of `arms` seats), its seats taken by
+/// users 11, 12, … in colour order.
+pub fn mid_game(arms: u8, position: &str) -> parxis::bot::core::table::Table {
+    use parxis::bot::core::table::{Actor, Player, PlayerKind, Stage, Table};
+    use parxis::engine::{Colour, Game, Preset, Setup};
+    let setup: Setup = serde_json::from_str(position).expect("position JSON");
+    let game = Game::from_setup(&setup).unwrap_or_else(|e| panic!("{arms} arms: {e:?}"));
+    let names = [
+        "Ana", "Biel", "Carme", "Dani", "Elena", "Ferran", "Gemma", "Hug",
+    ];
+    let host = Actor {
+        id: 11,
+        name: "Ana".into(),
+        is_admin: false,
+    };
+    let mut t = Table::lobby(&host, Preset::Jcf, false);
+    let seated: Vec<Colour> = Colour::ALL
+        .into_iter()
+        .filter(|&c| game.is_seated(c))
+        .collect();
+    assert_eq!(seated.len(), usize::from(arms), "{position}");
+    t.players = seated
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| Player {
+            id: 11 + i as i64,
+            name: names[i].into(),
+            kind: PlayerKind::Human,
+            colour: Some(c),
+            strikes: 0,
+            absent: false,
+        })
+        .collect();
+    t.stage = Stage::Playing(game);
+    t.seq = 40;
+    t
+}
