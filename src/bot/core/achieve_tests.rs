@@ -263,3 +263,55 @@ fn seeded_games_agree_with_the_table_s_own_counters() {
         assert!(seen.contains(&a), "{a:?} never earned in 32 seeded games");
     }
 }
+
+#[test]
+fn last_at_half_time_and_winning_is_a_comeback() {
+    // Given yellow racing ahead for the first half while red cannot leave its nest, then red
+    // out with a 5 and rolling 4s while yellow rolls 1s, until the time limit,
+    let mut s = Script::new(2, None);
+    let (y, r) = (s.colour(0), s.colour(1));
+    s.roll(5, any).roll(1, any);
+    for _ in 0..5 {
+        s.roll(4, any).roll(1, any);
+    }
+    s.roll(1, any).roll(5, any);
+    for _ in 0..9 {
+        s.roll(1, any).roll(4, any);
+    }
+    let mut rec = s.replay.clone();
+    rec.log = GameLog::from_text(&format!("{}e", s.log));
+    let w = crate::replay::walk(&rec).expect("replays");
+    // Then red was last at half-time, leads at the end, and its win is a comeback (yellow,
+    // ahead at half-time, gets none).
+    assert_eq!(last_at_half_time(&rec, &w), Some(r));
+    assert_eq!(w.end.winner().map(|w| w.includes(r)), Some(true));
+    let found = moments(&rec, &w);
+    assert!(has(&found, r, Achievement::Comeback), "{found:?}");
+    assert!(!has(&found, y, Achievement::Comeback), "{found:?}");
+}
+
+#[test]
+fn a_win_with_every_piece_out_at_once_fills_the_board_and_three_do_not() {
+    // Given yellow bringing out a piece with each 5 and moving one off its exit with each
+    // 4, while red stays in its nest, until the time limit,
+    let out = |pieces: usize| {
+        let mut s = Script::new(2, None);
+        for i in 0..pieces {
+            s.roll(5, any).roll(1, any);
+            if i + 1 < pieces {
+                s.roll(4, any).roll(1, any);
+            }
+        }
+        s
+    };
+    // Then four out at once, and the win, fill the board;
+    let four = out(4);
+    let y = four.colour(0);
+    let found = four.moments();
+    assert!(has(&found, y, Achievement::FirstWin), "{found:?}");
+    assert!(has(&found, y, Achievement::FullBoard), "{found:?}");
+    // three out, the same win, do not.
+    let found = out(3).moments();
+    assert!(has(&found, y, Achievement::FirstWin), "{found:?}");
+    assert!(!has(&found, y, Achievement::FullBoard), "{found:?}");
+}
