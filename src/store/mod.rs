@@ -67,7 +67,7 @@ pub use due::DueKind;
 pub use error::StoreError;
 pub use keys::Place;
 pub use keys::StatsScope;
-pub use notify::PRIVATE_PER_SECOND;
+pub use notify::{PRIVATE_BURST, PRIVATE_PER_SECOND, PRIVATE_REFILL_MS};
 pub use outbox::{
     FLOOD_LIMIT, Flood, MUTE_SECS, Meta, OUTBOX_IDS_TTL_SECS, OUTBOX_TTL_SECS, Pace, Planned, Put,
     Taken,

@@ -20,6 +20,13 @@ use super::{Store, StoreError};
 
 /// Telegram's limit for a bot's messages as a whole: about 30 a second.
 pub const PRIVATE_PER_SECOND: u32 = 30;
+/// The bot-wide bucket's burst: with [`PRIVATE_REFILL_MS`], no second ever holds more than
+/// [`PRIVATE_PER_SECOND`] private messages (5 at once, then one every 40 ms: 5 + 25 = 30).
+pub const PRIVATE_BURST: u32 = 5;
+/// The bot-wide bucket's refill, ms per message.
+pub const PRIVATE_REFILL_MS: u64 = 40;
+const _: () =
+    assert!(PRIVATE_BURST as u64 + 1_000 / PRIVATE_REFILL_MS <= PRIVATE_PER_SECOND as u64);
 
 fn place_set(place: Place) -> String {
     format!("{}:notify", place.prefix())
@@ -160,8 +167,9 @@ impl Store {
         self.query("has_started", Retry::Idempotent, &cmd).await
     }
 
-    /// Take one private message from the bot-wide budget ([`PRIVATE_PER_SECOND`], shared
-    /// by every replica): `None` when taken, else the Unix ms when one is free.
+    /// Take one private message from the bot-wide budget (at most [`PRIVATE_PER_SECOND`]
+    /// in any second, shared by every replica): `None` when taken, else the Unix ms when
+    /// one is free.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.
@@ -169,8 +177,8 @@ impl Store {
         let mut inv = PRIVATE_TAKE.prepare_invoke();
         inv.key(PRIVATE_BUCKET)
             .arg(now_ms)
-            .arg(PRIVATE_PER_SECOND)
-            .arg(1_000 / u64::from(PRIVATE_PER_SECOND));
+            .arg(PRIVATE_BURST)
+            .arg(PRIVATE_REFILL_MS);
         let at: u64 = self.invoke("private_take", Retry::IfNotSent, &inv).await?;
         Ok((at > 0).then_some(at))
     }
