@@ -163,9 +163,7 @@ fn figures(_: &mut Criterion) {
 
 /// How many frames the GIF `bytes` has.
 fn gif_frame_count(bytes: &[u8]) -> usize {
-    let mut d = gif::DecodeOptions::new()
-        .read_info(bytes)
-        .expect("a GIF");
+    let mut d = gif::DecodeOptions::new().read_info(bytes).expect("a GIF");
     let mut n = 0;
     while d.read_next_frame().expect("a frame").is_some() {
         n += 1;

@@ -109,7 +109,10 @@ fn a_game_s_gif_has_a_frame_per_move_and_ends_on_the_final_board() {
     assert_eq!(d.frames.len(), replay::frame_count(&w));
     // every picture after the first covers only a part of the board,
     let whole = d.width * d.height;
-    let part = d.frames[1..].iter().map(gif_frames::Shown::area).sum::<usize>()
+    let part = d.frames[1..]
+        .iter()
+        .map(gif_frames::Shown::area)
+        .sum::<usize>()
         / (d.frames.len() - 1);
     assert!(part < whole / 4, "mean picture area {part} of {whole}");
     // a move changing places far apart is written as a few frames, each but the last
@@ -122,7 +125,11 @@ fn a_game_s_gif_has_a_frame_per_move_and_ends_on_the_final_board() {
     );
     for f in &d.frames[1..d.frames.len() - 1] {
         let (last, before) = f.delays.split_last().expect("a frame");
-        assert!(before.iter().all(|&c| c == anim::SUB_FRAME_CS), "{:?}", f.delays);
+        assert!(
+            before.iter().all(|&c| c == anim::SUB_FRAME_CS),
+            "{:?}",
+            f.delays
+        );
         assert!(*last > anim::SUB_FRAME_CS, "{:?}", f.delays);
         assert!(f.rects.len() <= 6, "{:?}", f.rects);
         assert!(
@@ -135,9 +142,15 @@ fn a_game_s_gif_has_a_frame_per_move_and_ends_on_the_final_board() {
     let one = gif_frames::decode(&replay::gif_one_rectangle(&r, &w), &[]);
     assert_eq!(one.gif_frames, one.frames.len());
     assert_eq!(one.frames.len(), d.frames.len());
-    let one_area = one.frames[1..].iter().map(gif_frames::Shown::area).sum::<usize>()
+    let one_area = one.frames[1..]
+        .iter()
+        .map(gif_frames::Shown::area)
+        .sum::<usize>()
         / (d.frames.len() - 1);
-    assert!(part * 2 < one_area, "split {part} px, one rectangle {one_area} px");
+    assert!(
+        part * 2 < one_area,
+        "split {part} px, one rectangle {one_area} px"
+    );
     // the last one is held longest,
     let last = d.frames.last().expect("frames");
     assert!(d.frames.iter().all(|f| f.delay_cs <= last.delay_cs));

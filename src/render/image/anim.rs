@@ -2,10 +2,13 @@
 //!
 //! Small and fast the way lichess's lila-gif is: one fixed palette for the whole animation
 //! (the board's, 255 colours, the last index transparent), the first frame whole, and every
-//! later frame only the rectangle that changed, its unchanged pixels transparent over the
-//! frame before (disposal "keep"). A frame is drawn whole (the empty board copied, the
-//! scene drawn on it), compared with the one before as 32-bit words, and only its changed
-//! pixels are mapped to the palette.
+//! later picture only where it changed, its unchanged pixels transparent over the frame
+//! before (disposal "keep"). A picture is drawn only in the regions its move can change
+//! (the empty board copied there, the scene's elements reaching them drawn again), compared
+//! with the screen before as 32-bit words, and only its changed pixels are mapped to the
+//! palette. The places a move changes lie far apart (the previous trail and die, the new
+//! ones, a captured piece's nest), so each is written as a frame of its own ([`split`]):
+//! LZW then covers those places, not one rectangle spanning the board.
 
 use std::borrow::Cow;
 
@@ -177,8 +180,8 @@ fn dirty(prev: &Drawn, still: &Still<'_>) -> Vec<Area> {
 
 mod split;
 
-pub use split::SUB_FRAME_CS;
 use split::Px;
+pub use split::SUB_FRAME_CS;
 
 /// How an animation writes a move's change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
