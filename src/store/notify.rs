@@ -121,27 +121,22 @@ impl Store {
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.
     pub async fn notify_forget_user(&self, user: i64) -> Result<usize, StoreError> {
-        let mut cmd = redis::cmd("SMEMBERS");
-        cmd.arg(user_index(user));
-        let places: Vec<String> = self.query("notify_forget", Retry::Idempotent, &cmd).await?;
-        for member in &places {
-            if let Some(place) = Place::from_member(member) {
-                let mut srem = redis::cmd("SREM");
-                srem.arg(place_set(place)).arg(user);
-                let _: i64 = self
-                    .query("notify_forget", Retry::Idempotent, &srem)
-                    .await?;
-            }
-        }
-        let mut pipe = redis::pipe();
-        pipe.cmd("DEL").arg(user_index(user)).ignore();
-        let () = self
-            .query_pipe("notify_forget", Retry::Idempotent, &pipe)
-            .await?;
+        // Not started first: once off a list, nothing may find the user still writable.
         let mut srem = redis::cmd("SREM");
         srem.arg(STARTED).arg(user);
         let _: i64 = self
             .query("notify_forget", Retry::Idempotent, &srem)
+            .await?;
+        let mut cmd = redis::cmd("SMEMBERS");
+        cmd.arg(user_index(user));
+        let places: Vec<String> = self.query("notify_forget", Retry::Idempotent, &cmd).await?;
+        let mut pipe = redis::pipe();
+        for place in places.iter().filter_map(|m| Place::from_member(m)) {
+            pipe.cmd("SREM").arg(place_set(place)).arg(user).ignore();
+        }
+        pipe.cmd("DEL").arg(user_index(user)).ignore();
+        let () = self
+            .query_pipe("notify_forget", Retry::Idempotent, &pipe)
             .await?;
         Ok(places.len())
     }
