@@ -228,8 +228,8 @@ async fn a_final_is_called_with_mentions_named_the_final_and_ends_with_one_champ
     // and the champion (and only the champion) earned 🏆 in the chat and overall
     let caption = champion.str_param("caption").unwrap_or_default();
     let said = caption
-        .split("is the champion")
-        .next()
+        .lines()
+        .find(|l| l.contains("is the champion"))
         .unwrap_or_default()
         .to_owned();
     let (won, lost) = if said.contains("&lt;Biel&gt;") {
