@@ -5,9 +5,10 @@
 //!
 //! `cargo bench --bench replay` runs criterion on each GIF, then prints for each game the
 //! median of 7 timed encodes (wall time, and the thread's CPU time: the figure on one
-//! core when other processes share the machine), against the same frames written whole
-//! (no changed rectangles, same encoder and palette) measured in the same run, and the
-//! peak of heap memory allocated while encoding (a counting allocator).
+//! core when other processes share the machine), against two baselines measured in the
+//! same run with the same encoder and palette: each move's change written as one
+//! rectangle around all of it (not split into a frame per place), and every frame written
+//! whole; and the peak of heap memory allocated while encoding (a counting allocator).
 //!
 //! `PARXIS_REPLAY_PLAYERS=4` limits the run to the games of that many players.
 
@@ -122,14 +123,19 @@ fn figures(_: &mut Criterion) {
         let (t, tc) = median(|| {
             black_box(replay::gif(black_box(&r), black_box(&w)));
         });
+        let one = replay::gif_one_rectangle(&r, &w);
+        let (_, toc) = median(|| {
+            black_box(replay::gif_one_rectangle(black_box(&r), black_box(&w)));
+        });
         let (tw, twc) = median(|| {
             black_box(replay::gif_whole_frames(black_box(&r), black_box(&w)));
         });
+        let gif_frames = gif_frame_count(&gif);
         let (walk, _) = median(|| {
             black_box(replay::walk(black_box(&r)).expect("replays"));
         });
         println!(
-            "replay, {players} players ({} arms, seed {seed}): {} steps, {} moves; record {record} B (log {} B), JSON Lines {:.0} KB; GIF {} frames {}×{}, {:.0} KB, encode median {:.0} ms wall, {:.0} ms CPU (whole frames: {:.0} KB, {:.0} ms wall, {:.0} ms CPU: {:.2}× the CPU time, {:.2}× the size), peak heap {:.1} MB; walk {:.2} ms",
+            "replay, {players} players ({} arms, seed {seed}): {} steps, {} moves; record {record} B (log {} B), JSON Lines {:.0} KB; GIF {} pictures in {gif_frames} frames {}×{}, {:.0} KB, encode median {:.0} ms wall, {:.0} ms CPU (one rectangle a move: {:.0} KB, {:.0} ms CPU: {:.2}× the CPU time; whole frames: {:.0} KB, {:.0} ms wall, {:.0} ms CPU: {:.2}× the CPU time, {:.2}× the size), peak heap {:.1} MB; walk {:.2} ms",
             r.arms.count(),
             w.steps.len(),
             w.moves(),
@@ -141,6 +147,9 @@ fn figures(_: &mut Criterion) {
             gif.len() as f64 / 1024.0,
             t.as_secs_f64() * 1e3,
             tc.as_secs_f64() * 1e3,
+            one.len() as f64 / 1024.0,
+            toc.as_secs_f64() * 1e3,
+            tc.as_secs_f64() / toc.as_secs_f64().max(1e-9),
             whole.len() as f64 / 1024.0,
             tw.as_secs_f64() * 1e3,
             twc.as_secs_f64() * 1e3,
@@ -150,6 +159,16 @@ fn figures(_: &mut Criterion) {
             walk.as_secs_f64() * 1e3,
         );
     }
+}
+
+/// How many frames the GIF `bytes` has.
+fn gif_frame_count(bytes: &[u8]) -> usize {
+    let mut d = gif::DecodeOptions::new().read_info(bytes).expect("a GIF");
+    let mut n = 0;
+    while d.read_next_frame().expect("a frame").is_some() {
+        n += 1;
+    }
+    n
 }
 
 criterion_group!(benches, bench, figures);

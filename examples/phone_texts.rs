@@ -12,7 +12,7 @@ use parxis::bot::core::view::{self, stats as sv};
 use parxis::bot::effects::tourney::texts as post;
 use parxis::engine::{Colour, Game, Preset, ScriptedDice};
 use parxis::i18n::{Lang, Msg, tr, tr_plain};
-use parxis::stats::{Aggregate, ChatZone, Points, Rating};
+use parxis::stats::{Achievement, Aggregate, ChatZone, Points, Rating};
 use teloxide::types::{InlineKeyboardButtonKind, InlineKeyboardMarkup};
 
 const AT_19_42: u64 = 1_796_064_150_000;
@@ -184,6 +184,10 @@ fn main() {
                 rated_games: Some(2),
             },
         ];
+        f.tally.achievements = vec![
+            (1, Achievement::IronBarrier.code().to_owned()),
+            (2, Achievement::FirstCapture.code().to_owned()),
+        ];
         game.push_str(&bubble(
             &format!("🖼 …\n{}", view::board_text(lang, &f, 40_000).status),
             Some(&view::keyboard(lang, &f)),
@@ -270,7 +274,26 @@ fn main() {
             week: Some(Points::whole(2)),
             rank: Some((3, 7)),
         };
-        stats.push_str(&bubble(&sv::card_text(lang, &card, Some(&a)), None));
+        let earned = [
+            Achievement::FirstWin,
+            Achievement::FirstCapture,
+            Achievement::IronBarrier,
+            Achievement::Games10,
+        ];
+        let holders = |x: Achievement| match x {
+            Achievement::FirstWin => 5,
+            Achievement::IronBarrier => 1,
+            _ => 3,
+        };
+        let in_chat: sv::InChat<'_> = (&earned[..3], &holders);
+        stats.push_str(&bubble(
+            &format!(
+                "{}\n\n{}",
+                sv::card_text(lang, &card, Some(&a)),
+                sv::achievements_text(lang, Some(in_chat), &earned)
+            ),
+            None,
+        ));
         pages.push(("stats", stats));
         // ── tournament: the sign-up, the bracket's caption at the draw, a table's call
         let host = SignedUp {

@@ -286,7 +286,8 @@ async fn a_403_when_editing_ends_the_game_in_both_wordings() {
         while h.store.load::<Table>(chat).await.expect("redis").is_some() {
             assert!(
                 Instant::now() < deadline,
-                "chat {chat}: the game did not end"
+                "chat {chat}: the game did not end\n{}",
+                h.fake.log_tail(12)
             );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }

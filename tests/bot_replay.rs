@@ -67,11 +67,29 @@ fn sent(h: &Harness, mark: usize, method: &str) -> Vec<Recorded> {
         .collect()
 }
 
+/// How long drawing and posting an animation may take at most: a guard against a hang,
+/// not a pace. The GIF is drawn by the project's code as the test profile builds it (not
+/// optimized), which takes seconds, many more on a loaded machine; the harness's
+/// [`support::bot_harness::WAIT`] (10 s, what answering a command may take) is too short
+/// for it.
+const DRAWN: Duration = Duration::from_secs(180);
+
 async fn wait_for(h: &Harness, mark: usize, method: &str) -> Recorded {
     let m = method.to_owned();
     h.fake
-        .wait_for_request_after(mark, move |r| r.method == m, Duration::from_secs(30))
+        .wait_for_request_after(mark, move |r| r.method == m, DRAWN)
         .await
+}
+
+/// `user` sends `text`; waits until the bot has made a `method` request and then every
+/// write it planned (the drain that made it has ended, so what follows the write, such as
+/// the posted animation's id kept, is done). The request.
+async fn ask(h: &Harness, user: &TestUser, text: &str, method: &str) -> Recorded {
+    let mark = h.fake.mark();
+    h.fake.push_update(h.fake.command(CHAT, user, text));
+    let r = wait_for(h, mark, method).await;
+    h.wait_writes(DRAWN).await;
+    r
 }
 
 /// `user` sends `text` as a reply to message `to`.
@@ -101,7 +119,7 @@ async fn the_replay_button_posts_one_animation_per_game_and_record_sends_a_check
     h.fake.wait_for_callback_answer(&q).await;
     h.fake.wait_for_callback_answer(&q2).await;
     let anim = wait_for(&h, mark, "sendanimation").await;
-    h.wait_writes(WAIT).await;
+    h.wait_writes(DRAWN).await;
     // Then one animation is posted (the second press shares its planned write, or is
     // answered with a reply to it), a GIF replying to the board, its caption the result;
     assert_eq!(sent(&h, mark, "sendanimation").len(), 1);
@@ -206,10 +224,9 @@ async fn a_replay_is_posted_after_a_restart_and_found_by_a_second_replica() {
     let id = h.table().await.1.game_id();
     h.stop_bots().await;
     h.spawn_bot().await;
-    // When /replay is sent, Then the restarted bot posts the animation of that game,
-    let mark = h.fake.mark();
-    h.command(&users[0], "/replay").await;
-    let anim = wait_for(&h, mark, "sendanimation").await;
+    // When /replay is sent, Then the restarted bot posts the animation of that game
+    // (and remembers it before it is stopped: `ask` waits for the drain's end),
+    let anim = ask(&h, &users[0], "/replay", "sendanimation").await;
     assert!(anim.ok(), "{:?}", anim.response);
     assert!(
         anim.files[0].file_name.as_deref() == Some(format!("parxis-{id}.gif").as_str()),
@@ -221,18 +238,16 @@ async fn a_replay_is_posted_after_a_restart_and_found_by_a_second_replica() {
     h.stop_bots().await;
     h.spawn_bot().await;
     let mark = h.fake.mark();
-    h.command(&users[1], "/replay").await;
-    assert!(sent(&h, mark, "sendanimation").is_empty());
-    let reply = wait_for(&h, mark, "sendmessage").await;
+    let reply = ask(&h, &users[1], "/replay", "sendmessage").await;
+    assert!(reply.ok(), "{:?}", reply.response);
     assert_eq!(
         reply.params["reply_parameters"]["message_id"].as_i64(),
         Some(i64::from(posted))
     );
+    assert!(sent(&h, mark, "sendanimation").is_empty());
     // When the animation is deleted, Then the next request posts it again.
     assert!(h.fake.delete_message(CHAT, posted));
-    let mark = h.fake.mark();
-    h.command(&users[1], "/replay").await;
-    let again = wait_for(&h, mark, "sendanimation").await;
-    assert!(again.ok());
+    let again = ask(&h, &users[1], "/replay", "sendanimation").await;
+    assert!(again.ok(), "{:?}", again.response);
     assert_ne!(msg_id(again.result()), posted);
 }

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
 use parxis::bot::core::table::Status;
-use parxis::i18n::Lang;
+use parxis::i18n::{AchieveMsg, Lang, Msg, tr};
 use serde_json::Value;
 use stats_fixture::ranked;
 use support::bot_harness::{CHAT, Harness, four_users, mover_of, refused, text_of};
@@ -168,9 +168,13 @@ async fn help_in_a_group_is_short_follows_the_dice_mode_and_its_button_opens_the
     }
     assert!(full.chars().count() > 3 * text.chars().count(), "{full}");
     assert!(reply.params["reply_markup"].is_null());
-    // And a plain /start in the private chat answers the same way
+    // And a plain /start in the private chat (someone who just found the bot) gets a
+    // greeting, then the same full help
     let sent = in_private(&h, &users[2], "/start").await;
-    assert_eq!(sent_texts(&sent), [full.to_owned()]);
+    let texts = sent_texts(&sent);
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    let greeting = tr(Lang::En, &Msg::Achieve(AchieveMsg::NotifyWelcome));
+    assert_eq!(texts[0], format!("{greeting}\n\n{full}"));
     h.stop_bots().await;
 }
 

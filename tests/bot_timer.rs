@@ -355,6 +355,36 @@ async fn a_deadline_fires_after_a_restart() {
     h.stop_bots().await;
 }
 
+/// Each absent player presses a button of the board (refused or not, a press brings them
+/// back), until nobody is absent.
+async fn bring_back_the_absent(h: &Harness) {
+    for _ in 0..10 {
+        let (_, t) = h.table().await;
+        let Some(p) = t.players.iter().find(|p| p.absent) else {
+            return;
+        };
+        let user = four_users()
+            .into_iter()
+            .find(|u| u.id == p.id)
+            .expect("a test user");
+        let (_, board) = h.fresh_board().await;
+        let data = buttons(&board)
+            .first()
+            .map(|b| b.1.clone())
+            .expect("a button");
+        let upd = h.fake.press(CHAT, &user, msg_id(&board), &data);
+        let id = callback_id(&upd);
+        h.fake.push_update(upd);
+        let ans = h.fake.wait_for_callback_answer(&id).await;
+        h.shown_after(&ans).await;
+        h.wait_table(WAIT, "the player back", |x| {
+            x.players.iter().all(|q| q.id != user.id || !q.absent)
+        })
+        .await;
+    }
+    panic!("a player stays absent");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_press_racing_the_timer_applies_exactly_once() {
     let mut h = timed_harness(37).await;
@@ -376,6 +406,9 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
         None,
     ];
     for offset in offsets {
+        // A player whom earlier rounds' three timeouts made absent presses to come back:
+        // with them absent, the computer would play their turns within the race.
+        bring_back_the_absent(&h).await;
         let (_, t) = h
             .wait_table(WAIT, "a human to move", |t| {
                 t.status() != Status::Playing
@@ -417,7 +450,11 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
             assert!(timer, "only the timer makes a player absent");
             assert!(after.seq > t.seq, "the turn moved on");
         } else {
-            assert_eq!(after.seq, t.seq + 1, "the turn moved on by one action");
+            assert_eq!(
+                after.seq,
+                t.seq + 1,
+                "at {offset:?}: the turn moved on by one action (press {accepted}, timer {timer})"
+            );
         }
         match offset {
             // Five seconds early the press wins; once the timer played, it is stale.

@@ -225,6 +225,24 @@ async fn a_final_is_called_with_mentions_named_the_final_and_ends_with_one_champ
             .unwrap_or_default()
             .contains("goes through")
     );
+    // and the champion (and only the champion) earned 🏆 in the chat and overall
+    let caption = champion.str_param("caption").unwrap_or_default();
+    let said = caption
+        .lines()
+        .find(|l| l.contains("is the champion"))
+        .unwrap_or_default()
+        .to_owned();
+    let (won, lost) = if said.contains("&lt;Biel&gt;") {
+        (&biel, &host)
+    } else {
+        (&host, &biel)
+    };
+    let code = parxis::stats::Achievement::Champion.code().to_owned();
+    let earned = h.store.achievements(CHAT, won.id).await.expect("redis");
+    assert!(earned.here.contains(&code), "{said}: {earned:?}");
+    assert!(earned.anywhere.contains(&code), "{earned:?}");
+    let other = h.store.achievements(CHAT, lost.id).await.expect("redis");
+    assert!(!other.here.contains(&code), "{other:?}");
     // and the table's finished board names it and offers no Rematch (nor anything else)
     let lane = t.tables[0].topic;
     let place = Place {

@@ -107,14 +107,50 @@ fn a_game_s_gif_has_a_frame_per_move_and_ends_on_the_final_board() {
         .count();
     assert_eq!(d.frames.len(), 1 + w.moves() + homes + 1);
     assert_eq!(d.frames.len(), replay::frame_count(&w));
-    // every frame after the first covers only a part of the board,
+    // every picture after the first covers only a part of the board,
     let whole = d.width * d.height;
     let part = d.frames[1..]
         .iter()
-        .map(|f| usize::from(f.rect.2) * usize::from(f.rect.3))
+        .map(gif_frames::Shown::area)
         .sum::<usize>()
         / (d.frames.len() - 1);
-    assert!(part < whole / 2, "mean frame area {part} of {whole}");
+    assert!(part < whole / 4, "mean picture area {part} of {whole}");
+    // a move changing places far apart is written as a few frames, each but the last
+    // showing for the least delay, the move as long as its pace says,
+    assert!(
+        d.gif_frames > d.frames.len() + d.frames.len() / 4,
+        "{} frames for {} pictures",
+        d.gif_frames,
+        d.frames.len()
+    );
+    for f in &d.frames[1..d.frames.len() - 1] {
+        let (last, before) = f.delays.split_last().expect("a frame");
+        assert!(
+            before.iter().all(|&c| c == anim::SUB_FRAME_CS),
+            "{:?}",
+            f.delays
+        );
+        assert!(*last > anim::SUB_FRAME_CS, "{:?}", f.delays);
+        assert!(f.rects.len() <= 6, "{:?}", f.rects);
+        assert!(
+            [replay::MOVE_CS, replay::EVENT_CS].contains(&f.delay_cs),
+            "{:?}",
+            f.delays
+        );
+    }
+    // and splitting covers less than one rectangle around each move's change would.
+    let one = gif_frames::decode(&replay::gif_one_rectangle(&r, &w), &[]);
+    assert_eq!(one.gif_frames, one.frames.len());
+    assert_eq!(one.frames.len(), d.frames.len());
+    let one_area = one.frames[1..]
+        .iter()
+        .map(gif_frames::Shown::area)
+        .sum::<usize>()
+        / (d.frames.len() - 1);
+    assert!(
+        part * 2 < one_area,
+        "split {part} px, one rectangle {one_area} px"
+    );
     // the last one is held longest,
     let last = d.frames.last().expect("frames");
     assert!(d.frames.iter().all(|f| f.delay_cs <= last.delay_cs));
@@ -176,7 +212,9 @@ fn every_frame_drawn_in_part_equals_the_frame_drawn_whole() {
     let w = tail(&replay::walk(&r).expect("replays"), 60);
     let part = replay::gif(&r, &w);
     let whole = replay::gif_whole_frames(&r, &w);
-    // Then after every frame the screen is the same, pixel for pixel,
+    // Then after every picture (a move's change split into a few frames: drawing in part
+    // writes only the places that changed, each in a frame of its own) the screen is the
+    // same, pixel for pixel,
     let (mut a, mut b) = (
         gif_frames::Player::new(&part),
         gif_frames::Player::new(&whole),
@@ -188,10 +226,13 @@ fn every_frame_drawn_in_part_equals_the_frame_drawn_whole() {
         if !more_a {
             break;
         }
-        assert!(a.canvas == b.canvas, "frame {n} differs");
+        assert!(a.canvas == b.canvas, "picture {n} differs");
         n += 1;
     }
     assert_eq!(n, replay::frame_count(&w));
+    // (moves were split: more GIF frames than pictures)
+    let frames = gif_frames::decode(&part, &[]).gif_frames;
+    assert!(frames > n, "{frames} frames for {n} pictures");
     // and the drawing in part is much smaller.
     assert!(
         part.len() * 3 < whole.len(),

@@ -448,6 +448,28 @@ async fn a_newer_planned_board_survives_the_done_of_an_older_one() {
     assert_eq!((meta.id, meta.version, meta.flags), (22, 9, 1));
     store.outbox_done(CHAT, slot, 22, 9).await.unwrap();
 
+    // When a "post anew" is being made (taken) and a plain edit is planned meanwhile (a Join
+    // pressed while the new lobby is on its way),
+    let mut repost = put(slot, 23, 0, 2100, 10);
+    repost.meta.flags = 1;
+    store.outbox_put(CHAT, &repost, 2100).await.unwrap();
+    let Taken::Write { meta, .. } = store.outbox_take(CHAT, 5000, pace).await.unwrap() else {
+        panic!("a write is allowed");
+    };
+    assert_eq!((meta.id, meta.flags), (23, 1));
+    store
+        .outbox_put(CHAT, &put(slot, 24, 0, 5001, 11), 5001)
+        .await
+        .unwrap();
+    // Then, the post made, the later write is a plain one (it edits the new post, instead
+    // of posting another)
+    assert!(!store.outbox_done(CHAT, slot, 23, 10).await.unwrap());
+    let Taken::Write { meta, .. } = store.outbox_take(CHAT, 9000, pace).await.unwrap() else {
+        panic!("a write is allowed");
+    };
+    assert_eq!((meta.id, meta.version, meta.flags), (24, 11, 0));
+    store.outbox_done(CHAT, slot, 24, 11).await.unwrap();
+
     // When a post with an id is planned twice (a retry after a crash), Then once
     let mut post = put("p:result:1", 31, 5, 3000, 0);
     post.post_id = Some("result:1");

@@ -39,6 +39,7 @@ help =
     /kick — { cmd-kick }
     /top — { cmd-top }
     /stats — { cmd-stats }
+    /notify — { cmd-notify }
     /timezone — { cmd-timezone }
     /forgetme — { cmd-forgetme }
     /tournament — { cmd-tournament }

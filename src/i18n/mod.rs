@@ -24,6 +24,7 @@
 //! edits to existing files trigger a rebuild, but after *adding* a file `touch` this module.
 //! A syntax error in a file would panic on first use; `cargo test` catches it.
 
+pub mod achieve_msg;
 pub mod caption_msg;
 pub mod ext_msg;
 mod lang;
@@ -46,6 +47,7 @@ use fluent_templates::fluent_bundle::FluentValue;
 
 use crate::engine::{Colour, Loc};
 
+pub use achieve_msg::AchieveMsg;
 pub use caption_msg::CaptionMsg;
 pub use ext_msg::ExtMsg;
 pub use lang::{Lang, UnknownLang};

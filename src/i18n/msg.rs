@@ -2,6 +2,7 @@
 
 use crate::engine::{Colour, Loc};
 
+use super::achieve_msg::AchieveMsg;
 use super::caption_msg::CaptionMsg;
 use super::ext_msg::ExtMsg;
 use super::lang::Lang;
@@ -367,6 +368,8 @@ pub enum Msg {
     Pairs(PairsMsg),
     /// A text of replays ([`ReplayMsg`]).
     Replay(ReplayMsg),
+    /// A text of achievements or `/notify` ([`AchieveMsg`]).
+    Achieve(AchieveMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -528,6 +531,7 @@ impl Msg {
                 Cmd::Pings => "cmd-pings",
                 Cmd::Replay => "cmd-replay",
                 Cmd::Record => "cmd-record",
+                Cmd::Notify => "cmd-notify",
             },
             Self::RulesTitle { .. } => "rules-title",
             Self::RulesCommon => "rules-common",
@@ -598,6 +602,7 @@ impl Msg {
             Self::Live(m) => m.id(),
             Self::Pairs(m) => m.id(),
             Self::Replay(m) => m.id(),
+            Self::Achieve(m) => m.id(),
         }
     }
 
@@ -802,6 +807,7 @@ impl Msg {
             Self::Live(m) => m.args(),
             Self::Pairs(m) => m.args(),
             Self::Replay(m) => m.args(),
+            Self::Achieve(m) => m.args(),
             _ => Vec::new(),
         }
     }

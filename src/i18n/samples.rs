@@ -289,6 +289,7 @@ impl Msg {
         all.extend(super::live_msg::LiveMsg::samples());
         all.extend(super::pairs_msg::PairsMsg::samples());
         all.extend(super::replay_msg::ReplayMsg::samples());
+        all.extend(super::achieve_msg::AchieveMsg::samples());
         all
     }
 }

@@ -32,11 +32,12 @@ pub enum Cmd {
     Pings,
     Replay,
     Record,
+    Notify,
 }
 
 impl Cmd {
     /// Every command, in the order of the `/` menu.
-    pub const ALL: [Self; 24] = [
+    pub const ALL: [Self; 25] = [
         Self::NewGame,
         Self::Join,
         Self::Leave,
@@ -61,6 +62,7 @@ impl Cmd {
         Self::Pings,
         Self::Replay,
         Self::Record,
+        Self::Notify,
     ];
 
     /// The command as typed, without the slash (`newgame`).
@@ -91,6 +93,7 @@ impl Cmd {
             Self::Pings => "pings",
             Self::Replay => "replay",
             Self::Record => "record",
+            Self::Notify => "notify",
         }
     }
 }

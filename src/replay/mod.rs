@@ -58,8 +58,10 @@ pub fn final_marks(walk: &Walk) -> Marks {
     }
 }
 
-/// How many frames [`gif`] draws for a walk: the start, one per step that changes the board
-/// (every move, and a third six sending a piece home), and the final board held.
+/// How many pictures [`gif`] draws for a walk: the start, one per step that changes the
+/// board (every move, and a third six sending a piece home), and the final board held.
+/// A move's picture may be written as a few GIF frames, all but the last showing for
+/// [`crate::render::image::anim::SUB_FRAME_CS`] ([`crate::render::image::anim`]).
 #[must_use]
 pub fn frame_count(walk: &Walk) -> usize {
     walk.board_changes() + 2
@@ -81,6 +83,13 @@ pub fn gif_whole_frames(replay: &Replay, walk: &Walk) -> Vec<u8> {
         walk,
         Animation::new(replay.arms).writing_whole_frames(),
     )
+}
+
+/// [`gif`] with each move's change written as one rectangle around all of it (not split
+/// into a frame per place): the other baseline of `benches/replay.rs`.
+#[must_use]
+pub fn gif_one_rectangle(replay: &Replay, walk: &Walk) -> Vec<u8> {
+    animate(replay, walk, Animation::new(replay.arms).in_one_rectangle())
 }
 
 fn animate(replay: &Replay, walk: &Walk, mut a: Animation) -> Vec<u8> {

@@ -18,12 +18,14 @@
 //! assert_eq!(madrid.week_of(1_795_993_140_000).to_string(), "2026-11-23");
 //! ```
 
+pub mod achievement;
 pub mod card;
 pub mod points;
 pub mod rating;
 pub mod record;
 pub mod week;
 
+pub use achievement::Achievement;
 pub use card::{Aggregate, Contribution, ESTABLISHED_GAMES, contributions};
 pub use points::{POINT_SCALE, Points};
 pub use rating::Rating;

@@ -35,6 +35,7 @@
 //! # }
 //! ```
 
+mod achieve;
 mod active;
 pub mod breaker;
 mod chat;
@@ -44,6 +45,7 @@ mod error;
 pub mod keys;
 mod migrate;
 mod migrate_lanes;
+mod notify;
 mod outbox;
 mod pace;
 mod pings;
@@ -58,12 +60,14 @@ mod versioned;
 
 use std::time::Duration;
 
+pub use achieve::Earned;
 pub use breaker::Health;
 pub use chat::ChatState;
 pub use due::DueKind;
 pub use error::StoreError;
 pub use keys::Place;
 pub use keys::StatsScope;
+pub use notify::{PRIVATE_BURST, PRIVATE_PER_SECOND, PRIVATE_REFILL_MS};
 pub use outbox::{
     FLOOD_LIMIT, Flood, MUTE_SECS, Meta, OUTBOX_IDS_TTL_SECS, OUTBOX_TTL_SECS, Pace, Planned, Put,
     Taken,

@@ -51,3 +51,12 @@ pub(super) static HISTORY_ONCE: LazyLock<Script> =
 /// Take a lease, or renew it for the owner holding it.
 pub(super) static TAKE_LEASE: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/take_lease.lua")));
+/// Take one send from the bot-wide budget of private messages.
+pub(super) static PRIVATE_TAKE: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/private_take.lua")));
+/// Award a recorded game's achievements in a chat, once per game and once per person.
+pub(super) static ACHIEVE_AWARD: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/achieve_award.lua")));
+/// Remove a player's achievements in a chat, and lower the chat's counts.
+pub(super) static ACHIEVE_FORGET: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/achieve_forget.lua")));

@@ -1,26 +1,48 @@
 //! Animated GIFs decoded with the `gif` crate's decoder and composited as a viewer shows
 //! them (each frame drawn over the one before, transparent pixels keeping what was there).
+//!
+//! A replay writes a move's picture as one GIF frame or a few: all but the last show for
+//! [`SUB_FRAME_CS`], the last longer. Pictures are counted here: a picture ends with a
+//! frame that shows longer than that.
 #![allow(dead_code)]
 
-/// One frame as shown: RGB pixels of the whole screen (only for the frames asked for,
-/// and the last one; else empty), and its delay.
+use parxis::render::image::anim::SUB_FRAME_CS;
+
+/// One picture as shown: RGB pixels of the whole screen (only for the pictures asked
+/// for, and the last one; else empty), and how long it shows in all.
 pub struct Shown {
     pub rgb: Vec<u8>,
     pub delay_cs: u16,
-    /// The rectangle the frame itself covered: left, top, width, height.
-    pub rect: (u16, u16, u16, u16),
+    /// The rectangles its frames covered: left, top, width, height.
+    pub rects: Vec<(u16, u16, u16, u16)>,
+    /// The delays of its frames.
+    pub delays: Vec<u16>,
+}
+
+impl Shown {
+    /// The pixels its frames covered, in all.
+    #[must_use]
+    pub fn area(&self) -> usize {
+        self.rects
+            .iter()
+            .map(|r| usize::from(r.2) * usize::from(r.3))
+            .sum()
+    }
 }
 
 /// A decoded animation.
 pub struct Decoded {
     pub width: usize,
     pub height: usize,
+    /// Its pictures.
     pub frames: Vec<Shown>,
+    /// How many GIF frames it has.
+    pub gif_frames: usize,
     pub repeat_forever: bool,
 }
 
-/// Decodes `bytes` and composites every frame, keeping the pixels of frames `keep` and of
-/// the last one.
+/// Decodes `bytes` and composites every frame, keeping the pixels of pictures `keep` and
+/// of the last one.
 ///
 /// # Panics
 /// If the bytes are not a GIF with a global palette.
@@ -32,8 +54,11 @@ pub fn decode(bytes: &[u8], keep: &[usize]) -> Decoded {
     let (w, h) = (usize::from(d.width()), usize::from(d.height()));
     let mut palette = d.global_palette().expect("a global palette").to_vec();
     let mut canvas = vec![0u8; w * h];
-    let mut frames = Vec::new();
+    let mut frames: Vec<Shown> = Vec::new();
+    let (mut rects, mut delays) = (Vec::new(), Vec::new());
+    let mut gif_frames = 0;
     while let Some(f) = d.read_next_frame().expect("a frame") {
+        gif_frames += 1;
         let (fw, left, top) = (
             usize::from(f.width),
             usize::from(f.left),
@@ -55,6 +80,11 @@ pub fn decode(bytes: &[u8], keep: &[usize]) -> Decoded {
         if let Some(p) = &f.palette {
             palette.clone_from(p);
         }
+        rects.push((f.left, f.top, f.width, f.height));
+        delays.push(f.delay);
+        if f.delay == SUB_FRAME_CS {
+            continue;
+        }
         let rgb = if keep.contains(&frames.len()) {
             to_rgb(&canvas, &palette)
         } else {
@@ -62,10 +92,12 @@ pub fn decode(bytes: &[u8], keep: &[usize]) -> Decoded {
         };
         frames.push(Shown {
             rgb,
-            delay_cs: f.delay,
-            rect: (f.left, f.top, f.width, f.height),
+            delay_cs: delays.iter().sum(),
+            rects: std::mem::take(&mut rects),
+            delays: std::mem::take(&mut delays),
         });
     }
+    assert!(rects.is_empty(), "the GIF ends within a picture");
     if let Some(last) = frames.last_mut() {
         last.rgb = to_rgb(&canvas, &palette);
     }
@@ -73,6 +105,7 @@ pub fn decode(bytes: &[u8], keep: &[usize]) -> Decoded {
         width: w,
         height: h,
         frames,
+        gif_frames,
         repeat_forever: d.repeat() == gif::Repeat::Infinite,
     }
 }
@@ -100,11 +133,12 @@ fn to_rgb(canvas: &[u8], palette: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-/// The screen after each frame of `bytes`, as palette indices, one frame at a time.
+/// The screen after each picture of `bytes`, as palette indices, one picture at a time.
 pub struct Player<'a> {
     decoder: gif::Decoder<&'a [u8]>,
     pub canvas: Vec<u8>,
     width: usize,
+    last_delay: u16,
 }
 
 impl<'a> Player<'a> {
@@ -121,17 +155,32 @@ impl<'a> Player<'a> {
             decoder,
             canvas,
             width,
+            last_delay: 0,
         }
     }
 
-    /// Show the next frame; `false` after the last.
+    /// Show the next picture (its frames); `false` after the last.
     ///
     /// # Panics
-    /// If a frame does not decode.
+    /// If a frame does not decode, or the GIF ends within a picture.
     pub fn step(&mut self) -> bool {
+        let mut any = false;
+        while self.frame() {
+            any = true;
+            if self.last_delay != SUB_FRAME_CS {
+                return true;
+            }
+        }
+        assert!(!any, "the GIF ends within a picture");
+        false
+    }
+
+    /// Show the next frame; `false` after the last.
+    fn frame(&mut self) -> bool {
         let Some(f) = self.decoder.read_next_frame().expect("a frame") else {
             return false;
         };
+        self.last_delay = f.delay;
         let (fw, left, top) = (
             usize::from(f.width),
             usize::from(f.left),

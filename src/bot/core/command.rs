@@ -16,8 +16,8 @@ pub enum Command {
     NewGame(String),
     Join,
     Leave,
-    /// Start the game (in a group); in a private chat, a deep link's payload (`help`,
-    /// `rules_jcf`…).
+    /// `/start`: in a group, start the game; in a private chat, a deep link's payload
+    /// (`help`, `rules_jcf`…, or `notify_<chat>[_<topic>]`: told when the next game opens there).
     Start(String),
     Cancel,
     /// Fill a seat with a computer player: `/addbot [easy|normal|hard]`.
@@ -54,6 +54,8 @@ pub enum Command {
     Replay,
     /// The same game's record, a JSON Lines file anyone can check (`parxis replay`).
     Record,
+    /// `/notify [off]`: a private message when the next game opens here.
+    Notify(String),
 }
 
 impl Command {
@@ -85,6 +87,7 @@ impl Command {
             Self::Pings(_) => Cmd::Pings,
             Self::Replay => Cmd::Replay,
             Self::Record => Cmd::Record,
+            Self::Notify(_) => Cmd::Notify,
         }
     }
 }
@@ -117,6 +120,7 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Pings => "pings",
         Cmd::Replay => "replay",
         Cmd::Record => "record",
+        Cmd::Notify => "notify",
     }
 }
 

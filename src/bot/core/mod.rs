@@ -10,9 +10,11 @@
 //! - [`pings`]: when to mention the player whose turn it is (`/pings`);
 //! - [`view`]: the text, the keyboards and the menus.
 
+pub mod achieve;
 pub mod callback;
 pub mod command;
 pub mod narration;
+pub mod notify;
 pub mod pings;
 pub mod refusal;
 pub mod replay;

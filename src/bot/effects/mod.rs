@@ -19,6 +19,7 @@
 //! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket;
 //! - [`crash`]: test-only crash points (a test stops a replica exactly there).
 
+pub mod achieve;
 pub mod active;
 pub mod away;
 pub mod chat;
@@ -31,6 +32,7 @@ pub mod display;
 pub mod driver;
 pub mod lifecycle;
 pub mod lobby;
+pub mod notify;
 pub mod outbox;
 pub mod pings;
 pub mod replay;

@@ -58,20 +58,28 @@ fn passing(e: &StoreError) -> bool {
     e.is_unavailable() || matches!(e, StoreError::Contended(_))
 }
 
-/// Record `t` (a finished game at `addr`) in the stats tables. `Ok(None)`: nothing to
-/// record, or a record already made (elsewhere, or by an attempt whose reply was lost);
-/// `Ok(Some((outcome, ranked)))`: recorded now.
-async fn record(
-    ctx: &Ctx,
-    addr: ChatAddr,
-    t: &Table,
-) -> Result<Option<(RecordOutcome, bool)>, StoreError> {
+/// What recording a game did: `made`: `None` when there was nothing to record or the
+/// record was already made (elsewhere, or by an attempt whose reply was lost), else the
+/// outcome and whether it counts for ranking; `achievements`: those it earned that are new
+/// to their player (awarded once per game: after a lost reply, by the attempt that gets
+/// there first).
+struct Recorded {
+    made: Option<(RecordOutcome, bool)>,
+    achievements: Vec<(i64, String)>,
+}
+
+/// Record `t` (a finished game at `addr`) in the stats tables, and award its achievements.
+async fn record(ctx: &Ctx, addr: ChatAddr, t: &Table) -> Result<Recorded, StoreError> {
+    let nothing = Recorded {
+        made: None,
+        achievements: Vec::new(),
+    };
     if !unrecorded(t) {
-        return Ok(None);
+        return Ok(nothing);
     }
     let chat = addr.id();
     let Some(mut record) = t.game_record(chat, addr.topic()) else {
-        return Ok(None);
+        return Ok(nothing);
     };
     if let Some(lane) = addr.lane() {
         // Lanes' tables often start together (a tournament round): their ids, made of the
@@ -93,10 +101,21 @@ async fn record(
         .record_game_keeping(&record, &zone, replay.as_ref())
         .await
     {
-        Ok(outcome) if outcome.recorded => Ok(Some((outcome, record.counts_for_ranking()))),
-        Ok(_) => {
-            info!(chat, game = %record.id, "game already recorded");
-            Ok(None)
+        Ok(outcome) => {
+            let achievements = super::achieve::award_game(ctx, t, &record, &zone).await?;
+            if outcome.recorded {
+                let ranked = record.counts_for_ranking();
+                Ok(Recorded {
+                    made: Some((outcome, ranked)),
+                    achievements,
+                })
+            } else {
+                info!(chat, game = %record.id, "game already recorded");
+                Ok(Recorded {
+                    made: None,
+                    achievements,
+                })
+            }
         }
         Err(e) => {
             warn!(chat, game = %record.id, error = %e, retried = passing(&e), "game not recorded");
@@ -142,8 +161,12 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
     };
     debug!(%place, "recording a finished game");
     let shown = match record(ctx, addr, &rec.state).await {
-        Ok(Some((outcome, ranked))) => {
-            let next = with_results(&rec.state, ranked, &outcome);
+        Ok(Recorded {
+            made: Some((outcome, ranked)),
+            achievements,
+        }) => {
+            let mut next = with_results(&rec.state, ranked, &outcome);
+            next.tally.achievements = achievements;
             let ttl = ctx.ttl_for(&next);
             match ctx.store.save(place, rec.version, &next, ttl).await {
                 Ok(CasOutcome::Saved { version }) => Saved {
@@ -163,9 +186,15 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
             }
         }
         // Recorded before (a lost reply): the table says not yet; mark it so.
-        Ok(None) => {
+        Ok(Recorded {
+            made: None,
+            achievements,
+        }) => {
             let mut next = rec.state.clone();
             next.tally.recorded = true;
+            if !achievements.is_empty() {
+                next.tally.achievements = achievements;
+            }
             match ctx
                 .store
                 .save(place, rec.version, &next, ctx.ttl_for(&next))

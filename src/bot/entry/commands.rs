@@ -121,21 +121,13 @@ fn full_rules(here: &Here, preset: Preset, pairs: bool) -> String {
     view::rules(here.lang, preset, pairs)
 }
 
-/// `/start` in a private chat (a deep link's `?start=help` or `?start=rules_jcf`, or no
-/// payload): the full help, or the full rules asked for.
-pub async fn start_private(
-    msg: Message,
-    args: String,
-    here: Here,
-    ctx: Arc<Ctx>,
-    started: Started,
-) -> HandlerResult {
-    let text = match view::menus::parse_start_payload(&args) {
-        Some((preset, pairs)) => full_rules(&here, preset, pairs),
-        None => full_help(&here),
-    };
-    reply(&ctx, &here, &msg, "start", text).await;
-    done(&ctx, started)
+/// What a private chat's `/start <payload>` shows: the rules of a preset (`rules_jcf`…), or
+/// the full help (`help`, nothing, or a payload we do not know).
+pub fn start_text(here: &Here, args: &str) -> String {
+    match view::menus::parse_start_payload(args) {
+        Some((preset, pairs)) => full_rules(here, preset, pairs),
+        None => full_help(here),
+    }
 }
 
 /// A game command outside a group.

@@ -17,6 +17,7 @@ pub mod buttons;
 pub mod chat_events;
 pub mod commands;
 pub mod fallback;
+pub mod notify;
 pub mod replay;
 pub mod reply;
 pub mod settings;
@@ -97,7 +98,8 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Bracket].endpoint(tourney::bracket))
         .branch(case![Command::Pings(args)].endpoint(settings::pings))
         .branch(case![Command::Replay].endpoint(replay::replay))
-        .branch(case![Command::Record].endpoint(replay::record));
+        .branch(case![Command::Record].endpoint(replay::record))
+        .branch(case![Command::Notify(args)].endpoint(notify::notify));
     // A group message from nobody (sent on behalf of a channel) plays no part.
     let in_groups = dptree::filter(|m: Message| is_group(&m.chat))
         .branch(by_someone)
@@ -112,7 +114,7 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::ForgetMe].endpoint(stats::forget_me))
         .branch(
             dptree::filter(|m: Message| !is_group(&m.chat))
-                .branch(case![Command::Start(args)].endpoint(commands::start_private)),
+                .branch(case![Command::Start(args)].endpoint(notify::private_start)),
         )
         .branch(in_groups)
         .branch(dptree::endpoint(commands::groups_only))

@@ -151,6 +151,10 @@ pub async fn stats(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) ->
                             text.push_str(&line);
                         }
                     }
+                    if let Ok(earned) = ctx.store.achievements(chat, who.id).await {
+                        text.push_str("\n\n");
+                        text.push_str(&achievements_of(here.lang, &earned, private));
+                    }
                     text
                 }
                 Err(_) => try_again(&here),
@@ -159,6 +163,23 @@ pub async fn stats(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) ->
         }
     };
     done(&ctx, started)
+}
+
+/// The achievements block of `/stats` from what the store holds.
+fn achievements_of(lang: crate::i18n::Lang, e: &crate::store::Earned, private: bool) -> String {
+    use crate::stats::Achievement;
+    let read = |codes: &[String]| -> Vec<Achievement> {
+        let mut v: Vec<Achievement> = codes
+            .iter()
+            .filter_map(|c| Achievement::from_code(c))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let (here, anywhere) = (read(&e.here), read(&e.anywhere));
+    let holders = |a: Achievement| e.holders.get(a.code()).copied().unwrap_or(0);
+    let chat = (!private).then_some((here.as_slice(), &holders as &dyn Fn(Achievement) -> u32));
+    stats_view::achievements_text(lang, chat, &anywhere)
 }
 
 /// `/timezone [IANA name]`: show or set the chat's time zone for its weekly table.

@@ -2,10 +2,13 @@
 //!
 //! Small and fast the way lichess's lila-gif is: one fixed palette for the whole animation
 //! (the board's, 255 colours, the last index transparent), the first frame whole, and every
-//! later frame only the rectangle that changed, its unchanged pixels transparent over the
-//! frame before (disposal "keep"). A frame is drawn whole (the empty board copied, the
-//! scene drawn on it), compared with the one before as 32-bit words, and only its changed
-//! pixels are mapped to the palette.
+//! later picture only where it changed, its unchanged pixels transparent over the frame
+//! before (disposal "keep"). A picture is drawn only in the regions its move can change
+//! (the empty board copied there, the scene's elements reaching them drawn again), compared
+//! with the screen before as 32-bit words, and only its changed pixels are mapped to the
+//! palette. The places a move changes lie far apart (the previous trail and die, the new
+//! ones, a captured piece's nest), so each is written as a frame of its own ([`split`]):
+//! LZW then covers those places, not one rectangle spanning the board.
 
 use std::borrow::Cow;
 
@@ -175,8 +178,21 @@ fn dirty(prev: &Drawn, still: &Still<'_>) -> Vec<Area> {
     parts
 }
 
-/// A rectangle of whole pixels: `(x0, y0, x1, y1)`, ends exclusive.
-type Px = (usize, usize, usize, usize);
+mod split;
+
+use split::Px;
+pub use split::SUB_FRAME_CS;
+
+/// How an animation writes a move's change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// The changed places, in a few frames ([`split`]).
+    Split,
+    /// One rectangle around all of them (a benchmark's baseline).
+    OneRectangle,
+    /// The whole screen (a benchmark's baseline).
+    Whole,
+}
 
 /// `parts` as disjoint pixel rectangles: overlapping (or nearly touching) ones merged
 /// into their bounding rectangle until none overlap.
@@ -239,9 +255,11 @@ pub struct Animation {
     /// Where the next frame is drawn.
     scratch: Pixmap,
     prev: Option<Drawn>,
+    /// Pictures pushed (a move's change split into several frames is one picture).
     frames: usize,
-    /// Write every frame whole (the benchmark's baseline), not only what changed.
-    whole: bool,
+    /// Frames written into the GIF.
+    gif_frames: usize,
+    mode: Mode,
 }
 
 impl Animation {
@@ -267,7 +285,8 @@ impl Animation {
             scratch: board::empty_at(arms, px).clone(),
             prev: None,
             frames: 0,
-            whole: false,
+            gif_frames: 0,
+            mode: Mode::Split,
         }
     }
 
@@ -275,14 +294,28 @@ impl Animation {
     /// the baseline the changed rectangles are measured against (`benches/replay.rs`).
     #[must_use]
     pub fn writing_whole_frames(mut self) -> Self {
-        self.whole = true;
+        self.mode = Mode::Whole;
         self
     }
 
-    /// How many frames were written.
+    /// The same animation with each move's change written as one rectangle around all of
+    /// it, not split ([`split`]): the other baseline of `benches/replay.rs`.
+    #[must_use]
+    pub fn in_one_rectangle(mut self) -> Self {
+        self.mode = Mode::OneRectangle;
+        self
+    }
+
+    /// How many pictures were pushed.
     #[must_use]
     pub fn frames(&self) -> usize {
         self.frames
+    }
+
+    /// How many frames the GIF has (a picture may take several: [`split`]).
+    #[must_use]
+    pub fn gif_frames(&self) -> usize {
+        self.gif_frames
     }
 
     /// Draw `still` into the scratch picture: only the regions that changed since the
@@ -294,7 +327,7 @@ impl Animation {
         let all = (0, 0, side, side);
         let whole_now =
             still.turn || still.game.winner().is_some() || still.marks.time_winner.is_some();
-        let regions = match (&self.prev, self.whole || whole_now) {
+        let regions = match (&self.prev, self.mode == Mode::Whole || whole_now) {
             (Some(prev), false) if !prev.whole => regions(&dirty(prev, still), k, side),
             _ => vec![all],
         };
@@ -336,95 +369,77 @@ impl Animation {
         regions
     }
 
-    /// Add a frame.
+    /// Add a picture: one frame, or a move's change split into a few frames
+    /// ([`split`]).
     pub fn push(&mut self, still: &Still<'_>) {
         let regions = self.draw(still);
         let side = self.side;
         let lut = &self.palette.lut;
-        let mut frame = Frame {
-            delay: still.delay_cs,
-            dispose: DisposalMethod::Keep,
-            ..Frame::default()
-        };
         let now = self.scratch.data();
-        match self.shown.as_mut().filter(|_| !self.whole) {
+        match self.shown.as_mut().filter(|_| self.mode != Mode::Whole) {
             None => {
                 let side16 = u16::try_from(side).unwrap_or(u16::MAX);
-                frame.width = side16;
-                frame.height = side16;
-                frame.buffer = Cow::Owned(
-                    now.chunks_exact(4)
-                        .map(|p| lut[bin([p[0], p[1], p[2]])])
-                        .collect(),
-                );
+                let frame = Frame {
+                    delay: still.delay_cs,
+                    dispose: DisposalMethod::Keep,
+                    width: side16,
+                    height: side16,
+                    buffer: Cow::Owned(
+                        now.chunks_exact(4)
+                            .map(|p| lut[bin([p[0], p[1], p[2]])])
+                            .collect(),
+                    ),
+                    ..Frame::default()
+                };
+                // Writing into memory cannot fail; the frame is the screen.
+                let _ = self.encoder.write_frame(&frame);
+                self.gif_frames += 1;
                 let mut shown = self.shown.take().unwrap_or_else(|| self.scratch.clone());
-                shown.data_mut().copy_from_slice(now);
+                shown.data_mut().copy_from_slice(self.scratch.data());
                 self.shown = Some(shown);
             }
             Some(shown) => {
-                frame.transparent = Some(TRANSPARENT);
                 let before = shown.data_mut();
-                let px =
-                    |d: &[u8], i: usize| u32::from_ne_bytes([d[i], d[i + 1], d[i + 2], d[i + 3]]);
-                // The changed pixels' rectangle within the regions.
-                let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-                for &(rx0, ry0, rx1, ry1) in &regions {
-                    for y in ry0..ry1 {
-                        let row = 4 * (y * side + rx0)..4 * (y * side + rx1);
-                        let (a, b) = (&now[row.clone()], &before[row]);
-                        if a == b {
-                            continue;
-                        }
-                        let n = rx1 - rx0;
-                        let first = (0..n).find(|&i| px(a, 4 * i) != px(b, 4 * i)).unwrap_or(0);
-                        let last = (0..n).rfind(|&i| px(a, 4 * i) != px(b, 4 * i)).unwrap_or(0);
-                        x0 = x0.min(rx0 + first);
-                        x1 = x1.max(rx0 + last + 1);
-                        y0 = y0.min(y);
-                        y1 = y1.max(y + 1);
-                    }
+                // Each region's changed rectangle, grouped into frames (or one around all).
+                let changed: Vec<Px> = regions
+                    .iter()
+                    .filter_map(|&r| changed_in(now, before, side, r))
+                    .collect();
+                let one = changed.iter().copied().reduce(split::union);
+                let mut groups = match (self.mode, one) {
+                    (_, None) => vec![(0, 0, 1, 1)],
+                    (Mode::Split, Some(_)) => split::group(&changed, split::MAX_SUB_FRAMES),
+                    (_, Some(r)) => vec![r],
+                };
+                let delays = split::delays(still.delay_cs, groups.len()).unwrap_or_else(|| {
+                    groups = vec![one.unwrap_or((0, 0, 1, 1))];
+                    vec![still.delay_cs]
+                });
+                for (&g, &delay) in groups.iter().zip(&delays) {
+                    let frame = Frame {
+                        delay,
+                        dispose: DisposalMethod::Keep,
+                        transparent: Some(TRANSPARENT),
+                        left: u16::try_from(g.0).unwrap_or(0),
+                        top: u16::try_from(g.1).unwrap_or(0),
+                        width: u16::try_from(g.2 - g.0).unwrap_or(1),
+                        height: u16::try_from(g.3 - g.1).unwrap_or(1),
+                        buffer: Cow::Owned(indices_in(now, before, side, &regions, g, lut)),
+                        ..Frame::default()
+                    };
+                    // Writing into memory cannot fail; the frame lies within the screen.
+                    let _ = self.encoder.write_frame(&frame);
+                    self.gif_frames += 1;
                 }
-                if x1 <= x0 {
-                    (x0, y0, x1, y1) = (0, 0, 1, 1);
-                }
-                let (fw, fh) = (x1 - x0, y1 - y0);
-                // Transparent but where a region's pixel changed.
-                let mut buf = vec![TRANSPARENT; fw * fh];
+                // The screen after this move, within the regions.
                 for &(rx0, ry0, rx1, ry1) in &regions {
-                    let (cx0, cx1) = (rx0.max(x0), rx1.min(x1));
-                    for y in ry0.max(y0)..ry1.min(y1) {
-                        if cx1 <= cx0 {
-                            break;
-                        }
-                        let out = &mut buf[(y - y0) * fw + (cx0 - x0)..(y - y0) * fw + (cx1 - x0)];
-                        let row = 4 * (y * side + cx0)..4 * (y * side + cx1);
-                        let (a, b) = (&now[row.clone()], &before[row]);
-                        if a == b {
-                            continue;
-                        }
-                        for (i, o) in out.iter_mut().enumerate() {
-                            let (p, q) = (px(a, 4 * i), px(b, 4 * i));
-                            if p != q {
-                                let c = p.to_ne_bytes();
-                                *o = lut[bin([c[0], c[1], c[2]])];
-                            }
-                        }
-                    }
-                    // The screen after this frame, within the region.
                     for y in ry0..ry1 {
                         let row = 4 * (y * side + rx0)..4 * (y * side + rx1);
                         before[row.clone()].copy_from_slice(&now[row]);
                     }
                 }
-                frame.left = u16::try_from(x0).unwrap_or(0);
-                frame.top = u16::try_from(y0).unwrap_or(0);
-                frame.width = u16::try_from(fw).unwrap_or(1);
-                frame.height = u16::try_from(fh).unwrap_or(1);
-                frame.buffer = Cow::Owned(buf);
             }
         }
-        // Writing into memory cannot fail; the frame lies within the screen by construction.
-        let _ = self.encoder.write_frame(&frame);
         self.frames += 1;
     }
 
@@ -433,6 +448,67 @@ impl Animation {
     pub fn finish(self) -> Vec<u8> {
         self.encoder.into_inner().unwrap_or_default()
     }
+}
+
+/// The rectangle of the pixels of `region` that differ between `now` and `before` (RGBA
+/// screens `side` pixels wide), if any.
+fn changed_in(now: &[u8], before: &[u8], side: usize, region: Px) -> Option<Px> {
+    let (rx0, ry0, rx1, ry1) = region;
+    let px = |d: &[u8], i: usize| u32::from_ne_bytes([d[i], d[i + 1], d[i + 2], d[i + 3]]);
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for y in ry0..ry1 {
+        let row = 4 * (y * side + rx0)..4 * (y * side + rx1);
+        let (a, b) = (&now[row.clone()], &before[row]);
+        if a == b {
+            continue;
+        }
+        let n = rx1 - rx0;
+        let first = (0..n).find(|&i| px(a, 4 * i) != px(b, 4 * i)).unwrap_or(0);
+        let last = (0..n).rfind(|&i| px(a, 4 * i) != px(b, 4 * i)).unwrap_or(0);
+        x0 = x0.min(rx0 + first);
+        x1 = x1.max(rx0 + last + 1);
+        y0 = y0.min(y);
+        y1 = y1.max(y + 1);
+    }
+    (x1 > x0).then_some((x0, y0, x1, y1))
+}
+
+/// A frame's pixels over rectangle `g`: transparent but where a pixel of one of `regions`
+/// changed between `before` and `now`, there its colour in the palette (`lut`).
+fn indices_in(
+    now: &[u8],
+    before: &[u8],
+    side: usize,
+    regions: &[Px],
+    g: Px,
+    lut: &[u8],
+) -> Vec<u8> {
+    let (x0, y0, x1, y1) = g;
+    let fw = x1 - x0;
+    let px = |d: &[u8], i: usize| u32::from_ne_bytes([d[i], d[i + 1], d[i + 2], d[i + 3]]);
+    let mut buf = vec![TRANSPARENT; fw * (y1 - y0)];
+    for &(rx0, ry0, rx1, ry1) in regions {
+        let (cx0, cx1) = (rx0.max(x0), rx1.min(x1));
+        if cx1 <= cx0 {
+            continue;
+        }
+        for y in ry0.max(y0)..ry1.min(y1) {
+            let out = &mut buf[(y - y0) * fw + (cx0 - x0)..(y - y0) * fw + (cx1 - x0)];
+            let row = 4 * (y * side + cx0)..4 * (y * side + cx1);
+            let (a, b) = (&now[row.clone()], &before[row]);
+            if a == b {
+                continue;
+            }
+            for (i, o) in out.iter_mut().enumerate() {
+                let (p, q) = (px(a, 4 * i), px(b, 4 * i));
+                if p != q {
+                    let c = p.to_ne_bytes();
+                    *o = lut[bin([c[0], c[1], c[2]])];
+                }
+            }
+        }
+    }
+    buf
 }
 
 /// One frame alone as a GIF, in the animations' palette: what the last frame of an

@@ -13,14 +13,15 @@
 -- ARGV[6]  TTL of the outbox keys, seconds (> 0)
 -- ARGV[7]  TTL of the post ids, seconds (> 0)
 -- ARGV[8]  sticky flags: those bits of a superseded write's flags are kept (a /board's
---          "post anew" survives a later plain board write)
+--          "post anew" survives a later plain board write planned while it waits; once it
+--          is being made, the post it asked for is under way and the later write edits it)
 -- ARGV[9]  now, Unix ms (kept for the callers; the rule below needs no clock)
 --
 -- A newer write of a slot is made no later than the older one would have been: it keeps the
 -- earlier of the two not-before times (0, at once, is the earliest), so the writes planned
 -- while one waits share it, and a write already due stays due. Only a write being made
 -- (taken by outbox_take.lua, which marks its not-before time 1) hands nothing on: what is
--- planned after it was taken waits its own time.
+-- planned after it was taken waits its own time and keeps its own flags.
 --
 -- Returns {planned, superseded}: planned 0 when the post id was planned before (nothing
 -- written); superseded 1 when an older write of the slot was replaced.
@@ -43,16 +44,18 @@ local superseded = 0
 local old = redis.call('HGET', KEYS[1], ARGV[1])
 if old then
   superseded = 1
-  local sticky = tonumber(ARGV[8]) or 0
-  local old_flags = tonumber(string.match(old, '^%d+ %d+ %d+ %d+ (%d+)')) or 0
-  local keep = bit.band(old_flags, sticky)
-  if keep ~= 0 then
-    flags = bit.bor(flags, keep)
-  end
   -- (a write of the previous version has no sixth field: due at once)
   local old_nb = tonumber(string.match(old, '^%d+ %d+ %d+ %d+ %d+ (%d+)')) or 0
-  if old_nb ~= 1 and nb > old_nb then
-    nb = old_nb
+  if old_nb ~= 1 then
+    local sticky = tonumber(ARGV[8]) or 0
+    local old_flags = tonumber(string.match(old, '^%d+ %d+ %d+ %d+ (%d+)')) or 0
+    local keep = bit.band(old_flags, sticky)
+    if keep ~= 0 then
+      flags = bit.bor(flags, keep)
+    end
+    if nb > old_nb then
+      nb = old_nb
+    end
   end
 end
 local meta = id .. ' ' .. exp .. ' ' .. res .. ' ' .. ver .. ' '

@@ -42,7 +42,10 @@ impl Store {
         };
         for &chat in &chats {
             report.history_entries += self.forget_in_chat(chat, user).await?;
+            self.forget_achievements(chat, user).await?;
         }
+        self.forget_global_achievements(user).await?;
+        self.notify_forget_user(user).await?;
         // The private chat's keys share its hash tag (`{<user>}`): one command.
         let mut del = redis::cmd("DEL");
         del.arg(keys::settings(user))

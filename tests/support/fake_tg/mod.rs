@@ -388,6 +388,12 @@ impl FakeTelegram {
             .unwrap_or_default()
     }
 
+    /// Simulates `user` blocking the bot: sends to their private chat fail with 403 "bot was
+    /// blocked by the user".
+    pub fn block_bot(&self, user: i64) {
+        self.shared.lock().chat_mut(user).membership = state::Membership::Kicked;
+    }
+
     /// From now on, every request that `when` accepts is performed and recorded at once (so
     /// its result, e.g. a message sent, is in the log and the chat), but its answer reaches the
     /// bot only `by` later: a slow Telegram, for the bot's steps between a request and what

@@ -53,6 +53,10 @@ pub struct Tally {
     pub recorded: bool,
     #[serde(default)]
     pub results: Vec<SeatResult>,
+    /// The achievements this game earned that were new to their player in the chat (user
+    /// id, achievement code), set with the results: the final caption announces them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub achievements: Vec<(i64, String)>,
 }
 
 impl Tally {

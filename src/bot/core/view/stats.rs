@@ -6,8 +6,8 @@ use crate::bot::core::seats::dot;
 use crate::bot::core::table::{PlayerKind, SeatResult, Table};
 use crate::engine::Game;
 use crate::i18n::stats_msg::{points_text, signed, tenths_text};
-use crate::i18n::{Lang, Msg, StatsMsg, escape_html, tr};
-use crate::stats::{Aggregate, ESTABLISHED_GAMES, Points, WeekId};
+use crate::i18n::{AchieveMsg, Lang, Msg, StatsMsg, escape_html, tr};
+use crate::stats::{Achievement, Aggregate, ESTABLISHED_GAMES, Points, WeekId};
 
 fn st(lang: Lang, m: StatsMsg) -> String {
     tr(lang, &Msg::Stats(m))
@@ -90,7 +90,67 @@ pub fn finish_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
     if t.tally.recorded && results.is_empty() && humans >= 1 {
         out.push(st(lang, StatsMsg::ResultsUnranked));
     }
+    if t.tally.recorded {
+        out.extend(achievements_line(lang, t));
+    }
     out
+}
+
+/// The final caption's one line of the achievements the game earned: "🏅 Anna: <i>Iron
+/// barrier</i> · Pau: <i>First win</i>" (`None`: none new).
+#[must_use]
+pub fn achievements_line(lang: Lang, t: &Table) -> Option<String> {
+    let parts: Vec<String> = t
+        .tally
+        .achievements
+        .iter()
+        .filter_map(|(id, code)| {
+            let p = t.players.iter().find(|p| p.id == *id)?;
+            let achievement = Achievement::from_code(code)?;
+            Some(tr(
+                lang,
+                &Msg::Achieve(AchieveMsg::EarnedBy {
+                    name: p.name.clone(),
+                    achievement,
+                }),
+            ))
+        })
+        .collect();
+    (!parts.is_empty()).then(|| format!("🏅 {}", parts.join(" · ")))
+}
+
+/// A group's achievements of a player, and how many of its players have each.
+pub type InChat<'a> = (&'a [Achievement], &'a dyn Fn(Achievement) -> u32);
+
+/// The achievements block of `/stats`: in a group, what the player earned in the chat with
+/// how many of its players have each (`holders`); in private (`here` = `None`), what they
+/// earned anywhere.
+#[must_use]
+pub fn achievements_text(lang: Lang, here: Option<InChat<'_>>, anywhere: &[Achievement]) -> String {
+    let shown: &[Achievement] = here.map_or(anywhere, |(h, _)| h);
+    if shown.is_empty() && anywhere.is_empty() {
+        return tr(lang, &Msg::Achieve(AchieveMsg::None));
+    }
+    let count = |v: &[Achievement]| u32::try_from(v.len()).unwrap_or(u32::MAX);
+    let mut out = vec![tr(
+        lang,
+        &Msg::Achieve(AchieveMsg::Title {
+            count: count(shown),
+            total: count(&Achievement::ALL),
+            anywhere: count(anywhere),
+        }),
+    )];
+    for &a in shown {
+        let m = match here {
+            Some((_, holders)) => AchieveMsg::Line {
+                achievement: a,
+                holders: holders(a),
+            },
+            None => AchieveMsg::LinePlain(a),
+        };
+        out.push(tr(lang, &Msg::Achieve(m)));
+    }
+    out.join("\n")
 }
 
 /// One line of a table as `/top` shows it (the store's `TopLine`, copied by the caller: the

@@ -66,6 +66,25 @@ pub async fn drain(bot: &TgBot, ctx: &Ctx, chat: i64) {
             }
         };
         debug!(chat, slot = %slot, now, expires = meta.expires_ms, "write taken");
+        // A private chat's message also takes one from the bot's own budget (about 30 a
+        // second, shared by every replica); the write stays planned meanwhile.
+        if chat > 0 {
+            match ctx.store.private_take(now).await {
+                Ok(None) => {}
+                Ok(Some(at)) => {
+                    debug!(chat, at, "the bot's private budget waits");
+                    let _ = ctx.store.set_due(DueKind::Outbox, here, Some(at)).await;
+                    return;
+                }
+                Err(_) => {
+                    let _ = ctx
+                        .store
+                        .set_due(DueKind::Outbox, here, Some(now + RETRY_MS))
+                        .await;
+                    return;
+                }
+            }
+        }
         let write: Write = match serde_json::from_str(&json) {
             Ok(w) => w,
             Err(e) => {

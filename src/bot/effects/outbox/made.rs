@@ -44,6 +44,11 @@ impl Made {
 pub async fn failed(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, w: &Write, e: RequestError) -> Made {
     ctx.metrics.telegram_error(kind_of(&e));
     let now = ctx.now_ms();
+    if addr.id() > 0 && private_refused(&e) {
+        // The user blocked the bot, or never started it: nothing more goes to them.
+        crate::bot::effects::notify::refused(ctx, addr.id()).await;
+        return Made::Gone;
+    }
     match &e {
         RequestError::RetryAfter(s) => {
             let until = now.saturating_add(u64::try_from(s.duration().as_millis()).unwrap_or(0));
@@ -90,6 +95,24 @@ pub async fn failed(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, w: &Write, e: Reques
             warn!(chat = addr.id(), error = %e, write = ?kind(w), "write refused: dropped");
             Made::Dropped
         }
+    }
+}
+
+/// Does this failure of a private message mean the bot may not write to the user (they
+/// blocked it, deleted their account, or never started it)?
+#[must_use]
+pub fn private_refused(e: &RequestError) -> bool {
+    match e {
+        RequestError::Api(
+            ApiError::BotBlocked | ApiError::UserDeactivated | ApiError::CantInitiateConversation,
+        ) => true,
+        RequestError::Api(ApiError::Unknown(text)) => {
+            let t = text.to_ascii_lowercase();
+            t.contains("can't initiate conversation")
+                || t.contains("bot was blocked by the user")
+                || t.contains("user is deactivated")
+        }
+        _ => false,
     }
 }
 

@@ -10,6 +10,7 @@ use teloxide::types::{InputFile, MessageId, ParseMode, ReplyParameters};
 use tracing::{info, warn};
 
 use super::{Plan, Priority, REPOST, Write, media, pace_of, plan, strip};
+use crate::bot::core::table::Stage;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::{ChatAddr, InTopic, load};
 use crate::bot::effects::display::{self, Board, Rendered};
@@ -228,6 +229,16 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     }
     if let Some(old) = current.filter(|c| c.message_id != shown.message_id) {
         tidy_old_board(ctx, addr, old, &rendered, here.lang, &rec.state).await;
+    }
+    if matches!(rec.state.stage, Stage::Lobby) {
+        crate::bot::effects::notify::lobby_posted(
+            ctx,
+            addr,
+            &rec.state,
+            shown.message_id,
+            here.lang,
+        )
+        .await;
     }
     Made::Done {
         shown: rec.version,

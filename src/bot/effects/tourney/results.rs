@@ -98,6 +98,12 @@ pub async fn post_unposted(ctx: &Ctx, chat: i64, lang: Lang) {
                 tracing::warn!(chat, error = %e, "tournament not recorded in the history");
                 return;
             }
+            // The champion's people earn their achievement (once per tournament id).
+            let people: Vec<i64> = summary["members"]
+                .as_array()
+                .map(|ms| ms.iter().filter_map(|m| m["h"].as_i64()).collect())
+                .unwrap_or_default();
+            crate::bot::effects::achieve::award_champion(ctx, chat, &id, &people).await;
         }
         post::decided(ctx, chat, lang, t, at).await;
         ctx.crash_point(CrashPoint::TourneyPosted, "").await;

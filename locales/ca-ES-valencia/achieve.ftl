@@ -1,0 +1,53 @@
+## assoliments (/stats, el peu del tauler final) i /notify
+
+ach-first-win = Primera victòria
+ach-first-win-desc = Guanya la primera partida.
+ach-first-capture = Menjar i comptar 20
+ach-first-capture-desc = Menja una fitxa per primera vegada i compta 20.
+ach-three-captures = Golafre
+ach-three-captures-desc = Menja i compta 20 tres vegades en una partida.
+ach-iron-barrier = Barrera de ferro
+ach-iron-barrier-desc = Mantín una barrera alçada durant tres torns teus.
+ach-unlucky-six = El tercer sis
+ach-unlucky-six-desc = Trau tres sisos seguits i veu com la fitxa torna al quadre d'espera.
+ach-comeback = Remuntada
+ach-comeback-desc = Guanya una partida en què anaves l'últim a la mitat.
+ach-untouched = Intocable
+ach-untouched-desc = Entra les quatre fitxes a casa sense que te'n menjen cap.
+ach-pairs-win = Bona parella
+ach-pairs-win-desc = Guanya una partida per parelles.
+ach-full-board = Tauler ple
+ach-full-board-desc = Guanya després de tindre les quatre fitxes al tauler alhora.
+ach-hard-beaten = Has guanyat la màquina
+ach-hard-beaten-desc = Guanya una partida amb un jugador de l'ordinador difícil a la taula.
+ach-champion = Campió
+ach-champion-desc = Guanya un torneig.
+ach-games-10 = 10 partides
+ach-games-10-desc = Juga 10 partides.
+ach-games-50 = 50 partides
+ach-games-50-desc = Juga 50 partides.
+ach-games-100 = 100 partides
+ach-games-100-desc = Juga 100 partides.
+ach-week-top = El millor de la setmana
+ach-week-top-desc = Acaba una setmana amb més punts que ningú en este xat.
+ach-earned-by = { $name }: <i>{ $achievement }</i>
+ach-title = 🏅 <b>Assoliments</b> ({ $count } de { $total }; { $anywhere } en tots els xats):
+ach-line = { $emoji } <b>{ $name }</b> — { $desc } { $holders ->
+        [one] (1 jugador d'ací)
+       *[other] ({ $holders } jugadors d'ací)
+    }
+ach-line-plain = { $emoji } <b>{ $name }</b> — { $desc }
+ach-none = 🏅 Encara cap assoliment: ixen del que passa en les teues partides.
+ach-help = 🏅 <b>Assoliments</b>: els moments de les partides (una barrera tres torns, menjar tres fitxes, una remuntada…) donen assoliments, una vegada cadascun; el tauler final els anuncia i /stats els llista.
+
+cmd-notify = Rep un missatge privat quan s'òbriga la pròxima partida ací (/notify off per a parar)
+notify-on = 🔔 { $name }, t'avisaré en privat quan s'òbriga la pròxima partida ací.
+notify-off = 🔕 { $name }, ja no t'avisaré de les partides noves d'ací.
+notify-was-off = { $name }, no estaves en la llista. /notify t'hi posa.
+notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'inicies en privat: toca { $link } i prem Inicia, i ja estàs en la llista.
+notify-registered = 🔔 Fet: t'avisaré quan s'òbriga la pròxima partida en <b>{ $title }</b>. Envia-hi /notify off per a parar.
+notify-opened = 🎲 S'ha obert una partida nova en <b>{ $title }</b>: entra-hi abans que comence!
+notify-opened-no-link = 🎲 S'ha obert una partida nova en <b>{ $title }</b>: obri el grup i entra-hi abans que comence!
+notify-btn = ➡️ Ves a la partida
+notify-help = 🔔 /notify en un grup: un missatge privat quan s'hi òbriga la pròxima partida.
+notify-welcome = 👋 Hola! Porte partides de parxís als grups: afig-me a un grup i envia /newgame. En un grup, /notify t'avisa en privat quan s'obri una partida.

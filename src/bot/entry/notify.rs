@@ -1,0 +1,121 @@
+//! `/notify [off]` in a group, and `/start` in private (a deep link's payload registers the
+//! user for the group it names, in one tap).
+
+use std::sync::Arc;
+
+use teloxide::prelude::*;
+use teloxide::types::Me;
+use tracing::info;
+
+use super::Started;
+use super::reply::{done, reply};
+use crate::bot::core::notify::{
+    NotifyAsk, deep_link, parse_notify, parse_start_payload, start_payload,
+};
+use crate::bot::core::table::Actor;
+use crate::bot::effects::chat::Here;
+use crate::bot::effects::notify::where_of;
+use crate::bot::effects::{Ctx, HandlerResult};
+use crate::i18n::{AchieveMsg, Cmd, Msg, tr};
+use crate::store::Place;
+
+fn am(here: &Here, m: AchieveMsg) -> String {
+    tr(here.lang, &Msg::Achieve(m))
+}
+
+/// `/notify`, `/notify off` in a group (or topic).
+pub async fn notify(
+    msg: Message,
+    args: String,
+    actor: Actor,
+    here: Here,
+    me: Me,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let place = here.addr.place();
+    let name = actor.name.clone();
+    let text = match parse_notify(&args) {
+        Err(_) => tr(here.lang, &Msg::BadArgs { cmd: Cmd::Notify }),
+        Ok(NotifyAsk::On) => match ctx.store.has_started(actor.id).await {
+            Ok(true) => {
+                let title = msg.chat.title().unwrap_or_default();
+                match ctx.store.notify_add(place, actor.id, Some(title)).await {
+                    Ok(()) => {
+                        info!(chat = place.chat, user = actor.id, "notify on");
+                        am(&here, AchieveMsg::NotifyOn { name })
+                    }
+                    Err(_) => tr(here.lang, &Msg::AlertTryAgain),
+                }
+            }
+            Ok(false) => {
+                // Remember the title for the private message the deep link leads to.
+                let bot = me.username.as_deref().unwrap_or_default();
+                let link = deep_link(bot, &start_payload(where_of(place)));
+                let title = msg.chat.title().unwrap_or_default();
+                let _ = ctx.store.notify_title(place.chat, title).await;
+                am(&here, AchieveMsg::NotifyStartFirst { name, link })
+            }
+            Err(_) => tr(here.lang, &Msg::AlertTryAgain),
+        },
+        Ok(NotifyAsk::Off) => match ctx.store.notify_remove(place, actor.id).await {
+            Ok(true) => am(&here, AchieveMsg::NotifyOff { name }),
+            Ok(false) => am(&here, AchieveMsg::NotifyWasOff { name }),
+            Err(_) => tr(here.lang, &Msg::AlertTryAgain),
+        },
+    };
+    reply(&ctx, &here, &msg, "notify", text).await;
+    done(&ctx, started)
+}
+
+/// `/start [payload]` in private: the bot may now write to the user; `notify_<chat>[_<topic>]`
+/// registers them for that group's next game.
+pub async fn private_start(
+    msg: Message,
+    args: String,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    let Some(user) = msg
+        .from
+        .as_ref()
+        .map(|u| i64::try_from(u.id.0).unwrap_or(0))
+    else {
+        return done(&ctx, started);
+    };
+    let text = match ctx.store.mark_started(user).await {
+        Err(_) => tr(here.lang, &Msg::AlertTryAgain),
+        Ok(()) => match parse_start_payload(&args) {
+            Some(w) => {
+                let place = match w.topic {
+                    Some(t) => Place::of_topic(w.chat, t),
+                    None => Place::of_chat(w.chat),
+                };
+                match ctx.store.notify_add(place, user, None).await {
+                    Ok(()) => {
+                        info!(chat = place.chat, user, "notify on (deep link)");
+                        let title = ctx
+                            .store
+                            .notify_users(place)
+                            .await
+                            .ok()
+                            .and_then(|(_, t)| t)
+                            .unwrap_or_default();
+                        am(&here, AchieveMsg::NotifyRegistered { title })
+                    }
+                    Err(_) => tr(here.lang, &Msg::AlertTryAgain),
+                }
+            }
+            // A plain /start is greeted; `help`, `rules_jcf`… (the group's buttons) are not.
+            None if args.trim().is_empty() => format!(
+                "{}\n\n{}",
+                am(&here, AchieveMsg::NotifyWelcome),
+                super::commands::start_text(&here, &args)
+            ),
+            None => super::commands::start_text(&here, &args),
+        },
+    };
+    reply(&ctx, &here, &msg, "start", text).await;
+    done(&ctx, started)
+}

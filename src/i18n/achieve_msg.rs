@@ -1,0 +1,234 @@
+//! [`AchieveMsg`]: the texts of achievements and of `/notify`, one variant per Fluent
+//! message (ids `ach-*` and `notify-*` in each locale's `achieve.ftl`). Reached through
+//! [`Msg::Achieve`].
+
+use super::msg::{Arg, Msg};
+use crate::stats::Achievement;
+
+/// One text of achievements or `/notify`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AchieveMsg {
+    /// The achievement's name ("Iron barrier").
+    Name(Achievement),
+    /// Its one-line description.
+    Desc(Achievement),
+    /// "NAME: <i>ACHIEVEMENT</i>" (the final caption's line joins these after 🏅).
+    EarnedBy {
+        name: String,
+        achievement: Achievement,
+    },
+    /// "🏅 Achievements (N of TOTAL; M in all chats):".
+    Title {
+        count: u32,
+        total: u32,
+        anywhere: u32,
+    },
+    /// "EMOJI <b>NAME</b> — DESC (K players here)".
+    Line {
+        achievement: Achievement,
+        holders: u32,
+    },
+    /// "EMOJI <b>NAME</b> — DESC" (a private chat's list: all chats).
+    LinePlain(Achievement),
+    /// "No achievements yet".
+    None,
+    /// The paragraph of `/help`.
+    Help,
+    /// `/notify`: on the list.
+    NotifyOn { name: String },
+    /// `/notify off`: off the list.
+    NotifyOff { name: String },
+    /// `/notify off` of someone not on the list.
+    NotifyWasOff { name: String },
+    /// `/notify` of someone the bot cannot write to yet: the deep link (a URL).
+    NotifyStartFirst { name: String, link: String },
+    /// In private, after the deep link's `/start`: on the list of group TITLE.
+    NotifyRegistered { title: String },
+    /// The private message: a game opened in TITLE (with the button to it).
+    NotifyOpened { title: String },
+    /// The same, without a button (a basic group's messages have no link).
+    NotifyOpenedNoLink { title: String },
+    /// The button "➡️ Go to the game".
+    NotifyButton,
+    /// The line of `/help`.
+    NotifyHelp,
+    /// A plain `/start` in private.
+    NotifyWelcome,
+}
+
+impl AchieveMsg {
+    #[must_use]
+    pub fn id(&self) -> &'static str {
+        match self {
+            Self::Name(a) => name_id(*a),
+            Self::Desc(a) => desc_id(*a),
+            Self::EarnedBy { .. } => "ach-earned-by",
+            Self::Title { .. } => "ach-title",
+            Self::Line { .. } => "ach-line",
+            Self::LinePlain(_) => "ach-line-plain",
+            Self::None => "ach-none",
+            Self::Help => "ach-help",
+            Self::NotifyOn { .. } => "notify-on",
+            Self::NotifyOff { .. } => "notify-off",
+            Self::NotifyWasOff { .. } => "notify-was-off",
+            Self::NotifyStartFirst { .. } => "notify-start-first",
+            Self::NotifyRegistered { .. } => "notify-registered",
+            Self::NotifyOpened { .. } => "notify-opened",
+            Self::NotifyOpenedNoLink { .. } => "notify-opened-no-link",
+            Self::NotifyButton => "notify-btn",
+            Self::NotifyHelp => "notify-help",
+            Self::NotifyWelcome => "notify-welcome",
+        }
+    }
+
+    #[must_use]
+    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+        let text = |s: &str| Arg::Text(s.to_owned());
+        let named = |a: Achievement| Arg::Msg(Msg::Achieve(Self::Name(a)));
+        match self {
+            Self::EarnedBy { name, achievement } => {
+                vec![("name", text(name)), ("achievement", named(*achievement))]
+            }
+            Self::Title {
+                count,
+                total,
+                anywhere,
+            } => vec![
+                ("count", Arg::Num(*count)),
+                ("total", Arg::Num(*total)),
+                ("anywhere", Arg::Num(*anywhere)),
+            ],
+            Self::Line {
+                achievement,
+                holders,
+            } => vec![
+                ("emoji", text(achievement.emoji())),
+                ("name", named(*achievement)),
+                ("desc", Arg::Msg(Msg::Achieve(Self::Desc(*achievement)))),
+                ("holders", Arg::Num(*holders)),
+            ],
+            Self::LinePlain(a) => vec![
+                ("emoji", text(a.emoji())),
+                ("name", named(*a)),
+                ("desc", Arg::Msg(Msg::Achieve(Self::Desc(*a)))),
+            ],
+            Self::NotifyOn { name } | Self::NotifyOff { name } | Self::NotifyWasOff { name } => {
+                vec![("name", text(name))]
+            }
+            Self::NotifyStartFirst { name, link } => {
+                vec![("name", text(name)), ("link", text(link))]
+            }
+            Self::NotifyRegistered { title }
+            | Self::NotifyOpened { title }
+            | Self::NotifyOpenedNoLink { title } => vec![("title", text(title))],
+            Self::Name(_)
+            | Self::Desc(_)
+            | Self::None
+            | Self::Help
+            | Self::NotifyButton
+            | Self::NotifyHelp
+            | Self::NotifyWelcome => Vec::new(),
+        }
+    }
+
+    #[must_use]
+    pub fn samples() -> Vec<Msg> {
+        let mut all: Vec<Self> = Achievement::ALL
+            .into_iter()
+            .flat_map(|a| {
+                [
+                    Self::Name(a),
+                    Self::Desc(a),
+                    Self::Line {
+                        achievement: a,
+                        holders: 1,
+                    },
+                    Self::LinePlain(a),
+                ]
+            })
+            .collect();
+        all.extend([
+            Self::EarnedBy {
+                name: "<Anna>".into(),
+                achievement: Achievement::IronBarrier,
+            },
+            Self::Line {
+                achievement: Achievement::Comeback,
+                holders: 3,
+            },
+            Self::Title {
+                count: 2,
+                total: 15,
+                anywhere: 3,
+            },
+            Self::None,
+            Self::Help,
+            Self::NotifyOn {
+                name: "Anna".into(),
+            },
+            Self::NotifyOff {
+                name: "Anna".into(),
+            },
+            Self::NotifyWasOff {
+                name: "Anna".into(),
+            },
+            Self::NotifyStartFirst {
+                name: "Anna".into(),
+                link: "https://t.me/parxis_bot?start=notify_-42".into(),
+            },
+            Self::NotifyRegistered {
+                title: "Parxís & co".into(),
+            },
+            Self::NotifyOpened {
+                title: "Parxís & co".into(),
+            },
+            Self::NotifyOpenedNoLink {
+                title: "Parxís".into(),
+            },
+            Self::NotifyButton,
+            Self::NotifyHelp,
+            Self::NotifyWelcome,
+        ]);
+        all.into_iter().map(Msg::Achieve).collect()
+    }
+}
+
+fn name_id(a: Achievement) -> &'static str {
+    match a {
+        Achievement::FirstWin => "ach-first-win",
+        Achievement::FirstCapture => "ach-first-capture",
+        Achievement::ThreeCaptures => "ach-three-captures",
+        Achievement::IronBarrier => "ach-iron-barrier",
+        Achievement::UnluckySix => "ach-unlucky-six",
+        Achievement::Comeback => "ach-comeback",
+        Achievement::Untouched => "ach-untouched",
+        Achievement::PairsWin => "ach-pairs-win",
+        Achievement::FullBoard => "ach-full-board",
+        Achievement::HardBeaten => "ach-hard-beaten",
+        Achievement::Champion => "ach-champion",
+        Achievement::Games10 => "ach-games-10",
+        Achievement::Games50 => "ach-games-50",
+        Achievement::Games100 => "ach-games-100",
+        Achievement::WeekTop => "ach-week-top",
+    }
+}
+
+fn desc_id(a: Achievement) -> &'static str {
+    match a {
+        Achievement::FirstWin => "ach-first-win-desc",
+        Achievement::FirstCapture => "ach-first-capture-desc",
+        Achievement::ThreeCaptures => "ach-three-captures-desc",
+        Achievement::IronBarrier => "ach-iron-barrier-desc",
+        Achievement::UnluckySix => "ach-unlucky-six-desc",
+        Achievement::Comeback => "ach-comeback-desc",
+        Achievement::Untouched => "ach-untouched-desc",
+        Achievement::PairsWin => "ach-pairs-win-desc",
+        Achievement::FullBoard => "ach-full-board-desc",
+        Achievement::HardBeaten => "ach-hard-beaten-desc",
+        Achievement::Champion => "ach-champion-desc",
+        Achievement::Games10 => "ach-games-10-desc",
+        Achievement::Games50 => "ach-games-50-desc",
+        Achievement::Games100 => "ach-games-100-desc",
+        Achievement::WeekTop => "ach-week-top-desc",
+    }
+}
