@@ -1,4 +1,5 @@
-//! Decision time of the computer players: `choose` per level over sampled middle-game
+//! Decision time of the computer players: `choose` per level (and `hard-v1`, `hard` before
+//! issue 29) over sampled middle-game
 //! positions with at least two legal moves (criterion medians, four arms), then the median,
 //! p90 and p99 of timed decisions per level and board on one core (1000 positions on four
 //! arms, 300 on six and eight, every seat taken).
@@ -9,7 +10,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::Criterion;
-use parxis::ai::{Level, choose};
+use parxis::ai::{Level, Player, choose, choose_player};
 use parxis::engine::{Arms, Game, Phase, Preset};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -59,20 +60,30 @@ fn sample_positions(arms: Arms, n: usize) -> Vec<Game> {
     out
 }
 
-fn percentiles(positions: &[Game], arms: Arms, level: Level) {
+/// The levels, and `hard-v1` (`hard` before issue 29) to compare with.
+fn players() -> [Player; 4] {
+    [
+        Player::Level(Level::Easy),
+        Player::Level(Level::Normal),
+        Player::Level(Level::Hard),
+        Player::PreviousHard,
+    ]
+}
+
+fn percentiles(positions: &[Game], arms: Arms, level: Player) {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut times: Vec<f64> = positions
         .iter()
         .map(|g| {
             let t = Instant::now();
-            black_box(choose(black_box(g), level, &mut rng));
+            black_box(choose_player(black_box(g), level, &mut rng));
             t.elapsed().as_secs_f64() * 1e3
         })
         .collect();
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     println!(
-        "ai decision time, {} arms, {level:<6} over {} positions: median {:.4} ms, p90 {:.4} ms, p99 {:.4} ms, max {:.4} ms",
+        "ai decision time, {} arms, {level:<7} over {} positions: median {:.4} ms, p90 {:.4} ms, p99 {:.4} ms, max {:.4} ms",
         arms.count(),
         times.len(),
         at(0.5),
@@ -96,14 +107,22 @@ fn main() {
             });
         });
     }
+    c.bench_function("ai/choose/hard-v1 (50 positions)", |b| {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        b.iter(|| {
+            few.iter()
+                .filter_map(|g| choose_player(black_box(g), Player::PreviousHard, &mut rng))
+                .count()
+        });
+    });
     c.final_summary();
-    for level in Level::ALL {
-        percentiles(&positions, Arms::Four, level);
+    for p in players() {
+        percentiles(&positions, Arms::Four, p);
     }
     for arms in [Arms::Six, Arms::Eight] {
         let positions = sample_positions(arms, 300);
-        for level in Level::ALL {
-            percentiles(&positions, arms, level);
+        for p in players() {
+            percentiles(&positions, arms, p);
         }
     }
 }

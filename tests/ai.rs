@@ -441,3 +441,75 @@ fn simulate_picks_the_smallest_board_and_takes_arms() {
     );
     assert_eq!(v["players"][1]["colour"], "orange");
 }
+
+/// Middle-game decision positions (two or more legal moves) of a seeded `normal` game on
+/// `arms`, every seat taken.
+fn decision_positions(arms: Arms, seed: u64, n: usize) -> Vec<Game> {
+    let mut g =
+        Game::new_on(arms, Preset::Jcf, Preset::Jcf.options(), arms.colours()).expect("new game");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut decisions = 0;
+    while out.len() < n {
+        match g.phase() {
+            Phase::Finished(_) => break,
+            Phase::AwaitingRoll(_) => g = g.roll(rng.random_range(1..=6)).expect("roll"),
+            _ => {
+                decisions += 1;
+                if decisions > 30 && g.legal_moves().len() >= 2 && decisions % 5 == 0 {
+                    out.push(g.clone());
+                }
+                g = match choose(&g, Level::Normal, &mut rng) {
+                    Some(mv) => g.play_unchecked(mv),
+                    None => g.pass().expect("pass").0,
+                };
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn hard_decides_the_same_for_the_same_seed_on_every_board() {
+    for arms in Arms::ALL {
+        for (k, g) in decision_positions(arms, 17, 4).iter().enumerate() {
+            let pick = |seed: u64| {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                choose(g, Level::Hard, &mut rng).expect("a move")
+            };
+            let first = pick(k as u64);
+            assert!(g.legal_moves().contains(&first));
+            assert_eq!(pick(k as u64), first, "{arms:?} position {k}");
+        }
+    }
+}
+
+#[test]
+fn hard_takes_a_free_capture_whatever_the_seed() {
+    // Given yellow on 10 and 30, a lone blue piece on 13 (not safe) and a roll of 3: the
+    // capture also earns a bonus of 20 (R5).
+    let g = position(json!({
+        "rules": "jcf", "seats": ["yellow", "blue", "red", "green"], "turn": "yellow",
+        "board": {"10": ["yellow"], "30": ["yellow"], "13": ["blue"], "50": ["red"]}, "roll": 3
+    }));
+    for seed in 0..4 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mv = choose(&g, Level::Hard, &mut rng).expect("a move");
+        assert_eq!(mv.captures(), Some(Colour::Blue), "seed {seed}");
+    }
+}
+
+#[test]
+fn hard_does_not_stand_in_front_of_an_opponent_when_a_safe_square_is_at_hand() {
+    // As for normal: 8 > 12 lands on a safe square, 20 > 24 would stand 3 squares in front
+    // of the red piece on 21.
+    let g = position(json!({
+        "rules": "jcf", "seats": ["yellow", "red"], "turn": "yellow",
+        "board": {"8": ["yellow"], "20": ["yellow"], "21": ["red"]}, "roll": 4
+    }));
+    for seed in 0..4 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mv = choose(&g, Level::Hard, &mut rng).expect("a move");
+        assert_eq!(mv.to().to_string(), "12", "seed {seed}");
+    }
+}

@@ -17,6 +17,9 @@ fn players_parse_print_and_reject_bad_budgets() {
         "hard-v1",
         "hard:512x2",
         "expect:3",
+        "mc",
+        "mc/p=1024/r=3/halve=1",
+        "mc/p=0/threat=0.75",
     ] {
         let p: Player = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(p.to_string(), name);
@@ -29,6 +32,9 @@ fn players_parse_print_and_reject_bad_budgets() {
         "expect:0",
         "expect:9",
         "x",
+        "mc/p=x",
+        "mc/r=0",
+        "mc/nope=1",
     ] {
         assert!(bad.parse::<Player>().is_err(), "{bad} was accepted");
     }
@@ -68,7 +74,14 @@ fn checked_game(arms: Arms, player: Player, seed: u64, max_decisions: u32) {
 #[test]
 fn candidate_players_play_legal_moves_on_every_board() {
     for (k, arms) in Arms::ALL.into_iter().enumerate() {
-        for player in ["hard:24x1", "expect:1", "hard-v1"] {
+        for player in [
+            "hard:24x1",
+            "expect:1",
+            "hard-v1",
+            "mc/p=24/r=1/halve=1",
+            "mc/p=24/leaf=1",
+            "mc/p=0",
+        ] {
             let p: Player = player.parse().expect("a player");
             checked_game(arms, p, 40 + k as u64, 60);
         }
@@ -124,4 +137,44 @@ fn tune_prints_learned_weights_that_fit_better_and_do_not_depend_on_the_threads(
     assert!(nums[0] < nums[1], "{line}");
     let (ok, _, err) = tune(&["--games", "2", "--tables", "9"]);
     assert!(!ok && err.contains("2 to 8"), "{err}");
+}
+
+#[test]
+fn mc_with_hard_v1_settings_decides_exactly_as_hard_v1() {
+    // The same search played in place: the same sampled dice and the same choices give the
+    // same moves for the same seed.
+    let mc: Player = "mc".parse().expect("a player");
+    for arms in Arms::ALL {
+        let preset = Preset::Jcf;
+        let mut g = Game::new_on(arms, preset, preset.options(), arms.colours()).expect("game");
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut compared = 0;
+        for step in 0..400 {
+            match g.phase() {
+                Phase::Finished(_) => break,
+                Phase::AwaitingRoll(_) => g = g.roll(rng.random_range(1..=6)).expect("roll"),
+                _ => {
+                    if step > 60 && step % 9 == 0 && g.legal_moves().len() >= 2 {
+                        let a = choose_player(&g, mc, &mut ChaCha8Rng::seed_from_u64(step));
+                        let b = choose_player(
+                            &g,
+                            Player::PreviousHard,
+                            &mut ChaCha8Rng::seed_from_u64(step),
+                        );
+                        assert_eq!(a, b, "{arms:?} step {step}");
+                        compared += 1;
+                        if compared == 3 {
+                            break;
+                        }
+                    }
+                    g = match choose_player(&g, Player::Level(parxis::ai::Level::Normal), &mut rng)
+                    {
+                        Some(mv) => g.play_unchecked(mv),
+                        None => g.pass().expect("pass").0,
+                    };
+                }
+            }
+        }
+        assert_eq!(compared, 3, "{arms:?}: not enough decisions compared");
+    }
 }

@@ -33,6 +33,10 @@ pub(crate) struct Weights {
     pub opponents: f32,
     /// Share of the leading opponent in the opponents' blend (the rest is their mean).
     pub leader: f32,
+    /// Extra value of a piece on a safe square of the ring (R1.7).
+    pub safe: f32,
+    /// Extra value of progress squared (per square, `p² / goal`): the last squares count more.
+    pub race: f32,
 }
 
 /// The weights of `normal`, and `hard`'s model of its opponents.
@@ -45,6 +49,8 @@ pub(crate) const NORMAL: Weights = Weights {
     threat: 0.5,
     opponents: 0.7,
     leader: 0.5,
+    safe: 0.0,
+    race: 0.0,
 };
 
 /// The weights of `hard`'s own play-out moves and play-out scores: opponents' exposure and
@@ -115,13 +121,21 @@ fn colour_value(g: &Game, c: Colour, w: &Weights, mine: bool) -> f32 {
     for &p in &g.prog[c.index()] {
         v += match p {
             NEST => 0.0,
-            p if p == goal => f32::from(goal) + w.out + w.corridor + w.goal,
-            p if p > last_ring => f32::from(p) + w.out + w.corridor,
+            p if p == goal => f32::from(goal) * (1.0 + w.race) + w.out + w.corridor + w.goal,
+            p if p > last_ring => {
+                f32::from(p) * (1.0 + w.race * f32::from(p) / f32::from(goal)) + w.out + w.corridor
+            }
             p => {
-                let base = f32::from(p) + w.out;
+                let mut base = f32::from(p) + w.out;
+                if w.race != 0.0 {
+                    base += w.race * f32::from(p) * f32::from(p) / f32::from(goal);
+                }
                 let i = g.path_index(c, p);
                 let risk = danger(g, c, i);
                 let mut x = base - exposure * risk * (base + w.capture_cost);
+                if w.safe != 0.0 && Square::from_index(i).is_some_and(|s| s.is_safe()) {
+                    x += w.safe;
+                }
                 if g.barrier_at(i) && g.cell(i)[0] == c as u8 + 1 {
                     x += w.barrier / 2.0; // each of its two pieces
                 }

@@ -14,8 +14,10 @@
 //! (none has been measured stronger over enough games): `hard:PLAYOUTSxROUNDS`, play-outs
 //! scored by a chance of winning learned from self-play ([`search`], [`value`]; the weights
 //! made by `parxis tune`, [`learned`]), and `expect:N`, expectimax over the next `N` turns of
-//! the other seats with the same leaves ([`expect`]). `hard-v1` names `hard` as it is (the
-//! module `rollout`), so that a later `hard` can be measured against it.
+//! the other seats with the same leaves ([`expect`]), and `mc/KEY=VALUE/…`, `hard`'s own
+//! search with every knob (play-outs, horizon, successive halving, leaf, weights) set on the
+//! command line, for screening without a rebuild ([`mc`]). `hard-v1` names `hard` as it is
+//! (the module `rollout`), so that a later `hard` can be measured against it.
 //!
 //! ```
 //! use parxis::ai::{Level, choose};
@@ -36,6 +38,7 @@
 mod eval;
 pub mod expect;
 pub mod learned;
+pub mod mc;
 mod rollout;
 pub mod search;
 pub mod tune;
@@ -107,6 +110,8 @@ pub enum Player {
     Hard(search::Config),
     /// Expectimax over the next `n` turns of the other seats (`expect:N`).
     Expect(u32),
+    /// `hard-v1`'s search with its knobs set (`mc/KEY=VALUE/…`, see [`mc`]).
+    Mc(mc::Config),
 }
 
 impl Player {
@@ -118,13 +123,14 @@ impl Player {
             Self::PreviousHard => "hard-v1".to_string(),
             Self::Hard(c) => format!("hard:{}x{}", c.playouts, c.rounds),
             Self::Expect(n) => format!("expect:{n}"),
+            Self::Mc(c) => format!("mc{}", c.spec()),
         }
     }
 }
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name())
+        f.pad(&self.name())
     }
 }
 
@@ -133,6 +139,12 @@ impl FromStr for Player {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         if s == "hard-v1" {
             return Ok(Self::PreviousHard);
+        }
+        if s == "mc" {
+            return Ok(Self::Mc(mc::HARD_V1));
+        }
+        if let Some(spec) = s.strip_prefix("mc/") {
+            return mc::Config::parse(spec).map(Self::Mc);
         }
         if let Some(n) = s.strip_prefix("expect:") {
             return match n.parse::<u32>() {
@@ -152,29 +164,27 @@ impl FromStr for Player {
         }
         s.parse::<Level>()
             .map(Self::Level)
-            .map_err(|_| format!("unknown player {s:?} (easy, normal, hard, hard-v1, hard:PxR)"))
+            .map_err(|_| format!("unknown player {s:?} (easy, normal, hard, hard-v1, hard:PxR, expect:N, mc/KEY=VALUE…)"))
     }
 }
 
 /// The move `player` plays now (see [`choose`]).
 #[must_use]
 pub fn choose_player(game: &Game, player: Player, rng: &mut impl Rng) -> Option<Move> {
-    let search = match player {
-        Player::Level(l) => return choose(game, l, rng),
-        Player::PreviousHard => None,
-        Player::Hard(cfg) => Some(Ok(cfg)),
-        Player::Expect(n) => Some(Err(n)),
-    };
+    if let Player::Level(l) = player {
+        return choose(game, l, rng);
+    }
     let moves = game.legal_moves();
     match moves.len() {
         0 => return None,
         1 => return Some(moves[0]),
         _ => {}
     }
-    let scores = match search {
-        Some(Ok(cfg)) => search::scores(game, &moves, rng.random(), &cfg, &learned::WEIGHTS),
-        Some(Err(n)) => expect::scores(game, &moves, n, &learned::WEIGHTS),
-        None => rollout::scores(game, &moves, rng.random()),
+    let scores = match player {
+        Player::Hard(cfg) => search::scores(game, &moves, rng.random(), &cfg, &learned::WEIGHTS),
+        Player::Expect(n) => expect::scores(game, &moves, n, &learned::WEIGHTS),
+        Player::Mc(cfg) => mc::scores(game, &moves, rng.random(), &cfg),
+        Player::PreviousHard | Player::Level(_) => rollout::scores(game, &moves, rng.random()),
     };
     Some(pick_best(&moves, &scores, rng))
 }

@@ -42,7 +42,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1000)]
     pub games: u64,
     /// The players, comma-separated, 2 to 8 of easy, normal, hard (e.g. hard,normal,normal,normal);
-    /// for measurements also hard-v1 (hard as it was before) and hard:PLAYOUTSxROUNDS.
+    /// for measurements also hard-v1 (hard as it was before), hard:PLAYOUTSxROUNDS, expect:N
+    /// and mc/KEY=VALUE/… (see `parxis::ai::mc`).
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<Player>,
     /// The board: 4, 6 or 8 arms (default: the smallest that seats the players).
