@@ -20,6 +20,7 @@
 //! [`Game::play_unchecked_mut`]); the budget counts play-outs, never time.
 
 use super::eval::{self, Weights};
+use super::rollout::SplitMix;
 use super::value;
 use crate::engine::{Colour, Game, MoveList, Phase};
 
@@ -172,23 +173,6 @@ impl Config {
             }
         }
         out
-    }
-}
-
-/// A small, fast generator for the sampled dice (SplitMix64).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn die(&mut self) -> u8 {
-        (self.next() % 6) as u8 + 1
     }
 }
 

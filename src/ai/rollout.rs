@@ -31,8 +31,8 @@ pub(crate) fn horizon(g: &Game) -> u32 {
 /// Play-outs per decision, shared among the candidate moves.
 pub(crate) const PLAYOUTS: u32 = 512;
 
-/// A small, fast generator for the sampled dice (SplitMix64).
-struct SplitMix(u64);
+/// A small, fast generator for the sampled dice (SplitMix64), shared by the searches.
+pub(super) struct SplitMix(pub(super) u64);
 
 impl SplitMix {
     fn next(&mut self) -> u64 {
@@ -44,7 +44,7 @@ impl SplitMix {
     }
 
     /// A die 1..=6 (the bias of a 64-bit value modulo 6 is negligible).
-    fn die(&mut self) -> u8 {
+    pub(super) fn die(&mut self) -> u8 {
         (self.next() % 6) as u8 + 1
     }
 }

@@ -16,6 +16,7 @@
 //! not time, so a decision is a function of the position and of the seed.
 
 use super::eval;
+use super::rollout::SplitMix;
 use super::value::{self, Weights};
 use crate::engine::{Colour, Game, MoveList, Phase};
 
@@ -34,24 +35,6 @@ pub const DEFAULT: Config = Config {
     playouts: 512,
     rounds: 2,
 };
-
-/// A small, fast generator for the sampled dice (SplitMix64).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A die 1..=6 (the bias of a 64-bit value modulo 6 is negligible).
-    fn die(&mut self) -> u8 {
-        (self.next() % 6) as u8 + 1
-    }
-}
 
 /// Play `start` on for `rolls` rolls (the first die `first`, the others from `seed`) and
 /// score the result for `me`.
