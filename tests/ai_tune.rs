@@ -20,6 +20,7 @@ fn players_parse_print_and_reject_bad_budgets() {
         "mc",
         "mc/p=1024/r=3/halve=1",
         "mc/p=0/threat=0.75",
+        "mc/p=1024/halve=1/turn=1",
     ] {
         let p: Player = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(p.to_string(), name);
@@ -80,6 +81,7 @@ fn candidate_players_play_legal_moves_on_every_board() {
             "hard-v1",
             "mc/p=24/r=1/halve=1",
             "mc/p=24/leaf=1",
+            "mc/p=24/r=1/turn=1",
             "mc/p=0",
         ] {
             let p: Player = player.parse().expect("a player");

@@ -12,6 +12,8 @@
 //!   rolls (`r=2`, `hard-v1`'s, by default);
 //! - `halve=1`: successive halving, half the budget spread over every candidate and the
 //!   other half over the better two;
+//! - `turn=1`: each play-out ends when the searching seat is about to roll after `r` rounds
+//!   of the other seats (every leaf at the same point of the turn), not after a count of rolls;
 //! - `leaf=1`: the play-outs are scored by the learned chance of winning ([`super::value`]);
 //! - the evaluation's weights (`out`, `corr`, `goal`, `bar`, `cap`, `threat`, `opp`, `lead`,
 //!   `safe`, `race`; see [`eval::Weights`]), `hard-v1`'s by default.
@@ -46,6 +48,10 @@ pub struct Config {
     pub halving: bool,
     /// Score play-outs by the learned chance of winning.
     pub learned_leaf: bool,
+    /// End each play-out when the searching seat is about to roll after [`Self::rounds`]
+    /// rounds of the others (so every leaf is scored at the same point of the table's
+    /// turn), instead of after a count of rolls.
+    pub my_turn: bool,
     /// The searching seat's weights, in thousandths, in the order of [`NAMES`].
     pub weights: [i32; WEIGHTS],
 }
@@ -61,6 +67,7 @@ pub const HARD_V1: Config = Config {
     rounds: 2,
     halving: false,
     learned_leaf: false,
+    my_turn: false,
     weights: [
         milli(eval::HARD.out),
         milli(eval::HARD.corridor),
@@ -129,6 +136,7 @@ impl Config {
                 }
                 "halve" => c.halving = int()? != 0,
                 "leaf" => c.learned_leaf = int()? != 0,
+                "turn" => c.my_turn = int()? != 0,
                 _ => {
                     let j = NAMES.iter().position(|&n| n == k).ok_or_else(|| {
                         format!(
@@ -167,6 +175,9 @@ impl Config {
         if self.learned_leaf {
             out += "/leaf=1";
         }
+        if self.my_turn {
+            out += "/turn=1";
+        }
         for (j, name) in NAMES.iter().enumerate() {
             if self.weights[j] != d.weights[j] {
                 out += &format!("/{name}={}", self.weights[j] as f32 / 1000.0);
@@ -181,8 +192,14 @@ struct Ctx<'a> {
     me: Colour,
     mine: &'a Weights,
     rolls: u32,
+    /// With [`Config::my_turn`]: the rounds to play out.
+    turns: Option<u32>,
     learned_leaf: bool,
 }
+
+/// The most rolls of a play-out that ends at the searching seat's turn (a seat that cannot
+/// move for ever would otherwise never give it back).
+const MAX_TURN_ROLLS: u32 = 80;
 
 impl Ctx<'_> {
     fn score(&self, g: &Game) -> f32 {
@@ -196,15 +213,35 @@ impl Ctx<'_> {
     /// Play `start` on for the horizon (the first die `first`, the others from `seed`) and
     /// score the result.
     fn playout(&self, start: &Game, first: u8, seed: u64) -> f32 {
+        self.score(&self.play_on(start, first, seed).0)
+    }
+
+    /// The position a play-out ends in, and the rolls it took.
+    fn play_on(&self, start: &Game, first: u8, seed: u64) -> (Game, u32) {
         let mut dice = SplitMix(seed);
         let mut g = start.clone();
         let mut list = MoveList::new();
         let mut rolled = 0;
+        let mut rounds = 0;
+        let mut others_rolled = false;
         loop {
             match g.phase() {
                 Phase::Finished(_) => break,
-                Phase::AwaitingRoll(_) => {
-                    if rolled >= self.rolls {
+                Phase::AwaitingRoll(seat) => {
+                    if let Some(turns) = self.turns {
+                        if seat != self.me {
+                            others_rolled = true;
+                        } else if others_rolled {
+                            others_rolled = false;
+                            rounds += 1;
+                            if rounds >= turns {
+                                break;
+                            }
+                        }
+                        if rolled >= MAX_TURN_ROLLS {
+                            break;
+                        }
+                    } else if rolled >= self.rolls {
                         break;
                     }
                     let die = if rolled == 0 { first } else { dice.die() };
@@ -229,7 +266,7 @@ impl Ctx<'_> {
                 }
             }
         }
-        self.score(&g)
+        (g, rolled)
     }
 }
 
@@ -257,6 +294,7 @@ pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f3
         me,
         mine: &mine,
         rolls,
+        turns: cfg.my_turn.then_some(cfg.rounds),
         learned_leaf: cfg.learned_leaf,
     };
     let after: arrayvec::ArrayVec<Game, 4> = moves.iter().map(|&mv| g.play_unchecked(mv)).collect();
@@ -318,6 +356,36 @@ mod tests {
         assert!(Config::parse("nope=1").is_err());
         assert!(Config::parse("threat").is_err());
         assert!(Config::parse("r=0").is_err());
+    }
+
+    #[test]
+    fn a_turn_play_out_ends_when_the_searching_seat_is_about_to_roll() {
+        use crate::engine::Preset;
+        let seats = [Colour::Yellow, Colour::Blue, Colour::Red, Colour::Green];
+        let start = Game::new(Preset::Jcf, Preset::Jcf.options(), &seats).unwrap();
+        let w = HARD_V1.eval_weights();
+        for seed in 0..50 {
+            for turns in 1..=3 {
+                let ctx = Ctx {
+                    me: Colour::Blue,
+                    mine: &w,
+                    rolls: 0,
+                    turns: Some(turns),
+                    learned_leaf: false,
+                };
+                let (end, rolls) = ctx.play_on(&start, 5, seed);
+                assert_eq!(
+                    end.phase(),
+                    Phase::AwaitingRoll(Colour::Blue),
+                    "seed {seed}"
+                );
+                // Yellow first, then each round Blue and the three others at least.
+                assert!(
+                    rolls > 4 * (turns - 1),
+                    "seed {seed}, {turns} rounds: {rolls} rolls"
+                );
+            }
+        }
     }
 
     #[test]
