@@ -1,10 +1,6 @@
-//! The board for terminals: four columns a square, numbers on the empty squares, ANSI
-//! colours when asked for.
-//!
-//! Four arms: the real cross ([`super::cross`], 19 squares a side, 76 columns); six and
-//! eight arms, or four in a terminal narrower than the cross: one row of 17 squares per
-//! arm ([`super::rows`], 68 columns). Every cell is
-//! four columns; without colour it still reads:
+//! The cells of the board for terminals (the layouts are [`super::cross`] and
+//! [`super::rows`], chosen by [`super::term`]): four columns a square, numbers on the empty
+//! squares, ANSI colours when asked for. Without colour a cell still reads:
 //!
 //! | cell | meaning |
 //! |---|---|
@@ -26,7 +22,7 @@ use super::grid::{self, Glyph, Marks};
 
 const RESET: &str = "\x1b[0m";
 
-/// Choices for [`terminal_board`].
+/// Choices for the terminal board (`terminal_board`).
 #[derive(Clone, Copy, Debug)]
 pub struct TermOptions<'a> {
     /// Use ANSI colours (only when standard output is a terminal and `NO_COLOR` is unset).
@@ -36,13 +32,10 @@ pub struct TermOptions<'a> {
     /// The name written by each seated colour's nest ("You", "🤖 Red"); a colour not
     /// listed gets its letter.
     pub names: &'a [(Colour, String)],
-    /// The terminal's width: the four-arm cross needs [`CROSS_COLUMNS`]; below that the
+    /// The terminal's width: the four-arm cross needs `CROSS_COLUMNS` (76); below that the
     /// four arms are drawn as rows too (68 columns).
     pub columns: usize,
 }
-
-/// Columns of the four-arm cross (19 cells of 4).
-pub const CROSS_COLUMNS: usize = super::cross::SIDE * super::cross::CELL;
 
 /// The letter of a colour's pieces.
 #[must_use]
@@ -208,35 +201,4 @@ pub fn display_width(s: &str) -> usize {
 pub(crate) fn pad(s: &str, width: usize) -> String {
     let w = display_width(s);
     format!("{s}{}", " ".repeat(width.saturating_sub(w)))
-}
-
-/// The board of `game` for a terminal (see the module header). Lines end with `\n`;
-/// trailing spaces are trimmed.
-#[must_use]
-pub fn terminal_board(game: &Game, opts: &TermOptions<'_>) -> String {
-    let lines = if game.arms().is_four() && opts.columns >= CROSS_COLUMNS {
-        super::cross::lines(game, opts)
-    } else {
-        super::rows::lines(game, opts)
-    };
-    let mut out = String::new();
-    for l in lines {
-        out.push_str(l.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
-/// The terminal board in colour, with colour letters for names and no move marks.
-#[must_use]
-pub fn ansi_board(game: &Game) -> String {
-    terminal_board(
-        game,
-        &TermOptions {
-            colour: true,
-            moves: &[],
-            names: &[],
-            columns: usize::MAX,
-        },
-    )
 }

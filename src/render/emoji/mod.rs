@@ -60,9 +60,11 @@ mod grid;
 pub mod layout;
 mod legend;
 mod rows;
+mod term;
 
-pub use ansi::{CROSS_COLUMNS, TermOptions, ansi_board, display_width, letter, terminal_board};
+pub use ansi::{TermOptions, display_width, letter};
 pub use legend::{LegendKey, legend, legend_english};
+pub use term::{CROSS_COLUMNS, ansi_board, terminal_board};
 
 use crate::engine::{Colour, Game, Loc, Move, Square};
 
