@@ -191,10 +191,18 @@ impl Config {
 struct Ctx<'a> {
     me: Colour,
     mine: &'a Weights,
-    rolls: u32,
-    /// With [`Config::my_turn`]: the rounds to play out.
-    turns: Option<u32>,
+    end: End,
     learned_leaf: bool,
+}
+
+/// When a play-out ends.
+#[derive(Clone, Copy)]
+enum End {
+    /// After this many rolls.
+    Rolls(u32),
+    /// When the searching seat is about to roll after this many rounds of the others
+    /// ([`Config::my_turn`]).
+    MyTurn(u32),
 }
 
 /// The most rolls of a play-out that ends at the searching seat's turn (a seat that cannot
@@ -228,20 +236,19 @@ impl Ctx<'_> {
             match g.phase() {
                 Phase::Finished(_) => break,
                 Phase::AwaitingRoll(seat) => {
-                    if let Some(turns) = self.turns {
-                        if seat != self.me {
-                            others_rolled = true;
-                        } else if others_rolled {
-                            others_rolled = false;
-                            rounds += 1;
-                            if rounds >= turns {
-                                break;
+                    let done = match self.end {
+                        End::Rolls(n) => rolled >= n,
+                        End::MyTurn(n) => {
+                            if seat != self.me {
+                                others_rolled = true;
+                            } else if others_rolled {
+                                others_rolled = false;
+                                rounds += 1;
                             }
+                            rounds >= n || rolled >= MAX_TURN_ROLLS
                         }
-                        if rolled >= MAX_TURN_ROLLS {
-                            break;
-                        }
-                    } else if rolled >= self.rolls {
+                    };
+                    if done {
                         break;
                     }
                     let die = if rolled == 0 { first } else { dice.die() };
@@ -293,8 +300,11 @@ pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f3
     let ctx = Ctx {
         me,
         mine: &mine,
-        rolls,
-        turns: cfg.my_turn.then_some(cfg.rounds),
+        end: if cfg.my_turn {
+            End::MyTurn(cfg.rounds)
+        } else {
+            End::Rolls(rolls)
+        },
         learned_leaf: cfg.learned_leaf,
     };
     let after: arrayvec::ArrayVec<Game, 4> = moves.iter().map(|&mv| g.play_unchecked(mv)).collect();
@@ -369,8 +379,7 @@ mod tests {
                 let ctx = Ctx {
                     me: Colour::Blue,
                     mine: &w,
-                    rolls: 0,
-                    turns: Some(turns),
+                    end: End::MyTurn(turns),
                     learned_leaf: false,
                 };
                 let (end, rolls) = ctx.play_on(&start, 5, seed);
