@@ -82,6 +82,9 @@ fn candidate_players_play_legal_moves_on_every_board() {
             "mc/p=24/r=1/halve=1",
             "mc/p=24/leaf=1",
             "mc/p=24/r=1/turn=1",
+            "mc/p=24/soft=120",
+            "mc/p=24/nest=12/nh=4",
+            "mc/p=24/eg=400/egp=24",
             "mc/p=0",
         ] {
             let p: Player = player.parse().expect("a player");

@@ -112,6 +112,43 @@ pub(crate) fn evaluate(g: &Game, me: Colour, w: &Weights) -> f32 {
     own - w.opponents * (w.leader * opp_max + (1.0 - w.leader) * mean)
 }
 
+/// The chance that seat `me`'s side wins, modelled as a softmax of the sides' values at
+/// temperature `t` (in squares): `exp(v_me / t) / Σ exp(v_side / t)`, 1 or 0 once the game
+/// is won. Unlike [`evaluate`]'s linear blend, it is bounded: a play-out that leaves `me`
+/// far ahead counts little more than one that leaves it clearly ahead, and the mean over
+/// play-outs weighs the chances of finishing first.
+#[must_use]
+pub(crate) fn win_share(g: &Game, me: Colour, w: &Weights, t: f32) -> f32 {
+    if let Some(win) = g.winner() {
+        return if win.includes(me) { 1.0 } else { 0.0 };
+    }
+    let mut vals = [0.0f32; 8];
+    let mut n = 0;
+    let mut own = 0;
+    if g.opts.pairs {
+        let half = usize::from(g.arms().count() / 2);
+        for &c in &g.arms().colours()[..half] {
+            let mine = same_side(g, c, me);
+            if mine {
+                own = n;
+            }
+            vals[n] = colour_value(g, c, w, mine) + colour_value(g, g.partner(c), w, mine);
+            n += 1;
+        }
+    } else {
+        for c in g.seats() {
+            if c == me {
+                own = n;
+            }
+            vals[n] = colour_value(g, c, w, c == me);
+            n += 1;
+        }
+    }
+    let top = vals[..n].iter().copied().fold(f32::MIN, f32::max);
+    let total: f32 = vals[..n].iter().map(|v| ((v - top) / t).exp()).sum();
+    ((vals[own] - top) / t).exp() / total
+}
+
 /// The value of colour `c`'s pieces. `mine` says whether they belong to the evaluating side
 /// (their exposure counts in full; an opponent's counts `w.threat`).
 fn colour_value(g: &Game, c: Colour, w: &Weights, mine: bool) -> f32 {

@@ -15,6 +15,12 @@
 //! - `turn=1`: each play-out ends when the searching seat is about to roll after `r` rounds
 //!   of the other seats (every leaf at the same point of the turn), not after a count of rolls;
 //! - `leaf=1`: the play-outs are scored by the learned chance of winning ([`super::value`]);
+//! - `soft=T`: the play-outs are scored by a softmax chance of winning over the sides'
+//!   values at temperature `T` squares ([`eval::win_share`]);
+//! - `nest=K` (and `nh=H`, 4 by default): the searching seat's own moves inside a play-out
+//!   chosen by a nested search of `K` play-outs of `H` rolls, not greedily;
+//! - `eg=D` and `egp=N`: in the endgame (some seat at most `D` squares from home) `N`
+//!   play-outs per decision that run to the end of the game, scored by who won ([`HARD`]'s);
 //! - the evaluation's weights (`out`, `corr`, `goal`, `bar`, `cap`, `threat`, `opp`, `lead`,
 //!   `safe`, `race`; see [`eval::Weights`]), `hard-v1`'s by default.
 //!
@@ -52,6 +58,21 @@ pub struct Config {
     /// rounds of the others (so every leaf is scored at the same point of the table's
     /// turn), instead of after a count of rolls.
     pub my_turn: bool,
+    /// Score play-outs by the softmax chance of winning at this temperature in squares
+    /// ([`eval::win_share`]; 0: the linear evaluation).
+    pub soft: u32,
+    /// Play-outs of the searching seat's own decisions inside a play-out (0: greedy on its
+    /// weights): a nested search, each of its own later moves chosen by a smaller search of
+    /// [`Self::inner_horizon`] rolls.
+    pub inner: u32,
+    /// Rolls per play-out of the nested search.
+    pub inner_horizon: u32,
+    /// Endgame: once some seat has at most this many squares left to go (summed over its
+    /// pieces, a piece in the nest counting the whole path), play-outs run to the end of the
+    /// game (0: never).
+    pub endgame: u32,
+    /// Play-outs per decision in the endgame (0: [`Self::playouts`]).
+    pub endgame_playouts: u32,
     /// The searching seat's weights, in thousandths, in the order of [`NAMES`].
     pub weights: [i32; WEIGHTS],
 }
@@ -68,6 +89,11 @@ pub const HARD_V1: Config = Config {
     halving: false,
     learned_leaf: false,
     my_turn: false,
+    soft: 0,
+    inner: 0,
+    inner_horizon: 4,
+    endgame: 0,
+    endgame_playouts: 0,
     weights: [
         milli(eval::HARD.out),
         milli(eval::HARD.corridor),
@@ -81,6 +107,23 @@ pub const HARD_V1: Config = Config {
         milli(eval::HARD.race),
     ],
 };
+
+/// `hard`'s settings (issue 29): 128 play-outs of two rounds (more were measured no
+/// stronger), a bonus of 8 for a piece on a safe square in its own play-outs and leaves, and
+/// in the endgame (some seat at most 60 squares from home) 1536 play-outs that run to the
+/// end of the game, so that the last moves are chosen on who wins, not on a sum of squares.
+pub const HARD: Config = Config {
+    playouts: 128,
+    endgame: 60,
+    endgame_playouts: 1536,
+    weights: with_weight(HARD_V1.weights, 8, 8.0),
+    ..HARD_V1
+};
+
+const fn with_weight(mut w: [i32; WEIGHTS], k: usize, x: f32) -> [i32; WEIGHTS] {
+    w[k] = milli(x);
+    w
+}
 
 impl Config {
     /// The evaluation's weights.
@@ -137,10 +180,35 @@ impl Config {
                 "halve" => c.halving = int()? != 0,
                 "leaf" => c.learned_leaf = int()? != 0,
                 "turn" => c.my_turn = int()? != 0,
+                "nest" => {
+                    c.inner = int()?;
+                    if c.inner > 10_000 {
+                        return Err(format!("too many nested play-outs {v:?}"));
+                    }
+                }
+                "nh" => {
+                    c.inner_horizon = int()?;
+                    if !(1..=400).contains(&c.inner_horizon) {
+                        return Err(format!("nested horizon {v:?} out of range (1 to 400)"));
+                    }
+                }
+                "eg" => c.endgame = int()?,
+                "egp" => {
+                    c.endgame_playouts = int()?;
+                    if c.endgame_playouts > 1_000_000 {
+                        return Err(format!("too many play-outs {v:?}"));
+                    }
+                }
+                "soft" => {
+                    c.soft = int()?;
+                    if c.soft > 10_000 {
+                        return Err(format!("temperature {v:?} too high (0 to 10000)"));
+                    }
+                }
                 _ => {
                     let j = NAMES.iter().position(|&n| n == k).ok_or_else(|| {
                         format!(
-                            "unknown setting {k:?} (p, h, halve, leaf, {})",
+                            "unknown setting {k:?} (p, h, r, halve, leaf, turn, soft, {})",
                             NAMES.join(", ")
                         )
                     })?;
@@ -178,6 +246,21 @@ impl Config {
         if self.my_turn {
             out += "/turn=1";
         }
+        if self.inner != d.inner {
+            out += &format!("/nest={}", self.inner);
+        }
+        if self.inner_horizon != d.inner_horizon {
+            out += &format!("/nh={}", self.inner_horizon);
+        }
+        if self.endgame != 0 {
+            out += &format!("/eg={}", self.endgame);
+        }
+        if self.endgame_playouts != 0 {
+            out += &format!("/egp={}", self.endgame_playouts);
+        }
+        if self.soft != 0 {
+            out += &format!("/soft={}", self.soft);
+        }
         for (j, name) in NAMES.iter().enumerate() {
             if self.weights[j] != d.weights[j] {
                 out += &format!("/{name}={}", self.weights[j] as f32 / 1000.0);
@@ -193,6 +276,10 @@ struct Ctx<'a> {
     mine: &'a Weights,
     end: End,
     learned_leaf: bool,
+    soft: f32,
+    /// Play-outs of the searching seat's own decisions inside a play-out, and their horizon.
+    inner: u32,
+    inner_horizon: u32,
 }
 
 /// When a play-out ends.
@@ -209,10 +296,15 @@ enum End {
 /// move for ever would otherwise never give it back).
 const MAX_TURN_ROLLS: u32 = 80;
 
+/// The most rolls of an endgame play-out (one that runs to the end of the game).
+const ENDGAME_ROLLS: u32 = 400;
+
 impl Ctx<'_> {
     fn score(&self, g: &Game) -> f32 {
         if self.learned_leaf {
             value::win_chance(g, self.me)
+        } else if self.soft > 0.0 {
+            eval::win_share(g, self.me, self.mine, self.soft)
         } else {
             eval::evaluate(g, self.me, self.mine)
         }
@@ -259,6 +351,11 @@ impl Ctx<'_> {
                 }
                 Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
                     g.legal_moves_into(&mut list);
+                    if seat == self.me && self.inner > 0 && list.len() > 1 {
+                        let mv = self.nested_choice(&g, &list, dice.next());
+                        g.play_unchecked_mut(mv);
+                        continue;
+                    }
                     let w = if seat == self.me {
                         self.mine
                     } else {
@@ -275,6 +372,43 @@ impl Ctx<'_> {
         }
         (g, rolled)
     }
+}
+
+impl Ctx<'_> {
+    /// The searching seat's move inside a play-out, chosen by a smaller search: the same
+    /// play-outs (greedy inside), [`Self::inner`] of them shared among the moves.
+    fn nested_choice(&self, g: &Game, moves: &MoveList, seed: u64) -> crate::engine::Move {
+        let inner = Ctx {
+            inner: 0,
+            end: End::Rolls(self.inner_horizon),
+            ..*self
+        };
+        let n = u32::try_from(moves.len()).unwrap_or(4);
+        let per = (self.inner / n / 6 * 6).max(6);
+        let mut best = (f32::MIN, moves[0]);
+        for &mv in moves.iter() {
+            let after = g.play_unchecked(mv);
+            let mut sum = 0.0;
+            for s in 0..per {
+                let die = (s % 6) as u8 + 1;
+                sum += inner.playout(&after, die, seed.wrapping_add(u64::from(s)));
+            }
+            if sum > best.0 {
+                best = (sum, mv);
+            }
+        }
+        best.1
+    }
+}
+
+/// The squares colour `c`'s pieces have left to go home (a piece in the nest counts the
+/// whole path).
+fn squares_left(g: &Game, c: Colour) -> u32 {
+    let goal = u32::from(g.arms().goal());
+    g.prog[c.index()]
+        .iter()
+        .map(|&p| goal - u32::from(p).min(goal))
+        .sum()
 }
 
 /// The score of each legal move of `g` for the seat to act; `seed` picks the sampled dice
@@ -297,15 +431,21 @@ pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f3
     } else {
         cfg.horizon
     };
+    let endgame = cfg.endgame > 0 && g.seats().any(|c| squares_left(g, c) <= cfg.endgame);
     let ctx = Ctx {
         me,
         mine: &mine,
-        end: if cfg.my_turn {
+        end: if endgame {
+            End::Rolls(ENDGAME_ROLLS)
+        } else if cfg.my_turn {
             End::MyTurn(cfg.rounds)
         } else {
             End::Rolls(rolls)
         },
         learned_leaf: cfg.learned_leaf,
+        soft: cfg.soft as f32,
+        inner: cfg.inner,
+        inner_horizon: cfg.inner_horizon,
     };
     let after: arrayvec::ArrayVec<Game, 4> = moves.iter().map(|&mv| g.play_unchecked(mv)).collect();
     let mut sum = [0.0f32; 4];
@@ -319,7 +459,12 @@ pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f3
     };
     let moves_n = u32::try_from(n).unwrap_or(4);
     if !cfg.halving || n <= 2 {
-        let per = (cfg.playouts / moves_n / 6 * 6).max(6);
+        let budget = if endgame && cfg.endgame_playouts > 0 {
+            cfg.endgame_playouts
+        } else {
+            cfg.playouts
+        };
+        let per = (budget / moves_n / 6 * 6).max(6);
         for k in 0..n {
             run(k, 0, per, &mut sum, &mut count);
         }
@@ -348,60 +493,5 @@ pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f3
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn settings_parse_and_print_back() {
-        assert_eq!(Config::parse("").unwrap(), HARD_V1);
-        let c = Config::parse("p=2048/h=12/r=3/halve=1/threat=0.75/race=0.5").unwrap();
-        assert_eq!(c.rounds, 3);
-        assert_eq!(c.playouts, 2048);
-        assert_eq!(c.horizon, 12);
-        assert!(c.halving && !c.learned_leaf);
-        assert_eq!(c.weights[5], 750);
-        assert_eq!(c.weights[9], 500);
-        assert_eq!(Config::parse(&c.spec()).unwrap(), c);
-        assert!(Config::parse("p=x").is_err());
-        assert!(Config::parse("nope=1").is_err());
-        assert!(Config::parse("threat").is_err());
-        assert!(Config::parse("r=0").is_err());
-    }
-
-    #[test]
-    fn a_turn_play_out_ends_when_the_searching_seat_is_about_to_roll() {
-        use crate::engine::Preset;
-        let seats = [Colour::Yellow, Colour::Blue, Colour::Red, Colour::Green];
-        let start = Game::new(Preset::Jcf, Preset::Jcf.options(), &seats).unwrap();
-        let w = HARD_V1.eval_weights();
-        for seed in 0..50 {
-            for turns in 1..=3 {
-                let ctx = Ctx {
-                    me: Colour::Blue,
-                    mine: &w,
-                    end: End::MyTurn(turns),
-                    learned_leaf: false,
-                };
-                let (end, rolls) = ctx.play_on(&start, 5, seed);
-                assert_eq!(
-                    end.phase(),
-                    Phase::AwaitingRoll(Colour::Blue),
-                    "seed {seed}"
-                );
-                // Yellow first, then each round Blue and the three others at least.
-                assert!(
-                    rolls > 4 * (turns - 1),
-                    "seed {seed}, {turns} rounds: {rolls} rolls"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn hard_v1_weights_round_trip() {
-        let w = HARD_V1.eval_weights();
-        assert_eq!(w.threat, eval::HARD.threat);
-        assert_eq!(w.capture_cost, eval::HARD.capture_cost);
-        assert_eq!(w.leader, eval::HARD.leader);
-    }
-}
+#[path = "mc_tests.rs"]
+mod tests;

@@ -5,19 +5,19 @@
 //! - [`Level::Normal`] scores each legal move's resulting position with a one-move heuristic
 //!   (progress, captures and bonuses, the goal, safe squares and corridors, barriers, and the
 //!   danger of being captured by an opponent's next roll).
-//! - [`Level::Hard`] tries each legal move on a few hundred sampled futures of the dice (the
-//!   same for every move), everyone playing the `normal` way for two rounds, and picks the move
-//!   with the best mean evaluation. The budget counts play-outs, not time, so it is
-//!   reproducible.
+//! - [`Level::Hard`] tries each legal move on sampled futures of the dice (the same for every
+//!   move), everyone playing the `normal` way, and picks the move with the best mean result:
+//!   128 play-outs of two rounds scored by the evaluation, and in the endgame (some seat at
+//!   most 60 squares from home) 1536 play-outs to the end of the game, scored by who won
+//!   ([`mc::HARD`]). The budget counts play-outs, not time, so it is reproducible.
 //!
-//! For measurements, [`Player`] adds candidate successors of `hard` that are not a level yet
-//! (none has been measured stronger over enough games): `hard:PLAYOUTSxROUNDS`, play-outs
+//! For measurements, [`Player`] adds candidates that are not a level: `hard:PLAYOUTSxROUNDS`, play-outs
 //! scored by a chance of winning learned from self-play ([`search`], [`value`]; the weights
 //! made by `parxis tune`, [`learned`]), and `expect:N`, expectimax over the next `N` turns of
 //! the other seats with the same leaves ([`expect`]), and `mc/KEY=VALUE/…`, `hard`'s own
 //! search with every knob (play-outs, horizon, successive halving, leaf, weights) set on the
-//! command line, for screening without a rebuild ([`mc`]). `hard-v1` names `hard` as it is
-//! (the module `rollout`), so that a later `hard` can be measured against it.
+//! command line, for screening without a rebuild ([`mc`]). `hard-v1` names `hard` as it was
+//! before issue 29 (the module `rollout`), so that `hard` can be measured against it.
 //!
 //! ```
 //! use parxis::ai::{Level, choose};
@@ -60,7 +60,8 @@ pub enum Level {
     Easy,
     /// The best move by a one-move heuristic.
     Normal,
-    /// Monte Carlo play-outs of the next rolls of the dice.
+    /// Monte Carlo play-outs of the next rolls of the dice, to the end of the game in the
+    /// endgame.
     Hard,
 }
 
@@ -103,8 +104,8 @@ impl FromStr for Level {
 pub enum Player {
     /// A level, as the bot and `parxis play` have them.
     Level(Level),
-    /// `hard` as it is, by a name that stays when `hard` changes (`hard-v1`): play-outs of
-    /// `normal` players scored by the `normal` evaluation.
+    /// `hard` as it was before issue 29 (`hard-v1`): 512 two-round play-outs of `normal`
+    /// players scored by the evaluation.
     PreviousHard,
     /// The learned-value play-out search with a budget (`hard:PLAYOUTSxROUNDS`, e.g. `hard:512x2`).
     Hard(search::Config),
@@ -205,7 +206,7 @@ pub fn choose(game: &Game, level: Level, rng: &mut impl Rng) -> Option<Move> {
     let scores = match level {
         Level::Easy => return Some(moves[rng.random_range(0..moves.len())]),
         Level::Normal => normal_scores(game, &moves),
-        Level::Hard => rollout::scores(game, &moves, rng.random()),
+        Level::Hard => mc::scores(game, &moves, rng.random(), &mc::HARD),
     };
     Some(pick_best(&moves, &scores, rng))
 }

@@ -1,5 +1,5 @@
-//! The `hard` player (also `hard-v1` in `parxis simulate`, a name kept to measure a later
-//! `hard` against): truncated Monte Carlo play-outs with common random numbers.
+//! `hard-v1`, the `hard` player before issue 29 (kept in `parxis simulate` to measure `hard`
+//! against): truncated Monte Carlo play-outs with common random numbers.
 //!
 //! Each candidate move is followed by the same sampled dice sequences (common random numbers,
 //! so the comparison between moves is not drowned in dice noise), the first die running
@@ -35,7 +35,7 @@ pub(crate) const PLAYOUTS: u32 = 512;
 pub(super) struct SplitMix(pub(super) u64);
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -1,0 +1,144 @@
+//! Tests of [`super`]: the settings, the play-out ends, the endgame.
+
+use super::*;
+
+#[test]
+fn settings_parse_and_print_back() {
+    assert_eq!(Config::parse("").unwrap(), HARD_V1);
+    let c = Config::parse("p=2048/h=12/r=3/halve=1/threat=0.75/race=0.5").unwrap();
+    assert_eq!(c.rounds, 3);
+    assert_eq!(c.playouts, 2048);
+    assert_eq!(c.horizon, 12);
+    assert!(c.halving && !c.learned_leaf);
+    assert_eq!(c.weights[5], 750);
+    assert_eq!(c.weights[9], 500);
+    assert_eq!(Config::parse(&c.spec()).unwrap(), c);
+    assert!(Config::parse("p=x").is_err());
+    assert!(Config::parse("nope=1").is_err());
+    assert!(Config::parse("threat").is_err());
+    assert!(Config::parse("r=0").is_err());
+}
+
+#[test]
+fn a_turn_play_out_ends_when_the_searching_seat_is_about_to_roll() {
+    use crate::engine::Preset;
+    let seats = [Colour::Yellow, Colour::Blue, Colour::Red, Colour::Green];
+    let start = Game::new(Preset::Jcf, Preset::Jcf.options(), &seats).unwrap();
+    let w = HARD_V1.eval_weights();
+    for seed in 0..50 {
+        for turns in 1..=3 {
+            let ctx = Ctx {
+                me: Colour::Blue,
+                mine: &w,
+                end: End::MyTurn(turns),
+                learned_leaf: false,
+                soft: 0.0,
+                inner: 0,
+                inner_horizon: 4,
+            };
+            let (end, rolls) = ctx.play_on(&start, 5, seed);
+            assert_eq!(
+                end.phase(),
+                Phase::AwaitingRoll(Colour::Blue),
+                "seed {seed}"
+            );
+            // Yellow first, then each round Blue and the three others at least.
+            assert!(
+                rolls > 4 * (turns - 1),
+                "seed {seed}, {turns} rounds: {rolls} rolls"
+            );
+        }
+    }
+}
+
+#[test]
+fn new_settings_parse_and_print_back() {
+    let c = Config::parse("p=128/nest=24/nh=6/eg=60/egp=1536/soft=120/safe=8").unwrap();
+    assert_eq!(
+        (
+            c.inner,
+            c.inner_horizon,
+            c.endgame,
+            c.endgame_playouts,
+            c.soft
+        ),
+        (24, 6, 60, 1536, 120)
+    );
+    assert_eq!(Config::parse(&c.spec()).unwrap(), c);
+    assert_eq!(Config::parse(&HARD.spec()).unwrap(), HARD);
+    assert_eq!(HARD.spec(), "/p=128/eg=60/egp=1536/safe=8");
+    assert!(Config::parse("nh=0").is_err());
+    assert!(Config::parse("soft=x").is_err());
+}
+
+fn endgame_position() -> Game {
+    // Yellow has two pieces home and two on the ring; red is far behind.
+    serde_json::from_value(serde_json::json!({
+        "rules": "jcf", "seats": ["yellow", "red"], "turn": "yellow",
+        "board": {"30": ["red"], "40": ["red"], "60": ["yellow"], "66": ["yellow"]},
+        "goal": {"yellow": 2},
+        "roll": 3
+    }))
+    .expect("a position")
+}
+
+#[test]
+fn the_endgame_is_when_some_seat_is_near_home() {
+    let g = endgame_position();
+    assert!(
+        squares_left(&g, Colour::Yellow) <= 60,
+        "{}",
+        squares_left(&g, Colour::Yellow)
+    );
+    assert!(squares_left(&g, Colour::Red) > 60);
+    let start = Game::new(
+        crate::engine::Preset::Jcf,
+        crate::engine::Preset::Jcf.options(),
+        &[Colour::Yellow, Colour::Red],
+    )
+    .unwrap();
+    assert_eq!(
+        squares_left(&start, Colour::Yellow),
+        4 * u32::from(start.arms().goal())
+    );
+}
+
+#[test]
+fn endgame_scores_are_shares_of_won_play_outs() {
+    // In the endgame every play-out runs to the end, so each move's score is
+    // WIN * (2 * won / played - 1): a whole count of won play-outs.
+    let g = endgame_position();
+    let moves = g.legal_moves();
+    assert!(moves.len() >= 2, "{moves:?}");
+    let cfg = Config {
+        endgame_playouts: 120,
+        ..HARD
+    };
+    let scores = scores(&g, &moves, 7, &cfg);
+    let per = f64::from((120 / moves.len() as u32) / 6 * 6);
+    for &s in &scores[..moves.len()] {
+        let won = (f64::from(s) / f64::from(eval::WIN) + 1.0) / 2.0 * per;
+        assert!(
+            (won - won.round()).abs() < 1e-2,
+            "{s} is not a share of {per}"
+        );
+        assert!((0.0..=per).contains(&won.round()));
+    }
+    // Outside the endgame the same position scores on the evaluation's scale.
+    let cfg = Config { endgame: 0, ..HARD };
+    let linear = super::scores(&g, &moves, 7, &cfg);
+    assert!(
+        linear[..moves.len()]
+            .iter()
+            .all(|s| s.abs() < eval::WIN / 2.0),
+        "{linear:?}"
+    );
+}
+
+#[test]
+fn hard_v1_weights_round_trip() {
+    let w = HARD_V1.eval_weights();
+    assert_eq!(w.threat, eval::HARD.threat);
+    assert_eq!(w.capture_cost, eval::HARD.capture_cost);
+    assert_eq!(w.leader, eval::HARD.leader);
+}
