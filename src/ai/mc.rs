@@ -111,7 +111,8 @@ pub const HARD_V1: Config = Config {
 /// `hard`'s settings (issue 29): 128 play-outs of two rounds (more were measured no
 /// stronger), a bonus of 8 for a piece on a safe square in its own play-outs and leaves, and
 /// in the endgame (some seat at most 60 squares from home) 1536 play-outs that run to the
-/// end of the game, so that the last moves are chosen on who wins, not on a sum of squares.
+/// end of the game, so that the last moves are chosen on who wins, not on a sum of squares
+/// (fewer on six and eight arms, [`endgame_budget`]).
 pub const HARD: Config = Config {
     playouts: 128,
     endgame: 60,
@@ -401,6 +402,16 @@ impl Ctx<'_> {
     }
 }
 
+/// Endgame play-outs per decision at a table of `seats`: `playouts` up to four seats, and
+/// `playouts · 16 / seats²` beyond (a play-out to the end of the game is about `seats / 4`
+/// times longer there, and there are as many more of the seat's decisions to wait for), so
+/// a decision's cost in the endgame stays about that of four seats.
+#[must_use]
+pub(crate) fn endgame_budget(playouts: u32, seats: usize) -> u32 {
+    let seats = u32::try_from(seats).unwrap_or(8).max(4);
+    playouts * 16 / (seats * seats)
+}
+
 /// The squares colour `c`'s pieces have left to go home (a piece in the nest counts the
 /// whole path).
 fn squares_left(g: &Game, c: Colour) -> u32 {
@@ -460,7 +471,7 @@ pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f3
     let moves_n = u32::try_from(n).unwrap_or(4);
     if !cfg.halving || n <= 2 {
         let budget = if endgame && cfg.endgame_playouts > 0 {
-            cfg.endgame_playouts
+            endgame_budget(cfg.endgame_playouts, g.seats().count())
         } else {
             cfg.playouts
         };

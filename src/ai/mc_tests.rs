@@ -142,3 +142,11 @@ fn hard_v1_weights_round_trip() {
     assert_eq!(w.capture_cost, eval::HARD.capture_cost);
     assert_eq!(w.leader, eval::HARD.leader);
 }
+
+#[test]
+fn the_endgame_budget_shrinks_on_large_boards_only() {
+    assert_eq!(endgame_budget(1536, 2), 1536);
+    assert_eq!(endgame_budget(1536, 4), 1536);
+    assert_eq!(endgame_budget(1536, 6), 682);
+    assert_eq!(endgame_budget(1536, 8), 384);
+}
