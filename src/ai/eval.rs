@@ -8,7 +8,8 @@
 //! opposing sides' values. Captures, reaching the goal and the bonus counts they earn (R5) are
 //! scored by looking through the bonus chain of a move (see [`after_value`]).
 
-use crate::engine::board::{NEST, Square};
+use super::value;
+use crate::engine::board::{MAX_COLOURS, NEST, Square};
 use crate::engine::{Colour, Game, Move, Phase};
 
 /// Score of a won game (for the winner's side; its negation for the others).
@@ -113,40 +114,17 @@ pub(crate) fn evaluate(g: &Game, me: Colour, w: &Weights) -> f32 {
 }
 
 /// The chance that seat `me`'s side wins, modelled as a softmax of the sides' values at
-/// temperature `t` (in squares): `exp(v_me / t) / Σ exp(v_side / t)`, 1 or 0 once the game
-/// is won. Unlike [`evaluate`]'s linear blend, it is bounded: a play-out that leaves `me`
-/// far ahead counts little more than one that leaves it clearly ahead, and the mean over
-/// play-outs weighs the chances of finishing first.
+/// temperature `t` (in squares): [`value::win_chance_of`] on each colour's value / `t`, 1 or
+/// 0 once the game is won. Unlike [`evaluate`]'s linear blend, it is bounded: a play-out that
+/// leaves `me` far ahead counts little more than one that leaves it clearly ahead, and the
+/// mean over play-outs weighs the chances of finishing first.
 #[must_use]
 pub(crate) fn win_share(g: &Game, me: Colour, w: &Weights, t: f32) -> f32 {
-    if let Some(win) = g.winner() {
-        return if win.includes(me) { 1.0 } else { 0.0 };
+    let mut s = [0.0f32; MAX_COLOURS];
+    for c in g.seats() {
+        s[c.index()] = colour_value(g, c, w, same_side(g, c, me)) / t;
     }
-    let mut vals = [0.0f32; 8];
-    let mut n = 0;
-    let mut own = 0;
-    if g.opts.pairs {
-        let half = usize::from(g.arms().count() / 2);
-        for &c in &g.arms().colours()[..half] {
-            let mine = same_side(g, c, me);
-            if mine {
-                own = n;
-            }
-            vals[n] = colour_value(g, c, w, mine) + colour_value(g, g.partner(c), w, mine);
-            n += 1;
-        }
-    } else {
-        for c in g.seats() {
-            if c == me {
-                own = n;
-            }
-            vals[n] = colour_value(g, c, w, c == me);
-            n += 1;
-        }
-    }
-    let top = vals[..n].iter().copied().fold(f32::MIN, f32::max);
-    let total: f32 = vals[..n].iter().map(|v| ((v - top) / t).exp()).sum();
-    ((vals[own] - top) / t).exp() / total
+    value::win_chance_of(g, me, &s)
 }
 
 /// The value of colour `c`'s pieces. `mine` says whether they belong to the evaluating side

@@ -67,9 +67,9 @@ pub struct Config {
     pub inner: u32,
     /// Rolls per play-out of the nested search.
     pub inner_horizon: u32,
-    /// Endgame: once some seat has at most this many squares left to go (summed over its
-    /// pieces, a piece in the nest counting the whole path), play-outs run to the end of the
-    /// game (0: never).
+    /// Endgame: once some seat has at most this many squares left to go
+    /// ([`Game::distance_of`], R6.1: summed over its pieces, a piece in the nest counting the
+    /// whole path), play-outs run to the end of the game (0: never).
     pub endgame: u32,
     /// Play-outs per decision in the endgame (0: [`Self::playouts`]).
     pub endgame_playouts: u32,
@@ -159,52 +159,34 @@ impl Config {
                 v.parse::<u32>()
                     .map_err(|_| format!("bad value {v:?} for {k}"))
             };
+            // A count in `range`, else the error `err`.
+            let within = |range: std::ops::RangeInclusive<u32>, err: String| {
+                int().and_then(|x| range.contains(&x).then_some(x).ok_or(err))
+            };
             match k {
-                "p" => {
-                    c.playouts = int()?;
-                    if c.playouts > 1_000_000 {
-                        return Err(format!("too many play-outs {v:?}"));
-                    }
-                }
-                "h" => {
-                    c.horizon = int()?;
-                    if c.horizon > 400 {
-                        return Err(format!("horizon {v:?} too long"));
-                    }
-                }
+                "p" => c.playouts = within(0..=1_000_000, format!("too many play-outs {v:?}"))?,
+                "h" => c.horizon = within(0..=400, format!("horizon {v:?} too long"))?,
                 "r" => {
-                    c.rounds = int()?;
-                    if !(1..=50).contains(&c.rounds) {
-                        return Err(format!("rounds {v:?} out of range (1 to 50)"));
-                    }
+                    c.rounds = within(1..=50, format!("rounds {v:?} out of range (1 to 50)"))?;
                 }
                 "halve" => c.halving = int()? != 0,
                 "leaf" => c.learned_leaf = int()? != 0,
                 "turn" => c.my_turn = int()? != 0,
                 "nest" => {
-                    c.inner = int()?;
-                    if c.inner > 10_000 {
-                        return Err(format!("too many nested play-outs {v:?}"));
-                    }
+                    c.inner = within(0..=10_000, format!("too many nested play-outs {v:?}"))?;
                 }
                 "nh" => {
-                    c.inner_horizon = int()?;
-                    if !(1..=400).contains(&c.inner_horizon) {
-                        return Err(format!("nested horizon {v:?} out of range (1 to 400)"));
-                    }
+                    let err = format!("nested horizon {v:?} out of range (1 to 400)");
+                    c.inner_horizon = within(1..=400, err)?;
                 }
                 "eg" => c.endgame = int()?,
                 "egp" => {
-                    c.endgame_playouts = int()?;
-                    if c.endgame_playouts > 1_000_000 {
-                        return Err(format!("too many play-outs {v:?}"));
-                    }
+                    c.endgame_playouts =
+                        within(0..=1_000_000, format!("too many play-outs {v:?}"))?;
                 }
                 "soft" => {
-                    c.soft = int()?;
-                    if c.soft > 10_000 {
-                        return Err(format!("temperature {v:?} too high (0 to 10000)"));
-                    }
+                    let err = format!("temperature {v:?} too high (0 to 10000)");
+                    c.soft = within(0..=10_000, err)?;
                 }
                 _ => {
                     let j = NAMES.iter().position(|&n| n == k).ok_or_else(|| {
@@ -317,6 +299,15 @@ impl Ctx<'_> {
         self.score(&self.play_on(start, first, seed).0)
     }
 
+    /// The summed scores of play-outs `from..to` of `start`: play-out `s` has the first die
+    /// `s % 6 + 1` (so the first die is stratified) and the others from `seed + s`, the same
+    /// for every candidate move (common random numbers).
+    fn sum_playouts(&self, start: &Game, from: u32, to: u32, seed: u64) -> f32 {
+        (from..to)
+            .map(|s| self.playout(start, (s % 6) as u8 + 1, seed.wrapping_add(u64::from(s))))
+            .sum()
+    }
+
     /// The position a play-out ends in, and the rolls it took.
     fn play_on(&self, start: &Game, first: u8, seed: u64) -> (Game, u32) {
         let mut dice = SplitMix(seed);
@@ -373,9 +364,6 @@ impl Ctx<'_> {
         }
         (g, rolled)
     }
-}
-
-impl Ctx<'_> {
     /// The searching seat's move inside a play-out, chosen by a smaller search: the same
     /// play-outs (greedy inside), [`Self::inner`] of them shared among the moves.
     fn nested_choice(&self, g: &Game, moves: &MoveList, seed: u64) -> crate::engine::Move {
@@ -388,12 +376,7 @@ impl Ctx<'_> {
         let per = (self.inner / n / 6 * 6).max(6);
         let mut best = (f32::MIN, moves[0]);
         for &mv in moves.iter() {
-            let after = g.play_unchecked(mv);
-            let mut sum = 0.0;
-            for s in 0..per {
-                let die = (s % 6) as u8 + 1;
-                sum += inner.playout(&after, die, seed.wrapping_add(u64::from(s)));
-            }
+            let sum = inner.sum_playouts(&g.play_unchecked(mv), 0, per, seed);
             if sum > best.0 {
                 best = (sum, mv);
             }
@@ -410,16 +393,6 @@ impl Ctx<'_> {
 pub(crate) fn endgame_budget(playouts: u32, seats: usize) -> u32 {
     let seats = u32::try_from(seats).unwrap_or(8).max(4);
     playouts * 16 / (seats * seats)
-}
-
-/// The squares colour `c`'s pieces have left to go home (a piece in the nest counts the
-/// whole path).
-fn squares_left(g: &Game, c: Colour) -> u32 {
-    let goal = u32::from(g.arms().goal());
-    g.prog[c.index()]
-        .iter()
-        .map(|&p| goal - u32::from(p).min(goal))
-        .sum()
 }
 
 /// The score of each legal move of `g` for the seat to act; `seed` picks the sampled dice
@@ -442,7 +415,7 @@ pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f3
     } else {
         cfg.horizon
     };
-    let endgame = cfg.endgame > 0 && g.seats().any(|c| squares_left(g, c) <= cfg.endgame);
+    let endgame = cfg.endgame > 0 && g.seats().any(|c| g.distance_of(c) <= cfg.endgame);
     let ctx = Ctx {
         me,
         mine: &mine,
@@ -462,25 +435,22 @@ pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f3
     let mut sum = [0.0f32; 4];
     let mut count = [0u32; 4];
     let run = |k: usize, from: u32, to: u32, sum: &mut [f32; 4], count: &mut [u32; 4]| {
-        for s in from..to {
-            let die = (s % 6) as u8 + 1;
-            sum[k] += ctx.playout(&after[k], die, seed.wrapping_add(u64::from(s)));
-        }
+        sum[k] += ctx.sum_playouts(&after[k], from, to, seed);
         count[k] += to - from;
     };
     let moves_n = u32::try_from(n).unwrap_or(4);
+    let budget = if endgame && cfg.endgame_playouts > 0 {
+        endgame_budget(cfg.endgame_playouts, g.seats().count())
+    } else {
+        cfg.playouts
+    };
     if !cfg.halving || n <= 2 {
-        let budget = if endgame && cfg.endgame_playouts > 0 {
-            endgame_budget(cfg.endgame_playouts, g.seats().count())
-        } else {
-            cfg.playouts
-        };
         let per = (budget / moves_n / 6 * 6).max(6);
         for k in 0..n {
             run(k, 0, per, &mut sum, &mut count);
         }
     } else {
-        let half = cfg.playouts / 2;
+        let half = budget / 2;
         let first = (half / moves_n / 6 * 6).max(6);
         for k in 0..n {
             run(k, 0, first, &mut sum, &mut count);

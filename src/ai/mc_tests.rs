@@ -86,11 +86,11 @@ fn endgame_position() -> Game {
 fn the_endgame_is_when_some_seat_is_near_home() {
     let g = endgame_position();
     assert!(
-        squares_left(&g, Colour::Yellow) <= 60,
+        g.distance_of(Colour::Yellow) <= 60,
         "{}",
-        squares_left(&g, Colour::Yellow)
+        g.distance_of(Colour::Yellow)
     );
-    assert!(squares_left(&g, Colour::Red) > 60);
+    assert!(g.distance_of(Colour::Red) > 60);
     let start = Game::new(
         crate::engine::Preset::Jcf,
         crate::engine::Preset::Jcf.options(),
@@ -98,7 +98,7 @@ fn the_endgame_is_when_some_seat_is_near_home() {
     )
     .unwrap();
     assert_eq!(
-        squares_left(&start, Colour::Yellow),
+        start.distance_of(Colour::Yellow),
         4 * u32::from(start.arms().goal())
     );
 }
