@@ -35,6 +35,13 @@ impl Winner {
             Self::Pair(a, b) => a == c || b == c,
         }
     }
+
+    /// The winner as the protocol writes it (`"red"`, `["yellow","red"]`; the serde form is
+    /// in `setup::json`).
+    #[must_use]
+    pub fn json_text(self) -> String {
+        serde_json::to_string(&self).unwrap_or_default()
+    }
 }
 
 /// The colours of a winner (one, or a pair).

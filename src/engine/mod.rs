@@ -26,6 +26,7 @@
 //! ```
 
 pub mod board;
+mod error;
 pub mod game;
 pub mod moves;
 pub mod outcome;
@@ -34,9 +35,10 @@ pub mod rules;
 pub mod setup;
 
 pub use board::{Arms, Colour, Loc, Seats, Square};
+pub use error::SetupError;
 pub use game::{Game, Pending, Phase, Winner};
 pub use moves::{Move, MoveList};
 pub use outcome::{Dice, Rank, RollOff, ScriptedDice, roll_off};
 pub use play::{Pass, PlayError};
 pub use rules::{Barriers, Options, Overrides, Preset, Spares};
-pub use setup::{Setup, SetupError};
+pub use setup::Setup;

@@ -18,12 +18,6 @@ use crate::engine::board::{Arms, Colour, Loc, Square};
 use crate::engine::game::{Game, Winner};
 use crate::engine::rules::Overrides;
 
-/// The text of a winner as the protocol writes it (`"red"`, `["yellow","red"]`).
-#[must_use]
-pub fn winner_text(w: Winner) -> String {
-    serde_json::to_string(&w).unwrap_or_default()
-}
-
 impl Serialize for Winner {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match *self {

@@ -5,11 +5,10 @@
 //! `"roll": N` (not part of the conformance protocol, whose positions never hold a pending
 //! roll).
 
-mod error;
 pub mod json;
 pub mod text;
 
-pub use error::SetupError;
+pub use super::error::SetupError;
 
 use super::board::{Arms, Colour, Loc, MAX_COLOURS, MAX_SQUARES, NEST};
 use super::game::{Game, Pending, SQUARE_WORDS, Winner};
@@ -296,7 +295,7 @@ impl Game {
         if fits {
             Ok(w)
         } else {
-            Err(SetupError::WinnerShape(json::winner_text(w)))
+            Err(SetupError::WinnerShape(w.json_text()))
         }
     }
 
