@@ -134,6 +134,8 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
     let limits = Limits {
         per_second: 1_000,
         burst: 1_000,
+        addr_per_second: 1_000,
+        addr_burst: 1_000,
         ..Limits::default()
     };
     let mut h = Harness::start_live(12, opts, Some((app(), limits))).await;
@@ -398,6 +400,7 @@ async fn forged_old_and_foreign_links_show_nothing_and_requests_are_limited() {
         per_second: 1,
         burst: 8,
         streams: 2,
+        ..Limits::default()
     };
     let h = Harness::start_live(3, Options::default(), Some((app(), limits))).await;
     h.settings(ChatSettings {
