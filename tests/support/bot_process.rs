@@ -76,7 +76,10 @@ impl BotProcess {
         extra: &[(&str, String)],
         configure: impl FnOnce(&mut Command),
     ) -> Self {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_parxis"));
+        // (a benchmark may point at another build, e.g. the release binary)
+        let bin = std::env::var("PARXIS_BOT_BIN")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_parxis").to_owned());
+        let mut cmd = Command::new(bin);
         cmd.arg("bot")
             .env("TELOXIDE_TOKEN", TOKEN)
             .env("TELOXIDE_API_URL", fake.url())

@@ -101,7 +101,10 @@ async fn readyz_fails_when_the_check_hangs() {
     .await;
     let response = fetch(server.addr, "/readyz").await;
     // (why, the check timing out, is in the log only)
-    assert_eq!((response.status, response.body.as_str()), (503, "not ready"));
+    assert_eq!(
+        (response.status, response.body.as_str()),
+        (503, "not ready")
+    );
     server.shutdown().await.unwrap();
 }
 
