@@ -87,7 +87,7 @@ async fn helps(fake: &FakeTelegram, bot: &BotProcess, n: usize) -> Vec<f64> {
 async fn under_load() -> [(f64, f64); 3] {
     // (a budget the /help replies never wait for)
     let (fake, _redis, bot) = start(
-        &[("PARXIS_BOARD_WRITES_PER_MINUTE", "6000")],
+        &[("PARXIS_BOARD_WRITES_PER_MINUTE", "600")],
         None,
         TestRedis::start(),
     )
