@@ -29,19 +29,6 @@ use support::http;
 use support::redis::TestRedis;
 use tokio::net::TcpStream;
 
-/// [`start`], tried again when the bot could not bind its port (a free port probed on
-/// 127.0.0.1 may be held on another loopback address by this bench's own clients).
-async fn start_bot(
-    extra: &'static [(&'static str, &'static str)],
-) -> (FakeTelegram, TestRedis, BotProcess) {
-    for _ in 0..4 {
-        if let Ok(started) = tokio::spawn(start(extra, None, TestRedis::start())).await {
-            return started;
-        }
-    }
-    start(extra, None, TestRedis::start()).await
-}
-
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -53,7 +40,7 @@ fn ms(d: Duration) -> f64 {
 
 /// Resident memory (MiB) added by 150 stalled 2 MB bodies without credentials.
 async fn stalled_bodies() -> (f64, f64) {
-    let (_fake, _redis, bot) = start_bot(&[]).await;
+    let (_fake, _redis, bot) = start(&[], None, TestRedis::start()).await;
     let before = bot.rss_kib();
     let held = stall_bodies(bot.addr(), 150).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -99,7 +86,12 @@ async fn helps(fake: &FakeTelegram, bot: &BotProcess, n: usize) -> Vec<f64> {
 /// stream flood.
 async fn under_load() -> [(f64, f64); 3] {
     // (a budget the /help replies never wait for)
-    let (fake, _redis, bot) = start_bot(&[("PARXIS_BOARD_WRITES_PER_MINUTE", "600")]).await;
+    let (fake, _redis, bot) = start(
+        &[("PARXIS_BOARD_WRITES_PER_MINUTE", "600")],
+        None,
+        TestRedis::start(),
+    )
+    .await;
     let quiet = (
         median(healthz(&bot, 40).await),
         median(helps(&fake, &bot, 8).await),
@@ -152,7 +144,7 @@ async fn under_load() -> [(f64, f64); 3] {
 
 /// Time (ms) from SIGTERM to exit with 100 open live streams.
 async fn sigterm_exit() -> f64 {
-    let (_fake, _redis, mut bot) = start_bot(&[]).await;
+    let (_fake, _redis, mut bot) = start(&[], None, TestRedis::start()).await;
     let mut streams = Vec::new();
     for i in 0..100_i64 {
         let from = Ipv4Addr::new(127, 0, 0, 20 + (i % 4) as u8);

@@ -181,6 +181,27 @@ impl BotProcess {
         }
     }
 
+    /// Did the process exit because its port was taken? Waits until `/healthz` answers
+    /// (then `false`) or the process exits.
+    pub async fn exits_unable_to_listen(&mut self) -> bool {
+        let deadline = Instant::now() + WAIT;
+        while Instant::now() < deadline {
+            if self.child.try_wait().expect("try_wait").is_some() {
+                return self.logs().contains("Address already in use");
+            }
+            if let Ok(Ok(Some(200))) = tokio::time::timeout(
+                Duration::from_secs(3),
+                tokio::spawn(try_get(self.addr(), "/healthz".to_owned())),
+            )
+            .await
+            {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        false
+    }
+
     /// Panics (with the logs) if the process has exited.
     pub fn assert_running(&mut self) {
         if let Some(status) = self.child.try_wait().expect("try_wait") {

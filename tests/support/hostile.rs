@@ -37,22 +37,6 @@ pub async fn start(
     redis: TestRedis,
 ) -> (FakeTelegram, TestRedis, BotProcess) {
     let fake = FakeTelegram::start().await;
-    let port = free_port();
-    let mut env: Vec<(&str, String)> = vec![
-        (
-            "PARXIS_WEBHOOK_URL",
-            format!("http://127.0.0.1:{port}{HOOK}"),
-        ),
-        ("PARXIS_WEBHOOK_SECRET", WEBHOOK_SECRET.to_owned()),
-        ("PARXIS_MINIAPP_URL", format!("http://127.0.0.1{LIVE}")),
-        ("PARXIS_MINIAPP_NAME", "board".to_owned()),
-        ("PARXIS_HTTP_HEADER_SECS", "2".to_owned()),
-        ("PARXIS_HTTP_REQUEST_SECS", "3".to_owned()),
-    ];
-    for (k, v) in extra {
-        env.retain(|(e, _)| e != k);
-        env.push((k, (*v).to_owned()));
-    }
     let store = Store::connect(&redis.url()).await.expect("store");
     let saved = store
         .save(Place::of_chat(CHAT), 0, &mid_game(4, FOUR), 3600)
@@ -61,9 +45,35 @@ pub async fn start(
         matches!(saved, Ok(parxis::store::CasOutcome::Saved { .. })),
         "{saved:?}"
     );
-    let mut bot = match files {
-        Some(n) => BotProcess::spawn_with_open_files(&fake, &redis, port, &env, n),
-        None => BotProcess::spawn(&fake, &redis, port, &env),
+    // A port probed free on 127.0.0.1 may be held on another loopback address by a client
+    // of these tests (they connect from 127.0.0.x): then another port.
+    let mut tries = 0;
+    let mut bot = loop {
+        tries += 1;
+        let port = free_port();
+        let mut env: Vec<(&str, String)> = vec![
+            (
+                "PARXIS_WEBHOOK_URL",
+                format!("http://127.0.0.1:{port}{HOOK}"),
+            ),
+            ("PARXIS_WEBHOOK_SECRET", WEBHOOK_SECRET.to_owned()),
+            ("PARXIS_MINIAPP_URL", format!("http://127.0.0.1{LIVE}")),
+            ("PARXIS_MINIAPP_NAME", "board".to_owned()),
+            ("PARXIS_HTTP_HEADER_SECS", "2".to_owned()),
+            ("PARXIS_HTTP_REQUEST_SECS", "3".to_owned()),
+        ];
+        for (k, v) in extra {
+            env.retain(|(e, _)| e != k);
+            env.push((k, (*v).to_owned()));
+        }
+        let mut bot = match files {
+            Some(n) => BotProcess::spawn_with_open_files(&fake, &redis, port, &env, n),
+            None => BotProcess::spawn(&fake, &redis, port, &env),
+        };
+        if tries < 5 && bot.exits_unable_to_listen().await {
+            continue;
+        }
+        break bot;
     };
     bot.wait_ok("/healthz").await;
     bot.wait_ok("/readyz").await;
