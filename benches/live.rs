@@ -359,10 +359,15 @@ fn main() {
     }
     let taps = usize::try_from(env("PARXIS_LIVE_TAPS", 40)).unwrap_or(40);
     rt.block_on(async {
+        // (every viewer connects from 127.0.0.1: the per-address limits lifted too)
         let limits = Limits {
             per_second: 1000,
             burst: 1000,
             streams: 4,
+            addr_per_second: 100_000,
+            addr_burst: 100_000,
+            streams_per_addr: 100_000,
+            ..Limits::default()
         };
         let mut h = Harness::start_live(1, Options::default(), Some((app(), limits))).await;
         h.spawn_bot().await;

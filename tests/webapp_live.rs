@@ -134,6 +134,8 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
     let limits = Limits {
         per_second: 1_000,
         burst: 1_000,
+        addr_per_second: 1_000,
+        addr_burst: 1_000,
         ..Limits::default()
     };
     let mut h = Harness::start_live(12, opts, Some((app(), limits))).await;
@@ -398,6 +400,7 @@ async fn forged_old_and_foreign_links_show_nothing_and_requests_are_limited() {
         per_second: 1,
         burst: 8,
         streams: 2,
+        ..Limits::default()
     };
     let h = Harness::start_live(3, Options::default(), Some((app(), limits))).await;
     h.settings(ChatSettings {
@@ -829,4 +832,58 @@ async fn a_player_marked_absent_who_taps_is_back_even_when_the_tap_is_refused() 
         })
         .await;
     assert_eq!(back.to_move().map(|p| p.id), Some(mover));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_rides_out_a_redis_outage_showing_it_retries_then_follows_the_game_again() {
+    // Given a game whose streams live 1 s (then the page reconnects), on a Redis that keeps
+    // its data across a crash,
+    let limits = Limits {
+        stream_secs: 1,
+        ..Limits::default()
+    };
+    let opts = Options {
+        persistent_redis: true,
+        ..Options::default()
+    };
+    let mut h = Harness::start_live(21, opts, Some((app(), limits))).await;
+    h.settings(ChatSettings {
+        lang: Some(Lang::En),
+        display: Display::Emoji,
+        timer_secs: 0,
+        dice: DiceMode::Auto,
+        pings_secs: 0,
+        lang_offered: true,
+    })
+    .await;
+    h.start_game(2).await;
+    let addr = serve(&h, 0).await;
+    let (_, id) = live_button(&h.board().await);
+    let data = init_data(&four_users()[0], Some("en"), &id, now_secs());
+    let Some(mut browser) = Browser::start().await else {
+        return;
+    };
+    let tab = browser.open(&page_url(addr, &id, &data)).await;
+    let page = browser.on(&tab).await;
+    until(page, "s.state !== null && s.connected", 10_000).await;
+    // When Redis goes away, the page's next connection is told to retry (503), and the page
+    // says so and retries, never a dead "no game";
+    h.redis.stop();
+    until(page, "s.retrying !== null", 10_000).await;
+    assert_eq!(peek(page, "s.failed").await, Value::Null);
+    assert_eq!(
+        peek(page, "document.getElementById('conn').textContent").await,
+        json!(tr_plain(Lang::En, &Msg::Live(LiveMsg::Unavailable)))
+    );
+    // and when Redis is back, the page follows the game again, its back-off started over.
+    h.redis.start_again();
+    until(
+        page,
+        "s.connected && s.attempts === 0 && s.retrying === null && s.state !== null",
+        20_000,
+    )
+    .await;
+    assert_eq!(peek(page, "s.failed").await, Value::Null);
+    assert!(peek(page, "s.byes").await.as_u64().unwrap_or(0) >= 1);
+    browser.close().await;
 }

@@ -13,6 +13,8 @@
   const P = (window.__parxis = {
     state: null, you: null, texts: {}, seen: [], frames: 0, animated: 0,
     taps: [], failed: null, connected: false, reconnects: 0, waiters: [],
+    // Failed attempts since the last good connection (the back-off), and a server's `bye`.
+    attempts: 0, bye: null, byes: 0, retrying: null,
   });
 
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -82,16 +84,18 @@
       res = await fetch(base + '/api/live', { headers: { Authorization: 'tma ' + initData }, cache: 'no-store' });
     } catch (e) { retry(); return; }
     if (!res.ok) {
-      let msg = '';
-      try { msg = (await res.json()).error; } catch (e) { msg = ''; }
-      if (res.status === 429 || res.status >= 500) { retry(); return; }
-      fail(msg, res.status);
+      let d = {};
+      try { d = await res.json(); } catch (e) { d = {}; }
+      // Full, or the game cannot be read now (503): try again, never a dead "no game".
+      if (res.status === 429 || res.status >= 500) { retry(d.retry_ms, d.error); return; }
+      fail(d.error || '', res.status);
       return;
     }
     const reader = res.body.getReader();
     const dec = new TextDecoder();
     let buf = '';
     P.connected = true;
+    P.bye = null;
     setConn('');
     try {
       for (;;) {
@@ -107,13 +111,31 @@
       }
     } catch (e) { /* connection lost */ }
     P.connected = false;
+    if (P.bye) {
+      // The server ended the stream (its life is over, or it stops): connect again at the
+      // time it said, with the same initData; not a failure.
+      P.byes += 1;
+      const wait = P.bye.retry_ms || 0;
+      P.bye = null;
+      P.reconnects += 1;
+      setConn('reconnecting');
+      notify();
+      setTimeout(connect, wait);
+      return;
+    }
     retry();
   }
-  function retry() {
+  // Back-off: 0.5 s doubling to 15 s with jitter, or what the server asked; reset by a good
+  // connection (see `state` in dispatch).
+  function retry(serverMs, message) {
     P.reconnects += 1;
-    setConn('reconnecting');
+    P.attempts += 1;
+    const backoff = Math.min(15000, 500 * Math.pow(2, Math.min(P.attempts - 1, 5)));
+    const wait = Math.max(serverMs || 0, backoff * (0.5 + Math.random() / 2));
+    P.retrying = { wait: Math.round(wait), message: message || '' };
+    $('conn').textContent = message || P.texts.reconnecting || P.texts.unavailable || '…';
     notify();
-    setTimeout(connect, Math.min(5000, 300 * P.reconnects));
+    setTimeout(connect, wait);
   }
 
   function dispatch(block) {
@@ -135,7 +157,12 @@
       P.user = d.user;
       document.title = P.texts.title || document.title;
       document.documentElement.lang = d.lang || '';
+    } else if (event === 'bye') {
+      P.bye = d;
     } else if (event === 'state') {
+      // A whole state arrived: the connection is good, the back-off starts over.
+      P.attempts = 0;
+      P.retrying = null;
       P.chain = (P.chain || Promise.resolve()).then(() => render(d));
     } else if (event === 'you') {
       P.you = d;

@@ -12,3 +12,5 @@ live-no-game = Ací no hi ha cap partida.
 live-open-from-chat = Obri el tauler en directe des del seu botó, davall del tauler del grup.
 live-expired = Fa massa temps que vas obrir esta pàgina: torna a obrir-la des del grup.
 live-too-many = Massa peticions: espera un moment.
+live-members-only = Només els membres del grup poden vore'n la partida.
+live-unavailable = Ara no es pot arribar a la partida: es torna a provar…

@@ -12,3 +12,5 @@ live-no-game = Aquí no hi ha cap partida.
 live-open-from-chat = Obre el tauler en directe des del seu botó, sota el tauler del grup.
 live-expired = Fa massa que vas obrir aquesta pàgina: torna-la a obrir des del grup.
 live-too-many = Massa peticions: espera un moment.
+live-members-only = Només els membres del grup poden veure'n la partida.
+live-unavailable = Ara no es pot arribar a la partida: es torna a provar…

@@ -12,3 +12,5 @@ live-no-game = There is no game here.
 live-open-from-chat = Open the live board from its button under the board in the group.
 live-expired = This page was opened too long ago: open it again from the group.
 live-too-many = Too many requests: wait a moment.
+live-members-only = Only members of the group can watch its game.
+live-unavailable = Can't reach the game right now: trying again…

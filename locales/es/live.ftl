@@ -12,3 +12,5 @@ live-no-game = Aquí no hay ninguna partida.
 live-open-from-chat = Abre el tablero en directo desde su botón, bajo el tablero del grupo.
 live-expired = Abriste esta página hace demasiado: vuelve a abrirla desde el grupo.
 live-too-many = Demasiadas peticiones: espera un momento.
+live-members-only = Solo los miembros del grupo pueden ver su partida.
+live-unavailable = Ahora no se puede llegar a la partida: se vuelve a intentar…

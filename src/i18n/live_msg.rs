@@ -31,6 +31,10 @@ pub enum LiveMsg {
     Expired,
     /// "Too many requests: wait a moment."
     TooMany,
+    /// "Only members of the group can watch its game."
+    MembersOnly,
+    /// "Can't reach the game right now: trying again…"
+    Unavailable,
 }
 
 impl LiveMsg {
@@ -49,6 +53,8 @@ impl LiveMsg {
             Self::OpenFromChat => "live-open-from-chat",
             Self::Expired => "live-expired",
             Self::TooMany => "live-too-many",
+            Self::MembersOnly => "live-members-only",
+            Self::Unavailable => "live-unavailable",
         }
     }
 
@@ -78,6 +84,8 @@ impl LiveMsg {
             Self::OpenFromChat,
             Self::Expired,
             Self::TooMany,
+            Self::MembersOnly,
+            Self::Unavailable,
         ]
         .into_iter()
         .map(Msg::Live)

@@ -292,6 +292,20 @@ pub fn mute(chat: i64, user: i64) -> String {
     format!("{PREFIX}:{{{chat}}}:mute:{user}")
 }
 
+/// A web request limit's cell (GCRA: the next request's theoretical arrival, Unix ms), of
+/// a `kind` (`user`, `addr`) and an id.
+#[must_use]
+pub fn web_rate(kind: &str, who: &str) -> String {
+    format!("{PREFIX}:web:rate:{kind}:{who}")
+}
+
+/// Whether a user is a member of a group, as `getChatMember` last said (`1` or `0`, kept
+/// minutes).
+#[must_use]
+pub fn member(chat: i64, user: i64) -> String {
+    format!("{PREFIX}:{{{chat}}}:member:{user}")
+}
+
 /// The ping plan of a place (hash `version`, `schema`, `state`: who is waited for, when
 /// the ping and the warning are due, the ping message on screen).
 #[must_use]

@@ -57,6 +57,7 @@ mod stats;
 mod tourney;
 mod url;
 mod versioned;
+mod web;
 
 use std::time::Duration;
 
@@ -80,6 +81,7 @@ pub use stats::{
 };
 pub use tourney::{HISTORY_LEN, TOURNEY_DUE, tourney_history_key, tourney_key};
 pub use url::redact_url;
+pub use web::Rate;
 
 /// Layout number written with every game record (`schema` field); records of another schema
 /// load as [`StoreError::Corrupt`].

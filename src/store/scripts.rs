@@ -42,6 +42,9 @@ pub(super) static OUTBOX_TAKE: LazyLock<Script> =
 /// Forget a planned write once made.
 pub(super) static OUTBOX_DONE: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/outbox_done.lua")));
+/// One request against a rate limit shared by the replicas (GCRA).
+pub(super) static GCRA: LazyLock<Script> =
+    LazyLock::new(|| Script::new(include_str!("scripts/gcra.lua")));
 /// Count a member's command and say whether to answer.
 pub(super) static FLOOD: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/flood.lua")));

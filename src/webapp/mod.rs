@@ -33,43 +33,100 @@ mod page;
 pub mod routes;
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use teloxide::types::InlineKeyboardButton;
+use tokio::sync::watch;
 
 use crate::bot::core::table::{Stage, Table};
 use crate::bot::effects::Ctx;
 use crate::config::MiniAppConfig;
 use crate::i18n::{Lang, LiveMsg, Msg, tr_plain};
-use crate::store::{Place, Store};
+use crate::ops::http::Tally;
+use crate::store::{Place, Rate, Store};
 
 pub use hub::Hub;
 pub use link::{GameId, LinkKey};
 
-/// Every this many requests, the rate limiter forgets the users it no longer holds back.
+/// Every this many requests, the local rate limiters forget who they no longer hold back.
 const FORGET_EVERY: u64 = 4096;
 
-/// How much one user may ask of the live board.
+/// The settings [`Limits::from_vars`] reads.
+pub const STREAM_SECS: &str = "PARXIS_LIVE_STREAM_SECS";
+pub const MEMBER_CACHE_SECS: &str = "PARXIS_MEMBER_CACHE_SECS";
+pub const STREAMS_PER_USER: &str = "PARXIS_LIVE_STREAMS_PER_USER";
+pub const STREAMS_PER_ADDR: &str = "PARXIS_LIVE_STREAMS_PER_ADDR";
+pub const STREAMS_TOTAL: &str = "PARXIS_LIVE_STREAMS_TOTAL";
+
+/// How much one user, one address and everyone together may ask of the live board.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Requests a second, sustained (taps and page loads together).
+    /// Requests a second of one user, sustained (taps and page loads together; shared by
+    /// the replicas through Redis).
     pub per_second: u32,
-    /// Requests at once after a pause.
+    /// Requests at once of one user after a pause.
     pub burst: u32,
-    /// Live connections open at once.
+    /// Live connections of one user open at once.
     pub streams: usize,
+    /// Requests a second from one client address, sustained (shared through Redis).
+    pub addr_per_second: u32,
+    /// Requests at once from one client address after a pause.
+    pub addr_burst: u32,
+    /// Live connections from one client address (`PARXIS_LIVE_STREAMS_PER_ADDR`).
+    pub streams_per_addr: usize,
+    /// Live connections of this replica in all (`PARXIS_LIVE_STREAMS_TOTAL`).
+    pub streams_total: usize,
+    /// A live connection's longest life (`PARXIS_LIVE_STREAM_SECS`): then the page
+    /// reconnects, and membership is checked again.
+    pub stream_secs: u64,
+    /// How long a group membership is believed (`PARXIS_MEMBER_CACHE_SECS`).
+    pub member_cache_secs: u64,
+    /// Failed `initData` answered per minute from one address (then 429).
+    pub failed_auth_per_minute: u32,
 }
 
 impl Default for Limits {
-    /// 10 requests a second, 30 at once, 6 pages open: far above a player's taps.
+    /// Per user 10 requests a second, 30 at once, 6 pages open; per address 50 a second,
+    /// 200 at once, 32 pages; 1,000 pages in all; a stream lives 15 minutes, a membership is
+    /// believed 5; 30 failed `initData` a minute per address.
     fn default() -> Self {
         Self {
             per_second: 10,
             burst: 30,
             streams: 6,
+            addr_per_second: 50,
+            addr_burst: 200,
+            streams_per_addr: 32,
+            streams_total: 1000,
+            stream_secs: 900,
+            member_cache_secs: crate::bot::effects::member::DEFAULT_MEMBER_CACHE_SECS,
+            failed_auth_per_minute: 30,
         }
+    }
+}
+
+impl Limits {
+    /// The defaults, changed by the settings `var` gives.
+    ///
+    /// # Errors
+    /// A setting is not a positive whole number (the message names it).
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
+        use crate::ops::http::positive;
+        let d = Self::default();
+        let count = |name, default: usize| {
+            positive(&var, name, default as u64).map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+        };
+        Ok(Self {
+            streams: count(STREAMS_PER_USER, d.streams)?,
+            streams_per_addr: count(STREAMS_PER_ADDR, d.streams_per_addr)?,
+            streams_total: count(STREAMS_TOTAL, d.streams_total)?,
+            stream_secs: positive(&var, STREAM_SECS, d.stream_secs)?,
+            member_cache_secs: positive(&var, MEMBER_CACHE_SECS, d.member_cache_secs)?,
+            ..d
+        })
     }
 }
 
@@ -82,11 +139,37 @@ pub struct Live {
     username: OnceLock<String>,
     /// This replica's viewers.
     pub hub: Arc<Hub>,
+    /// The limits shared by the replicas, and the membership cache.
+    store: Store,
+    /// The per-user limit while Redis cannot be asked (per replica).
     limiter: DefaultKeyedRateLimiter<i64>,
+    /// Failed `initData` per client address (per replica).
+    failed: DefaultKeyedRateLimiter<IpAddr>,
+    /// Failed `initData`, logged as a count per period.
+    failed_tally: Tally,
     /// Requests checked so far (every [`FORGET_EVERY`], users no longer limited are forgotten).
     checked: std::sync::atomic::AtomicU64,
     limits: Limits,
-    streams: Mutex<HashMap<i64, usize>>,
+    streams: Mutex<Streams>,
+    /// Turns `true` when the replica stops: every stream ends, its page told to reconnect.
+    closing: watch::Sender<bool>,
+}
+
+/// The open live connections: per user, per address, in all.
+#[derive(Default)]
+struct Streams {
+    per_user: HashMap<i64, usize>,
+    per_addr: HashMap<IpAddr, usize>,
+    total: usize,
+}
+
+/// Why a stream was not opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Full {
+    /// The user's or the address's share is used.
+    Yours,
+    /// The replica's.
+    All,
 }
 
 impl std::fmt::Debug for Live {
@@ -102,6 +185,12 @@ fn now_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
+fn quota(per_second: u32, burst: u32) -> Quota {
+    let per_second = NonZeroU32::new(per_second.max(1)).unwrap_or(NonZeroU32::MIN);
+    let burst = NonZeroU32::new(burst.max(1)).unwrap_or(NonZeroU32::MIN);
+    Quota::per_second(per_second).allow_burst(burst)
+}
+
 impl Live {
     /// The live board of the bot with `token`, its viewers' saves carried by the Redis at
     /// `redis_url` (one publishing connection and one subscriber).
@@ -115,19 +204,26 @@ impl Live {
         redis_url: &str,
         limits: Limits,
     ) -> Result<Arc<Self>, redis::RedisError> {
-        let hub = Hub::start(store, redis_url, now_ms).await?;
-        let per_second = NonZeroU32::new(limits.per_second.max(1)).unwrap_or(NonZeroU32::MIN);
-        let burst = NonZeroU32::new(limits.burst.max(1)).unwrap_or(NonZeroU32::MIN);
+        let hub = Hub::start(store.clone(), redis_url, now_ms).await?;
+        let failed_per_minute =
+            NonZeroU32::new(limits.failed_auth_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
         Ok(Arc::new(Self {
             app,
             secret: auth::Secret::of_token(token),
             key: LinkKey::of_token(token),
             username: OnceLock::new(),
             hub,
-            limiter: RateLimiter::keyed(Quota::per_second(per_second).allow_burst(burst)),
+            store,
+            limiter: RateLimiter::keyed(quota(limits.per_second, limits.burst)),
+            failed: RateLimiter::keyed(Quota::per_minute(failed_per_minute)),
+            failed_tally: Tally::new(
+                "live board: initData refused",
+                std::time::Duration::from_secs(10),
+            ),
             checked: std::sync::atomic::AtomicU64::new(0),
             limits,
-            streams: Mutex::new(HashMap::new()),
+            streams: Mutex::new(Streams::default()),
+            closing: watch::channel(false).0,
         }))
     }
 
@@ -160,30 +256,100 @@ impl Live {
         &self.secret
     }
 
-    /// Does `user` have a request left now?
-    fn allow(&self, user: i64) -> bool {
+    /// The limits in force.
+    #[must_use]
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Ends every open stream (each page told to reconnect, to another replica): the
+    /// replica stops.
+    pub fn close_streams(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Open live connections of this replica.
+    #[must_use]
+    pub fn open_streams(&self) -> usize {
+        self.streams
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .total
+    }
+
+    /// Does `user` from `addr` have a request left now? `Err(ms)`: no, room again in `ms`.
+    /// Counted in Redis for every replica together; this replica's own count when Redis
+    /// cannot be asked.
+    async fn allow(&self, user: i64, addr: IpAddr) -> Result<(), u64> {
+        let l = &self.limits;
+        let now = now_ms();
+        let store = &self.store;
+        let by_user = Rate {
+            per_second: l.per_second,
+            burst: l.burst,
+        };
+        let by_addr = Rate {
+            per_second: l.addr_per_second,
+            burst: l.addr_burst,
+        };
+        let asked = async {
+            if let Some(wait) = store
+                .web_rate("addr", &addr.to_string(), by_addr, now)
+                .await?
+            {
+                return Ok(Some(wait));
+            }
+            store
+                .web_rate("user", &user.to_string(), by_user, now)
+                .await
+        };
+        match asked.await {
+            Ok(None) => Ok(()),
+            Ok(Some(wait)) => Err(wait),
+            Err(_) => self.allow_here(user).then_some(()).ok_or(1000),
+        }
+    }
+
+    /// This replica's per-user limit (while Redis is away).
+    fn allow_here(&self, user: i64) -> bool {
         let n = self
             .checked
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if n % FORGET_EVERY == FORGET_EVERY - 1 {
-            // The limiter keeps a cell per user: drop those back to a full burst.
+            // The limiters keep a cell per key: drop those back to a full burst.
             self.limiter.retain_recent();
             self.limiter.shrink_to_fit();
+            self.failed.retain_recent();
+            self.failed.shrink_to_fit();
         }
         self.limiter.check_key(&user).is_ok()
     }
 
-    /// One more live connection of `user`, if under the limit.
-    fn open_stream(self: &Arc<Self>, user: i64) -> Option<StreamSlot> {
+    /// A failed `initData` from `addr`, counted for the log; `false` when the address has
+    /// failed too often (then answered 429).
+    fn note_failed(&self, addr: IpAddr) -> bool {
+        self.failed_tally.note();
+        self.failed.check_key(&addr).is_ok()
+    }
+
+    /// One more live connection of `user` from `addr`, if under the limits.
+    fn open_stream(self: &Arc<Self>, user: i64, addr: IpAddr) -> Result<StreamSlot, Full> {
         let mut open = self.streams.lock().unwrap_or_else(PoisonError::into_inner);
-        let n = open.entry(user).or_insert(0);
-        if *n >= self.limits.streams {
-            return None;
+        if open.total >= self.limits.streams_total {
+            return Err(Full::All);
         }
-        *n += 1;
-        Some(StreamSlot {
+        if open.per_user.get(&user).copied().unwrap_or(0) >= self.limits.streams
+            || open.per_addr.get(&addr).copied().unwrap_or(0) >= self.limits.streams_per_addr
+        {
+            return Err(Full::Yours);
+        }
+        *open.per_user.entry(user).or_insert(0) += 1;
+        *open.per_addr.entry(addr).or_insert(0) += 1;
+        open.total += 1;
+        Ok(StreamSlot {
             live: Arc::clone(self),
             user,
+            addr,
         })
     }
 }
@@ -192,6 +358,16 @@ impl Live {
 struct StreamSlot {
     live: Arc<Live>,
     user: i64,
+    addr: IpAddr,
+}
+
+fn release<K: std::hash::Hash + Eq>(map: &mut HashMap<K, usize>, key: &K) {
+    if let Some(n) = map.get_mut(key) {
+        *n = n.saturating_sub(1);
+        if *n == 0 {
+            map.remove(key);
+        }
+    }
 }
 
 impl Drop for StreamSlot {
@@ -201,12 +377,9 @@ impl Drop for StreamSlot {
             .streams
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        if let Some(n) = open.get_mut(&self.user) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                open.remove(&self.user);
-            }
-        }
+        release(&mut open.per_user, &self.user);
+        release(&mut open.per_addr, &self.addr);
+        open.total = open.total.saturating_sub(1);
     }
 }
 

@@ -8,9 +8,20 @@
 //! | `GET /live/api/live` | Server-Sent Events: `hello` (the page's texts), then `state` (a [`Frame`](super::frame::Frame)) per saved version, the stored game first, and `you` (the viewer's colour) when it changes |
 //! | `POST /live/api/act` | a tap: `{"seq":N,"do":"roll"}` or `{"seq":N,"do":"move","index":i,"from":f,"to":t}` |
 //!
-//! Both requests carry `Authorization: tma <initData>`: a missing, forged or changed one gets
-//! 401, one older than a day 401 too (a text that says to open the page again), a user past
-//! the limit 429, an id that names no game (made up, or of a place with none) 404. A tap is
+//! Both requests carry `Authorization: tma <initData>`, checked before anything else (a tap's
+//! body is read only then, at most [`TAP_BODY_MAX`] bytes within [`TAP_BODY_TIMEOUT`]): a
+//! missing, forged or changed one gets 401 (429 once an address has failed too often; the
+//! failures are logged as a count every 10 s), one older than a day 401 too (a text that
+//! says to open the page again), a user or address past its limit 429 with `Retry-After`
+//! (the limits are kept in Redis, shared by the replicas), an id that names no game (made
+//! up, or of a place with none) 404, a store that cannot be read 503 with `Retry-After`.
+//!
+//! A stream is for the group: a viewer who does not sit at the table must be a member of the
+//! group (`getChatMember`, cached, see [`member`]): else 403, or 503 while Telegram does not
+//! answer. Streams are capped per user, per address (429) and per replica (503), both with
+//! `Retry-After`; each ends after `PARXIS_LIVE_STREAM_SECS` or when its `initData` passes
+//! its accepted age, and when the replica stops, with a `bye` event (`retry_ms`: when to
+//! reconnect), so membership is checked again on the reconnect. A tap is
 //! the chat's button: [`commit::act`] (the pure `Table::step` and the compare-and-set save,
 //! with the same refusals: not your turn, stale, game over, shown in the page), then
 //! [`commit::follow_with`] with the board's write coalesced ([`BoardWrite::Coalesced`]):
@@ -18,29 +29,33 @@
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::body::Body;
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde::Deserialize;
 use serde_json::json;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, watch};
 use tracing::{debug, info};
 
-use super::auth::{AuthError, InitData};
+use super::auth::{AuthError, InitData, MAX_AGE_SECS};
 use super::frame::Frame;
 use super::hub::Seat;
-use super::{Live, StreamSlot, page};
+use super::{Full, Live, StreamSlot, page};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::{Action, Actor, MoveKey};
 use crate::bot::core::view;
 use crate::bot::effects::chat::{self, ChatAddr};
 use crate::bot::effects::commit::{self, BoardWrite};
+use crate::bot::effects::member;
 use crate::bot::effects::{Ctx, TgBot};
 use crate::engine::{Arms, Colour};
 use crate::i18n::{Lang, LiveMsg, Msg, tr_plain};
@@ -114,16 +129,50 @@ async fn board(Path(arms): Path<String>) -> Response {
         .into_response()
 }
 
+/// A tap's largest body (`{"seq":…,"do":"move","index":…,"from":…,"to":…}` is ~60 bytes).
+pub const TAP_BODY_MAX: usize = 512;
+/// A tap's body must arrive within this.
+pub const TAP_BODY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The client's address (from the server's connection; unspecified when served otherwise).
+struct Peer(IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        Ok(Self(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip()),
+        ))
+    }
+}
+
 /// A refusal before anything is done, in the language the data names (trusted for nothing
 /// else: a forged one only picks the language of its own refusal).
 fn refused(status: StatusCode, lang: Lang, msg: LiveMsg) -> Response {
+    refused_for(status, lang, msg, None)
+}
+
+/// [`refused`], saying when to try again (`Retry-After`, seconds; and `retry_ms` in the body).
+fn refused_for(status: StatusCode, lang: Lang, msg: LiveMsg, retry: Option<Duration>) -> Response {
     let text = tr_plain(lang, &Msg::Live(msg));
-    (
+    let retry_ms = retry.map(|r| u64::try_from(r.as_millis()).unwrap_or(u64::MAX));
+    let mut response = (
         status,
         page::security_headers(),
-        axum::Json(json!({ "ok": false, "error": text })),
+        axum::Json(json!({ "ok": false, "error": text, "retry_ms": retry_ms })),
     )
-        .into_response()
+        .into_response();
+    if let Some(r) = retry {
+        let secs = r.as_secs() + u64::from(r.subsec_nanos() > 0);
+        if let Ok(v) = header::HeaderValue::from_str(&secs.max(1).to_string()) {
+            response.headers_mut().insert(header::RETRY_AFTER, v);
+        }
+    }
+    response
 }
 
 fn claimed_lang(raw: &str, fallback: Lang) -> Lang {
@@ -152,15 +201,16 @@ struct Denied {
     status: StatusCode,
     lang: Lang,
     msg: LiveMsg,
+    retry: Option<Duration>,
 }
 
 impl IntoResponse for Denied {
     fn into_response(self) -> Response {
-        refused(self.status, self.lang, self.msg)
+        refused_for(self.status, self.lang, self.msg, self.retry)
     }
 }
 
-fn authorize(s: &AppState, headers: &HeaderMap) -> Result<Asker, Denied> {
+async fn authorize(s: &AppState, headers: &HeaderMap, addr: IpAddr) -> Result<Asker, Denied> {
     let raw = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -171,7 +221,16 @@ fn authorize(s: &AppState, headers: &HeaderMap) -> Result<Asker, Denied> {
     let data = match InitData::verify(raw, s.live.secret(), now) {
         Ok(d) => d,
         Err(e) => {
-            info!(error = %e, "live board: initData refused");
+            debug!(error = %e, "live board: initData refused");
+            // Counted (a line per period), and held back per address past a few a minute.
+            if !s.live.note_failed(addr) {
+                return Err(Denied {
+                    status: StatusCode::TOO_MANY_REQUESTS,
+                    lang,
+                    msg: LiveMsg::TooMany,
+                    retry: Some(Duration::from_secs(10)),
+                });
+            }
             let msg = if e == AuthError::Expired {
                 LiveMsg::Expired
             } else {
@@ -181,14 +240,16 @@ fn authorize(s: &AppState, headers: &HeaderMap) -> Result<Asker, Denied> {
                 status: StatusCode::UNAUTHORIZED,
                 lang,
                 msg,
+                retry: None,
             });
         }
     };
-    if !s.live.allow(data.user.id) {
+    if let Err(wait_ms) = s.live.allow(data.user.id, addr).await {
         return Err(Denied {
             status: StatusCode::TOO_MANY_REQUESTS,
             lang,
             msg: LiveMsg::TooMany,
+            retry: Some(Duration::from_millis(wait_ms)),
         });
     }
     let place = data
@@ -201,6 +262,7 @@ fn authorize(s: &AppState, headers: &HeaderMap) -> Result<Asker, Denied> {
             status: StatusCode::NOT_FOUND,
             lang,
             msg: LiveMsg::NoGame,
+            retry: None,
         });
     };
     Ok(Asker { data, place })
@@ -234,6 +296,7 @@ fn hello_event(lang: Lang, user: i64) -> Event {
             "your_turn_move": t(LiveMsg::YourTurnMove),
             "no_game": t(LiveMsg::NoGame),
             "open_from_chat": t(LiveMsg::OpenFromChat),
+            "unavailable": t(LiveMsg::Unavailable),
         },
     });
     Event::default().event("hello").data(body.to_string())
@@ -247,8 +310,21 @@ struct Viewer {
     seat: Option<(Option<Colour>, bool)>,
     lang: Lang,
     user: i64,
+    /// The stream ends then (its longest life, or its `initData`'s accepted age).
+    until: tokio::time::Instant,
+    /// Turns `true` when the replica stops.
+    closing: watch::Receiver<bool>,
+    /// The `bye` event was queued: end once it is sent.
+    ending: bool,
     _in_hub: Seat,
     _slot: StreamSlot,
+}
+
+/// The last event of a stream: reconnect in `retry_ms` (the page then sends its `initData`
+/// again, and membership is checked again).
+fn bye_event(reason: &str, retry_ms: u64) -> Event {
+    let body = json!({ "reason": reason, "retry_ms": retry_ms });
+    Event::default().event("bye").data(body.to_string())
 }
 
 impl Viewer {
@@ -268,44 +344,91 @@ impl Viewer {
             if let Some(e) = self.pending.pop_front() {
                 return Some((Ok(e), self));
             }
-            match self.rx.recv().await {
-                Ok(frame) if frame.version > self.sent => self.push(&frame),
-                Ok(_) => {}
+            if self.ending {
+                return None;
+            }
+            let woke = tokio::select! {
+                received = self.rx.recv() => Some(received),
+                () = tokio::time::sleep_until(self.until) => None,
+                _ = self.closing.wait_for(|c| *c) => {
+                    // Spread the reconnects of a stopping replica's pages over a second.
+                    let retry_ms = 250 + u64::from(rand::random::<u16>() % 1000);
+                    self.pending.push_back(bye_event("restart", retry_ms));
+                    self.ending = true;
+                    continue;
+                }
+            };
+            match woke {
+                Some(Ok(frame)) if frame.version > self.sent => self.push(&frame),
+                Some(Ok(_)) => {}
                 // Too slow for the frames: the next one received is newer, a whole state.
-                Err(broadcast::error::RecvError::Lagged(n)) => {
+                Some(Err(broadcast::error::RecvError::Lagged(n))) => {
                     debug!(skipped = n, "live board: a viewer skipped frames");
                 }
-                Err(broadcast::error::RecvError::Closed) => return None,
+                Some(Err(broadcast::error::RecvError::Closed)) => return None,
+                None => {
+                    self.pending.push_back(bye_event("renew", 0));
+                    self.ending = true;
+                }
             }
         }
     }
 }
 
 /// `GET <path>/api/live`: the stored game first, then every saved version.
-async fn stream(State(s): State<AppState>, headers: HeaderMap) -> Response {
-    let asker = match authorize(&s, &headers) {
+async fn stream(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap) -> Response {
+    let asker = match authorize(&s, &headers, addr).await {
         Ok(a) => a,
         Err(denied) => return denied.into_response(),
     };
     let user = asker.data.user.id;
-    let Some(slot) = s.live.open_stream(user) else {
-        return refused(
-            StatusCode::TOO_MANY_REQUESTS,
-            asker.lang(s.ctx.default_lang),
-            LiveMsg::TooMany,
-        );
+    let slot = match s.live.open_stream(user, addr) {
+        Ok(slot) => slot,
+        Err(full) => {
+            let (status, msg, retry) = match full {
+                Full::Yours => (StatusCode::TOO_MANY_REQUESTS, LiveMsg::TooMany, 10),
+                Full::All => (StatusCode::SERVICE_UNAVAILABLE, LiveMsg::Unavailable, 30),
+            };
+            let lang = asker.lang(s.ctx.default_lang);
+            return refused_for(status, lang, msg, Some(Duration::from_secs(retry)));
+        }
     };
     // Watch first, then read the stored game: nothing saved in between is missed.
     let (in_hub, rx) = s.live.hub.watch(asker.place);
     let here = chat::load(&s.ctx, ChatAddr::from(asker.place), None).await;
     let lang = asker.lang(here.lang);
+    let unavailable = |retry_secs| {
+        refused_for(
+            StatusCode::SERVICE_UNAVAILABLE,
+            lang,
+            LiveMsg::Unavailable,
+            Some(Duration::from_secs(retry_secs)),
+        )
+    };
     let first = match here.table() {
         Ok(rec) => s.live.hub.offer(asker.place, rec.version, &rec.state),
+        // The store is away: the page tries again, it is not told there is no game.
+        Err(Refusal::Alert(Alert::TryAgain)) => return unavailable(3),
         Err(_) => None,
     };
     let Some(first) = first else {
         return refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame);
     };
+    // The group's game is for the group: players pass, others must be members.
+    if !first.seat_of(user).1 {
+        let cache = s.live.limits().member_cache_secs;
+        match member::is_member(&s.bot, &s.ctx.store, asker.place.chat, user, cache).await {
+            Ok(true) => {}
+            Ok(false) => {
+                info!(chat = asker.place.chat, user, "live board: not a member");
+                return refused(StatusCode::FORBIDDEN, lang, LiveMsg::MembersOnly);
+            }
+            Err(_) => return unavailable(5),
+        }
+    }
+    let now = s.ctx.now_ms() / 1000;
+    let age_left = (asker.data.auth_date + MAX_AGE_SECS).saturating_sub(now);
+    let life = Duration::from_secs(s.live.limits().stream_secs.min(age_left).max(1));
     info!(
         chat = asker.place.chat,
         user, "live board: a viewer connected"
@@ -317,6 +440,9 @@ async fn stream(State(s): State<AppState>, headers: HeaderMap) -> Response {
         seat: None,
         lang,
         user,
+        until: tokio::time::Instant::now() + life,
+        closing: s.live.closing.subscribe(),
+        ending: false,
         _in_hub: in_hub,
         _slot: slot,
     };
@@ -357,10 +483,33 @@ fn status_of(r: Refusal) -> StatusCode {
 }
 
 /// `POST <path>/api/act`: a tap, played as the chat's button.
-async fn act(State(s): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
-    let asker = match authorize(&s, &headers) {
+async fn act(
+    State(s): State<AppState>,
+    Peer(addr): Peer,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    // Who asks first: nothing of the body is read for someone not let in.
+    let asker = match authorize(&s, &headers, addr).await {
         Ok(a) => a,
         Err(denied) => return denied.into_response(),
+    };
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > TAP_BODY_MAX) {
+        return StatusCode::PAYLOAD_TOO_LARGE.into_response();
+    }
+    let body = match tokio::time::timeout(
+        TAP_BODY_TIMEOUT,
+        axum::body::to_bytes(body, TAP_BODY_MAX),
+    )
+    .await
+    {
+        Ok(Ok(b)) => b,
+        Ok(Err(_)) => return StatusCode::PAYLOAD_TOO_LARGE.into_response(),
+        Err(_) => return StatusCode::REQUEST_TIMEOUT.into_response(),
     };
     let Ok(tap) = serde_json::from_slice::<Tap>(&body) else {
         return StatusCode::BAD_REQUEST.into_response();

@@ -36,7 +36,50 @@ impl BotProcess {
         port: u16,
         extra: &[(&str, String)],
     ) -> Self {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_parxis"));
+        Self::spawn_with(fake, redis, port, extra, |_| {})
+    }
+
+    /// [`Self::spawn`] with its open-file limit (soft and hard) set to `files` before it
+    /// starts, as `ulimit -n` would.
+    #[cfg(unix)]
+    pub fn spawn_with_open_files(
+        fake: &FakeTelegram,
+        redis: &TestRedis,
+        port: u16,
+        extra: &[(&str, String)],
+        files: u64,
+    ) -> Self {
+        use std::os::unix::process::CommandExt;
+        Self::spawn_with(fake, redis, port, extra, move |cmd| {
+            let limit = libc::rlimit {
+                rlim_cur: files as libc::rlim_t,
+                rlim_max: files as libc::rlim_t,
+            };
+            // SAFETY: setrlimit is async-signal-safe and only reads the struct, copied in.
+            unsafe {
+                cmd.pre_exec(move || {
+                    if libc::setrlimit(libc::RLIMIT_NOFILE, &raw const limit) == 0 {
+                        Ok(())
+                    } else {
+                        Err(std::io::Error::last_os_error())
+                    }
+                });
+            }
+        })
+    }
+
+    /// [`Self::spawn`], with `configure` applied to the command last.
+    pub fn spawn_with(
+        fake: &FakeTelegram,
+        redis: &TestRedis,
+        port: u16,
+        extra: &[(&str, String)],
+        configure: impl FnOnce(&mut Command),
+    ) -> Self {
+        // (a benchmark may point at another build, e.g. the release binary)
+        let bin = std::env::var("PARXIS_BOT_BIN")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_parxis").to_owned());
+        let mut cmd = Command::new(bin);
         cmd.arg("bot")
             .env("TELOXIDE_TOKEN", TOKEN)
             .env("TELOXIDE_API_URL", fake.url())
@@ -55,6 +98,7 @@ impl BotProcess {
         for (k, v) in extra {
             cmd.env(k, v);
         }
+        configure(&mut cmd);
         let mut child = cmd.spawn().expect("spawn parxis bot");
         let stderr = Arc::new(Mutex::new(Vec::new()));
         let mut pipe = child.stderr.take().expect("stderr pipe");
@@ -75,6 +119,30 @@ impl BotProcess {
             stderr,
             port,
         }
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Resident memory now, in KiB (`VmRSS` of `/proc/<pid>/status`).
+    pub fn rss_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
+            .expect("the process's status");
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse().ok())
+            .expect("VmRSS")
+    }
+
+    /// Open file descriptors now (`/proc/<pid>/fd`).
+    pub fn open_files(&self) -> usize {
+        std::fs::read_dir(format!("/proc/{}/fd", self.pid()))
+            .map(|d| d.count())
+            .unwrap_or(0)
     }
 
     pub fn addr(&self) -> SocketAddr {
@@ -111,6 +179,27 @@ impl BotProcess {
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+
+    /// Did the process exit because its port was taken? Waits until `/healthz` answers
+    /// (then `false`) or the process exits.
+    pub async fn exits_unable_to_listen(&mut self) -> bool {
+        let deadline = Instant::now() + WAIT;
+        while Instant::now() < deadline {
+            if self.child.try_wait().expect("try_wait").is_some() {
+                return self.logs().contains("Address already in use");
+            }
+            if let Ok(Ok(Some(200))) = tokio::time::timeout(
+                Duration::from_secs(3),
+                tokio::spawn(try_get(self.addr(), "/healthz".to_owned())),
+            )
+            .await
+            {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        false
     }
 
     /// Panics (with the logs) if the process has exited.

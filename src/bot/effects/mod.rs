@@ -32,6 +32,7 @@ pub mod display;
 pub mod driver;
 pub mod lifecycle;
 pub mod lobby;
+pub mod member;
 pub mod notify;
 pub mod outbox;
 pub mod pings;

@@ -114,8 +114,45 @@ fn readiness(store: Store, status: TelegramStatus) -> ReadyCheck {
     })
 }
 
+/// Where `/metrics` is served instead of the public port, when set (`host:port`).
+pub const METRICS_ADDR: &str = "PARXIS_METRICS_ADDR";
+
+/// The HTTP port's bounds from the settings, fitted to the open-file limit (raised to the
+/// hard one first).
+fn http_bounds() -> Result<http::Bounds, Fatal> {
+    let bounds = http::Bounds::from_vars(|k| std::env::var(k).ok()).map_err(Fatal::Config)?;
+    let open_files = match http::raise_open_files() {
+        Ok(n) => n,
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read the open-file limit");
+            u64::MAX
+        }
+    };
+    let fitted = bounds.fit_open_files(open_files);
+    info!(
+        open_files,
+        max_conns = fitted.max_conns,
+        max_conns_per_ip = fitted.max_conns_per_ip,
+        "HTTP connection caps"
+    );
+    Ok(fitted)
+}
+
 async fn serve(cfg: Config) -> Result<(), Fatal> {
     info!(config = ?cfg, "starting parxis bot");
+    let bounds = http_bounds()?;
+    let metrics_addr = match std::env::var(METRICS_ADDR) {
+        Ok(a) if !a.trim().is_empty() => {
+            Some(a.trim().parse::<std::net::SocketAddr>().map_err(|e| {
+                Fatal::Config(format!(
+                    "{METRICS_ADDR} must be host:port, like 127.0.0.1:9090: {e}"
+                ))
+            })?)
+        }
+        _ => None,
+    };
+    let live_limits =
+        crate::webapp::Limits::from_vars(|k| std::env::var(k).ok()).map_err(Fatal::Config)?;
     let status = TelegramStatus::new();
     let stop = watch_signals(status.clone())
         .map_err(|e| Fatal::Runtime(format!("cannot watch for SIGTERM: {e}")))?;
@@ -161,7 +198,7 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
             cfg.token.expose(),
             store.clone(),
             cfg.redis_url.expose(),
-            crate::webapp::Limits::default(),
+            live_limits,
         )
         .await
         .map_err(|e| Fatal::Runtime(format!("the live board cannot reach Redis: {e}")))?;
@@ -175,20 +212,47 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
         .map(|live| crate::webapp::routes::router(live, tg.clone(), ctx.clone()));
 
     // The port answers probes from here on: alive, and not ready until Telegram has answered.
-    let mount = Mount::new();
-    let ops = http::router_with_apps(
-        metrics,
-        readiness(store, status.clone()),
-        mount.clone(),
-        apps,
-    );
+    // Only the webhook's path (with its secret) is served besides the routes: other paths 404.
+    let mount = match &cfg.webhook {
+        Some(hook) => Mount::hook(hook.url.path(), hook.secret.expose()),
+        None => Mount::none(),
+    };
+    let ready = readiness(store, status.clone());
+    let (http_stop, http_stopped) = watch::channel(false);
+    let stopped_http = move || {
+        let mut rx = http_stopped.clone();
+        async move {
+            let _ = rx.wait_for(|s| *s).await;
+        }
+    };
+    let ops = match metrics_addr {
+        Some(addr) => {
+            let internal = TcpListener::bind(addr)
+                .await
+                .map_err(|e| Fatal::Runtime(format!("cannot listen on {addr}: {e}")))?;
+            tokio::spawn(http::serve_bounded(
+                internal,
+                http::metrics_router(metrics.clone()),
+                http::Bounds::default(),
+                stopped_http(),
+            ));
+            http::router_without_metrics(metrics, ready, mount.clone(), apps)
+        }
+        None => http::router_with_apps(metrics, ready, mount.clone(), apps),
+    };
     let port = TcpListener::bind(cfg.http_addr())
         .await
         .map_err(|e| Fatal::Runtime(format!("cannot listen on port {}: {e}", cfg.port)))?;
-    let (http_stop, mut http_stopped) = watch::channel(false);
-    let server = tokio::spawn(http::serve_on(port, ops, async move {
-        let _ = http_stopped.changed().await;
-    }));
+    let server = tokio::spawn(http::serve_bounded(port, ops, bounds, stopped_http()));
+    if let Some(live) = ctx.live.clone() {
+        // A stop closes the live pages' streams at once (told to reconnect elsewhere): the
+        // server's drain then never waits for them.
+        let mut stop = stop.clone();
+        tokio::spawn(async move {
+            stopped(&mut stop).await;
+            live.close_streams();
+        });
+    }
 
     let retrier = Retrier::new(
         RetryPolicy::TELEGRAM,

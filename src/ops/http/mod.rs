@@ -6,12 +6,24 @@
 //! | route | answer |
 //! | --- | --- |
 //! | `GET /healthz` | 200 `ok` while the process runs (liveness) |
-//! | `GET /readyz` | 200 `ready` when the readiness check passes within [`READY_TIMEOUT`], else 503 `not ready` or `not ready: <reason>` |
-//! | `GET /metrics` | Prometheus text format |
+//! | `GET /readyz` | 200 `ready` when the readiness check passes within [`READY_TIMEOUT`], else 503 `not ready` (the reason only in the log) |
+//! | `GET /metrics` | Prometheus text format (not on this port when `PARXIS_METRICS_ADDR` gives it its own: [`metrics_router`]) |
+//! | `GET /favicon.ico` | 204 |
 //!
 //! [`router_with_mount`] adds a [`Mount`]: every other path goes to the router mounted there
 //! (the webhook, once `setWebhook` succeeded), or gets 503 while nothing is, so the port can
-//! answer probes before the bot has reached Telegram.
+//! answer probes before the bot has reached Telegram. A mount made with [`Mount::hook`]
+//! knows the webhook's path and secret: other paths get 404, and a request without the
+//! secret header gets 401 before a byte of its body is read (the body is then capped at
+//! [`HOOK_BODY_MAX`]). [`Mount::none`] (long polling) answers 404 to every other path.
+//!
+//! [`serve_on`] serves with the connection bounds of [`serve`] ([`Bounds`]).
+
+mod serve;
+mod tally;
+
+pub use serve::{Bounds, RESERVED_FILES, positive, raise_open_files, serve_bounded};
+pub use tally::Tally;
 
 use std::future::Future;
 use std::io;
@@ -76,16 +88,54 @@ where
     })
 }
 
+/// A webhook update's largest body taken: Telegram's updates are a few kilobytes (a
+/// message of 4,096 characters with its entities, a poll, a member list change).
+pub const HOOK_BODY_MAX: usize = 256 * 1024;
+
+/// The header Telegram sends the webhook's secret in.
+pub const HOOK_SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
+
+/// What a [`Mount`] serves besides its router.
+#[derive(Clone, Default)]
+enum Guard {
+    /// Every path goes to the router (503 while there is none).
+    #[default]
+    Open,
+    /// Only the webhook's path, with its secret checked before the body.
+    Hook { path: String, secret: String },
+    /// Nothing: every other path is 404.
+    Closed,
+}
+
 /// A slot for a router that is served on the same port later (the webhook route, which
 /// exists only once `setWebhook` succeeded). Clones share the slot.
 #[derive(Clone, Default)]
-pub struct Mount(Arc<RwLock<Option<Router>>>);
+pub struct Mount(Arc<RwLock<Option<Router>>>, Guard);
 
 impl Mount {
-    /// An empty slot.
+    /// An empty slot, serving every path once a router is set.
     #[must_use]
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty slot for the webhook at `path`: other paths get 404, and a request to it
+    /// without `secret` in [`HOOK_SECRET_HEADER`] gets 401 before its body is read.
+    #[must_use]
+    pub fn hook(path: &str, secret: &str) -> Self {
+        Self(
+            Arc::default(),
+            Guard::Hook {
+                path: path.to_owned(),
+                secret: secret.to_owned(),
+            },
+        )
+    }
+
+    /// A slot that never serves anything (long polling): every other path gets 404.
+    #[must_use]
+    pub fn none() -> Self {
+        Self(Arc::default(), Guard::Closed)
     }
 
     /// Serves `router` from now on (replacing any other).
@@ -167,9 +217,83 @@ fn routes() -> Router<AppState> {
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics_text))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
+}
+
+/// [`router_with_apps`] without `/metrics` (served by [`metrics_router`] on its own address).
+pub fn router_without_metrics(
+    metrics: Metrics,
+    ready: ReadyCheck,
+    mount: Mount,
+    apps: Option<Router>,
+) -> Router {
+    let ops = Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
+        .fallback(mounted)
+        .with_state(AppState {
+            metrics,
+            ready,
+            ready_timeout: READY_TIMEOUT,
+            mount,
+        });
+    match apps {
+        Some(apps) => ops.merge(apps),
+        None => ops,
+    }
+}
+
+/// `/metrics` alone, for an internal address (`PARXIS_METRICS_ADDR`); other paths 404.
+pub fn metrics_router(metrics: Metrics) -> Router {
+    Router::new()
+        .route("/metrics", get(metrics_text))
+        .with_state(AppState {
+            metrics,
+            ready: always_ready(),
+            ready_timeout: READY_TIMEOUT,
+            mount: Mount::none(),
+        })
+}
+
+/// Equal in time whatever the bytes (the webhook's secret).
+fn same_secret(given: &[u8], secret: &[u8]) -> bool {
+    given.len() == secret.len()
+        && given
+            .iter()
+            .zip(secret)
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
 }
 
 async fn mounted(State(state): State<AppState>, request: Request) -> Response {
+    let request = match &state.mount.1 {
+        Guard::Open => request,
+        Guard::Closed => return StatusCode::NOT_FOUND.into_response(),
+        Guard::Hook { path, secret } => {
+            if request.uri().path() != path {
+                return StatusCode::NOT_FOUND.into_response();
+            }
+            let given = request
+                .headers()
+                .get(HOOK_SECRET_HEADER)
+                .map_or(&[][..], |v| v.as_bytes());
+            if !same_secret(given, secret.as_bytes()) {
+                return StatusCode::UNAUTHORIZED.into_response();
+            }
+            let declared = request
+                .headers()
+                .get(header::CONTENT_LENGTH)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.parse::<usize>().ok());
+            if declared.is_some_and(|n| n > HOOK_BODY_MAX) {
+                return StatusCode::PAYLOAD_TOO_LARGE.into_response();
+            }
+            request.map(|body| {
+                axum::body::Body::new(http_body_util::Limited::new(body, HOOK_BODY_MAX))
+            })
+        }
+    };
     match state.mount.get() {
         Some(router) => match router.oneshot(request).await {
             Ok(response) => response,
@@ -191,19 +315,17 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, String) {
     match tokio::time::timeout(state.ready_timeout, (state.ready)()).await {
         Ok(Ok(())) => (StatusCode::OK, "ready".to_owned()),
         Ok(Err(None)) => (StatusCode::SERVICE_UNAVAILABLE, "not ready".to_owned()),
-        Ok(Err(Some(reason))) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("not ready: {reason}"),
-        ),
+        Ok(Err(Some(reason))) => {
+            // The reason is for operators: internal error text stays out of the answer.
+            tracing::info!(reason = %reason, "not ready");
+            (StatusCode::SERVICE_UNAVAILABLE, "not ready".to_owned())
+        }
         Err(_) => {
             tracing::warn!(
                 timeout_ms = state.ready_timeout.as_millis(),
                 "readiness check timed out"
             );
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "not ready: check timed out".to_owned(),
-            )
+            (StatusCode::SERVICE_UNAVAILABLE, "not ready".to_owned())
         }
     }
 }
@@ -229,7 +351,8 @@ where
     serve_on(listener, router, shutdown).await
 }
 
-/// [`serve`] on a listener bound by the caller (tests bind `127.0.0.1:0`).
+/// [`serve`] on a listener bound by the caller (tests bind `127.0.0.1:0`), within the
+/// default [`Bounds`].
 ///
 /// # Errors
 ///
@@ -238,12 +361,7 @@ pub async fn serve_on<F>(listener: TcpListener, router: Router, shutdown: F) -> 
 where
     F: Future<Output = ()> + Send + 'static,
 {
-    tracing::info!(addr = %listener.local_addr()?, "HTTP server listening");
-    axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown)
-        .await?;
-    tracing::info!("HTTP server stopped");
-    Ok(())
+    serve_bounded(listener, router, Bounds::default(), shutdown).await
 }
 
 #[cfg(test)]

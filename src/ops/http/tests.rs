@@ -100,8 +100,11 @@ async fn readyz_fails_when_the_check_hangs() {
     ))
     .await;
     let response = fetch(server.addr, "/readyz").await;
-    assert_eq!(response.status, 503);
-    assert!(response.body.contains("timed out"), "{}", response.body);
+    // (why, the check timing out, is in the log only)
+    assert_eq!(
+        (response.status, response.body.as_str()),
+        (503, "not ready")
+    );
     server.shutdown().await.unwrap();
 }
 
@@ -206,7 +209,7 @@ async fn serve_binds_the_given_port_on_all_interfaces() {
 }
 
 #[tokio::test]
-async fn readyz_gives_the_reason_the_check_names() {
+async fn readyz_keeps_the_reason_out_of_its_answer() {
     // Given a check that names why the bot is not ready
     let check = ready_check_why(|| async {
         Err("telegram unreachable since 2026-01-01T00:00:00Z".to_owned())
@@ -214,12 +217,9 @@ async fn readyz_gives_the_reason_the_check_names() {
     let server = start(router(Metrics::new(), check)).await;
     // When /readyz is asked
     let response = fetch(server.addr, "/readyz").await;
-    // Then it answers 503 with that reason, and liveness is unaffected
+    // Then it answers 503 without the reason (kept for the log), and liveness is unaffected
     assert_eq!(response.status, 503);
-    assert_eq!(
-        response.body,
-        "not ready: telegram unreachable since 2026-01-01T00:00:00Z"
-    );
+    assert_eq!(response.body, "not ready");
     assert_eq!(fetch(server.addr, "/healthz").await.status, 200);
     server.shutdown().await.unwrap();
 }

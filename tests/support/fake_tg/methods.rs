@@ -109,8 +109,17 @@ impl State {
             .chats
             .get(&chat)
             .is_some_and(|c| c.admins.contains(&user));
+        let gone = self
+            .chats
+            .get(&chat)
+            .and_then(|c| c.gone.get(&user).copied());
         let mut member = json!({"user": self.user_json(user), "status": "member"});
-        if is_admin {
+        if let Some(status) = gone {
+            member = json!({"user": self.user_json(user), "status": status});
+            if status == "kicked" {
+                member["until_date"] = json!(0);
+            }
+        } else if is_admin {
             member = json!({
                 "user": self.user_json(user),
                 "status": "administrator",

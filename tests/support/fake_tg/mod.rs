@@ -419,6 +419,13 @@ impl FakeTelegram {
             .clear();
     }
 
+    /// `user` is no longer a member of `chat`: `"left"` or `"kicked"` (as `getChatMember`
+    /// then says).
+    pub fn remove_member(&self, chat: i64, user: i64, status: &'static str) {
+        assert!(matches!(status, "left" | "kicked"), "{status}");
+        self.shared.lock().chat_mut(chat).gone.insert(user, status);
+    }
+
     /// Makes `user` an administrator of `chat` (for getChatMember / getChatAdministrators).
     pub fn set_admin(&self, chat: i64, user: i64) {
         self.shared.lock().chat_mut(chat).admins.insert(user);

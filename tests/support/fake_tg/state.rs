@@ -58,6 +58,9 @@ pub(super) struct ChatState {
     pub membership: Membership,
     /// The forum topics opened in the chat; `Some` once topics are on (`is_forum`).
     pub topics: Option<BTreeSet<i32>>,
+    /// Users who are not (or no longer) members: `left` or `kicked`, as `getChatMember`
+    /// says (everyone else is a member).
+    pub gone: BTreeMap<i64, &'static str>,
 }
 
 impl ChatState {
@@ -70,6 +73,7 @@ impl ChatState {
             first_user: None,
             membership: Membership::Member,
             topics: None,
+            gone: BTreeMap::new(),
         }
     }
 }

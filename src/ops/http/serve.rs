@@ -1,0 +1,545 @@
+//! The port's connections, bounded: what one client on the open internet can make the
+//! process hold.
+//!
+//! - **Header timeout** (`PARXIS_HTTP_HEADER_SECS`, hyper's own, with tokio's timer): a
+//!   connection that has not sent a whole request head within it is closed. The timer also
+//!   runs while a kept-alive connection waits for its next request, so it is the idle
+//!   keep-alive timeout too.
+//! - **Request deadline** (`PARXIS_HTTP_REQUEST_SECS`): the router must produce its answer
+//!   within it, body read included, else 408 and the connection is closed. A stream's events
+//!   come after its answer's head, so only its start is bounded (streams have their own
+//!   lifetime, see [`crate::webapp`]).
+//! - **Connection caps** (`PARXIS_HTTP_MAX_CONNS` in total, `PARXIS_HTTP_MAX_CONNS_PER_IP`
+//!   per client address): when one is reached, the oldest *idle* connection (no request in
+//!   flight: silent, or kept alive between requests) of that address, or of any address for
+//!   the total, is closed to make room; only when none is idle is the new one refused. A
+//!   probe, the webhook or a group's page sends its request at once, so it always gets a
+//!   place while the caps are held by connections that send nothing.
+//! - **Open files**: [`raise_open_files`] lifts the soft `RLIMIT_NOFILE` to the hard one at
+//!   start, and [`Bounds::fit_open_files`] keeps the total cap at most half of what remains
+//!   after a reserve, so the bot's own connections (Telegram, Redis) always find a descriptor.
+//! - **Shutdown**: accepting stops, every connection is asked to finish (idle ones close at
+//!   once), and after `drain` whatever remains is dropped.
+
+use std::collections::{BTreeSet, HashMap};
+use std::convert::Infallible;
+use std::future::Future;
+use std::io;
+use std::net::{IpAddr, SocketAddr};
+use std::pin::{Pin, pin};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::{Body, Bytes};
+use axum::extract::ConnectInfo;
+use axum::http::{StatusCode, header};
+use axum::response::IntoResponse;
+use http_body::{Frame, SizeHint};
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, watch};
+use tokio::task::JoinSet;
+use tower::ServiceExt;
+
+use super::tally::Tally;
+
+/// Descriptors kept for the process's own use (Redis, Telegram, logs) before the connection
+/// cap takes its share of the open-file limit.
+pub const RESERVED_FILES: u64 = 64;
+
+/// How much the port lets its clients hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// A request head must arrive within this (also the keep-alive idle timeout).
+    pub header_timeout: Duration,
+    /// An answer (its head) must be ready within this, the request's body read included.
+    pub request_timeout: Duration,
+    /// Connections open at once, in total.
+    pub max_conns: usize,
+    /// Connections open at once from one client address.
+    pub max_conns_per_ip: usize,
+    /// On shutdown, how long connections get to finish.
+    pub drain: Duration,
+}
+
+impl Default for Bounds {
+    /// 10 s for a head, 15 s for an answer, 1,024 connections (128 per address), 3 s drain.
+    fn default() -> Self {
+        Self {
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(15),
+            max_conns: 1024,
+            max_conns_per_ip: 128,
+            drain: Duration::from_secs(3),
+        }
+    }
+}
+
+/// The settings [`Bounds::from_vars`] reads.
+pub const HEADER_SECS: &str = "PARXIS_HTTP_HEADER_SECS";
+pub const REQUEST_SECS: &str = "PARXIS_HTTP_REQUEST_SECS";
+pub const MAX_CONNS: &str = "PARXIS_HTTP_MAX_CONNS";
+pub const MAX_CONNS_PER_IP: &str = "PARXIS_HTTP_MAX_CONNS_PER_IP";
+
+/// A positive whole number setting, or its default when unset.
+///
+/// # Errors
+/// Set but not a positive whole number (the message names the setting).
+pub fn positive(
+    var: impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: u64,
+) -> Result<u64, String> {
+    match var(name) {
+        None => Ok(default),
+        Some(v) => match v.trim().parse::<u64>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(format!("{name} must be a whole number above 0, not {v:?}")),
+        },
+    }
+}
+
+impl Bounds {
+    /// The defaults, changed by the settings `var` gives.
+    ///
+    /// # Errors
+    /// A setting is not a positive whole number.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
+        let d = Self::default();
+        let secs = |name, default: Duration| {
+            positive(&var, name, default.as_secs()).map(Duration::from_secs)
+        };
+        let count = |name, default: usize| {
+            positive(&var, name, default as u64).map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+        };
+        Ok(Self {
+            header_timeout: secs(HEADER_SECS, d.header_timeout)?,
+            request_timeout: secs(REQUEST_SECS, d.request_timeout)?,
+            max_conns: count(MAX_CONNS, d.max_conns)?,
+            max_conns_per_ip: count(MAX_CONNS_PER_IP, d.max_conns_per_ip)?,
+            drain: d.drain,
+        })
+    }
+
+    /// These bounds with the total cap at most half of `open_files` past
+    /// [`RESERVED_FILES`] (at least 8), and the per-address cap at most the total.
+    #[must_use]
+    pub fn fit_open_files(mut self, open_files: u64) -> Self {
+        let room = open_files.saturating_sub(RESERVED_FILES) / 2;
+        let room = usize::try_from(room.max(8)).unwrap_or(usize::MAX);
+        self.max_conns = self.max_conns.min(room);
+        self.max_conns_per_ip = self.max_conns_per_ip.min(self.max_conns);
+        self
+    }
+}
+
+/// Raises the soft open-file limit to the hard one; returns the soft limit in force after.
+///
+/// # Errors
+/// The limit cannot be read.
+#[cfg(unix)]
+pub fn raise_open_files() -> io::Result<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the limit into the struct it is given, which lives here.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    if limit.rlim_cur < limit.rlim_max {
+        let wanted = libc::rlimit {
+            rlim_cur: limit.rlim_max,
+            rlim_max: limit.rlim_max,
+        };
+        // SAFETY: setrlimit only reads the struct it is given. A hard limit of "unlimited"
+        // is refused by Linux for open files: the soft limit then stays as it was.
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raw const wanted) } == 0 {
+            limit.rlim_cur = limit.rlim_max;
+        }
+    }
+    // (`rlim_t` is u64 on Linux, not everywhere.)
+    #[allow(clippy::useless_conversion)]
+    Ok(u64::try_from(limit.rlim_cur).unwrap_or(u64::MAX))
+}
+
+/// Elsewhere nothing is raised; the limit is taken as unknown (large).
+#[cfg(not(unix))]
+pub fn raise_open_files() -> io::Result<u64> {
+    Ok(u64::MAX)
+}
+
+/// The open connections: how many in total and per address, and which are idle (oldest
+/// first), to close one when a new one needs its place.
+struct Slots {
+    table: Mutex<Table>,
+    max: usize,
+    per_ip: usize,
+}
+
+#[derive(Default)]
+struct Table {
+    next: u64,
+    open: HashMap<u64, Open>,
+    per_ip: HashMap<IpAddr, usize>,
+    idle: BTreeSet<u64>,
+}
+
+struct Open {
+    ip: IpAddr,
+    busy: usize,
+    kill: Arc<Notify>,
+}
+
+impl Table {
+    /// Forgets connection `id` (closing it when `kill`); `false` if it was already gone.
+    fn remove(&mut self, id: u64, kill: bool) -> bool {
+        let Some(open) = self.open.remove(&id) else {
+            return false;
+        };
+        self.idle.remove(&id);
+        if let Some(n) = self.per_ip.get_mut(&open.ip) {
+            *n -= 1;
+            if *n == 0 {
+                self.per_ip.remove(&open.ip);
+            }
+        }
+        if kill {
+            open.kill.notify_one();
+        }
+        true
+    }
+
+    /// Closes the oldest idle connection (of `ip` when given); `false` when none is idle.
+    fn evict(&mut self, ip: Option<IpAddr>) -> bool {
+        let victim = self
+            .idle
+            .iter()
+            .copied()
+            .find(|id| ip.is_none_or(|ip| self.open.get(id).is_some_and(|o| o.ip == ip)));
+        victim.is_some_and(|id| self.remove(id, true))
+    }
+}
+
+impl Slots {
+    fn lock(&self) -> MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A place for a new connection from `ip`, made by closing an idle one if needed.
+    fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Conn> {
+        let mut t = self.lock();
+        if t.per_ip.get(&ip).copied().unwrap_or(0) >= self.per_ip && !t.evict(Some(ip)) {
+            return None;
+        }
+        if t.open.len() >= self.max && !t.evict(None) {
+            return None;
+        }
+        let id = t.next;
+        t.next += 1;
+        let kill = Arc::new(Notify::new());
+        t.open.insert(
+            id,
+            Open {
+                ip,
+                busy: 0,
+                kill: Arc::clone(&kill),
+            },
+        );
+        t.idle.insert(id);
+        *t.per_ip.entry(ip).or_insert(0) += 1;
+        Some(Conn {
+            slots: Arc::clone(self),
+            id,
+            kill,
+        })
+    }
+}
+
+/// One admitted connection; its place is freed when dropped.
+struct Conn {
+    slots: Arc<Slots>,
+    id: u64,
+    kill: Arc<Notify>,
+}
+
+impl Conn {
+    /// Marks a request in flight until the guard (kept by its answer's body) is dropped.
+    fn busy(self: &Arc<Self>) -> Busy {
+        let mut t = self.slots.lock();
+        if let Some(open) = t.open.get_mut(&self.id) {
+            open.busy += 1;
+            t.idle.remove(&self.id);
+        }
+        Busy(Arc::clone(self))
+    }
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        self.slots.lock().remove(self.id, false);
+    }
+}
+
+struct Busy(Arc<Conn>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        let mut t = self.0.slots.lock();
+        let id = self.0.id;
+        if let Some(open) = t.open.get_mut(&id) {
+            open.busy = open.busy.saturating_sub(1);
+            if open.busy == 0 {
+                t.idle.insert(id);
+            }
+        }
+    }
+}
+
+/// An answer's body that keeps its connection marked busy until it is sent.
+struct Held {
+    inner: Body,
+    _busy: Busy,
+}
+
+impl http_body::Body for Held {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        Pin::new(&mut self.inner).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+/// The read buffer of a connection (hyper's minimum is 8 KiB): a request head, `initData`
+/// included, fits; a longer head is refused.
+const READ_BUFFER: usize = 16 * 1024;
+
+/// Serves `router` on `listener` within `bounds` until `shutdown` completes; then stops
+/// accepting, lets connections finish for `bounds.drain`, and drops what remains. Each
+/// request carries its client's address ([`ConnectInfo<SocketAddr>`]).
+///
+/// # Errors
+/// The listener's address cannot be read.
+pub async fn serve_bounded<F>(
+    listener: TcpListener,
+    router: Router,
+    bounds: Bounds,
+    shutdown: F,
+) -> io::Result<()>
+where
+    F: Future<Output = ()> + Send + 'static,
+{
+    tracing::info!(
+        addr = %listener.local_addr()?,
+        max_conns = bounds.max_conns,
+        max_conns_per_ip = bounds.max_conns_per_ip,
+        header_timeout_s = bounds.header_timeout.as_secs(),
+        request_timeout_s = bounds.request_timeout.as_secs(),
+        "HTTP server listening"
+    );
+    let slots = Arc::new(Slots {
+        table: Mutex::new(Table::default()),
+        max: bounds.max_conns.max(1),
+        per_ip: bounds.max_conns_per_ip.max(1),
+    });
+    let (closing, closed) = watch::channel(false);
+    let accept_errors = Tally::new("HTTP accept failed", Duration::from_secs(10));
+    let refused = Tally::new(
+        "HTTP connections refused: caps reached with none idle",
+        Duration::from_secs(10),
+    );
+    let mut tasks = JoinSet::new();
+    let mut shutdown = pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            () = &mut shutdown => break,
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of descriptors, most likely: wait for some to close.
+                    accept_errors.note_error(&e);
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+            Some(_) = tasks.join_next(), if !tasks.is_empty() => continue,
+        };
+        let Some(conn) = slots.admit(peer.ip()) else {
+            refused.note();
+            drop(stream);
+            continue;
+        };
+        tasks.spawn(serve_conn(
+            stream,
+            peer,
+            Arc::new(conn),
+            router.clone(),
+            bounds,
+            closed.clone(),
+        ));
+    }
+    drop(listener);
+    let _ = closing.send(true);
+    let open = tasks.len();
+    let drained = tokio::time::timeout(bounds.drain, async {
+        while tasks.join_next().await.is_some() {}
+    })
+    .await;
+    if drained.is_err() {
+        tracing::warn!(
+            open,
+            left = tasks.len(),
+            drain_ms = bounds.drain.as_millis(),
+            "HTTP connections still open after the drain: closed"
+        );
+        tasks.abort_all();
+    }
+    tracing::info!("HTTP server stopped");
+    Ok(())
+}
+
+/// One connection: hyper's HTTP/1 with the header timeout, each request within the
+/// deadline, until it ends, is evicted, or the server closes.
+async fn serve_conn(
+    stream: TcpStream,
+    peer: SocketAddr,
+    conn: Arc<Conn>,
+    router: Router,
+    bounds: Bounds,
+    mut closing: watch::Receiver<bool>,
+) {
+    let _ = stream.set_nodelay(true);
+    let in_service = Arc::clone(&conn);
+    let deadline = bounds.request_timeout;
+    let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
+        let busy = in_service.busy();
+        let router = router.clone();
+        async move {
+            let mut request = request.map(Body::new);
+            request.extensions_mut().insert(ConnectInfo(peer));
+            let response = match tokio::time::timeout(deadline, router.oneshot(request)).await {
+                Ok(Ok(response)) => response,
+                Ok(Err(never)) => match never {},
+                Err(_) => (
+                    StatusCode::REQUEST_TIMEOUT,
+                    [(header::CONNECTION, "close")],
+                    "request took too long",
+                )
+                    .into_response(),
+            };
+            Ok::<_, Infallible>(response.map(|inner| Held { inner, _busy: busy }))
+        }
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(bounds.header_timeout)
+        .max_buf_size(READ_BUFFER);
+    let served = builder.serve_connection(TokioIo::new(stream), service);
+    let mut served = pin!(served);
+    tokio::select! {
+        result = served.as_mut() => {
+            if let Err(e) = result {
+                tracing::debug!(error = %e, "HTTP connection ended");
+            }
+            return;
+        }
+        () = conn.kill.notified() => return,
+        _ = closing.wait_for(|c| *c) => {}
+    }
+    served.as_mut().graceful_shutdown();
+    tokio::select! {
+        _ = served => {}
+        () = conn.kill.notified() => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slots(max: usize, per_ip: usize) -> Arc<Slots> {
+        Arc::new(Slots {
+            table: Mutex::new(Table::default()),
+            max,
+            per_ip,
+        })
+    }
+
+    const A: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(10, 0, 0, 1));
+    const B: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(10, 0, 0, 2));
+
+    #[test]
+    fn a_full_address_makes_room_by_closing_its_oldest_idle_connection() {
+        let s = slots(10, 2);
+        let first = s.admit(A).unwrap();
+        let second = Arc::new(s.admit(A).unwrap());
+        let _busy = second.busy();
+        let third = s.admit(A).expect("the idle first one makes room");
+        assert_eq!(s.lock().per_ip[&A], 2);
+        assert!(!s.lock().open.contains_key(&first.id));
+        // Now both are... the second busy, the third idle: a fourth evicts the third.
+        let _fourth = s.admit(A).unwrap();
+        assert!(!s.lock().open.contains_key(&third.id));
+        assert!(s.lock().open.contains_key(&second.id));
+    }
+
+    #[test]
+    fn busy_connections_are_never_closed_to_make_room() {
+        let s = slots(2, 2);
+        let a = Arc::new(s.admit(A).unwrap());
+        let b = Arc::new(s.admit(B).unwrap());
+        let (_a, _b) = (a.busy(), b.busy());
+        assert!(s.admit(A).is_none());
+        assert!(s.admit(B).is_none());
+        drop((_a, _b));
+        assert!(s.admit(B).is_some(), "idle again once the answer is sent");
+    }
+
+    #[test]
+    fn the_total_cap_evicts_the_oldest_idle_of_any_address() {
+        let s = slots(2, 2);
+        let a = s.admit(A).unwrap();
+        let _b = s.admit(B).unwrap();
+        let _c = s.admit(B).unwrap();
+        assert!(!s.lock().open.contains_key(&a.id));
+        assert_eq!(s.lock().open.len(), 2);
+        drop(a);
+        assert_eq!(
+            s.lock().open.len(),
+            2,
+            "an evicted connection is not counted twice"
+        );
+    }
+
+    #[test]
+    fn the_cap_fits_the_open_file_limit() {
+        let b = Bounds::default().fit_open_files(256);
+        assert_eq!(b.max_conns, 96);
+        assert_eq!(b.max_conns_per_ip, 96);
+        assert_eq!(Bounds::default().fit_open_files(1 << 20), Bounds::default());
+    }
+
+    #[test]
+    fn settings_are_read_and_bad_ones_named() {
+        let b = Bounds::from_vars(|k| (k == HEADER_SECS).then(|| "2".to_owned())).unwrap();
+        assert_eq!(b.header_timeout, Duration::from_secs(2));
+        let e = Bounds::from_vars(|k| (k == MAX_CONNS).then(|| "0".to_owned())).unwrap_err();
+        assert!(e.contains(MAX_CONNS), "{e}");
+    }
+}
