@@ -27,6 +27,11 @@ pub const MOVES_CS: u32 = BUDGET_CS - FIRST_CS as u32 - LAST_CS as u32 - CARD_CS
 /// is the bot's old pace: about two moves a second, an event held over a second.
 pub const PACES: [(u16, u16, u16); 4] = [(130, 80, 55), (100, 60, 35), (80, 50, 25), (60, 40, 20)];
 
+/// The highlights cut's pace: (event, last round, routine move) hundredths. Quicker than
+/// the slowest full pace: the cut shows the game's course as a time lapse, a picture about
+/// every sixth of a second, an event held a little longer.
+pub const HIGHLIGHTS: (u16, u16, u16) = (40, 40, 15);
+
 /// What kind of board change a picture shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -137,7 +142,7 @@ pub fn of_kinds(kinds: &[Kind]) -> Pace {
             };
         }
     }
-    highlights(kinds, PACES[PACES.len() - 1])
+    highlights(kinds, HIGHLIGHTS)
 }
 
 /// `want` of the indices `from` spread evenly (all of them if there are no more).
@@ -152,8 +157,8 @@ fn spread(from: &[usize], want: usize) -> Vec<usize> {
 }
 
 /// The highlights cut at pace `(e, l, r)`: the last round, the events (evenly chosen when
-/// they would take more than three fifths of the time left), routine moves evenly spread
-/// over the rest.
+/// they would take more than half the time left), routine moves evenly spread over the
+/// rest.
 fn highlights(kinds: &[Kind], (e, l, r): (u16, u16, u16)) -> Pace {
     let of = |k: Kind| -> Vec<usize> {
         kinds
@@ -165,7 +170,7 @@ fn highlights(kinds: &[Kind], (e, l, r): (u16, u16, u16)) -> Pace {
     };
     let (last, events, routine) = (of(Kind::LastRound), of(Kind::Event), of(Kind::Routine));
     let mut left = MOVES_CS.saturating_sub(last.len() as u32 * u32::from(l));
-    let events = spread(&events, (left * 3 / 5 / u32::from(e)) as usize);
+    let events = spread(&events, (left / 2 / u32::from(e)) as usize);
     left = left.saturating_sub(events.len() as u32 * u32::from(e));
     let routine = spread(&routine, (left / u32::from(r)) as usize);
     let mut beats: Vec<Beat> = last
