@@ -4,9 +4,9 @@
 //!
 //! Every board change is a picture while the game fits at a readable pace: captures, pieces
 //! reaching their goal and third sixes (the *events*) and the last round held longer than
-//! routine moves, the pace slowing down in steps as the game grows. A game too long for
+//! routine moves, the pace quickening in steps as the game grows. A game too long for
 //! that is cut to its highlights: the last round always, the events (an even selection of
-//! them when even they would not fit in most of the minute), and routine moves evenly
+//! them when even they would take more than half the time left), and routine moves evenly
 //! spread over what time is left; the board jumps over the changes left out.
 
 use super::Walk;
