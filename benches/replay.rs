@@ -1,6 +1,7 @@
-//! Replays of seeded games of 4, 6 and 8 computer players (JCF, normal level, the table
+//! Replays of seeded games of 2, 4, 6 and 8 computer players (JCF, normal level, the table
 //! saved and read back between actions as the bot does): the stored record's size, the
-//! JSON Lines file's size, the GIF's frames and size, the time to encode the GIF on one
+//! JSON Lines file's size, the GIF's frames, size and length (its frames' delays added up:
+//! at most a minute, `replay::pace`), the time to encode the GIF on one
 //! core (median) and the memory it needs at its peak.
 //!
 //! `cargo bench --bench replay` runs criterion on each GIF, then prints for each game the
@@ -49,7 +50,7 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOC: Counting = Counting;
 
-const GAMES: [(usize, u64); 3] = [(4, 2026), (6, 2026), (8, 2026)];
+const GAMES: [(usize, u64); 4] = [(2, 2026), (4, 2026), (6, 2026), (8, 2026)];
 
 fn game(players: usize, seed: u64) -> (Replay, Walk) {
     let table = sample::play(&Sample::computers(players, seed)).expect("a game");
@@ -131,20 +132,25 @@ fn figures(_: &mut Criterion) {
             black_box(replay::gif_whole_frames(black_box(&r), black_box(&w)));
         });
         let gif_frames = gif_frame_count(&gif);
+        let pace = replay::pace(&w);
         let (walk, _) = median(|| {
             black_box(replay::walk(black_box(&r)).expect("replays"));
         });
         println!(
-            "replay, {players} players ({} arms, seed {seed}): {} steps, {} moves; record {record} B (log {} B), JSON Lines {:.0} KB; GIF {} pictures in {gif_frames} frames {}×{}, {:.0} KB, encode median {:.0} ms wall, {:.0} ms CPU (one rectangle a move: {:.0} KB, {:.0} ms CPU: {:.2}× the CPU time; whole frames: {:.0} KB, {:.0} ms wall, {:.0} ms CPU: {:.2}× the CPU time, {:.2}× the size), peak heap {:.1} MB; walk {:.2} ms",
+            "replay, {players} players ({} arms, seed {seed}): {} steps, {} moves; record {record} B (log {} B), JSON Lines {:.0} KB; GIF {} pictures ({} of {} board changes{}) in {gif_frames} frames {}×{}, {:.0} KB, plays {:.1} s, encode median {:.0} ms wall, {:.0} ms CPU (one rectangle a move: {:.0} KB, {:.0} ms CPU: {:.2}× the CPU time; whole frames: {:.0} KB, {:.0} ms wall, {:.0} ms CPU: {:.2}× the CPU time, {:.2}× the size), peak heap {:.1} MB; walk {:.2} ms",
             r.arms.count(),
             w.steps.len(),
             w.moves(),
             r.log.len(),
             lines as f64 / 1024.0,
             replay::frame_count(&w),
+            pace.beats.len(),
+            pace.changes,
+            if pace.highlights { ", highlights" } else { "" },
             parxis::render::image::anim::side(r.arms),
-            parxis::render::image::anim::side(r.arms),
+            parxis::render::image::anim::height(r.arms),
             gif.len() as f64 / 1024.0,
+            f64::from(gif_length_cs(&gif)) / 100.0,
             t.as_secs_f64() * 1e3,
             tc.as_secs_f64() * 1e3,
             one.len() as f64 / 1024.0,
@@ -159,6 +165,16 @@ fn figures(_: &mut Criterion) {
             walk.as_secs_f64() * 1e3,
         );
     }
+}
+
+/// The GIF `bytes`' frames' delays added up (hundredths of a second).
+fn gif_length_cs(bytes: &[u8]) -> u32 {
+    let mut d = gif::DecodeOptions::new().read_info(bytes).expect("a GIF");
+    let mut cs = 0;
+    while let Some(f) = d.read_next_frame().expect("a frame") {
+        cs += u32::from(f.delay);
+    }
+    cs
 }
 
 /// How many frames the GIF `bytes` has.

@@ -149,18 +149,25 @@ async fn the_replay_button_posts_one_animation_per_game_and_record_sends_a_check
     assert!(caption.starts_with("🎞"), "{caption}");
     assert!(caption.contains(&format!("<b>{winner}</b>")), "{caption}");
     assert!(caption.contains(&t.stats.moves.to_string()), "{caption}");
-    // it decodes to one frame per move (and third six sending a piece home), the start
-    // and the final board held, the last frame being the final board,
+    // it decodes to a picture per beat of its pace (at most a minute in all, the length
+    // the caption gives apart from the game's), the start, the final board and the end
+    // card,
     let r = kept(&h, &id).await;
     let w = replay::walk(&r).expect("the kept record replays");
     assert_eq!(w.moves() as u32, t.stats.moves);
-    let d = gif_frames::decode(bytes, &[]);
-    assert_eq!(d.frames.len(), replay::frame_count(&w));
+    let n = replay::frame_count(&w);
+    let d = gif_frames::decode(bytes, &[n - 2]);
+    assert_eq!(d.frames.len(), n);
+    let total: u32 = d.frames.iter().map(|f| u32::from(f.delay_cs)).sum();
+    assert!(total <= 6_000, "{total}");
+    let seconds = replay::pace(&w).seconds();
+    assert_eq!(seconds, total.div_ceil(100));
+    assert!(caption.contains(&format!(" {seconds} s ")), "{caption}");
     let still = gif_frames::decode(&replay::final_still(&r, &w), &[]);
-    let last = d.frames.last().expect("frames");
+    let last = &d.frames[n - 2];
     assert!(
         last.rgb == still.frames[0].rgb,
-        "the last frame is not the final board"
+        "the frame before the end card is not the final board"
     );
     let posted = msg_id(anim.result());
     // When it is asked for again, by the button, by /replay and by /replay replying to

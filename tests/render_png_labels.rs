@@ -208,3 +208,77 @@ fn labels_are_numbered_nearest_home_first_at_their_destinations() {
         assert!(img.differing(&other, points[1], 8.0) > 10, "{file}");
     }
 }
+
+#[test]
+fn names_with_emoji_flags_joins_rtl_and_cjk_are_drawn_without_a_question_mark() {
+    // Given names as people type them (an emoji, the computer players' robot, a flag, a
+    // joined family, a heart with its variation selector, Hebrew, Chinese), each with the
+    // text today's fallback drew ("?" for each glyph the font lacked),
+    let cases: [(&str, &str); 7] = [
+        ("Marta 🌸", "Marta ?"),
+        ("🤖 1", "? 1"),
+        ("🇪🇸 Pep", "?? Pep"),
+        ("👨‍👩‍👧 Família", "????? Família"),
+        ("❤️ Aina", "?? Aina"),
+        ("שרה", "???"),
+        ("李雷", "??"),
+    ];
+    let g = four_seats("{}", "{}", "");
+    let area = image::nest_area(FOUR, Colour::Yellow);
+    let at = ((area.x0 + area.x1) / 2.0, area.y1 - 24.0);
+    // Pixels that differ along the name's line (discs across the nest's width).
+    let along = |a: &png_board::Image, b: &png_board::Image| -> usize {
+        (-6..=6)
+            .map(|k| a.differing(b, (at.0 + 22.0 * k as f32, at.1), 14.0))
+            .sum()
+    };
+    let nest = |name: &str| {
+        render(
+            &g,
+            &View {
+                names: names(&[name]),
+                ..View::default()
+            },
+        )
+    };
+    for (name, fallback) in cases {
+        // When the board is drawn with the name in the yellow nest,
+        let drawn = nest(name);
+        // Then no glyph drawn is a font's missing glyph (id 0),
+        let glyphs = image::glyphs_of(name);
+        assert!(glyphs.iter().all(|&(_, id)| id != 0), "{name}: {glyphs:?}");
+        assert!(!image::glyphs_of("?").is_empty());
+        // and the nest does not show the "?" fallback.
+        assert!(
+            along(&drawn, &nest(fallback)) > 30,
+            "{name} is drawn as {fallback}"
+        );
+        if let Some(dir) = std::env::var_os("PARXIS_FRAMES_DIR") {
+            let png = image::png(
+                &g,
+                &View {
+                    names: names(&[name, "🤖 2", "Biel 🇪🇸", "Aina ❤️"]),
+                    ..View::default()
+                },
+            );
+            let file = format!(
+                "names_{}.png",
+                name.chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .collect::<String>()
+            );
+            std::fs::write(std::path::Path::new(&dir).join(file), png).expect("written");
+        }
+    }
+    // The emoji are drawn (more ink than the name without them), the joined family as its
+    // first person, the variation selector left out; Chinese, which neither font has,
+    // leaves nothing and the colour's name is drawn instead.
+    assert_eq!(image::drawable("👨‍👩‍👧 Família"), "👨 Família");
+    assert_eq!(image::drawable("❤️ Aina"), "❤ Aina");
+    assert_eq!(image::drawable("👍🏽 Joan"), "👍 Joan");
+    assert_eq!(image::drawable("李雷"), "");
+    assert!(along(&nest("李雷"), &nest("Yellow")) == 0);
+    assert!(along(&nest("Marta 🌸"), &nest("Marta")) > 30);
+    // Hebrew is drawn right to left (its letters in visual order).
+    assert_eq!(image::drawable("שרה"), "הרש");
+}

@@ -230,3 +230,26 @@ fn a_table_being_played_has_a_thicker_outline() {
         ink(final_box)
     );
 }
+
+#[test]
+fn names_with_emoji_are_drawn_in_the_bracket_without_a_question_mark() {
+    // Given a bracket of four whose entrants' names carry emoji, and the same bracket with
+    // each emoji written "?" (what the picture drew when the font lacked a glyph),
+    let draw = |names: [&str; 4]| {
+        let e = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Entrant::human(i as i64, n))
+            .collect();
+        let t = Tournament::draw(Preset::Solidari, false, 2, e, 2026).expect("valid draw");
+        bracket::png(&t, &labels(&t))
+    };
+    let typed = draw(["Marta 🌸", "🤖 1", "Aina ❤️", "Biel 👨‍👩‍👧"]);
+    let asked = draw(["Marta ?", "? 1", "Aina ??", "Biel ?????"]);
+    // When both are drawn, Then they differ: the emoji are drawn, not "?".
+    let (w, h, a) = decode(&typed);
+    let (_, _, b) = decode(&asked);
+    let off = a.chunks(3).zip(b.chunks(3)).filter(|(x, y)| x != y).count();
+    assert!(off > 200, "{off} pixels differ of {}", w * h);
+    save("emoji_names.png", &typed);
+}

@@ -1,17 +1,17 @@
 ## repeticions: el botó 🎞, /replay, /record i parxis replay
 
 replay-btn = 🎞 Repetició
-replay-caption = 🎞 Repetició · 🏆 ha guanyat <b>{ $winner }</b> · { $moves ->
+replay-caption = 🎞 Repetició de { $seconds } s · 🏆 ha guanyat <b>{ $winner }</b> · la partida: { $moves ->
         [one] 1 jugada
        *[other] { $moves } jugades
-    } · { $minutes ->
+    } en { $minutes ->
         [one] 1 minut
        *[other] { $minutes } minuts
     }
-replay-caption-draw = 🎞 Repetició · ⏰ s'ha acabat el temps: empat · { $moves ->
+replay-caption-draw = 🎞 Repetició de { $seconds } s · ⏰ s'ha acabat el temps: empat · la partida: { $moves ->
         [one] 1 jugada
        *[other] { $moves } jugades
-    } · { $minutes ->
+    } en { $minutes ->
         [one] 1 minut
        *[other] { $minutes } minuts
     }

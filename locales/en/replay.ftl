@@ -1,17 +1,17 @@
 ## replays: the 🎞 button, /replay, /record and parxis replay
 
 replay-btn = 🎞 Replay
-replay-caption = 🎞 Replay · 🏆 <b>{ $winner }</b> won · { $moves ->
+replay-caption = 🎞 Replay, { $seconds } s · 🏆 <b>{ $winner }</b> won · the game: { $moves ->
         [one] 1 move
        *[other] { $moves } moves
-    } · { $minutes ->
+    } in { $minutes ->
         [one] 1 minute
        *[other] { $minutes } minutes
     }
-replay-caption-draw = 🎞 Replay · ⏰ time is up: a draw · { $moves ->
+replay-caption-draw = 🎞 Replay, { $seconds } s · ⏰ time is up: a draw · the game: { $moves ->
         [one] 1 move
        *[other] { $moves } moves
-    } · { $minutes ->
+    } in { $minutes ->
         [one] 1 minute
        *[other] { $minutes } minutes
     }

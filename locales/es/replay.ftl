@@ -1,17 +1,17 @@
 ## repeticiones: el botón 🎞, /replay, /record y parxis replay
 
 replay-btn = 🎞 Repetición
-replay-caption = 🎞 Repetición · 🏆 ha ganado <b>{ $winner }</b> · { $moves ->
+replay-caption = 🎞 Repetición de { $seconds } s · 🏆 ha ganado <b>{ $winner }</b> · la partida: { $moves ->
         [one] 1 jugada
        *[other] { $moves } jugadas
-    } · { $minutes ->
+    } en { $minutes ->
         [one] 1 minuto
        *[other] { $minutes } minutos
     }
-replay-caption-draw = 🎞 Repetición · ⏰ se acabó el tiempo: empate · { $moves ->
+replay-caption-draw = 🎞 Repetición de { $seconds } s · ⏰ se acabó el tiempo: empate · la partida: { $moves ->
         [one] 1 jugada
        *[other] { $moves } jugadas
-    } · { $minutes ->
+    } en { $minutes ->
         [one] 1 minuto
        *[other] { $minutes } minutos
     }

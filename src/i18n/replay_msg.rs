@@ -9,14 +9,20 @@ use super::msg::{Arg, Msg};
 pub enum ReplayMsg {
     /// Button "🎞 Replay" under a finished board.
     BtnReplay,
-    /// The animation's caption: "🎞 Replay · 🏆 WINNER won · N moves · M min" (HTML).
+    /// The animation's caption: "🎞 Replay (S s) · 🏆 WINNER won · the game: N moves in M
+    /// minutes" (HTML): the replay's own length apart from the game's.
     Caption {
         winner: String,
         moves: u32,
         minutes: u32,
+        seconds: u32,
     },
     /// The caption of a game the time limit ended in a draw (R6.3).
-    CaptionDraw { moves: u32, minutes: u32 },
+    CaptionDraw {
+        moves: u32,
+        minutes: u32,
+        seconds: u32,
+    },
     /// "🎞 The replay of this game is here." (a reply to the animation already posted).
     Here,
     /// "🎞 The replay is on its way…" (an alert while another request uploads it).
@@ -77,14 +83,22 @@ impl ReplayMsg {
                 winner,
                 moves,
                 minutes,
+                seconds,
             } => vec![
                 ("winner", text(winner)),
                 ("moves", Arg::Num(*moves)),
                 ("minutes", Arg::Num(*minutes)),
+                ("seconds", Arg::Num(*seconds)),
             ],
-            Self::CaptionDraw { moves, minutes } => {
-                vec![("moves", Arg::Num(*moves)), ("minutes", Arg::Num(*minutes))]
-            }
+            Self::CaptionDraw {
+                moves,
+                minutes,
+                seconds,
+            } => vec![
+                ("moves", Arg::Num(*moves)),
+                ("minutes", Arg::Num(*minutes)),
+                ("seconds", Arg::Num(*seconds)),
+            ],
             Self::RecordCaption { game, steps } => {
                 vec![("game", text(game)), ("steps", Arg::Num(*steps))]
             }
@@ -119,15 +133,18 @@ impl ReplayMsg {
                 winner: "<Amparo>".into(),
                 moves: 1,
                 minutes: 41,
+                seconds: 1,
             },
             Self::Caption {
                 winner: "Vicent & Amparo".into(),
                 moves: 312,
                 minutes: 1,
+                seconds: 58,
             },
             Self::CaptionDraw {
                 moves: 200,
                 minutes: 30,
+                seconds: 60,
             },
             Self::Here,
             Self::OnItsWay,

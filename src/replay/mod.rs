@@ -4,25 +4,17 @@
 //! GIF ([`gif`]). All pure: no I/O, no clock.
 
 pub mod jsonl;
+pub mod pace;
 pub mod sample;
 pub mod walk;
 
+pub use pace::{CARD_CS, FIRST_CS, LAST_CS, Pace, pace};
 pub use walk::{End, Note, Played, Walk, WalkError, walk};
 
 use crate::bot::core::table::Replay;
-use crate::engine::Pass;
 use crate::engine::board::MAX_COLOURS;
 use crate::render::image::View;
-use crate::render::image::anim::{Animation, Marks, Still};
-
-/// How long the first frame shows (hundredths of a second).
-pub const FIRST_CS: u16 = 150;
-/// How long a move shows: about two moves a second, a pace a person can follow.
-pub const MOVE_CS: u16 = 55;
-/// How long a capture, a piece reaching its goal or a third six shows.
-pub const EVENT_CS: u16 = 130;
-/// How long the final board is held before the animation starts again.
-pub const LAST_CS: u16 = 600;
+use crate::render::image::anim::{Animation, Banner, Card, Marks, Still};
 
 /// The players' names by colour, for the board's nests.
 #[must_use]
@@ -58,18 +50,36 @@ pub fn final_marks(walk: &Walk) -> Marks {
     }
 }
 
-/// How many pictures [`gif`] draws for a walk: the start, one per step that changes the
-/// board (every move, and a third six sending a piece home), and the final board held.
-/// A move's picture may be written as a few GIF frames, all but the last showing for
+/// How many pictures [`gif`] draws for a walk: the start, one per beat of its [`pace`]
+/// (every board change, or the highlights of a long game), the final board and the end
+/// card. A move's picture may be written as a few GIF frames, all but the last showing for
 /// [`crate::render::image::anim::SUB_FRAME_CS`] ([`crate::render::image::anim`]).
 #[must_use]
 pub fn frame_count(walk: &Walk) -> usize {
-    walk.board_changes() + 2
+    pace(walk).beats.len() + 3
 }
 
-/// The game as an animated GIF: the start, one frame per move (the move's trail, the die
-/// or bonus that made it, a star where a piece was captured), and the final board held
-/// (the winner's nest framed and starred).
+/// The seats in finishing order (R6.1: the winners first, then by the distance left),
+/// and the winners.
+#[must_use]
+pub fn finishing_order(walk: &Walk) -> (Vec<crate::engine::Colour>, Vec<crate::engine::Colour>) {
+    let last = walk.last();
+    let winners: Vec<_> = walk
+        .end
+        .winner()
+        .map(|w| w.colours().to_vec())
+        .unwrap_or_default();
+    let mut order: Vec<_> = last.ranking().iter().map(|r| r.colour).collect();
+    // Winners first (a time limit's winner is not the game's own winner).
+    order.sort_by_key(|c| !winners.contains(c));
+    (order, winners)
+}
+
+/// The game as an animated GIF of at most a minute ([`pace`]): the start, a picture per
+/// board change (or the highlights of a long game; the move's trail, the die or bonus that
+/// made it, a star where a piece was captured), the final board (the winner's nest framed
+/// and starred) and an end card with the finishing order. A band below the board names the
+/// mover and shows how far the replay has come.
 #[must_use]
 pub fn gif(replay: &Replay, walk: &Walk) -> Vec<u8> {
     animate(replay, walk, Animation::new(replay.arms))
@@ -98,14 +108,27 @@ fn animate(replay: &Replay, walk: &Walk, mut a: Animation) -> Vec<u8> {
         names: names.clone(),
         ..View::default()
     };
+    let pace = pace(walk);
+    let whole = pace.total_cs();
+    // The progress bar: how much of the replay's time has passed when a picture shows.
+    let mut elapsed = u32::from(FIRST_CS);
+    let done = |t: u32| done_at(t, whole);
     a.push(&Still {
         game: &walk.start,
         view: &first,
         marks: Marks::default(),
+        banner: Banner {
+            mover: walk.start.turn(),
+            done: 0,
+        },
         turn: true,
         delay_cs: FIRST_CS,
     });
-    for s in walk.steps.iter().filter(|s| s.changes_board()) {
+    let changes: Vec<&Played> = walk.steps.iter().filter(|s| s.changes_board()).collect();
+    for beat in &pace.beats {
+        let Some(s) = changes.get(beat.change) else {
+            continue;
+        };
         let seat = s.seat();
         let view = View {
             last_move: s.play.map(Into::into),
@@ -124,26 +147,50 @@ fn animate(replay: &Replay, walk: &Walk, mut a: Animation) -> Vec<u8> {
                 .and_then(|mv| mv.captures().map(|victim| (mv.to(), victim))),
             time_winner: None,
         };
-        let eventful = marks.capture.is_some()
-            || s.play.is_some_and(crate::engine::Move::reaches_goal)
-            || matches!(s.pass, Some(Pass::ThirdSix { .. }));
         a.push(&Still {
             game: &s.after,
             view: &view,
             marks,
+            banner: Banner {
+                mover: seat,
+                done: done(elapsed),
+            },
             turn: false,
-            delay_cs: if eventful { EVENT_CS } else { MOVE_CS },
+            delay_cs: beat.delay_cs,
         });
+        elapsed += u32::from(beat.delay_cs);
     }
     let view = final_view(replay, walk);
+    let (order, winners) = finishing_order(walk);
     a.push(&Still {
         game: walk.last(),
         view: &view,
         marks: final_marks(walk),
+        banner: Banner {
+            mover: winners.first().copied(),
+            done: final_done(&pace),
+        },
         turn: true,
         delay_cs: LAST_CS,
     });
+    a.push_card(&Card {
+        game: walk.last(),
+        view: &view,
+        order,
+        winners,
+        delay_cs: CARD_CS,
+    });
     a.finish()
+}
+
+/// The progress bar's thousandths `t` hundredths into a replay of `whole`.
+fn done_at(t: u32, whole: u32) -> u16 {
+    u16::try_from(t * 1000 / whole.max(1)).unwrap_or(1000)
+}
+
+/// The progress bar on the final board: the first frame and the moves passed.
+fn final_done(pace: &Pace) -> u16 {
+    done_at(u32::from(FIRST_CS) + pace.moves_cs(), pace.total_cs())
 }
 
 /// The final board alone, as a one-frame GIF in the animation's palette.
@@ -154,6 +201,10 @@ pub fn final_still(replay: &Replay, walk: &Walk) -> Vec<u8> {
         game: walk.last(),
         view: &view,
         marks: final_marks(walk),
+        banner: Banner {
+            mover: finishing_order(walk).1.first().copied(),
+            done: final_done(&pace(walk)),
+        },
         turn: true,
         delay_cs: LAST_CS,
     })

@@ -49,9 +49,11 @@ pub fn plan(posted: Option<i32>) -> Plan {
     posted.map_or(Plan::Upload, Plan::ReplyTo)
 }
 
-/// The animation's caption: the winner (or the time limit's draw), the moves, the length.
+/// The animation's caption: the replay's own length, the winner (or the time limit's
+/// draw), the game's moves and length.
 #[must_use]
 pub fn caption(lang: Lang, replay: &Replay, walk: &Walk) -> String {
+    let seconds = crate::replay::pace(walk).seconds();
     let moves = u32::try_from(walk.moves()).unwrap_or(u32::MAX);
     let ms = replay.finished_ms.saturating_sub(replay.started_ms);
     let minutes = u32::try_from(ms.div_ceil(60_000))
@@ -64,9 +66,14 @@ pub fn caption(lang: Lang, replay: &Replay, walk: &Walk) -> String {
                 winner: names.join(" & "),
                 moves,
                 minutes,
+                seconds,
             }
         }
-        None => ReplayMsg::CaptionDraw { moves, minutes },
+        None => ReplayMsg::CaptionDraw {
+            moves,
+            minutes,
+            seconds,
+        },
     };
     tr(lang, &Msg::Replay(msg))
 }
@@ -112,6 +119,37 @@ mod tests {
         assert_eq!(kb.inline_keyboard.iter().flatten().count(), 2);
         // A board in play names none.
         assert_eq!(replied_game(["r:3", "m:3:0"]), None);
+    }
+
+    #[test]
+    fn the_caption_gives_the_replay_s_own_length_apart_from_the_game_s() {
+        // Given a finished game of four that lasted 20 minutes,
+        let t = sample::play(&Sample::computers(4, 2026)).expect("a game");
+        let mut r = t.replay().expect("its record");
+        r.finished_ms = r.started_ms + 20 * 60_000;
+        let w = crate::replay::walk(&r).expect("it replays");
+        let seconds = crate::replay::pace(&w).seconds();
+        assert!(seconds <= 60, "{seconds}");
+        // When its caption is written, then it says the replay's seconds first and the
+        // game's moves and minutes as the game's, in every language.
+        let en = caption(Lang::En, &r, &w);
+        assert!(
+            en.starts_with(&format!("🎞 Replay, {seconds} s · 🏆")),
+            "{en}"
+        );
+        assert!(
+            en.ends_with(&format!("the game: {} moves in 20 minutes", w.moves())),
+            "{en}"
+        );
+        let es = caption(Lang::Es, &r, &w);
+        assert!(es.contains(&format!("Repetición de {seconds} s")), "{es}");
+        assert!(
+            es.contains("la partida: ") && es.ends_with("en 20 minutos"),
+            "{es}"
+        );
+        let ca = caption(Lang::Ca, &r, &w);
+        assert!(ca.contains(&format!("Repetició de {seconds} s")), "{ca}");
+        assert!(ca.ends_with("en 20 minuts"), "{ca}");
     }
 
     #[test]

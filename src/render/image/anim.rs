@@ -17,7 +17,7 @@ use tiny_skia::Pixmap;
 
 use super::encode::{self, Palette, bin};
 use super::layout::{self, Area, Point};
-use super::{View, board, paint, scene};
+use super::{View, board, paint, scene, text};
 use crate::engine::{Arms, Colour, Game, Loc, Square, Winner};
 
 /// The palette index of transparent pixels.
@@ -27,10 +27,30 @@ const TRANSPARENT: u8 = 255;
 /// 818 px for six and eight arms (1000). Drawn with the same layout and scene, scaled.
 pub const FRAME_SCALE: f32 = 9.0 / 11.0;
 
-/// Width and height of the animation of a board of `arms`, in pixels.
+/// Width of the animation of a board of `arms`, in pixels (the board is square: its
+/// height too; the [`band`] lies below it).
 #[must_use]
 pub fn side(arms: Arms) -> u32 {
     (layout::size(arms) as f32 * FRAME_SCALE).round() as u32
+}
+
+/// Height of the band below the board: the mover's piece and name, and the progress bar
+/// along its bottom edge.
+#[must_use]
+pub fn band(arms: Arms) -> u32 {
+    (side(arms) as f32 * 0.085).round() as u32
+}
+
+/// Height of the animation: the board and the band.
+#[must_use]
+pub fn height(arms: Arms) -> u32 {
+    side(arms) + band(arms)
+}
+
+/// Height of the progress bar at the band's bottom edge, in pixels.
+#[must_use]
+pub fn bar(arms: Arms) -> u32 {
+    (band(arms) as f32 * 0.1).round().max(3.0) as u32
 }
 
 /// The exact scale from layout coordinates to the animation's pixels.
@@ -53,12 +73,23 @@ pub struct Marks {
     pub time_winner: Option<Winner>,
 }
 
+/// What the band below the board says: who moved, and how far the replay has come.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Banner {
+    /// The seat whose piece and name the band shows (its name from the view's names).
+    pub mover: Option<Colour>,
+    /// How far along the replay is, in thousandths (the progress bar's filled part).
+    pub done: u16,
+}
+
 /// One frame: the position, the view of the PNG board, the marks, and how long it shows.
 #[derive(Clone, Debug)]
 pub struct Still<'a> {
     pub game: &'a Game,
     pub view: &'a View,
     pub marks: Marks,
+    /// The band below the board.
+    pub banner: Banner,
     /// Draw the seat to act's frame and its pending die or bonus, as the PNG board does
     /// (the first and final frames); a move's frame shows the roll that made it instead.
     pub turn: bool,
@@ -144,7 +175,8 @@ struct Drawn {
     game: Game,
     trail: Option<super::Trail>,
     marks: Marks,
-    /// Drawn whole: the turn, a winner's marks (the next frame is drawn whole too).
+    /// Drawn whole: the turn, a winner's marks, the end card (the next frame is drawn
+    /// whole too).
     whole: bool,
 }
 
@@ -248,8 +280,10 @@ pub struct Animation {
     arms: Arms,
     /// Pixels per layout unit.
     k: f32,
-    /// Width and height in pixels.
+    /// Width in pixels (and the board's height).
     side: usize,
+    /// Height in pixels: the board and the band.
+    height: usize,
     /// The picture shown after the frames written so far.
     shown: Option<Pixmap>,
     /// Where the next frame is drawn.
@@ -262,6 +296,210 @@ pub struct Animation {
     mode: Mode,
 }
 
+/// The empty board of `arms` at the animation's size with the empty band below it, drawn
+/// once.
+fn empty_frame(arms: Arms) -> &'static Pixmap {
+    use std::sync::OnceLock;
+    static FRAMES: [OnceLock<Pixmap>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = match arms {
+        Arms::Four => 0,
+        Arms::Six => 1,
+        Arms::Eight => 2,
+    };
+    FRAMES[slot].get_or_init(|| {
+        let (w, h) = (side(arms), height(arms));
+        let mut pm = Pixmap::new(w, h).expect("the frame size is valid");
+        let board = board::empty_at(arms, w);
+        let n = board.data().len();
+        pm.data_mut()[..n].copy_from_slice(board.data());
+        band_background(&mut pm, arms);
+        pm
+    })
+}
+
+/// The band's empty look: dark, with the progress bar's track along its bottom edge.
+fn band_background(pm: &mut Pixmap, arms: Arms) {
+    let (w, s, b, bar) = (
+        side(arms) as f32,
+        side(arms) as f32,
+        band(arms) as f32,
+        bar(arms) as f32,
+    );
+    paint::fill_area(
+        pm,
+        Area {
+            x0: 0.0,
+            y0: s,
+            x1: w,
+            y1: s + b,
+        },
+        paint::INK,
+        255,
+    );
+    paint::fill_area(
+        pm,
+        Area {
+            x0: 0.0,
+            y0: s + b - bar,
+            x1: w,
+            y1: s + b,
+        },
+        BAR_TRACK,
+        255,
+    );
+}
+
+/// Where the band draws the mover's piece: its centre and radius, in pixels.
+#[must_use]
+pub fn chip(arms: Arms) -> (Point, f32) {
+    let (s, b, bar) = (side(arms) as f32, band(arms) as f32, bar(arms) as f32);
+    ((b * 0.6, s + (b - bar) / 2.0), (b - bar) * 0.36)
+}
+
+/// The progress bar's track and its filled part.
+const BAR_TRACK: [u8; 3] = [90, 90, 96];
+const BAR_FILL: [u8; 3] = [255, 255, 255];
+
+/// Draw the band of `banner` (over the band's background): the mover's piece and name on
+/// the left, the die that made the move on the right, the progress bar at the bottom.
+fn draw_band(
+    pm: &mut Pixmap,
+    arms: Arms,
+    view: &View,
+    still_roll: Option<(Colour, u8)>,
+    banner: Banner,
+) {
+    let (w, s, b, bar) = (
+        side(arms) as f32,
+        side(arms) as f32,
+        band(arms) as f32,
+        bar(arms) as f32,
+    );
+    let done = f32::from(banner.done.min(1000)) / 1000.0;
+    if done > 0.0 {
+        paint::fill_area(
+            pm,
+            Area {
+                x0: 0.0,
+                y0: s + b - bar,
+                x1: (w * done).round(),
+                y1: s + b,
+            },
+            BAR_FILL,
+            255,
+        );
+    }
+    let ((cx, mid), r) = chip(arms);
+    let Some(c) = banner.mover else { return };
+    paint::token(pm, (cx, mid), r, c, None);
+    let die = still_roll.filter(|&(seat, _)| seat == c);
+    let right = if die.is_some() {
+        w - b * 1.2
+    } else {
+        w - b * 0.4
+    };
+    let x0 = cx + r + b * 0.3;
+    let (name, size) = text::fit(
+        &scene::shown_name(view, c),
+        right - x0,
+        (b - bar) * 0.52,
+        (b - bar) * 0.36,
+    );
+    let tw = text::width(&name, size);
+    text::draw_centred(pm, &name, size, (x0 + tw / 2.0, mid), paint::PAPER);
+    if let Some((seat, face)) = die {
+        paint::die(pm, (w - b * 0.65, mid), (b - bar) * 0.62, face, seat);
+    }
+}
+
+/// The end card: the finishing order drawn large, each seat's piece, place and name, and
+/// how many pieces it took home.
+#[derive(Clone, Debug)]
+pub struct Card<'a> {
+    pub game: &'a Game,
+    pub view: &'a View,
+    /// The seats in finishing order (the winner or winning pair first).
+    pub order: Vec<Colour>,
+    /// The seats that won (starred).
+    pub winners: Vec<Colour>,
+    /// Hundredths of a second.
+    pub delay_cs: u16,
+}
+
+/// Draw `card` over the board's part of `pm` (the band is drawn by the caller).
+fn draw_card(pm: &mut Pixmap, card: &Card<'_>) {
+    let arms = card.game.arms();
+    let s = side(arms) as f32;
+    paint::fill_area(
+        pm,
+        Area {
+            x0: 0.0,
+            y0: 0.0,
+            x1: s,
+            y1: s,
+        },
+        paint::INK,
+        255,
+    );
+    let n = card.order.len().max(1) as f32;
+    let margin = s * 0.06;
+    // Room for a trophy above the order.
+    let row = ((s - 3.5 * margin) / n).min(s * 0.2);
+    let top = (s - row * n) / 2.0 + margin * 0.75;
+    text::draw_centred(
+        pm,
+        "🏆",
+        margin,
+        (s / 2.0, top - margin * 1.05),
+        [250, 204, 21],
+    );
+    // R1 four pieces each.
+    let goal_total = 4;
+    for (i, &c) in card.order.iter().enumerate() {
+        let won = card.winners.contains(&c);
+        let y = top + row * (i as f32 + 0.5);
+        let area = Area {
+            x0: margin,
+            y0: y - row * 0.44,
+            x1: s - margin,
+            y1: y + row * 0.44,
+        };
+        let bg = if won {
+            paint::piece_rgb(c)
+        } else {
+            [60, 60, 66]
+        };
+        paint::fill_rounded(pm, area, row * 0.18, bg, 255);
+        let r = row * 0.3;
+        let place = char::from_digit(u32::try_from(i + 1).unwrap_or(9).min(9), 10);
+        paint::token(pm, (margin + row * 0.5, y), r, c, place);
+        let count = format!("{}/{goal_total}", card.game.in_goal(c));
+        let csize = row * 0.34;
+        let cw = text::width(&count, csize);
+        let right = s - margin - row * 0.25;
+        let ink = if won {
+            paint::letter_rgb(c)
+        } else {
+            paint::PAPER
+        };
+        text::draw_centred(pm, &count, csize, (right - cw / 2.0, y), ink);
+        let x0 = margin + row;
+        let (name, size) = text::fit(
+            &scene::shown_name(card.view, c),
+            right - cw - row * 0.3 - x0,
+            row * if won { 0.5 } else { 0.42 },
+            row * 0.28,
+        );
+        let tw = text::width(&name, size);
+        let at = (x0 + tw / 2.0, y);
+        if won {
+            text::draw_outlined(pm, &name, size, at, paint::PAPER, paint::INK, 3.0);
+        } else {
+            text::draw_centred(pm, &name, size, at, paint::PAPER);
+        }
+    }
+}
+
 impl Animation {
     /// An animation of a board of `arms`, looping forever.
     ///
@@ -270,9 +508,10 @@ impl Animation {
     #[must_use]
     pub fn new(arms: Arms) -> Self {
         let px = side(arms);
-        let side = u16::try_from(px).unwrap_or(u16::MAX);
+        let w16 = u16::try_from(px).unwrap_or(u16::MAX);
+        let h16 = u16::try_from(height(arms)).unwrap_or(u16::MAX);
         let palette = palette(arms);
-        let mut encoder = Encoder::new(Vec::with_capacity(1 << 20), side, side, &palette.rgb)
+        let mut encoder = Encoder::new(Vec::with_capacity(1 << 20), w16, h16, &palette.rgb)
             .expect("a GIF header in memory");
         let _ = encoder.set_repeat(Repeat::Infinite);
         Self {
@@ -281,8 +520,9 @@ impl Animation {
             arms,
             k: scale_of(arms),
             side: px as usize,
+            height: height(arms) as usize,
             shown: None,
-            scratch: board::empty_at(arms, px).clone(),
+            scratch: empty_frame(arms).clone(),
             prev: None,
             frames: 0,
             gif_frames: 0,
@@ -320,24 +560,26 @@ impl Animation {
 
     /// Draw `still` into the scratch picture: only the regions that changed since the
     /// frame before (restored from the empty board, then every element of the scene that
-    /// reaches one of them drawn again, once), or all of it. The regions (disjoint).
-    /// Outside them the scratch picture may differ from the frame: only they are read.
+    /// reaches one of them drawn again, once) and the band, or all of it. The regions
+    /// (disjoint). Outside them the scratch picture may differ from the frame: only they
+    /// are read.
     fn draw(&mut self, still: &Still<'_>) -> Vec<Px> {
         let (side, k) = (self.side, self.k);
-        let all = (0, 0, side, side);
+        let all = (0, 0, side, self.height);
+        let band_px = (0, side, side, self.height);
         let whole_now =
             still.turn || still.game.winner().is_some() || still.marks.time_winner.is_some();
-        let regions = match (&self.prev, self.mode == Mode::Whole || whole_now) {
+        let mut regions = match (&self.prev, self.mode == Mode::Whole || whole_now) {
             (Some(prev), false) if !prev.whole => regions(&dirty(prev, still), k, side),
             _ => vec![all],
         };
-        let empty = board::empty_at(self.arms, side as u32);
+        let empty = empty_frame(self.arms);
         if regions == [all] {
             self.scratch.data_mut().copy_from_slice(empty.data());
             let pm = &mut paint::Scaled::new(&mut self.scratch, k);
             scene::draw_with(pm, still.game, still.view, still.turn);
             draw_marks(pm, still);
-        } else if !regions.is_empty() {
+        } else {
             for &(x0, y0, x1, y1) in &regions {
                 for y in y0..y1 {
                     let row = 4 * (y * side + x0)..4 * (y * side + x1);
@@ -355,11 +597,25 @@ impl Animation {
                 })
                 .collect();
             let pm = &mut paint::Scaled::new(&mut self.scratch, k);
-            scene::draw_in(pm, still.game, still.view, &areas);
+            if !areas.is_empty() {
+                scene::draw_in(pm, still.game, still.view, &areas);
+            }
             draw_marks(pm, still);
-        } else {
-            draw_marks(&mut paint::Scaled::new(&mut self.scratch, k), still);
+            // The band, every frame: the mover and the progress bar change.
+            let (x0, y0, x1, y1) = band_px;
+            for y in y0..y1 {
+                let row = 4 * (y * side + x0)..4 * (y * side + x1);
+                self.scratch.data_mut()[row.clone()].copy_from_slice(&empty.data()[row]);
+            }
+            regions.push(band_px);
         }
+        draw_band(
+            &mut self.scratch,
+            self.arms,
+            still.view,
+            still.marks.roll,
+            still.banner,
+        );
         self.prev = Some(Drawn {
             game: still.game.clone(),
             trail: still.view.last_move,
@@ -373,17 +629,43 @@ impl Animation {
     /// ([`split`]).
     pub fn push(&mut self, still: &Still<'_>) {
         let regions = self.draw(still);
-        let side = self.side;
+        self.write(&regions, still.delay_cs);
+    }
+
+    /// Add the end card (drawn whole, the band's progress bar full).
+    pub fn push_card(&mut self, card: &Card<'_>) {
+        self.scratch
+            .data_mut()
+            .copy_from_slice(empty_frame(self.arms).data());
+        draw_card(&mut self.scratch, card);
+        draw_band(
+            &mut self.scratch,
+            self.arms,
+            card.view,
+            None,
+            Banner {
+                mover: None,
+                done: 1000,
+            },
+        );
+        if let Some(p) = &mut self.prev {
+            p.whole = true;
+        }
+        self.write(&[(0, 0, self.side, self.height)], card.delay_cs);
+    }
+
+    /// Write the scratch picture's `regions` as one frame, or a few ([`split`]).
+    fn write(&mut self, regions: &[Px], delay_cs: u16) {
+        let (side, height) = (self.side, self.height);
         let lut = &self.palette.lut;
         let now = self.scratch.data();
         match self.shown.as_mut().filter(|_| self.mode != Mode::Whole) {
             None => {
-                let side16 = u16::try_from(side).unwrap_or(u16::MAX);
                 let frame = Frame {
-                    delay: still.delay_cs,
+                    delay: delay_cs,
                     dispose: DisposalMethod::Keep,
-                    width: side16,
-                    height: side16,
+                    width: u16::try_from(side).unwrap_or(u16::MAX),
+                    height: u16::try_from(height).unwrap_or(u16::MAX),
                     buffer: Cow::Owned(
                         now.chunks_exact(4)
                             .map(|p| lut[bin([p[0], p[1], p[2]])])
@@ -411,9 +693,9 @@ impl Animation {
                     (Mode::Split, Some(_)) => split::group(&changed, split::MAX_SUB_FRAMES),
                     (_, Some(r)) => vec![r],
                 };
-                let delays = split::delays(still.delay_cs, groups.len()).unwrap_or_else(|| {
+                let delays = split::delays(delay_cs, groups.len()).unwrap_or_else(|| {
                     groups = vec![one.unwrap_or((0, 0, 1, 1))];
-                    vec![still.delay_cs]
+                    vec![delay_cs]
                 });
                 for (&g, &delay) in groups.iter().zip(&delays) {
                     let frame = Frame {
@@ -424,7 +706,7 @@ impl Animation {
                         top: u16::try_from(g.1).unwrap_or(0),
                         width: u16::try_from(g.2 - g.0).unwrap_or(1),
                         height: u16::try_from(g.3 - g.1).unwrap_or(1),
-                        buffer: Cow::Owned(indices_in(now, before, side, &regions, g, lut)),
+                        buffer: Cow::Owned(indices_in(now, before, side, regions, g, lut)),
                         ..Frame::default()
                     };
                     // Writing into memory cannot fail; the frame lies within the screen.
@@ -432,7 +714,7 @@ impl Animation {
                     self.gif_frames += 1;
                 }
                 // The screen after this move, within the regions.
-                for &(rx0, ry0, rx1, ry1) in &regions {
+                for &(rx0, ry0, rx1, ry1) in regions {
                     for y in ry0..ry1 {
                         let row = 4 * (y * side + rx0)..4 * (y * side + rx1);
                         before[row.clone()].copy_from_slice(&now[row]);

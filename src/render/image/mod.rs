@@ -37,6 +37,7 @@ pub use layout::{
 };
 pub use paint::{Rgb, piece_rgb};
 pub use svg::{board_svg, scene_svg};
+pub use text::{drawable, glyphs_of};
 
 /// The trail of a move already played: a piece of `colour` went from one point of its
 /// colour's path to another. Plain data (it is stored with a chat's table), made from the

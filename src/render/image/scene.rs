@@ -154,7 +154,8 @@ fn nest(pm: &mut impl Canvas, game: &Game, c: Colour, letter: Option<char>, name
     }
     if let Some(name) = name.map(str::trim).filter(|s| !s.is_empty()) {
         let s = layout::scale(arms);
-        let (text, size) = text::fit(name, layout::name_width(arms, c), 26.0 * s, 15.0);
+        let name = name_or_colour(name, c);
+        let (text, size) = text::fit(&name, layout::name_width(arms, c), 26.0 * s, 15.0);
         text::draw_outlined(
             pm,
             &text,
@@ -165,6 +166,32 @@ fn nest(pm: &mut impl Canvas, game: &Game, c: Colour, letter: Option<char>, name
             2.0,
         );
     }
+}
+
+/// The name shown for seat `c`: its player's name as drawable ([`text::drawable`]), or the
+/// colour's name when nothing of it can be drawn.
+pub(super) fn shown_name(view: &View, c: Colour) -> String {
+    name_or_colour(view.names[c.index()].as_deref().unwrap_or_default(), c)
+}
+
+/// `name` as drawable, or the colour's name when nothing of it can be drawn.
+pub(super) fn name_or_colour(name: &str, c: Colour) -> String {
+    let drawn = text::drawable(name);
+    if drawn.is_empty() {
+        colour_name(c)
+    } else {
+        drawn
+    }
+}
+
+/// A colour's name, capitalised ("Yellow"), for a name with nothing drawable left.
+fn colour_name(c: Colour) -> String {
+    let n = c.name();
+    let mut chars = n.chars();
+    chars
+        .next()
+        .map(|f| f.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 fn goal(pm: &mut impl Canvas, game: &Game, c: Colour, letter: Option<char>) {

@@ -1,5 +1,13 @@
-//! Text from the embedded DejaVu Sans Bold font (assets/fonts, Bitstream Vera licence):
-//! no system font is read at run time.
+//! Text from the embedded DejaVu Sans Bold font (assets/fonts, Bitstream Vera licence),
+//! with Noto Emoji Bold (assets/fonts, SIL Open Font Licence; monochrome outlines, only its
+//! characters' glyphs kept) for the emoji and symbols DejaVu lacks: no system font is read
+//! at run time.
+//!
+//! Names are drawn as typed where a face has the glyph; what neither can draw is left out
+//! cleanly ([`drawable`]): variation selectors, skin tones, the rest of a joined (ZWJ)
+//! emoji after its first person or thing, tags, invisible marks, and characters neither
+//! face has (CJK, for one). Never the "missing glyph" box or a "?". Right-to-left runs are
+//! put in visual order (letters unjoined: there is no shaping).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -11,6 +19,105 @@ use super::canvas::{Canvas, Rgb};
 use super::layout::Point;
 
 static FONT_BYTES: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
+static EMOJI_BYTES: &[u8] = include_bytes!("../../../assets/fonts/NotoEmoji-Bold.ttf");
+
+/// The emoji face, for what DejaVu lacks.
+fn emoji() -> &'static FontRef<'static> {
+    static FACE: OnceLock<FontRef<'static>> = OnceLock::new();
+    FACE.get_or_init(|| FontRef::try_from_slice(EMOJI_BYTES).expect("the embedded font is valid"))
+}
+
+/// Which face draws a glyph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Which {
+    Text,
+    Emoji,
+}
+
+/// The face that has `ch`, if any.
+fn face_of(ch: char) -> Option<(Which, ab_glyph::GlyphId)> {
+    let t = face().font.glyph_id(ch);
+    if t.0 != 0 {
+        return Some((Which::Text, t));
+    }
+    let e = emoji().glyph_id(ch);
+    (e.0 != 0).then_some((Which::Emoji, e))
+}
+
+/// Never drawn: variation selectors, skin tones, tags, the keycap's enclosing mark and
+/// invisible format marks (joiners, direction marks, zero-width spaces).
+fn invisible(ch: char) -> bool {
+    matches!(u32::from(ch),
+        0xFE00..=0xFE0F | 0xE0100..=0xE01EF | 0x1F3FB..=0x1F3FF | 0xE0000..=0xE007F
+        | 0x20E3 | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x2069 | 0xFEFF | 0x00AD)
+        || ch.is_control()
+}
+
+/// A strong right-to-left letter (Hebrew, Arabic and their presentation forms).
+fn rtl(ch: char) -> bool {
+    matches!(u32::from(ch), 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF)
+}
+
+/// `text` as it can be drawn: every character a face has, in visual order; left out what
+/// neither face can draw, the marks that are never drawn ([`invisible`]), and what follows
+/// a zero-width joiner (a joined emoji shows its first part: "👨‍👩‍👧" is drawn "👨").
+/// Spaces are trimmed and runs of them collapsed. Empty when nothing can be drawn.
+#[must_use]
+pub fn drawable(text: &str) -> String {
+    let mut out: Vec<char> = Vec::with_capacity(text.len());
+    let mut joined = false;
+    for ch in text.chars() {
+        if ch == '\u{200D}' {
+            joined = true;
+            continue;
+        }
+        if invisible(ch) {
+            continue;
+        }
+        if std::mem::take(&mut joined) {
+            continue;
+        }
+        let ch = if ch.is_whitespace() { ' ' } else { ch };
+        if ch == ' ' {
+            if out.last().is_some_and(|&c| c != ' ') {
+                out.push(' ');
+            }
+        } else if face_of(ch).is_some() {
+            out.push(ch);
+        }
+    }
+    while out.last() == Some(&' ') {
+        out.pop();
+    }
+    // Runs of right-to-left letters (with the spaces between them) reversed in place.
+    let mut i = 0;
+    while i < out.len() {
+        if rtl(out[i]) {
+            let mut j = i + 1;
+            while j < out.len()
+                && (rtl(out[j]) || (out[j] == ' ' && out.get(j + 1).is_some_and(|&c| rtl(c))))
+            {
+                j += 1;
+            }
+            out[i..j].reverse();
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// The glyph ids `text` is drawn with, and their faces' missing-glyph id 0 never among
+/// them: what a test reads to tell that nothing is drawn as a box or a "?".
+#[must_use]
+pub fn glyphs_of(text: &str) -> Vec<(bool, u16)> {
+    layout(text, 20.0)
+        .0
+        .iter()
+        .map(|(w, g)| (*w == Which::Emoji, g.id.0))
+        .collect()
+}
 
 struct Face {
     font: FontRef<'static>,
@@ -29,24 +136,34 @@ fn face() -> &'static Face {
     })
 }
 
-/// Glyphs of `text` at `size` px laid out from x = 0 on baseline 0, and the total advance.
-fn layout(text: &str, size: f32) -> (Vec<Glyph>, f32) {
-    let face = face();
-    let sf = face.font.as_scaled(PxScale::from(size));
+/// Glyphs of [`drawable`] `text` at `size` px laid out from x = 0 on baseline 0, each with
+/// its face, and the total advance.
+fn layout(text: &str, size: f32) -> (Vec<(Which, Glyph)>, f32) {
+    let text = drawable(text);
+    let sf = face().font.as_scaled(PxScale::from(size));
+    let ef = emoji().as_scaled(PxScale::from(size));
     let mut glyphs = Vec::with_capacity(text.len());
     let mut x = 0.0;
-    let mut prev = None;
+    let mut prev: Option<(Which, ab_glyph::GlyphId)> = None;
     for ch in text.chars() {
-        let mut id = sf.glyph_id(ch);
-        if id.0 == 0 {
-            id = sf.glyph_id('?');
-        }
-        if let Some(p) = prev {
+        let Some((which, id)) = (if ch == ' ' {
+            Some((Which::Text, sf.glyph_id(' ')))
+        } else {
+            face_of(ch)
+        }) else {
+            continue;
+        };
+        if let Some((Which::Text, p)) = prev
+            && which == Which::Text
+        {
             x += sf.kern(p, id);
         }
-        glyphs.push(id.with_scale_and_position(size, point(x, 0.0)));
-        x += sf.h_advance(id);
-        prev = Some(id);
+        glyphs.push((which, id.with_scale_and_position(size, point(x, 0.0))));
+        x += match which {
+            Which::Text => sf.h_advance(id),
+            Which::Emoji => ef.h_advance(id),
+        };
+        prev = Some((which, id));
     }
     (glyphs, x)
 }
@@ -65,6 +182,7 @@ pub(super) fn fit(text: &str, max_width: f32, size: f32, min_size: f32) -> (Stri
         Some((cut, _)) => &text[..cut],
         None => text,
     };
+    let text = &drawable(text);
     let w = width(text, size);
     if w <= max_width {
         return (text.to_owned(), size);
@@ -126,12 +244,16 @@ fn rasterize(text: &str, size: f32, halo: f32) -> Raster {
     let baseline = (face.cap * size / 2.0).round();
     let outlines: Vec<_> = glyphs
         .into_iter()
-        .filter_map(|g| {
+        .filter_map(|(which, g)| {
             let pos = g.position;
-            face.font.outline_glyph(Glyph {
+            let g = Glyph {
                 position: point(pos.x + x0, pos.y + baseline),
                 ..g
-            })
+            };
+            match which {
+                Which::Text => face.font.outline_glyph(g),
+                Which::Emoji => emoji().outline_glyph(g),
+            }
         })
         .collect();
     let pad = halo.ceil() as i32 + 1;
