@@ -117,3 +117,29 @@ fn a_telegram_user_gets_a_language_we_speak_or_none() {
     let names: Vec<&str> = Lang::ALL.iter().map(|l| l.native_name()).collect();
     assert_eq!(names, ["Català", "Valencià", "Español", "English"]);
 }
+
+#[test]
+fn a_finished_board_s_rematch_and_new_game_buttons_say_different_things_in_every_language() {
+    use parxis::i18n::StatsMsg;
+    // The two buttons sit side by side: "New game" opens an empty lobby, "Rematch" seats the
+    // same players again. Each language names them with no word in common ("Una altra" in
+    // Valencian read as a second "another game").
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().count() > 2)
+            .map(str::to_lowercase)
+            .collect()
+    };
+    for lang in Lang::ALL {
+        let new_game = tr_plain(lang, &Msg::BtnNewGame);
+        let rematch = tr_plain(lang, &Msg::Stats(StatsMsg::BtnRematch));
+        let shared: Vec<String> = words(&rematch)
+            .into_iter()
+            .filter(|w| words(&new_game).contains(w))
+            .collect();
+        assert!(shared.is_empty(), "{lang}: {new_game} / {rematch}");
+    }
+    // The AVL's dictionary has "revenja", as the central standard.
+    let va = tr_plain(Lang::CaValencia, &Msg::Stats(StatsMsg::BtnRematch));
+    assert_eq!(va, "🔁 Revenja");
+}

@@ -30,7 +30,9 @@ ach-games-100 = 100 partides
 ach-games-100-desc = Juga 100 partides.
 ach-week-top = El millor de la setmana
 ach-week-top-desc = Acaba una setmana amb més punts que ningú en este xat.
-ach-earned-by = { $name }: <i>{ $achievement }</i>
+# El tauler final: qui ha guanyat què, agrupat per jugador ("Aina 🥇🍽️ · Biel 😋", el codi ja
+# escapa els noms).
+ach-earned = ✨ { $list } — mira /stats
 ach-title = 🏅 <b>Assoliments</b> ({ $count } de { $total }; { $anywhere } en tots els xats):
 ach-line = { $emoji } <b>{ $name }</b> — { $desc } { $holders ->
         [one] (1 jugador d'ací)

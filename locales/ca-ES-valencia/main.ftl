@@ -123,12 +123,6 @@ ranking-line = { $pos }. { $name } — { $distance ->
 game-length = <i>⏱ { $minutes ->
         [0] &lt; 1 min
        *[other] { $minutes } min
-    } · { $moves ->
-        [one] 1 jugada
-       *[other] { $moves } jugades
-    } · { $rolls ->
-        [one] 1 tirada
-       *[other] { $rolls } tirades
     }</i>
 game-time-left = ⏱ { $minutes ->
         [one] Queda 1 minut de partida
@@ -143,6 +137,7 @@ draw = 🤝 Empat: ningú no va per davant.
 ## Avisos (text pla, curts)
 
 alert-stale = Este tauler ja no està al dia: utilitza l'últim.
+alert-started = ▶️ Esta partida ja ha començat: seguix-la en el tauler de baix. Per a jugar, obri la següent amb /newgame quan acabe.
 alert-not-your-turn = No és el teu torn.
 alert-invalid-button = Este botó no és vàlid.
 alert-try-again = Ara mateix no puc: torna-ho a provar d'ací a un moment.
@@ -169,7 +164,7 @@ cmd-top = La classificació setmanal de punts (/top sempre: de sempre, /top valo
 cmd-stats = Les teues partides, victòries, fitxes menjades i valoració (responent a algú: les seues)
 cmd-timezone = La zona horària del xat per a la classificació setmanal: /timezone Europe/Madrid
 cmd-forgetme = Oblidar les meues partides, punts i valoracions per tot arreu (xat privat)
-btn-rematch = 🔁 Una altra
+btn-rematch = 🔁 Revenja
 results-finish = { $points } { $one ->
         [true] punt
        *[false] punts

@@ -121,12 +121,6 @@ ranking-line = { $pos }. { $name } — { $distance ->
 game-length = <i>⏱ { $minutes ->
         [0] &lt; 1 min
        *[other] { $minutes } min
-    } · { $moves ->
-        [one] 1 jugada
-       *[other] { $moves } jugades
-    } · { $rolls ->
-        [one] 1 tirada
-       *[other] { $rolls } tirades
     }</i>
 game-time-left = ⏱ { $minutes ->
         [one] Queda 1 minut de partida
@@ -141,6 +135,7 @@ draw = 🤝 Empat: ningú no va per davant.
 ## Avisos (text pla, curts)
 
 alert-stale = Aquest tauler ja no està al dia: fes servir el darrer.
+alert-started = ▶️ Aquesta partida ja ha començat: segueix-la al tauler de sota. Per jugar, obre la següent amb /newgame quan s'acabi.
 alert-not-your-turn = No és el teu torn.
 alert-invalid-button = Aquest botó no és vàlid.
 alert-try-again = Ara mateix no puc: torna-ho a provar d'aquí a una estona.

@@ -30,7 +30,9 @@ ach-games-100 = 100 games
 ach-games-100-desc = Play 100 games.
 ach-week-top = Top of the week
 ach-week-top-desc = Finish a week with the most points in this chat.
-ach-earned-by = { $name }: <i>{ $achievement }</i>
+# The final board: who earned what, grouped by player ("Aina 🥇🍽️ · Biel 😋", names already
+# escaped by the code).
+ach-earned = ✨ { $list } — see /stats
 ach-title = 🏅 <b>Achievements</b> ({ $count } of { $total }; { $anywhere } in all chats):
 ach-line = { $emoji } <b>{ $name }</b> — { $desc } { $holders ->
         [one] (1 player here)

@@ -117,12 +117,6 @@ ranking-line = { $pos }. { $name } — { $distance ->
 game-length = <i>⏱ { $minutes ->
         [0] &lt; 1 min
        *[other] { $minutes } min
-    } · { $moves ->
-        [one] 1 move
-       *[other] { $moves } moves
-    } · { $rolls ->
-        [one] 1 roll
-       *[other] { $rolls } rolls
     }</i>
 game-time-left = ⏱ { $minutes ->
         [one] 1 minute of the game left
@@ -137,6 +131,7 @@ draw = 🤝 It's a draw: nobody is ahead.
 ## Alerts (plain text, short)
 
 alert-stale = This board is out of date: use the latest one.
+alert-started = ▶️ This game has already started: follow it on the board below. To play, open the next one with /newgame once it ends.
 alert-not-your-turn = It's not your turn.
 alert-invalid-button = This button is not valid.
 alert-try-again = I'm busy right now: try again in a moment.

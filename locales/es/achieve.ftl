@@ -30,7 +30,9 @@ ach-games-100 = 100 partidas
 ach-games-100-desc = Juega 100 partidas.
 ach-week-top = El mejor de la semana
 ach-week-top-desc = Termina una semana con más puntos que nadie en este chat.
-ach-earned-by = { $name }: <i>{ $achievement }</i>
+# El tablero final: quién ha ganado qué, agrupado por jugador ("Aina 🥇🍽️ · Biel 😋", el código
+# ya escapa los nombres).
+ach-earned = ✨ { $list } — mira /stats
 ach-title = 🏅 <b>Logros</b> ({ $count } de { $total }; { $anywhere } en todos los chats):
 ach-line = { $emoji } <b>{ $name }</b> — { $desc } { $holders ->
         [one] (1 jugador de aquí)

@@ -118,12 +118,6 @@ ranking-line = { $pos }. { $name } — { $distance ->
 game-length = <i>⏱ { $minutes ->
         [0] &lt; 1 min
        *[other] { $minutes } min
-    } · { $moves ->
-        [one] 1 jugada
-       *[other] { $moves } jugadas
-    } · { $rolls ->
-        [one] 1 tirada
-       *[other] { $rolls } tiradas
     }</i>
 game-time-left = ⏱ { $minutes ->
         [one] Queda 1 minuto de partida
@@ -138,6 +132,7 @@ draw = 🤝 Empate: nadie va por delante.
 ## Avisos (texto plano, cortos)
 
 alert-stale = Este tablero ya no está al día: usa el último.
+alert-started = ▶️ Esta partida ya ha empezado: síguela en el tablero de abajo. Para jugar, abre la siguiente con /newgame cuando termine.
 alert-not-your-turn = No es tu turno.
 alert-invalid-button = Este botón no es válido.
 alert-try-again = Ahora mismo no puedo: inténtalo de nuevo en un momento.

@@ -12,11 +12,9 @@ pub enum AchieveMsg {
     Name(Achievement),
     /// Its one-line description.
     Desc(Achievement),
-    /// "NAME: <i>ACHIEVEMENT</i>" (the final caption's line joins these after 🏅).
-    EarnedBy {
-        name: String,
-        achievement: Achievement,
-    },
+    /// The final board's one line: "✨ LIST — see /stats", LIST being each player's name
+    /// followed by the emoji of what they earned ("Aina 🥇🍽️ · Biel 😋"), plain text.
+    Earned { list: String },
     /// "🏅 Achievements (N of TOTAL; M in all chats):".
     Title {
         count: u32,
@@ -62,7 +60,7 @@ impl AchieveMsg {
         match self {
             Self::Name(a) => name_id(*a),
             Self::Desc(a) => desc_id(*a),
-            Self::EarnedBy { .. } => "ach-earned-by",
+            Self::Earned { .. } => "ach-earned",
             Self::Title { .. } => "ach-title",
             Self::Line { .. } => "ach-line",
             Self::LinePlain(_) => "ach-line-plain",
@@ -86,9 +84,7 @@ impl AchieveMsg {
         let text = |s: &str| Arg::Text(s.to_owned());
         let named = |a: Achievement| Arg::Msg(Msg::Achieve(Self::Name(a)));
         match self {
-            Self::EarnedBy { name, achievement } => {
-                vec![("name", text(name)), ("achievement", named(*achievement))]
-            }
+            Self::Earned { list } => vec![("list", text(list))],
             Self::Title {
                 count,
                 total,
@@ -148,9 +144,8 @@ impl AchieveMsg {
             })
             .collect();
         all.extend([
-            Self::EarnedBy {
-                name: "<Anna>".into(),
-                achievement: Achievement::IronBarrier,
+            Self::Earned {
+                list: "<Anna> 🧱🥇 · Pau 🍽️".into(),
             },
             Self::Line {
                 achievement: Achievement::Comeback,

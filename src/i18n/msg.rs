@@ -169,12 +169,9 @@ pub enum Msg {
         name: String,
         distance: u32,
     },
-    /// "⏱ 23 min · 84 moves · 97 rolls" (quiet; "< 1 min" under a minute).
-    GameLength {
-        moves: u32,
-        rolls: u32,
-        minutes: u32,
-    },
+    /// "⏱ 23 min" (quiet; "< 1 min" under a minute): the game's length, no count of moves
+    /// or rolls (nobody reads them).
+    GameLength { minutes: u32 },
     /// "⏰ Time is up (30 minutes)! …" (R6.3)
     TimeUp { minutes: u32 },
     /// "🤝 It's a draw: nobody is ahead." (R6.3)
@@ -186,6 +183,9 @@ pub enum Msg {
     // ── Alerts (callback answers: plain text, under 200 characters) ──────────────────────
     /// "This board is out of date: use the latest one."
     AlertStale,
+    /// "▶️ This game has already started: follow it on the board below. To play, open the
+    /// next one with /newgame once it ends." (a press on a closed lobby)
+    AlertStarted,
     /// "It's not your turn."
     AlertNotYourTurn,
     /// "This button is not valid."
@@ -489,6 +489,7 @@ impl Msg {
             Self::Draw => "draw",
 
             Self::AlertStale => "alert-stale",
+            Self::AlertStarted => "alert-started",
             Self::AlertNotYourTurn => "alert-not-your-turn",
             Self::AlertInvalidButton => "alert-invalid-button",
             Self::AlertTryAgain => "alert-try-again",
@@ -701,16 +702,9 @@ impl Msg {
                 ("name", text(name)),
                 ("distance", num(*distance)),
             ],
-            Self::GameLength {
-                moves,
-                rolls,
-                minutes,
-            } => vec![
-                ("moves", num(*moves)),
-                ("rolls", num(*rolls)),
-                ("minutes", num(*minutes)),
-            ],
-            Self::TimeUp { minutes } => vec![("minutes", num(*minutes))],
+            Self::GameLength { minutes } | Self::TimeUp { minutes } => {
+                vec![("minutes", num(*minutes))]
+            }
             Self::DiceIs { auto } | Self::HelpGroup { auto } => {
                 vec![("mode", text(if *auto { "auto" } else { "button" }))]
             }
