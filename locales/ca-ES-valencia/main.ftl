@@ -161,7 +161,7 @@ legend-anchors = número de la primera casella de la fila (files de deu, es llig
 # stats
 
 cmd-top = La classificació setmanal de punts (/top sempre: de sempre, /top valoració, /top global)
-cmd-stats = Les teues partides, victòries, fitxes menjades i valoració (responent a algú: les seues)
+cmd-stats = Les teues partides, victòries, fitxes menjades, valoració i assoliments (responent a algú: els seus)
 cmd-timezone = La zona horària del xat per a la classificació setmanal: /timezone Europe/Madrid
 cmd-forgetme = Oblidar les meues partides, punts i valoracions per tot arreu (xat privat)
 btn-rematch = 🔁 Revenja

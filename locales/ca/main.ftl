@@ -159,7 +159,7 @@ legend-anchors = número de la primera casella de la fila (files de deu, es lleg
 # stats
 
 cmd-top = La classificació setmanal de punts (/top sempre: de sempre, /top valoració, /top global)
-cmd-stats = Les teves partides, victòries, fitxes menjades i valoració (responent a algú: les seves)
+cmd-stats = Les teves partides, victòries, fitxes menjades, valoració i assoliments (responent a algú: els seus)
 cmd-timezone = La zona horària del xat per a la classificació setmanal: /timezone Europe/Madrid
 cmd-forgetme = Oblidar les meves partides, punts i valoracions arreu (xat privat)
 btn-rematch = 🔁 Revenja

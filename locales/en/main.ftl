@@ -155,7 +155,7 @@ legend-anchors = number of the row's first square (rows of ten, read like a page
 # stats
 
 cmd-top = This week's points table (/top all: all time, /top rating, /top global)
-cmd-stats = Your games, wins, captures and rating (as a reply: that person's)
+cmd-stats = Your games, wins, captures, rating and achievements (as a reply: that person's)
 cmd-timezone = The chat's time zone for the weekly table: /timezone Europe/Madrid
 cmd-forgetme = Forget my games, points and ratings everywhere (private chat)
 btn-rematch = 🔁 Rematch

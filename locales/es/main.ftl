@@ -156,7 +156,7 @@ legend-anchors = número de la primera casilla de la fila (filas de diez, se lee
 # stats
 
 cmd-top = La clasificación semanal de puntos (/top siempre: de siempre, /top valoración, /top global)
-cmd-stats = Tus partidas, victorias, fichas comidas y valoración (respondiendo a alguien: las suyas)
+cmd-stats = Tus partidas, victorias, fichas comidas, valoración y logros (respondiendo a alguien: los suyos)
 cmd-timezone = La zona horaria del chat para la clasificación semanal: /timezone Europe/Madrid
 cmd-forgetme = Olvidar mis partidas, puntos y valoraciones en todas partes (chat privado)
 btn-rematch = 🔁 Revancha

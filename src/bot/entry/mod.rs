@@ -107,7 +107,7 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
     teloxide::filter_command::<Command, _>()
         .map_async(here_of_message)
         .branch(case![Command::Help].endpoint(commands::help))
-        .branch(case![Command::Language].endpoint(settings::language_menu))
+        .branch(case![Command::Language(args)].endpoint(settings::language))
         .branch(case![Command::Rules(args)].endpoint(commands::rules))
         .branch(case![Command::Top(args)].endpoint(stats::top))
         .branch(case![Command::Stats].endpoint(stats::stats))
