@@ -190,7 +190,9 @@ pub enum Msg {
     AlertNotYourTurn,
     /// "This button is not valid."
     AlertInvalidButton,
-    /// "I'm busy right now: try again in a moment." (storage unavailable)
+    /// "I can't do that right now: nothing changed and the game is safe. Try again in a few
+    /// seconds." (storage unavailable; while Redis is away, in the chat's language as this
+    /// replica last read it)
     AlertTryAgain,
     /// "This game is over."
     AlertGameOver,
