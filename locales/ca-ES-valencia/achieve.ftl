@@ -46,10 +46,24 @@ cmd-notify = Rep un missatge privat cada vegada que s'òbriga una partida ací (
 notify-on = 🔔 { $name }, t'avisaré en privat cada vegada que s'òbriga una partida ací.
 notify-off = 🔕 { $name }, ja no t'avisaré de les partides noves d'ací.
 notify-was-off = { $name }, no estaves en la llista. /notify t'hi posa.
-notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'inicies en privat: toca { $link } i prem Inicia, i ja estàs en la llista.
+notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'inicies en privat: polsa el botó de baix i després Inicia, i ja estàs en la llista.
+notify-start-btn = 🔔 Activa els avisos
 notify-registered = 🔔 Fet: t'avisaré cada vegada que s'òbriga una partida en <b>{ $title }</b>. Envia-hi /notify off per a parar.
-notify-opened = 🎲 S'ha obert una partida nova en <b>{ $title }</b>: entra-hi abans que comence!
-notify-opened-no-link = 🎲 S'ha obert una partida nova en <b>{ $title }</b>: obri el grup i entra-hi abans que comence!
+notify-opened = 🎲 { $host } ha obert una partida en <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , per parelles
+       *[false] {""}
+    }, { $free ->
+        [one] 1 plaça lliure
+       *[other] { $free } places lliures
+    }. Entra-hi abans que comence!
+notify-opened-no-link = 🎲 { $host } ha obert una partida en <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , per parelles
+       *[false] {""}
+    }, { $free ->
+        [one] 1 plaça lliure
+       *[other] { $free } places lliures
+    }. Obri el grup i polsa { btn-join } en el missatge de la partida (Telegram no dona enllaços als missatges d'un grup bàsic).
+notify-a-group = el teu grup
 notify-btn = ➡️ Ves a la partida
 notify-help = 🔔 /notify en un grup: un missatge privat cada vegada que s'hi òbriga una partida.
 notify-welcome = 👋 Hola! Porte partides de parxís als grups: afig-me a un grup i envia /newgame. En un grup, /notify t'avisa en privat quan s'obri una partida.

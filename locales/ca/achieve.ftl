@@ -46,10 +46,24 @@ cmd-notify = Rep un missatge privat cada vegada que s'obri una partida aquí (/n
 notify-on = 🔔 { $name }, t'avisaré en privat cada vegada que s'obri una partida aquí.
 notify-off = 🔕 { $name }, ja no t'avisaré de les partides noves d'aquí.
 notify-was-off = { $name }, no eres a la llista. /notify t'hi posa.
-notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'engeguis en privat: toca { $link } i prem Inicia, i ja ets a la llista.
+notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'engeguis en privat: prem el botó de sota i després Inicia, i ja ets a la llista.
+notify-start-btn = 🔔 Activa els avisos
 notify-registered = 🔔 Fet: t'avisaré cada vegada que s'obri una partida a <b>{ $title }</b>. Envia-hi /notify off per parar.
-notify-opened = 🎲 S'ha obert una partida nova a <b>{ $title }</b>: entra-hi abans que comenci!
-notify-opened-no-link = 🎲 S'ha obert una partida nova a <b>{ $title }</b>: obre el grup i entra-hi abans que comenci!
+notify-opened = 🎲 { $host } ha obert una partida a <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , per parelles
+       *[false] {""}
+    }, { $free ->
+        [one] 1 plaça lliure
+       *[other] { $free } places lliures
+    }. Entra-hi abans que comenci!
+notify-opened-no-link = 🎲 { $host } ha obert una partida a <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , per parelles
+       *[false] {""}
+    }, { $free ->
+        [one] 1 plaça lliure
+       *[other] { $free } places lliures
+    }. Obre el grup i prem { btn-join } al missatge de la partida (Telegram no dona enllaços als missatges d'un grup bàsic).
+notify-a-group = el teu grup
 notify-btn = ➡️ Vés a la partida
 notify-help = 🔔 /notify en un grup: un missatge privat cada vegada que s'hi obri una partida.
 notify-welcome = 👋 Hola! Porto partides de parxís als grups: afegeix-me a un grup i envia /newgame. En un grup, /notify t'avisa en privat quan s'obre una partida.

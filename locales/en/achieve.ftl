@@ -46,10 +46,24 @@ cmd-notify = Get a private message every time a game opens here (/notify off to 
 notify-on = 🔔 { $name }, I will tell you in private every time a game opens here.
 notify-off = 🔕 { $name }, no more messages about new games here.
 notify-was-off = { $name }, you were not on the list. /notify puts you on it.
-notify-start-first = 🔔 { $name }, I cannot write to you before you start me in private: tap { $link } and press Start, and you are on the list.
+notify-start-first = 🔔 { $name }, I cannot write to you before you start me in private: press the button below, then Start, and you are on the list.
+notify-start-btn = 🔔 Turn on the calls
 notify-registered = 🔔 Done: I will tell you every time a game opens in <b>{ $title }</b>. Send /notify off there to stop.
-notify-opened = 🎲 A new game opened in <b>{ $title }</b>: join it before it starts!
-notify-opened-no-link = 🎲 A new game opened in <b>{ $title }</b>: open the group to join it before it starts!
+notify-opened = 🎲 { $host } opened a game in <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , in pairs
+       *[false] {""}
+    }, { $free ->
+        [one] 1 seat free
+       *[other] { $free } seats free
+    }. Join it before it starts!
+notify-opened-no-link = 🎲 { $host } opened a game in <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , in pairs
+       *[false] {""}
+    }, { $free ->
+        [one] 1 seat free
+       *[other] { $free } seats free
+    }. Open the group and press { btn-join } on the game's message (Telegram has no link to a basic group's messages).
+notify-a-group = your group
 notify-btn = ➡️ Go to the game
 notify-help = 🔔 /notify in a group: a private message every time a game opens there.
 notify-welcome = 👋 Hello! I run games of parxís in groups: add me to one and send /newgame. In a group, /notify tells you in private when a game opens.

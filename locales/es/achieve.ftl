@@ -46,10 +46,24 @@ cmd-notify = Recibe un mensaje privado cada vez que se abra una partida aquí (/
 notify-on = 🔔 { $name }, te avisaré por privado cada vez que se abra una partida aquí.
 notify-off = 🔕 { $name }, ya no te avisaré de las partidas nuevas de aquí.
 notify-was-off = { $name }, no estabas en la lista. /notify te apunta.
-notify-start-first = 🔔 { $name }, no puedo escribirte hasta que me inicies por privado: toca { $link } y pulsa Iniciar, y ya estás en la lista.
+notify-start-first = 🔔 { $name }, no puedo escribirte hasta que me inicies por privado: pulsa el botón de abajo y luego Iniciar, y ya estás en la lista.
+notify-start-btn = 🔔 Activa los avisos
 notify-registered = 🔔 Hecho: te avisaré cada vez que se abra una partida en <b>{ $title }</b>. Envía allí /notify off para dejarlo.
-notify-opened = 🎲 Se ha abierto una partida nueva en <b>{ $title }</b>: ¡únete antes de que empiece!
-notify-opened-no-link = 🎲 Se ha abierto una partida nueva en <b>{ $title }</b>: ¡abre el grupo y únete antes de que empiece!
+notify-opened = 🎲 { $host } ha abierto una partida en <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , por parejas
+       *[false] {""}
+    }, { $free ->
+        [one] 1 plaza libre
+       *[other] { $free } plazas libres
+    }. ¡Únete antes de que empiece!
+notify-opened-no-link = 🎲 { $host } ha abierto una partida en <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , por parejas
+       *[false] {""}
+    }, { $free ->
+        [one] 1 plaza libre
+       *[other] { $free } plazas libres
+    }. Abre el grupo y pulsa { btn-join } en el mensaje de la partida (Telegram no da enlaces a los mensajes de un grupo básico).
+notify-a-group = tu grupo
 notify-btn = ➡️ Ir a la partida
 notify-help = 🔔 /notify en un grupo: un mensaje privado cada vez que se abra allí una partida.
 notify-welcome = 👋 ¡Hola! Llevo partidas de parchís en grupos: añádeme a uno y envía /newgame. En un grupo, /notify te avisa por privado cuando se abre una partida.

@@ -232,6 +232,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     }
     if matches!(rec.state.stage, Stage::Lobby) {
         crate::bot::effects::notify::lobby_posted(
+            bot,
             ctx,
             addr,
             &rec.state,
