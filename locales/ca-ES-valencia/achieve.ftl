@@ -11,7 +11,7 @@ ach-iron-barrier-desc = Mantín una barrera alçada durant tres torns teus.
 ach-unlucky-six = El tercer sis
 ach-unlucky-six-desc = Trau tres sisos seguits i veu com la fitxa torna al quadre d'espera.
 ach-comeback = Remuntada
-ach-comeback-desc = Guanya una partida en què anaves l'últim a la mitat.
+ach-comeback-desc = Guanya una partida en què anaves l'últim a mitja partida.
 ach-untouched = Intocable
 ach-untouched-desc = Entra les quatre fitxes a casa sense que te'n menjen cap.
 ach-pairs-win = Bona parella
@@ -19,7 +19,7 @@ ach-pairs-win-desc = Guanya una partida per parelles.
 ach-full-board = Tauler ple
 ach-full-board-desc = Guanya després de tindre les quatre fitxes al tauler alhora.
 ach-hard-beaten = Has guanyat la màquina
-ach-hard-beaten-desc = Guanya una partida amb un jugador de l'ordinador difícil a la taula.
+ach-hard-beaten-desc = Guanya una partida amb l'ordinador en nivell difícil a la taula.
 ach-champion = Campió
 ach-champion-desc = Guanya un torneig.
 ach-games-10 = 10 partides
@@ -33,7 +33,7 @@ ach-week-top-desc = Acaba una setmana amb més punts que ningú en este xat.
 # El tauler final: qui ha guanyat què, agrupat per jugador ("Aina 🥇🍽️ · Biel 😋", el codi ja
 # escapa els noms).
 ach-earned = ✨ { $list } — mira /stats
-ach-title = 🏅 <b>Assoliments</b> ({ $count } de { $total }; { $anywhere } en tots els xats):
+ach-title = 🏅 <b>Assoliments</b> ({ $count } de { $total } ací · { $anywhere } en total):
 ach-line = { $emoji } <b>{ $name }</b> — { $desc } { $holders ->
         [one] (1 jugador d'ací)
        *[other] ({ $holders } jugadors d'ací)
@@ -46,7 +46,7 @@ cmd-notify = Rep un missatge privat cada vegada que s'òbriga una partida ací (
 notify-on = 🔔 { $name }, t'avisaré en privat cada vegada que s'òbriga una partida ací.
 notify-off = 🔕 { $name }, ja no t'avisaré de les partides noves d'ací.
 notify-was-off = { $name }, no estaves en la llista. /notify t'hi posa.
-notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'inicies en privat: polsa el botó de baix i després Inicia, i ja estàs en la llista.
+notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'escrigues en privat: polsa el botó de baix i després Inicia, i ja estàs en la llista.
 notify-start-btn = 🔔 Activa els avisos
 notify-registered = 🔔 Fet: t'avisaré cada vegada que s'òbriga una partida en <b>{ $title }</b>. Envia-hi /notify off per a parar.
 notify-opened = 🎲 { $host } ha obert una partida en <b>{ $title }</b>: { $preset }{ $pairs ->

@@ -33,7 +33,7 @@ ach-week-top-desc = Finish a week with the most points in this chat.
 # The final board: who earned what, grouped by player ("Aina 🥇🍽️ · Biel 😋", names already
 # escaped by the code).
 ach-earned = ✨ { $list } — see /stats
-ach-title = 🏅 <b>Achievements</b> ({ $count } of { $total }; { $anywhere } in all chats):
+ach-title = 🏅 <b>Achievements</b> ({ $count } of { $total } here · { $anywhere } in all):
 ach-line = { $emoji } <b>{ $name }</b> — { $desc } { $holders ->
         [one] (1 player here)
        *[other] ({ $holders } players here)

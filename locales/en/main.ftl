@@ -217,8 +217,14 @@ stats-card = { $games ->
        *[other] { $wins } wins
     } ({ $rate } %) · average place { $place }
     { $own ->
-        [true] You captured { $made } · you were captured { $suffered }
-       *[false] Captured { $made } · was captured { $suffered }
+        [true] You captured { $made } · { $suffered ->
+            [one] 1 of your pieces was captured
+           *[other] { $suffered } of your pieces were captured
+        }
+       *[false] Captured { $made } · { $suffered ->
+            [one] 1 of their pieces was captured
+           *[other] { $suffered } of their pieces were captured
+        }
     } · pieces in the goal: { $home }
 stats-streak = Best winning streak: { $streak }
 stats-rank = All-time table: { $rank }{ $rank ->

@@ -11,7 +11,7 @@ ach-iron-barrier-desc = Mantén una barrera en pie durante tres turnos tuyos.
 ach-unlucky-six = El tercer seis
 ach-unlucky-six-desc = Saca tres seises seguidos y mira cómo tu ficha vuelve a casa.
 ach-comeback = Remontada
-ach-comeback-desc = Gana una partida en la que ibas el último a mitad.
+ach-comeback-desc = Gana una partida en la que ibas el último a mitad de partida.
 ach-untouched = Intocable
 ach-untouched-desc = Mete las cuatro fichas en la meta sin que te coman ninguna.
 ach-pairs-win = Buena pareja
@@ -33,7 +33,7 @@ ach-week-top-desc = Termina una semana con más puntos que nadie en este chat.
 # El tablero final: quién ha ganado qué, agrupado por jugador ("Aina 🥇🍽️ · Biel 😋", el código
 # ya escapa los nombres).
 ach-earned = ✨ { $list } — mira /stats
-ach-title = 🏅 <b>Logros</b> ({ $count } de { $total }; { $anywhere } en todos los chats):
+ach-title = 🏅 <b>Logros</b> ({ $count } de { $total } aquí · { $anywhere } en total):
 ach-line = { $emoji } <b>{ $name }</b> — { $desc } { $holders ->
         [one] (1 jugador de aquí)
        *[other] ({ $holders } jugadores de aquí)
@@ -46,7 +46,7 @@ cmd-notify = Recibe un mensaje privado cada vez que se abra una partida aquí (/
 notify-on = 🔔 { $name }, te avisaré por privado cada vez que se abra una partida aquí.
 notify-off = 🔕 { $name }, ya no te avisaré de las partidas nuevas de aquí.
 notify-was-off = { $name }, no estabas en la lista. /notify te apunta.
-notify-start-first = 🔔 { $name }, no puedo escribirte hasta que me inicies por privado: pulsa el botón de abajo y luego Iniciar, y ya estás en la lista.
+notify-start-first = 🔔 { $name }, no puedo escribirte hasta que me escribas por privado: pulsa el botón de abajo y luego Iniciar, y ya estás en la lista.
 notify-start-btn = 🔔 Activa los avisos
 notify-registered = 🔔 Hecho: te avisaré cada vez que se abra una partida en <b>{ $title }</b>. Envía allí /notify off para dejarlo.
 notify-opened = 🎲 { $host } ha abierto una partida en <b>{ $title }</b>: { $preset }{ $pairs ->

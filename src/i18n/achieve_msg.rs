@@ -28,7 +28,7 @@ pub enum AchieveMsg {
     /// The final board's one line: "✨ LIST — see /stats", LIST being each player's name
     /// followed by the emoji of what they earned ("Aina 🥇🍽️ · Biel 😋"), plain text.
     Earned { list: String },
-    /// "🏅 Achievements (N of TOTAL; M in all chats):".
+    /// "🏅 Achievements (N of TOTAL here · M in all):".
     Title {
         count: u32,
         total: u32,

@@ -320,7 +320,7 @@ pub struct CardFor<'a> {
     pub name: &'a str,
     /// The global card (a private chat) rather than the chat's.
     pub global: bool,
-    /// The caller's own card ("You captured 1 · you were captured 2").
+    /// The caller's own card ("You captured 1 · 2 of your pieces were captured").
     pub own: bool,
     /// This week's points in the chat (`None` in a private chat).
     pub week: Option<Points>,
@@ -717,7 +717,11 @@ mod tests {
             text.contains("4 games, 1 win (25 %) · average place 2.3"),
             "{text}"
         );
-        assert!(text.contains("You captured 5 · you were captured 2 · pieces in the goal: 11"));
+        assert!(
+            text.contains(
+                "You captured 5 · 2 of your pieces were captured · pieces in the goal: 11"
+            )
+        );
         assert!(text.contains("All-time table: 3rd of 7"), "{text}");
         assert!(text.contains("(-12 in the last game)"), "{text}");
         assert!(text.contains("This week: +3 pts"), "{text}");
