@@ -350,6 +350,12 @@ pub enum Msg {
     TermYouReachedGoal,
     /// "You cannot move any piece: the turn passes." / "…: roll again."
     TermYouCannotMove { rolls_again: bool },
+    /// "(A piece leaves the nest only with a 5.)": why a human with every piece in the nest
+    /// passes.
+    TermNeedFive,
+    /// "(Every piece is stopped: a barrier, a full exit square or the exact count to the
+    /// goal.)": why a human with pieces out passes.
+    TermBlocked,
     /// The terminal board's key (` 12*` safe, `y 5 ` exit, …), one line.
     TermLegend,
     /// "Board: 6 arms, 102 squares." (only on 6 and 8 arms)
@@ -596,6 +602,8 @@ impl Msg {
             Self::TermYouCaptured { .. } => "term-you-captured",
             Self::TermYouReachedGoal => "term-you-reached-goal",
             Self::TermYouCannotMove { .. } => "term-you-cannot-move",
+            Self::TermNeedFive => "term-need-five",
+            Self::TermBlocked => "term-blocked",
             Self::TermLegend => "term-legend",
             Self::TermBoardSize { .. } => "term-board-size",
             Self::Stats(m) => m.id(),

@@ -269,6 +269,8 @@ impl Msg {
             Self::TermYouReachedGoal,
             Self::TermYouCannotMove { rolls_again: true },
             Self::TermYouCannotMove { rolls_again: false },
+            Self::TermNeedFive,
+            Self::TermBlocked,
             Self::TermLegend,
             Self::TermBoardSize {
                 arms: 6,

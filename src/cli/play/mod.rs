@@ -24,7 +24,7 @@ use crate::ai::{self, Level};
 use crate::bot::core::seats::dot;
 use crate::bot::core::table::Event;
 use crate::dice::RngDice;
-use crate::engine::{Arms, Colour, Dice, Game, Move, Phase, Preset, roll_off};
+use crate::engine::{Arms, Colour, Dice, Game, Loc, Move, Phase, Preset, roll_off};
 use crate::i18n::{Lang, Msg, tr_plain};
 use crate::render::emoji::{self, EmojiOptions, TermOptions};
 
@@ -144,6 +144,27 @@ fn table(args: &Args) -> std::io::Result<(Arms, Vec<Colour>)> {
     Ok((arms, seats.to_vec()))
 }
 
+/// `text` wrapped at `width` characters, between words only (a word longer than the
+/// width stands alone on its line).
+fn wrap(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
 /// The terminal's width from `COLUMNS` when the shell exports it, else 80.
 fn columns() -> usize {
     std::env::var("COLUMNS")
@@ -232,7 +253,7 @@ pub fn play(
             .collect();
         writeln!(out, "{}", legend.join(" · "))?;
     } else {
-        writeln!(out, "{}", say(&Msg::TermLegend))?;
+        writeln!(out, "{}", wrap(&say(&Msg::TermLegend), columns()))?;
     }
     writeln!(out)?;
     let ro = roll_off(&seats, &mut RngDice(&mut dice_rng));
@@ -299,15 +320,31 @@ pub fn play(
                     }
                 };
                 writeln!(out, "{}", say(&line))?;
+                // R2.3 A 6 with no piece in the nest counts 7 (12 in the variant): said.
+                let counts = game.count_of(game.moving_colour(seat), die);
+                if counts != die {
+                    writeln!(out, "{}", say(&Msg::SixCounts { count: counts }))?;
+                }
             }
             Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
                 let moves = game.legal_moves();
                 if moves.is_empty() {
+                    let mover = game.moving_colour(seat);
+                    let in_nest = game.piece_locations(mover).iter().all(|&l| l == Loc::Nest);
                     let (g, pass) = game
                         .pass()
                         .map_err(|e| std::io::Error::other(e.to_string()))?;
                     for line in voice.events(&[Event::passed(pass)], seat, false) {
                         writeln!(out, "{line}")?;
+                    }
+                    // Why, for the human, in one short clause.
+                    if Some(seat) == human {
+                        let why = if in_nest {
+                            Msg::TermNeedFive
+                        } else {
+                            Msg::TermBlocked
+                        };
+                        writeln!(out, "{}", say(&why))?;
                     }
                     game = g;
                     continue;
@@ -329,7 +366,12 @@ pub fn play(
                             to: m.to(),
                             capture: m.captures().is_some(),
                         };
-                        writeln!(out, "  {}. {}", i + 1, say(&label))?;
+                        // A capture names its victim: "12 → 17 ⚔ 🤖 Blue".
+                        let victim = m
+                            .captures()
+                            .map(|v| format!(" {}", voice.name(v)))
+                            .unwrap_or_default();
+                        writeln!(out, "  {}. {}{victim}", i + 1, say(&label))?;
                     }
                     let n = moves.len() as u32;
                     loop {
