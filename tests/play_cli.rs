@@ -331,6 +331,7 @@ fn passes_sixes_and_captures_are_explained_and_the_legend_wraps_at_the_terminal_
     // Given whole games of a scripted human against three computers, in English, on a
     // terminal of 100 columns,
     let mut seen = (false, false, false, false);
+    let mut must_open = false;
     for seed in 1..=6 {
         let (ok, out, _) = play_env(
             &["--seed", &seed.to_string(), "--lang", "en"],
@@ -368,6 +369,21 @@ fn passes_sixes_and_captures_are_explained_and_the_legend_wraps_at_the_terminal_
         }
         // a six counted as seven says so, and a capture offered names its victim.
         seen.2 |= out.contains("so the 6 counts 7") || out.contains("the 6 counts 7");
+        // a 6 that must open the human's barrier says so, right after the roll.
+        for (i, l) in lines.iter().enumerate() {
+            if *l == "(With a 6 you must open your barrier.)" {
+                must_open = true;
+                assert!(
+                    lines[..i]
+                        .iter()
+                        .rev()
+                        .take(3)
+                        .any(|p| p.ends_with("You rolled a 6.")),
+                    "{}",
+                    lines[i.saturating_sub(3)..=i].join("\n")
+                );
+            }
+        }
         seen.3 |= out.lines().any(|l| {
             l.contains(" ⚔ 🤖 ") && l.trim_start().starts_with(|c: char| c.is_ascii_digit())
         });
@@ -375,4 +391,5 @@ fn passes_sixes_and_captures_are_explained_and_the_legend_wraps_at_the_terminal_
     assert!(seen.0, "a pass for want of a 5 was told");
     assert!(seen.2, "a six counted as seven was told");
     assert!(seen.3, "a capture offered named its victim");
+    assert!(must_open, "a forced barrier opening was told");
 }

@@ -356,6 +356,8 @@ pub enum Msg {
     /// "(Every piece is stopped: a barrier, a full exit square or the exact count to the
     /// goal.)": why a human with pieces out passes.
     TermBlocked,
+    /// "(With a 6 you must open your barrier.)" (R4.3, the human's moves are its pieces).
+    TermMustOpen,
     /// The terminal board's key (` 12*` safe, `y 5 ` exit, …), one line.
     TermLegend,
     /// "Board: 6 arms, 102 squares." (only on 6 and 8 arms)
@@ -604,6 +606,7 @@ impl Msg {
             Self::TermYouCannotMove { .. } => "term-you-cannot-move",
             Self::TermNeedFive => "term-need-five",
             Self::TermBlocked => "term-blocked",
+            Self::TermMustOpen => "term-must-open",
             Self::TermLegend => "term-legend",
             Self::TermBoardSize { .. } => "term-board-size",
             Self::Stats(m) => m.id(),

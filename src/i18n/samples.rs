@@ -271,6 +271,7 @@ impl Msg {
             Self::TermYouCannotMove { rolls_again: false },
             Self::TermNeedFive,
             Self::TermBlocked,
+            Self::TermMustOpen,
             Self::TermLegend,
             Self::TermBoardSize {
                 arms: 6,

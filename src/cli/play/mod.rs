@@ -144,6 +144,19 @@ fn table(args: &Args) -> std::io::Result<(Arms, Vec<Colour>)> {
     Ok((arms, seats.to_vec()))
 }
 
+/// R4.3 Is this a 6 that must open the mover's barrier: every legal move leaves the one
+/// square where two of its pieces stand?
+fn must_open_barrier(game: &Game, seat: Colour, die: u8, moves: &[Move]) -> bool {
+    if die != 6 || game.bonus().is_some() {
+        return false;
+    }
+    let pieces = game.piece_locations(game.moving_colour(seat));
+    let barrier = pieces.iter().enumerate().find_map(|(i, l)| {
+        (!matches!(l, Loc::Nest | Loc::Goal) && pieces[i + 1..].contains(l)).then_some(*l)
+    });
+    barrier.is_some_and(|b| moves.iter().all(|m| m.from() == b))
+}
+
 /// `text` wrapped at `width` characters, between words only (a word longer than the
 /// width stands alone on its line).
 fn wrap(text: &str, width: usize) -> String {
@@ -265,6 +278,7 @@ pub fn play(
         .map_err(|e| std::io::Error::other(e.to_string()))?;
 
     let mut steps = 0u32;
+    let mut last_die = 0u8;
     loop {
         steps += 1;
         if steps > 100_000 {
@@ -308,6 +322,7 @@ pub fn play(
                     std::thread::sleep(pause);
                 }
                 let die = RngDice(&mut dice_rng).roll();
+                last_die = die;
                 game = game
                     .roll(die)
                     .map_err(|e| std::io::Error::other(e.to_string()))?;
@@ -348,6 +363,9 @@ pub fn play(
                     }
                     game = g;
                     continue;
+                }
+                if Some(seat) == human && must_open_barrier(&game, seat, last_die, &moves) {
+                    writeln!(out, "{}", say(&Msg::TermMustOpen))?;
                 }
                 let mv = if Some(seat) == human && moves.len() > 1 {
                     writeln!(out, "\n{}", board(&game, &moves))?;
