@@ -1,6 +1,7 @@
 //! Writes the texts of the group's messages that issue 28 changed, as Telegram HTML (one
 //! bubble each, buttons as rows under it), into the folder given (default /tmp/phone):
-//! `<lang>-<page>.html` for a 390-px phone-bubble renderer (docs/phone/ holds the shots);
+//! `<lang>-<page>.html` for a 390-px phone-bubble renderer (docs/phone/ holds the shots;
+//! each page carries its own styles, so any renderer of an HTML fragment shows it);
 //! prints the lengths of `/help` and `/rules` in a group and in full.
 //!
 //!     cargo run --example phone_texts -- /tmp/phone
@@ -59,6 +60,19 @@ fn tr_plain_len(s: &str) -> usize {
     n
 }
 
+/// What each page starts with: the bubbles' and buttons' looks, and a close of any bubble
+/// a renderer opened around the page (a renderer that puts the text in one bubble of its
+/// own would otherwise show it empty above the first): that one is closed at once and
+/// hidden.
+const PAGE_HEAD: &str = "</div><style>\
+body>.b:empty{display:none}\
+.b{margin:8px;background:#fff;border-radius:12px;padding:8px 10px;max-width:330px;\
+white-space:normal}\
+.r{display:flex;gap:4px;margin:4px 8px;max-width:350px}\
+.k{flex:1;text-align:center;background:#5c7f58;color:#fff;border-radius:6px;\
+padding:6px 4px;font-size:14px}\
+</style>";
+
 fn html(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -85,6 +99,51 @@ fn seated(game: &str, names: &[(i64, &str, Colour)]) -> Table {
         })
         .collect();
     t.stage = Stage::Playing(serde_json::from_str::<Game>(game).expect("position"));
+    t
+}
+
+/// A game of Aina, Biel, Carme and Dani played from its lobby to its end, each
+/// taking the first move offered (the same dice every run), so the table keeps the whole
+/// record as a real one does.
+fn played_to_the_end() -> Table {
+    let mut x: u64 = 2026;
+    let rolls: Vec<u8> = (0..40_000)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            u8::try_from((x >> 33) % 6).expect("a die") + 1
+        })
+        .collect();
+    let mut dice = ScriptedDice::new(&rolls);
+    let host = actor(1, "Aina");
+    let mut t = Table::lobby(&host, Preset::Jcf, false);
+    for (id, name) in [(2, "Biel"), (3, "Carme"), (4, "Dani")] {
+        t = t
+            .act(&actor(id, name), Action::Join, 0, &mut dice)
+            .expect("join");
+    }
+    t = t.act(&host, Action::Start, 0, &mut dice).expect("start");
+    for _ in 0..20_000 {
+        let Some(p) = t.to_move().cloned() else { break };
+        let who = Actor {
+            id: p.id,
+            name: p.name.clone(),
+            is_admin: true,
+        };
+        let action = match t.playing().map(Game::phase) {
+            Some(parxis::engine::Phase::AwaitingRoll(_)) => Action::Roll,
+            Some(_) => Action::Move(0),
+            None => break,
+        };
+        t = t.act(&who, action, 0, &mut dice).expect("a legal action");
+    }
+    assert!(
+        matches!(t.stage, Stage::Finished(_)),
+        "the game ended: {:?} {:?}",
+        t.status(),
+        t.playing().map(Game::phase)
+    );
     t
 }
 
@@ -131,34 +190,9 @@ fn main() {
             &format!("🖼 …\n{}", text.status_within(1024)),
             Some(&view::keyboard(lang, &t)),
         ));
-        // finished: three people and a computer, Aina's last piece home, recorded
-        let mut f = seated(
-            r#"{"rules":"jcf","seats":["yellow","blue","red","green"],"turn":"yellow",
-                "board":{"yellow-5":["yellow"],"30":["blue","blue"],"blue-2":["blue"],
-                         "45":["red"],"60":["green"]},
-                "goal":{"yellow":3,"blue":1,"green":2}}"#,
-            &[
-                (1, "Aina", Colour::Yellow),
-                (2, "Biel", Colour::Blue),
-                (3, "Carme", Colour::Red),
-                (-1, "Ordinador", Colour::Green),
-            ],
-        );
-        f.players[3].kind = PlayerKind::Computer(parxis::ai::Level::Normal);
-        f.players[3].name = tr_plain(
-            lang,
-            &Msg::ComputerName {
-                level: parxis::ai::Level::Normal,
-            },
-        );
-        f = f
-            .act(
-                &actor(1, "Aina"),
-                Action::Roll,
-                0,
-                &mut ScriptedDice::new(&[3]),
-            )
-            .expect("wins");
+        // finished: four people, played from the start (the table keeps
+        // the whole record, so the 🎞 Replay row shows), recorded
+        let mut f = played_to_the_end();
         f.stats.started_ms = 0;
         f.stats.finished_ms = 23 * 60_000 + 5_000;
         f.stats.moves = 84;
@@ -173,20 +207,29 @@ fn main() {
             },
             SeatResult {
                 id: 2,
-                points_tenths: Some(10),
-                rating: Some((1000, 1090)),
+                points_tenths: Some(-30),
+                rating: Some((1000, 940)),
                 rated_games: Some(1),
             },
             SeatResult {
                 id: 3,
+                points_tenths: Some(10),
+                rating: Some((1000, 1090)),
+                rated_games: Some(2),
+            },
+            SeatResult {
+                id: 4,
                 points_tenths: Some(-10),
                 rating: Some((1000, 960)),
-                rated_games: Some(2),
+                rated_games: Some(4),
             },
         ];
         f.tally.achievements = vec![
+            (1, Achievement::FirstWin.code().to_owned()),
             (1, Achievement::IronBarrier.code().to_owned()),
             (2, Achievement::FirstCapture.code().to_owned()),
+            (1, Achievement::FullBoard.code().to_owned()),
+            (3, Achievement::ThreeCaptures.code().to_owned()),
         ];
         game.push_str(&bubble(
             &format!("🖼 …\n{}", view::board_text(lang, &f, 40_000).status),
@@ -341,7 +384,7 @@ fn main() {
         );
         for (name, body) in pages {
             let path = format!("{dir}/{}-{name}.html", lang.code());
-            std::fs::write(&path, body).expect("write");
+            std::fs::write(&path, format!("{PAGE_HEAD}{body}")).expect("write");
         }
     }
 }

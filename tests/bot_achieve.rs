@@ -85,13 +85,14 @@ async fn a_game_earns_its_achievements_once_and_stats_lists_them_in_four_languag
     let text = text_of(&h.board().await);
     let line = text
         .lines()
-        .find(|l| l.starts_with("🏅"))
+        .find(|l| l.starts_with("✨"))
         .unwrap_or_else(|| panic!("no achievements line: {text}"));
     assert!(
-        line.contains(&format!("{}: First win", winner.name)),
+        line.contains(&format!("{} 🥇", winner.name)) && line.ends_with("see /stats"),
         "{line}"
     );
-    assert_eq!(text.matches("🏅").count(), 1, "{text}");
+    assert_eq!(text.matches("✨").count(), 1, "{text}");
+    assert!(!text.contains("🏅"), "{text}");
 
     // When the final press is delivered again, Then it is refused and nothing more is
     // earned;

@@ -55,10 +55,25 @@ async fn notify_tells_in_private_when_the_next_game_opens_and_stops_when_asked()
     let users = four_users();
     let (ana, carme, dani) = (&users[0], &users[2], &users[3]);
 
-    // Given Carme, who never started the bot: /notify answers with the deep link,
-    let answer = group_reply(&h, carme, "/notify").await;
+    // Given Carme, who never started the bot: /notify answers with the deep link as a
+    // button (no raw link in the group),
+    let mark = h.fake.mark();
+    h.fake.push_update(h.fake.command(CHAT, carme, "/notify"));
+    let r = h
+        .fake
+        .wait_for_request_after(mark, |r| sent_to(r, CHAT), WAIT)
+        .await;
+    let answer = text(&r);
     let link = format!("https://t.me/{BOT_USERNAME}?start=notify_{CHAT}");
-    assert!(answer.contains(&link), "{answer}");
+    assert!(!answer.contains("https://"), "{answer}");
+    let button = &r.params["reply_markup"]["inline_keyboard"][0][0];
+    assert_eq!(
+        button["url"].as_str(),
+        Some(link.as_str()),
+        "{:?}",
+        r.params
+    );
+    assert_eq!(button["text"].as_str(), Some("🔔 Turn on the calls"));
     let (listed, _) = h
         .store
         .notify_users(Place::of_chat(CHAT))
@@ -78,7 +93,10 @@ async fn notify_tells_in_private_when_the_next_game_opens_and_stops_when_asked()
     // Given Dani, who started the bot in private, then /notify in the group: on the list;
     private_command(&h, dani, "/start").await;
     let answer = group_reply(&h, dani, "/notify").await;
-    assert!(answer.contains("I will tell you in private"), "{answer}");
+    assert!(
+        answer.contains("I will tell you in private every time a game opens here"),
+        "{answer}"
+    );
     let (listed, _) = h
         .store
         .notify_users(Place::of_chat(CHAT))
@@ -98,7 +116,14 @@ async fn notify_tells_in_private_when_the_next_game_opens_and_stops_when_asked()
         .fake
         .wait_for_request_after(mark, |r| sent_to(r, carme.id) && r.ok(), WAIT)
         .await;
-    assert!(text(&note).contains("A new game opened"), "{}", text(&note));
+    // saying who opened it, where, its rules and its free seats,
+    assert_eq!(
+        text(&note),
+        format!(
+            "🎲 Ana opened a game in <b>Test supergroup {CHAT}</b>: JCF, 7 seats free. Join it \
+             before it starts!"
+        )
+    );
     let url = note.params["reply_markup"]["inline_keyboard"][0][0]["url"]
         .as_str()
         .unwrap_or_default()
@@ -159,4 +184,40 @@ async fn notify_tells_in_private_when_the_next_game_opens_and_stops_when_asked()
         .await
         .expect("redis");
     assert!(listed.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_basic_group_s_notice_names_the_group_even_unrecorded_and_says_plainly_how_to_join() {
+    // Given a basic group (no message links) where Carme subscribed through the deep link
+    // alone (nobody sent /notify there: its title was never recorded),
+    let h = Harness::start(62).await;
+    let group = -4_242;
+    h.settings_for(group).await;
+    let users = four_users();
+    let (ana, carme) = (&users[0], &users[2]);
+    let done = private_command(&h, carme, &format!("/start notify_{group}")).await;
+    assert!(
+        text(&done).contains("every time a game opens"),
+        "{}",
+        text(&done)
+    );
+    // When Ana opens a game of classic rules in pairs there,
+    let mark = h.fake.mark();
+    h.fake
+        .push_update(h.fake.command(group, ana, "/newgame classic pairs 4"));
+    let note = h
+        .fake
+        .wait_for_request_after(mark, |r| sent_to(r, carme.id) && r.ok(), WAIT)
+        .await;
+    // Then Carme's notice names the group (never "in " and nothing), the host, the rules
+    // and the free seats, and says plainly that a basic group has no link: no button.
+    let t = text(&note);
+    assert!(
+        t.starts_with(&format!(
+            "🎲 Ana opened a game in <b>Test group {group}</b>: Classic, in pairs, 3 seats free."
+        )),
+        "{t}"
+    );
+    assert!(t.contains("Telegram has no link to a basic group"), "{t}");
+    assert!(note.params["reply_markup"].is_null(), "{:?}", note.params);
 }

@@ -622,3 +622,127 @@ async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it
     }
     assert!(h.fake.flood_stats(CHAT).refused.is_empty(), "no 429");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_started_lobby_loses_its_buttons_with_the_first_board_and_a_late_press_is_told_it_started()
+ {
+    // Given a lobby of two in English, picture boards, at Telegram's limit with its budget
+    // spent and three replies waiting,
+    let mut h = Harness::start(211).await;
+    h.settings(parxis::bot::core::settings::ChatSettings {
+        lang: Some(parxis::i18n::Lang::En),
+        display: parxis::bot::core::settings::Display::Image,
+        timer_secs: 0,
+        pings_secs: 0,
+        lang_offered: true,
+        ..parxis::bot::core::settings::ChatSettings::default()
+    })
+    .await;
+    let users = four_users();
+    h.command(&users[0], "/newgame").await;
+    let lobby = h.board().await;
+    let ans = h
+        .press(
+            &users[1],
+            msg_id(&lobby),
+            &support::bot_harness::button_with(&lobby, "j:"),
+        )
+        .await;
+    assert!(!refused(&ans), "{:?}", ans.params);
+    h.stop_bots().await;
+    h.write_budget = TELEGRAM;
+    h.fake.flood(flood());
+    h.spawn_bot().await;
+    let m = members(5);
+    for u in &m {
+        command(&h, u, "/rules");
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while planned(&h).await < 3 {
+        assert!(Instant::now() < deadline, "replies never queued");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let lobby = h.board().await;
+    let lobby_id = msg_id(&lobby);
+    let join = support::bot_harness::button_with(&lobby, "j:");
+    let mark = h.fake.mark();
+    // When the host presses Start,
+    let upd = h.fake.press(
+        CHAT,
+        &users[0],
+        lobby_id,
+        &support::bot_harness::button_with(&lobby, "s:"),
+    );
+    let id = callback_id(&upd);
+    h.fake.push_update(upd);
+    let ans = h.fake.wait_for_callback_answer(&id).await;
+    assert!(!refused(&ans), "{:?}", ans.params);
+    // and a late joiner presses Join on the lobby still shown,
+    let upd = h.fake.press(CHAT, &users[2], lobby_id, &join);
+    let id = callback_id(&upd);
+    h.fake.push_update(upd);
+    let late = h.fake.wait_for_callback_answer(&id).await;
+    // Then they are told the game started, where to watch and how to play next (not "this
+    // board is out of date"),
+    let started = parxis::i18n::tr_plain(parxis::i18n::Lang::En, &parxis::i18n::Msg::AlertStarted);
+    assert_eq!(
+        late.str_param("text"),
+        Some(started.as_str()),
+        "{:?}",
+        late.params
+    );
+    assert!(started.contains("/newgame") && started.contains("board below"));
+    assert_eq!(
+        h.table().await.1.players.len(),
+        2,
+        "nobody joined a started game"
+    );
+    // and the lobby's last edit (no Join / Start) leaves right after the first board,
+    // before the replies that waited.
+    pace_until(&h, "the lobby's last edit", || {
+        h.fake
+            .requests_since(mark)
+            .iter()
+            .any(|r| r.method == "editmessagetext" && r.params["message_id"] == lobby_id && r.ok())
+    })
+    .await;
+    let writes: Vec<Recorded> = h
+        .fake
+        .requests_since(mark)
+        .into_iter()
+        .filter(|r| r.method != "getupdates" && r.method != "answercallbackquery")
+        .collect();
+    let photo = writes
+        .iter()
+        .position(|r| r.method == "sendphoto")
+        .expect("the first board posted");
+    let edit = writes
+        .iter()
+        .position(|r| r.method == "editmessagetext" && r.params["message_id"] == lobby_id)
+        .expect("the lobby edited");
+    let between: Vec<&str> = writes[photo..edit]
+        .iter()
+        .map(|r| r.method.as_str())
+        .collect();
+    assert_eq!(
+        edit,
+        photo + 1,
+        "nothing between the board and the lobby's edit: {between:?}"
+    );
+    assert!(
+        writes[edit + 1..]
+            .iter()
+            .chain(std::iter::once(&writes[edit]))
+            .all(|r| r.ok()),
+        "{}",
+        h.fake.log_tail(8)
+    );
+    let shown = h.fake.message(CHAT, lobby_id).expect("the lobby message");
+    assert!(buttons(&shown).is_empty(), "{shown}");
+    assert!(
+        planned(&h).await >= 1,
+        "a reply still waited when the lobby closed: the edit went before it"
+    );
+    assert!(h.fake.flood_stats(CHAT).refused.is_empty(), "no 429");
+    h.stop_bots().await;
+}

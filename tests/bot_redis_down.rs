@@ -11,6 +11,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use parxis::bot::core::table::Status;
+use parxis::i18n::Lang;
 use support::bot_harness::{CHAT, Harness, Options, four_users, refused};
 use support::fake_tg::{buttons, callback_id, msg_id};
 
@@ -37,7 +38,8 @@ async fn until_redis_back(h: &Harness) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ten_presses_while_redis_is_down_are_each_answered_busy_within_a_second_and_the_game_plays_on()
  {
-    // Given a two-player game whose Redis keeps an append-only file,
+    // Given a two-player game in a Valencian chat (its players' Telegram speaks `ca` and
+    // `es`) whose Redis keeps an append-only file,
     let mut h = Harness::start_with(
         97,
         Options {
@@ -46,12 +48,23 @@ async fn ten_presses_while_redis_is_down_are_each_answered_busy_within_a_second_
         },
     )
     .await;
+    h.settings(parxis::bot::core::settings::ChatSettings {
+        lang: Some(Lang::CaValencia),
+        lang_offered: true,
+        ..parxis::bot::core::settings::ChatSettings::default()
+    })
+    .await;
     let users = four_users();
     h.start_game(2).await;
     let (_, before) = h.table().await;
     let board = h.board().await;
     let data = buttons(&board)[0].1.clone();
     let mover = h.mover().await.expect("a human to move");
+    let busy_va = parxis::i18n::tr_plain(Lang::CaValencia, &parxis::i18n::Msg::AlertTryAgain);
+    assert!(
+        busy_va.contains("la partida està a resguard") && busy_va.contains("un moment"),
+        "{busy_va}"
+    );
     // When Redis stops and ten presses of the two players arrive within a second,
     h.redis.stop();
     let mark = h.fake.mark();
@@ -64,7 +77,9 @@ async fn ten_presses_while_redis_is_down_are_each_answered_busy_within_a_second_
         pushed.push((id, Instant::now()));
         tokio::time::sleep(Duration::from_millis(90)).await;
     }
-    // Then each is answered within a second of its arrival, with the localized "busy",
+    // Then each is answered within a second of its arrival, with the "busy" in the chat's
+    // language (this replica remembers it: the settings are in Redis), saying the game is
+    // safe and to try again in a moment,
     for (id, at) in &pushed {
         let answer = h.fake.wait_for_callback_answer(id).await;
         let took = answer.at.saturating_duration_since(*at);
@@ -76,6 +91,7 @@ async fn ten_presses_while_redis_is_down_are_each_answered_busy_within_a_second_
         assert!(refused(&answer), "not played while Redis is down");
         let text = answer.str_param("text").unwrap_or_default();
         assert!(is_busy(text), "{text}");
+        assert_eq!(text, busy_va, "in the chat's language");
     }
     // and no board changed meanwhile.
     let writes: Vec<String> = h
@@ -97,8 +113,9 @@ async fn ten_presses_while_redis_is_down_are_each_answered_busy_within_a_second_
         .fake
         .wait_for_request_after(mark, |r| r.method == "sendmessage", Duration::from_secs(3))
         .await;
-    assert!(
-        is_busy(reply.str_param("text").unwrap_or_default()),
+    assert_eq!(
+        reply.str_param("text"),
+        Some(busy_va.as_str()),
         "{:?}",
         reply.params
     );

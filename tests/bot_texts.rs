@@ -140,9 +140,18 @@ async fn help_in_a_group_is_short_follows_the_dice_mode_and_its_button_opens_the
         text.chars().count()
     );
     assert!(text.contains("press 🎲 Roll"), "{text}");
-    for cmd in ["/newgame", "/board", "/rules", "/top", "/language"] {
+    for cmd in [
+        "/newgame",
+        "/board",
+        "/rules",
+        "/top",
+        "/language",
+        "/stats",
+        "/notify",
+    ] {
         assert!(text.contains(cmd), "{cmd}: {text}");
     }
+    assert!(text.contains("achievements"), "{text}");
     assert!(!text.contains("/forgetme"), "{text}");
     // and a button opens the private chat on the full help (a deep link)
     let (label, url) = url_button(reply).expect("a URL button");
@@ -163,9 +172,19 @@ async fn help_in_a_group_is_short_follows_the_dice_mode_and_its_button_opens_the
     let reply = the_reply(&sent);
     assert_eq!(reply.chat_id(), Some(users[2].id));
     let full = reply.str_param("text").unwrap_or_default();
-    for cmd in ["/newgame", "/tournament", "/forgetme", "/timezone", "/kick"] {
+    for cmd in [
+        "/newgame",
+        "/tournament",
+        "/forgetme",
+        "/timezone",
+        "/kick",
+        "/notify",
+    ] {
         assert!(full.contains(cmd), "{cmd}: {full}");
     }
+    // with what achievements are and what /notify does, in a few words each
+    assert!(full.contains("<b>Achievements</b>"), "{full}");
+    assert!(full.contains("every time a game opens"), "{full}");
     assert!(full.chars().count() > 3 * text.chars().count(), "{full}");
     assert!(reply.params["reply_markup"].is_null());
     // And a plain /start in the private chat (someone who just found the bot) gets a
@@ -323,5 +342,47 @@ async fn the_stats_card_says_the_rank_and_whose_captures_and_top_names_the_week_
     assert!(top.contains(&format!("setmana del {day} ")), "{top}");
     assert!(top.contains(month), "{top}");
     assert!(!top.contains(&week.to_string()), "{top}");
+    h.stop_bots().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn language_with_a_code_or_a_name_sets_it_at_once_and_alone_shows_the_buttons() {
+    // Given a Catalan group,
+    let mut h = Harness::start(86).await;
+    h.settings(settings(Lang::Ca, DiceMode::Button, 0)).await;
+    let users = four_users();
+    // When /language es is sent, Then the chat speaks Spanish, said in Spanish, no buttons;
+    let sent = h.command(&users[2], "/language es").await;
+    let reply = the_reply(&sent);
+    let s: ChatSettings = h.store.settings(CHAT).await.expect("settings");
+    assert_eq!(s.lang, Some(Lang::Es));
+    assert_eq!(
+        reply.str_param("text"),
+        Some(tr(Lang::Es, &Msg::LanguageSet { lang: Lang::Es }).as_str())
+    );
+    assert!(reply.params["reply_markup"].is_null(), "{:?}", reply.params);
+    // a language's name works too, in any case,
+    h.command(&users[2], "/language VALENCIÀ").await;
+    let s: ChatSettings = h.store.settings(CHAT).await.expect("settings");
+    assert_eq!(s.lang, Some(Lang::CaValencia));
+    // a word that names none changes nothing and says how the command is used,
+    let sent = h.command(&users[2], "/language klingon").await;
+    let text = the_reply(&sent)
+        .str_param("text")
+        .unwrap_or_default()
+        .to_owned();
+    assert!(text.contains("/language va"), "{text}");
+    let s: ChatSettings = h.store.settings(CHAT).await.expect("settings");
+    assert_eq!(s.lang, Some(Lang::CaValencia));
+    // and /language alone shows the four buttons.
+    let sent = h.command(&users[2], "/language").await;
+    let reply = the_reply(&sent);
+    let labels: Vec<String> = buttons(&serde_json::json!({
+        "reply_markup": reply.params["reply_markup"].clone()
+    }))
+    .into_iter()
+    .map(|(t, _)| t)
+    .collect();
+    assert_eq!(labels, ["Català", "Valencià", "Español", "English"]);
     h.stop_bots().await;
 }

@@ -117,3 +117,110 @@ fn a_telegram_user_gets_a_language_we_speak_or_none() {
     let names: Vec<&str> = Lang::ALL.iter().map(|l| l.native_name()).collect();
     assert_eq!(names, ["Català", "Valencià", "Español", "English"]);
 }
+
+#[test]
+fn a_finished_board_s_rematch_and_new_game_buttons_say_different_things_in_every_language() {
+    use parxis::i18n::StatsMsg;
+    // The two buttons sit side by side: "New game" opens an empty lobby, "Rematch" seats the
+    // same players again. Each language names them with no word in common ("Una altra" in
+    // Valencian read as a second "another game").
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().count() > 2)
+            .map(str::to_lowercase)
+            .collect()
+    };
+    for lang in Lang::ALL {
+        let new_game = tr_plain(lang, &Msg::BtnNewGame);
+        let rematch = tr_plain(lang, &Msg::Stats(StatsMsg::BtnRematch));
+        let shared: Vec<String> = words(&rematch)
+            .into_iter()
+            .filter(|w| words(&new_game).contains(w))
+            .collect();
+        assert!(shared.is_empty(), "{lang}: {new_game} / {rematch}");
+    }
+    // The AVL's dictionary has "revenja", as the central standard.
+    let va = tr_plain(Lang::CaValencia, &Msg::Stats(StatsMsg::BtnRematch));
+    assert_eq!(va, "🔁 Revenja");
+}
+
+#[test]
+fn the_phrases_found_on_the_phones_read_as_the_rulebooks_and_people_say_them() {
+    use parxis::i18n::{AchieveMsg, StatsMsg};
+    use parxis::stats::Achievement;
+    let desc = |lang, a| tr_plain(lang, &Msg::Achieve(AchieveMsg::Desc(a)));
+    let (ca, va, es, en) = (Lang::Ca, Lang::CaValencia, Lang::Es, Lang::En);
+    assert!(desc(es, Achievement::Comeback).contains("a mitad de partida"));
+    for l in [ca, va] {
+        assert!(
+            desc(l, Achievement::Comeback).contains("a mitja partida"),
+            "{l}"
+        );
+        assert!(
+            desc(l, Achievement::HardBeaten).contains("amb l'ordinador en nivell difícil"),
+            "{l}"
+        );
+    }
+    assert!(desc(ca, Achievement::UnluckySix).contains("mira com la teva fitxa torna a casa"));
+    let start_first = |l| {
+        tr_plain(
+            l,
+            &Msg::Achieve(AchieveMsg::NotifyStartFirst { name: "Pep".into() }),
+        )
+    };
+    assert!(start_first(ca).contains("m'escriguis en privat"));
+    assert!(start_first(va).contains("m'escrigues en privat"));
+    assert!(start_first(es).contains("me escribas por privado"));
+    for l in [ca, va] {
+        assert!(
+            tr_plain(l, &Msg::AlertTryAgain).contains("a un moment"),
+            "{l}"
+        );
+    }
+    // "2 of your pieces were captured", never "you were captured 2".
+    let card = tr_plain(
+        en,
+        &Msg::Stats(StatsMsg::StatsCard {
+            games: 4,
+            wins: 1,
+            rate: 25,
+            place: "2.3".into(),
+            made: 5,
+            suffered: 2,
+            home: 11,
+            own: true,
+        }),
+    );
+    assert!(card.contains("2 of your pieces were captured"), "{card}");
+    // The achievements title: "3 of 15 here · 4 in all".
+    let title = |l| {
+        tr_plain(
+            l,
+            &Msg::Achieve(AchieveMsg::Title {
+                count: 3,
+                total: 15,
+                anywhere: 4,
+            }),
+        )
+    };
+    assert!(
+        title(en).contains("(3 of 15 here · 4 in all)"),
+        "{}",
+        title(en)
+    );
+    assert!(
+        title(ca).contains("(3 de 15 aquí · 4 en total)"),
+        "{}",
+        title(ca)
+    );
+    assert!(
+        title(va).contains("(3 de 15 ací · 4 en total)"),
+        "{}",
+        title(va)
+    );
+    assert!(
+        title(es).contains("(3 de 15 aquí · 4 en total)"),
+        "{}",
+        title(es)
+    );
+}

@@ -325,3 +325,71 @@ fn r4_5_the_winning_move_says_no_ten_and_earlier_goals_do() {
         );
     }
 }
+
+#[test]
+fn passes_sixes_and_captures_are_explained_and_the_legend_wraps_at_the_terminal_s_width() {
+    // Given whole games of a scripted human against three computers, in English, on a
+    // terminal of 100 columns,
+    let mut seen = (false, false, false, false);
+    let mut must_open = false;
+    for seed in 1..=6 {
+        let (ok, out, _) = play_env(
+            &["--seed", &seed.to_string(), "--lang", "en"],
+            &"1\n".repeat(5000),
+            &[("COLUMNS", "100")],
+        );
+        assert!(ok, "{}", tail(&out));
+        // Then the legend's lines fit the width and break between words only,
+        let legend_start = out.find("How to read the board").expect("the legend");
+        let legend: Vec<&str> = out[legend_start..]
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .collect();
+        assert!(legend.len() >= 2, "{legend:?}");
+        let words = parxis::i18n::tr_plain(parxis::i18n::Lang::En, &parxis::i18n::Msg::TermLegend);
+        let words: Vec<&str> = words.split_whitespace().collect();
+        let shown: Vec<&str> = legend.iter().flat_map(|l| l.split_whitespace()).collect();
+        assert_eq!(shown, words, "no word cut");
+        for l in &legend {
+            assert!(l.chars().count() <= 100, "{} chars: {l}", l.chars().count());
+        }
+        // a pass of the human with every piece in the nest says a 5 is needed,
+        let lines: Vec<&str> = out.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            if l.starts_with("You cannot move any piece") {
+                let why = lines.get(i + 1).copied().unwrap_or_default();
+                assert!(
+                    why == "(A piece leaves the nest only with a 5.)"
+                        || why.starts_with("(Every piece is stopped"),
+                    "a pass without its reason: {l} / {why}"
+                );
+                seen.0 |= why.contains("a 5");
+                seen.1 |= why.starts_with("(Every piece is stopped");
+            }
+        }
+        // a six counted as seven says so, and a capture offered names its victim.
+        seen.2 |= out.contains("so the 6 counts 7") || out.contains("the 6 counts 7");
+        // a 6 that must open the human's barrier says so, right after the roll.
+        for (i, l) in lines.iter().enumerate() {
+            if *l == "(With a 6 you must open your barrier.)" {
+                must_open = true;
+                assert!(
+                    lines[..i]
+                        .iter()
+                        .rev()
+                        .take(3)
+                        .any(|p| p.ends_with("You rolled a 6.")),
+                    "{}",
+                    lines[i.saturating_sub(3)..=i].join("\n")
+                );
+            }
+        }
+        seen.3 |= out.lines().any(|l| {
+            l.contains(" ⚔ 🤖 ") && l.trim_start().starts_with(|c: char| c.is_ascii_digit())
+        });
+    }
+    assert!(seen.0, "a pass for want of a 5 was told");
+    assert!(seen.2, "a six counted as seven was told");
+    assert!(seen.3, "a capture offered named its victim");
+    assert!(must_open, "a forced barrier opening was told");
+}

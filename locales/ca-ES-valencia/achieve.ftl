@@ -11,7 +11,7 @@ ach-iron-barrier-desc = Mantín una barrera alçada durant tres torns teus.
 ach-unlucky-six = El tercer sis
 ach-unlucky-six-desc = Trau tres sisos seguits i veu com la fitxa torna al quadre d'espera.
 ach-comeback = Remuntada
-ach-comeback-desc = Guanya una partida en què anaves l'últim a la mitat.
+ach-comeback-desc = Guanya una partida en què anaves l'últim a mitja partida.
 ach-untouched = Intocable
 ach-untouched-desc = Entra les quatre fitxes a casa sense que te'n menjen cap.
 ach-pairs-win = Bona parella
@@ -19,7 +19,7 @@ ach-pairs-win-desc = Guanya una partida per parelles.
 ach-full-board = Tauler ple
 ach-full-board-desc = Guanya després de tindre les quatre fitxes al tauler alhora.
 ach-hard-beaten = Has guanyat la màquina
-ach-hard-beaten-desc = Guanya una partida amb un jugador de l'ordinador difícil a la taula.
+ach-hard-beaten-desc = Guanya una partida amb l'ordinador en nivell difícil a la taula.
 ach-champion = Campió
 ach-champion-desc = Guanya un torneig.
 ach-games-10 = 10 partides
@@ -30,8 +30,10 @@ ach-games-100 = 100 partides
 ach-games-100-desc = Juga 100 partides.
 ach-week-top = El millor de la setmana
 ach-week-top-desc = Acaba una setmana amb més punts que ningú en este xat.
-ach-earned-by = { $name }: <i>{ $achievement }</i>
-ach-title = 🏅 <b>Assoliments</b> ({ $count } de { $total }; { $anywhere } en tots els xats):
+# El tauler final: qui ha guanyat què, agrupat per jugador ("Aina 🥇🍽️ · Biel 😋", el codi ja
+# escapa els noms).
+ach-earned = ✨ { $list } — mira /stats
+ach-title = 🏅 <b>Assoliments</b> ({ $count } de { $total } ací · { $anywhere } en total):
 ach-line = { $emoji } <b>{ $name }</b> — { $desc } { $holders ->
         [one] (1 jugador d'ací)
        *[other] ({ $holders } jugadors d'ací)
@@ -40,14 +42,28 @@ ach-line-plain = { $emoji } <b>{ $name }</b> — { $desc }
 ach-none = 🏅 Encara cap assoliment: ixen del que passa en les teues partides.
 ach-help = 🏅 <b>Assoliments</b>: els moments de les partides (una barrera tres torns, menjar tres fitxes, una remuntada…) donen assoliments, una vegada cadascun; el tauler final els anuncia i /stats els llista.
 
-cmd-notify = Rep un missatge privat quan s'òbriga la pròxima partida ací (/notify off per a parar)
-notify-on = 🔔 { $name }, t'avisaré en privat quan s'òbriga la pròxima partida ací.
+cmd-notify = Rep un missatge privat cada vegada que s'òbriga una partida ací (/notify off per a parar)
+notify-on = 🔔 { $name }, t'avisaré en privat cada vegada que s'òbriga una partida ací.
 notify-off = 🔕 { $name }, ja no t'avisaré de les partides noves d'ací.
 notify-was-off = { $name }, no estaves en la llista. /notify t'hi posa.
-notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'inicies en privat: toca { $link } i prem Inicia, i ja estàs en la llista.
-notify-registered = 🔔 Fet: t'avisaré quan s'òbriga la pròxima partida en <b>{ $title }</b>. Envia-hi /notify off per a parar.
-notify-opened = 🎲 S'ha obert una partida nova en <b>{ $title }</b>: entra-hi abans que comence!
-notify-opened-no-link = 🎲 S'ha obert una partida nova en <b>{ $title }</b>: obri el grup i entra-hi abans que comence!
+notify-start-first = 🔔 { $name }, no et puc escriure fins que no m'escrigues en privat: polsa el botó de baix i després Inicia, i ja estàs en la llista.
+notify-start-btn = 🔔 Activa els avisos
+notify-registered = 🔔 Fet: t'avisaré cada vegada que s'òbriga una partida en <b>{ $title }</b>. Envia-hi /notify off per a parar.
+notify-opened = 🎲 { $host } ha obert una partida en <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , per parelles
+       *[false] {""}
+    }, { $free ->
+        [one] 1 plaça lliure
+       *[other] { $free } places lliures
+    }. Entra-hi abans que comence!
+notify-opened-no-link = 🎲 { $host } ha obert una partida en <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , per parelles
+       *[false] {""}
+    }, { $free ->
+        [one] 1 plaça lliure
+       *[other] { $free } places lliures
+    }. Obri el grup i polsa { btn-join } en el missatge de la partida (Telegram no dona enllaços als missatges d'un grup bàsic).
+notify-a-group = el teu grup
 notify-btn = ➡️ Ves a la partida
-notify-help = 🔔 /notify en un grup: un missatge privat quan s'hi òbriga la pròxima partida.
+notify-help = 🔔 /notify en un grup: un missatge privat cada vegada que s'hi òbriga una partida.
 notify-welcome = 👋 Hola! Porte partides de parxís als grups: afig-me a un grup i envia /newgame. En un grup, /notify t'avisa en privat quan s'obri una partida.

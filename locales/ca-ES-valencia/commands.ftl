@@ -9,7 +9,7 @@ cmd-start = Començar la partida (de 2 a 8 jugadors)
 cmd-cancel = Cancel·lar la partida (qui l'ha oberta o un administrador)
 cmd-board = Tornar a mostrar el tauler
 cmd-rules = Veure les regles d'esta partida
-cmd-language = Canviar la llengua d'este xat
+cmd-language = Canviar la llengua d'este xat: /language va, ca, es o en (sense res: els botons)
 cmd-help = Com es juga i llista d'ordres
 cmd-addbot = Afegir un jugador ordinador (fàcil, normal o difícil)
 cmd-display = Veure el tauler com a imatge o amb emojis
@@ -21,6 +21,9 @@ help =
     <b>Parxís</b>: jugueu al parxís en un grup, amb amics o contra l'ordinador.
 
     Obri una partida amb /newgame; cadascú s'hi apunta amb { btn-join } i qui l'ha oberta polsa { btn-start }. Quan et toque, el dau el tire jo i tries la jugada amb els botons (amb /dice botó, primer polses { btn-roll }).
+
+    { ach-help }
+    { notify-help }
 
     /newgame — { cmd-newgame }
     /join — { cmd-join }
@@ -57,6 +60,8 @@ help-group =
     /board — tornar a mostrar el tauler
     /rules — les regles d'esta partida
     /top — la classificació de la setmana
+    /stats — les teues partides i assoliments
+    /notify — un missatge privat cada vegada que s'òbriga una partida ací
     /language — canviar la llengua
 btn-full-help = 📖 Ajuda completa
 

@@ -123,12 +123,6 @@ ranking-line = { $pos }. { $name } — { $distance ->
 game-length = <i>⏱ { $minutes ->
         [0] &lt; 1 min
        *[other] { $minutes } min
-    } · { $moves ->
-        [one] 1 jugada
-       *[other] { $moves } jugades
-    } · { $rolls ->
-        [one] 1 tirada
-       *[other] { $rolls } tirades
     }</i>
 game-time-left = ⏱ { $minutes ->
         [one] Queda 1 minut de partida
@@ -143,9 +137,10 @@ draw = 🤝 Empat: ningú no va per davant.
 ## Avisos (text pla, curts)
 
 alert-stale = Este tauler ja no està al dia: utilitza l'últim.
+alert-started = ▶️ Esta partida ja ha començat: seguix-la en el tauler de baix. Per a jugar, obri la següent amb /newgame quan acabe.
 alert-not-your-turn = No és el teu torn.
 alert-invalid-button = Este botó no és vàlid.
-alert-try-again = Ara mateix no puc: torna-ho a provar d'ací a un moment.
+alert-try-again = Ara mateix no puc: no ha canviat res i la partida està a resguard. Torna-ho a provar d'ací a un moment.
 alert-game-over = Esta partida ja s'ha acabat.
 alert-only-players = Només els jugadors d'esta partida ho poden fer.
 alert-groups-only = Esta ordre només funciona en grups. Afig-me a un grup per a jugar.
@@ -166,10 +161,10 @@ legend-anchors = número de la primera casella de la fila (files de deu, es llig
 # stats
 
 cmd-top = La classificació setmanal de punts (/top sempre: de sempre, /top valoració, /top global)
-cmd-stats = Les teues partides, victòries, fitxes menjades i valoració (responent a algú: les seues)
+cmd-stats = Les teues partides, victòries, fitxes menjades, valoració i assoliments (responent a algú: els seus)
 cmd-timezone = La zona horària del xat per a la classificació setmanal: /timezone Europe/Madrid
 cmd-forgetme = Oblidar les meues partides, punts i valoracions per tot arreu (xat privat)
-btn-rematch = 🔁 Una altra
+btn-rematch = 🔁 Revenja
 results-finish = { $points } { $one ->
         [true] punt
        *[false] punts

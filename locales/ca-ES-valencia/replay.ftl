@@ -20,7 +20,7 @@ replay-on-its-way = 🎞 La repetició ja va de camí…
 replay-no-game = Encara no hi ha cap partida acabada per a repetir ací.
 replay-not-kept = Eixa partida es va jugar abans que es guardaren les repeticions: no en té.
 replay-not-finished = Respon amb /replay al tauler d'una partida acabada, o envia /replay a soles per a l'última.
-replay-failed = Ara no s'ha pogut enviar la repetició; torna-ho a provar d'ací a una estona.
+replay-failed = Ara no s'ha pogut enviar la repetició; torna-ho a provar d'ací a un moment.
 replay-record-caption = 📄 El registre de la partida <code>{ $game }</code>: { $steps ->
         [one] 1 pas
        *[other] { $steps } passos

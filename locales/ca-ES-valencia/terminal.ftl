@@ -24,6 +24,9 @@ term-you-cannot-move = { $rolls_again ->
         [true] No pots moure cap fitxa, però tornes a tirar pel 6.
        *[false] No pots moure cap fitxa: passa el torn.
     }
+term-need-five = (Una fitxa només ix del quadre d'espera amb un 5.)
+term-blocked = (Cap fitxa no pot avançar: una barrera, la casella d'eixida plena o el número exacte per a entrar a casa.)
+term-must-open = (Amb un 6 has d'obrir la teua barrera.)
 term-legend = Com es llig el tauler: 12 = casella 12 buida · 12* = casella segura · y 5 = casella d'eixida del groc (b blau, r roig, g verd…) · :: = corredor · Y = una fitxa groga (B, R, G…) · YY= = barrera · YB = dues fitxes · (1) = on acaba la jugada 1 · ▶ = li toca. Les fitxes del quadre d'espera estan al costat del nom del jugador; les de casa, al final del corredor.
 term-board-size = Tauler de { $arms } braços: { $squares } caselles, una fila per braç.
 legend-move = on acaba la jugada 1, 2…

@@ -43,7 +43,7 @@ tourney-topic-name = 🏆 { $last ->
        *[false] R{ $round } · Taula { $table }
     }
 tourney-table-call = 🏆 <b>{ $at }</b>: a les vostres places!
-tourney-ready-hint = Polsa ✅ A punt: la partida comença quan tots estiguen a punt, o d'ací a { $secs } s; a qui estiga absent li juga l'ordinador.
+tourney-ready-hint = Polsa ✅ A punt: la partida comença quan tots estiguen a punt, o d'ací a { $secs } s; per qui no hi siga hi jugarà l'ordinador.
 tourney-btn-ready = ✅ A punt
 tourney-ready-ok = Estàs a punt.
 tourney-table-started = ▶️ { $at }: ha començat la partida — el tauler és ací baix.

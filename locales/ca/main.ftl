@@ -121,12 +121,6 @@ ranking-line = { $pos }. { $name } — { $distance ->
 game-length = <i>⏱ { $minutes ->
         [0] &lt; 1 min
        *[other] { $minutes } min
-    } · { $moves ->
-        [one] 1 jugada
-       *[other] { $moves } jugades
-    } · { $rolls ->
-        [one] 1 tirada
-       *[other] { $rolls } tirades
     }</i>
 game-time-left = ⏱ { $minutes ->
         [one] Queda 1 minut de partida
@@ -141,9 +135,10 @@ draw = 🤝 Empat: ningú no va per davant.
 ## Avisos (text pla, curts)
 
 alert-stale = Aquest tauler ja no està al dia: fes servir el darrer.
+alert-started = ▶️ Aquesta partida ja ha començat: segueix-la al tauler de sota. Per jugar, obre la següent amb /newgame quan s'acabi.
 alert-not-your-turn = No és el teu torn.
 alert-invalid-button = Aquest botó no és vàlid.
-alert-try-again = Ara mateix no puc: torna-ho a provar d'aquí a una estona.
+alert-try-again = Ara mateix no puc: no ha canviat res i la partida està a resguard. Torna-ho a provar d'aquí a un moment.
 alert-game-over = Aquesta partida ja s'ha acabat.
 alert-only-players = Només els jugadors d'aquesta partida ho poden fer.
 alert-groups-only = Aquesta ordre només funciona en grups. Afegeix-me a un grup per jugar.
@@ -164,7 +159,7 @@ legend-anchors = número de la primera casella de la fila (files de deu, es lleg
 # stats
 
 cmd-top = La classificació setmanal de punts (/top sempre: de sempre, /top valoració, /top global)
-cmd-stats = Les teves partides, victòries, fitxes menjades i valoració (responent a algú: les seves)
+cmd-stats = Les teves partides, victòries, fitxes menjades, valoració i assoliments (responent a algú: els seus)
 cmd-timezone = La zona horària del xat per a la classificació setmanal: /timezone Europe/Madrid
 cmd-forgetme = Oblidar les meves partides, punts i valoracions arreu (xat privat)
 btn-rematch = 🔁 Revenja

@@ -24,6 +24,9 @@ term-you-cannot-move = { $rolls_again ->
         [true] No pots moure cap fitxa, però tornes a tirar pel 6.
        *[false] No pots moure cap fitxa: passa el torn.
     }
+term-need-five = (Una fitxa només surt de casa amb un 5.)
+term-blocked = (Cap fitxa no pot avançar: una barrera, la casella de sortida plena o el número exacte per entrar a la meta.)
+term-must-open = (Amb un 6 has d'obrir la teva barrera.)
 term-legend = Com es llegeix el tauler: 12 = casella 12 buida · 12* = casella segura · y 5 = casella de sortida del groc (b blau, r vermell, g verd…) · :: = passadís · Y = una fitxa groga (B, R, G…) · YY= = barrera · YB = dues fitxes · (1) = on acaba la jugada 1 · ▶ = li toca. Les fitxes de casa són al costat del nom del jugador; les de la meta, al final del passadís.
 term-board-size = Tauler de { $arms } braços: { $squares } caselles, una fila per braç.
 legend-move = on acaba la jugada 1, 2…

@@ -43,7 +43,7 @@ tourney-topic-name = 🏆 { $last ->
        *[false] R{ $round } · Taula { $table }
     }
 tourney-table-call = 🏆 <b>{ $at }</b>: a les vostres places!
-tourney-ready-hint = Prem ✅ A punt: la partida comença quan tothom estigui a punt, o d'aquí a { $secs } s; qui sigui absent el juga l'ordinador.
+tourney-ready-hint = Prem ✅ A punt: la partida comença quan tothom estigui a punt, o d'aquí a { $secs } s; per qui no hi sigui hi jugarà l'ordinador.
 tourney-btn-ready = ✅ A punt
 tourney-ready-ok = Estàs a punt.
 tourney-table-started = ▶️ { $at }: ha començat la partida — el tauler és aquí sota.

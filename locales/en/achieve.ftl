@@ -30,8 +30,10 @@ ach-games-100 = 100 games
 ach-games-100-desc = Play 100 games.
 ach-week-top = Top of the week
 ach-week-top-desc = Finish a week with the most points in this chat.
-ach-earned-by = { $name }: <i>{ $achievement }</i>
-ach-title = 🏅 <b>Achievements</b> ({ $count } of { $total }; { $anywhere } in all chats):
+# The final board: who earned what, grouped by player ("Aina 🥇🍽️ · Biel 😋", names already
+# escaped by the code).
+ach-earned = ✨ { $list } — see /stats
+ach-title = 🏅 <b>Achievements</b> ({ $count } of { $total } here · { $anywhere } in all):
 ach-line = { $emoji } <b>{ $name }</b> — { $desc } { $holders ->
         [one] (1 player here)
        *[other] ({ $holders } players here)
@@ -40,14 +42,28 @@ ach-line-plain = { $emoji } <b>{ $name }</b> — { $desc }
 ach-none = 🏅 No achievements yet: they come from what happens in your games.
 ach-help = 🏅 <b>Achievements</b>: moments of your games (a barrier held three turns, three captures, a comeback…) earn achievements, once each; the final board announces them and /stats lists them.
 
-cmd-notify = Get a private message when the next game opens here (/notify off to stop)
-notify-on = 🔔 { $name }, I will tell you in private when the next game opens here.
+cmd-notify = Get a private message every time a game opens here (/notify off to stop)
+notify-on = 🔔 { $name }, I will tell you in private every time a game opens here.
 notify-off = 🔕 { $name }, no more messages about new games here.
 notify-was-off = { $name }, you were not on the list. /notify puts you on it.
-notify-start-first = 🔔 { $name }, I cannot write to you before you start me in private: tap { $link } and press Start, and you are on the list.
-notify-registered = 🔔 Done: I will tell you when the next game opens in <b>{ $title }</b>. Send /notify off there to stop.
-notify-opened = 🎲 A new game opened in <b>{ $title }</b>: join it before it starts!
-notify-opened-no-link = 🎲 A new game opened in <b>{ $title }</b>: open the group to join it before it starts!
+notify-start-first = 🔔 { $name }, I cannot write to you before you start me in private: press the button below, then Start, and you are on the list.
+notify-start-btn = 🔔 Turn on the calls
+notify-registered = 🔔 Done: I will tell you every time a game opens in <b>{ $title }</b>. Send /notify off there to stop.
+notify-opened = 🎲 { $host } opened a game in <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , in pairs
+       *[false] {""}
+    }, { $free ->
+        [one] 1 seat free
+       *[other] { $free } seats free
+    }. Join it before it starts!
+notify-opened-no-link = 🎲 { $host } opened a game in <b>{ $title }</b>: { $preset }{ $pairs ->
+        [true] , in pairs
+       *[false] {""}
+    }, { $free ->
+        [one] 1 seat free
+       *[other] { $free } seats free
+    }. Open the group and press { btn-join } on the game's message (Telegram has no link to a basic group's messages).
+notify-a-group = your group
 notify-btn = ➡️ Go to the game
-notify-help = 🔔 /notify in a group: a private message when the next game opens there.
+notify-help = 🔔 /notify in a group: a private message every time a game opens there.
 notify-welcome = 👋 Hello! I run games of parxís in groups: add me to one and send /newgame. In a group, /notify tells you in private when a game opens.

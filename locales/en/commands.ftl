@@ -9,7 +9,7 @@ cmd-start = Start the game (2 to 8 players)
 cmd-cancel = Cancel the game (whoever opened it or an admin)
 cmd-board = Show the board again
 cmd-rules = Show the rules of this game
-cmd-language = Change the language of this chat
+cmd-language = Change this chat's language: /language en, es, ca or va (no word: the buttons)
 cmd-help = How to play and the list of commands
 cmd-addbot = Add a computer player (easy, normal or hard)
 cmd-display = Show the board as an image or with emoji
@@ -21,6 +21,9 @@ help =
     <b>Parxís</b>: play parxís in a group, with friends or against the computer.
 
     Open a game with /newgame; everyone joins with { btn-join } and whoever opened it presses { btn-start }. On your turn the die is rolled for you and you choose your move on the buttons (with /dice button you press { btn-roll } first).
+
+    { ach-help }
+    { notify-help }
 
     /newgame — { cmd-newgame }
     /join — { cmd-join }
@@ -57,6 +60,8 @@ help-group =
     /board — show the board again
     /rules — the rules of this game
     /top — this week's table
+    /stats — your games and achievements
+    /notify — a private message every time a game opens here
     /language — change the language
 btn-full-help = 📖 Full help
 

@@ -117,12 +117,6 @@ ranking-line = { $pos }. { $name } — { $distance ->
 game-length = <i>⏱ { $minutes ->
         [0] &lt; 1 min
        *[other] { $minutes } min
-    } · { $moves ->
-        [one] 1 move
-       *[other] { $moves } moves
-    } · { $rolls ->
-        [one] 1 roll
-       *[other] { $rolls } rolls
     }</i>
 game-time-left = ⏱ { $minutes ->
         [one] 1 minute of the game left
@@ -137,9 +131,10 @@ draw = 🤝 It's a draw: nobody is ahead.
 ## Alerts (plain text, short)
 
 alert-stale = This board is out of date: use the latest one.
+alert-started = ▶️ This game has already started: follow it on the board below. To play, open the next one with /newgame once it ends.
 alert-not-your-turn = It's not your turn.
 alert-invalid-button = This button is not valid.
-alert-try-again = I'm busy right now: try again in a moment.
+alert-try-again = I can't do that right now: nothing changed and the game is safe. Try again in a few seconds.
 alert-game-over = This game is over.
 alert-only-players = Only the players of this game can do that.
 alert-groups-only = This command only works in groups. Add me to a group to play.
@@ -160,7 +155,7 @@ legend-anchors = number of the row's first square (rows of ten, read like a page
 # stats
 
 cmd-top = This week's points table (/top all: all time, /top rating, /top global)
-cmd-stats = Your games, wins, captures and rating (as a reply: that person's)
+cmd-stats = Your games, wins, captures, rating and achievements (as a reply: that person's)
 cmd-timezone = The chat's time zone for the weekly table: /timezone Europe/Madrid
 cmd-forgetme = Forget my games, points and ratings everywhere (private chat)
 btn-rematch = 🔁 Rematch
@@ -222,8 +217,14 @@ stats-card = { $games ->
        *[other] { $wins } wins
     } ({ $rate } %) · average place { $place }
     { $own ->
-        [true] You captured { $made } · you were captured { $suffered }
-       *[false] Captured { $made } · was captured { $suffered }
+        [true] You captured { $made } · { $suffered ->
+            [one] 1 of your pieces was captured
+           *[other] { $suffered } of your pieces were captured
+        }
+       *[false] Captured { $made } · { $suffered ->
+            [one] 1 of their pieces was captured
+           *[other] { $suffered } of their pieces were captured
+        }
     } · pieces in the goal: { $home }
 stats-streak = Best winning streak: { $streak }
 stats-rank = All-time table: { $rank }{ $rank ->

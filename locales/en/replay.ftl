@@ -20,7 +20,7 @@ replay-on-its-way = 🎞 The replay is on its way…
 replay-no-game = There is no finished game to replay here yet.
 replay-not-kept = That game was played before replays were kept: it has no replay.
 replay-not-finished = Reply with /replay to the board of a finished game, or send /replay alone for the last one.
-replay-failed = The replay could not be sent now; try again in a while.
+replay-failed = The replay could not be sent now; try again in a moment.
 replay-record-caption = 📄 The record of game <code>{ $game }</code>: { $steps ->
         [one] 1 step
        *[other] { $steps } steps

@@ -24,6 +24,9 @@ term-you-cannot-move = { $rolls_again ->
         [true] You cannot move any piece, but you roll again after the 6.
        *[false] You cannot move any piece: the turn passes.
     }
+term-need-five = (A piece leaves the nest only with a 5.)
+term-blocked = (Every piece is stopped: a barrier, a full exit square or the exact count to the goal.)
+term-must-open = (With a 6 you must open your barrier.)
 term-legend = How to read the board: 12 = empty square 12 · 12* = safe square · y 5 = yellow's exit square (b blue, r red, g green…) · :: = corridor · Y = a yellow piece (B, R, G…) · YY= = barrier · YB = two pieces · (1) = where choice 1 ends · ▶ = to play. Pieces in the nest stand by their player's name, pieces in the goal at the end of the corridor.
 term-board-size = Board of { $arms } arms: { $squares } squares, one row per arm.
 legend-move = where choice 1, 2… ends

@@ -9,7 +9,7 @@ cmd-start = Empezar la partida (de 2 a 8 jugadores)
 cmd-cancel = Cancelar la partida (quien la abrió o un administrador)
 cmd-board = Volver a mostrar el tablero
 cmd-rules = Ver las reglas de esta partida
-cmd-language = Cambiar el idioma de este chat
+cmd-language = Cambiar el idioma de este chat: /language es, ca, va o en (sin nada: los botones)
 cmd-help = Cómo se juega y lista de comandos
 cmd-addbot = Añadir un jugador ordenador (fácil, normal o difícil)
 cmd-display = Ver el tablero como imagen o con emojis
@@ -21,6 +21,9 @@ help =
     <b>Parchís</b>: juega al parchís en un grupo, con amigos o contra el ordenador.
 
     Abre una partida con /newgame; cada uno se apunta con { btn-join } y quien la abrió pulsa { btn-start }. En tu turno tiro yo el dado y eliges la jugada con los botones (con /dice botón, primero pulsas { btn-roll }).
+
+    { ach-help }
+    { notify-help }
 
     /newgame — { cmd-newgame }
     /join — { cmd-join }
@@ -57,6 +60,8 @@ help-group =
     /board — volver a mostrar el tablero
     /rules — las reglas de esta partida
     /top — la clasificación de la semana
+    /stats — tus partidas y logros
+    /notify — un mensaje privado cada vez que se abra una partida aquí
     /language — cambiar el idioma
 btn-full-help = 📖 Ayuda completa
 

@@ -3,14 +3,14 @@
 live-button = 📱 Tablero en directo
 live-title = Parchís — tablero en directo
 live-connecting = Conectando…
-live-reconnecting = Se perdió la conexión: poniéndose al día…
+live-reconnecting = Se perdió la conexión: volviendo a conectar…
 live-watching = Estás viendo la partida.
 live-you-play = Tu color: { $colour }.
 live-your-turn-roll = Te toca: tira el dado.
-live-your-turn-move = Te toca: toca una ficha o una jugada de abajo.
+live-your-turn-move = Te toca: pulsa una ficha o una jugada de abajo.
 live-no-game = Aquí no hay ninguna partida.
 live-open-from-chat = Abre el tablero en directo desde su botón, bajo el tablero del grupo.
-live-expired = Abriste esta página hace demasiado: vuelve a abrirla desde el grupo.
+live-expired = Abriste esta página hace demasiado tiempo: vuelve a abrirla desde el grupo.
 live-too-many = Demasiadas peticiones: espera un momento.
 live-members-only = Solo los miembros del grupo pueden ver su partida.
 live-unavailable = Ahora no se puede llegar a la partida: se vuelve a intentar…

@@ -118,12 +118,6 @@ ranking-line = { $pos }. { $name } — { $distance ->
 game-length = <i>⏱ { $minutes ->
         [0] &lt; 1 min
        *[other] { $minutes } min
-    } · { $moves ->
-        [one] 1 jugada
-       *[other] { $moves } jugadas
-    } · { $rolls ->
-        [one] 1 tirada
-       *[other] { $rolls } tiradas
     }</i>
 game-time-left = ⏱ { $minutes ->
         [one] Queda 1 minuto de partida
@@ -138,9 +132,10 @@ draw = 🤝 Empate: nadie va por delante.
 ## Avisos (texto plano, cortos)
 
 alert-stale = Este tablero ya no está al día: usa el último.
+alert-started = ▶️ Esta partida ya ha empezado: síguela en el tablero de abajo. Para jugar, abre la siguiente con /newgame cuando termine.
 alert-not-your-turn = No es tu turno.
 alert-invalid-button = Este botón no es válido.
-alert-try-again = Ahora mismo no puedo: inténtalo de nuevo en un momento.
+alert-try-again = Ahora mismo no puedo: no ha cambiado nada y la partida está a salvo. Vuelve a probarlo dentro de un momento.
 alert-game-over = Esta partida ya ha terminado.
 alert-only-players = Solo los jugadores de esta partida pueden hacerlo.
 alert-groups-only = Este comando solo funciona en grupos. Añádeme a un grupo para jugar.
@@ -161,7 +156,7 @@ legend-anchors = número de la primera casilla de la fila (filas de diez, se lee
 # stats
 
 cmd-top = La clasificación semanal de puntos (/top siempre: de siempre, /top valoración, /top global)
-cmd-stats = Tus partidas, victorias, fichas comidas y valoración (respondiendo a alguien: las suyas)
+cmd-stats = Tus partidas, victorias, fichas comidas, valoración y logros (respondiendo a alguien: los suyos)
 cmd-timezone = La zona horaria del chat para la clasificación semanal: /timezone Europe/Madrid
 cmd-forgetme = Olvidar mis partidas, puntos y valoraciones en todas partes (chat privado)
 btn-rematch = 🔁 Revancha

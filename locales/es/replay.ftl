@@ -20,7 +20,7 @@ replay-on-its-way = 🎞 La repetición ya está en camino…
 replay-no-game = Todavía no hay ninguna partida terminada que repetir aquí.
 replay-not-kept = Esa partida se jugó antes de que se guardaran las repeticiones: no tiene repetición.
 replay-not-finished = Responde con /replay al tablero de una partida terminada, o envía /replay solo para la última.
-replay-failed = Ahora no se ha podido enviar la repetición; vuelve a intentarlo dentro de un rato.
+replay-failed = Ahora no se ha podido enviar la repetición; vuelve a intentarlo dentro de un momento.
 replay-record-caption = 📄 El registro de la partida <code>{ $game }</code>: { $steps ->
         [one] 1 paso
        *[other] { $steps } pasos

@@ -24,6 +24,9 @@ term-you-cannot-move = { $rolls_again ->
         [true] No puedes mover ninguna ficha, pero vuelves a tirar por el 6.
        *[false] No puedes mover ninguna ficha: pasa el turno.
     }
+term-need-five = (Una ficha solo sale de casa con un 5.)
+term-blocked = (Ninguna ficha puede avanzar: una barrera, la casilla de salida llena o el número exacto para entrar en la meta.)
+term-must-open = (Con un 6 tienes que abrir tu barrera.)
 term-legend = Cómo se lee el tablero: 12 = casilla 12 vacía · 12* = seguro · y 5 = salida del amarillo (b azul, r rojo, g verde…) · :: = pasillo · Y = una ficha amarilla (B, R, G…) · YY= = barrera · YB = dos fichas · (1) = donde acaba la jugada 1 · ▶ = le toca. Las fichas de casa están junto al nombre del jugador; las de la meta, al final del pasillo.
 term-board-size = Tablero de { $arms } brazos: { $squares } casillas, una fila por brazo.
 legend-move = donde acaba la jugada 1, 2…

@@ -43,7 +43,7 @@ tourney-topic-name = 🏆 { $last ->
        *[false] R{ $round } · Mesa { $table }
     }
 tourney-table-call = 🏆 <b>{ $at }</b>: ¡a vuestros puestos!
-tourney-ready-hint = Pulsa ✅ Listo: la partida empieza cuando todos estén listos, o en { $secs } s; a quien esté ausente le juega el ordenador.
+tourney-ready-hint = Pulsa ✅ Listo: la partida empieza cuando todos estén listos, o en { $secs } s; el ordenador juega por quien no esté.
 tourney-btn-ready = ✅ Listo
 tourney-ready-ok = Estás listo.
 tourney-table-started = ▶️ { $at }: ha empezado la partida — el tablero está aquí abajo.

@@ -3,7 +3,20 @@
 //! [`Msg::Achieve`].
 
 use super::msg::{Arg, Msg};
+use crate::engine::Preset;
 use crate::stats::Achievement;
+
+/// A lobby as its private notice tells it: who opened it, where, its rules, its free seats.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Opened {
+    /// The host's name (plain text).
+    pub host: String,
+    /// The group's title (plain text; never empty: see [`AchieveMsg::NotifyAGroup`]).
+    pub title: String,
+    pub preset: Preset,
+    pub pairs: bool,
+    pub free: u32,
+}
 
 /// One text of achievements or `/notify`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -12,12 +25,10 @@ pub enum AchieveMsg {
     Name(Achievement),
     /// Its one-line description.
     Desc(Achievement),
-    /// "NAME: <i>ACHIEVEMENT</i>" (the final caption's line joins these after 🏅).
-    EarnedBy {
-        name: String,
-        achievement: Achievement,
-    },
-    /// "🏅 Achievements (N of TOTAL; M in all chats):".
+    /// The final board's one line: "✨ LIST — see /stats", LIST being each player's name
+    /// followed by the emoji of what they earned ("Aina 🥇🍽️ · Biel 😋"), plain text.
+    Earned { list: String },
+    /// "🏅 Achievements (N of TOTAL here · M in all):".
     Title {
         count: u32,
         total: u32,
@@ -40,14 +51,20 @@ pub enum AchieveMsg {
     NotifyOff { name: String },
     /// `/notify off` of someone not on the list.
     NotifyWasOff { name: String },
-    /// `/notify` of someone the bot cannot write to yet: the deep link (a URL).
-    NotifyStartFirst { name: String, link: String },
+    /// `/notify` of someone the bot cannot write to yet: the deep link is the button below
+    /// ([`AchieveMsg::NotifyStartButton`]), never a raw link in the group.
+    NotifyStartFirst { name: String },
+    /// The URL button to the deep link: "🔔 Turn on the calls".
+    NotifyStartButton,
     /// In private, after the deep link's `/start`: on the list of group TITLE.
     NotifyRegistered { title: String },
-    /// The private message: a game opened in TITLE (with the button to it).
-    NotifyOpened { title: String },
-    /// The same, without a button (a basic group's messages have no link).
-    NotifyOpenedNoLink { title: String },
+    /// The private message: HOST opened a game in TITLE, its rules and free seats (with the
+    /// button to the lobby).
+    NotifyOpened(Opened),
+    /// The same, without a button (a basic group's messages have no link), saying so.
+    NotifyOpenedNoLink(Opened),
+    /// Where a group's title is unknown: "your group" (never an empty name).
+    NotifyAGroup,
     /// The button "➡️ Go to the game".
     NotifyButton,
     /// The line of `/help`.
@@ -62,7 +79,7 @@ impl AchieveMsg {
         match self {
             Self::Name(a) => name_id(*a),
             Self::Desc(a) => desc_id(*a),
-            Self::EarnedBy { .. } => "ach-earned-by",
+            Self::Earned { .. } => "ach-earned",
             Self::Title { .. } => "ach-title",
             Self::Line { .. } => "ach-line",
             Self::LinePlain(_) => "ach-line-plain",
@@ -73,8 +90,10 @@ impl AchieveMsg {
             Self::NotifyWasOff { .. } => "notify-was-off",
             Self::NotifyStartFirst { .. } => "notify-start-first",
             Self::NotifyRegistered { .. } => "notify-registered",
-            Self::NotifyOpened { .. } => "notify-opened",
-            Self::NotifyOpenedNoLink { .. } => "notify-opened-no-link",
+            Self::NotifyStartButton => "notify-start-btn",
+            Self::NotifyOpened(_) => "notify-opened",
+            Self::NotifyOpenedNoLink(_) => "notify-opened-no-link",
+            Self::NotifyAGroup => "notify-a-group",
             Self::NotifyButton => "notify-btn",
             Self::NotifyHelp => "notify-help",
             Self::NotifyWelcome => "notify-welcome",
@@ -86,9 +105,7 @@ impl AchieveMsg {
         let text = |s: &str| Arg::Text(s.to_owned());
         let named = |a: Achievement| Arg::Msg(Msg::Achieve(Self::Name(a)));
         match self {
-            Self::EarnedBy { name, achievement } => {
-                vec![("name", text(name)), ("achievement", named(*achievement))]
-            }
+            Self::Earned { list } => vec![("list", text(list))],
             Self::Title {
                 count,
                 total,
@@ -115,17 +132,22 @@ impl AchieveMsg {
             Self::NotifyOn { name } | Self::NotifyOff { name } | Self::NotifyWasOff { name } => {
                 vec![("name", text(name))]
             }
-            Self::NotifyStartFirst { name, link } => {
-                vec![("name", text(name)), ("link", text(link))]
-            }
-            Self::NotifyRegistered { title }
-            | Self::NotifyOpened { title }
-            | Self::NotifyOpenedNoLink { title } => vec![("title", text(title))],
+            Self::NotifyStartFirst { name } => vec![("name", text(name))],
+            Self::NotifyRegistered { title } => vec![("title", text(title))],
+            Self::NotifyOpened(o) | Self::NotifyOpenedNoLink(o) => vec![
+                ("host", text(&o.host)),
+                ("title", text(&o.title)),
+                ("preset", Arg::Msg(Msg::Preset(o.preset))),
+                ("pairs", Arg::Flag(o.pairs)),
+                ("free", Arg::Num(o.free)),
+            ],
             Self::Name(_)
             | Self::Desc(_)
             | Self::None
             | Self::Help
             | Self::NotifyButton
+            | Self::NotifyStartButton
+            | Self::NotifyAGroup
             | Self::NotifyHelp
             | Self::NotifyWelcome => Vec::new(),
         }
@@ -148,9 +170,8 @@ impl AchieveMsg {
             })
             .collect();
         all.extend([
-            Self::EarnedBy {
-                name: "<Anna>".into(),
-                achievement: Achievement::IronBarrier,
+            Self::Earned {
+                list: "<Anna> 🧱🥇 · Pau 🍽️".into(),
             },
             Self::Line {
                 achievement: Achievement::Comeback,
@@ -174,17 +195,26 @@ impl AchieveMsg {
             },
             Self::NotifyStartFirst {
                 name: "Anna".into(),
-                link: "https://t.me/parxis_bot?start=notify_-42".into(),
             },
+            Self::NotifyStartButton,
+            Self::NotifyAGroup,
             Self::NotifyRegistered {
                 title: "Parxís & co".into(),
             },
-            Self::NotifyOpened {
+            Self::NotifyOpened(Opened {
+                host: "<Anna>".into(),
                 title: "Parxís & co".into(),
-            },
-            Self::NotifyOpenedNoLink {
+                preset: Preset::Jcf,
+                pairs: true,
+                free: 3,
+            }),
+            Self::NotifyOpenedNoLink(Opened {
+                host: "Pau".into(),
                 title: "Parxís".into(),
-            },
+                preset: Preset::Classic,
+                pairs: false,
+                free: 1,
+            }),
             Self::NotifyButton,
             Self::NotifyHelp,
             Self::NotifyWelcome,

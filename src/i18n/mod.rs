@@ -47,7 +47,7 @@ use fluent_templates::fluent_bundle::FluentValue;
 
 use crate::engine::{Colour, Loc};
 
-pub use achieve_msg::AchieveMsg;
+pub use achieve_msg::{AchieveMsg, Opened};
 pub use caption_msg::CaptionMsg;
 pub use ext_msg::ExtMsg;
 pub use lang::{Lang, UnknownLang};

@@ -169,12 +169,9 @@ pub enum Msg {
         name: String,
         distance: u32,
     },
-    /// "⏱ 23 min · 84 moves · 97 rolls" (quiet; "< 1 min" under a minute).
-    GameLength {
-        moves: u32,
-        rolls: u32,
-        minutes: u32,
-    },
+    /// "⏱ 23 min" (quiet; "< 1 min" under a minute): the game's length, no count of moves
+    /// or rolls (nobody reads them).
+    GameLength { minutes: u32 },
     /// "⏰ Time is up (30 minutes)! …" (R6.3)
     TimeUp { minutes: u32 },
     /// "🤝 It's a draw: nobody is ahead." (R6.3)
@@ -186,11 +183,16 @@ pub enum Msg {
     // ── Alerts (callback answers: plain text, under 200 characters) ──────────────────────
     /// "This board is out of date: use the latest one."
     AlertStale,
+    /// "▶️ This game has already started: follow it on the board below. To play, open the
+    /// next one with /newgame once it ends." (a press on a closed lobby)
+    AlertStarted,
     /// "It's not your turn."
     AlertNotYourTurn,
     /// "This button is not valid."
     AlertInvalidButton,
-    /// "I'm busy right now: try again in a moment." (storage unavailable)
+    /// "I can't do that right now: nothing changed and the game is safe. Try again in a few
+    /// seconds." (storage unavailable; while Redis is away, in the chat's language as this
+    /// replica last read it)
     AlertTryAgain,
     /// "This game is over."
     AlertGameOver,
@@ -348,6 +350,14 @@ pub enum Msg {
     TermYouReachedGoal,
     /// "You cannot move any piece: the turn passes." / "…: roll again."
     TermYouCannotMove { rolls_again: bool },
+    /// "(A piece leaves the nest only with a 5.)": why a human with every piece in the nest
+    /// passes.
+    TermNeedFive,
+    /// "(Every piece is stopped: a barrier, a full exit square or the exact count to the
+    /// goal.)": why a human with pieces out passes.
+    TermBlocked,
+    /// "(With a 6 you must open your barrier.)" (R4.3, the human's moves are its pieces).
+    TermMustOpen,
     /// The terminal board's key (` 12*` safe, `y 5 ` exit, …), one line.
     TermLegend,
     /// "Board: 6 arms, 102 squares." (only on 6 and 8 arms)
@@ -489,6 +499,7 @@ impl Msg {
             Self::Draw => "draw",
 
             Self::AlertStale => "alert-stale",
+            Self::AlertStarted => "alert-started",
             Self::AlertNotYourTurn => "alert-not-your-turn",
             Self::AlertInvalidButton => "alert-invalid-button",
             Self::AlertTryAgain => "alert-try-again",
@@ -593,6 +604,9 @@ impl Msg {
             Self::TermYouCaptured { .. } => "term-you-captured",
             Self::TermYouReachedGoal => "term-you-reached-goal",
             Self::TermYouCannotMove { .. } => "term-you-cannot-move",
+            Self::TermNeedFive => "term-need-five",
+            Self::TermBlocked => "term-blocked",
+            Self::TermMustOpen => "term-must-open",
             Self::TermLegend => "term-legend",
             Self::TermBoardSize { .. } => "term-board-size",
             Self::Stats(m) => m.id(),
@@ -701,16 +715,9 @@ impl Msg {
                 ("name", text(name)),
                 ("distance", num(*distance)),
             ],
-            Self::GameLength {
-                moves,
-                rolls,
-                minutes,
-            } => vec![
-                ("moves", num(*moves)),
-                ("rolls", num(*rolls)),
-                ("minutes", num(*minutes)),
-            ],
-            Self::TimeUp { minutes } => vec![("minutes", num(*minutes))],
+            Self::GameLength { minutes } | Self::TimeUp { minutes } => {
+                vec![("minutes", num(*minutes))]
+            }
             Self::DiceIs { auto } | Self::HelpGroup { auto } => {
                 vec![("mode", text(if *auto { "auto" } else { "button" }))]
             }

@@ -63,7 +63,7 @@ pub enum StatsMsg {
     /// "📊 NAME in this chat" / "📊 NAME, all chats".
     StatsTitle { name: String, global: bool },
     /// Games, wins, win rate, average place, captures made and suffered ("You captured 1 ·
-    /// you were captured 2" on one's own card, `own`), pieces home.
+    /// 2 of your pieces were captured" on one's own card, `own`), pieces home.
     StatsCard {
         games: u32,
         wins: u32,

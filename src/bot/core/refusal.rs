@@ -30,6 +30,8 @@ pub enum Reject {
 pub enum Alert {
     /// The button was drawn on an older board (or lost a race with another press).
     Stale,
+    /// A lobby's button pressed once its game started: where to watch, how to play next.
+    Started,
     /// Callback data that is not ours.
     Invalid,
     /// Redis could not be reached: nothing happened.

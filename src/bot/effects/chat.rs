@@ -220,7 +220,8 @@ pub fn user_lang(user: Option<&User>) -> Option<Lang> {
 /// Load place `addr` for one update by `user` (if any): its table and board message, and
 /// its chat's settings, in one round trip. A chat with no language yet takes the user's, stored once
 /// (one more write, the first time only); otherwise the default. When Redis cannot be
-/// read, the settings are the defaults and [`Here::stored`] is `None`.
+/// read, the settings are the defaults with the chat's language as this replica last read
+/// it ([`super::away::ChatLangs`]), and [`Here::stored`] is `None`.
 pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
     let state: Result<ChatState<Table, ChatSettings, DisplayState>, StoreError> =
         ctx.store.load_chat(addr.place()).await;
@@ -235,7 +236,12 @@ pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
         ),
         Err(e) => {
             warn!(chat = addr.id(), topic = addr.topic(), error = %e, "chat state unavailable");
-            (ChatSettings::default(), None, ChatZone::default())
+            // The chat's language as this replica last read it, so a "busy" answer is in it.
+            let settings = ChatSettings {
+                lang: ctx.langs.get(addr.id()),
+                ..ChatSettings::default()
+            };
+            (settings, None, ChatZone::default())
         }
     };
     let lang = match (settings.lang, user_lang(user)) {
@@ -249,6 +255,9 @@ pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
         }
         (None, derived) => derived.unwrap_or(ctx.default_lang),
     };
+    if stored.is_some() {
+        ctx.langs.note(addr.id(), lang);
+    }
     Here {
         addr,
         settings,

@@ -95,6 +95,8 @@ pub struct Ctx {
     pub kicks: Option<Kicks>,
     /// This replica's own pace of the answers it sends while Redis is away.
     pub away: Arc<super::away::AwayWrites>,
+    /// The chats' languages this replica read, for what it says while Redis is away.
+    pub langs: Arc<super::away::ChatLangs>,
     /// The live board (the Mini App), when configured: its button under every group board,
     /// and its viewers told of every save ([`crate::webapp`]).
     pub live: Option<Arc<crate::webapp::Live>>,
@@ -121,6 +123,7 @@ impl Ctx {
             metrics,
             kicks: None,
             away: Arc::default(),
+            langs: Arc::default(),
             live: None,
             crash: None,
         }

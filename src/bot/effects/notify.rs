@@ -5,15 +5,19 @@
 //! member who blocked the bot, or never started it, is dropped from every list when Telegram
 //! says so.
 
+use std::future::IntoFuture;
+
+use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use tracing::{info, warn};
 
 use super::Ctx;
 use super::chat::ChatAddr;
 use super::outbox::{self, Plan, Priority, Write};
+use super::telegram::TgBot;
 use crate::bot::core::notify::{Where, message_link};
 use crate::bot::core::table::Table;
-use crate::i18n::{AchieveMsg, Lang, Msg, tr};
+use crate::i18n::{AchieveMsg, Lang, Msg, Opened, tr};
 use crate::store::Place;
 
 /// A notice not sent within this long is dropped: the lobby has likely started.
@@ -29,8 +33,12 @@ pub fn where_of(place: Place) -> Where {
 }
 
 /// The lobby `t` of `addr` was posted as message `id`: its notices are planned (each member
-/// once per lobby, however often the lobby is posted again).
-pub async fn lobby_posted(ctx: &Ctx, addr: ChatAddr, t: &Table, id: i32, lang: Lang) {
+/// once per lobby, however often the lobby is posted again). Each says who opened it,
+/// where, its rules and free seats, with a button into the lobby (a supergroup's message
+/// link); a basic group's messages have no link, which the notice says plainly. The group's
+/// title comes from the list's record, else from Telegram (`getChat`, a read, then kept),
+/// else "your group": never an empty name.
+pub async fn lobby_posted(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, t: &Table, id: i32, lang: Lang) {
     if addr.lane().is_some() || t.origin.is_some() {
         // A tournament's table: its players were called; nobody else can join.
         return;
@@ -43,42 +51,37 @@ pub async fn lobby_posted(ctx: &Ctx, addr: ChatAddr, t: &Table, id: i32, lang: L
             return;
         }
     };
-    let title = title.unwrap_or_default();
-    let link = message_link(where_of(place), id);
+    if users.iter().all(|u| t.players.iter().any(|p| p.id == *u)) {
+        return;
+    }
+    let title = match title.filter(|t| !t.trim().is_empty()) {
+        Some(t) => t,
+        None => title_from_telegram(bot, ctx, place.chat)
+            .await
+            .unwrap_or_else(|| tr(lang, &Msg::Achieve(AchieveMsg::NotifyAGroup))),
+    };
+    let opened = opened_of(t, title);
+    let link = message_link(where_of(place), id).and_then(|u| u.parse().ok());
+    let (text, keyboard) = match link {
+        Some(url) => (
+            AchieveMsg::NotifyOpened(opened),
+            Some(InlineKeyboardMarkup::new([[InlineKeyboardButton::url(
+                tr(lang, &Msg::Achieve(AchieveMsg::NotifyButton)),
+                url,
+            )]])),
+        ),
+        None => (AchieveMsg::NotifyOpenedNoLink(opened), None),
+    };
+    let text = tr(lang, &Msg::Achieve(text));
     for user in users {
         if t.players.iter().any(|p| p.id == user) {
             continue;
         }
-        let (text, keyboard) = match &link {
-            Some(url) => match url.parse() {
-                Ok(url) => (
-                    AchieveMsg::NotifyOpened {
-                        title: title.clone(),
-                    },
-                    Some(InlineKeyboardMarkup::new([[InlineKeyboardButton::url(
-                        tr(lang, &Msg::Achieve(AchieveMsg::NotifyButton)),
-                        url,
-                    )]])),
-                ),
-                Err(_) => (
-                    AchieveMsg::NotifyOpenedNoLink {
-                        title: title.clone(),
-                    },
-                    None,
-                ),
-            },
-            None => (
-                AchieveMsg::NotifyOpenedNoLink {
-                    title: title.clone(),
-                },
-                None,
-            ),
-        };
         let w = Write::Send {
             place: Place::of_chat(user),
-            text: tr(lang, &Msg::Achieve(text)),
+            text: text.clone(),
             reply_to: None,
-            keyboard,
+            keyboard: keyboard.clone(),
             then: None,
         };
         let slot = format!("n:{}", place.member());
@@ -88,6 +91,44 @@ pub async fn lobby_posted(ctx: &Ctx, addr: ChatAddr, t: &Table, id: i32, lang: L
             .once(once);
         outbox::plan(ctx, user, plan).await;
     }
+}
+
+/// The lobby `t` as its notice tells it, in group `title`.
+fn opened_of(t: &Table, title: String) -> Opened {
+    let host = t
+        .players
+        .iter()
+        .find(|p| p.id == t.host)
+        .or_else(|| t.players.first())
+        .map(|p| p.name.clone())
+        .unwrap_or_default();
+    let seated = t.players.len();
+    Opened {
+        host,
+        title,
+        preset: t.preset,
+        pairs: t.pairs,
+        free: u32::try_from(t.capacity().saturating_sub(seated)).unwrap_or(0),
+    }
+}
+
+/// The group's title as Telegram has it (one read, bounded), kept for the next notices.
+async fn title_from_telegram(bot: &TgBot, ctx: &Ctx, chat: i64) -> Option<String> {
+    let read = bot.get_chat(teloxide::types::ChatId(chat)).into_future();
+    let got = tokio::time::timeout(std::time::Duration::from_secs(5), read).await;
+    let title = match got {
+        Ok(Ok(c)) => c.title().map(str::to_owned)?,
+        Ok(Err(e)) => {
+            info!(chat, error = %e, "the group's title not read");
+            return None;
+        }
+        Err(_) => return None,
+    };
+    if title.trim().is_empty() {
+        return None;
+    }
+    let _ = ctx.store.notify_title(chat, &title).await;
+    Some(title)
 }
 
 /// Telegram refused a private message to `user` for good (they blocked the bot, or never

@@ -107,7 +107,7 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
     teloxide::filter_command::<Command, _>()
         .map_async(here_of_message)
         .branch(case![Command::Help].endpoint(commands::help))
-        .branch(case![Command::Language].endpoint(settings::language_menu))
+        .branch(case![Command::Language(args)].endpoint(settings::language))
         .branch(case![Command::Rules(args)].endpoint(commands::rules))
         .branch(case![Command::Top(args)].endpoint(stats::top))
         .branch(case![Command::Stats].endpoint(stats::stats))
@@ -200,7 +200,13 @@ async fn flood_gate(bot: TgBot, msg: Message, ctx: Arc<Ctx>) -> bool {
     if !ctx.store.health().up {
         // Redis is away: nothing can be read or planned. One short "busy" answer, within
         // this replica's own pace, and the command is not handled.
-        let lang = chat::user_lang(Some(user)).unwrap_or(ctx.default_lang);
+        // In the chat's language as this replica last read it (the settings are in Redis);
+        // a chat it never saw gets the member's.
+        let lang = ctx
+            .langs
+            .get(chat)
+            .or_else(|| chat::user_lang(Some(user)))
+            .unwrap_or(ctx.default_lang);
         let text = crate::i18n::tr(lang, &crate::i18n::Msg::AlertTryAgain);
         let addr = ChatAddr::of_message(&msg);
         crate::bot::effects::outbox::away::reply_now(&bot, &ctx, addr, msg.id.0, text);

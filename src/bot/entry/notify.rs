@@ -4,11 +4,11 @@
 use std::sync::Arc;
 
 use teloxide::prelude::*;
-use teloxide::types::Me;
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, Me};
 use tracing::info;
 
 use super::Started;
-use super::reply::{done, reply};
+use super::reply::{done, reply, reply_with};
 use crate::bot::core::notify::{
     NotifyAsk, deep_link, parse_notify, parse_start_payload, start_payload,
 };
@@ -35,6 +35,7 @@ pub async fn notify(
 ) -> HandlerResult {
     let place = here.addr.place();
     let name = actor.name.clone();
+    let mut keyboard = None;
     let text = match parse_notify(&args) {
         Err(_) => tr(here.lang, &Msg::BadArgs { cmd: Cmd::Notify }),
         Ok(NotifyAsk::On) => match ctx.store.has_started(actor.id).await {
@@ -54,7 +55,14 @@ pub async fn notify(
                 let link = deep_link(bot, &start_payload(where_of(place)));
                 let title = msg.chat.title().unwrap_or_default();
                 let _ = ctx.store.notify_title(place.chat, title).await;
-                am(&here, AchieveMsg::NotifyStartFirst { name, link })
+                // The deep link as a button, not 60 characters of raw link in the group.
+                keyboard = link.parse().ok().map(|url| {
+                    InlineKeyboardMarkup::new([[InlineKeyboardButton::url(
+                        am(&here, AchieveMsg::NotifyStartButton),
+                        url,
+                    )]])
+                });
+                am(&here, AchieveMsg::NotifyStartFirst { name })
             }
             Err(_) => tr(here.lang, &Msg::AlertTryAgain),
         },
@@ -64,7 +72,7 @@ pub async fn notify(
             Err(_) => tr(here.lang, &Msg::AlertTryAgain),
         },
     };
-    reply(&ctx, &here, &msg, "notify", text).await;
+    reply_with(&ctx, &here, &msg, "notify", text, keyboard).await;
     done(&ctx, started)
 }
 

@@ -142,21 +142,64 @@ pub async fn pings(
     set(&ctx, &msg, &here, started, Cmd::Pings, change).await
 }
 
-/// `/language`: the language buttons.
-pub async fn language_menu(
+/// `/language [code or name]`: with a word (`es`, `valencià`, `English`), the chat's
+/// language from now on, confirmed in it and the board shown in it; without one, the
+/// language buttons; a word that names no language we speak: how the command is used.
+pub async fn language(
     msg: Message,
+    args: String,
     here: Here,
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let user = msg
-        .from
-        .as_ref()
-        .map_or(0, |u| i64::try_from(u.id.0).unwrap_or(0));
-    let text = tr(here.lang, &Msg::LanguagePrompt);
-    let kb = Some(view::language_keyboard());
-    outbox::reply_with(&ctx, here.addr, user, "language", msg.id.0, text, kb).await;
+    let word = args.trim();
+    if word.is_empty() {
+        let user = msg
+            .from
+            .as_ref()
+            .map_or(0, |u| i64::try_from(u.id.0).unwrap_or(0));
+        let text = tr(here.lang, &Msg::LanguagePrompt);
+        let kb = Some(view::language_keyboard());
+        outbox::reply_with(&ctx, here.addr, user, "language", msg.id.0, text, kb).await;
+        return done(&ctx, started);
+    }
+    let Ok(lang) = word.parse::<Lang>() else {
+        let text = tr(here.lang, &Msg::BadArgs { cmd: Cmd::Language });
+        reply(&ctx, &here, &msg, "settings", text).await;
+        return done(&ctx, started);
+    };
+    let s = ChatSettings {
+        lang: Some(lang),
+        lang_offered: true,
+        ..here.settings
+    };
+    let now_in = Here {
+        lang,
+        ..here.clone()
+    };
+    match ctx.store.set_settings(here.addr.id(), &s).await {
+        Ok(()) => {
+            let text = tr(lang, &Msg::LanguageSet { lang });
+            reply(&ctx, &now_in, &msg, "settings", text).await;
+            show_board_in(&ctx, &now_in).await;
+        }
+        Err(_) => {
+            let text = tr(here.lang, &Msg::AlertTryAgain);
+            reply(&ctx, &here, &msg, "settings", text).await;
+        }
+    }
     done(&ctx, started)
+}
+
+/// The place's board shown again (in `here`'s language, just chosen).
+async fn show_board_in(ctx: &Ctx, here: &Here) {
+    if let Ok(rec) = here.table() {
+        let saved = Saved {
+            table: rec.state.clone(),
+            version: rec.version,
+        };
+        commit::show(ctx, here, &saved, false).await;
+    }
 }
 
 /// A language button: the chat's language from now on; the board is shown in it.
@@ -174,14 +217,8 @@ pub async fn on_language(
         ..here.clone()
     };
     answer(&bot, &answered_in, &q, result).await;
-    if result.is_ok()
-        && let Ok(rec) = answered_in.table()
-    {
-        let saved = Saved {
-            table: rec.state.clone(),
-            version: rec.version,
-        };
-        commit::show(&ctx, &answered_in, &saved, false).await;
+    if result.is_ok() {
+        show_board_in(&ctx, &answered_in).await;
     }
     handled(&ctx, "callback", started);
     Ok(())

@@ -24,7 +24,7 @@ use crate::ai::{self, Level};
 use crate::bot::core::seats::dot;
 use crate::bot::core::table::Event;
 use crate::dice::RngDice;
-use crate::engine::{Arms, Colour, Dice, Game, Move, Phase, Preset, roll_off};
+use crate::engine::{Arms, Colour, Dice, Game, Loc, Move, Phase, Preset, roll_off};
 use crate::i18n::{Lang, Msg, tr_plain};
 use crate::render::emoji::{self, EmojiOptions, TermOptions};
 
@@ -144,6 +144,40 @@ fn table(args: &Args) -> std::io::Result<(Arms, Vec<Colour>)> {
     Ok((arms, seats.to_vec()))
 }
 
+/// R4.3 Is this a 6 that must open the mover's barrier: every legal move leaves the one
+/// square where two of its pieces stand?
+fn must_open_barrier(game: &Game, seat: Colour, die: u8, moves: &[Move]) -> bool {
+    if die != 6 || game.bonus().is_some() {
+        return false;
+    }
+    let pieces = game.piece_locations(game.moving_colour(seat));
+    let barrier = pieces.iter().enumerate().find_map(|(i, l)| {
+        (!matches!(l, Loc::Nest | Loc::Goal) && pieces[i + 1..].contains(l)).then_some(*l)
+    });
+    barrier.is_some_and(|b| moves.iter().all(|m| m.from() == b))
+}
+
+/// `text` wrapped at `width` characters, between words only (a word longer than the
+/// width stands alone on its line).
+fn wrap(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines.join("\n")
+}
+
 /// The terminal's width from `COLUMNS` when the shell exports it, else 80.
 fn columns() -> usize {
     std::env::var("COLUMNS")
@@ -232,7 +266,7 @@ pub fn play(
             .collect();
         writeln!(out, "{}", legend.join(" · "))?;
     } else {
-        writeln!(out, "{}", say(&Msg::TermLegend))?;
+        writeln!(out, "{}", wrap(&say(&Msg::TermLegend), columns()))?;
     }
     writeln!(out)?;
     let ro = roll_off(&seats, &mut RngDice(&mut dice_rng));
@@ -244,6 +278,7 @@ pub fn play(
         .map_err(|e| std::io::Error::other(e.to_string()))?;
 
     let mut steps = 0u32;
+    let mut last_die = 0u8;
     loop {
         steps += 1;
         if steps > 100_000 {
@@ -287,6 +322,7 @@ pub fn play(
                     std::thread::sleep(pause);
                 }
                 let die = RngDice(&mut dice_rng).roll();
+                last_die = die;
                 game = game
                     .roll(die)
                     .map_err(|e| std::io::Error::other(e.to_string()))?;
@@ -299,18 +335,37 @@ pub fn play(
                     }
                 };
                 writeln!(out, "{}", say(&line))?;
+                // R2.3 A 6 with no piece in the nest counts 7 (12 in the variant): said.
+                let counts = game.count_of(game.moving_colour(seat), die);
+                if counts != die {
+                    writeln!(out, "{}", say(&Msg::SixCounts { count: counts }))?;
+                }
             }
             Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
                 let moves = game.legal_moves();
                 if moves.is_empty() {
+                    let mover = game.moving_colour(seat);
+                    let in_nest = game.piece_locations(mover).iter().all(|&l| l == Loc::Nest);
                     let (g, pass) = game
                         .pass()
                         .map_err(|e| std::io::Error::other(e.to_string()))?;
                     for line in voice.events(&[Event::passed(pass)], seat, false) {
                         writeln!(out, "{line}")?;
                     }
+                    // Why, for the human, in one short clause.
+                    if Some(seat) == human {
+                        let why = if in_nest {
+                            Msg::TermNeedFive
+                        } else {
+                            Msg::TermBlocked
+                        };
+                        writeln!(out, "{}", say(&why))?;
+                    }
                     game = g;
                     continue;
+                }
+                if Some(seat) == human && must_open_barrier(&game, seat, last_die, &moves) {
+                    writeln!(out, "{}", say(&Msg::TermMustOpen))?;
                 }
                 let mv = if Some(seat) == human && moves.len() > 1 {
                     writeln!(out, "\n{}", board(&game, &moves))?;
@@ -329,7 +384,12 @@ pub fn play(
                             to: m.to(),
                             capture: m.captures().is_some(),
                         };
-                        writeln!(out, "  {}. {}", i + 1, say(&label))?;
+                        // A capture names its victim: "12 → 17 ⚔ 🤖 Blue".
+                        let victim = m
+                            .captures()
+                            .map(|v| format!(" {}", voice.name(v)))
+                            .unwrap_or_default();
+                        writeln!(out, "  {}. {}{victim}", i + 1, say(&label))?;
                     }
                     let n = moves.len() as u32;
                     loop {

@@ -67,6 +67,20 @@ impl State {
                     .ok_or_else(|| bad("Bad Request: invalid user_id specified"))?;
                 Ok(self.member_json(chat, user))
             }
+            "getchat" => {
+                let chat = chat_id(p)?;
+                self.writable(chat)?;
+                let mut full = self.chat_json(chat);
+                full["accent_color_id"] = json!(0);
+                full["max_reaction_count"] = json!(11);
+                full["accepted_gift_types"] = json!({
+                    "unlimited_gifts": false,
+                    "limited_gifts": false,
+                    "unique_gifts": false,
+                    "premium_subscription": false,
+                });
+                Ok(full)
+            }
             "getchatadministrators" => {
                 let chat = chat_id(p)?;
                 self.writable(chat)?;

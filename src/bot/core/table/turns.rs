@@ -95,7 +95,11 @@ impl Table {
             other => (other, false),
         };
         if !lobby_ok && !roll_ok && !seen_ok && drawn_at.is_some_and(|v| v != self.seq) {
-            let alert = if self.is_open() {
+            let alert = if action.is_lobby() && matches!(self.stage, Stage::Playing(_)) {
+                // The lobby's last edit may still be on its way (it leaves with the first
+                // board): a late joiner is told the game started, not "use the latest".
+                Alert::Started
+            } else if self.is_open() {
                 Alert::Stale
             } else {
                 Alert::GameOver

@@ -13,6 +13,7 @@ pub fn refusal_msg(r: Refusal) -> Msg {
     match r {
         Refusal::Alert(a) => match a {
             Alert::Stale => Msg::AlertStale,
+            Alert::Started => Msg::AlertStarted,
             Alert::Invalid => Msg::AlertInvalidButton,
             Alert::TryAgain => Msg::AlertTryAgain,
             Alert::GameOver => Msg::AlertGameOver,

@@ -49,7 +49,7 @@ fn result_text(lang: Lang, r: &SeatResult) -> String {
 /// The final board's list in finishing order (R6.1), one line each: "🥇 🟡 Aina — +2 pts ·
 /// 1416" once the game is recorded, "🥈 🔵 Pau — 35 squares to go" for whoever has no
 /// result (a computer; everyone before the recording); then why the game does not count,
-/// when it does not.
+/// when it does not. The achievements come on their own line ([`achievements_line`]).
 #[must_use]
 pub fn finish_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
     let results: &[SeatResult] = if t.tally.recorded {
@@ -90,33 +90,52 @@ pub fn finish_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
     if t.tally.recorded && results.is_empty() && humans >= 1 {
         out.push(st(lang, StatsMsg::ResultsUnranked));
     }
-    if t.tally.recorded {
-        out.extend(achievements_line(lang, t));
-    }
     out
 }
 
-/// The final caption's one line of the achievements the game earned: "🏅 Anna: <i>Iron
-/// barrier</i> · Pau: <i>First win</i>" (`None`: none new).
+/// The final caption's one line of the achievements the game earned, grouped by player in
+/// finishing order, each achievement its own emoji: "✨ Aina 🥇🍽️🌈 · Biel 🍽️😋 — see
+/// /stats" (`None`: none new). No 🏅 (under 🥇🥈🥉 it reads as a fourth medal) and no names
+/// of achievements: /stats says what each emoji means.
 #[must_use]
 pub fn achievements_line(lang: Lang, t: &Table) -> Option<String> {
-    let parts: Vec<String> = t
-        .tally
-        .achievements
+    let earned = &t.tally.achievements;
+    // Players in finishing order first, then anyone else who earned something.
+    let mut order: Vec<i64> = t
+        .game()
+        .map(|g| {
+            g.ranking()
+                .iter()
+                .filter_map(|r| t.player_of(r.colour).map(|p| p.id))
+                .collect()
+        })
+        .unwrap_or_default();
+    for p in &t.players {
+        if !order.contains(&p.id) {
+            order.push(p.id);
+        }
+    }
+    let parts: Vec<String> = order
         .iter()
-        .filter_map(|(id, code)| {
-            let p = t.players.iter().find(|p| p.id == *id)?;
-            let achievement = Achievement::from_code(code)?;
-            Some(tr(
-                lang,
-                &Msg::Achieve(AchieveMsg::EarnedBy {
-                    name: p.name.clone(),
-                    achievement,
-                }),
-            ))
+        .filter_map(|&id| {
+            let p = t.players.iter().find(|p| p.id == id)?;
+            let emoji: String = earned
+                .iter()
+                .filter(|(who, _)| *who == id)
+                .filter_map(|(_, code)| Achievement::from_code(code))
+                .map(Achievement::emoji)
+                .collect();
+            (!emoji.is_empty()).then(|| format!("{} {emoji}", p.name))
         })
         .collect();
-    (!parts.is_empty()).then(|| format!("🏅 {}", parts.join(" · ")))
+    (!parts.is_empty()).then(|| {
+        tr(
+            lang,
+            &Msg::Achieve(AchieveMsg::Earned {
+                list: parts.join(" · "),
+            }),
+        )
+    })
 }
 
 /// A group's achievements of a player, and how many of its players have each.
@@ -301,7 +320,7 @@ pub struct CardFor<'a> {
     pub name: &'a str,
     /// The global card (a private chat) rather than the chat's.
     pub global: bool,
-    /// The caller's own card ("You captured 1 · you were captured 2").
+    /// The caller's own card ("You captured 1 · 2 of your pieces were captured").
     pub own: bool,
     /// This week's points in the chat (`None` in a private chat).
     pub week: Option<Points>,
@@ -517,6 +536,90 @@ mod tests {
     }
 
     #[test]
+    fn four_players_earning_three_achievements_each_share_one_short_line_grouped_by_player() {
+        use crate::bot::core::table::{Action, Actor};
+        // Given a recorded four-player game in which each player earned three achievements,
+        let names = ["Aina", "Biel", "Carla", "Dídac"];
+        let who = |i: usize| Actor {
+            id: i64::try_from(i).expect("small") + 1,
+            name: names[i].to_owned(),
+            is_admin: false,
+        };
+        let mut dice = crate::engine::ScriptedDice::new(&[6, 5, 4, 3, 1]);
+        let mut t = Table::lobby(&who(0), crate::engine::Preset::Jcf, false);
+        for i in 1..4 {
+            t = t.act(&who(i), Action::Join, 0, &mut dice).expect("join");
+        }
+        t = t.act(&who(0), Action::Start, 0, &mut dice).expect("start");
+        t.time_up(60_000);
+        t.tally.recorded = true;
+        let three = [
+            [
+                Achievement::FirstWin,
+                Achievement::FirstCapture,
+                Achievement::FullBoard,
+            ],
+            [
+                Achievement::FirstCapture,
+                Achievement::ThreeCaptures,
+                Achievement::IronBarrier,
+            ],
+            [
+                Achievement::UnluckySix,
+                Achievement::Comeback,
+                Achievement::Untouched,
+            ],
+            [
+                Achievement::HardBeaten,
+                Achievement::Games10,
+                Achievement::IronBarrier,
+            ],
+        ];
+        // (stored interleaved, as the record job may write them)
+        for k in 0..3 {
+            for (i, own) in three.iter().enumerate() {
+                let id = i64::try_from(i).expect("small") + 1;
+                t.tally.achievements.push((id, own[k].code().to_owned()));
+            }
+        }
+        let g = t.game().expect("a game");
+        let order: Vec<String> = g
+            .ranking()
+            .iter()
+            .map(|r| t.player_of(r.colour).expect("seated").name.clone())
+            .collect();
+        for lang in Lang::ALL {
+            // When its final lines are shown,
+            let line = achievements_line(lang, &t).expect("a line");
+            // Then it is one line, starting with ✨ (no 🏅: under 🥇🥈🥉 a fourth medal),
+            assert!(!line.contains('\n') && line.starts_with("✨ "), "{line}");
+            assert!(!line.contains("🏅"), "{line}");
+            // each name once, in finishing order, followed by its own three emoji,
+            let mut at = 0;
+            for name in &order {
+                assert_eq!(line.matches(name.as_str()).count(), 1, "{line}");
+                let i = names.iter().position(|n| n == name).expect("a name");
+                let own: String = three[i].iter().map(|a| a.emoji()).collect();
+                let pos = line.find(&format!("{name} {own}")).expect("grouped");
+                assert!(pos >= at, "finishing order: {line}");
+                at = pos;
+            }
+            // pointing to /stats, and short: at most 85 characters, about two phone lines
+            // (the line of names and achievement names was over 300).
+            assert!(line.contains("/stats"), "{line}");
+            let chars = plain(&line).chars().count();
+            assert!(chars <= 85, "{chars} characters: {line}");
+        }
+        // And the end of the board holds no count of moves or rolls.
+        let status = crate::bot::core::view::text::board_text(Lang::Ca, &t, 60_000).status;
+        assert!(
+            !status.contains("jugades") && !status.contains("tirades"),
+            "{status}"
+        );
+        assert!(status.contains("✨ "), "{status}");
+    }
+
+    #[test]
     fn ties_share_a_rank_marked_with_an_equals_sign_and_a_table_of_newcomers_lists_everyone() {
         // Given nobody with 3 games yet: Ana and Pau tied first, Joan third,
         let top = Top {
@@ -614,7 +717,11 @@ mod tests {
             text.contains("4 games, 1 win (25 %) · average place 2.3"),
             "{text}"
         );
-        assert!(text.contains("You captured 5 · you were captured 2 · pieces in the goal: 11"));
+        assert!(
+            text.contains(
+                "You captured 5 · 2 of your pieces were captured · pieces in the goal: 11"
+            )
+        );
         assert!(text.contains("All-time table: 3rd of 7"), "{text}");
         assert!(text.contains("(-12 in the last game)"), "{text}");
         assert!(text.contains("This week: +3 pts"), "{text}");

@@ -263,26 +263,28 @@ fn end_line(lang: Lang, t: &Table, g: &Game) -> Option<String> {
     })
 }
 
-/// The end of a finished game: one list in finishing order (R6.1) with each person's points
-/// and rating once recorded ([`super::stats::finish_lines`]), then its length on a quiet
-/// line.
+/// The end of a finished game, one small part a line (so another line slots in): the list
+/// in finishing order (R6.1) with each person's points and rating once recorded
+/// ([`super::stats::finish_lines`]), the achievements it earned on one line
+/// ([`super::stats::achievements_line`]), then its length on a quiet line.
 fn final_lines(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Vec<String> {
     let mut out = super::stats::finish_lines(lang, t, g);
+    if t.tally.recorded {
+        out.extend(super::stats::achievements_line(lang, t));
+    }
+    out.push(length_line(lang, t, now_ms));
+    out
+}
+
+/// "⏱ 23 min": how long the game took (until `now_ms` when its end was not stamped).
+fn length_line(lang: Lang, t: &Table, now_ms: u64) -> String {
     let end = if t.stats.finished_ms > 0 {
         t.stats.finished_ms
     } else {
         now_ms
     };
     let minutes = u32::try_from(end.saturating_sub(t.stats.started_ms) / 60_000).unwrap_or(0);
-    out.push(tr(
-        lang,
-        &Msg::GameLength {
-            moves: t.stats.moves,
-            rolls: t.stats.rolls,
-            minutes,
-        },
-    ));
-    out
+    tr(lang, &Msg::GameLength { minutes })
 }
 
 /// R6.3 The quiet last line of a game in play with a time limit: "⏱ 23 min left".

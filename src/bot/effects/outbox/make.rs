@@ -232,6 +232,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     }
     if matches!(rec.state.stage, Stage::Lobby) {
         crate::bot::effects::notify::lobby_posted(
+            bot,
             ctx,
             addr,
             &rec.state,
@@ -248,7 +249,10 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
 
 /// The board moved to a new message: the old one loses its buttons (a text board that a
 /// photo replaced says where the board went, naming a tournament's table), after
-/// everything more important.
+/// everything more important. The one exception is a game's first board in a picture: the
+/// lobby's last edit (no Join / Start) leaves with it, at the board's priority, so the
+/// lobby does not offer its buttons for the seconds a busy chat's tidying waits (a press
+/// on it meanwhile is told the game started: `Alert::Started`).
 async fn tidy_old_board(
     ctx: &Ctx,
     addr: ChatAddr,
@@ -263,10 +267,15 @@ async fn tidy_old_board(
             text: crate::bot::core::view::board_below(lang, table),
             keyboard: None,
         };
+        let priority = if matches!(table.stage, Stage::Playing(_)) {
+            Priority::Board
+        } else {
+            Priority::Tidy
+        };
         plan(
             ctx,
             addr.id(),
-            Plan::new(w, format!("s:{}", old.message_id), Priority::Tidy),
+            Plan::new(w, format!("s:{}", old.message_id), priority),
         )
         .await;
     } else {
