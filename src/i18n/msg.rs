@@ -5,6 +5,7 @@ use crate::engine::{Colour, Loc};
 use super::achieve_msg::AchieveMsg;
 use super::caption_msg::CaptionMsg;
 use super::ext_msg::ExtMsg;
+use super::fair_msg::FairMsg;
 use super::lang::Lang;
 use super::live_msg::LiveMsg;
 use super::pairs_msg::PairsMsg;
@@ -370,6 +371,8 @@ pub enum Msg {
     Replay(ReplayMsg),
     /// A text of achievements or `/notify` ([`AchieveMsg`]).
     Achieve(AchieveMsg),
+    /// A text of provably fair dice ([`FairMsg`]).
+    Fair(FairMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -531,6 +534,8 @@ impl Msg {
                 Cmd::Pings => "cmd-pings",
                 Cmd::Replay => "cmd-replay",
                 Cmd::Record => "cmd-record",
+                Cmd::Fair => "cmd-fair",
+                Cmd::Seed => "cmd-seed",
                 Cmd::Notify => "cmd-notify",
             },
             Self::RulesTitle { .. } => "rules-title",
@@ -603,6 +608,7 @@ impl Msg {
             Self::Pairs(m) => m.id(),
             Self::Replay(m) => m.id(),
             Self::Achieve(m) => m.id(),
+            Self::Fair(m) => m.id(),
         }
     }
 
@@ -808,6 +814,7 @@ impl Msg {
             Self::Pairs(m) => m.args(),
             Self::Replay(m) => m.args(),
             Self::Achieve(m) => m.args(),
+            Self::Fair(m) => m.args(),
             _ => Vec::new(),
         }
     }

@@ -56,6 +56,10 @@ pub enum Command {
     Record,
     /// `/notify [off]`: a private message when the next game opens here.
     Notify(String),
+    /// How anyone checks a game's dice (`docs/FAIRNESS.md`).
+    Fair,
+    /// `/seed PHRASE`: a lobby's phrase for the fair dice's salt.
+    Seed(String),
 }
 
 impl Command {
@@ -88,6 +92,8 @@ impl Command {
             Self::Replay => Cmd::Replay,
             Self::Record => Cmd::Record,
             Self::Notify(_) => Cmd::Notify,
+            Self::Fair => Cmd::Fair,
+            Self::Seed(_) => Cmd::Seed,
         }
     }
 }
@@ -121,6 +127,8 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Replay => "replay",
         Cmd::Record => "record",
         Cmd::Notify => "notify",
+        Cmd::Fair => "fair",
+        Cmd::Seed => "seed",
     }
 }
 
