@@ -252,6 +252,29 @@ async fn the_rolls_are_sealed_before_the_first_roll_revealed_at_the_end_and_anyo
     let revealed = Seed::from_hex(shown).expect("64 hex digits");
     assert_eq!(fair::commitment(&revealed), commitment);
 
+    // /stats shows the player's rolls per face over their games, with the verdict.
+    let faces = t.tally.seat(users[0].id).faces;
+    assert!(faces.iter().sum::<u32>() > 5, "{faces:?}");
+    let mark = h.fake.mark();
+    h.command(&users[0], "/stats").await;
+    let expected = format!(
+        "⚀ {} · ⚁ {} · ⚂ {} · ⚃ {} · ⚄ {} · ⚅ {}",
+        faces[0], faces[1], faces[2], faces[3], faces[4], faces[5]
+    );
+    let card = h
+        .fake
+        .wait_for_request_after(
+            mark,
+            |r| r.method == "sendmessage" && r.params.to_string().contains("Rolls ("),
+            WAIT,
+        )
+        .await;
+    let card = card.params["text"].as_str().expect("a text").to_owned();
+    assert!(card.contains(&expected), "{card}\nexpected {expected}");
+    assert!(
+        card.contains("sixes") && card.contains("expected 16.7 %"),
+        "{card}"
+    );
     // When /record is sent, its rolls are the derivation's, by parxis verify, the
     // library's check and the Python check alike.
     let record = record_file(&h).await;

@@ -21,7 +21,7 @@ fair-verify-commitment = ❌ La llavor no dona l'empremta segellada: aquest regi
 fair-verify-roll = ❌ Línia { $line }: la tirada { $n } és un { $got }, però la llavor dona un { $expected }: aquest registre s'ha canviat.
 fair-verify-predates = ⚠️ Aquesta partida es va jugar abans de segellar les tirades: el seu dau no es pot comprovar.
 fair-verify-invalid = ❌ Això no és el registre d'una partida: { $reason }
-fair-faces = 🎲 Les teves tirades ({ $rolls }): ⚀ { $one } · ⚁ { $two } · ⚂ { $three } · ⚃ { $four } · ⚄ { $five } · ⚅ { $six }
+fair-faces = 🎲 Tirades ({ $rolls }): ⚀ { $one } · ⚁ { $two } · ⚂ { $three } · ⚃ { $four } · ⚄ { $five } · ⚅ { $six }
 fair-verdict = sisos { $sixes } %, s'esperava 16,7 %: { $within ->
         [true] dins del que dona l'atzar
        *[false] més desigual del que sol donar l'atzar

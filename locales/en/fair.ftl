@@ -21,7 +21,7 @@ fair-verify-commitment = ❌ The seed does not give the sealed fingerprint: this
 fair-verify-roll = ❌ Line { $line }: roll { $n } is a { $got }, but the seed gives a { $expected }: this record was changed.
 fair-verify-predates = ⚠️ This game was played before the rolls were sealed: its dice cannot be checked.
 fair-verify-invalid = ❌ This is not a game's record: { $reason }
-fair-faces = 🎲 Your rolls ({ $rolls }): ⚀ { $one } · ⚁ { $two } · ⚂ { $three } · ⚃ { $four } · ⚄ { $five } · ⚅ { $six }
+fair-faces = 🎲 Rolls ({ $rolls }): ⚀ { $one } · ⚁ { $two } · ⚂ { $three } · ⚃ { $four } · ⚄ { $five } · ⚅ { $six }
 fair-verdict = sixes { $sixes } %, expected 16.7 %: { $within ->
         [true] within chance
        *[false] more uneven than chance usually gives

@@ -21,7 +21,7 @@ fair-verify-commitment = ❌ La semilla no da la huella sellada: este registro s
 fair-verify-roll = ❌ Línea { $line }: la tirada { $n } es un { $got }, pero la semilla da un { $expected }: este registro se ha cambiado.
 fair-verify-predates = ⚠️ Esta partida se jugó antes de sellar las tiradas: su dado no se puede comprobar.
 fair-verify-invalid = ❌ Esto no es el registro de una partida: { $reason }
-fair-faces = 🎲 Tus tiradas ({ $rolls }): ⚀ { $one } · ⚁ { $two } · ⚂ { $three } · ⚃ { $four } · ⚄ { $five } · ⚅ { $six }
+fair-faces = 🎲 Tiradas ({ $rolls }): ⚀ { $one } · ⚁ { $two } · ⚂ { $three } · ⚃ { $four } · ⚄ { $five } · ⚅ { $six }
 fair-verdict = seises { $sixes } %, se esperaba 16,7 %: { $within ->
         [true] dentro de lo que da el azar
        *[false] más desigual de lo que suele dar el azar

@@ -39,7 +39,7 @@ pub enum FairMsg {
     VerifyPredates,
     /// `parxis verify`: not a record.
     VerifyInvalid { reason: String },
-    /// `/stats`: "🎲 Your dice (N rolls): ⚀ a · ⚁ b · …".
+    /// `/stats`: "🎲 Rolls (N): ⚀ a · ⚁ b · …".
     Faces {
         rolls: u32,
         one: u32,

@@ -291,7 +291,8 @@ impl Store {
                 .arg(after.mu.to_string())
                 .arg(after.sigma.to_string())
                 .arg(after.display())
-                .arg(delta);
+                .arg(delta)
+                .arg(c.faces.map(|n| n.to_string()).join(" "));
         }
         if is_chat {
             match replay {

@@ -244,6 +244,7 @@ impl Table {
         let rolled = g.roll(die).map_err(|_| Reject::BadMove)?;
         let counts = rolled.count_of(rolled.moving_colour(seat), die);
         self.stats.rolls += 1;
+        self.count_roll(seat, die);
         self.log.push(&Step::Roll(die));
         self.last.push(Event::Rolled { seat, die, counts });
         self.set_game(rolled);
