@@ -121,10 +121,10 @@ impl Table {
 
     /// Count a roll of `die` by the seat `by` (its player's dice statistics).
     pub(super) fn count_roll(&mut self, by: Colour, die: u8) {
-        if let (Some(id), Some(i)) = (self.id_at(by), usize::from(die).checked_sub(1)) {
-            if let Some(n) = self.tally.seat_mut(id).faces.get_mut(i) {
-                *n += 1;
-            }
+        if let (Some(id), Some(i)) = (self.id_at(by), usize::from(die).checked_sub(1))
+            && let Some(n) = self.tally.seat_mut(id).faces.get_mut(i)
+        {
+            *n += 1;
         }
     }
 
