@@ -275,6 +275,25 @@ async fn the_rolls_are_sealed_before_the_first_roll_revealed_at_the_end_and_anyo
         card.contains("sixes") && card.contains("expected 16.7 %"),
         "{card}"
     );
+    // /stats group shows the group's rolls: both players' together.
+    let both = t.tally.seat(users[1].id).faces;
+    let sum: Vec<u32> = faces.iter().zip(&both).map(|(a, b)| a + b).collect();
+    let mark = h.fake.mark();
+    h.command(&users[1], "/stats group").await;
+    let group = h
+        .fake
+        .wait_for_request_after(
+            mark,
+            |r| r.method == "sendmessage" && r.params.to_string().contains("group's dice"),
+            WAIT,
+        )
+        .await;
+    let group = group.params["text"].as_str().expect("a text").to_owned();
+    let expected = format!(
+        "⚀ {} · ⚁ {} · ⚂ {} · ⚃ {} · ⚄ {} · ⚅ {}",
+        sum[0], sum[1], sum[2], sum[3], sum[4], sum[5]
+    );
+    assert!(group.contains(&expected), "{group}\nexpected {expected}");
     // When /record is sent, its rolls are the derivation's, by parxis verify, the
     // library's check and the Python check alike.
     let record = record_file(&h).await;

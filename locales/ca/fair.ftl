@@ -28,3 +28,5 @@ fair-verdict = sisos { $sixes } %, s'esperava 16,7 %: { $within ->
     }
 cmd-fair = Com comprovar que les tirades d'una partida van ser justes
 cmd-seed = Afegeix la teva frase a les tirades de la partida de la sala
+fair-group-title = 🎲 <b>El dau del grup</b>: les tirades de tots els jugadors a les partides jugades aquí.
+fair-group-none = 🎲 Encara no hi ha tirades comptades en aquest grup: es compten des de la primera partida amb les tirades segellades.

@@ -28,3 +28,5 @@ fair-verdict = sixes { $sixes } %, expected 16.7 %: { $within ->
     }
 cmd-fair = How to check that a game's rolls were fair
 cmd-seed = Add your phrase to the rolls of the game in the lobby
+fair-group-title = 🎲 <b>The group's dice</b>: every player's rolls in the games played here.
+fair-group-none = 🎲 No rolls counted in this group yet: they are counted from the first game with sealed rolls.

@@ -28,3 +28,5 @@ fair-verdict = seises { $sixes } %, se esperaba 16,7 %: { $within ->
     }
 cmd-fair = Cómo comprobar que las tiradas de una partida fueron justas
 cmd-seed = Añade tu frase a las tiradas de la partida en la sala
+fair-group-title = 🎲 <b>El dado del grupo</b>: las tiradas de todos los jugadores en las partidas jugadas aquí.
+fair-group-none = 🎲 Aún no hay tiradas contadas en este grupo: se cuentan desde la primera partida con las tiradas selladas.

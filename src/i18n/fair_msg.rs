@@ -52,6 +52,10 @@ pub enum FairMsg {
     /// `/stats`: "sixes 17.1 %, expected 16.7 %: within chance" (`within`: the chi-squared
     /// test at 1 % passes).
     Verdict { sixes: String, within: bool },
+    /// `/stats group`: "🎲 The group's dice, every player's rolls of its games:".
+    GroupTitle,
+    /// `/stats group` before any roll was counted.
+    GroupNone,
 }
 
 impl FairMsg {
@@ -73,6 +77,8 @@ impl FairMsg {
             Self::VerifyInvalid { .. } => "fair-verify-invalid",
             Self::Faces { .. } => "fair-faces",
             Self::Verdict { .. } => "fair-verdict",
+            Self::GroupTitle => "fair-group-title",
+            Self::GroupNone => "fair-group-none",
         }
     }
 
@@ -127,7 +133,7 @@ impl FairMsg {
             Self::Help | Self::SeedNotLobby | Self::SeedEmpty | Self::VerifyCommitment => {
                 Vec::new()
             }
-            Self::VerifyPredates => Vec::new(),
+            Self::VerifyPredates | Self::GroupTitle | Self::GroupNone => Vec::new(),
         }
     }
 
@@ -184,6 +190,8 @@ impl FairMsg {
                 sixes: "25.0".into(),
                 within: false,
             },
+            Self::GroupTitle,
+            Self::GroupNone,
         ]
         .into_iter()
         .map(Msg::Fair)

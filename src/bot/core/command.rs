@@ -34,8 +34,8 @@ pub enum Command {
     Kick(String),
     /// The chat's table: `/top` (this week), `/top all`, `/top rating`, `/top global`.
     Top(String),
-    /// A player's card (as a reply: the replied user's).
-    Stats,
+    /// A player's card (as a reply: the replied user's); `/stats group`: the group's dice.
+    Stats(String),
     /// The chat's time zone for the weekly table: `/timezone Europe/Madrid`.
     Timezone(String),
     /// Forget me in every table (private chat).
@@ -82,7 +82,7 @@ impl Command {
             Self::Skip => Cmd::Skip,
             Self::Kick(_) => Cmd::Kick,
             Self::Top(_) => Cmd::Top,
-            Self::Stats => Cmd::Stats,
+            Self::Stats(_) => Cmd::Stats,
             Self::Timezone(_) => Cmd::Timezone,
             Self::ForgetMe => Cmd::ForgetMe,
             Self::Dice(_) => Cmd::Dice,

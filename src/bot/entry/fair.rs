@@ -66,3 +66,15 @@ pub async fn seed(
     reply(&ctx, &here, &msg, "seed", tr(here.lang, &Msg::Fair(m))).await;
     done(&ctx, started)
 }
+
+/// `/stats group`: the group's rolls per face over its recorded games, with the verdict.
+pub(super) async fn group_stats(ctx: &Ctx, here: &Here, msg: &Message) {
+    let text = match ctx.store.group_faces(here.addr.id()).await {
+        Ok(counts) => crate::bot::core::view::fair::group_lines(here.lang, &counts).join("\n"),
+        Err(_) => crate::bot::core::view::refusal(
+            here.lang,
+            crate::bot::core::refusal::Alert::TryAgain.into(),
+        ),
+    };
+    reply(ctx, here, msg, "stats", text).await;
+}

@@ -112,7 +112,7 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Language].endpoint(settings::language_menu))
         .branch(case![Command::Rules(args)].endpoint(commands::rules))
         .branch(case![Command::Top(args)].endpoint(stats::top))
-        .branch(case![Command::Stats].endpoint(stats::stats))
+        .branch(case![Command::Stats(args)].endpoint(stats::stats))
         .branch(case![Command::ForgetMe].endpoint(stats::forget_me))
         .branch(case![Command::Fair].endpoint(fair::fair))
         .branch(

@@ -5,7 +5,7 @@
 -- KEYS[2], [3]   all-time points table and its "apart" set (sorted sets)
 -- KEYS[4], [5]   rating table and its "apart" set (sorted sets)
 -- KEYS[6 .. 5+k] the aggregate hash of each of the k humans
--- then, if ARGV[2] == '1': the history list and the replays hash
+-- then, if ARGV[2] == '1': the history list, the replays hash and the group's dice hash
 -- then, if ARGV[3] == '1': the week's points table and its "apart" set
 -- then, if ARGV[4] == '1': the k "chats of this user" index sets (global scope)
 --
@@ -42,8 +42,11 @@ local base = 12
 
 local extra = 6 + k
 local history_key, week_key, week_apart, index_base
-local replays_key
-if has_history then history_key = KEYS[extra]; replays_key = KEYS[extra + 1]; extra = extra + 2 end
+local replays_key, dice_key
+if has_history then
+  history_key = KEYS[extra]; replays_key = KEYS[extra + 1]; dice_key = KEYS[extra + 2]
+  extra = extra + 3
+end
 if has_week then week_key = KEYS[extra]; week_apart = KEYS[extra + 1]; extra = extra + 2 end
 if has_index then index_base = extra end
 
@@ -77,7 +80,10 @@ for i = 0, k - 1 do
   local face = 0
   for n in string.gmatch(ARGV[a + 17], '%d+') do
     face = face + 1
-    if face <= 6 and n ~= '0' then redis.call('HINCRBY', key, 'f' .. face, n) end
+    if face <= 6 and n ~= '0' then
+      redis.call('HINCRBY', key, 'f' .. face, n)
+      if has_history then redis.call('HINCRBY', dice_key, 'f' .. face, n) end
+    end
   end
   if won then
     local streak = redis.call('HINCRBY', key, 'st', 1)

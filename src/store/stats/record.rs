@@ -246,6 +246,7 @@ impl Store {
         if is_chat {
             inv.key(keys::stats_history(record.chat))
                 .key(keys::stats_replays(record.chat))
+                .key(keys::stats_dice(record.chat))
                 .key(scope.table(&week_name, false))
                 .key(scope.table(&week_name, true));
         } else {

@@ -211,3 +211,114 @@ impl Fair {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::core::table::test_support::actor;
+    use crate::bot::core::table::{Action, Status};
+    use crate::dice::RngDice;
+    use crate::engine::Preset;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn started(fair: Option<Seed>, dice_seed: u64) -> Table {
+        let mut lobby = Table::lobby(&actor(1), Preset::Jcf, false);
+        if let Some(s) = fair {
+            lobby = lobby.with_fair(s);
+        }
+        let mut d = RngDice(ChaCha8Rng::seed_from_u64(dice_seed));
+        let lobby = lobby.act(&actor(2), Action::Join, 0, &mut d).expect("join");
+        let lobby = lobby.add_phrase("  pomes\u{7} verdes ").unwrap_or(lobby);
+        lobby
+            .pressed_start("press-42")
+            .act(&actor(1), Action::Start, 0, &mut d)
+            .expect("start")
+    }
+
+    /// The table's rolls so far: the log's roll-off and rolls, in order.
+    fn rolls(t: &Table) -> Vec<u8> {
+        let mut out = Vec::new();
+        for s in t.log.steps().expect("a log") {
+            match s {
+                super::super::Step::RollOff(r) => out.extend(r),
+                super::super::Step::Roll(d) => out.push(d),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Roll for whoever is to roll, `n` times, with the caller's dice from `dice_seed`.
+    fn play(mut t: Table, n: usize, dice_seed: u64) -> Table {
+        let mut d = RngDice(ChaCha8Rng::seed_from_u64(dice_seed));
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..n {
+            if t.status() != Status::Playing {
+                break;
+            }
+            t = t.computer_turn(0, &mut d, &mut rng).unwrap_or_else(|| {
+                let mut x = t.clone();
+                x.players.iter_mut().for_each(|p| p.absent = true);
+                x
+            });
+        }
+        t
+    }
+
+    #[test]
+    fn every_die_is_the_derivations_whatever_dice_the_caller_passes() {
+        let seed = Seed::from_bytes([5; 32]);
+        let a = play(started(Some(seed), 1), 40, 1);
+        let b = play(started(Some(seed), 2), 40, 99);
+        let f = a.fair.as_ref().expect("fair");
+        assert_eq!(
+            f.salt(),
+            "parxis-v1|players=1,2|press=press-42|phrases=pomes verdes"
+        );
+        let got = rolls(&a);
+        assert!(got.len() > 10, "{got:?}");
+        assert_eq!(u64::try_from(got.len()).ok(), Some(f.next));
+        let derived: Vec<u8> = (0..f.next)
+            .map(|n| fair::roll(&seed, f.salt(), n))
+            .collect();
+        assert_eq!(got, derived);
+        // Other dice from the caller, the same game.
+        assert_eq!(rolls(&b), got);
+    }
+
+    #[test]
+    fn a_table_stored_before_fair_dice_loads_and_rolls_the_callers_dice() {
+        let t = started(None, 7);
+        let mut json: serde_json::Value = serde_json::to_value(&t).expect("json");
+        assert!(json.get("fair").is_none());
+        json.as_object_mut().expect("an object").remove("fair");
+        let back: Table = serde_json::from_value(json).expect("loads");
+        assert_eq!(back.fair, None);
+        let a = play(back.clone(), 20, 11);
+        let b = play(back, 20, 12);
+        assert_ne!(rolls(&a), rolls(&b), "the caller's dice roll");
+        assert_eq!(a.replay().and_then(|r| r.fair), None);
+    }
+
+    #[test]
+    fn a_phrase_only_in_a_lobby_with_fair_dice_and_not_empty_nor_too_many() {
+        let lobby = Table::lobby(&actor(1), Preset::Jcf, false);
+        assert_eq!(lobby.add_phrase("x"), Err(PhraseRefused::NotInLobby));
+        let mut lobby = lobby.with_fair(Seed::from_bytes([1; 32]));
+        assert_eq!(lobby.add_phrase(" \n "), Err(PhraseRefused::Empty));
+        for i in 0..MAX_PHRASES {
+            lobby = lobby.add_phrase(&format!("p{i}")).expect("a phrase");
+        }
+        assert_eq!(lobby.add_phrase("one more"), Err(PhraseRefused::Full));
+        let long = "é".repeat(200);
+        let t = Table::lobby(&actor(1), Preset::Jcf, false)
+            .with_fair(Seed::from_bytes([1; 32]))
+            .add_phrase(&long)
+            .expect("a phrase");
+        let kept = &t.fair.as_ref().expect("fair").phrases[0];
+        assert_eq!(kept.chars().count(), MAX_PHRASE_CHARS);
+        // A seed is never shown by Debug.
+        assert!(!format!("{t:?}").contains(&Seed::from_bytes([1; 32]).reveal()));
+    }
+}

@@ -95,6 +95,18 @@ pub fn faces_lines(lang: Lang, counts: &[u64; 6]) -> Option<Vec<String>> {
     Some(vec![faces, verdict])
 }
 
+/// `/stats group`: the group's rolls per face and the verdict, or that none were counted.
+#[must_use]
+pub fn group_lines(lang: Lang, counts: &[u64; 6]) -> Vec<String> {
+    match faces_lines(lang, counts) {
+        Some(mut lines) => {
+            lines.insert(0, fm(lang, FairMsg::GroupTitle));
+            lines
+        }
+        None => vec![fm(lang, FairMsg::GroupNone)],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
