@@ -80,6 +80,7 @@ fn game(id: &str, chat: i64, ended_ms: i64, rng: &mut ChaCha8Rng) -> GameRecord 
             },
             third_sixes: rng.random_range(0..2),
             timeouts: 0,
+            faces: [0; 6],
         })
         .collect();
     GameRecord {

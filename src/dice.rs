@@ -13,6 +13,8 @@
 //! assert_eq!(rolls, (0..20).map(|_| b.roll()).collect::<Vec<_>>()); // same seed, same rolls
 //! ```
 
+pub mod fair;
+
 use rand::Rng;
 
 use crate::engine::Dice;

@@ -32,6 +32,9 @@ enum Command {
     Replay(parxis::cli::replay::Args),
     /// Play a seeded game through the bot's table and write its record (JSON Lines).
     Record(parxis::cli::replay::RecordArgs),
+    /// Check a game's record for provably fair dice: the revealed seed against the sealed
+    /// commitment and every roll against the seed (docs/FAIRNESS.md).
+    Verify(parxis::cli::verify::Args),
     /// Learn the weights of the evaluation of the hard:PxR and expect:N searches from self-play games.
     Tune(parxis::cli::tune::Args),
 }
@@ -65,5 +68,6 @@ fn main() -> ExitCode {
         Command::Render(args) => parxis::cli::render::run(&args),
         Command::Replay(args) => parxis::cli::replay::run(&args),
         Command::Record(args) => parxis::cli::replay::run_record(&args),
+        Command::Verify(args) => parxis::cli::verify::run(&args),
     }
 }

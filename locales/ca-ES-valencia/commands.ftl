@@ -49,6 +49,8 @@ help =
     /bracket — { cmd-bracket }
     /replay — { cmd-replay }
     /record — { cmd-record }
+    /fair — { cmd-fair }
+    /seed — { cmd-seed }
     /help — { cmd-help }
 help-group =
     🎲 <b>Parxís</b> en este grup: /newgame obri una partida, tots polseu { btn-join } i qui l'ha oberta, { btn-start }. { $mode ->

@@ -49,6 +49,8 @@ help =
     /bracket — { cmd-bracket }
     /replay — { cmd-replay }
     /record — { cmd-record }
+    /fair — { cmd-fair }
+    /seed — { cmd-seed }
     /help — { cmd-help }
 help-group =
     🎲 <b>Parxís</b> en aquest grup: /newgame obre una partida, tothom prem { btn-join } i qui l'ha oberta, { btn-start }. { $mode ->

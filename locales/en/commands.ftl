@@ -49,6 +49,8 @@ help =
     /bracket — { cmd-bracket }
     /replay — { cmd-replay }
     /record — { cmd-record }
+    /fair — { cmd-fair }
+    /seed — { cmd-seed }
     /help — { cmd-help }
 help-group =
     🎲 <b>Parxís</b> in this group: /newgame opens a game, everyone presses { btn-join } and whoever opened it { btn-start }. { $mode ->

@@ -49,6 +49,8 @@ help =
     /bracket — { cmd-bracket }
     /replay — { cmd-replay }
     /record — { cmd-record }
+    /fair — { cmd-fair }
+    /seed — { cmd-seed }
     /help — { cmd-help }
 help-group =
     🎲 <b>Parchís</b> en este grupo: /newgame abre una partida, todos pulsáis { btn-join } y quien la abrió, { btn-start }. { $mode ->

@@ -6,3 +6,4 @@ pub mod render;
 pub mod replay;
 pub mod simulate;
 pub mod tune;
+pub mod verify;

@@ -63,6 +63,10 @@ pub struct RecordArgs {
     /// R6.3 A time limit in minutes (each action takes 3 s of the game's clock).
     #[arg(long)]
     pub limit: Option<u32>,
+    /// Provably fair dice (their seed from `--seed`, revealed in the record; see
+    /// docs/FAIRNESS.md), as the bot rolls them.
+    #[arg(long)]
+    pub fair: bool,
     /// Write the record to this file (default: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -158,7 +162,7 @@ fn result_line(replay: &Replay, walk: &Walk, lang: Lang) -> String {
     line
 }
 
-fn read(file: &PathBuf) -> std::io::Result<String> {
+pub(crate) fn read(file: &PathBuf) -> std::io::Result<String> {
     if file.as_os_str() == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s)?;
@@ -243,6 +247,7 @@ pub fn record(args: &RecordArgs) -> Result<String, String> {
         people: args.people,
         level: args.level,
         limit_minutes: args.limit,
+        fair: args.fair,
     };
     let table = sample::play(&s).map_err(|e| format!("{e:?}"))?;
     let replay = table

@@ -27,6 +27,7 @@
 pub mod achieve_msg;
 pub mod caption_msg;
 pub mod ext_msg;
+pub mod fair_msg;
 mod lang;
 pub mod live_msg;
 mod msg;
@@ -50,6 +51,7 @@ use crate::engine::{Colour, Loc};
 pub use achieve_msg::{AchieveMsg, Opened};
 pub use caption_msg::CaptionMsg;
 pub use ext_msg::ExtMsg;
+pub use fair_msg::FairMsg;
 pub use lang::{Lang, UnknownLang};
 pub use live_msg::LiveMsg;
 pub use msg::{Arg, Msg};

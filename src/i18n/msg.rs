@@ -5,6 +5,7 @@ use crate::engine::{Colour, Loc};
 use super::achieve_msg::AchieveMsg;
 use super::caption_msg::CaptionMsg;
 use super::ext_msg::ExtMsg;
+use super::fair_msg::FairMsg;
 use super::lang::Lang;
 use super::live_msg::LiveMsg;
 use super::pairs_msg::PairsMsg;
@@ -380,6 +381,8 @@ pub enum Msg {
     Replay(ReplayMsg),
     /// A text of achievements or `/notify` ([`AchieveMsg`]).
     Achieve(AchieveMsg),
+    /// A text of provably fair dice ([`FairMsg`]).
+    Fair(FairMsg),
 }
 
 fn colour_id(c: Colour) -> &'static str {
@@ -542,6 +545,8 @@ impl Msg {
                 Cmd::Pings => "cmd-pings",
                 Cmd::Replay => "cmd-replay",
                 Cmd::Record => "cmd-record",
+                Cmd::Fair => "cmd-fair",
+                Cmd::Seed => "cmd-seed",
                 Cmd::Notify => "cmd-notify",
             },
             Self::RulesTitle { .. } => "rules-title",
@@ -617,6 +622,7 @@ impl Msg {
             Self::Pairs(m) => m.id(),
             Self::Replay(m) => m.id(),
             Self::Achieve(m) => m.id(),
+            Self::Fair(m) => m.id(),
         }
     }
 
@@ -815,6 +821,7 @@ impl Msg {
             Self::Pairs(m) => m.args(),
             Self::Replay(m) => m.args(),
             Self::Achieve(m) => m.args(),
+            Self::Fair(m) => m.args(),
             _ => Vec::new(),
         }
     }

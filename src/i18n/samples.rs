@@ -286,6 +286,7 @@ impl Msg {
         all.extend(super::pairs_msg::PairsMsg::samples());
         all.extend(super::replay_msg::ReplayMsg::samples());
         all.extend(super::achieve_msg::AchieveMsg::samples());
+        all.extend(super::fair_msg::FairMsg::samples());
         all
     }
 }

@@ -33,11 +33,13 @@ pub enum Cmd {
     Replay,
     Record,
     Notify,
+    Fair,
+    Seed,
 }
 
 impl Cmd {
     /// Every command, in the order of the `/` menu.
-    pub const ALL: [Self; 25] = [
+    pub const ALL: [Self; 27] = [
         Self::NewGame,
         Self::Join,
         Self::Leave,
@@ -63,6 +65,8 @@ impl Cmd {
         Self::Replay,
         Self::Record,
         Self::Notify,
+        Self::Fair,
+        Self::Seed,
     ];
 
     /// The command as typed, without the slash (`newgame`).
@@ -94,6 +98,8 @@ impl Cmd {
             Self::Replay => "replay",
             Self::Record => "record",
             Self::Notify => "notify",
+            Self::Fair => "fair",
+            Self::Seed => "seed",
         }
     }
 }

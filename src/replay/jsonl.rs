@@ -25,6 +25,10 @@ use crate::bot::core::table::{By, GameLog, Replay, ReplaySeat, Step, log_order};
 use crate::engine::setup::json::SetupSeed;
 use crate::engine::{Arms, Colour, Game, Loc, Move, Overrides, Phase, Preset, Winner};
 
+/// The header's `fair` of a game played before provably fair dice (its rolls cannot be
+/// checked).
+pub const PREDATES_FAIR: &str = "none: this game was played before provably fair dice";
+
 /// The version written in the header's `replay` key.
 pub const VERSION: u64 = 1;
 
@@ -88,6 +92,13 @@ fn header(replay: &Replay, walk: &Walk) -> Value {
     }
     h.insert("started_ms".into(), json!(replay.started_ms));
     h.insert("finished_ms".into(), json!(replay.finished_ms));
+    h.insert(
+        "fair".into(),
+        replay
+            .fair
+            .as_ref()
+            .map_or_else(|| json!(PREDATES_FAIR), |f| json!(f)),
+    );
     Value::Object(h)
 }
 
@@ -112,11 +123,22 @@ fn step_line(k: usize, s: &Played) -> Value {
 /// The record as JSON Lines (each line ends with a newline).
 #[must_use]
 pub fn write(replay: &Replay, walk: &Walk) -> String {
+    write_in(replay, walk, None)
+}
+
+/// [`write`], the header naming the chat's language (`lang`), in which `parxis verify`
+/// answers.
+#[must_use]
+pub fn write_in(replay: &Replay, walk: &Walk, lang: Option<crate::i18n::Lang>) -> String {
     let mut out = String::with_capacity(512 * (walk.steps.len() + 2));
     let mut line = |v: &Value| {
         let _ = writeln!(out, "{v}");
     };
-    line(&header(replay, walk));
+    let mut head = header(replay, walk);
+    if let (Some(lang), Some(h)) = (lang, head.as_object_mut()) {
+        h.insert("lang".into(), json!(lang.code()));
+    }
+    line(&head);
     for (k, s) in walk.steps.iter().enumerate() {
         line(&step_line(k + 1, s));
     }
@@ -179,6 +201,9 @@ struct Header {
     started_ms: u64,
     #[serde(default)]
     finished_ms: u64,
+    /// The fair dice revealed (an object), or the note of a game played before them.
+    #[serde(default)]
+    fair: Option<Value>,
 }
 
 #[derive(Deserialize)]
@@ -319,6 +344,7 @@ fn read_header(v: &Value) -> Result<(Replay, Game), String> {
         started_ms: h.started_ms,
         finished_ms: h.finished_ms,
         log,
+        fair: h.fair.and_then(|v| serde_json::from_value(v).ok()),
     };
     Ok((replay, start))
 }

@@ -30,6 +30,9 @@ pub struct Sample {
     pub level: Level,
     /// R6.3 A time limit in minutes (each action takes 3 s of the game's clock).
     pub limit_minutes: Option<u32>,
+    /// Provably fair dice, their seed the SHA-256 of `parxis-sample-<seed>` (the sample's
+    /// seed still drives the computers' choices); otherwise the seed's generator rolls.
+    pub fair: bool,
 }
 
 impl Sample {
@@ -45,6 +48,7 @@ impl Sample {
             people: false,
             level: Level::Normal,
             limit_minutes: None,
+            fair: false,
         }
     }
 }
@@ -95,7 +99,8 @@ pub fn play(sample: &Sample) -> Result<Table, Reject> {
     let mut dice = RngDice::new(ChaCha8Rng::seed_from_u64(sample.seed));
     let mut rng = ChaCha8Rng::seed_from_u64(sample.seed ^ 0x5eed_cafe);
     let mut now = 1_000_000;
-    let mut t = Table::seated(&spec, 1, now, &mut dice)?;
+    let fair = sample.fair.then(|| sample_seed(sample.seed));
+    let mut t = Table::seated_fair(&spec, 1, now, &mut dice, fair)?;
     for action in 0..200_000u32 {
         if !matches!(t.stage, Stage::Playing(_)) {
             break;
@@ -137,4 +142,12 @@ pub fn play(sample: &Sample) -> Result<Table, Reject> {
         }
     }
     Ok(t)
+}
+
+/// The fair dice's seed of a sample game of `seed` (public: a sample has no secret).
+#[must_use]
+pub fn sample_seed(seed: u64) -> crate::dice::fair::Seed {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(format!("parxis-sample-{seed}").as_bytes());
+    crate::dice::fair::Seed::from_bytes(digest.into())
 }

@@ -31,6 +31,8 @@ pub mod fields {
     pub const THIRD_SIXES: &str = "s3";
     /// Turns lost to the timer.
     pub const TIMEOUTS: &str = "to";
+    /// The dice rolled per face, ones to sixes.
+    pub const FACES: [&str; 6] = ["f1", "f2", "f3", "f4", "f5", "f6"];
     /// Current winning streak.
     pub const STREAK: &str = "st";
     /// Best winning streak.
@@ -78,6 +80,8 @@ pub struct Contribution {
     pub third_sixes: u32,
     /// See above.
     pub timeouts: u32,
+    /// The dice rolled per face (ones first).
+    pub faces: [u32; 6],
     /// The rating before and after, when the game counts for ratings.
     pub rating: Option<(Rating, Rating)>,
 }
@@ -116,6 +120,7 @@ pub fn contributions(
                 pieces_home: seat.pieces_home,
                 third_sixes: seat.third_sixes,
                 timeouts: seat.timeouts,
+                faces: seat.faces,
                 rating,
             }
         })
@@ -143,6 +148,8 @@ pub struct Aggregate {
     pub third_sixes: u64,
     /// Turns lost to the timer.
     pub timeouts: u64,
+    /// The dice rolled per face (ones first), over every game since they were counted.
+    pub faces: [u64; 6],
     /// Current winning streak.
     pub streak: u64,
     /// Best winning streak.
@@ -198,6 +205,9 @@ impl Aggregate {
         add(&mut self.pieces_home, u64::from(c.pieces_home));
         add(&mut self.third_sixes, u64::from(c.third_sixes));
         add(&mut self.timeouts, u64::from(c.timeouts));
+        for (total, &n) in self.faces.iter_mut().zip(&c.faces) {
+            add(total, u64::from(n));
+        }
         if c.won {
             self.streak += 1;
             self.best_streak = self.best_streak.max(self.streak);
@@ -235,6 +245,7 @@ impl Aggregate {
             pieces_home: num(fields::PIECES_HOME),
             third_sixes: num(fields::THIRD_SIXES),
             timeouts: num(fields::TIMEOUTS),
+            faces: fields::FACES.map(num),
             streak: num(fields::STREAK),
             best_streak: num(fields::BEST_STREAK),
             points: Points(

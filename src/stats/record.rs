@@ -120,6 +120,15 @@ pub struct SeatRecord {
     /// Turns played for the player by the timer.
     #[serde(rename = "to")]
     pub timeouts: u32,
+    /// The dice the player rolled, per face (ones first; all zero in records made before
+    /// they were counted).
+    #[serde(rename = "fc", default, skip_serializing_if = "no_faces")]
+    pub faces: [u32; 6],
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
+fn no_faces(f: &[u32; 6]) -> bool {
+    f.iter().all(|&n| n == 0)
 }
 
 /// Why a record was refused (nothing is written).

@@ -12,6 +12,7 @@
 //! | `parxis:{<chat>}:stats:done:<game>` | string | `1`: this game is recorded in the chat's tables (exactly once) | [`STATS_DONE_TTL_SECS`] |
 //! | `parxis:{<chat>}:stats:zone` | string | the chat's IANA time zone for its weekly table (`/timezone`; absent: Europe/Madrid) | none |
 //! | `parxis:{<chat>}:stats:history` | list | the chat's last [`STATS_HISTORY_LEN`] game records, compact JSON, newest first | none (capped by LTRIM) |
+//! | `parxis:{<chat>}:stats:dice` | hash | `f1` … `f6`: the group's dice per face, every human's rolls of the chat's recorded games (`/stats group`). Written with the history entry | none |
 //! | `parxis:{<chat>}:stats:replays` | hash | `<game>`: a finished game's replay (compact JSON, about 1 KB); `<game>:anim`: the animation posted for it (message id, file id); `last:<place>`: the place's last finished game's id. Written with the history entry, removed when it leaves the history | none |
 //! | `parxis:{<chat>}:stats:user:<user>` | hash | a player's aggregate in the chat (fields: `stats::card::fields`), μ and σ | none (deleted by `forget_user`) |
 //! | `parxis:{<chat>}:stats:points[:new]` | sorted set | all-time R9 points (score: points × 840), members: user ids; `:new` holds players with fewer than 3 ranked games | none |
@@ -395,6 +396,13 @@ impl StatsScope {
 #[must_use]
 pub fn stats_history(chat: i64) -> String {
     format!("{}history", StatsScope::Chat(chat).prefix())
+}
+
+/// The group's dice per face, `f1` … `f6`: every human's rolls of the chat's recorded games
+/// (written with the history entry by the stats record script; no expiry).
+#[must_use]
+pub fn stats_dice(chat: i64) -> String {
+    format!("{}dice", StatsScope::Chat(chat).prefix())
 }
 
 /// The replays hash of a chat (see the table above).

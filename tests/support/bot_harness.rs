@@ -58,6 +58,9 @@ pub struct Harness {
     pub write_budget: (u32, u64),
     /// The crash point of the next bot started ([`Harness::spawn_bot`] takes it).
     pub crash: Option<Arc<CrashHook>>,
+    /// New games get provably fair dice (`Ctx::fair`, on in production); off by default, so
+    /// the tests of other features keep the dice of the harness's seeded generator.
+    pub fair: bool,
     /// Whether each bot's scheduler runs on a context and Redis connection of its own (the
     /// same clock, seed and kicks), so `bots[i].ctx.store.round_trips()` counts only what
     /// the dispatcher does for updates. A production bot shares one context.
@@ -79,6 +82,8 @@ pub struct Options {
     pub write_budget: (u32, u64),
     /// See [`Harness::scheduler_apart`].
     pub scheduler_apart: bool,
+    /// See [`Harness::fair`].
+    pub fair: bool,
 }
 
 impl Default for Options {
@@ -88,6 +93,7 @@ impl Default for Options {
             driver: true,
             write_budget: UNPACED,
             scheduler_apart: false,
+            fair: false,
         }
     }
 }
@@ -136,6 +142,7 @@ impl Harness {
             crash: None,
             scheduler_apart: opts.scheduler_apart,
             live_app: app,
+            fair: opts.fair,
         };
         // The tests were written for the Roll button: the chat starts with `/dice button`
         // (a test that sets its own settings says which it wants).
@@ -199,6 +206,7 @@ impl Harness {
         let store = Store::connect(&self.redis.url()).await.expect("store");
         let mut ctx = Ctx::new(store, Lang::En, Metrics::new());
         ctx.seed = Some(self.seed);
+        ctx.fair = self.fair;
         ctx.pause = self.pause;
         ctx.clock = self.clock.clone();
         (ctx.write_limit, ctx.write_window_ms) = self.write_budget;

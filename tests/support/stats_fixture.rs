@@ -38,6 +38,7 @@ pub fn seat(player: Player, team: u8, distance: u32, won: bool) -> SeatRecord {
         pieces_home: if won { 4 } else { 1 },
         third_sixes: u32::from(team % 2),
         timeouts: 0,
+        faces: [3, 2, 4, 3, 2, u32::from(team) + 2],
     }
 }
 

@@ -51,6 +51,7 @@ impl Script {
             started_ms: 0,
             finished_ms: 1,
             log: GameLog::default(),
+            fair: None,
         };
         let g = replay
             .new_game()

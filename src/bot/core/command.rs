@@ -36,8 +36,8 @@ pub enum Command {
     Kick(String),
     /// The chat's table: `/top` (this week), `/top all`, `/top rating`, `/top global`.
     Top(String),
-    /// A player's card (as a reply: the replied user's).
-    Stats,
+    /// A player's card (as a reply: the replied user's); `/stats group`: the group's dice.
+    Stats(String),
     /// The chat's time zone for the weekly table: `/timezone Europe/Madrid`.
     Timezone(String),
     /// Forget me in every table (private chat).
@@ -58,6 +58,10 @@ pub enum Command {
     Record,
     /// `/notify [off]`: a private message when the next game opens here.
     Notify(String),
+    /// How anyone checks a game's dice (`docs/FAIRNESS.md`).
+    Fair,
+    /// `/seed PHRASE`: a lobby's phrase for the fair dice's salt.
+    Seed(String),
 }
 
 impl Command {
@@ -80,7 +84,7 @@ impl Command {
             Self::Skip => Cmd::Skip,
             Self::Kick(_) => Cmd::Kick,
             Self::Top(_) => Cmd::Top,
-            Self::Stats => Cmd::Stats,
+            Self::Stats(_) => Cmd::Stats,
             Self::Timezone(_) => Cmd::Timezone,
             Self::ForgetMe => Cmd::ForgetMe,
             Self::Dice(_) => Cmd::Dice,
@@ -90,6 +94,8 @@ impl Command {
             Self::Replay => Cmd::Replay,
             Self::Record => Cmd::Record,
             Self::Notify(_) => Cmd::Notify,
+            Self::Fair => Cmd::Fair,
+            Self::Seed(_) => Cmd::Seed,
         }
     }
 }
@@ -123,6 +129,8 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Replay => "replay",
         Cmd::Record => "record",
         Cmd::Notify => "notify",
+        Cmd::Fair => "fair",
+        Cmd::Seed => "seed",
     }
 }
 

@@ -13,6 +13,7 @@
 pub mod achieve;
 pub mod callback;
 pub mod command;
+pub mod fair_check;
 pub mod narration;
 pub mod notify;
 pub mod pings;

@@ -43,16 +43,37 @@ pub async fn act(
     bot: &TgBot,
     ctx: &Ctx,
     here: &Here,
+    actor: Actor,
+    action: Action,
+    drawn_at: Option<u64>,
+) -> Result<Saved, Refusal> {
+    act_pressed(bot, ctx, here, actor, action, drawn_at, None).await
+}
+
+/// [`act`] for a button: `press` is Telegram's id of the press (a Start press's goes into
+/// the fair dice's salt, see [`Table::pressed_start`]).
+///
+/// # Errors
+/// As [`act`].
+pub async fn act_pressed(
+    bot: &TgBot,
+    ctx: &Ctx,
+    here: &Here,
     mut actor: Actor,
     action: Action,
     drawn_at: Option<u64>,
+    press: Option<&str>,
 ) -> Result<Saved, Refusal> {
     let rec = here.table()?;
     if action.manages() && actor.id != rec.state.host {
         actor.is_admin = is_admin(bot, here.addr, actor.id).await;
     }
     let mut dice = ctx.rng(here.addr.id(), rec.state.seq, Stream::Dice);
-    let next = rec.state.step(
+    let state = match press {
+        Some(id) if action == Action::Start => &rec.state.clone().pressed_start(id),
+        _ => &rec.state,
+    };
+    let next = state.step(
         &actor,
         action,
         drawn_at,

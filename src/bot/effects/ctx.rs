@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
@@ -11,6 +11,7 @@ use super::clock::{Clock, SystemClock};
 use crate::bot::core::pings::PingTiming;
 use crate::bot::core::settings::ChatSettings;
 use crate::bot::core::table::{Table, Timing};
+use crate::dice::fair::Seed;
 use crate::i18n::Lang;
 use crate::ops::metrics::Metrics;
 use crate::store::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS, DueKind, Place, Store};
@@ -81,6 +82,9 @@ pub struct Ctx {
     pub pause: Duration,
     /// Seed for dice and computer choices (tests); `None` = OS randomness.
     pub seed: Option<u64>,
+    /// Every new game gets provably fair dice ([`Ctx::game_seed`]); on in production, off
+    /// in tests that keep the dice of [`Ctx::seed`]'s generator.
+    pub fair: bool,
     /// Time-to-live of an open table, seconds (refreshed on every save).
     pub open_ttl_secs: u64,
     /// Time-to-live of a finished or cancelled table, seconds.
@@ -116,6 +120,7 @@ impl Ctx {
             clock: Arc::new(SystemClock),
             pause: COMPUTER_PAUSE,
             seed: None,
+            fair: true,
             open_ttl_secs: OPEN_TABLE_TTL_SECS,
             closed_ttl_secs: CLOSED_TABLE_TTL_SECS,
             write_limit: DEFAULT_WRITE_LIMIT,
@@ -189,6 +194,27 @@ impl Ctx {
             ),
             None => ChaCha8Rng::from_os_rng(),
         }
+    }
+}
+
+impl Ctx {
+    /// The secret seed of a new game at `chat` whose table gets `seq` (`None` when fair dice
+    /// are off): 32 bytes of the operating system's randomness, or, in a seeded test, of
+    /// the test's seed (so a test game replays). Never logged (its `Debug` hides it).
+    #[must_use]
+    pub fn game_seed(&self, chat: i64, seq: u64) -> Option<Seed> {
+        if !self.fair {
+            return None;
+        }
+        let mut bytes = [0u8; 32];
+        match self.seed {
+            Some(seed) => ChaCha8Rng::seed_from_u64(
+                seed ^ (chat as u64).rotate_left(23) ^ seq.rotate_left(7) ^ 0xfa12_d1ce_5eed,
+            )
+            .fill_bytes(&mut bytes),
+            None => rand::rng().fill_bytes(&mut bytes),
+        }
+        Some(Seed::from_bytes(bytes))
     }
 }
 

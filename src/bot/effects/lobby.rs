@@ -40,6 +40,9 @@ pub async fn open_lobby(
         .on_board(board)
         .offering_languages(offer);
     table.seq = seq;
+    if let Some(seed) = ctx.game_seed(here.addr.id(), seq) {
+        table = table.with_fair(seed);
+    }
     let saved = commit::save(ctx, here, expected, table).await?;
     if offer {
         let s = ChatSettings {
@@ -64,7 +67,10 @@ pub async fn open_rematch(ctx: &Ctx, here: &Here, actor: &Actor) -> Result<Saved
     if rec.state.is_open() {
         return Err(Alert::GameRunning.into());
     }
-    let lobby = rec.state.rematch(actor)?;
+    let mut lobby = rec.state.rematch(actor)?;
+    if let Some(seed) = ctx.game_seed(here.addr.id(), lobby.seq) {
+        lobby = lobby.with_fair(seed);
+    }
     super::stats::record_before_replacing(ctx, here, &rec.state).await?;
     let saved = commit::save(ctx, here, rec.version, lobby).await?;
     replaced(ctx, here, &saved).await;

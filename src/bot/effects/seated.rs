@@ -28,7 +28,8 @@ pub async fn open_seated(ctx: &Ctx, addr: ChatAddr, spec: &SeatedSpec) -> Result
         None => (0, 1),
     };
     let mut rng = ctx.rng(addr.id(), seq, Stream::Dice);
-    let table = Table::seated(spec, seq, ctx.now_ms(), &mut RngDice(&mut rng))?;
+    let seed = ctx.game_seed(addr.id(), seq);
+    let table = Table::seated_fair(spec, seq, ctx.now_ms(), &mut RngDice(&mut rng), seed)?;
     let saved = commit::save(ctx, &here, expected, table).await?;
     commit::follow(ctx, &here, &saved, true).await;
     Ok(saved)

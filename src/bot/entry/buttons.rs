@@ -73,13 +73,14 @@ pub async fn on_action(
     let actor = actor_of(&q.from);
     let result = match pressed_in_group(&q) {
         Ok(_) => {
-            commit::act(
+            commit::act_pressed(
                 &bot,
                 &ctx,
                 &here,
                 actor.clone(),
                 action,
                 Some(press.version),
+                Some(&q.id.0),
             )
             .await
         }

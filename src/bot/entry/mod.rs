@@ -16,6 +16,7 @@
 pub mod buttons;
 pub mod chat_events;
 pub mod commands;
+pub mod fair;
 pub mod fallback;
 pub mod notify;
 pub mod replay;
@@ -99,7 +100,8 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Pings(args)].endpoint(settings::pings))
         .branch(case![Command::Replay].endpoint(replay::replay))
         .branch(case![Command::Record].endpoint(replay::record))
-        .branch(case![Command::Notify(args)].endpoint(notify::notify));
+        .branch(case![Command::Notify(args)].endpoint(notify::notify))
+        .branch(case![Command::Seed(args)].endpoint(fair::seed));
     // A group message from nobody (sent on behalf of a channel) plays no part.
     let in_groups = dptree::filter(|m: Message| is_group(&m.chat))
         .branch(by_someone)
@@ -110,8 +112,9 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Language(args)].endpoint(settings::language))
         .branch(case![Command::Rules(args)].endpoint(commands::rules))
         .branch(case![Command::Top(args)].endpoint(stats::top))
-        .branch(case![Command::Stats].endpoint(stats::stats))
+        .branch(case![Command::Stats(args)].endpoint(stats::stats))
         .branch(case![Command::ForgetMe].endpoint(stats::forget_me))
+        .branch(case![Command::Fair].endpoint(fair::fair))
         .branch(
             dptree::filter(|m: Message| !is_group(&m.chat))
                 .branch(case![Command::Start(args)].endpoint(notify::private_start)),

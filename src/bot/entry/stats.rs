@@ -91,7 +91,26 @@ fn now_ms(ctx: &Ctx) -> i64 {
 
 /// `/stats`: the caller's card, or, as a reply to someone's message, theirs. In a group the
 /// chat's card with this week's points; in private the global card.
-pub async fn stats(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
+pub async fn stats(
+    msg: Message,
+    args: String,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    // `/stats group`: the group's dice; any other word is refused.
+    match args.trim() {
+        "" => {}
+        "group" if is_group(&msg.chat) => {
+            super::fair::group_stats(&ctx, &here, &msg).await;
+            return done(&ctx, started);
+        }
+        _ => {
+            let text = tr(here.lang, &Msg::BadArgs { cmd: Cmd::Stats });
+            reply(&ctx, &here, &msg, "stats", text).await;
+            return done(&ctx, started);
+        }
+    }
     let caller = msg.from.as_ref().map(|u| actor_of(u).id);
     let target = msg
         .reply_to_message()

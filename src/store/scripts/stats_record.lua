@@ -5,7 +5,7 @@
 -- KEYS[2], [3]   all-time points table and its "apart" set (sorted sets)
 -- KEYS[4], [5]   rating table and its "apart" set (sorted sets)
 -- KEYS[6 .. 5+k] the aggregate hash of each of the k humans
--- then, if ARGV[2] == '1': the history list and the replays hash
+-- then, if ARGV[2] == '1': the history list, the replays hash and the group's dice hash
 -- then, if ARGV[3] == '1': the week's points table and its "apart" set
 -- then, if ARGV[4] == '1': the k "chats of this user" index sets (global scope)
 --
@@ -13,10 +13,11 @@
 -- ARGV[7] history length   ARGV[8] week id   ARGV[9] week TTL (s)
 -- ARGV[10] ranked games needed to leave the "apart" sets   ARGV[11] index member (chat id)
 -- ARGV[12] '1' when the game counts for points and ratings (at least two humans)
--- then 16 values per human, from ARGV[13]:
+-- then 17 values per human, from ARGV[13]:
 --   user, name, won (0/1), place, captures made, captures suffered, pieces home,
 --   third sixes, timeouts, points (1/840), expected mu, expected sigma ('' = unrated),
---   new mu, new sigma, new shown rating, change of the shown rating
+--   new mu, new sigma, new shown rating, change of the shown rating, the dice rolled per
+--   face ("n1 n2 n3 n4 n5 n6", added to fields f1 … f6)
 -- then, with the history (chat scope), 3 values: the game's replay JSON ('' = none), the
 --   replays hash field naming the place's last finished game, the game's id. The replay is
 --   kept under the game's id; the replays (and posted animations, `<id>:anim`) of games
@@ -36,13 +37,16 @@ local has_week = ARGV[3] == '1'
 local has_index = ARGV[4] == '1'
 local need = tonumber(ARGV[10])
 local ranked = ARGV[12] == '1'
-local S = 16
+local S = 17
 local base = 12
 
 local extra = 6 + k
 local history_key, week_key, week_apart, index_base
-local replays_key
-if has_history then history_key = KEYS[extra]; replays_key = KEYS[extra + 1]; extra = extra + 2 end
+local replays_key, dice_key
+if has_history then
+  history_key = KEYS[extra]; replays_key = KEYS[extra + 1]; dice_key = KEYS[extra + 2]
+  extra = extra + 3
+end
 if has_week then week_key = KEYS[extra]; week_apart = KEYS[extra + 1]; extra = extra + 2 end
 if has_index then index_base = extra end
 
@@ -73,6 +77,14 @@ for i = 0, k - 1 do
   redis.call('HINCRBY', key, 'h', ARGV[a + 7])
   redis.call('HINCRBY', key, 's3', ARGV[a + 8])
   redis.call('HINCRBY', key, 'to', ARGV[a + 9])
+  local face = 0
+  for n in string.gmatch(ARGV[a + 17], '%d+') do
+    face = face + 1
+    if face <= 6 and n ~= '0' then
+      redis.call('HINCRBY', key, 'f' .. face, n)
+      if has_history then redis.call('HINCRBY', dice_key, 'f' .. face, n) end
+    end
+  end
   if won then
     local streak = redis.call('HINCRBY', key, 'st', 1)
     local best = tonumber(redis.call('HGET', key, 'bs') or '0')

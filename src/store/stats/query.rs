@@ -218,3 +218,21 @@ fn parse_top(reply: Value) -> Option<Top> {
         caller,
     })
 }
+
+impl Store {
+    /// The group's dice per face (ones first): every human's rolls of the chat's recorded
+    /// games. One round trip.
+    ///
+    /// # Errors
+    /// [`StoreError`] when Redis is unavailable.
+    pub async fn group_faces(&self, chat: i64) -> Result<[u64; 6], StoreError> {
+        let mut pipe = redis::pipe();
+        pipe.cmd("HGETALL")
+            .arg(super::super::keys::stats_dice(chat));
+        let (h,): (Hash,) = self
+            .query_pipe("group_faces", Retry::Idempotent, &pipe)
+            .await?;
+        Ok(crate::stats::card::fields::FACES
+            .map(|k| h.get(k).and_then(|v| v.parse().ok()).unwrap_or(0)))
+    }
+}

@@ -246,6 +246,7 @@ impl Store {
         if is_chat {
             inv.key(keys::stats_history(record.chat))
                 .key(keys::stats_replays(record.chat))
+                .key(keys::stats_dice(record.chat))
                 .key(scope.table(&week_name, false))
                 .key(scope.table(&week_name, true));
         } else {
@@ -291,7 +292,8 @@ impl Store {
                 .arg(after.mu.to_string())
                 .arg(after.sigma.to_string())
                 .arg(after.display())
-                .arg(delta);
+                .arg(delta)
+                .arg(c.faces.map(|n| n.to_string()).join(" "));
         }
         if is_chat {
             match replay {

@@ -199,7 +199,13 @@ impl Table {
                 Reject::PairsNeedEven
             }
         })?;
-        let ro = roll_off(colours, dice);
+        // The salt is fixed now, after the commitment was shown in the lobby, and the
+        // roll-off is the fair dice's first rolls.
+        self.fix_fair_salt();
+        let ro = match self.fair.as_mut() {
+            Some(f) => roll_off(colours, f),
+            None => roll_off(colours, dice),
+        };
         let game = game
             .with_first_turn(ro.starter)
             .map_err(|_| Reject::NotPlaying)?;

@@ -339,6 +339,9 @@ pub struct Replay {
     #[serde(rename = "t1")]
     pub finished_ms: u64,
     pub log: GameLog,
+    /// The game's fair dice, revealed (`None`: played before provably fair dice).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fair: Option<super::FairReveal>,
 }
 
 mod arms_count {
@@ -441,6 +444,7 @@ impl Table {
             started_ms: self.stats.started_ms,
             finished_ms: self.stats.finished_ms,
             log: self.log.clone(),
+            fair: self.fair.as_ref().map(super::Fair::reveal),
         })
     }
 }

@@ -6,6 +6,7 @@
 
 mod auto;
 mod event;
+mod fair;
 mod limit;
 mod lobby;
 mod log;
@@ -40,6 +41,7 @@ use crate::render::image::Trail;
 
 pub use auto::{MAX_CHAIN_ROUNDS, MAX_CHAINED_TURNS, Streams};
 pub use event::{Event, WinnerRec};
+pub use fair::{Fair, FairReveal, MAX_PHRASE_CHARS, MAX_PHRASES, PhraseRefused, clean_phrase};
 pub use limit::{MINUTE_MS, TimeLimit};
 pub use log::{By, GameLog, LogError, Replay, ReplaySeat, Step, log_order};
 pub use recent::{TurnSpan, turn_spans};
@@ -244,6 +246,9 @@ pub struct Table {
     /// nobody chose: Telegram says `ca` for Valencians, and the chat's language came from
     /// whoever acted first).
     pub languages: bool,
+    /// Provably fair dice ([`Fair`]): `None` for a table stored before them (its dice come
+    /// from the caller's generator, as then).
+    pub fair: Option<Fair>,
 }
 
 impl Table {
@@ -271,6 +276,7 @@ impl Table {
             ends_ms: None,
             log: GameLog::default(),
             languages: false,
+            fair: None,
         }
     }
 

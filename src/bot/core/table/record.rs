@@ -45,6 +45,7 @@ impl Table {
                     pieces_home: g.in_goal(colour),
                     third_sixes: tally.third_sixes,
                     timeouts: tally.timeouts,
+                    faces: tally.faces,
                 }
             })
             .collect();

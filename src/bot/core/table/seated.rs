@@ -50,6 +50,20 @@ impl Table {
         now_ms: u64,
         dice: &mut impl Dice,
     ) -> Result<Self, Reject> {
+        Self::seated_fair(spec, seq, now_ms, dice, None)
+    }
+
+    /// [`Table::seated`] with fair dice of `seed` (`None`: `dice`, as before them).
+    ///
+    /// # Errors
+    /// As [`Table::seated`].
+    pub fn seated_fair(
+        spec: &SeatedSpec,
+        seq: u64,
+        now_ms: u64,
+        dice: &mut impl Dice,
+        seed: Option<crate::dice::fair::Seed>,
+    ) -> Result<Self, Reject> {
         let pairs = spec.pairs || spec.preset.options().pairs;
         let n = spec.seats.len();
         board_for(spec.board, n, pairs)?;
@@ -107,6 +121,7 @@ impl Table {
         t.host = host;
         t.players = players;
         t.limit = spec.time_limit_minutes.map(TimeLimit::minutes);
+        t.fair = seed.map(super::Fair::new);
         t.start(&starter, now_ms, dice)?;
         t.origin.clone_from(&spec.origin);
         Ok(t)

@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Event, GameLog, Player, Stage, Stats, Status, Table, Tally, TimeLimit};
+use super::{Event, Fair, GameLog, Player, Stage, Stats, Status, Table, Tally, TimeLimit};
 use crate::engine::{Arms, Game, Preset};
 use crate::render::image::Trail;
 
@@ -70,6 +70,9 @@ pub(super) struct Stored {
     /// A lobby that offers the chat's languages (absent: it does not).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     languages: bool,
+    /// Provably fair dice (absent: a table stored before them, or opened without).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fair: Option<Fair>,
     #[serde(default, skip_serializing)]
     board_msg: Option<i32>,
     #[serde(default, skip_serializing)]
@@ -117,6 +120,7 @@ impl TryFrom<Stored> for Table {
             ends_ms: s.ends_ms,
             log: s.log,
             languages: s.languages,
+            fair: s.fair,
         })
     }
 }
@@ -149,6 +153,7 @@ impl From<Table> for Stored {
             ends_ms: t.ends_ms,
             log: t.log,
             languages: t.languages,
+            fair: t.fair,
             board_msg: None,
             board_photo: false,
         }

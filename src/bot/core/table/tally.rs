@@ -21,6 +21,15 @@ pub struct SeatTally {
     pub third_sixes: u32,
     #[serde(default, rename = "to")]
     pub timeouts: u32,
+    /// The dice this player rolled in the game, per face (ones first).
+    #[serde(default, rename = "fc", skip_serializing_if = "no_faces")]
+    pub faces: [u32; 6],
+}
+
+/// No roll counted yet.
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's signature
+fn no_faces(f: &[u32; 6]) -> bool {
+    f.iter().all(|&n| n == 0)
 }
 
 /// A human's result of the finished game, as the final board shows it.
@@ -107,6 +116,15 @@ impl Table {
     pub(super) fn count_third_six(&mut self, by: Option<Colour>) {
         if let Some(id) = by.and_then(|c| self.id_at(c)) {
             self.tally.seat_mut(id).third_sixes += 1;
+        }
+    }
+
+    /// Count a roll of `die` by the seat `by` (its player's dice statistics).
+    pub(super) fn count_roll(&mut self, by: Colour, die: u8) {
+        if let (Some(id), Some(i)) = (self.id_at(by), usize::from(die).checked_sub(1))
+            && let Some(n) = self.tally.seat_mut(id).faces.get_mut(i)
+        {
+            *n += 1;
         }
     }
 

@@ -241,12 +241,14 @@ impl Table {
 
     /// Roll for the player to move, then settle what needs no choice.
     fn roll_and_settle(&mut self, dice: &mut impl Dice, now_ms: u64) -> Result<(), Reject> {
+        self.playing().ok_or(Reject::NotPlaying)?;
+        let die = self.next_die(dice);
         let g = self.playing().ok_or(Reject::NotPlaying)?;
-        let die = dice.roll();
         let seat = g.turn().ok_or(Reject::GameOver)?;
         let rolled = g.roll(die).map_err(|_| Reject::BadMove)?;
         let counts = rolled.count_of(rolled.moving_colour(seat), die);
         self.stats.rolls += 1;
+        self.count_roll(seat, die);
         self.log.push(&Step::Roll(die));
         self.last.push(Event::Rolled { seat, die, counts });
         self.set_game(rolled);

@@ -3,6 +3,7 @@
 //! the menus and short answers ([`menus`]), and what a press is answered ([`answers`]).
 
 pub mod answers;
+pub mod fair;
 pub mod keyboard;
 pub mod menus;
 pub mod names;

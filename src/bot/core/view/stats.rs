@@ -403,6 +403,12 @@ pub fn card_text(lang: Lang, who: &CardFor<'_>, agg: Option<&Aggregate>) -> Stri
             },
         ));
     }
+    // The player's dice per face and whether they look like chance (provably fair dice).
+    out.extend(
+        super::fair::faces_lines(lang, &a.faces)
+            .into_iter()
+            .flatten(),
+    );
     out.join("\n")
 }
 

@@ -74,6 +74,16 @@ fn lobby_text(lang: Lang, t: &Table) -> String {
     }
     out.push_str("\n\n");
     out.push_str(&tr(lang, &Msg::LobbyWaiting { max }));
+    for line in [
+        super::fair::sealed_line(lang, t),
+        super::fair::phrases_line(lang, t),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        out.push('\n');
+        out.push_str(&line);
+    }
     out
 }
 
@@ -408,6 +418,9 @@ pub fn board_text_in(lang: Lang, t: &Table, now_ms: u64, zone: &ChatZone) -> Boa
         lines.extend(final_lines(lang, t, g, now_ms));
     }
     lines.extend(game_time_line(lang, t, now_ms));
+    // Provably fair dice: sealed while in play, the seed revealed once over.
+    lines.extend(super::fair::sealed_line(lang, t));
+    lines.extend(super::fair::reveal_line(lang, t));
     // A tournament's table keeps its name on its board ("🏆 Round 1 · table 2").
     if let Some(name) = table_name(lang, t) {
         lines.push(format!("<i>🏆 {name}</i>"));

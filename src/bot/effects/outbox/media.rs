@@ -210,10 +210,11 @@ pub async fn document(
         Ok((r, _)) => r,
         Err(m) => return missing(bot, ctx, &here, reply_to, m, &w).await,
     };
+    let lang = here.lang;
     let written = tokio::task::spawn_blocking(move || {
         let walk = rp::walk(&replay).ok()?;
         let steps = u32::try_from(walk.steps.len()).unwrap_or(u32::MAX);
-        Some((jsonl::write(&replay, &walk), steps))
+        Some((jsonl::write_in(&replay, &walk, Some(lang)), steps))
     })
     .await;
     let Ok(Some((lines, steps))) = written else {

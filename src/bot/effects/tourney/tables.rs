@@ -195,6 +195,9 @@ pub async fn start_game(ctx: &Ctx, chat: i64, at: TableId) {
     // The game knows its table: its board names it, it offers no rematch, and its end
     // wakes the tournament (the origin starts with TOURNEY_ORIGIN).
     lobby.origin = Some(view::tourney::table_tag(tournament, at).encode());
+    if let Some(seed) = ctx.game_seed(chat, lobby.seq ^ u64::from(at.table)) {
+        lobby = lobby.with_fair(seed);
+    }
     let mut rng = ctx.rng(chat, lobby.seq ^ u64::from(at.table), Stream::Dice);
     let Ok(mut game) = lobby.act(&host, Action::Start, now, &mut RngDice(&mut rng)) else {
         warn!(chat, ?at, "a table's game could not start");
