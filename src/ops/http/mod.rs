@@ -173,6 +173,17 @@ struct AppState {
     mount: Mount,
 }
 
+impl AppState {
+    fn new(metrics: Metrics, ready: ReadyCheck, mount: Mount) -> Self {
+        Self {
+            metrics,
+            ready,
+            ready_timeout: READY_TIMEOUT,
+            mount,
+        }
+    }
+}
+
 /// The router with the three routes; `metrics` is what `/metrics` renders.
 pub fn router(metrics: Metrics, ready: ReadyCheck) -> Router {
     router_with_timeout(metrics, ready, READY_TIMEOUT)
@@ -191,12 +202,12 @@ pub fn router_with_apps(
     mount: Mount,
     apps: Option<Router>,
 ) -> Router {
-    let ops = routes().fallback(mounted).with_state(AppState {
-        metrics,
-        ready,
-        ready_timeout: READY_TIMEOUT,
-        mount,
-    });
+    with_apps(routes(), AppState::new(metrics, ready, mount), apps)
+}
+
+/// The probes and the mounted router served together with `apps`.
+fn with_apps(ops: Router<AppState>, state: AppState, apps: Option<Router>) -> Router {
+    let ops = ops.fallback(mounted).with_state(state);
     match apps {
         Some(apps) => ops.merge(apps),
         None => ops,
@@ -213,10 +224,14 @@ fn router_with_timeout(metrics: Metrics, ready: ReadyCheck, ready_timeout: Durat
 }
 
 fn routes() -> Router<AppState> {
+    probes().route("/metrics", get(metrics_text))
+}
+
+/// `/healthz`, `/readyz` and the icon (no `/metrics`).
+fn probes() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
-        .route("/metrics", get(metrics_text))
         .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
 }
 
@@ -227,21 +242,7 @@ pub fn router_without_metrics(
     mount: Mount,
     apps: Option<Router>,
 ) -> Router {
-    let ops = Router::new()
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz))
-        .route("/favicon.ico", get(|| async { StatusCode::NO_CONTENT }))
-        .fallback(mounted)
-        .with_state(AppState {
-            metrics,
-            ready,
-            ready_timeout: READY_TIMEOUT,
-            mount,
-        });
-    match apps {
-        Some(apps) => ops.merge(apps),
-        None => ops,
-    }
+    with_apps(probes(), AppState::new(metrics, ready, mount), apps)
 }
 
 /// `/metrics` alone, for an internal address (`PARXIS_METRICS_ADDR`); other paths 404.
