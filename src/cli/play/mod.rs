@@ -178,12 +178,35 @@ fn wrap(text: &str, width: usize) -> String {
     lines.join("\n")
 }
 
-/// The terminal's width from `COLUMNS` when the shell exports it, else 80.
+/// The terminal's width: `COLUMNS` when the shell exports it, else the width of the terminal
+/// standard output is on, else 80.
 fn columns() -> usize {
     std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.trim().parse().ok())
+        .or_else(terminal_width)
         .unwrap_or(80)
+}
+
+/// The columns of the terminal standard output is on (`None`: not a terminal).
+#[cfg(unix)]
+fn terminal_width() -> Option<usize> {
+    let mut size = libc::winsize {
+        ws_row: 0,
+        ws_col: 0,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: TIOCGWINSZ writes one `winsize` into `size`, a valid local; on any error it
+    // writes nothing and returns -1.
+    let answer = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &raw mut size) };
+    (answer == 0 && size.ws_col > 0).then_some(usize::from(size.ws_col))
+}
+
+/// Elsewhere the width comes from `COLUMNS` only.
+#[cfg(not(unix))]
+fn terminal_width() -> Option<usize> {
+    None
 }
 
 /// The board the player sees, with `moves` numbered as they are listed.
