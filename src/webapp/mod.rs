@@ -114,11 +114,9 @@ impl Limits {
     /// # Errors
     /// A setting is not a positive whole number (the message names it).
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
-        use crate::ops::http::positive;
+        use crate::ops::http::{positive, positive_count};
         let d = Self::default();
-        let count = |name, default: usize| {
-            positive(&var, name, default as u64).map(|n| usize::try_from(n).unwrap_or(usize::MAX))
-        };
+        let count = |name, default| positive_count(&var, name, default);
         Ok(Self {
             streams: count(STREAMS_PER_USER, d.streams)?,
             streams_per_addr: count(STREAMS_PER_ADDR, d.streams_per_addr)?,

@@ -22,7 +22,9 @@
 mod serve;
 mod tally;
 
-pub use serve::{Bounds, RESERVED_FILES, positive, raise_open_files, serve_bounded};
+pub use serve::{
+    Bounds, RESERVED_FILES, positive, positive_count, raise_open_files, serve_bounded,
+};
 pub use tally::Tally;
 
 use std::future::Future;

@@ -102,6 +102,18 @@ pub fn positive(
     }
 }
 
+/// [`positive`] for a count of things held in memory.
+///
+/// # Errors
+/// Set but not a positive whole number (the message names the setting).
+pub fn positive_count(
+    var: impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: usize,
+) -> Result<usize, String> {
+    positive(var, name, default as u64).map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+}
+
 impl Bounds {
     /// The defaults, changed by the settings `var` gives.
     ///
@@ -112,9 +124,7 @@ impl Bounds {
         let secs = |name, default: Duration| {
             positive(&var, name, default.as_secs()).map(Duration::from_secs)
         };
-        let count = |name, default: usize| {
-            positive(&var, name, default as u64).map(|n| usize::try_from(n).unwrap_or(usize::MAX))
-        };
+        let count = |name, default| positive_count(&var, name, default);
         Ok(Self {
             header_timeout: secs(HEADER_SECS, d.header_timeout)?,
             request_timeout: secs(REQUEST_SECS, d.request_timeout)?,
