@@ -15,12 +15,15 @@ async fn full_four_player_game_played_to_the_end_by_button_presses() {
     h.use_emoji().await;
     h.start_game(4).await;
     let board_id = h.board_id().await;
-    let edits_before = h
-        .fake
-        .requests()
-        .iter()
-        .filter(|r| r.method == "editmessagetext")
-        .count();
+    let board_edits = || {
+        h.fake
+            .requests()
+            .iter()
+            .filter(|r| r.method == "editmessagetext" && r.ok())
+            .filter(|r| r.params["message_id"].as_i64() == board_id.map(i64::from))
+            .count()
+    };
+    let edits_before = board_edits();
     let presses = h.play_to_end(&four_users(), 5000).await;
     let (_, t) = h.table().await;
     assert_eq!(t.status(), Status::Finished);
@@ -28,14 +31,8 @@ async fn full_four_player_game_played_to_the_end_by_button_presses() {
     assert!(matches!(g.phase(), Phase::Finished(_)));
     // One board message edited in place all game long, one edit per press.
     assert_eq!(h.board_id().await, board_id, "the board was re-posted");
-    let edits = h
-        .fake
-        .requests()
-        .iter()
-        .filter(|r| r.method == "editmessagetext")
-        .count()
-        - edits_before;
-    assert_eq!(edits, presses, "one press = one edit");
+    let edits = board_edits() - edits_before;
+    assert_eq!(edits, presses, "one press = one edit of the board");
     let board = h.board().await;
     let text = text_of(&board);
     assert!(text.contains("🏆"), "winner announced: {text}");

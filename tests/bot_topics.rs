@@ -96,6 +96,9 @@ async fn two_player_game_at(h: &Harness, topic: i32, host: &TestUser, guest: &Te
     press(h, host, &lobby, &button_with(&lobby, "s:")).await;
     let t = table_at(h, topic).await.expect("a table");
     assert_eq!(t.status(), Status::Playing, "topic {topic}");
+    // The first board and the lobby's closing edit are made before the test goes on: a
+    // board still planned would take the next turn's board into its post.
+    h.wait_writes(WAIT).await;
 }
 
 /// Every request from `mark` on that posts or changes a message does it in one of `topics`:

@@ -612,6 +612,9 @@ impl Harness {
             ans.params
         );
         assert_eq!(self.table().await.1.status(), Status::Playing);
+        // The start also closes the lobby (a cosmetic edit after the first board): made
+        // before the test goes on, so what it counts next is its own.
+        self.wait_writes(WAIT).await;
     }
 
     /// Poll the stored table until `pred` holds (at most `within`); returns it.
@@ -734,6 +737,7 @@ impl Harness {
             let data = button_with(&lobby, tag);
             self.press_in(chat, user, msg_id(&lobby), &data).await;
         }
+        self.wait_writes(WAIT).await;
     }
 }
 
