@@ -1,8 +1,8 @@
 //! [`AchieveMsg`]: the texts of achievements and of `/notify`, one variant per Fluent
 //! message (ids `ach-*` and `notify-*` in each locale's `achieve.ftl`). Reached through
-//! [`Msg::Achieve`].
+//! `Msg::Achieve`.
 
-use super::msg::{Arg, Msg};
+use super::arg::{Arg, Word};
 use crate::engine::Preset;
 use crate::stats::Achievement;
 
@@ -101,9 +101,9 @@ impl AchieveMsg {
     }
 
     #[must_use]
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+    pub fn args(&self) -> Vec<(&'static str, Arg<Self>)> {
         let text = |s: &str| Arg::Text(s.to_owned());
-        let named = |a: Achievement| Arg::Msg(Msg::Achieve(Self::Name(a)));
+        let named = |a: Achievement| Arg::Msg(Self::Name(a));
         match self {
             Self::Earned { list } => vec![("list", text(list))],
             Self::Title {
@@ -121,13 +121,13 @@ impl AchieveMsg {
             } => vec![
                 ("emoji", text(achievement.emoji())),
                 ("name", named(*achievement)),
-                ("desc", Arg::Msg(Msg::Achieve(Self::Desc(*achievement)))),
+                ("desc", Arg::Msg(Self::Desc(*achievement))),
                 ("holders", Arg::Num(*holders)),
             ],
             Self::LinePlain(a) => vec![
                 ("emoji", text(a.emoji())),
                 ("name", named(*a)),
-                ("desc", Arg::Msg(Msg::Achieve(Self::Desc(*a)))),
+                ("desc", Arg::Msg(Self::Desc(*a))),
             ],
             Self::NotifyOn { name } | Self::NotifyOff { name } | Self::NotifyWasOff { name } => {
                 vec![("name", text(name))]
@@ -137,7 +137,7 @@ impl AchieveMsg {
             Self::NotifyOpened(o) | Self::NotifyOpenedNoLink(o) => vec![
                 ("host", text(&o.host)),
                 ("title", text(&o.title)),
-                ("preset", Arg::Msg(Msg::Preset(o.preset))),
+                ("preset", Arg::Word(Word::Preset(o.preset))),
                 ("pairs", Arg::Flag(o.pairs)),
                 ("free", Arg::Num(o.free)),
             ],
@@ -154,7 +154,7 @@ impl AchieveMsg {
     }
 
     #[must_use]
-    pub fn samples() -> Vec<Msg> {
+    pub fn samples() -> Vec<Self> {
         let mut all: Vec<Self> = Achievement::ALL
             .into_iter()
             .flat_map(|a| {
@@ -219,7 +219,7 @@ impl AchieveMsg {
             Self::NotifyHelp,
             Self::NotifyWelcome,
         ]);
-        all.into_iter().map(Msg::Achieve).collect()
+        all
     }
 }
 

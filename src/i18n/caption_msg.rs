@@ -1,13 +1,13 @@
 //! [`CaptionMsg`]: the short texts of the board's caption, one variant per Fluent message
 //! (ids `caption-*` in the `# caption` block of each locale). Reached through
-//! [`Msg::Caption`].
+//! `Msg::Caption`.
 //!
 //! The caption opens with what to do now ("🔴 Biel 🎲 3 — choose a move · ⏳ until 19:42"),
 //! then tells the turns played since, one short line each ("🔵 Pere 🎲 4: 42 → 46 ⚔ 🟢 Laia").
 
 use crate::engine::Loc;
 
-use super::msg::{Arg, Msg};
+use super::arg::{Arg, Word};
 use super::vocab::Preset;
 
 /// One caption text.
@@ -81,10 +81,10 @@ impl CaptionMsg {
 
     /// The Fluent arguments.
     #[must_use]
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+    pub fn args(&self) -> Vec<(&'static str, Arg<Self>)> {
         let text = |s: &str| Arg::Text(s.to_owned());
         let num = |n: u8| Arg::Num(u32::from(n));
-        let short = |l: &Loc| Arg::Msg(Msg::LocShort(*l));
+        let short = |l: &Loc| Arg::Word(Word::LocShort(*l));
         match self {
             Self::Roll { name, again } => vec![("name", text(name)), ("again", Arg::Flag(*again))],
             Self::Won { name } => vec![("name", text(name))],
@@ -92,10 +92,10 @@ impl CaptionMsg {
                 ("name", text(name)),
                 (
                     "die",
-                    Arg::Msg(Msg::Caption(Self::Die {
+                    Arg::Msg(Self::Die {
                         roll: *roll,
                         counts: *counts,
-                    })),
+                    }),
                 ),
             ],
             Self::Bonus { name, bonus } => vec![("name", text(name)), ("bonus", num(*bonus))],
@@ -122,7 +122,7 @@ impl CaptionMsg {
             Self::BonusLost { bonus } => vec![("bonus", num(*bonus))],
             Self::ThirdSix { from: Some(from) } => vec![("from", short(from))],
             Self::Rules { preset, pairs } => vec![
-                ("preset", Arg::Msg(Msg::Preset(*preset))),
+                ("preset", Arg::Word(Word::Preset(*preset))),
                 ("pairs", Arg::Flag(*pairs)),
             ],
             Self::Cancelled
@@ -136,10 +136,10 @@ impl CaptionMsg {
 
     /// Instances that together use every caption id and variant, for the locale tests.
     #[must_use]
-    pub fn samples() -> Vec<Msg> {
+    pub fn samples() -> Vec<Self> {
         let name = || "Vicent".to_owned();
         let sq = |n| crate::engine::Square::ring(n).map_or(Loc::Nest, Loc::Sq);
-        [
+        vec![
             Self::Roll {
                 name: name(),
                 again: false,
@@ -204,8 +204,5 @@ impl CaptionMsg {
                 pairs: true,
             },
         ]
-        .into_iter()
-        .map(Msg::Caption)
-        .collect()
     }
 }

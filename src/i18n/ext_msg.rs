@@ -1,7 +1,7 @@
 //! [`ExtMsg`]: the texts of R10.5 time extensions at a timed tournament table (ids `ext-*`
-//! in each locale's `extension.ftl`). Reached through [`Msg::Ext`].
+//! in each locale's `extension.ftl`). Reached through `Msg::Ext`.
 
-use super::msg::{Arg, Msg};
+use super::arg::Arg;
 use crate::tournament::TournamentError;
 
 /// One text of time extensions.
@@ -77,7 +77,7 @@ impl ExtMsg {
     }
 
     #[must_use]
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+    pub fn args(&self) -> Vec<(&'static str, Arg<Self>)> {
         match self {
             Self::BtnMinutes { minutes } | Self::Added { minutes } => {
                 vec![("minutes", Arg::Num(*minutes))]
@@ -92,8 +92,8 @@ impl ExtMsg {
 
     /// One of each (for the locale tests).
     #[must_use]
-    pub fn samples() -> Vec<Msg> {
-        [
+    pub fn samples() -> Vec<Self> {
+        vec![
             Self::Offer,
             Self::BtnMinutes { minutes: 5 },
             Self::Proposed {
@@ -113,8 +113,5 @@ impl ExtMsg {
             Self::OwnProposal,
             Self::NoLimit,
         ]
-        .into_iter()
-        .map(Msg::Ext)
-        .collect()
     }
 }

@@ -1,9 +1,9 @@
 //! [`FairMsg`]: the texts of provably fair dice (the commitment on the lobby and the board,
 //! the reveal at the end, `/fair`, `/seed`, `parxis verify`, the dice statistics), one
 //! variant per Fluent message (ids `fair-*` in each locale's `fair.ftl`). Reached through
-//! [`Msg::Fair`].
+//! `Msg::Fair`.
 
-use super::msg::{Arg, Msg};
+use super::arg::Arg;
 
 /// One text of provably fair dice.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -83,7 +83,7 @@ impl FairMsg {
     }
 
     #[must_use]
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+    pub fn args(&self) -> Vec<(&'static str, Arg<Self>)> {
         let text = |s: &str| Arg::Text(s.to_owned());
         match self {
             Self::Sealed { commitment } => vec![("commitment", text(commitment))],
@@ -138,9 +138,9 @@ impl FairMsg {
     }
 
     #[must_use]
-    pub fn samples() -> Vec<Msg> {
+    pub fn samples() -> Vec<Self> {
         let hex = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
-        [
+        vec![
             Self::Sealed {
                 commitment: hex.into(),
             },
@@ -193,8 +193,5 @@ impl FairMsg {
             Self::GroupTitle,
             Self::GroupNone,
         ]
-        .into_iter()
-        .map(Msg::Fair)
-        .collect()
     }
 }

@@ -1,8 +1,8 @@
 //! [`LiveMsg`]: the texts of the live board, the Mini App page (ids `live-*` in each
-//! locale's `live.ftl`). Reached through [`Msg::Live`]. The page's other texts are the
+//! locale's `live.ftl`). Reached through `Msg::Live`. The page's other texts are the
 //! bot's own: the board's caption, the move buttons, Roll, and the refusals of a press.
 
-use super::msg::{Arg, Msg};
+use super::arg::Arg;
 
 /// One text of the live board.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -59,7 +59,7 @@ impl LiveMsg {
     }
 
     #[must_use]
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+    pub fn args(&self) -> Vec<(&'static str, Arg<Self>)> {
         match self {
             Self::YouPlay { colour } => vec![("colour", Arg::Text(colour.clone()))],
             _ => Vec::new(),
@@ -68,8 +68,8 @@ impl LiveMsg {
 
     /// One of each (for the locale tests).
     #[must_use]
-    pub fn samples() -> Vec<Msg> {
-        [
+    pub fn samples() -> Vec<Self> {
+        vec![
             Self::Button,
             Self::Title,
             Self::Connecting,
@@ -87,8 +87,5 @@ impl LiveMsg {
             Self::MembersOnly,
             Self::Unavailable,
         ]
-        .into_iter()
-        .map(Msg::Live)
-        .collect()
     }
 }

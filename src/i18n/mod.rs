@@ -25,6 +25,7 @@
 //! A syntax error in a file would panic on first use; `cargo test` catches it.
 
 pub mod achieve_msg;
+mod arg;
 pub mod caption_msg;
 pub mod ext_msg;
 pub mod fair_msg;
@@ -49,12 +50,13 @@ use fluent_templates::fluent_bundle::FluentValue;
 use crate::engine::{Colour, Loc};
 
 pub use achieve_msg::{AchieveMsg, Opened};
+pub use arg::{Arg, Word};
 pub use caption_msg::CaptionMsg;
 pub use ext_msg::ExtMsg;
 pub use fair_msg::FairMsg;
 pub use lang::{Lang, UnknownLang};
 pub use live_msg::LiveMsg;
-pub use msg::{Arg, Msg};
+pub use msg::Msg;
 pub use pairs_msg::PairsMsg;
 pub use replay_msg::ReplayMsg;
 pub use stats_msg::StatsMsg;
@@ -132,6 +134,7 @@ fn html_args(lang: Lang, msg: &Msg) -> Args {
                 Arg::Num(n) => FluentValue::from(n),
                 Arg::Flag(b) => FluentValue::from(if b { "true" } else { "false" }),
                 Arg::Msg(m) => FluentValue::from(tr(lang, &m)),
+                Arg::Word(w) => FluentValue::from(tr(lang, &Msg::from(w))),
                 Arg::Mention { id, name } => FluentValue::from(mention(id, &name)),
             };
             (Cow::Borrowed(key), value)

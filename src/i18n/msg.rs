@@ -3,6 +3,7 @@
 use crate::engine::{Colour, Loc};
 
 use super::achieve_msg::AchieveMsg;
+use super::arg::{Arg, Word};
 use super::caption_msg::CaptionMsg;
 use super::ext_msg::ExtMsg;
 use super::fair_msg::FairMsg;
@@ -13,22 +14,6 @@ use super::replay_msg::ReplayMsg;
 use super::stats_msg::StatsMsg;
 use super::tourney_msg::TourneyMsg;
 use super::vocab::{Cmd, Level, Preset};
-
-/// One argument of a message, before it is put into a language.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Arg {
-    /// Plain text from outside (a user's name): escaped when rendered as HTML.
-    Text(String),
-    /// A number; Fluent selects plural forms on it.
-    Num(u32),
-    /// A yes/no switch, seen by Fluent as the string `true` or `false`.
-    Flag(bool),
-    /// Another message (a colour, a location, a level), rendered in the same language first.
-    Msg(Msg),
-    /// A mention of Telegram user `id` by `name` (plain text): in HTML a `tg://user` link
-    /// that notifies them, the name escaped; in plain text the name.
-    Mention { id: i64, name: String },
-}
 
 /// Every text the bot and the terminal game show, one variant per Fluent message.
 ///
@@ -411,11 +396,11 @@ fn piece_colour_id(c: Colour) -> &'static str {
     }
 }
 
-fn text(s: &str) -> Arg {
+fn text(s: &str) -> Arg<Msg> {
     Arg::Text(s.to_owned())
 }
 
-fn num(n: impl Into<u32>) -> Arg {
+fn num(n: impl Into<u32>) -> Arg<Msg> {
     Arg::Num(n.into())
 }
 
@@ -628,7 +613,7 @@ impl Msg {
 
     /// The Fluent arguments (`$name` …) of this message, language-independent.
     #[must_use]
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+    pub fn args(&self) -> Vec<(&'static str, Arg<Self>)> {
         let colour = |c: &Colour| Arg::Msg(Self::Colour(*c));
         match self {
             Self::Loc(Loc::Sq(s)) => match s.corridor_of() {
@@ -813,16 +798,30 @@ impl Msg {
             Self::TermBoardSize { arms, squares } => {
                 vec![("arms", num(*arms)), ("squares", num(*squares))]
             }
-            Self::Stats(m) => m.args(),
-            Self::Caption(m) => m.args(),
-            Self::Tourney(m) => m.args(),
-            Self::Ext(m) => m.args(),
-            Self::Live(m) => m.args(),
-            Self::Pairs(m) => m.args(),
-            Self::Replay(m) => m.args(),
-            Self::Achieve(m) => m.args(),
-            Self::Fair(m) => m.args(),
+            Self::Stats(m) => nest(m.args(), Self::Stats),
+            Self::Caption(m) => nest(m.args(), Self::Caption),
+            Self::Tourney(m) => nest(m.args(), Self::Tourney),
+            Self::Ext(m) => nest(m.args(), Self::Ext),
+            Self::Live(m) => nest(m.args(), Self::Live),
+            Self::Pairs(m) => nest(m.args(), Self::Pairs),
+            Self::Replay(m) => nest(m.args(), Self::Replay),
+            Self::Achieve(m) => nest(m.args(), Self::Achieve),
+            Self::Fair(m) => nest(m.args(), Self::Fair),
             _ => Vec::new(),
+        }
+    }
+}
+
+/// A family's arguments as `Msg`'s: its nested messages wrapped in their `Msg` variant.
+fn nest<M>(args: Vec<(&'static str, Arg<M>)>, wrap: fn(M) -> Msg) -> Vec<(&'static str, Arg<Msg>)> {
+    args.into_iter().map(|(k, a)| (k, a.nest(wrap))).collect()
+}
+
+impl From<Word> for Msg {
+    fn from(w: Word) -> Self {
+        match w {
+            Word::Preset(p) => Self::Preset(p),
+            Word::LocShort(l) => Self::LocShort(l),
         }
     }
 }

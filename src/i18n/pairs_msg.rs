@@ -1,8 +1,8 @@
 //! [`PairsMsg`]: the texts of a pairs tournament's sign-up (R6.2 with R10), one variant per
 //! Fluent message (ids `pairs-*` in each locale's `pairs.ftl`). Reached through
-//! [`Msg::Pairs`].
+//! `Msg::Pairs`.
 
-use super::msg::{Arg, Msg};
+use super::arg::Arg;
 
 /// One text of a pairs sign-up.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -59,7 +59,7 @@ impl PairsMsg {
     }
 
     #[must_use]
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+    pub fn args(&self) -> Vec<(&'static str, Arg<Self>)> {
         let text = |s: &str| Arg::Text(s.to_owned());
         match self {
             Self::Invite { from, to } => vec![("from", text(from)), ("to", text(to))],
@@ -80,9 +80,9 @@ impl PairsMsg {
     }
 
     #[must_use]
-    pub fn samples() -> Vec<Msg> {
+    pub fn samples() -> Vec<Self> {
         let name = || "Vicent".to_owned();
-        [
+        vec![
             Self::SignupLine,
             Self::SignupHint,
             Self::Singles,
@@ -105,8 +105,5 @@ impl PairsMsg {
             },
             Self::LeftOut { name: name() },
         ]
-        .into_iter()
-        .map(Msg::Pairs)
-        .collect()
     }
 }

@@ -1,8 +1,8 @@
 //! [`ReplayMsg`]: the texts of replays (the 🎞 button, `/replay`, `/record`, `parxis
 //! replay`), one variant per Fluent message (ids `replay-*` in each locale's `replay.ftl`).
-//! Reached through [`Msg::Replay`].
+//! Reached through `Msg::Replay`.
 
-use super::msg::{Arg, Msg};
+use super::arg::Arg;
 
 /// One text of replays.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -76,7 +76,7 @@ impl ReplayMsg {
     }
 
     #[must_use]
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+    pub fn args(&self) -> Vec<(&'static str, Arg<Self>)> {
         let text = |s: &str| Arg::Text(s.to_owned());
         match self {
             Self::Caption {
@@ -126,8 +126,8 @@ impl ReplayMsg {
     }
 
     #[must_use]
-    pub fn samples() -> Vec<Msg> {
-        [
+    pub fn samples() -> Vec<Self> {
+        vec![
             Self::BtnReplay,
             Self::Caption {
                 winner: "<Amparo>".into(),
@@ -172,8 +172,5 @@ impl ReplayMsg {
                 file: "game.gif".into(),
             },
         ]
-        .into_iter()
-        .map(Msg::Replay)
-        .collect()
     }
 }

@@ -278,15 +278,47 @@ impl Msg {
                 squares: 102,
             },
         ]);
-        all.extend(super::stats_msg::StatsMsg::samples());
-        all.extend(super::caption_msg::CaptionMsg::samples());
-        all.extend(super::tourney_msg::TourneyMsg::samples());
-        all.extend(super::ext_msg::ExtMsg::samples());
-        all.extend(super::live_msg::LiveMsg::samples());
-        all.extend(super::pairs_msg::PairsMsg::samples());
-        all.extend(super::replay_msg::ReplayMsg::samples());
-        all.extend(super::achieve_msg::AchieveMsg::samples());
-        all.extend(super::fair_msg::FairMsg::samples());
+        all.extend(
+            super::stats_msg::StatsMsg::samples()
+                .into_iter()
+                .map(Self::Stats),
+        );
+        all.extend(
+            super::caption_msg::CaptionMsg::samples()
+                .into_iter()
+                .map(Self::Caption),
+        );
+        all.extend(
+            super::tourney_msg::TourneyMsg::samples()
+                .into_iter()
+                .map(Self::Tourney),
+        );
+        all.extend(super::ext_msg::ExtMsg::samples().into_iter().map(Self::Ext));
+        all.extend(
+            super::live_msg::LiveMsg::samples()
+                .into_iter()
+                .map(Self::Live),
+        );
+        all.extend(
+            super::pairs_msg::PairsMsg::samples()
+                .into_iter()
+                .map(Self::Pairs),
+        );
+        all.extend(
+            super::replay_msg::ReplayMsg::samples()
+                .into_iter()
+                .map(Self::Replay),
+        );
+        all.extend(
+            super::achieve_msg::AchieveMsg::samples()
+                .into_iter()
+                .map(Self::Achieve),
+        );
+        all.extend(
+            super::fair_msg::FairMsg::samples()
+                .into_iter()
+                .map(Self::Fair),
+        );
         all
     }
 }

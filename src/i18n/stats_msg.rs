@@ -1,13 +1,13 @@
 //! [`StatsMsg`]: the texts of the stats commands and of the end-of-game results, one variant
 //! per Fluent message (ids `stats-*`, `top-*`, `timezone-*`, `forget-*`, `results-*` in the
-//! `# stats` block of each locale). Reached through [`Msg::Stats`].
+//! `# stats` block of each locale). Reached through `Msg::Stats`.
 //!
 //! Points and ratings come as ready strings (`points`, `rating`, `delta`): they may be
 //! negative or have a decimal, which the locale's own separator shows (see
 //! [`points_text`]); counts are numbers, for plural forms.
 
+use super::arg::Arg;
 use super::lang::Lang;
-use super::msg::{Arg, Msg};
 
 /// One stats text.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -135,7 +135,7 @@ impl StatsMsg {
 
     /// The Fluent arguments.
     #[must_use]
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+    pub fn args(&self) -> Vec<(&'static str, Arg<Self>)> {
         let text = |s: &str| Arg::Text(s.to_owned());
         match self {
             Self::Finish {
@@ -236,7 +236,7 @@ impl StatsMsg {
     /// One of each, for the locale tests.
     #[must_use]
     #[allow(clippy::too_many_lines)] // one entry per variant
-    pub fn samples() -> Vec<Msg> {
+    pub fn samples() -> Vec<Self> {
         let name = || "Vicent".to_owned();
         let mut all = vec![
             Self::BtnRematch,
@@ -346,7 +346,7 @@ impl StatsMsg {
             Self::ForgetDone,
             Self::ForgetPrivateOnly,
         ]);
-        all.into_iter().map(Msg::Stats).collect()
+        all
     }
 }
 

@@ -1,7 +1,7 @@
 //! [`TourneyMsg`]: the texts of tournaments (R10), one variant per Fluent message (ids
-//! `tourney-*` in each locale's `tourney.ftl`). Reached through [`Msg::Tourney`].
+//! `tourney-*` in each locale's `tourney.ftl`). Reached through `Msg::Tourney`.
 
-use super::msg::{Arg, Msg};
+use super::arg::{Arg, Word};
 use super::vocab::Preset;
 
 /// One tournament text.
@@ -146,19 +146,16 @@ impl TourneyMsg {
     }
 
     #[must_use]
-    pub fn args(&self) -> Vec<(&'static str, Arg)> {
+    pub fn args(&self) -> Vec<(&'static str, Arg<Self>)> {
         let text = |s: &str| Arg::Text(s.to_owned());
         let rt = |r: u32, t: u32| vec![("round", Arg::Num(r)), ("table", Arg::Num(t))];
         // A message about a table names it with its TableName.
         let at = |round: u32, table: u32, last: bool| {
-            vec![(
-                "at",
-                Arg::Msg(Msg::Tourney(Self::TableName { round, table, last })),
-            )]
+            vec![("at", Arg::Msg(Self::TableName { round, table, last }))]
         };
         match self {
             Self::SignupTitle { preset, size } => vec![
-                ("preset", Arg::Msg(Msg::Preset(*preset))),
+                ("preset", Arg::Word(Word::Preset(*preset))),
                 ("size", Arg::Num(*size)),
             ],
             Self::TimeLimit { minutes } => vec![("minutes", Arg::Num(*minutes))],
@@ -239,9 +236,9 @@ impl TourneyMsg {
     }
 
     #[must_use]
-    pub fn samples() -> Vec<Msg> {
+    pub fn samples() -> Vec<Self> {
         let name = || "Vicent".to_owned();
-        [
+        vec![
             Self::SignupTitle {
                 preset: Preset::Jcf,
                 size: 2,
@@ -351,8 +348,5 @@ impl TourneyMsg {
             Self::Replaced { name: name() },
             Self::Usage,
         ]
-        .into_iter()
-        .map(Msg::Tourney)
-        .collect()
     }
 }
