@@ -6,8 +6,7 @@
 
 mod support;
 
-#[path = "support/gif_frames.rs"]
-mod gif_frames;
+use support::gif_frames;
 
 use std::time::Duration;
 

@@ -4,8 +4,7 @@
 //! `/start` answering it), `/board` with nothing in play, short move buttons, and the
 //! `/stats` card's rank.
 
-#[path = "support/stats_fixture.rs"]
-mod stats_fixture;
+use support::stats_fixture;
 mod support;
 
 use std::time::Duration;

@@ -21,21 +21,8 @@ use parxis::store::Place;
 use parxis::tournament::TableResult;
 use serde_json::Value;
 use support::bot_harness::{CHAT, Harness};
-use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
-
-fn users(n: i64) -> Vec<TestUser> {
-    (1..=n)
-        .map(|i| TestUser::new(100 + i, &format!("P{i}")))
-        .collect()
-}
-
-async fn record(h: &Harness) -> Option<Tourney> {
-    h.store
-        .load_tourney::<Tourney>(CHAT)
-        .await
-        .expect("redis")
-        .map(|r| r.state)
-}
+use support::fake_tg::{Recorded, TestUser, buttons};
+use support::tourney::{press, record, users, wait_for, wait_within};
 
 /// The last message the bot sent (in `requests`) with a button whose data starts `prefix`.
 fn sent_with_button(requests: &[Recorded], prefix: &str) -> Option<Value> {
@@ -44,63 +31,6 @@ fn sent_with_button(requests: &[Recorded], prefix: &str) -> Option<Value> {
         .filter(|r| r.method == "sendmessage" && r.ok())
         .map(|r| r.result().clone())
         .rfind(|m| buttons(m).iter().any(|(_, d)| d.starts_with(prefix)))
-}
-
-/// `user` presses `data` under `message`; returns the callback answer's text.
-async fn press(h: &Harness, user: &TestUser, message: &Value, data: &str) -> String {
-    let mark = h.fake.mark();
-    h.fake
-        .push_update(h.fake.press(CHAT, user, msg_id(message), data));
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        if let Some(a) = h
-            .fake
-            .requests_since(mark)
-            .into_iter()
-            .find(|r| r.method == "answercallbackquery")
-        {
-            return a.str_param("text").unwrap_or_default().to_owned();
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "press {data} not answered"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-/// Wait (up to 10 s) until the bot made a request since `mark` that `pred` accepts.
-async fn wait_for(
-    h: &Harness,
-    mark: usize,
-    what: &str,
-    pred: impl Fn(&Recorded) -> bool,
-) -> Recorded {
-    wait_within(h, Duration::from_secs(10), mark, what, pred).await
-}
-
-/// As [`wait_for`], waiting up to `wait`: e.g. 75 s for a send that may queue behind up to a
-/// minute of the group's 20 messages a minute (the teloxide throttle), just after a
-/// tournament's last posts.
-async fn wait_within(
-    h: &Harness,
-    wait: Duration,
-    mark: usize,
-    what: &str,
-    pred: impl Fn(&Recorded) -> bool,
-) -> Recorded {
-    let deadline = tokio::time::Instant::now() + wait;
-    loop {
-        if let Some(r) = h.fake.requests_since(mark).into_iter().find(|r| pred(r)) {
-            return r;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no {what}:\n{}",
-            h.fake.log_tail(10)
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
 }
 
 /// A group without topics, with emoji boards and computer turns 300 ms apart (so games stay
@@ -128,13 +58,13 @@ async fn sign_up_and_draw(h: &Harness, people: &[TestUser], args: &str) {
     .await;
     let signup = sent.result().clone();
     for u in &people[1..] {
-        let answer = press(h, u, &signup, &buttons(&signup)[0].1).await;
+        let answer = press(h, CHAT, u, &signup, &buttons(&signup)[0].1).await;
         assert_eq!(answer, "You are in the tournament.");
     }
     // A second Join by the same person is refused and changes nothing.
-    let again = press(h, &people[1], &signup, &buttons(&signup)[0].1).await;
+    let again = press(h, CHAT, &people[1], &signup, &buttons(&signup)[0].1).await;
     assert_eq!(again, "You are already in the tournament.");
-    let t = record(h).await.expect("a record");
+    let t = record(h, CHAT).await.expect("a record");
     assert_eq!(t.signup.len(), people.len());
     let mark = h.fake.mark();
     h.command(&people[0], "/tournament start").await;
@@ -158,7 +88,7 @@ async fn play_out(h: &mut Harness, limit: Duration, restart_midway: bool) -> (To
     let mut most_at_once = 0;
     let mut restarted = !restart_midway;
     loop {
-        let t = record(h).await.expect("a record");
+        let t = record(h, CHAT).await.expect("a record");
         if t.stage == Stage::Finished {
             return (t, most_at_once);
         }
@@ -217,13 +147,13 @@ async fn r10_an_eight_entrant_tournament_of_two_seat_tables_in_a_forum_is_played
     })
     .await;
     h.fake.open_topic(CHAT, "Chat");
-    let people = users(8);
+    let people = users(100, 8);
     // When the host opens a tournament of 2-seat tables, 7 join and the host starts it,
     sign_up_and_draw(&h, &people, "2").await;
     // Then each of the 4 tables of round 1 is called in a topic of its own,
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     let t = loop {
-        let t = record(&h).await.expect("a record");
+        let t = record(&h, CHAT).await.expect("a record");
         if t.tables.len() == 4 && t.tables.iter().all(|p| p.call_msg.is_some()) {
             break t;
         }
@@ -245,12 +175,12 @@ async fn r10_an_eight_entrant_tournament_of_two_seat_tables_in_a_forum_is_played
         .expect("someone else");
     let data = buttons(&call)[0].1.clone();
     assert_eq!(
-        press(&h, outsider, &call, &data).await,
+        press(&h, CHAT, outsider, &call, &data).await,
         "You do not play at this table."
     );
     for id in &people_there {
         let u = people.iter().find(|u| u.id == *id).expect("a player");
-        assert_eq!(press(&h, u, &call, &data).await, "You are ready.");
+        assert_eq!(press(&h, CHAT, u, &call, &data).await, "You are ready.");
     }
     // Then its game starts at once, before the others' Ready deadline.
     let game = h
@@ -348,7 +278,7 @@ async fn r10_an_eight_entrant_tournament_of_two_seat_tables_in_a_forum_is_played
     let Some(parxis::tournament::Member::Human(id)) = member else {
         panic!("a person is the champion: {member:?}");
     };
-    let user = users(8)
+    let user = users(100, 8)
         .into_iter()
         .find(|u| u.id == id)
         .expect("a test user");
@@ -377,7 +307,7 @@ async fn r6_3_tournament_tables_in_a_plain_group_play_at_once_in_lanes_and_end_a
     // Given a group without topics and computer turns slow enough (300 ms apart) that a game
     // cannot end within a second (its limit, 1 minute, comes when the clock is moved),
     let mut h = slow_plain_group(16).await;
-    let people = users(4);
+    let people = users(100, 4);
     // When /tournament gets an argument it does not take, Then the accepted ones, no record.
     let sent = h.command(&people[0], "/tournament 3").await;
     assert!(
@@ -386,7 +316,7 @@ async fn r6_3_tournament_tables_in_a_plain_group_play_at_once_in_lanes_and_end_a
             .is_some_and(|s| s.starts_with("Accepted: /tournament"))),
         "the usage is the answer"
     );
-    assert!(record(&h).await.is_none());
+    assert!(record(&h, CHAT).await.is_none());
     // When a 4-entrant tournament of 2-seat tables with a 1-minute limit is drawn and nobody
     // presses Ready,
     sign_up_and_draw(&h, &people, "2 1m").await;
@@ -442,9 +372,9 @@ async fn r6_3_tournament_tables_in_a_plain_group_play_at_once_in_lanes_and_end_a
 async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and_cancels() {
     // Given a group without topics and slow computer turns (games stay open),
     let h = slow_plain_group(17).await;
-    let people = users(4);
+    let people = users(100, 4);
     sign_up_and_draw(&h, &people, "2").await;
-    let t = record(&h).await.expect("a record");
+    let t = record(&h, CHAT).await.expect("a record");
     let tn = t.tournament.clone().expect("drawn");
     // When someone else asks for a host's power, Then refused, nothing changes.
     let mark = h.fake.mark();
@@ -454,7 +384,10 @@ async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and
             .is_some_and(|s| s.contains("Only the player who opened"))
     })
     .await;
-    assert_eq!(record(&h).await.expect("a record").stage, Stage::Running);
+    assert_eq!(
+        record(&h, CHAT).await.expect("a record").stage,
+        Stage::Running
+    );
     // When the host replaces the 3rd of the draw, Then a computer plays for that entrant.
     let side = tn.draw_order()[2];
     let mark = h.fake.mark();
@@ -464,7 +397,7 @@ async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and
             .is_some_and(|s| s.contains("is played by the computer"))
     })
     .await;
-    let t = record(&h).await.expect("a record");
+    let t = record(&h, CHAT).await.expect("a record");
     let members = &t.tournament.as_ref().expect("drawn").entrants()[usize::from(side)].members;
     assert!(matches!(
         members[0],
@@ -474,7 +407,7 @@ async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and
     // deadline) and the host advances its 2nd side by hand,
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     let play = loop {
-        let t = record(&h).await.expect("a record");
+        let t = record(&h, CHAT).await.expect("a record");
         if let Some(p) = t.tables.first().filter(|p| p.started_ms.is_some()) {
             break p.clone();
         }
@@ -497,7 +430,7 @@ async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and
                 .is_some_and(|c| c.contains("put through by the host: did not come"))
     })
     .await;
-    let t = record(&h).await.expect("a record");
+    let t = record(&h, CHAT).await.expect("a record");
     let tn = t.tournament.as_ref().expect("drawn");
     let slot = tn.table(play.at).expect("table 1");
     assert_eq!(
@@ -528,7 +461,7 @@ async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and
             .is_some_and(|s| s.contains("The tournament was cancelled."))
     })
     .await;
-    let t = record(&h).await.expect("a record");
+    let t = record(&h, CHAT).await.expect("a record");
     assert_eq!(t.stage, Stage::Cancelled);
     // (A post still under way when it was cancelled is finished first: wait for it.)
     let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
@@ -540,7 +473,13 @@ async fn the_host_replaces_an_entrant_advances_a_table_by_hand_with_a_reason_and
         assert!(tokio::time::Instant::now() < deadline, "still due: {due:?}");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    assert!(record(&h).await.expect("a record").unposted.is_empty());
+    assert!(
+        record(&h, CHAT)
+            .await
+            .expect("a record")
+            .unposted
+            .is_empty()
+    );
     for p in t.tables.iter().filter(|p| p.started_ms.is_some()) {
         let place = Place {
             chat: CHAT,

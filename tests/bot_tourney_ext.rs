@@ -17,18 +17,10 @@ use parxis::tournament::TableId;
 use serde_json::Value;
 use support::bot_harness::{CHAT, Harness};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
+use support::tourney::{press, the_record, wait_for};
 
 /// One minute of the limit, ms.
 const MINUTE: u64 = parxis::bot::core::table::MINUTE_MS;
-
-async fn record(h: &Harness) -> Tourney {
-    h.store
-        .load_tourney::<Tourney>(CHAT)
-        .await
-        .expect("redis")
-        .expect("a record")
-        .state
-}
 
 async fn game(h: &Harness, t: &Tourney) -> Table {
     let topic = t.tables.first().expect("a table").topic;
@@ -40,45 +32,12 @@ async fn game(h: &Harness, t: &Tourney) -> Table {
         .state
 }
 
-/// Wait until the bot made a request since `mark` that `pred` accepts.
-async fn wait_for(
-    h: &Harness,
-    mark: usize,
-    what: &str,
-    pred: impl Fn(&Recorded) -> bool,
-) -> Recorded {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        if let Some(r) = h.fake.requests_since(mark).into_iter().find(|r| pred(r)) {
-            return r;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no {what}:\n{}",
-            h.fake.log_tail(10)
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
 fn with_button(r: &Recorded, prefix: &str) -> bool {
     r.method == "sendmessage"
         && r.ok()
         && buttons(r.result())
             .iter()
             .any(|(_, d)| d.starts_with(prefix))
-}
-
-/// `user` presses `data` under `message`; returns the callback answer's text.
-async fn press(h: &Harness, user: &TestUser, message: &Value, data: &str) -> String {
-    let mark = h.fake.mark();
-    h.fake
-        .push_update(h.fake.press(CHAT, user, msg_id(message), data));
-    let answer = wait_for(h, mark, "callback answer", |r| {
-        r.method == "answercallbackquery"
-    })
-    .await;
-    answer.str_param("text").unwrap_or_default().to_owned()
 }
 
 /// A 2-minute tournament of Anna and Pep, both Ready: returns the harness, the people and
@@ -102,7 +61,7 @@ async fn timed_table() -> (Harness, Vec<TestUser>, Value) {
         .result()
         .clone();
     assert_eq!(
-        press(&h, &people[1], &signup, &buttons(&signup)[0].1).await,
+        press(&h, CHAT, &people[1], &signup, &buttons(&signup)[0].1).await,
         "You are in the tournament."
     );
     let mark = h.fake.mark();
@@ -113,7 +72,7 @@ async fn timed_table() -> (Harness, Vec<TestUser>, Value) {
         .clone();
     // The call is recorded before its message is sent; wait for the record all the same.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while record(&h).await.tables.is_empty() {
+    while the_record(&h, CHAT).await.tables.is_empty() {
         assert!(
             tokio::time::Instant::now() < deadline,
             "the call not recorded"
@@ -123,7 +82,7 @@ async fn timed_table() -> (Harness, Vec<TestUser>, Value) {
     let mark = h.fake.mark();
     for u in &people {
         assert_eq!(
-            press(&h, u, &call, &buttons(&call)[0].1).await,
+            press(&h, CHAT, u, &call, &buttons(&call)[0].1).await,
             "You are ready."
         );
     }
@@ -136,7 +95,7 @@ async fn timed_table() -> (Harness, Vec<TestUser>, Value) {
 
 /// The table's limit in the bracket and its game's end (Unix ms).
 async fn ends(h: &Harness) -> (u64, u64) {
-    let t = record(h).await;
+    let t = the_record(h, CHAT).await;
     let limit = t.limit_at(TableId::new(0, 0), MINUTE).expect("a limit");
     let end = game(h, &t).await.ends_ms.expect("the game's end");
     (limit, end)
@@ -147,7 +106,7 @@ async fn ends(h: &Harness) -> (u64, u64) {
 async fn finished(h: &Harness, within: Duration) -> (Table, u64) {
     let deadline = tokio::time::Instant::now() + within;
     loop {
-        let t = record(h).await;
+        let t = the_record(h, CHAT).await;
         let g = game(h, &t).await;
         if g.status() == Status::Finished {
             return (g, h.now_ms());
@@ -169,7 +128,9 @@ async fn r10_5_an_accepted_extension_moves_the_end_and_the_game_ends_later() {
     // Given a timed table (2 minutes) whose game has started, its board telling the time
     let (h, people, ext) = timed_table().await;
     let (anna, pep) = (&people[0], &people[1]);
-    let started = record(&h).await.tables[0].started_ms.expect("started");
+    let started = the_record(&h, CHAT).await.tables[0]
+        .started_ms
+        .expect("started");
     let first_end = started + 2 * MINUTE;
     assert_eq!(ends(&h).await, (first_end, first_end));
     let labels: Vec<String> = buttons(&ext).into_iter().map(|(l, _)| l).collect();
@@ -177,12 +138,15 @@ async fn r10_5_an_accepted_extension_moves_the_end_and_the_game_ends_later() {
     // When someone not at the table presses +5, Then refused
     let outsider = TestUser::new(999, "Outsider");
     assert_eq!(
-        press(&h, &outsider, &ext, "tx:0.0.5").await,
+        press(&h, CHAT, &outsider, &ext, "tx:0.0.5").await,
         "You do not play at this table."
     );
     // When Anna proposes +5, Then the message asks the other side, Accept / Refuse
     let mark = h.fake.mark();
-    assert_eq!(press(&h, anna, &ext, "tx:0.0.5").await, "Proposal sent.");
+    assert_eq!(
+        press(&h, CHAT, anna, &ext, "tx:0.0.5").await,
+        "Proposal sent."
+    );
     let edit = wait_for(&h, mark, "the proposal", |r| {
         r.method == "editmessagetext"
             && r.str_param("text")
@@ -192,18 +156,18 @@ async fn r10_5_an_accepted_extension_moves_the_end_and_the_game_ends_later() {
     assert!(edit.str_param("text").is_some_and(|s| s.contains("Anna")));
     // and Anna cannot accept her own proposal, nor propose again meanwhile
     assert_eq!(
-        press(&h, anna, &ext, "ty:0.0.1").await,
+        press(&h, CHAT, anna, &ext, "ty:0.0.1").await,
         "The other side answers your proposal."
     );
     assert_eq!(
-        press(&h, pep, &ext, "tx:0.0.10").await,
+        press(&h, CHAT, pep, &ext, "tx:0.0.10").await,
         "An extension is already waiting for an answer."
     );
     assert_eq!(ends(&h).await, (first_end, first_end));
     // When Pep accepts
     let mark = h.fake.mark();
     assert_eq!(
-        press(&h, pep, &ext, "ty:0.0.1").await,
+        press(&h, CHAT, pep, &ext, "ty:0.0.1").await,
         "⏱ 5 minutes added to the game."
     );
     // Then the table's limit and the game's end are 5 minutes later, and the board says so
@@ -219,12 +183,12 @@ async fn r10_5_an_accepted_extension_moves_the_end_and_the_game_ends_later() {
     // and after the first limit the game is still in play (once the bots saw the time),
     h.advance_to(first_end + 500);
     h.wait_polls().await;
-    let g = game(&h, &record(&h).await).await;
+    let g = game(&h, &the_record(&h, CHAT).await).await;
     assert_eq!(g.status(), Status::Playing, "{:?}", g.last);
     // and a second before the new limit too,
     h.advance_to(later - 1000);
     h.wait_polls().await;
-    let g = game(&h, &record(&h).await).await;
+    let g = game(&h, &the_record(&h, CHAT).await).await;
     assert_eq!(g.status(), Status::Playing, "{:?}", g.last);
     // and it ends at the new limit (R6.3), no sooner.
     h.advance_to(later);
@@ -237,7 +201,7 @@ async fn r10_5_an_accepted_extension_moves_the_end_and_the_game_ends_later() {
         g.stats.finished_ms
     );
     // When a side presses +5 after the end, Then it is too late
-    let late = press(&h, anna, &ext, "tx:0.0.5").await;
+    let late = press(&h, CHAT, anna, &ext, "tx:0.0.5").await;
     assert!(
         [
             "The game's time has already run out.",
@@ -254,13 +218,18 @@ async fn r10_5_a_refused_extension_keeps_the_original_end() {
     // Given a timed table (2 minutes) whose game has started
     let (h, people, ext) = timed_table().await;
     let (anna, pep) = (&people[0], &people[1]);
-    let started = record(&h).await.tables[0].started_ms.expect("started");
+    let started = the_record(&h, CHAT).await.tables[0]
+        .started_ms
+        .expect("started");
     let first_end = started + 2 * MINUTE;
     // When Pep proposes +15 and Anna refuses
-    assert_eq!(press(&h, pep, &ext, "tx:0.0.15").await, "Proposal sent.");
+    assert_eq!(
+        press(&h, CHAT, pep, &ext, "tx:0.0.15").await,
+        "Proposal sent."
+    );
     let mark = h.fake.mark();
     assert_eq!(
-        press(&h, anna, &ext, "ty:0.0.0").await,
+        press(&h, CHAT, anna, &ext, "ty:0.0.0").await,
         "The extension was refused: the game's time stays as it was."
     );
     // Then the buttons are offered again, the end has not moved,
@@ -273,7 +242,7 @@ async fn r10_5_a_refused_extension_keeps_the_original_end() {
     assert_eq!(ends(&h).await, (first_end, first_end));
     // and answering again finds nothing waiting,
     assert_eq!(
-        press(&h, pep, &ext, "ty:0.0.1").await,
+        press(&h, CHAT, pep, &ext, "ty:0.0.1").await,
         "No extension is waiting for an answer."
     );
     // and the game ends at its first limit (well before 15 minutes more),

@@ -14,65 +14,13 @@ use std::time::Duration;
 
 use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
 use parxis::bot::core::table::{Status, Table};
-use parxis::bot::core::tourney::{Stage, Tourney};
+use parxis::bot::core::tourney::Stage;
 use parxis::store::Place;
 use parxis::tournament::{Member, TableResult};
 use serde_json::Value;
 use support::bot_harness::{CHAT, Harness, Options};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
-
-fn users(n: i64) -> Vec<TestUser> {
-    (1..=n)
-        .map(|i| TestUser::new(200 + i, &format!("P{i}")))
-        .collect()
-}
-
-async fn record(h: &Harness) -> Option<Tourney> {
-    h.store
-        .load_tourney::<Tourney>(CHAT)
-        .await
-        .expect("redis")
-        .map(|r| r.state)
-}
-
-/// `user` presses `data` under `message`; the callback answer's text.
-async fn press(h: &Harness, user: &TestUser, message: &Value, data: &str) -> String {
-    let mark = h.fake.mark();
-    h.fake
-        .push_update(h.fake.press(CHAT, user, msg_id(message), data));
-    let r = wait_for(h, mark, "the answer", |r| r.method == "answercallbackquery").await;
-    r.str_param("text").unwrap_or_default().to_owned()
-}
-
-async fn wait_for(
-    h: &Harness,
-    mark: usize,
-    what: &str,
-    pred: impl Fn(&Recorded) -> bool,
-) -> Recorded {
-    wait_within(h, mark, what, Duration::from_secs(10), pred).await
-}
-
-async fn wait_within(
-    h: &Harness,
-    mark: usize,
-    what: &str,
-    limit: Duration,
-    pred: impl Fn(&Recorded) -> bool,
-) -> Recorded {
-    let deadline = tokio::time::Instant::now() + limit;
-    loop {
-        if let Some(r) = h.fake.requests_since(mark).into_iter().find(|r| pred(r)) {
-            return r;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no {what}:\n{}",
-            h.fake.log_tail(10)
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
+use support::tourney::{press, record, the_record, users, wait_for, wait_record, wait_within};
 
 fn text_has(r: &Recorded, part: &str) -> bool {
     r.method == "sendmessage" && r.str_param("text").is_some_and(|s| s.contains(part))
@@ -108,7 +56,7 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
         ..ChatSettings::default()
     })
     .await;
-    let p = users(8);
+    let p = users(200, 8);
     // When a pairs tournament asks for tables of 2, Then the usage, and no record.
     let sent = h.command(&p[0], "/tournament pairs 2").await;
     assert!(
@@ -117,7 +65,7 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
             .is_some_and(|s| s.starts_with("Accepted:"))),
         "the usage is the answer"
     );
-    assert!(record(&h).await.is_none());
+    assert!(record(&h, CHAT).await.is_none());
     // When P1 opens a pairs tournament, Then its sign-up says so.
     let mark = h.fake.mark();
     h.command(&p[0], "/tournament pairs").await;
@@ -129,24 +77,24 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
     .clone();
     let join = buttons(&signup)[0].1.clone();
     // When P1 asks for a partner without replying to anyone, Then told how, nothing changes.
-    let before = record(&h).await.expect("a record");
+    let before = record(&h, CHAT).await.expect("a record");
     let mark = h.fake.mark();
     h.command(&p[0], "/tournament partner").await;
     wait_for(&h, mark, "the how-to", |r| {
         text_has(r, "Reply to your partner's message")
     })
     .await;
-    assert_eq!(record(&h).await.expect("a record"), before);
+    assert_eq!(record(&h, CHAT).await.expect("a record"), before);
     // When P1 invites P2 and P3 presses the Confirm, Then refused; When P2 confirms, Then
     // they are partners.
     let inv = invite(&h, &p[0], &p[1]).await;
     let confirm = buttons(&inv)[0].1.clone();
     assert_eq!(
-        press(&h, &p[2], &inv, &confirm).await,
+        press(&h, CHAT, &p[2], &inv, &confirm).await,
         "There is no partner invitation for you here."
     );
     assert_eq!(
-        press(&h, &p[1], &inv, &confirm).await,
+        press(&h, CHAT, &p[1], &inv, &confirm).await,
         "You are partners with P1."
     );
     // When P3 invites P4, P4 confirms, and then P4 leaves, Then the pair is broken and P3
@@ -154,25 +102,25 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
     let inv = invite(&h, &p[2], &p[3]).await;
     let confirm = buttons(&inv)[0].1.clone();
     assert_eq!(
-        press(&h, &p[3], &inv, &confirm).await,
+        press(&h, CHAT, &p[3], &inv, &confirm).await,
         "You are partners with P3."
     );
     let leave = buttons(&signup)[1].1.clone();
     assert_eq!(
-        press(&h, &p[3], &signup, &leave).await,
+        press(&h, CHAT, &p[3], &signup, &leave).await,
         "You left the tournament."
     );
-    let t = record(&h).await.expect("a record");
+    let t = record(&h, CHAT).await.expect("a record");
     assert_eq!(t.partner_of(p[2].id), None);
     assert_eq!(t.partner_of(p[0].id), Some(p[1].id));
     // When P4..P8 join single,
     for u in &p[3..] {
         assert_eq!(
-            press(&h, u, &signup, &join).await,
+            press(&h, CHAT, u, &signup, &join).await,
             "You are in the tournament."
         );
     }
-    assert_eq!(record(&h).await.expect("a record").signup.len(), 8);
+    assert_eq!(record(&h, CHAT).await.expect("a record").signup.len(), 8);
     // and the host starts it, Then the 6 singles are paired at random (announced) and the
     // draw has 4 pairs, P1 & P2 among them.
     let mark = h.fake.mark();
@@ -197,7 +145,7 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
                 .is_some_and(|c| c.contains("4 entrants"))
     })
     .await;
-    let t = record(&h).await.expect("a record");
+    let t = record(&h, CHAT).await.expect("a record");
     let tn = t.tournament.clone().expect("drawn");
     assert!(tn.pairs());
     assert_eq!(tn.entrants().len(), 4);
@@ -206,7 +154,7 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
     // When it plays on with nobody pressing Ready,
     let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
     let t = loop {
-        let t = record(&h).await.expect("a record");
+        let t = record(&h, CHAT).await.expect("a record");
         if t.stage == Stage::Finished {
             break t;
         }
@@ -271,9 +219,9 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
     // (Its bracket picture is painted first: slow in a debug build on a busy machine.)
     wait_within(
         &h,
+        Duration::from_secs(60),
         0,
         "the champion's bracket",
-        Duration::from_secs(60),
         |r| {
             r.method == "sendphoto"
                 && r.str_param("caption")
@@ -296,32 +244,6 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
         "{}",
         history[0]
     );
-}
-
-/// The stored tournament.
-async fn tourney(h: &Harness) -> Tourney {
-    h.store
-        .load_tourney::<Tourney>(CHAT)
-        .await
-        .expect("redis")
-        .expect("a tournament")
-        .state
-}
-
-/// Wait until the stored tournament satisfies `pred`.
-async fn wait_record(h: &Harness, what: &str, pred: impl Fn(&Tourney) -> bool) -> Tourney {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let t = tourney(h).await;
-        if pred(&t) {
-            return t;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "never {what}: {t:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
 }
 
 /// Move the clock on (to what is due next, once the bots are idle) until `done` holds.
@@ -377,7 +299,7 @@ async fn an_invitation_that_stops_waiting_loses_its_button_within_the_chats_writ
         },
     )
     .await;
-    let p = users(3);
+    let p = users(200, 3);
     let mark = h.fake.mark();
     h.fake
         .push_update(h.fake.command(CHAT, &p[0], "/tournament pairs"));
@@ -400,7 +322,7 @@ async fn an_invitation_that_stops_waiting_loses_its_button_within_the_chats_writ
         .result()
         .clone();
     let first_id = msg_id(&first);
-    wait_record(&h, "the first invitation recorded", |t| {
+    wait_record(&h, CHAT, "the first invitation recorded", |t| {
         t.invite_msgs.iter().any(|m| m.msg == first_id)
     })
     .await;
@@ -444,7 +366,7 @@ async fn an_invitation_that_stops_waiting_loses_its_button_within_the_chats_writ
             .query_async(&mut raw)
             .await
             .expect("hexists");
-        if planned && tourney(&h).await.stale_msgs.is_empty() {
+        if planned && the_record(&h, CHAT).await.stale_msgs.is_empty() {
             break;
         }
         assert!(
@@ -488,7 +410,7 @@ async fn an_invitation_that_stops_waiting_loses_its_button_within_the_chats_writ
     let shown = h.fake.message(CHAT, first_id).expect("the message");
     assert!(buttons(&shown).is_empty(), "{shown}");
     // The second one keeps its button, until the host cancels the sign-up.
-    wait_record(&h, "the second invitation recorded", |t| {
+    wait_record(&h, CHAT, "the second invitation recorded", |t| {
         t.invite_msgs.iter().any(|m| m.msg == msg_id(&second))
     })
     .await;

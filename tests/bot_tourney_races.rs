@@ -19,77 +19,11 @@ use std::time::Duration;
 use parxis::bot::core::settings::{ChatSettings, Display};
 use parxis::bot::core::table::Table;
 use parxis::bot::core::tourney::Stage;
-use parxis::bot::core::tourney::Tourney;
 use parxis::bot::effects::crash::{CrashHook, CrashPoint};
 use parxis::store::{DueKind, Place, keys};
-use serde_json::Value;
 use support::bot_harness::{CHAT, Harness};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
-
-fn users(n: i64) -> Vec<TestUser> {
-    (1..=n)
-        .map(|i| TestUser::new(300 + i, &format!("P{i}")))
-        .collect()
-}
-
-async fn record(h: &Harness) -> Tourney {
-    h.store
-        .load_tourney::<Tourney>(CHAT)
-        .await
-        .expect("redis")
-        .expect("a record")
-        .state
-}
-
-/// Wait (up to 10 s) until the bot made a request since `mark` that `pred` accepts.
-async fn wait_for(
-    h: &Harness,
-    mark: usize,
-    what: &str,
-    pred: impl Fn(&Recorded) -> bool,
-) -> Recorded {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        if let Some(r) = h.fake.requests_since(mark).into_iter().find(|r| pred(r)) {
-            return r;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no {what}:\n{}",
-            h.fake.log_tail(10)
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-/// Poll the tournament record (up to 10 s) until `pred` holds.
-async fn wait_record(h: &Harness, what: &str, pred: impl Fn(&Tourney) -> bool) -> Tourney {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        let t = record(h).await;
-        if pred(&t) {
-            return t;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{what}: {t:?}\n{}",
-            h.fake.log_tail(10)
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-/// `user` presses `data` under `message`; returns the callback answer's text.
-async fn press(h: &Harness, user: &TestUser, message: &Value, data: &str) -> String {
-    let mark = h.fake.mark();
-    h.fake
-        .push_update(h.fake.press(CHAT, user, msg_id(message), data));
-    let answer = wait_for(h, mark, "the callback answer", |r| {
-        r.method == "answercallbackquery"
-    })
-    .await;
-    answer.str_param("text").unwrap_or_default().to_owned()
-}
+use support::tourney::{press, the_record, users, wait_for, wait_record};
 
 /// A group without topics, emoji boards and computer turns 300 ms apart (a table's game
 /// stays open for a while); no bot runs yet.
@@ -134,7 +68,7 @@ async fn sign_up_and_start(h: &Harness, people: &[TestUser], args: &str) {
     for u in &people[1..] {
         let join = buttons(&signup)[0].1.clone();
         assert_eq!(
-            press(h, u, &signup, &join).await,
+            press(h, CHAT, u, &signup, &join).await,
             "You are in the tournament."
         );
     }
@@ -177,7 +111,7 @@ async fn a_replica_killed_between_planning_the_champion_and_marking_it_posted_re
     let hook = Arc::new(CrashHook::at(CrashPoint::TourneyPosted));
     h.crash = Some(hook.clone());
     h.spawn_bot().await;
-    let people = users(2);
+    let people = users(300, 2);
     sign_up_and_draw(&h, &people, "2").await;
     // When the host decides the final by hand,
     let mark = h.fake.mark();
@@ -193,13 +127,19 @@ async fn a_replica_killed_between_planning_the_champion_and_marking_it_posted_re
     wait_for(&h, mark, "the champion's bracket", champion).await;
     h.wait_writes(Duration::from_secs(10)).await;
     assert_eq!(h.store.tourney_history(CHAT).await.expect("redis").len(), 1);
-    assert!(!record(&h).await.unposted.is_empty(), "not marked posted");
+    assert!(
+        !the_record(&h, CHAT).await.unposted.is_empty(),
+        "not marked posted"
+    );
     // When it is killed there, its tournament lease runs out, and another replica takes over,
     h.kill_bot(0).await;
     drop_leases(&h, &[DueKind::Tourney]).await;
     h.spawn_bot().await;
     // Then the new replica plans the posts again and marks the result posted,
-    wait_record(&h, "the result marked posted", |t| t.unposted.is_empty()).await;
+    wait_record(&h, CHAT, "the result marked posted", |t| {
+        t.unposted.is_empty()
+    })
+    .await;
     h.wait_writes(Duration::from_secs(10)).await;
     // and the result, the champion's bracket and the history entry each exist once (the
     // posts' ids made the second plan nothing).
@@ -223,7 +163,7 @@ async fn a_replica_killed_between_telegrams_answer_and_the_outboxs_done_repeats_
     // made the champion's post (Telegram answered) and before it tells the outbox so,
     let mut h = plain_group(45).await;
     h.spawn_bot().await;
-    let people = users(2);
+    let people = users(300, 2);
     sign_up_and_draw(&h, &people, "2").await;
     h.wait_writes(Duration::from_secs(10)).await;
     h.stop_bots().await;
@@ -240,7 +180,10 @@ async fn a_replica_killed_between_telegrams_answer_and_the_outboxs_done_repeats_
         .await
         .expect("the crash point is reached");
     wait_for(&h, mark, "the champion's bracket", champion).await;
-    wait_record(&h, "the result marked posted", |t| t.unposted.is_empty()).await;
+    wait_record(&h, CHAT, "the result marked posted", |t| {
+        t.unposted.is_empty()
+    })
+    .await;
     // and the replica is killed there, its outbox lease runs out, and another takes over,
     h.kill_bot(0).await;
     drop_leases(&h, &[DueKind::Outbox, DueKind::Tourney]).await;
@@ -285,7 +228,7 @@ async fn a_ready_pressed_while_the_calls_message_is_still_on_its_way_is_accepted
     // message is there for everyone, its answer reaches the bot 1.5 s later),
     let mut h = plain_group(42).await;
     h.spawn_bot().await;
-    let people = users(2);
+    let people = users(300, 2);
     h.fake.delay_answers(
         |method, params| {
             method == "sendmessage" && params["reply_markup"].to_string().contains("\"tr:")
@@ -307,17 +250,17 @@ async fn a_ready_pressed_while_the_calls_message_is_still_on_its_way_is_accepted
     let ready = buttons(&call)[0].1.clone();
     let mut answers = Vec::new();
     for u in &people {
-        answers.push(press(&h, u, &call, &ready).await);
+        answers.push(press(&h, CHAT, u, &call, &ready).await);
     }
     assert_eq!(
-        record(&h).await.tables[0].call_msg,
+        the_record(&h, CHAT).await.tables[0].call_msg,
         None,
         "the presses came before the call's answer"
     );
     h.fake.clear_delays();
     // Then both are accepted, and the table's game starts with both of them present.
     assert_eq!(answers, ["You are ready.", "You are ready."]);
-    let t = wait_record(&h, "the table started", |t| {
+    let t = wait_record(&h, CHAT, "the table started", |t| {
         t.tables.first().is_some_and(|p| p.started_ms.is_some())
     })
     .await;
@@ -383,9 +326,9 @@ async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then
             .expect("redis")
             .is_saved()
     );
-    let people = users(2);
+    let people = users(300, 2);
     sign_up_and_draw(&h, &people, "2").await;
-    let t = wait_record(&h, "the table called", |t| {
+    let t = wait_record(&h, CHAT, "the table called", |t| {
         t.tables.first().is_some_and(|p| p.call_msg.is_some())
     })
     .await;
@@ -395,7 +338,10 @@ async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then
     let mut pauses = Vec::new();
     for waits in 1..=5 {
         h.advance_to(next);
-        let t = wait_record(&h, "the start put off", |t| t.tables[0].waits == waits).await;
+        let t = wait_record(&h, CHAT, "the start put off", |t| {
+            t.tables[0].waits == waits
+        })
+        .await;
         let retry = t.tables[0].retry_ms.expect("a retry time");
         // (the job is due at the table's retry, not sooner: nothing else is to do)
         let due = loop {
@@ -410,7 +356,7 @@ async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then
     }
     // Then the start was put off 5 s, 10 s, then every 20 s, never tried at every firing,
     assert_eq!(pauses, [5, 10, 20, 20, 20], "pauses, seconds");
-    assert!(record(&h).await.tables[0].started_ms.is_none());
+    assert!(the_record(&h, CHAT).await.tables[0].started_ms.is_none());
     // and when the lane's game is gone, the table's game starts at the next try.
     let rec = h
         .store
@@ -426,7 +372,7 @@ async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then
             .is_saved()
     );
     h.advance_to(next);
-    let t = wait_record(&h, "the table started", |t| {
+    let t = wait_record(&h, CHAT, "the table started", |t| {
         t.tables[0].started_ms.is_some()
     })
     .await;
@@ -457,12 +403,12 @@ async fn a_tournament_played_by_two_live_replicas_posts_each_result_once_and_one
     );
     // When four people play a tournament of 2-seat tables, nobody pressing Ready (the
     // computer plays every seat), to its champion,
-    let people = users(4);
+    let people = users(300, 4);
     let mark = h.fake.mark();
     sign_up_and_draw(&h, &people, "2").await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
     let t = loop {
-        let t = record(&h).await;
+        let t = the_record(&h, CHAT).await;
         if t.stage == Stage::Finished && t.unposted.is_empty() {
             break t;
         }

@@ -10,54 +10,13 @@ use std::time::Duration;
 
 use parxis::bot::core::settings::{ChatSettings, Display};
 use parxis::bot::core::table::{Status, Table};
-use parxis::bot::core::tourney::{Stage, Tourney};
+use parxis::bot::core::tourney::Stage;
 use parxis::i18n::Lang;
 use parxis::store::Place;
 use serde_json::Value;
 use support::bot_harness::{CHAT, Harness, text_of};
-use support::fake_tg::{Recorded, TestUser, buttons, callback_id, msg_id};
-
-async fn record(h: &Harness, chat: i64) -> Option<Tourney> {
-    h.store
-        .load_tourney::<Tourney>(chat)
-        .await
-        .expect("redis")
-        .map(|r| r.state)
-}
-
-/// `user` presses `data` under `message` in `chat`; the callback answer's text.
-async fn press(h: &Harness, chat: i64, user: &TestUser, message: &Value, data: &str) -> String {
-    let upd = h.fake.press(chat, user, msg_id(message), data);
-    let id = callback_id(&upd);
-    h.fake.push_update(upd);
-    h.fake
-        .wait_for_callback_answer(&id)
-        .await
-        .str_param("text")
-        .unwrap_or_default()
-        .to_owned()
-}
-
-/// Wait (up to 20 s) until the bot made a request since `mark` that `pred` accepts.
-async fn wait_for(
-    h: &Harness,
-    mark: usize,
-    what: &str,
-    pred: impl Fn(&Recorded) -> bool,
-) -> Recorded {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Some(r) = h.fake.requests_since(mark).into_iter().find(|r| pred(r)) {
-            return r;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "no {what}:\n{}",
-            h.fake.log_tail(10)
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
+use support::fake_tg::{TestUser, buttons};
+use support::tourney::{press, record, wait_for};
 
 /// The sign-up message opened by `/tournament <args>` in `chat`.
 async fn open_signup(h: &Harness, chat: i64, host: &TestUser, args: &str) -> Value {

@@ -1,8 +1,8 @@
 //! The PNG board image, checked on its pixels: pieces in squares, nests and pairs, goal
 //! counts, barriers, the won and the unseated colours, the winner's star.
 
-#[path = "support/png_board.rs"]
-mod png_board;
+mod support;
+use support::png_board;
 
 use parxis::engine::{Colour, Square};
 use parxis::render::image::{

@@ -2,8 +2,8 @@
 //! keep distinct marks; the simulated board is kept as `docs/board_deutan.png`
 //! (`PARXIS_BLESS=1 cargo test --test render_png_colour_blind` rewrites it).
 
-#[path = "support/png_board.rs"]
-mod png_board;
+mod support;
+use support::png_board;
 
 use parxis::render::image::{Point, pair_centres};
 use png_board::*;

@@ -4,8 +4,8 @@
 //! `PARXIS_BLESS=1 cargo test --test render_png_golden` rewrites them after an intended
 //! change of the drawing.
 
-#[path = "support/png_board.rs"]
-mod png_board;
+mod support;
+use support::png_board;
 
 use parxis::bot::core::view::ordered_moves;
 use parxis::engine::{Game, Loc, Preset};

@@ -2,8 +2,8 @@
 //! numbered nearest home first as the buttons are, the last move's trail, names in any
 //! language and token letters in the chat's.
 
-#[path = "support/png_board.rs"]
-mod png_board;
+mod support;
+use support::png_board;
 
 use parxis::engine::{Colour, Game, Loc, Move};
 use parxis::render::image::{self, View, pair_centres, square_area, square_centre};

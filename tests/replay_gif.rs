@@ -6,8 +6,8 @@
 //! `PARXIS_FRAMES_DIR=/some/dir cargo test --test replay_gif` also writes a few frames
 //! there as PNG files, to look at.
 
-#[path = "support/gif_frames.rs"]
-mod gif_frames;
+mod support;
+use support::gif_frames;
 
 use parxis::bot::core::table::Replay;
 use parxis::engine::{Loc, Pass};

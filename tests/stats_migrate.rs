@@ -1,10 +1,9 @@
 //! A group upgraded to a supergroup takes its stats along (`Store::migrate_chat` →
 //! `Store::migrate_stats`), on a real `redis-server` (see `support/redis.rs`).
 
-#[path = "support/redis.rs"]
-mod redis_support;
-#[path = "support/stats_fixture.rs"]
-mod stats_fixture;
+mod support;
+use support::redis as redis_support;
+use support::stats_fixture;
 
 use parxis::ai::Level;
 use parxis::stats::ChatZone;

@@ -1,8 +1,8 @@
 //! The pure stats core: R9 points (tables of 2–8, pairs, ties), R9.3 weeks in a chat's time
 //! zone, record validation and R6.1 sides, Weng-Lin ratings against `skillratings`.
 
-#[path = "support/stats_fixture.rs"]
-mod stats_fixture;
+mod support;
+use support::stats_fixture;
 
 use parxis::ai::Level;
 use parxis::engine::{Arms, Colour, Game, Preset, Winner};

@@ -1,10 +1,9 @@
 //! The stats tables on a real `redis-server` (see `support/redis.rs`): recording a game once,
 //! R9 weekly and all-time points, ratings, history, leaderboards and `/forgetme`.
 
-#[path = "support/redis.rs"]
-mod redis_support;
-#[path = "support/stats_fixture.rs"]
-mod stats_fixture;
+mod support;
+use support::redis as redis_support;
+use support::stats_fixture;
 
 use std::collections::HashMap;
 

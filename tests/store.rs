@@ -2,10 +2,8 @@
 //! compare-and-set, TTLs, settings, corrupt records and key layout. Leases, deadlines, update
 //! dedup and migration are in `store_chat.rs`; outages and reconnection in `store_faults.rs`.
 
-#[path = "support/redis.rs"]
-mod redis_support;
-#[path = "support/store_fixture.rs"]
-mod store_fixture;
+mod support;
+use support::store_fixture;
 
 use std::collections::BTreeSet;
 

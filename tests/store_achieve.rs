@@ -2,8 +2,8 @@
 //! each person once, the chat's counts follow; forgetting a player lowers them; the notify
 //! lists and their index; the bot-wide private budget.
 
-#[path = "support/redis.rs"]
-mod redis_support;
+mod support;
+use support::redis as redis_support;
 
 use parxis::store::{PRIVATE_BURST, PRIVATE_PER_SECOND, PRIVATE_REFILL_MS, Place, Store};
 use redis_support::TestRedis;

@@ -1,10 +1,8 @@
 //! The Redis store's coordination and housekeeping against a real `redis-server` (see
 //! `support/redis.rs`): leases, deadlines, update dedup and moving a chat to a new id.
 
-#[path = "support/redis.rs"]
-mod redis_support;
-#[path = "support/store_fixture.rs"]
-mod store_fixture;
+mod support;
+use support::store_fixture;
 
 use std::time::Duration;
 

@@ -2,8 +2,8 @@
 //! (see `support/redis.rs`): operations fail fast with `Unavailable` and the same `Store`
 //! works again once Redis is back.
 
-#[path = "support/redis.rs"]
-mod redis_support;
+mod support;
+use support::redis as redis_support;
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};

@@ -2,10 +2,8 @@
 //! planned "not before" a short wait, and the boards of the taps that follow share that one
 //! write (`Meta::not_before_ms`, outbox_put.lua / outbox_take.lua).
 
-#[path = "support/redis.rs"]
-mod redis_support;
-#[path = "support/store_fixture.rs"]
-mod store_fixture;
+mod support;
+use support::store_fixture;
 
 use parxis::store::{Meta, Pace, Planned, Put, Taken};
 use store_fixture::setup;

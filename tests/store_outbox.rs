@@ -2,10 +2,9 @@
 //! writes per slot, the per-chat write budget shared by replicas (sliding window + token
 //! bucket), 429 blocks, the order of writes, and the due set that schedules the drains.
 
-#[path = "support/redis.rs"]
-mod redis_support;
-#[path = "support/store_fixture.rs"]
-mod store_fixture;
+mod support;
+use support::redis as redis_support;
+use support::store_fixture;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -2,10 +2,9 @@
 //! script, the place's last game named, the posted animation beside it, both removed when
 //! the game leaves the history, a forgotten player's name taken out.
 
-#[path = "support/redis.rs"]
-mod redis_support;
-#[path = "support/stats_fixture.rs"]
-mod stats_fixture;
+mod support;
+use support::redis as redis_support;
+use support::stats_fixture;
 
 use parxis::stats::ChatZone;
 use parxis::store::keys::{self, STATS_HISTORY_LEN};

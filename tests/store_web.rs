@@ -1,10 +1,8 @@
 //! The web port's records in a real `redis-server`: the request limit shared by replicas
 //! (GCRA, `gcra.lua`) and the membership cache.
 
-#[path = "support/redis.rs"]
-mod redis_support;
-#[path = "support/store_fixture.rs"]
-mod store_fixture;
+mod support;
+use support::store_fixture;
 
 use parxis::store::{Rate, Store};
 use store_fixture::setup;

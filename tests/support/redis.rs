@@ -1,12 +1,6 @@
 //! A real `redis-server` for integration tests, one per test, on a free loopback port.
 //!
-//! Include it from a test file with
-//!
-//! ```ignore
-//! #[path = "support/redis.rs"]
-//! mod redis_support;
-//! use redis_support::TestRedis;
-//! ```
+//! A test file takes it with `mod support;` and `use support::redis::TestRedis;`.
 //!
 //! `redis-server` is looked up as `$REDIS_SERVER` if set, else on `PATH`
 //! (`apt-get install -y redis-server` installs it; no running service is needed or used).
@@ -15,7 +9,6 @@
 //! [`TestRedis::start_persistent`] runs one with an append-only file synced on every write
 //! (as production Redis with AOF), so a [`TestRedis::stop`] and
 //! [`TestRedis::start_again`] keep the data.
-#![allow(dead_code)] // each test file uses a different part of this module
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};

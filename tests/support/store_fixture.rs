@@ -6,7 +6,7 @@ use parxis::store::Store;
 use redis::aio::MultiplexedConnection;
 use serde::{Deserialize, Serialize};
 
-use super::redis_support::TestRedis;
+use super::redis::TestRedis;
 
 /// A stand-in for a stored game: the store is generic over the state it keeps.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
