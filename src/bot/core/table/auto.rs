@@ -74,19 +74,30 @@ impl Table {
     /// its turns keep their pause, so the chat can follow and an absent player can come back.
     #[must_use]
     pub fn until_human(mut self, now_ms: u64, auto_dice: bool, streams: &mut impl Streams) -> Self {
-        for _ in 0..MAX_CHAIN_ROUNDS {
+        // The humans' dice come last in every round, the last one too: a step that stops
+        // at its bound stops at a computer's turn (played after its pause), never at a
+        // human asked to roll under auto dice.
+        for round in 0..=MAX_CHAIN_ROUNDS {
             if auto_dice {
                 let mut dice = RngDice(streams.auto_dice(self.seq));
                 self.roll_for_humans(now_ms, &mut dice);
             }
             let someone_present = self.players.iter().any(|p| !p.is_automatic());
-            if self.playing().is_none()
+            let computer_next = self.to_move().is_some_and(Player::is_automatic);
+            // (A human still to roll here had the humans' rolls run into their own bound:
+            // the next round rolls on.)
+            let human_to_roll =
+                auto_dice && self.to_move().is_some_and(|p| self.awaits_roll_by(p.id));
+            if round == MAX_CHAIN_ROUNDS
+                || self.playing().is_none()
                 || !someone_present
-                || !self.to_move().is_some_and(Player::is_automatic)
+                || !(computer_next || human_to_roll)
             {
                 break;
             }
-            self = self.chain(now_ms, streams);
+            if computer_next {
+                self = self.chain(now_ms, streams);
+            }
         }
         self
     }

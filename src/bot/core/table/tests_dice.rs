@@ -82,3 +82,114 @@ fn auto_dice_never_rolls_for_a_human_who_must_choose_a_move_or_is_absent() {
     assert_eq!(t.roll_for_humans(0, &mut dice(&[5])), 0);
     assert!(t.last.is_empty());
 }
+
+/// The streams of a test chat: each action's stream seeded from `seed` and its `seq`.
+struct SeededStreams(u64);
+
+impl super::Streams for SeededStreams {
+    type R = rand_chacha::ChaCha8Rng;
+
+    fn dice(&mut self, seq: u64) -> Self::R {
+        rand::SeedableRng::seed_from_u64(self.0 ^ (seq << 2))
+    }
+
+    fn auto_dice(&mut self, seq: u64) -> Self::R {
+        rand::SeedableRng::seed_from_u64(self.0 ^ (seq << 2) ^ 1)
+    }
+
+    fn choice(&mut self, seq: u64) -> Self::R {
+        rand::SeedableRng::seed_from_u64(self.0 ^ (seq << 2) ^ 2)
+    }
+}
+
+/// A lobby of `humans` people and computers up to `seats`, on the board that seats them,
+/// started with the roll-off of `streams`.
+fn started(seats: usize, humans: usize, streams: &mut SeededStreams) -> Table {
+    let board = crate::engine::Arms::ALL
+        .into_iter()
+        .find(|a| usize::from(a.count()) >= seats)
+        .expect("a board for the seats");
+    let mut t = Table::lobby(&actor(1), Preset::Jcf, false).on_board(Some(board));
+    for id in 2..=humans {
+        t = t
+            .act(&actor(id as i64), Action::Join, 0, &mut dice(&[1]))
+            .expect("join");
+    }
+    for _ in humans..seats {
+        t = t
+            .act(&actor(1), Action::AddBot(Level::Easy), 0, &mut dice(&[1]))
+            .expect("add a computer");
+    }
+    let mut roll_off = crate::dice::RngDice(streams.dice(t.seq));
+    t.act(&actor(1), Action::Start, 0, &mut roll_off)
+        .expect("start")
+}
+
+#[test]
+fn under_auto_dice_no_game_s_first_board_asks_a_human_to_roll_on_any_board() {
+    // Given games of 2, 4, 6 and 8 seats (one human and computers, two humans, every seat
+    // human), started as the bot starts them, many seeds each,
+    let mut asked = Vec::new();
+    for seats in [2, 4, 6, 8] {
+        for humans in [1, 2, seats] {
+            for seed in 0..60 {
+                let mut streams = SeededStreams(seed * 1_000 + seats as u64 * 10 + humans as u64);
+                let t = started(seats, humans, &mut streams);
+                // When everything that needs no human choice is played (as each save does)
+                let t = t.until_human(0, true, &mut streams);
+                // Then no human is to roll: a human has a move to choose, or a computer is
+                // to move (after its pause), or the game is over.
+                if let Some(p) = t.to_move()
+                    && t.awaits_roll_by(p.id)
+                {
+                    asked.push((seats, humans, seed));
+                }
+            }
+        }
+    }
+    assert!(
+        asked.is_empty(),
+        "a human asked to roll (seats, humans, seed): {asked:?}"
+    );
+}
+
+#[test]
+fn under_auto_dice_no_board_of_a_whole_game_asks_a_human_to_roll() {
+    // Given games of 2, 4, 6 and 8 seats with humans and computers, played to the end as the
+    // bot plays them: every save first plays what needs no human choice, a computer's turn
+    // comes when its pause is over, and a human picks their first legal move,
+    let mut asked = Vec::new();
+    for (seats, humans) in [(2, 1), (2, 2), (4, 2), (6, 3), (8, 2)] {
+        for seed in 0..4 {
+            let mut streams = SeededStreams(seed * 7_919 + seats as u64);
+            let mut t = started(seats, humans, &mut streams).until_human(0, true, &mut streams);
+            let mut boards = 0;
+            while t.playing().is_some() && boards < 5_000 {
+                boards += 1;
+                // Then no board (a saved state) asks a human to roll.
+                let Some(p) = t.to_move().cloned() else { break };
+                if t.awaits_roll_by(p.id) {
+                    asked.push((seats, humans, seed, boards));
+                    break;
+                }
+                t = if p.is_automatic() {
+                    t.bot_turn(0, false, &mut streams)
+                        .expect("a computer's turn")
+                        .chain(0, &mut streams)
+                } else {
+                    t.act(&actor(p.id), Action::Move(0), 0, &mut dice(&[1]))
+                        .expect("a move")
+                };
+                t = t.until_human(0, true, &mut streams);
+            }
+            assert!(
+                t.playing().is_none() || !asked.is_empty(),
+                "{seats}/{humans}/{seed}: no end"
+            );
+        }
+    }
+    assert!(
+        asked.is_empty(),
+        "a human asked to roll (seats, humans, seed, board): {asked:?}"
+    );
+}
