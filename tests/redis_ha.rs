@@ -208,3 +208,49 @@ async fn games_on_a_three_primary_cluster_keep_each_chats_keys_in_its_slot_on_ev
     assert_eq!(shards.len(), 3, "chats on shards {shards:?}");
     h.stop_bots().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_cluster_the_live_channel_is_published_sharded_to_its_chats_node() {
+    use std::io::{Read, Write};
+    // Given a cluster, a store on it, and a subscriber (SSUBSCRIBE) on the node serving one
+    // chat's channel,
+    let cluster = ClusterSet::start().await;
+    let target = Target::Cluster {
+        nodes: cluster.addresses(),
+        url: "redis://127.0.0.1/".to_owned(),
+    };
+    let store = Store::connect_to(&target, parxis::store::StoreOptions::default())
+        .await
+        .expect("store");
+    assert!(store.is_cluster());
+    let node = &cluster.nodes[2];
+    let chat = chat_on(node, &BTreeSet::new()).await;
+    let channel = format!("parxis:{{{chat}}}:live");
+    let mut sub = std::net::TcpStream::connect(("127.0.0.1", node.port())).expect("connect");
+    sub.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    write!(sub, "SSUBSCRIBE {channel}\r\n").unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 512];
+    while !String::from_utf8_lossy(&seen).contains(":1\r\n") {
+        let n = sub.read(&mut buf).expect("the subscription is confirmed");
+        assert!(n > 0);
+        seen.extend_from_slice(&buf[..n]);
+    }
+
+    // When the store publishes on it,
+    let received = store.publish(&channel, "board-42").await.expect("publish");
+
+    // then the node's sharded subscriber gets it (a classic PUBLISH would not reach it).
+    assert_eq!(received, 1);
+    let mut got = Vec::new();
+    while !String::from_utf8_lossy(&got).contains("board-42") {
+        let n = sub.read(&mut buf).expect("the message arrives");
+        assert!(n > 0);
+        got.extend_from_slice(&buf[..n]);
+    }
+    assert!(
+        String::from_utf8_lossy(&got).contains("smessage"),
+        "{:?}",
+        String::from_utf8_lossy(&got)
+    );
+}

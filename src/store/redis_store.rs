@@ -185,6 +185,12 @@ impl Store {
         }
     }
 
+    /// Whether this store speaks to a Redis Cluster.
+    #[must_use]
+    pub fn is_cluster(&self) -> bool {
+        matches!(self.conn, Conn::Cluster(_))
+    }
+
     /// Whether Redis answers, as the circuit breaker knows it (see [`super::breaker`]).
     #[must_use]
     pub fn health(&self) -> Health {
