@@ -117,6 +117,7 @@ async fn unreachable_telegram_at_start_is_waited_for_then_the_bot_comes_up_and_a
         live_app: None,
         // (the bot process rolls provably fair dice, as in production)
         fair: true,
+        target: None,
     };
     h.use_emoji().await;
     h.start_game(3).await;

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use super::keys::STATS_DONE_TTL_SECS;
 use super::redis_store::Retry;
-use super::scripts::{ACHIEVE_AWARD, ACHIEVE_FORGET};
+use super::scripts::{ACHIEVE_AWARD, ACHIEVE_FORGET, Call};
 use super::{Store, StoreError};
 
 fn user_prefix(chat: i64) -> String {
@@ -53,7 +53,7 @@ impl Store {
         game: &str,
         earned: &[(i64, String)],
     ) -> Result<Vec<(i64, String)>, StoreError> {
-        let mut inv = ACHIEVE_AWARD.prepare_invoke();
+        let mut inv = Call::new(&ACHIEVE_AWARD);
         inv.key(done(chat, game))
             .key(counts(chat))
             .arg(STATS_DONE_TTL_SECS)
@@ -115,7 +115,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.
     pub async fn forget_achievements(&self, chat: i64, user: i64) -> Result<usize, StoreError> {
-        let mut inv = ACHIEVE_FORGET.prepare_invoke();
+        let mut inv = Call::new(&ACHIEVE_FORGET);
         inv.key(format!("{}{user}", user_prefix(chat)))
             .key(counts(chat));
         let n: i64 = self

@@ -5,7 +5,7 @@ use tracing::warn;
 
 use super::keys::Place;
 use super::redis_store::Retry;
-use super::scripts::{DELETE_IF_EQUALS, TAKE_LEASE};
+use super::scripts::{Call, DELETE_IF_EQUALS, TAKE_LEASE};
 use super::{Store, StoreError, keys};
 
 impl Store {
@@ -59,7 +59,7 @@ impl Store {
                 "try_lease: ttl_ms must be > 0".into(),
             ));
         }
-        let mut inv = TAKE_LEASE.prepare_invoke();
+        let mut inv = Call::new(&TAKE_LEASE);
         inv.key(keys::lease_at(place, name)).arg(owner).arg(ttl_ms);
         let held: i64 = self.invoke("try_lease_at", Retry::IfNotSent, &inv).await?;
         Ok(held == 1)
@@ -75,7 +75,7 @@ impl Store {
         name: &str,
         owner: &str,
     ) -> Result<bool, StoreError> {
-        let mut inv = DELETE_IF_EQUALS.prepare_invoke();
+        let mut inv = Call::new(&DELETE_IF_EQUALS);
         inv.key(keys::lease_at(place, name)).arg(owner);
         let deleted: i64 = self
             .invoke("release_lease_at", Retry::Idempotent, &inv)

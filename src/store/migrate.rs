@@ -4,7 +4,7 @@ use tracing::{info, warn};
 
 use super::records::{RawRecord, RecordFields};
 use super::redis_store::Retry;
-use super::scripts::{CAS_DELETE, DELETE_IF_EQUALS, RESTORE_IF_ABSENT};
+use super::scripts::{CAS_DELETE, Call, DELETE_IF_EQUALS, RESTORE_IF_ABSENT};
 use super::{Place, SETTINGS_TTL_SECS, Store, StoreError, keys};
 
 /// How many times the move is restarted when the old chat's data changes under it.
@@ -112,7 +112,7 @@ impl Store {
     /// holds exactly `snap`. Returns false when `old` changed meanwhile.
     async fn move_snapshot(&self, old: i64, new: i64, snap: &Snapshot) -> Result<bool, StoreError> {
         if let Some(game) = &snap.game {
-            let mut inv = RESTORE_IF_ABSENT.prepare_invoke();
+            let mut inv = Call::new(&RESTORE_IF_ABSENT);
             inv.key(keys::game(new))
                 .arg(game.version)
                 .arg(game.schema)
@@ -138,7 +138,7 @@ impl Store {
         }
 
         if let Some(game) = &snap.game {
-            let mut inv = CAS_DELETE.prepare_invoke();
+            let mut inv = Call::new(&CAS_DELETE);
             inv.key(keys::game(old)).arg(game.version);
             let reply: (i64, u64) = self.invoke("migrate_chat", Retry::IfNotSent, &inv).await?;
             if reply.0 != 1 {
@@ -146,7 +146,7 @@ impl Store {
             }
         }
         if let Some(settings) = &snap.settings {
-            let mut inv = DELETE_IF_EQUALS.prepare_invoke();
+            let mut inv = Call::new(&DELETE_IF_EQUALS);
             inv.key(keys::settings(old)).arg(settings);
             let deleted: i64 = self.invoke("migrate_chat", Retry::Idempotent, &inv).await?;
             if deleted != 1 {

@@ -14,7 +14,7 @@ use tracing::warn;
 
 use super::records::{RawRecord, RecordFields};
 use super::redis_store::Retry;
-use super::scripts::{CAS_DELETE, RESTORE_IF_ABSENT};
+use super::scripts::{CAS_DELETE, Call, RESTORE_IF_ABSENT};
 use super::{Place, Store, StoreError, keys};
 
 /// How many times one lane's move is restarted when its game changes under it.
@@ -110,7 +110,7 @@ impl Store {
                 .query_pipe("migrate_lane", Retry::Idempotent, &scores)
                 .await?;
 
-            let mut inv = RESTORE_IF_ABSENT.prepare_invoke();
+            let mut inv = Call::new(&RESTORE_IF_ABSENT);
             inv.key(keys::game_at(to))
                 .arg(game.version)
                 .arg(game.schema)
@@ -118,14 +118,14 @@ impl Store {
                 .arg(pttl_ms.max(0));
             let written: i64 = self.invoke("migrate_lane", Retry::Idempotent, &inv).await?;
 
-            let mut inv = CAS_DELETE.prepare_invoke();
+            let mut inv = Call::new(&CAS_DELETE);
             inv.key(&key).arg(game.version);
             let reply: (i64, u64) = self.invoke("migrate_lane", Retry::IfNotSent, &inv).await?;
             if reply.0 != 1 {
                 // The old lane's game changed: take back the stale copy (only ours, by its
                 // version) and start over from the newer one.
                 if written == 1 {
-                    let mut undo = CAS_DELETE.prepare_invoke();
+                    let mut undo = Call::new(&CAS_DELETE);
                     undo.key(keys::game_at(to)).arg(game.version);
                     let _: (i64, u64) =
                         self.invoke("migrate_lane", Retry::IfNotSent, &undo).await?;

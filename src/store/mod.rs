@@ -2,8 +2,9 @@
 //! each chat's outbox: the writes planned for it, made within a budget shared by all
 //! replicas ([`Pace`], [`Taken`]).
 //!
-//! [`Store`] is a cheap-to-clone handle over one multiplexed, self-reconnecting connection
-//! ([`redis::aio::ConnectionManager`]). It is generic over what it stores: the game state is
+//! [`Store`] is a cheap-to-clone handle over one multiplexed, self-reconnecting connection:
+//! to one node (the default), to the primary that Sentinel names, or to a Redis Cluster
+//! ([`Target`], `conn.rs`). It is generic over what it stores: the game state is
 //! any `Serialize`/`DeserializeOwned` type, kept as JSON inside a versioned record that is
 //! saved by compare-and-set (see [`Store::save`]). The key layout is in [`keys`].
 //!
@@ -15,8 +16,10 @@
 //! dropped may fail once more with `Unavailable`. An `Unavailable` from a write does not say
 //! whether it happened: reload before deciding anything.
 //!
-//! The keys are laid out for Redis Cluster (one hash tag per chat, no script spanning two
-//! slots), but `Store` itself talks to one node (or a proxy) through `ConnectionManager`.
+//! The keys are laid out for Redis Cluster: one hash tag per chat, and no script spanning two
+//! slots (every script call is checked before it is sent, on one node too). Under Sentinel a
+//! game save returns once a replica holds it too (`WAIT 1`, see [`Target::Sentinel`]), so a
+//! move answered as done survives a failover.
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), parxis::store::StoreError> {
@@ -39,6 +42,7 @@ mod achieve;
 mod active;
 pub mod breaker;
 mod chat;
+mod conn;
 mod coordination;
 mod due;
 mod error;
@@ -49,6 +53,7 @@ mod notify;
 mod outbox;
 mod pace;
 mod pings;
+mod publish;
 mod records;
 mod redis_store;
 mod replays;
@@ -64,6 +69,7 @@ use std::time::Duration;
 pub use achieve::Earned;
 pub use breaker::Health;
 pub use chat::ChatState;
+pub use conn::{CLUSTER_VAR, DEFAULT_WAIT_MS, MASTER_VAR, SENTINELS_VAR, Target, WAIT_VAR};
 pub use due::DueKind;
 pub use error::StoreError;
 pub use keys::Place;

@@ -15,7 +15,7 @@
 
 use super::keys::Place;
 use super::redis_store::Retry;
-use super::scripts::PRIVATE_TAKE;
+use super::scripts::{Call, PRIVATE_TAKE};
 use super::{Store, StoreError};
 
 /// Telegram's limit for a bot's messages as a whole: about 30 a second.
@@ -169,7 +169,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.
     pub async fn private_take(&self, now_ms: u64) -> Result<Option<u64>, StoreError> {
-        let mut inv = PRIVATE_TAKE.prepare_invoke();
+        let mut inv = Call::new(&PRIVATE_TAKE);
         inv.key(PRIVATE_BUCKET)
             .arg(now_ms)
             .arg(PRIVATE_BURST)

@@ -16,7 +16,7 @@
 
 use super::keys;
 use super::redis_store::Retry;
-use super::scripts::{FLOOD, OUTBOX_DONE, OUTBOX_TAKE};
+use super::scripts::{Call, FLOOD, OUTBOX_DONE, OUTBOX_TAKE};
 use super::{Store, StoreError};
 
 /// How long a chat's planned writes live without a new one (housekeeping only).
@@ -249,7 +249,7 @@ impl Store {
         pace: Pace,
         mode: &str,
     ) -> Result<(i64, String, String, u32), StoreError> {
-        let mut inv = OUTBOX_TAKE.prepare_invoke();
+        let mut inv = Call::new(&OUTBOX_TAKE);
         inv.key(keys::outbox(chat))
             .key(keys::outbox_queue(chat))
             .key(keys::writes(chat))
@@ -278,7 +278,7 @@ impl Store {
         id: u64,
         shown_version: u64,
     ) -> Result<bool, StoreError> {
-        let mut inv = OUTBOX_DONE.prepare_invoke();
+        let mut inv = Call::new(&OUTBOX_DONE);
         inv.key(keys::outbox(chat))
             .key(keys::outbox_queue(chat))
             .arg(slot)
@@ -346,7 +346,7 @@ impl Store {
         mute_secs: u64,
         now_ms: u64,
     ) -> Result<Flood, StoreError> {
-        let mut inv = FLOOD.prepare_invoke();
+        let mut inv = Call::new(&FLOOD);
         inv.key(keys::flood(chat, user))
             .key(keys::mute(chat, user))
             .arg(limit.max(1))

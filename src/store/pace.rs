@@ -8,7 +8,7 @@
 //! topics and lanes, as Telegram's limit is.
 
 use super::redis_store::Retry;
-use super::scripts::NOTE_RETRY_AFTER;
+use super::scripts::{Call, NOTE_RETRY_AFTER};
 use super::{Store, StoreError, keys};
 
 /// Telegram's limit of messages and edits per group chat in [`DEFAULT_WRITE_WINDOW_MS`].
@@ -36,7 +36,7 @@ impl Store {
         let ttl_ms = until_ms
             .saturating_sub(now_ms)
             .saturating_add(BLOCK_SLACK_MS);
-        let mut inv = NOTE_RETRY_AFTER.prepare_invoke();
+        let mut inv = Call::new(&NOTE_RETRY_AFTER);
         inv.key(keys::write_block(chat)).arg(until_ms).arg(ttl_ms);
         self.invoke("note_retry_after", Retry::Idempotent, &inv)
             .await

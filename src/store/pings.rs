@@ -16,7 +16,7 @@ use tracing::warn;
 use super::keys::Place;
 use super::records::{RawRecord, RecordFields};
 use super::redis_store::Retry;
-use super::scripts::RESTORE_IF_ABSENT;
+use super::scripts::{Call, RESTORE_IF_ABSENT};
 use super::{CasOutcome, Store, StoreError, Versioned, keys};
 
 impl Store {
@@ -147,7 +147,7 @@ impl Store {
             fields.insert("sent".into(), serde_json::Value::Null);
             fields.insert("stale".into(), serde_json::Value::Array(Vec::new()));
         }
-        let mut inv = RESTORE_IF_ABSENT.prepare_invoke();
+        let mut inv = Call::new(&RESTORE_IF_ABSENT);
         inv.key(keys::ping(to))
             .arg(raw.version)
             .arg(raw.schema)

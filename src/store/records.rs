@@ -5,7 +5,7 @@ use serde::de::DeserializeOwned;
 
 use super::keys::Place;
 use super::redis_store::Retry;
-use super::scripts::CAS_DELETE;
+use super::scripts::{CAS_DELETE, Call};
 use super::{CasOutcome, SCHEMA, SETTINGS_TTL_SECS, Store, StoreError, Versioned, keys};
 
 impl Store {
@@ -57,7 +57,7 @@ impl Store {
         place: impl Into<Place>,
         expected_version: u64,
     ) -> Result<CasOutcome, StoreError> {
-        let mut inv = CAS_DELETE.prepare_invoke();
+        let mut inv = Call::new(&CAS_DELETE);
         inv.key(keys::game_at(place.into())).arg(expected_version);
         let reply = self.invoke("delete", Retry::IfNotSent, &inv).await?;
         Ok(cas_outcome(reply))

@@ -5,12 +5,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use redis::aio::{ConnectionManager, ConnectionManagerConfig};
-use redis::{Cmd, FromRedisValue, Pipeline, RedisError, RedisResult, ScriptInvocation};
+use redis::{Cmd, FromRedisValue, Pipeline, RedisError, RedisResult};
 use tokio::time::timeout;
 use tracing::{debug, info, warn};
 
 use super::breaker::{Breaker, Health, PROBE_EVERY, PROBE_TIMEOUT};
+use super::conn::{Conn, Target};
+use super::scripts::Call;
 use super::{Backoff, StoreError, StoreOptions, redact_url};
 
 /// How long the one retry on a new connection may take (a Redis that restarted answers in a
@@ -29,10 +30,15 @@ pub(super) enum Retry {
 }
 
 /// A handle on the Redis store. Cloning it is cheap: all clones share one multiplexed
-/// connection that reconnects by itself after Redis restarts.
+/// connection (one node, the primary Sentinel names, or a cluster: see [`Target`]) that
+/// reconnects by itself after Redis restarts or fails over.
 #[derive(Clone)]
 pub struct Store {
-    conn: ConnectionManager,
+    conn: Conn,
+    /// Under Sentinel: how long a save waits for a replica's copy (`WAIT 1 <ms>`).
+    wait: Option<Duration>,
+    /// Unix ms before which saves do not wait (no replica answered the last wait).
+    no_replica_until: Arc<AtomicU64>,
     op_timeout: Duration,
     /// Round trips sent through [`Store::run`] by this handle and its clones.
     round_trips: Arc<AtomicU64>,
@@ -64,17 +70,21 @@ impl Store {
     /// # Errors
     /// As [`Store::connect`].
     pub async fn connect_with(url: &str, options: StoreOptions) -> Result<Self, StoreError> {
-        let safe_url = redact_url(url);
-        let client = redis::Client::open(url)
-            .map_err(|e| StoreError::Config(format!("Redis URL {safe_url}: {e}")))?;
-        let config = ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(options.connection_timeout))
-            .set_response_timeout(Some(options.response_timeout))
-            .set_number_of_retries(options.reconnect_retries)
-            .set_min_delay(Duration::from_millis(100))
-            .set_max_delay(Duration::from_secs(1));
-        // The manager bounds each attempt; this bounds the whole, should a server accept
-        // connections and never answer.
+        Self::connect_to(&Target::Single(url.to_owned()), options).await
+    }
+
+    /// Connects to a single node, a Sentinel-managed primary or a cluster (see [`Target`]).
+    ///
+    /// # Errors
+    /// As [`Store::connect`].
+    pub async fn connect_to(target: &Target, options: StoreOptions) -> Result<Self, StoreError> {
+        let shown = format!("{target:?}");
+        if let Target::Single(url) = target {
+            redis::Client::open(url.as_str())
+                .map_err(|e| StoreError::Config(format!("Redis URL {}: {e}", redact_url(url))))?;
+        }
+        // Each attempt is bounded by the connection's own timeouts; this bounds the whole,
+        // should a server accept connections and never answer.
         let attempts =
             u32::try_from(options.reconnect_retries.saturating_add(1)).unwrap_or(u32::MAX);
         let bound = options
@@ -82,13 +92,19 @@ impl Store {
             .saturating_add(options.response_timeout)
             .saturating_mul(attempts)
             .saturating_add(Duration::from_secs(2));
-        let conn = timeout(bound, ConnectionManager::new_with_config(client, config))
+        let conn = timeout(bound, Conn::open(target, options))
             .await
-            .map_err(|_| StoreError::Unavailable(format!("connect to {safe_url}: timed out")))?
-            .map_err(|e| StoreError::from_redis(&format!("connect to {safe_url}"), &e))?;
-        debug!(url = %safe_url, "connected to Redis");
+            .map_err(|_| StoreError::Unavailable(format!("connect to {shown}: timed out")))?
+            .map_err(|e| StoreError::from_redis(&format!("connect to {shown}"), &e))?;
+        debug!(target = %shown, "connected to Redis");
+        let wait = match target {
+            Target::Sentinel { wait, .. } if !wait.is_zero() => Some(*wait),
+            _ => None,
+        };
         Ok(Self {
             conn,
+            wait,
+            no_replica_until: Arc::default(),
             op_timeout: options.operation_timeout,
             round_trips: Arc::default(),
             breaker: Arc::default(),
@@ -107,11 +123,23 @@ impl Store {
         options: StoreOptions,
         backoff: Backoff,
     ) -> Result<Self, StoreError> {
-        let safe_url = redact_url(url);
+        Self::connect_target_with_retry(&Target::Single(url.to_owned()), options, backoff).await
+    }
+
+    /// As [`Store::connect_with_retry`], to any [`Target`].
+    ///
+    /// # Errors
+    /// As [`Store::connect_with_retry`].
+    pub async fn connect_target_with_retry(
+        target: &Target,
+        options: StoreOptions,
+        backoff: Backoff,
+    ) -> Result<Self, StoreError> {
+        let safe_url = format!("{target:?}");
         let max_attempts = backoff.max_attempts.max(1);
         let mut failures = 0;
         loop {
-            match Self::connect_with(url, options).await {
+            match Self::connect_to(target, options).await {
                 Ok(store) => {
                     if failures > 0 {
                         info!(url = %safe_url, attempts = failures + 1, "connected to Redis");
@@ -157,6 +185,12 @@ impl Store {
         }
     }
 
+    /// Whether this store speaks to a Redis Cluster.
+    #[must_use]
+    pub fn is_cluster(&self) -> bool {
+        matches!(self.conn, Conn::Cluster(_))
+    }
+
     /// Whether Redis answers, as the circuit breaker knows it (see [`super::breaker`]).
     #[must_use]
     pub fn health(&self) -> Health {
@@ -195,16 +229,48 @@ impl Store {
         .await
     }
 
+    /// Runs a script; its keys are in one slot (see [`Call`]), or nothing is sent.
     pub(super) async fn invoke<R: FromRedisValue>(
         &self,
         op: &'static str,
         retry: Retry,
-        inv: &ScriptInvocation<'_>,
+        call: &Call<'_>,
     ) -> Result<R, StoreError> {
+        call.one_slot(op)?;
+        let inv = &call.invocation();
         self.run(op, retry, |mut conn| async move {
             inv.invoke_async(&mut conn).await
         })
         .await
+    }
+
+    /// Under Sentinel, waits (up to the configured time) until one replica holds every
+    /// write this store made so far, so that what the caller reports as done survives a
+    /// failover. Not an error when no replica answers in time: the write stands on the
+    /// primary alone, as with a single node, and saves stop waiting for a minute (a replica
+    /// that is away would otherwise hold every save for the whole wait). Elsewhere a no-op.
+    pub(super) async fn replicated(&self, op: &'static str) -> Result<(), StoreError> {
+        let Some(wait) = self.wait else {
+            return Ok(());
+        };
+        let now = now_ms();
+        if now < self.no_replica_until.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let mut cmd = redis::cmd("WAIT");
+        cmd.arg(1)
+            .arg(u64::try_from(wait.as_millis()).unwrap_or(u64::MAX));
+        let copies: i64 = self.query(op, Retry::IfNotSent, &cmd).await?;
+        if copies < 1 {
+            warn!(
+                op,
+                wait_ms = wait.as_millis(),
+                "no replica holds the write yet; not waiting for a minute"
+            );
+            self.no_replica_until
+                .store(now.saturating_add(60_000), Ordering::Relaxed);
+        }
+        Ok(())
     }
 
     /// Runs `attempt` on the shared connection, at most twice (see [`Retry`]), within the
@@ -217,7 +283,7 @@ impl Store {
         attempt: F,
     ) -> Result<R, StoreError>
     where
-        F: Fn(ConnectionManager) -> Fut,
+        F: Fn(Conn) -> Fut,
         Fut: Future<Output = RedisResult<R>>,
     {
         if self.breaker.is_open() {
@@ -294,6 +360,12 @@ impl Store {
             breaker.probe_done();
         });
     }
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 /// A connection refused means the command was never sent (the manager then starts a new

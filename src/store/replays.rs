@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::keys::{self, Place};
 use super::redis_store::Retry;
-use super::scripts::REPLAY_POSTED;
+use super::scripts::{Call, REPLAY_POSTED};
 use super::{Store, StoreError};
 
 /// The animation posted in a group for a game's replay.
@@ -69,7 +69,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let json = serde_json::to_string(posted)
             .map_err(|e| StoreError::InvalidArgument(format!("posted animation: {e}")))?;
-        let mut inv = REPLAY_POSTED.prepare_invoke();
+        let mut inv = Call::new(&REPLAY_POSTED);
         inv.key(keys::stats_replays(chat))
             .arg(id)
             .arg(keys::replay_anim_field(id))

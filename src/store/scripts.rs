@@ -5,6 +5,9 @@
 use std::sync::LazyLock;
 
 use redis::Script;
+use redis::cluster_routing::Slot;
+
+use super::StoreError;
 
 /// Compare-and-set save of a game record.
 pub(super) static CAS_SAVE: LazyLock<Script> =
@@ -63,3 +66,101 @@ pub(super) static ACHIEVE_AWARD: LazyLock<Script> =
 /// Remove a player's achievements in a chat, and lower the chat's counts.
 pub(super) static ACHIEVE_FORGET: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/achieve_forget.lua")));
+
+/// One script call being built: a [`redis::ScriptInvocation`] that also keeps its keys, so
+/// [`Call::one_slot`] can refuse, before anything is sent, a call whose keys Redis Cluster
+/// would put in two slots. Every script call goes through it (`Store::invoke` takes only a
+/// `Call`), so the rule holds on a single node too, and every store test that runs a script
+/// checks it.
+pub(super) struct Call<'a> {
+    script: &'a Script,
+    keys: Vec<String>,
+    args: Vec<Vec<u8>>,
+}
+
+impl<'a> Call<'a> {
+    /// A call of `script` with no keys or arguments yet.
+    pub(super) fn new(script: &'a Script) -> Self {
+        Self {
+            script,
+            keys: Vec::new(),
+            args: Vec::new(),
+        }
+    }
+
+    /// Adds a key (`KEYS[i]`).
+    pub(super) fn key(&mut self, key: impl AsRef<str>) -> &mut Self {
+        self.keys.push(key.as_ref().to_owned());
+        self
+    }
+
+    /// Adds an argument (`ARGV[i]`).
+    pub(super) fn arg(&mut self, arg: impl redis::ToRedisArgs) -> &mut Self {
+        arg.write_redis_args(&mut self.args);
+        self
+    }
+
+    /// The keys, in order.
+    #[cfg(test)]
+    pub(super) fn keys(&self) -> &[String] {
+        &self.keys
+    }
+
+    /// `Ok` when every key hashes to the first key's slot.
+    ///
+    /// # Errors
+    /// [`StoreError::Redis`] naming the first key in another slot.
+    pub(super) fn one_slot(&self, op: &str) -> Result<(), StoreError> {
+        let Some(first) = self.keys.first() else {
+            return Ok(());
+        };
+        let slot = Slot::for_key(first);
+        match self.keys.iter().find(|k| Slot::for_key(k) != slot) {
+            None => Ok(()),
+            Some(other) => Err(StoreError::Redis(format!(
+                "{op}: script keys {first:?} and {other:?} are in two cluster slots; not sent"
+            ))),
+        }
+    }
+
+    /// The invocation to send.
+    pub(super) fn invocation(&self) -> redis::ScriptInvocation<'a> {
+        let mut inv = self.script.prepare_invoke();
+        for key in &self.keys {
+            inv.key(key);
+        }
+        for arg in &self.args {
+            inv.arg(arg.as_slice());
+        }
+        inv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::keys::{self, Place, StatsScope};
+
+    #[test]
+    fn a_call_over_two_slots_is_refused_and_one_chats_keys_pass() {
+        let chat = -1_001_234_567_890;
+        let mut same = Call::new(&CAS_SAVE);
+        same.key(keys::game_at(Place::of_topic(chat, 3)))
+            .key(keys::writes(chat))
+            .key(StatsScope::Chat(chat).user(7))
+            .arg(1);
+        assert!(same.one_slot("save").is_ok());
+        assert_eq!(same.keys().len(), 3);
+
+        let mut split = Call::new(&STATS_RECORD);
+        split
+            .key(StatsScope::Chat(chat).user(7))
+            .key(StatsScope::Global.user(7));
+        let err = split.one_slot("record").unwrap_err();
+        assert!(matches!(err, StoreError::Redis(_)), "{err}");
+
+        let mut global = Call::new(&OUTBOX_TAKE);
+        global.key(keys::OUTBOX_DUE).key(keys::CATCHUP);
+        assert!(global.one_slot("due").is_err());
+    }
+}

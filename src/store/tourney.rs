@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::redis_store::Retry;
-use super::scripts::HISTORY_ONCE;
+use super::scripts::{Call, HISTORY_ONCE};
 use super::{CasOutcome, Store, StoreError, Versioned, keys};
 
 /// The key of a chat's tournament record.
@@ -139,7 +139,7 @@ impl Store {
         summary: &T,
     ) -> Result<bool, StoreError> {
         let json = serde_json::to_string(summary).map_err(|e| StoreError::Encode(e.to_string()))?;
-        let mut inv = HISTORY_ONCE.prepare_invoke();
+        let mut inv = Call::new(&HISTORY_ONCE);
         inv.key(tourney_history_key(chat))
             .key(format!(
                 "{}:tourney:history:ids",

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 
 use super::records::{RawRecord, RecordFields, cas_outcome};
 use super::redis_store::Retry;
-use super::scripts::CAS_SAVE;
+use super::scripts::{CAS_SAVE, Call};
 use super::{CasOutcome, SCHEMA, Store, StoreError, Versioned};
 
 impl Store {
@@ -51,14 +51,20 @@ impl Store {
             )));
         }
         let json = serde_json::to_string(state).map_err(|e| StoreError::Encode(e.to_string()))?;
-        let mut inv = CAS_SAVE.prepare_invoke();
+        let mut inv = Call::new(&CAS_SAVE);
         inv.key(key)
             .arg(expected)
             .arg(json)
             .arg(ttl_secs)
             .arg(SCHEMA);
         let reply = self.invoke(op, Retry::IfNotSent, &inv).await?;
-        Ok(cas_outcome(reply))
+        let outcome = cas_outcome(reply);
+        if outcome.is_saved() {
+            // A game's move is answered as done once saved: under Sentinel, once a replica
+            // holds it too, so a failover right after keeps it.
+            self.replicated(op).await?;
+        }
+        Ok(outcome)
     }
 }
 

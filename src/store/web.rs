@@ -3,7 +3,7 @@
 //! group memberships (`getChatMember` answers, kept minutes).
 
 use super::redis_store::Retry;
-use super::scripts::GCRA;
+use super::scripts::{Call, GCRA};
 use super::{Store, StoreError, keys};
 
 /// A limit: `per_second` requests sustained, `burst` at once after a pause.
@@ -27,7 +27,7 @@ impl Store {
         now_ms: u64,
     ) -> Result<Option<u64>, StoreError> {
         let interval = (1000 / u64::from(rate.per_second.max(1))).max(1);
-        let mut inv = GCRA.prepare_invoke();
+        let mut inv = Call::new(&GCRA);
         inv.key(keys::web_rate(kind, who))
             .arg(interval)
             .arg(rate.burst.max(1))

@@ -14,7 +14,7 @@ use parxis::bot::effects::ctx::Kicks;
 use parxis::bot::{self, Ctx};
 use parxis::i18n::Lang;
 use parxis::ops::metrics::Metrics;
-use parxis::store::{DueKind, Place, Store};
+use parxis::store::{DueKind, Place, Store, StoreOptions, Target};
 use serde_json::Value;
 
 use super::fake_tg::{
@@ -68,6 +68,8 @@ pub struct Harness {
     /// The live board each bot started from now on serves (each its own hub and subscriber,
     /// as replicas have), with these limits; `None`: none.
     pub live_app: Option<(parxis::config::MiniAppConfig, parxis::webapp::Limits)>,
+    /// Where the bots' stores connect (a Sentinel set, a cluster); `None`: [`Harness::redis`].
+    pub target: Option<Target>,
 }
 
 /// How [`Harness::start_with`] sets things up.
@@ -122,13 +124,34 @@ impl Harness {
         opts: Options,
         app: Option<(parxis::config::MiniAppConfig, parxis::webapp::Limits)>,
     ) -> Self {
-        let fake = FakeTelegram::start().await;
         let redis = if opts.persistent_redis {
             TestRedis::start_persistent()
         } else {
             TestRedis::start()
         };
-        let store = Store::connect(&redis.url()).await.expect("store");
+        Self::start_full(seed, opts, app, redis, None).await
+    }
+
+    /// As [`Harness::start_with`], every store (the harness's and each bot's) connecting to
+    /// `target`; `redis` is one of its servers, owned (and stopped on drop) by the harness.
+    pub async fn start_on(seed: u64, opts: Options, redis: TestRedis, target: Target) -> Self {
+        Self::start_full(seed, opts, None, redis, Some(target)).await
+    }
+
+    async fn start_full(
+        seed: u64,
+        opts: Options,
+        app: Option<(parxis::config::MiniAppConfig, parxis::webapp::Limits)>,
+        redis: TestRedis,
+        target: Option<Target>,
+    ) -> Self {
+        let fake = FakeTelegram::start().await;
+        let target_now = target
+            .clone()
+            .unwrap_or_else(|| Target::Single(redis.url()));
+        let store = Store::connect_to(&target_now, StoreOptions::default())
+            .await
+            .expect("store");
         let mut h = Self {
             fake,
             redis,
@@ -143,6 +166,7 @@ impl Harness {
             scheduler_apart: opts.scheduler_apart,
             live_app: app,
             fair: opts.fair,
+            target,
         };
         // The tests were written for the Roll button: the chat starts with `/dice button`
         // (a test that sets its own settings says which it wants).
@@ -203,7 +227,13 @@ impl Harness {
     /// A bot's context as this harness sets them up: its own Redis connection, the harness's
     /// seed, pause, clock and write budget, waking the scheduler through `kicks`.
     pub async fn bot_ctx(&self, kicks: &Kicks) -> Ctx {
-        let store = Store::connect(&self.redis.url()).await.expect("store");
+        let target = self
+            .target
+            .clone()
+            .unwrap_or_else(|| Target::Single(self.redis.url()));
+        let store = Store::connect_to(&target, StoreOptions::default())
+            .await
+            .expect("store");
         let mut ctx = Ctx::new(store, Lang::En, Metrics::new());
         ctx.seed = Some(self.seed);
         ctx.fair = self.fair;

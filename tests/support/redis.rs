@@ -29,6 +29,10 @@ pub struct TestRedis {
     persistent: bool,
     dir: PathBuf,
     child: Option<Child>,
+    /// More `redis-server` arguments (a replica's `--replicaof`, a cluster node's options).
+    extra: Vec<String>,
+    /// Run as a sentinel with this configuration (`sentinel monitor …` lines).
+    sentinel: Option<String>,
 }
 
 impl TestRedis {
@@ -55,7 +59,29 @@ impl TestRedis {
         Self::start_inner(None, true)
     }
 
+    /// As [`TestRedis::start`], with more arguments for `redis-server`.
+    #[must_use]
+    pub fn start_args(extra: &[&str]) -> Self {
+        Self::start_full(None, false, extra, None)
+    }
+
+    /// A sentinel (`redis-server <conf> --sentinel`) whose configuration holds `conf` (its
+    /// `sentinel monitor …` lines); the port and log are set here.
+    #[must_use]
+    pub fn start_sentinel(conf: &str) -> Self {
+        Self::start_full(None, false, &[], Some(conf.to_owned()))
+    }
+
     fn start_inner(password: Option<String>, persistent: bool) -> Self {
+        Self::start_full(password, persistent, &[], None)
+    }
+
+    fn start_full(
+        password: Option<String>,
+        persistent: bool,
+        extra: &[&str],
+        sentinel: Option<String>,
+    ) -> Self {
         let n = NEXT_DIR.fetch_add(1, Ordering::Relaxed);
         let dir =
             std::env::temp_dir().join(format!("parxis-test-redis-{}-{n}", std::process::id()));
@@ -70,6 +96,8 @@ impl TestRedis {
                 persistent,
                 dir: dir.clone(),
                 child: None,
+                extra: extra.iter().map(|a| (*a).to_owned()).collect(),
+                sentinel: sentinel.clone(),
             };
             match server.spawn_and_wait() {
                 Ok(()) => return server,
@@ -154,6 +182,13 @@ impl TestRedis {
         let program = std::env::var("REDIS_SERVER").unwrap_or_else(|_| "redis-server".to_owned());
         let log = self.dir.join("redis.log");
         let mut cmd = Command::new(&program);
+        if let Some(conf) = &self.sentinel {
+            // A sentinel rewrites its configuration file: one of its own, in its folder.
+            let file = self.dir.join(format!("sentinel-{}.conf", self.port));
+            std::fs::write(&file, format!("{conf}\n"))
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            cmd.arg(&file).arg("--sentinel");
+        }
         let persistence: &[&str] = if self.persistent {
             &[
                 "--save",
@@ -169,8 +204,17 @@ impl TestRedis {
         cmd.arg("--port")
             .arg(self.port.to_string())
             .args(["--bind", "127.0.0.1"])
-            .args(persistence)
-            .args(["--daemonize", "no", "--databases", "1"])
+            .args(if self.sentinel.is_some() {
+                &[]
+            } else {
+                persistence
+            })
+            .args(["--daemonize", "no"])
+            .args(if self.sentinel.is_some() {
+                &[][..]
+            } else {
+                &["--databases", "1"][..]
+            })
             .arg("--dir")
             .arg(&self.dir)
             .arg("--logfile")
@@ -181,6 +225,7 @@ impl TestRedis {
         if let Some(pw) = &self.password {
             cmd.args(["--requirepass", pw]);
         }
+        cmd.args(&self.extra);
         let child = cmd.spawn().unwrap_or_else(|e| {
             if e.kind() == ErrorKind::NotFound {
                 panic!(
@@ -244,7 +289,8 @@ impl TestRedis {
         true
     }
 
-    fn log_tail(&self) -> String {
+    /// The last lines of the server's log.
+    pub fn log_tail(&self) -> String {
         let text = std::fs::read_to_string(self.dir.join("redis.log")).unwrap_or_default();
         let lines: Vec<&str> = text.lines().collect();
         lines[lines.len().saturating_sub(15)..].join("\n")
@@ -264,4 +310,177 @@ fn free_port() -> u16 {
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
         .expect("cannot bind a loopback port")
+}
+
+/// The name the sentinels of a [`SentinelSet`] know its primary by.
+pub const SENTINEL_MASTER: &str = "parxis";
+
+/// A Sentinel set as production runs one, on loopback: a primary, one replica of it and
+/// three sentinels (quorum 2) that fail over after one second without an answer. The primary
+/// is handed to the caller apart (a test harness owns it, and kills it).
+pub struct SentinelSet {
+    pub replica: TestRedis,
+    pub sentinels: Vec<TestRedis>,
+}
+
+impl SentinelSet {
+    /// Starts the set and waits until the replica copies the primary and every sentinel
+    /// knows the replica and the two other sentinels (so a failover can be agreed).
+    ///
+    /// # Panics
+    /// When a server does not start or the set does not form within 20 s.
+    pub async fn start() -> (TestRedis, Self) {
+        // A replica's first copy starts at once (not after the default 5 s of diskless sync).
+        let primary = TestRedis::start_args(&["--repl-diskless-sync-delay", "0"]);
+        let port = primary.port().to_string();
+        let replica = TestRedis::start_args(&["--replicaof", "127.0.0.1", &port]);
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut conn = replica.raw().await;
+        loop {
+            let info: String = redis::cmd("INFO")
+                .arg("replication")
+                .query_async(&mut conn)
+                .await
+                .unwrap_or_default();
+            if info.contains("master_link_status:up") {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the replica never copied the primary:\n{info}\n{}",
+                replica.log_tail()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let conf = format!(
+            "sentinel monitor {SENTINEL_MASTER} 127.0.0.1 {port} 2\n\
+             sentinel down-after-milliseconds {SENTINEL_MASTER} 1000\n\
+             sentinel failover-timeout {SENTINEL_MASTER} 3000\n\
+             sentinel parallel-syncs {SENTINEL_MASTER} 1"
+        );
+        let sentinels: Vec<TestRedis> = (0..3).map(|_| TestRedis::start_sentinel(&conf)).collect();
+        let set = Self { replica, sentinels };
+        for s in &set.sentinels {
+            let mut conn = s.raw().await;
+            loop {
+                let fields: Vec<String> = redis::cmd("SENTINEL")
+                    .arg("MASTER")
+                    .arg(SENTINEL_MASTER)
+                    .query_async(&mut conn)
+                    .await
+                    .unwrap_or_default();
+                let field = |name: &str| {
+                    fields
+                        .iter()
+                        .position(|f| f == name)
+                        .and_then(|i| fields.get(i + 1))
+                        .cloned()
+                        .unwrap_or_default()
+                };
+                if field("num-slaves") == "1" && field("num-other-sentinels") == "2" {
+                    break;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "the sentinel set did not form: {fields:?}\n{}",
+                    s.log_tail()
+                );
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+        (primary, set)
+    }
+
+    /// The sentinels' addresses, `127.0.0.1:<port>`.
+    #[must_use]
+    pub fn addresses(&self) -> Vec<String> {
+        self.sentinels
+            .iter()
+            .map(|s| format!("127.0.0.1:{}", s.port()))
+            .collect()
+    }
+
+    /// The port of the primary the sentinels name now.
+    pub async fn primary_port(&self) -> Option<u16> {
+        let mut conn = self.sentinels[0].raw().await;
+        let addr: Option<(String, String)> = redis::cmd("SENTINEL")
+            .arg("GET-MASTER-ADDR-BY-NAME")
+            .arg(SENTINEL_MASTER)
+            .query_async(&mut conn)
+            .await
+            .ok()
+            .flatten();
+        addr.and_then(|(_, port)| port.parse().ok())
+    }
+}
+
+/// A Redis Cluster of three primaries (no replicas) on loopback, slots split evenly by
+/// `redis-cli --cluster create`.
+pub struct ClusterSet {
+    pub nodes: Vec<TestRedis>,
+}
+
+impl ClusterSet {
+    /// Starts three cluster nodes, joins them and waits until every node says `cluster_state:ok`.
+    ///
+    /// # Panics
+    /// When `redis-cli` is missing, or the cluster does not form within 20 s.
+    pub async fn start() -> Self {
+        let nodes: Vec<TestRedis> = (0..3)
+            .map(|_| {
+                TestRedis::start_args(&[
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    "nodes.conf",
+                    "--cluster-node-timeout",
+                    "2000",
+                ])
+            })
+            .collect();
+        let cli = std::env::var("REDIS_CLI").unwrap_or_else(|_| "redis-cli".to_owned());
+        let out = Command::new(&cli)
+            .args(["--cluster", "create"])
+            .args(nodes.iter().map(|n| format!("127.0.0.1:{}", n.port())))
+            .args(["--cluster-replicas", "0", "--cluster-yes"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run `{cli}` (apt-get install -y redis-tools): {e}"));
+        assert!(
+            out.status.success(),
+            "redis-cli --cluster create failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let set = Self { nodes };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        for n in &set.nodes {
+            let mut conn = n.raw().await;
+            loop {
+                let info: String = redis::cmd("CLUSTER")
+                    .arg("INFO")
+                    .query_async(&mut conn)
+                    .await
+                    .unwrap_or_default();
+                if info.contains("cluster_state:ok") {
+                    break;
+                }
+                assert!(
+                    Instant::now() < deadline,
+                    "the cluster did not form:\n{info}"
+                );
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+        set
+    }
+
+    /// The seed nodes' addresses, `127.0.0.1:<port>`.
+    #[must_use]
+    pub fn addresses(&self) -> Vec<String> {
+        self.nodes
+            .iter()
+            .map(|n| format!("127.0.0.1:{}", n.port()))
+            .collect()
+    }
 }

@@ -20,7 +20,7 @@ use crate::i18n::Lang;
 use crate::ops::http::{self, Mount, ReadyCheck};
 use crate::ops::metrics::Metrics;
 use crate::ops::startup::{Retrier, RetryPolicy, TelegramStatus, stopped};
-use crate::store::{Backoff, Store, StoreOptions};
+use crate::store::{Backoff, Store, StoreOptions, Target};
 
 /// Why the bot stopped on its own.
 #[derive(Debug)]
@@ -157,11 +157,12 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
     let stop = watch_signals(status.clone())
         .map_err(|e| Fatal::Runtime(format!("cannot watch for SIGTERM: {e}")))?;
     let metrics = Metrics::new();
-    let connect = Store::connect_with_retry(
-        cfg.redis_url.expose(),
-        StoreOptions::default(),
-        Backoff::default(),
-    );
+    // PARXIS_REDIS_SENTINELS / PARXIS_REDIS_CLUSTER, else the single node of REDIS_URL.
+    let target = Target::from_vars(cfg.redis_url.expose(), |k| std::env::var(k).ok())
+        .map_err(|e| Fatal::Config(e.to_string()))?;
+    info!(redis = ?target, "Redis");
+    let connect =
+        Store::connect_target_with_retry(&target, StoreOptions::default(), Backoff::default());
     let mut stop_waiting = stop.clone();
     let store = tokio::select! {
         store = connect => store.map_err(|e| {

@@ -2,7 +2,7 @@
 
 use super::super::keys::{self, StatsScope};
 use super::super::redis_store::Retry;
-use super::super::scripts::STATS_FORGET;
+use super::super::scripts::{Call, STATS_FORGET};
 use super::super::{Store, StoreError};
 use serde_json::Value;
 
@@ -53,7 +53,7 @@ impl Store {
         let removed: i64 = self.query("forget_user", Retry::Idempotent, &del).await?;
         report.private_keys = usize::try_from(removed).unwrap_or(0);
         let global = StatsScope::Global;
-        let mut inv = STATS_FORGET.prepare_invoke();
+        let mut inv = Call::new(&STATS_FORGET);
         inv.key(global.user(user))
             .key(global.table("points", false))
             .key(global.table("points", true))
@@ -72,7 +72,7 @@ impl Store {
         cmd.arg(&history).arg(0).arg(-1);
         let entries: Vec<String> = self.query("forget_user", Retry::Idempotent, &cmd).await?;
         let scope = StatsScope::Chat(chat);
-        let mut inv = STATS_FORGET.prepare_invoke();
+        let mut inv = Call::new(&STATS_FORGET);
         inv.key(scope.user(user))
             .key(scope.table("points", false))
             .key(scope.table("points", true))

@@ -6,7 +6,7 @@ use tracing::info;
 
 use super::super::keys::{self, StatsScope};
 use super::super::redis_store::Retry;
-use super::super::scripts::DUMP_RESTORE_IF_ABSENT;
+use super::super::scripts::{Call, DUMP_RESTORE_IF_ABSENT};
 use super::super::{Store, StoreError};
 
 /// Keys asked for per SCAN round.
@@ -56,7 +56,7 @@ impl Store {
             let Some(payload) = payload else {
                 continue; // expired since the scan
             };
-            let mut inv = DUMP_RESTORE_IF_ABSENT.prepare_invoke();
+            let mut inv = Call::new(&DUMP_RESTORE_IF_ABSENT);
             inv.key(format!("{to}{rest}")).arg(pttl.max(0)).arg(payload);
             let _: i64 = self
                 .invoke("migrate_stats", Retry::Idempotent, &inv)

@@ -6,7 +6,7 @@ use redis::Value;
 
 use super::super::keys::StatsScope;
 use super::super::redis_store::Retry;
-use super::super::scripts::STATS_TOP;
+use super::super::scripts::{Call, STATS_TOP};
 use super::super::{Store, StoreError};
 use crate::stats::{Aggregate, Points, WeekId};
 
@@ -107,7 +107,7 @@ impl Store {
             ));
         }
         let name = table.name();
-        let mut inv = STATS_TOP.prepare_invoke();
+        let mut inv = Call::new(&STATS_TOP);
         inv.key(scope.table(&name, false))
             .key(scope.table(&name, true))
             .arg(n)

@@ -7,7 +7,7 @@ use super::super::keys::{
     self, STATS_DONE_TTL_SECS, STATS_HISTORY_LEN, STATS_WEEK_TTL_SECS, StatsScope,
 };
 use super::super::redis_store::Retry;
-use super::super::scripts::STATS_RECORD;
+use super::super::scripts::{Call, STATS_RECORD};
 use super::super::{Store, StoreError};
 use super::MAX_ATTEMPTS;
 use crate::stats::card::{Contribution, ESTABLISHED_GAMES, contributions};
@@ -234,7 +234,7 @@ impl Store {
         let is_chat = matches!(scope, StatsScope::Chat(_));
         let week_name = format!("week:{week}");
 
-        let mut inv = STATS_RECORD.prepare_invoke();
+        let mut inv = Call::new(&STATS_RECORD);
         inv.key(scope.done(record.chat, &record.id))
             .key(scope.table("points", false))
             .key(scope.table("points", true))
