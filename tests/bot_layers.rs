@@ -1,5 +1,8 @@
 //! The bot's three layers import only downwards: `entry` → `effects` → `core`, and the
-//! core is pure (no Telegram requests, no Redis, no clock, no tasks). Read from the source.
+//! core is pure (no Telegram requests, no Redis, no clock, no tasks); at every level (file,
+//! module, folder) no two parts import each other; the entry reaches the store only through
+//! the effects. Read from the source; each reading is first tried on a made-up crate that
+//! breaks the rule, to prove it sees what it forbids.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,9 +22,12 @@ fn sources(dir: &Path) -> Vec<PathBuf> {
 
 /// Lines of the files under `src/bot/<layer>` that mention any of `banned`.
 fn offending(layer: &str, banned: &[&str]) -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("src/bot")
-        .join(layer);
+    offending_in(Path::new(env!("CARGO_MANIFEST_DIR")), layer, banned)
+}
+
+/// As [`offending`], in the crate at `root`.
+fn offending_in(root: &Path, layer: &str, banned: &[&str]) -> Vec<String> {
+    let dir = root.join("src/bot").join(layer);
     let mut found = Vec::new();
     for file in sources(&dir) {
         let text = fs::read_to_string(&file).expect("readable");
@@ -63,8 +69,8 @@ fn effects_never_import_the_entry() {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
-#[path = "support/imports.rs"]
-mod imports;
+mod support;
+use support::imports::{Edges, Graph, Module, at_depth, circles_of};
 
 #[test]
 fn no_layer_has_a_circle_of_imports() {
@@ -72,7 +78,7 @@ fn no_layer_has_a_circle_of_imports() {
     // circles, Then there is none: every layer reads top-down.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for layer in ["core", "effects", "entry"] {
-        let g = imports::Graph::of_layer(root, layer);
+        let g = Graph::of_layer(root, layer);
         let circles = g.circles();
         assert!(circles.is_empty(), "circles in {layer}: {circles:#?}");
     }
@@ -105,7 +111,7 @@ fn the_import_reader_sees_a_circle_when_there_is_one() {
         "use super::{a::Alpha, b};\npub fn gamma() {}\n",
     )
     .expect("write");
-    let g = imports::Graph::of_layer(&dir, "toy");
+    let g = Graph::of_layer(&dir, "toy");
     let circles = g.circles();
     fs::remove_dir_all(&dir).ok();
     assert_eq!(circles.len(), 1, "{circles:?}");
@@ -116,4 +122,261 @@ fn the_import_reader_sees_a_circle_when_there_is_one() {
     // imports are not counted.
     assert_eq!(g.imports_of(&["toy", "b"]), ["toy::a"]);
     assert_eq!(g.imports_of(&["toy", "inner"]), ["toy::a", "toy::b"]);
+}
+
+/// Each module right under `src/bot/<layer>` (a file, or a folder with all it holds).
+fn modules_of(layer: &'static str) -> impl Fn(&Module) -> Option<Module> {
+    move |m: &Module| (m.len() >= 3 && m[0] == "bot" && m[1] == layer).then(|| at_depth(m, 3))
+}
+
+/// Each folder (or single-file module) right under `src/`, and under `src/bot`.
+fn folders(under_bot: bool) -> impl Fn(&Module) -> Option<Module> {
+    move |m: &Module| {
+        if under_bot {
+            (m.len() >= 2 && m[0] == "bot").then(|| at_depth(m, 2))
+        } else {
+            (!m.is_empty()).then(|| at_depth(m, 1))
+        }
+    }
+}
+
+/// The imports from modules under `from` to modules under `to`, as `from → to` lines.
+fn arrows(g: &Graph, from: &[&str], to: &[&str]) -> Vec<String> {
+    let under = |m: &Module, p: &[&str]| m.len() >= p.len() && m.iter().zip(p).all(|(a, b)| a == b);
+    let mut out = Vec::new();
+    for (m, targets) in &g.edges {
+        if under(m, from) {
+            for t in targets.iter().filter(|t| under(t, to)) {
+                out.push(format!("{} → {}", m.join("::"), t.join("::")));
+            }
+        }
+    }
+    out
+}
+
+fn named(circles: &[Vec<Module>]) -> Vec<Vec<String>> {
+    circles
+        .iter()
+        .map(|c| c.iter().map(|m| m.join("::")).collect())
+        .collect()
+}
+
+#[test]
+fn no_module_of_a_layer_imports_one_that_imports_it_back() {
+    // Given the library's files, read at the level of each layer's modules (`effects::outbox`
+    // with all its files is one), When searched for circles, Then there is none.
+    let g = Graph::of_crate(Path::new(env!("CARGO_MANIFEST_DIR")));
+    for layer in ["core", "effects", "entry"] {
+        let circles = circles_of(&g.grouped(modules_of(layer)));
+        assert!(
+            circles.is_empty(),
+            "module circles in {layer}: {:#?}",
+            named(&circles)
+        );
+    }
+}
+
+#[test]
+fn no_two_folders_of_src_import_each_other() {
+    // Given the library's files, read at the level of the folders of `src/` (and of the
+    // bot's layers), When searched for circles, Then there is none: `bot` may use `store`,
+    // never the other way round, and `entry` → `effects` → `core` only.
+    let g = Graph::of_crate(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let circles: Vec<Vec<String>> = [false, true]
+        .into_iter()
+        .flat_map(|under_bot| named(&circles_of(&g.grouped(folders(under_bot)))))
+        .collect();
+    assert!(circles.is_empty(), "folder circles: {circles:#?}");
+    let up = [
+        arrows(&g, &["bot", "core"], &["bot", "effects"]),
+        arrows(&g, &["bot", "core"], &["bot", "entry"]),
+        arrows(&g, &["bot", "effects"], &["bot", "entry"]),
+    ]
+    .concat();
+    assert!(up.is_empty(), "arrows running up: {up:#?}");
+}
+
+/// What the entry may not write: a path into the store, or the context's store handle.
+/// (The store's plain data types, a `Place`, reach it re-exported by the effects.)
+const STORE_IN_ENTRY: [&str; 3] = ["crate::store", "store::", ".store."];
+
+#[test]
+fn the_entry_reaches_the_store_only_through_the_effects() {
+    // Given the entry's sources, When searched for the store, Then it is not named: every
+    // load, save and check goes through an effects function.
+    let found = offending("entry", &STORE_IN_ENTRY);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_store_search_finds_a_save_written_in_the_entry() {
+    // Given an entry that saves through the context's store and one that names a store
+    // type, and an effects file that may, When searched, Then both entry lines are found.
+    let dir = toy_crate(
+        "entry-store",
+        &[
+            (
+                "bot/entry/buttons.rs",
+                "pub async fn on(ctx: &Ctx) {\n    ctx.store.cas_save(1).await;\n}\n",
+            ),
+            (
+                "bot/entry/tourney.rs",
+                "use crate::store::CasOutcome;\n// crate::store in a comment\n",
+            ),
+            (
+                "bot/effects/commit.rs",
+                "pub async fn save(ctx: &Ctx) { ctx.store.cas_save(1).await; }\n",
+            ),
+        ],
+    );
+    let mut found = offending_in(&dir, "entry", &STORE_IN_ENTRY);
+    fs::remove_dir_all(&dir).ok();
+    found.sort();
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found[0].ends_with("buttons.rs:2:     ctx.store.cas_save(1).await;"),
+        "{}",
+        found[0]
+    );
+    assert!(
+        found[1].ends_with("tourney.rs:1: use crate::store::CasOutcome;"),
+        "{}",
+        found[1]
+    );
+}
+
+/// A made-up crate at a fresh temporary folder: `files` are (path under `src/`, text).
+fn toy_crate(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("parxis-layers-{name}-{}", std::process::id()));
+    for (path, text) in files {
+        let p = dir.join("src").join(path);
+        fs::create_dir_all(p.parent().expect("a folder")).expect("a temp dir");
+        fs::write(p, text).expect("write");
+    }
+    dir
+}
+
+fn read_toy(name: &str, files: &[(&str, &str)]) -> (Graph, Edges) {
+    let dir = toy_crate(name, files);
+    let g = Graph::of_crate(&dir);
+    fs::remove_dir_all(&dir).ok();
+    let e = g.grouped(modules_of("effects"));
+    (g, e)
+}
+
+#[test]
+fn the_module_reading_sees_a_circle_no_file_closes() {
+    // Given a layer whose module `outbox` calls back into `pings` through a file the facade
+    // does not import (no file-level circle: outbox/mod.rs → outbox/drain.rs → pings.rs →
+    // outbox/mod.rs), When read at module level, Then `outbox` ↔ `pings` is found.
+    let (g, modules) = read_toy(
+        "modules",
+        &[
+            ("lib.rs", "pub mod bot;\n"),
+            ("bot/mod.rs", "pub mod effects;\n"),
+            (
+                "bot/effects/mod.rs",
+                "pub mod outbox;\npub mod pings;\npub mod clock;\n",
+            ),
+            (
+                "bot/effects/outbox/mod.rs",
+                "mod drain;\npub fn plan() { drain::go() }\n",
+            ),
+            (
+                "bot/effects/outbox/drain.rs",
+                "pub fn go() { crate::bot::effects::pings::sent() }\n",
+            ),
+            (
+                "bot/effects/pings.rs",
+                "use super::outbox;\nuse super::clock::now;\npub fn sent() { outbox::plan() }\n",
+            ),
+            ("bot/effects/clock.rs", "pub fn now() {}\n"),
+        ],
+    );
+    assert!(g.circles().is_empty(), "no file circle: {:?}", g.circles());
+    let circles = named(&circles_of(&modules));
+    assert_eq!(
+        circles,
+        [["bot::effects::outbox", "bot::effects::pings"]],
+        "{modules:?}"
+    );
+}
+
+#[test]
+fn the_folder_reading_sees_two_folders_that_import_each_other() {
+    // Given a crate whose `webapp` takes the bot's context and whose bot holds the webapp's
+    // state (through a re-export), and whose `store` imports nothing back, When read at
+    // folder level, Then `bot` ↔ `webapp` is found, and only it.
+    let dir = toy_crate(
+        "folders",
+        &[
+            ("lib.rs", "pub mod bot;\npub mod store;\npub mod webapp;\n"),
+            ("bot/mod.rs", "pub mod effects;\n"),
+            ("bot/effects/mod.rs", "pub mod ctx;\npub use ctx::Ctx;\n"),
+            (
+                "bot/effects/ctx.rs",
+                "use crate::webapp::Live;\nuse crate::store::Store;\npub struct Ctx(Live, Store);\n",
+            ),
+            ("store/mod.rs", "pub struct Store;\n"),
+            ("webapp/mod.rs", "mod hub;\npub use hub::Live;\n"),
+            (
+                "webapp/hub.rs",
+                "pub struct Live;\npub fn serve(_: &crate::bot::effects::Ctx) {}\n",
+            ),
+        ],
+    );
+    let g = Graph::of_crate(&dir);
+    fs::remove_dir_all(&dir).ok();
+    let circles = named(&circles_of(&g.grouped(folders(false))));
+    assert_eq!(circles, [["bot", "webapp"]]);
+    // The arrows are file to file, re-exports followed.
+    assert_eq!(
+        arrows(&g, &["webapp"], &["bot"]),
+        ["webapp::hub → bot::effects::ctx"]
+    );
+    assert_eq!(
+        arrows(&g, &["bot"], &["store"]),
+        ["bot::effects::ctx → store"]
+    );
+}
+
+#[test]
+fn the_layer_reading_sees_an_arrow_running_up_and_the_entry_touching_the_store() {
+    // Given a bot whose core names an effect and whose entry saves through the store, When
+    // read, Then both arrows are found, and the layers' folder reading sees the circle.
+    let dir = toy_crate(
+        "up",
+        &[
+            ("lib.rs", "pub mod bot;\npub mod store;\n"),
+            (
+                "bot/mod.rs",
+                "pub mod core;\npub mod effects;\npub mod entry;\n",
+            ),
+            (
+                "bot/core/mod.rs",
+                "pub fn view() { crate::bot::effects::send() }\n",
+            ),
+            (
+                "bot/effects/mod.rs",
+                "use super::core::view;\npub fn send() { view() }\n",
+            ),
+            (
+                "bot/entry/mod.rs",
+                "use crate::store::save;\nuse super::effects::send;\npub fn on() { save(); send() }\n",
+            ),
+            ("store/mod.rs", "pub fn save() {}\n"),
+        ],
+    );
+    let g = Graph::of_crate(&dir);
+    fs::remove_dir_all(&dir).ok();
+    assert_eq!(
+        arrows(&g, &["bot", "core"], &["bot", "effects"]),
+        ["bot::core → bot::effects"]
+    );
+    assert_eq!(
+        arrows(&g, &["bot", "entry"], &["store"]),
+        ["bot::entry → store"]
+    );
+    let circles = named(&circles_of(&g.grouped(folders(true))));
+    assert_eq!(circles, [["bot::core", "bot::effects"]]);
 }

@@ -1,11 +1,11 @@
-//! The import graph of a layer of `src/bot`, read from the source as text: which file takes
-//! names from which. Enough Rust is understood for the project's own style: `use` lines
-//! (grouped with braces), paths in code that start with `super::`, `self::` or
-//! `crate::bot::`, modules as `x.rs` or `x/mod.rs`, and re-exports (`pub use x::Name`)
-//! followed to the file that defines the name (a re-export is the module's public face,
-//! not an import of its own). `#[cfg(test)]` parts and test files are left out: they may
-//! look at anything.
-#![allow(dead_code)]
+//! The import graph of the library (or of one layer of `src/bot`), read from the source as
+//! text: which file takes names from which. Enough Rust is understood for the project's own
+//! style: `use` lines (grouped with braces), paths in code that start with `super::`,
+//! `self::` or `crate::`, modules as `x.rs`, `x/mod.rs` or `x.rs` beside `x/`, and
+//! re-exports (`pub use x::Name`) followed to the file that defines the name (a re-export is
+//! the module's public face, not an import of its own). `#[cfg(test)]` parts and test files
+//! are left out: they may look at anything. [`Graph::grouped`] reads the same graph at
+//! module or folder level.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
@@ -14,13 +14,16 @@ use std::path::{Path, PathBuf};
 /// A module: its path under `src/bot` (`["effects", "outbox", "make"]`).
 pub type Module = Vec<String>;
 
-/// The files of one layer and what each imports.
+/// The files of one layer (or of the whole library) and what each imports.
 pub struct Graph {
     root: PathBuf,
+    /// What `crate::` paths must start with to name a file of the graph (`["bot"]` for a
+    /// layer, nothing for the library), dropped from module names.
+    base: Module,
     files: BTreeMap<Module, PathBuf>,
     texts: HashMap<Module, String>,
     /// Module → modules it takes names from (inside the layer).
-    pub edges: BTreeMap<Module, BTreeSet<Module>>,
+    pub edges: Edges,
 }
 
 fn is_test_file(p: &Path) -> bool {
@@ -144,8 +147,8 @@ fn flatten(tree: &str) -> Vec<Vec<String>> {
     out
 }
 
-/// Paths in code that start with `super::`, `self::` or `crate::bot::` (not the heads of
-/// `use` groups, `super::{…}`, which [`use_paths`] reads).
+/// Paths in code that start with `super::`, `self::` or `crate::` (not the heads of `use`
+/// groups, `super::{…}`, which [`use_paths`] reads).
 fn code_paths(code: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     let b = code.as_bytes();
@@ -155,7 +158,7 @@ fn code_paths(code: &str) -> Vec<Vec<String>> {
         let boundary = i == 0 || !word(b[i - 1]);
         let rest = &b[i..];
         if boundary
-            && ["super::", "self::", "crate::bot::"]
+            && ["super::", "self::", "crate::"]
                 .iter()
                 .any(|s| rest.starts_with(s.as_bytes()))
         {
@@ -205,19 +208,48 @@ fn defines(code: &str, name: &str) -> bool {
 }
 
 impl Graph {
-    /// The graph of `src/bot/<layer>` under the crate at `root`.
+    /// The graph of `src/bot/<layer>` under the crate at `root` (edges inside the layer).
     pub fn of_layer(root: &Path, layer: &str) -> Self {
         let bot = root.join("src/bot");
-        let mut g = Self {
-            root: bot.clone(),
+        let mut g = Self::empty(bot.clone(), vec!["bot".to_owned()]);
+        g.scan(&bot.join(layer), vec![layer.to_owned()]);
+        g.link(true);
+        g
+    }
+
+    /// The graph of the whole library under the crate at `root` (`src/`, without the
+    /// binary's `main.rs`); modules are named from `src` (`["bot", "effects", "ctx"]`).
+    pub fn of_crate(root: &Path) -> Self {
+        let src = root.join("src");
+        let mut g = Self::empty(src.clone(), Vec::new());
+        g.scan(&src, Vec::new());
+        g.files.remove(&vec!["main".to_owned()]);
+        g.texts.remove(&vec!["main".to_owned()]);
+        if let Some(lib) = g.files.remove(&vec!["lib".to_owned()]) {
+            let text = g.texts.remove(&vec!["lib".to_owned()]).unwrap_or_default();
+            g.files.insert(Vec::new(), lib);
+            g.texts.insert(Vec::new(), text);
+        }
+        g.link(false);
+        g
+    }
+
+    fn empty(root: PathBuf, base: Module) -> Self {
+        Self {
+            root,
+            base,
             files: BTreeMap::new(),
             texts: HashMap::new(),
             edges: BTreeMap::new(),
-        };
-        g.scan(&bot.join(layer), vec![layer.to_owned()]);
-        let modules: Vec<Module> = g.files.keys().cloned().collect();
+        }
+    }
+
+    /// The edges: what each file's code takes names from (`same_top`: only files under the
+    /// same first module).
+    fn link(&mut self, same_top: bool) {
+        let modules: Vec<Module> = self.files.keys().cloned().collect();
         for m in modules {
-            let code = g.texts[&m].clone();
+            let code = self.texts[&m].clone();
             let mut targets = BTreeSet::new();
             // A `pub use` is the module's public face (a name of a child shown as its
             // own), not something its code takes: it is followed when resolving, never an
@@ -228,16 +260,15 @@ impl Graph {
                 .map(|(_, p)| p)
                 .chain(code_paths(&code));
             for p in paths {
-                if let Some(t) = g.resolve(&m, &p, 0)
+                if let Some(t) = self.resolve(&m, &p, 0)
                     && t != m
-                    && t.first() == m.first()
+                    && (!same_top || t.first() == m.first())
                 {
                     targets.insert(t);
                 }
             }
-            g.edges.insert(m, targets);
+            self.edges.insert(m, targets);
         }
-        g
     }
 
     fn scan(&mut self, dir: &Path, module: Module) {
@@ -274,7 +305,9 @@ impl Graph {
             return None;
         }
         let (mut cur, rest): (Module, &[String]) = match path[0].as_str() {
-            "crate" if path.get(1).is_some_and(|s| s == "bot") => (Vec::new(), &path[2..]),
+            "crate" if path[1..].starts_with(&self.base) => {
+                (Vec::new(), &path[1 + self.base.len()..])
+            }
             "crate" => return None,
             "self" => (from.clone(), &path[1..]),
             "super" => {
@@ -321,39 +354,40 @@ impl Graph {
     /// Every circle of imports (strongly connected sets of more than one file), as file paths.
     #[must_use]
     pub fn circles(&self) -> Vec<Vec<String>> {
-        let nodes: Vec<&Module> = self.edges.keys().collect();
-        let index: HashMap<&Module, usize> =
-            nodes.iter().enumerate().map(|(i, m)| (*m, i)).collect();
-        let adj: Vec<Vec<usize>> = nodes
-            .iter()
-            .map(|m| {
-                self.edges[*m]
-                    .iter()
-                    .filter_map(|t| index.get(t).copied())
-                    .collect()
-            })
-            .collect();
-        // Tarjan's strongly connected components.
-        let mut t = Tarjan::new(adj.len());
-        for v in 0..adj.len() {
-            if t.index[v] == usize::MAX {
-                t.visit(v, &adj);
-            }
-        }
-        let out = t.circles;
-        out.into_iter()
+        circles_of(&self.edges)
+            .into_iter()
             .map(|c| {
-                c.into_iter()
-                    .map(|i| {
-                        self.files[nodes[i]]
+                c.iter()
+                    .map(|m| {
+                        self.files[m]
                             .strip_prefix(&self.root)
-                            .unwrap_or(&self.files[nodes[i]])
+                            .unwrap_or(&self.files[m])
                             .display()
                             .to_string()
                     })
                     .collect()
             })
             .collect()
+    }
+
+    /// The graph read at a coarser level: each file stands for the group `group` puts it in
+    /// (a module, a folder; `None`: left out), and a group imports another when one of its
+    /// files imports one of the other's. A group never imports itself.
+    #[must_use]
+    pub fn grouped(&self, group: impl Fn(&Module) -> Option<Module>) -> Edges {
+        let mut out: Edges = BTreeMap::new();
+        for (m, targets) in &self.edges {
+            let Some(from) = group(m) else { continue };
+            let entry = out.entry(from.clone()).or_default();
+            for t in targets {
+                if let Some(to) = group(t)
+                    && to != from
+                {
+                    entry.insert(to);
+                }
+            }
+        }
+        out
     }
 
     /// The modules `m` takes names from.
@@ -365,6 +399,46 @@ impl Graph {
             .map(|t| t.iter().map(|m| m.join("::")).collect())
             .unwrap_or_default()
     }
+}
+
+/// Modules and what each imports.
+pub type Edges = BTreeMap<Module, BTreeSet<Module>>;
+
+/// Every circle of `edges` (strongly connected sets of more than one module), each sorted.
+#[must_use]
+pub fn circles_of(edges: &Edges) -> Vec<Vec<Module>> {
+    let nodes: Vec<&Module> = edges.keys().collect();
+    let index: HashMap<&Module, usize> = nodes.iter().enumerate().map(|(i, m)| (*m, i)).collect();
+    let adj: Vec<Vec<usize>> = nodes
+        .iter()
+        .map(|m| {
+            edges[*m]
+                .iter()
+                .filter_map(|t| index.get(t).copied())
+                .collect()
+        })
+        .collect();
+    // Tarjan's strongly connected components.
+    let mut t = Tarjan::new(adj.len());
+    for v in 0..adj.len() {
+        if t.index[v] == usize::MAX {
+            t.visit(v, &adj);
+        }
+    }
+    t.circles
+        .into_iter()
+        .map(|c| {
+            let mut c: Vec<Module> = c.into_iter().map(|i| nodes[i].clone()).collect();
+            c.sort();
+            c
+        })
+        .collect()
+}
+
+/// The module `m` is in at `depth` names (itself when it is shallower).
+#[must_use]
+pub fn at_depth(m: &Module, depth: usize) -> Module {
+    m.iter().take(depth).cloned().collect()
 }
 
 /// The state of Tarjan's search for strongly connected components.
