@@ -9,6 +9,7 @@
 //! [`TestRedis::start_persistent`] runs one with an append-only file synced on every write
 //! (as production Redis with AOF), so a [`TestRedis::stop`] and
 //! [`TestRedis::start_again`] keep the data.
+#![allow(dead_code)] // a bench includes this file alone and uses a part of it
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
