@@ -10,7 +10,7 @@ use tracing::{info, warn};
 
 use super::Ctx;
 use super::chat::{ChatAddr, load};
-use super::outbox::{self, Priority};
+use super::outbox::{self, Priority, Slot};
 use super::telegram::{TgBot, chat_gone};
 use crate::bot::core::table::Table;
 use crate::i18n::{Msg, tr};
@@ -112,7 +112,7 @@ pub async fn move_chat(ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
     outbox::say(
         ctx,
         new,
-        "moved".into(),
+        Slot::Moved,
         Priority::Call,
         tr(here.lang, &Msg::GameMoved),
     )

@@ -9,7 +9,7 @@ use teloxide::prelude::*;
 use teloxide::types::{InputFile, MessageId, ParseMode, ReplyParameters};
 use tracing::{info, warn};
 
-use super::{Plan, Priority, REPOST, Write, media, pace_of, plan, strip};
+use super::{Plan, Priority, REPOST, Slot, Write, media, pace_of, plan, strip};
 use crate::bot::core::table::Stage;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::{ChatAddr, InTopic, load};
@@ -275,7 +275,7 @@ async fn tidy_old_board(
         plan(
             ctx,
             addr.id(),
-            Plan::new(w, format!("s:{}", old.message_id), priority),
+            Plan::new(w, Slot::Buttons(old.message_id), priority),
         )
         .await;
     } else {
