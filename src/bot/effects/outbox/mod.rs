@@ -28,7 +28,7 @@ use super::Ctx;
 use super::chat::ChatAddr;
 use crate::store::{DueKind, Meta, Pace, Place, Put};
 
-pub use receipt::Slot;
+pub use receipt::{Receipt, Slot};
 pub use write::{Then, Write};
 
 /// How long a reply to a command may wait for the chat's budget before it is dropped.

@@ -5,7 +5,148 @@
 
 use std::fmt;
 
+use super::{Then, Write};
+use crate::bot::core::table::Table;
+use crate::bot::effects::chat::ChatAddr;
+use crate::i18n::Lang;
 use crate::store::Place;
+use crate::tournament::TableId;
+
+/// What became of a write that the module which planned it must hear about. The outbox
+/// returns it once the write is made (or refused for good); it applies nothing itself.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Receipt {
+    /// The ping planned at decision point `plan_seq` of `place` was sent as message `id`.
+    Pinged {
+        place: Place,
+        plan_seq: u64,
+        id: i32,
+    },
+    /// Old ping message `id` of `place` was deleted.
+    PingDeleted { place: Place, id: i32 },
+    /// Game `game`'s animation was posted as message `id` of `chat`.
+    ReplayPosted { chat: i64, game: String, id: i32 },
+    /// The sign-up message of tournament `tid` in `chat` was posted as message `id`, when
+    /// it had `entrants` entrants.
+    SignupPosted {
+        chat: i64,
+        tid: u64,
+        entrants: u32,
+        id: i32,
+    },
+    /// The place of table `at` of tournament `tid` in `chat` is ready: its forum topic
+    /// (`thread`), or `None` when Telegram refused to create one (it plays in a lane).
+    TableTopic {
+        chat: i64,
+        tid: u64,
+        at: TableId,
+        thread: Option<i32>,
+    },
+    /// Table `at`'s call (with its Ready button) was posted as message `id`.
+    CallPosted {
+        chat: i64,
+        tid: u64,
+        at: TableId,
+        id: i32,
+    },
+    /// Table `at`'s extension offer was posted as message `id`.
+    OfferPosted {
+        chat: i64,
+        tid: u64,
+        at: TableId,
+        id: i32,
+    },
+    /// `from`'s invitation of `to` (a pairs sign-up) was posted as message `id`.
+    InvitePosted {
+        chat: i64,
+        tid: u64,
+        from: i64,
+        to: i64,
+        id: i32,
+    },
+    /// The board of lobby `table` at `addr` was posted as a new message `id` (shown in
+    /// `lang`): the members who asked are told it opened.
+    LobbyPosted {
+        addr: ChatAddr,
+        table: Box<Table>,
+        id: i32,
+        lang: Lang,
+    },
+    /// Telegram refused a private message to `user` for good: they blocked the bot,
+    /// deleted their account, or never started it.
+    Blocked { user: i64 },
+    /// The bot may not write to `addr`'s chat any more (removed, or the chat deleted).
+    ChatGone { addr: ChatAddr },
+    /// The group of `from` became the supergroup `to` (a new chat id).
+    Migrated { from: ChatAddr, to: ChatAddr },
+}
+
+impl Receipt {
+    /// The receipt of write `w`, made in `chat`, to which Telegram answered `id` (the new
+    /// message's id, the new topic's thread id, or the deleted message's): `None` when the
+    /// write asked for nothing to follow ([`Then`]).
+    #[must_use]
+    pub fn made(chat: i64, w: &Write, id: i32) -> Option<Self> {
+        let then = match w {
+            Write::Send { then, .. } | Write::Delete { then, .. } => then.as_ref()?,
+            Write::Topic { then, .. } | Write::Animation { then, .. } => then,
+            Write::Board { .. }
+            | Write::Photo { .. }
+            | Write::Edit { .. }
+            | Write::Markup { .. }
+            | Write::Document { .. } => return None,
+        };
+        Some(match then.clone() {
+            Then::Pinged { place, plan_seq } => Self::Pinged {
+                place,
+                plan_seq,
+                id,
+            },
+            // The message the write named (the one deleted).
+            Then::PingDeleted { place, id } => Self::PingDeleted { place, id },
+            Then::ReplayPosted { game } => Self::ReplayPosted { chat, game, id },
+            Then::Signup { tid, entrants } => Self::SignupPosted {
+                chat,
+                tid,
+                entrants,
+                id,
+            },
+            Then::TableTopic { tid, at } => Self::TableTopic {
+                chat,
+                tid,
+                at,
+                thread: Some(id),
+            },
+            Then::TableCall { tid, at } => Self::CallPosted { chat, tid, at, id },
+            Then::ExtOffer { tid, at } => Self::OfferPosted { chat, tid, at, id },
+            Then::Invite { tid, from, to } => Self::InvitePosted {
+                chat,
+                tid,
+                from,
+                to,
+                id,
+            },
+        })
+    }
+
+    /// The receipt of write `w` of `chat`, refused by Telegram for good: a table's topic
+    /// not created (the table plays in a lane); `None` for the rest (dropped, logged).
+    #[must_use]
+    pub fn refused(chat: i64, w: &Write) -> Option<Self> {
+        match w {
+            Write::Topic {
+                then: Then::TableTopic { tid, at },
+                ..
+            } => Some(Self::TableTopic {
+                chat,
+                tid: *tid,
+                at: *at,
+                thread: None,
+            }),
+            _ => None,
+        }
+    }
+}
 
 /// The slot of a planned write: a newer write of the same slot supersedes an older one not
 /// made yet. Slots are stored as text in Redis (the outbox's hash keys, and the scripts read
@@ -71,6 +212,161 @@ impl fmt::Display for Slot {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const CHAT: i64 = -100;
+    const AT: TableId = TableId { round: 1, table: 2 };
+
+    fn send(then: Option<Then>) -> Write {
+        Write::Send {
+            place: Place::of_chat(CHAT),
+            text: "t".into(),
+            reply_to: None,
+            keyboard: None,
+            then,
+        }
+    }
+
+    /// Each write's `then` comes back as the receipt its planner hears, with the id
+    /// Telegram answered (a deleted ping names the message it deleted).
+    #[test]
+    fn a_made_write_hands_back_what_its_then_asked_for() {
+        let place = Place::of_topic(CHAT, 7);
+        let cases = [
+            (
+                send(Some(Then::Pinged { place, plan_seq: 4 })),
+                Receipt::Pinged {
+                    place,
+                    plan_seq: 4,
+                    id: 50,
+                },
+            ),
+            (
+                Write::Delete {
+                    message_id: 9,
+                    then: Some(Then::PingDeleted { place, id: 9 }),
+                },
+                Receipt::PingDeleted { place, id: 9 },
+            ),
+            (
+                Write::Animation {
+                    place,
+                    game: "g".into(),
+                    reply_to: None,
+                    then: Then::ReplayPosted { game: "g".into() },
+                },
+                Receipt::ReplayPosted {
+                    chat: CHAT,
+                    game: "g".into(),
+                    id: 50,
+                },
+            ),
+            (
+                send(Some(Then::Signup {
+                    tid: 3,
+                    entrants: 2,
+                })),
+                Receipt::SignupPosted {
+                    chat: CHAT,
+                    tid: 3,
+                    entrants: 2,
+                    id: 50,
+                },
+            ),
+            (
+                Write::Topic {
+                    name: "n".into(),
+                    then: Then::TableTopic { tid: 3, at: AT },
+                },
+                Receipt::TableTopic {
+                    chat: CHAT,
+                    tid: 3,
+                    at: AT,
+                    thread: Some(50),
+                },
+            ),
+            (
+                send(Some(Then::TableCall { tid: 3, at: AT })),
+                Receipt::CallPosted {
+                    chat: CHAT,
+                    tid: 3,
+                    at: AT,
+                    id: 50,
+                },
+            ),
+            (
+                send(Some(Then::ExtOffer { tid: 3, at: AT })),
+                Receipt::OfferPosted {
+                    chat: CHAT,
+                    tid: 3,
+                    at: AT,
+                    id: 50,
+                },
+            ),
+            (
+                send(Some(Then::Invite {
+                    tid: 3,
+                    from: 11,
+                    to: 12,
+                })),
+                Receipt::InvitePosted {
+                    chat: CHAT,
+                    tid: 3,
+                    from: 11,
+                    to: 12,
+                    id: 50,
+                },
+            ),
+        ];
+        for (w, r) in cases {
+            assert_eq!(Receipt::made(CHAT, &w, 50), Some(r), "{w:?}");
+            assert_eq!(
+                Receipt::refused(CHAT, &w).is_some(),
+                matches!(w, Write::Topic { .. })
+            );
+        }
+    }
+
+    /// A write that asked for nothing hands nothing back; a refused topic hands back the
+    /// table's place without a thread (its lane).
+    #[test]
+    fn nothing_follows_a_plain_write_and_a_refused_topic_is_a_lane() {
+        let plain = [
+            send(None),
+            Write::Board {
+                place: Place::of_chat(CHAT),
+            },
+            Write::Edit {
+                message_id: 3,
+                text: "t".into(),
+                keyboard: None,
+            },
+            Write::Markup {
+                message_id: 3,
+                keyboard: None,
+            },
+            Write::Delete {
+                message_id: 3,
+                then: None,
+            },
+        ];
+        for w in plain {
+            assert_eq!(Receipt::made(CHAT, &w, 50), None, "{w:?}");
+            assert_eq!(Receipt::refused(CHAT, &w), None, "{w:?}");
+        }
+        let topic = Write::Topic {
+            name: "n".into(),
+            then: Then::TableTopic { tid: 3, at: AT },
+        };
+        assert_eq!(
+            Receipt::refused(CHAT, &topic),
+            Some(Receipt::TableTopic {
+                chat: CHAT,
+                tid: 3,
+                at: AT,
+                thread: None,
+            })
+        );
+    }
 
     /// Every slot's text as the last version wrote it by hand: a write planned before an
     /// upgrade and the same write planned after it share one slot (the newer supersedes).

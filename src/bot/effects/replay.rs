@@ -11,16 +11,15 @@
 //! gets a reply to the animation already posted instead of a second upload; two requests
 //! planned before the drain comes share one slot, so only one is made.
 
-pub mod kept;
-
 use tracing::debug;
 
 use super::Ctx;
 use super::chat::Here;
+use super::kept;
 use super::outbox::{self, Plan, Priority, REPLY_TTL_MS, Slot, Then, Write};
 use crate::i18n::{Msg, tr};
 
-pub use kept::Which;
+pub use super::kept::Which;
 
 /// What a request did, for the caller (a button answers with a short text).
 #[derive(Clone, Debug, PartialEq, Eq)]
