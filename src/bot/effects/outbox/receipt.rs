@@ -326,6 +326,60 @@ mod tests {
         }
     }
 
+    /// Writes planned by the last version, as it stored them (JSON in the outbox's hash),
+    /// still decode here and, once made, hand back the receipt their `then` asked for: the
+    /// writes a running deployment has queued survive the upgrade.
+    #[test]
+    fn a_write_queued_before_the_upgrade_decodes_and_hands_back_its_receipt() {
+        let place = Place::of_topic(CHAT, 7);
+        let cases = [
+            (
+                r#"{"w":"send","place":{"chat":-100,"topic":7},"text":"@x","reply_to":40,"then":{"then":"pinged","place":{"chat":-100,"topic":7},"plan_seq":4}}"#,
+                Some(Receipt::Pinged {
+                    place,
+                    plan_seq: 4,
+                    id: 50,
+                }),
+            ),
+            (
+                r#"{"w":"delete","message_id":9,"then":{"then":"ping_deleted","place":{"chat":-100,"topic":7},"id":9}}"#,
+                Some(Receipt::PingDeleted { place, id: 9 }),
+            ),
+            (
+                r#"{"w":"topic","name":"R2","then":{"then":"table_topic","tid":3,"at":{"r":1,"t":2}}}"#,
+                Some(Receipt::TableTopic {
+                    chat: CHAT,
+                    tid: 3,
+                    at: AT,
+                    thread: Some(50),
+                }),
+            ),
+            (
+                r#"{"w":"animation","place":{"chat":-100,"topic":null},"game":"12-345","then":{"then":"replay_posted","game":"12-345"}}"#,
+                Some(Receipt::ReplayPosted {
+                    chat: CHAT,
+                    game: "12-345".into(),
+                    id: 50,
+                }),
+            ),
+            (
+                r#"{"w":"send","place":{"chat":-100,"topic":null},"text":"sign up","then":{"then":"signup","tid":3,"entrants":2}}"#,
+                Some(Receipt::SignupPosted {
+                    chat: CHAT,
+                    tid: 3,
+                    entrants: 2,
+                    id: 50,
+                }),
+            ),
+            (r#"{"w":"board","place":{"chat":-100,"topic":null}}"#, None),
+            (r#"{"w":"markup","message_id":31}"#, None),
+        ];
+        for (json, receipt) in cases {
+            let w: Write = serde_json::from_str(json).expect(json);
+            assert_eq!(Receipt::made(CHAT, &w, 50), receipt, "{json}");
+        }
+    }
+
     /// A write that asked for nothing hands nothing back; a refused topic hands back the
     /// table's place without a thread (its lane).
     #[test]
