@@ -4,13 +4,16 @@
 //! - [`ctx`]: the context shared by every update and firing, with the one [`clock`];
 //! - [`telegram`]: the bot type, what a Telegram error means, the admin check;
 //! - [`chat`]: a place's address and its state loaded in one round trip, with its language;
-//! - [`outbox`]: every write to a chat planned, then made within the chat's one budget;
+//! - [`outbox`]: every write to a chat planned, then made within the chat's one budget,
+//!   each write's [`outbox::Receipt`] handed back (the outbox imports none of its clients);
+//! - [`receipts`]: the outbox's drain, each receipt applied to the module it concerns;
 //! - [`display`]: boards rendered and the requests that show them (used by the outbox);
 //! - [`schedule`]: the one scheduler: due items fired under a lease;
 //! - [`commit`]: load → pure step → compare-and-set save → plan what follows;
 //! - [`lobby`]: new tables (a lobby, a rematch) replacing old ones;
 //! - [`deadline`]: the due set kept in step with each saved table;
 //! - [`driver`]: automatic, absent and timed-out turns, and time limits;
+//! - [`replay`], [`kept`]: replays planned in the outbox, and the kept record they read;
 //! - [`pings`]: the mention of a player who takes long, and the warning before the timer;
 //! - [`lifecycle`]: the chat itself changes (the bot is removed, the group migrates);
 //! - [`active`]: game counters and the active-games gauge;
