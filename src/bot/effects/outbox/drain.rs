@@ -30,6 +30,30 @@ pub struct Drain {
     /// Writes this firing may still take.
     left: usize,
     over: bool,
+    /// A write made whose receipt goes out before the outbox forgets it
+    /// ([`Receipt::before_done`]): forgotten at the next step, once the receipt is applied.
+    unfinished: Option<MadeWrite>,
+}
+
+/// A write made, not forgotten yet: its slot, its plan's id and the board version it showed.
+#[derive(Debug)]
+struct MadeWrite {
+    slot: String,
+    id: u64,
+    shown: u64,
+}
+
+impl MadeWrite {
+    /// Forget the write (a newer one of its slot stays). A crash before this (Telegram
+    /// answered, the outbox not told) leaves it planned: the next drainer makes it again (at
+    /// least once; see docs/ARCHITECTURE.md).
+    async fn forget(self, ctx: &Ctx, chat: i64) {
+        ctx.crash_point(CrashPoint::OutboxMade, &self.slot).await;
+        let _ = ctx
+            .store
+            .outbox_done(chat, &self.slot, self.id, self.shown)
+            .await;
+    }
 }
 
 /// One step of a [`Drain`].
@@ -51,12 +75,16 @@ impl Drain {
             chat,
             left: MAX_WRITES_PER_DRAIN,
             over: false,
+            unfinished: None,
         }
     }
 
     /// Make the next write, if the budget allows one and this firing has not taken its
     /// share.
     pub async fn next(&mut self, bot: &TgBot, ctx: &Ctx) -> Step {
+        if let Some(made) = self.unfinished.take() {
+            made.forget(ctx, self.chat).await;
+        }
         if self.over {
             return Step::Over;
         }
@@ -74,8 +102,9 @@ impl Drain {
         }
         self.left -= 1;
         match step(bot, ctx, self.chat).await {
-            Some((receipt, go_on)) => {
+            Some((receipt, unfinished, go_on)) => {
                 self.over = !go_on;
+                self.unfinished = unfinished;
                 Step::Took(receipt)
             }
             None => {
@@ -86,9 +115,14 @@ impl Drain {
     }
 }
 
-/// Take and make `chat`'s next write: its receipt and whether the drain goes on; `None`
-/// when nothing was taken (the chat is due again when it may be).
-async fn step(bot: &TgBot, ctx: &Ctx, chat: i64) -> Option<(Option<Receipt>, bool)> {
+/// Take and make `chat`'s next write: its receipt, the write made when it is still to
+/// forget (its receipt goes first), and whether the drain goes on; `None` when nothing was
+/// taken (the chat is due again when it may be).
+async fn step(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+) -> Option<(Option<Receipt>, Option<MadeWrite>, bool)> {
     let here = Place::of_chat(chat);
     let pace = pace_of(ctx, chat);
     let now = ctx.now_ms();
@@ -158,23 +192,27 @@ async fn step(bot: &TgBot, ctx: &Ctx, chat: i64) -> Option<(Option<Receipt>, boo
         Err(e) => {
             warn!(chat, slot = %slot, error = %e, "dropping a write that does not decode");
             let _ = ctx.store.outbox_done(chat, &slot, meta.id, 0).await;
-            return Some((None, true));
+            return Some((None, None, true));
         }
     };
     let made = make(bot, ctx, chat, &write, &meta).await;
     ctx.metrics.outbox(made.name());
     match made {
         Made::Done { shown, receipt } => {
-            // A crash here (Telegram answered, the outbox not told) leaves the write
-            // planned: the next drainer makes it again (at least once; see
-            // docs/ARCHITECTURE.md).
-            ctx.crash_point(CrashPoint::OutboxMade, &slot).await;
-            let _ = ctx.store.outbox_done(chat, &slot, meta.id, shown).await;
-            Some((receipt, true))
+            let made = MadeWrite {
+                slot,
+                id: meta.id,
+                shown,
+            };
+            if receipt.as_ref().is_some_and(Receipt::before_done) {
+                return Some((receipt, Some(made), true));
+            }
+            made.forget(ctx, chat).await;
+            Some((receipt, None, true))
         }
         Made::Dropped => {
             let _ = ctx.store.outbox_done(chat, &slot, meta.id, 0).await;
-            Some((Receipt::refused(chat, &write), true))
+            Some((Receipt::refused(chat, &write), None, true))
         }
         Made::Later(at) => {
             let _ = ctx.store.set_due(DueKind::Outbox, here, Some(at)).await;
@@ -183,7 +221,7 @@ async fn step(bot: &TgBot, ctx: &Ctx, chat: i64) -> Option<(Option<Receipt>, boo
         Made::Gone(receipt) => {
             info!(chat, "chat gone: its planned writes are dropped");
             let _ = ctx.store.outbox_clear(chat).await;
-            Some((Some(receipt), false))
+            Some((Some(receipt), None, false))
         }
     }
 }

@@ -82,6 +82,16 @@ pub enum Receipt {
 }
 
 impl Receipt {
+    /// Is this receipt applied before the outbox forgets its write? A lobby's notices are:
+    /// after a crash in between, the write is made again as an edit of the board posted,
+    /// which hands back no receipt, so the notices would never be planned. The others are
+    /// applied once the write is forgotten (a crash in between loses them, and the write
+    /// is made again).
+    #[must_use]
+    pub fn before_done(&self) -> bool {
+        matches!(self, Self::LobbyPosted { .. })
+    }
+
     /// The receipt of write `w`, made in `chat`, to which Telegram answered `id` (the new
     /// message's id, the new topic's thread id, or the deleted message's): `None` when the
     /// write asked for nothing to follow ([`Then`]).
@@ -377,6 +387,44 @@ mod tests {
         for (json, receipt) in cases {
             let w: Write = serde_json::from_str(json).expect(json);
             assert_eq!(Receipt::made(CHAT, &w, 50), receipt, "{json}");
+        }
+    }
+
+    /// Only a lobby posted is applied before its write is forgotten; a ping's message, a
+    /// tournament's post and the rest after.
+    #[test]
+    fn only_a_lobby_posted_goes_before_its_write_is_forgotten() {
+        let addr = ChatAddr::new(CHAT);
+        let host = crate::bot::core::table::Actor {
+            id: 1,
+            name: "A".into(),
+            is_admin: false,
+        };
+        let lobby = Table::lobby(&host, crate::engine::Preset::Jcf, false);
+        let before = Receipt::LobbyPosted {
+            addr,
+            table: Box::new(lobby),
+            id: 5,
+            lang: Lang::En,
+        };
+        assert!(before.before_done());
+        let after = [
+            Receipt::Pinged {
+                place: addr.place(),
+                plan_seq: 1,
+                id: 5,
+            },
+            Receipt::SignupPosted {
+                chat: CHAT,
+                tid: 1,
+                entrants: 1,
+                id: 5,
+            },
+            Receipt::Blocked { user: 7 },
+            Receipt::ChatGone { addr },
+        ];
+        for r in after {
+            assert!(!r.before_done(), "{r:?}");
         }
     }
 
