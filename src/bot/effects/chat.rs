@@ -6,7 +6,7 @@ use teloxide::requests::HasPayload;
 use teloxide::types::{ChatId, Message, MessageId, ThreadId, User};
 use tracing::warn;
 
-use super::Ctx;
+use super::ctx::Ctx;
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::ChatSettings;
 use crate::bot::core::table::Table;

@@ -3,32 +3,20 @@
 //!
 //! Both arrive two ways: as an update (`my_chat_member`, or the service message carrying
 //! `migrate_to_chat_id`) and as the answer to a write the bot makes (403 "bot was kicked",
-//! 400 with `migrate_to_chat_id`). Either way ends up here; doing it twice is harmless.
+//! 400 with `migrate_to_chat_id`: the outbox's receipt, applied by [`super::receipts`]).
+//! Either way ends up here; doing it twice is harmless.
 
-use teloxide::RequestError;
 use tracing::{info, warn};
 
 use super::Ctx;
 use super::chat::{ChatAddr, load};
-use super::outbox::{self, Priority};
-use super::telegram::{TgBot, chat_gone};
+use super::outbox::{self, Priority, Slot};
 use crate::bot::core::table::Table;
 use crate::i18n::{Msg, tr};
 use crate::store::{CasOutcome, DueKind};
 
 /// How many times ending a chat's game retries a delete that lost a race.
 pub const END_CHAT_ATTEMPTS: usize = 5;
-
-/// React to a failed write to `addr`: end or move the chat's game when Telegram says so.
-pub async fn telegram_failed(_bot: &TgBot, ctx: &Ctx, addr: ChatAddr, e: &RequestError) {
-    if let RequestError::MigrateToChatId(new) = e {
-        move_chat(ctx, addr, ChatAddr::new(new.0)).await;
-    } else if chat_gone(e) {
-        end_chat(ctx, addr).await;
-    } else {
-        warn!(chat = addr.id(), error = %e, "write failed");
-    }
-}
 
 /// End `addr`'s game: delete its table, board record, deadline and planned writes (the bot
 /// cannot write there any more). In a forum, the game of each other topic ends the same way
@@ -112,7 +100,7 @@ pub async fn move_chat(ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
     outbox::say(
         ctx,
         new,
-        "moved".into(),
+        Slot::Moved,
         Priority::Call,
         tr(here.lang, &Msg::GameMoved),
     )

@@ -13,7 +13,7 @@ use tracing::{info, warn};
 
 use super::Ctx;
 use super::chat::ChatAddr;
-use super::outbox::{self, Plan, Priority, Write};
+use super::outbox::{self, Plan, Priority, Slot, Write};
 use super::telegram::TgBot;
 use crate::bot::core::notify::{Where, message_link};
 use crate::bot::core::table::Table;
@@ -84,7 +84,7 @@ pub async fn lobby_posted(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, t: &Table, id:
             keyboard: keyboard.clone(),
             then: None,
         };
-        let slot = format!("n:{}", place.member());
+        let slot = Slot::Notice(place);
         let once = format!("n:{}:{}", place.member(), t.seq);
         let plan = Plan::new(w, slot, Priority::Notice)
             .within(NOTICE_TTL_MS)

@@ -12,7 +12,7 @@ use tracing::{debug, info, warn};
 
 use super::Ctx;
 use super::chat::{ChatAddr, Here, load};
-use super::outbox::{self, Plan, Priority, Then, Write};
+use super::outbox::{self, Plan, Priority, Slot, Then, Write};
 use crate::bot::core::pings::{Ping, PingKind, PingRecord, Sent, WARN_BEFORE_SECS};
 use crate::bot::core::seats::dot;
 use crate::bot::core::table::Table;
@@ -26,11 +26,6 @@ pub const RETRY_MS: u64 = 500;
 
 fn split(stored: Option<Versioned<PingRecord>>) -> (u64, PingRecord) {
     stored.map_or((0, PingRecord::default()), |v| (v.version, v.state))
-}
-
-/// The slot of a place's ping in the outbox.
-fn ping_slot(place: Place) -> String {
-    format!("p:{}", place.member())
 }
 
 /// Change the ping record of `place` by `f` (compare-and-set, again on a lost race); `f`
@@ -79,7 +74,10 @@ pub async fn after_save(ctx: &Ctx, here: &Here, table: &Table, version: u64) {
         return;
     };
     if left_unsent {
-        let _ = ctx.store.outbox_cancel(place.chat, &ping_slot(place)).await;
+        let _ = ctx
+            .store
+            .outbox_cancel(place.chat, &Slot::Ping(place).to_string())
+            .await;
     }
     let _ = ctx.store.set_due(DueKind::Ping, place, next.due()).await;
     delete_stale(ctx, place, &next).await;
@@ -95,7 +93,7 @@ async fn delete_stale(ctx: &Ctx, place: Place, record: &PingRecord) {
         outbox::plan(
             ctx,
             place.chat,
-            Plan::new(w, format!("pd:{id}"), Priority::Tidy),
+            Plan::new(w, Slot::Delete(id), Priority::Tidy),
         )
         .await;
     }
@@ -182,7 +180,7 @@ pub async fn fire(ctx: &Ctx, place: Place) {
     outbox::plan(
         ctx,
         place.chat,
-        Plan::new(w, ping_slot(place), Priority::Ping),
+        Plan::new(w, Slot::Ping(place), Priority::Ping),
     )
     .await;
 }

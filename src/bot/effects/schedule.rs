@@ -119,7 +119,7 @@ async fn fire(bot: &TgBot, ctx: &Ctx, (kind, place): Item) {
     }
     match kind {
         DueKind::Turn => super::driver::fire(ctx, place).await,
-        DueKind::Outbox => super::outbox::drain::drain(bot, ctx, place.chat).await,
+        DueKind::Outbox => super::receipts::drain(bot, ctx, place.chat).await,
         DueKind::Ping => super::pings::fire(ctx, place).await,
         DueKind::Tourney => super::tourney::job::fire(ctx, place.chat).await,
         DueKind::Record => super::stats::record_due(ctx, place).await,

@@ -111,13 +111,8 @@ pub async fn on_action(
             // The game is gone (Redis lost it, or it expired): the board's buttons would stay
             // dead, so they make way for a "New game".
             if let Some(m) = q.regular_message() {
-                let w = outbox::Write::Markup {
-                    message_id: m.id.0,
-                    keyboard: Some(view::new_game_only(here.lang)),
-                };
-                let slot = format!("s:{}", m.id.0);
-                let plan = outbox::Plan::new(w, slot, outbox::Priority::Reply);
-                outbox::plan(&ctx, here.addr.id(), plan).await;
+                let kb = Some(view::new_game_only(here.lang));
+                outbox::buttons(&ctx, here.addr.id(), m.id.0, kb, outbox::Priority::Reply).await;
             }
         }
         Err(_) => {}

@@ -243,16 +243,14 @@ async fn choose_language(
     // The row under a lobby: the lobby itself is shown again in the new language.
     let under_board = here.display().is_some_and(|d| d.message_id == msg.id.0);
     if !under_board {
-        let w = outbox::Write::Edit {
-            message_id: msg.id.0,
-            text: tr(lang, &Msg::LanguageSet { lang }),
-            keyboard: None,
-        };
-        let slot = format!("e:{}", msg.id.0);
-        outbox::plan(
+        let text = tr(lang, &Msg::LanguageSet { lang });
+        outbox::edit(
             ctx,
             msg.chat.id.0,
-            outbox::Plan::new(w, slot, outbox::Priority::Reply),
+            msg.id.0,
+            text,
+            None,
+            outbox::Priority::Reply,
         )
         .await;
     }

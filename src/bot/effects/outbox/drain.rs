@@ -1,12 +1,14 @@
 //! Draining a chat's outbox (the scheduler's [`DueKind::Outbox`] firing, under the chat's
-//! lease): take the next write the budget allows, make it, forget it, and again, until the
-//! budget says wait (the chat is then due when it allows one) or nothing is left.
+//! lease): take the next write the budget allows, make it, forget it, hand back its
+//! [`Receipt`], and again, until the budget says wait (the chat is then due when it allows
+//! one) or nothing is left.
 
 use tracing::{debug, info, warn};
 
+use super::Write;
 use super::make::{Made, make};
 use super::pace_of;
-use super::{Then, Write};
+use super::receipt::Receipt;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::crash::CrashPoint;
 use crate::bot::effects::telegram::TgBot;
@@ -18,115 +20,210 @@ pub const MAX_WRITES_PER_DRAIN: usize = 64;
 /// How long after Redis failed a drain is tried again.
 pub const RETRY_MS: u64 = 1_000;
 
-/// Make `chat`'s planned writes that its budget allows now.
-pub async fn drain(bot: &TgBot, ctx: &Ctx, chat: i64) {
+/// One firing's drain of a chat's outbox: each [`Drain::next`] makes the next write the
+/// budget allows and hands back its [`Receipt`], until the firing is over. Whoever drains
+/// applies each receipt before asking for the next write (as a ping's message is on record
+/// before the next write is taken), so nothing here knows the modules that planned.
+#[derive(Debug)]
+pub struct Drain {
+    chat: i64,
+    /// Writes this firing may still take.
+    left: usize,
+    over: bool,
+    /// A write made whose receipt goes out before the outbox forgets it
+    /// ([`Receipt::before_done`]): forgotten at the next step, once the receipt is applied.
+    unfinished: Option<MadeWrite>,
+}
+
+/// A write made, not forgotten yet: its slot, its plan's id and the board version it showed.
+#[derive(Debug)]
+struct MadeWrite {
+    slot: String,
+    id: u64,
+    shown: u64,
+}
+
+impl MadeWrite {
+    /// Forget the write (a newer one of its slot stays). A crash before this (Telegram
+    /// answered, the outbox not told) leaves it planned: the next drainer makes it again (at
+    /// least once; see docs/ARCHITECTURE.md).
+    async fn forget(self, ctx: &Ctx, chat: i64) {
+        ctx.crash_point(CrashPoint::OutboxMade, &self.slot).await;
+        let _ = ctx
+            .store
+            .outbox_done(chat, &self.slot, self.id, self.shown)
+            .await;
+    }
+}
+
+/// One step of a [`Drain`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// A write was taken and dealt with (made, dropped, or the chat found gone): what its
+    /// planner must hear, if anything.
+    Took(Option<Receipt>),
+    /// Nothing more in this firing: the chat is due again when its budget allows, at once
+    /// after [`MAX_WRITES_PER_DRAIN`], or not while nothing is planned.
+    Over,
+}
+
+impl Drain {
+    /// The drain of `chat`'s planned writes that its budget allows now.
+    #[must_use]
+    pub fn of(chat: i64) -> Self {
+        Self {
+            chat,
+            left: MAX_WRITES_PER_DRAIN,
+            over: false,
+            unfinished: None,
+        }
+    }
+
+    /// Make the next write, if the budget allows one and this firing has not taken its
+    /// share.
+    pub async fn next(&mut self, bot: &TgBot, ctx: &Ctx) -> Step {
+        if let Some(made) = self.unfinished.take() {
+            made.forget(ctx, self.chat).await;
+        }
+        if self.over {
+            return Step::Over;
+        }
+        if self.left == 0 {
+            self.over = true;
+            let _ = ctx
+                .store
+                .set_due(
+                    DueKind::Outbox,
+                    Place::of_chat(self.chat),
+                    Some(ctx.now_ms()),
+                )
+                .await;
+            return Step::Over;
+        }
+        self.left -= 1;
+        match step(bot, ctx, self.chat).await {
+            Some((receipt, unfinished, go_on)) => {
+                self.over = !go_on;
+                self.unfinished = unfinished;
+                Step::Took(receipt)
+            }
+            None => {
+                self.over = true;
+                Step::Over
+            }
+        }
+    }
+}
+
+/// Take and make `chat`'s next write: its receipt, the write made when it is still to
+/// forget (its receipt goes first), and whether the drain goes on; `None` when nothing was
+/// taken (the chat is due again when it may be).
+async fn step(
+    bot: &TgBot,
+    ctx: &Ctx,
+    chat: i64,
+) -> Option<(Option<Receipt>, Option<MadeWrite>, bool)> {
     let here = Place::of_chat(chat);
     let pace = pace_of(ctx, chat);
-    for _ in 0..MAX_WRITES_PER_DRAIN {
-        let now = ctx.now_ms();
-        let taken = match ctx.store.outbox_take(chat, now, pace).await {
-            Ok(t) => t,
-            Err(e) => {
-                debug!(chat, error = %e, "outbox unavailable");
+    let now = ctx.now_ms();
+    let taken = match ctx.store.outbox_take(chat, now, pace).await {
+        Ok(t) => t,
+        Err(e) => {
+            debug!(chat, error = %e, "outbox unavailable");
+            let _ = ctx
+                .store
+                .set_due(DueKind::Outbox, here, Some(now + RETRY_MS))
+                .await;
+            return None;
+        }
+    };
+    let (slot, meta, json) = match taken {
+        Taken::Write {
+            slot,
+            meta,
+            json,
+            dropped,
+        } => {
+            count_dropped(ctx, chat, dropped);
+            (slot, meta, json)
+        }
+        Taken::Wait { until_ms, dropped } => {
+            debug!(chat, now, until_ms, "outbox waits");
+            count_dropped(ctx, chat, dropped);
+            let _ = ctx
+                .store
+                .set_due(DueKind::Outbox, here, Some(until_ms))
+                .await;
+            return None;
+        }
+        Taken::Empty { dropped } => {
+            count_dropped(ctx, chat, dropped);
+            // Off the due set, then looked at again: a write planned in between put the
+            // chat back (or is put back here), so none is left behind.
+            let _ = ctx.store.set_due(DueKind::Outbox, here, None).await;
+            if ctx.store.outbox_len(chat).await.unwrap_or(1) > 0 {
+                let _ = ctx.store.set_due(DueKind::Outbox, here, Some(now)).await;
+            }
+            return None;
+        }
+    };
+    debug!(chat, slot = %slot, now, expires = meta.expires_ms, "write taken");
+    // A private chat's message also takes one from the bot's own budget (about 30 a
+    // second, shared by every replica); the write stays planned meanwhile.
+    if chat > 0 {
+        match ctx.store.private_take(now).await {
+            Ok(None) => {}
+            Ok(Some(at)) => {
+                debug!(chat, at, "the bot's private budget waits");
+                let _ = ctx.store.set_due(DueKind::Outbox, here, Some(at)).await;
+                return None;
+            }
+            Err(_) => {
                 let _ = ctx
                     .store
                     .set_due(DueKind::Outbox, here, Some(now + RETRY_MS))
                     .await;
-                return;
-            }
-        };
-        let (slot, meta, json) = match taken {
-            Taken::Write {
-                slot,
-                meta,
-                json,
-                dropped,
-            } => {
-                count_dropped(ctx, chat, dropped);
-                (slot, meta, json)
-            }
-            Taken::Wait { until_ms, dropped } => {
-                debug!(chat, now, until_ms, "outbox waits");
-                count_dropped(ctx, chat, dropped);
-                let _ = ctx
-                    .store
-                    .set_due(DueKind::Outbox, here, Some(until_ms))
-                    .await;
-                return;
-            }
-            Taken::Empty { dropped } => {
-                count_dropped(ctx, chat, dropped);
-                // Off the due set, then looked at again: a write planned in between put the
-                // chat back (or is put back here), so none is left behind.
-                let _ = ctx.store.set_due(DueKind::Outbox, here, None).await;
-                if ctx.store.outbox_len(chat).await.unwrap_or(1) > 0 {
-                    let _ = ctx.store.set_due(DueKind::Outbox, here, Some(now)).await;
-                }
-                return;
-            }
-        };
-        debug!(chat, slot = %slot, now, expires = meta.expires_ms, "write taken");
-        // A private chat's message also takes one from the bot's own budget (about 30 a
-        // second, shared by every replica); the write stays planned meanwhile.
-        if chat > 0 {
-            match ctx.store.private_take(now).await {
-                Ok(None) => {}
-                Ok(Some(at)) => {
-                    debug!(chat, at, "the bot's private budget waits");
-                    let _ = ctx.store.set_due(DueKind::Outbox, here, Some(at)).await;
-                    return;
-                }
-                Err(_) => {
-                    let _ = ctx
-                        .store
-                        .set_due(DueKind::Outbox, here, Some(now + RETRY_MS))
-                        .await;
-                    return;
-                }
-            }
-        }
-        let write: Write = match serde_json::from_str(&json) {
-            Ok(w) => w,
-            Err(e) => {
-                warn!(chat, slot = %slot, error = %e, "dropping a write that does not decode");
-                let _ = ctx.store.outbox_done(chat, &slot, meta.id, 0).await;
-                continue;
-            }
-        };
-        let made = make(bot, ctx, chat, &write, &meta).await;
-        ctx.metrics.outbox(made.name());
-        match made {
-            Made::Done { shown, sent } => {
-                // A crash here (Telegram answered, the outbox not told) leaves the write
-                // planned: the next drainer makes it again (at least once; see
-                // docs/ARCHITECTURE.md).
-                ctx.crash_point(CrashPoint::OutboxMade, &slot).await;
-                let _ = ctx.store.outbox_done(chat, &slot, meta.id, shown).await;
-                if let (Some(then), Some(id)) = (then_of(&write), sent) {
-                    after_sent(ctx, chat, then, id).await;
-                }
-            }
-            Made::Dropped => {
-                let _ = ctx.store.outbox_done(chat, &slot, meta.id, 0).await;
-                if let Write::Topic { then, .. } = &write {
-                    crate::bot::effects::tourney::sent::topic_refused(ctx, chat, then).await;
-                }
-            }
-            Made::Later(at) => {
-                let _ = ctx.store.set_due(DueKind::Outbox, here, Some(at)).await;
-                return;
-            }
-            Made::Gone => {
-                info!(chat, "chat gone: its planned writes are dropped");
-                let _ = ctx.store.outbox_clear(chat).await;
-                return;
+                return None;
             }
         }
     }
-    let _ = ctx
-        .store
-        .set_due(DueKind::Outbox, here, Some(ctx.now_ms()))
-        .await;
+    let write: Write = match serde_json::from_str(&json) {
+        Ok(w) => w,
+        Err(e) => {
+            warn!(chat, slot = %slot, error = %e, "dropping a write that does not decode");
+            let _ = ctx.store.outbox_done(chat, &slot, meta.id, 0).await;
+            return Some((None, None, true));
+        }
+    };
+    let made = make(bot, ctx, chat, &write, &meta).await;
+    ctx.metrics.outbox(made.name());
+    match made {
+        Made::Done { shown, receipt } => {
+            let made = MadeWrite {
+                slot,
+                id: meta.id,
+                shown,
+            };
+            if receipt.as_ref().is_some_and(Receipt::before_done) {
+                return Some((receipt, Some(made), true));
+            }
+            made.forget(ctx, chat).await;
+            Some((receipt, None, true))
+        }
+        Made::Dropped => {
+            let _ = ctx.store.outbox_done(chat, &slot, meta.id, 0).await;
+            Some((Receipt::refused(chat, &write), None, true))
+        }
+        Made::Later(at) => {
+            let _ = ctx.store.set_due(DueKind::Outbox, here, Some(at)).await;
+            None
+        }
+        Made::Gone(receipt) => {
+            info!(chat, "chat gone: its planned writes are dropped");
+            let _ = ctx.store.outbox_clear(chat).await;
+            Some((Some(receipt), None, false))
+        }
+    }
 }
 
 fn count_dropped(ctx: &Ctx, chat: i64, dropped: u32) {
@@ -134,38 +231,6 @@ fn count_dropped(ctx: &Ctx, chat: i64, dropped: u32) {
         info!(chat, dropped, "replies dropped: not made within their time");
         for _ in 0..dropped {
             ctx.metrics.outbox("stale");
-        }
-    }
-}
-
-/// What follows a write, if anything.
-fn then_of(w: &Write) -> Option<&Then> {
-    match w {
-        Write::Send { then, .. } | Write::Delete { then, .. } => then.as_ref(),
-        Write::Topic { then, .. } | Write::Animation { then, .. } => Some(then),
-        _ => None,
-    }
-}
-
-/// Once a write is made: tell the module that asked for it what Telegram answered (`id`: the
-/// new message's id, the new topic's thread id, or the deleted message's).
-async fn after_sent(ctx: &Ctx, chat: i64, then: &Then, id: i32) {
-    match then {
-        Then::Pinged { place, plan_seq } => {
-            crate::bot::effects::pings::sent(ctx, *place, *plan_seq, id).await;
-        }
-        Then::PingDeleted { place, id } => {
-            crate::bot::effects::pings::deleted(ctx, *place, *id).await;
-        }
-        Then::ReplayPosted { game } => {
-            crate::bot::effects::outbox::media::posted(ctx, chat, game, id).await;
-        }
-        Then::Signup { .. }
-        | Then::TableTopic { .. }
-        | Then::TableCall { .. }
-        | Then::ExtOffer { .. }
-        | Then::Invite { .. } => {
-            crate::bot::effects::tourney::sent::sent(ctx, chat, then, id).await;
         }
     }
 }

@@ -5,49 +5,59 @@ use teloxide::{ApiError, RequestError};
 use tracing::warn;
 
 use super::Write;
+use super::receipt::Receipt;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::ChatAddr;
-use crate::bot::effects::lifecycle::telegram_failed;
-use crate::bot::effects::telegram::{TgBot, chat_gone, kind_of};
+use crate::bot::effects::telegram::{chat_gone, kind_of};
 
 /// How long after a network failure a write is tried again.
 pub const NETWORK_RETRY_MS: u64 = 1_000;
 
 /// What became of a write.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Made {
     /// Made (or nothing was left to do). `shown`: the game version a board showed (0 for
-    /// other writes); `sent`: the new message's id (or topic's thread id), for what follows.
-    Done { shown: u64, sent: Option<i32> },
+    /// other writes); `receipt`: what its planner must hear (the new message's id, a lobby
+    /// posted).
+    Done {
+        shown: u64,
+        receipt: Option<Receipt>,
+    },
     /// Not now: planned still, due again at this time (a 429, the network, the budget).
     Later(u64),
     /// Refused for good by Telegram: dropped (logged).
     Dropped,
-    /// The chat is gone (the bot was removed) or moved: nothing more goes there.
-    Gone,
+    /// The chat is gone (the bot was removed, the member blocked it) or moved: nothing
+    /// more goes there; the receipt says which.
+    Gone(Receipt),
 }
 
 impl Made {
+    /// Made, with nothing to tell.
+    pub const DONE: Self = Self::Done {
+        shown: 0,
+        receipt: None,
+    };
+
     /// For the metrics.
     #[must_use]
-    pub fn name(self) -> &'static str {
+    pub fn name(&self) -> &'static str {
         match self {
             Self::Done { .. } => "made",
             Self::Later(_) => "later",
             Self::Dropped => "refused",
-            Self::Gone => "gone",
+            Self::Gone(_) => "gone",
         }
     }
 }
 
 /// What a failed request means for its write.
-pub async fn failed(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, w: &Write, e: RequestError) -> Made {
+pub async fn failed(ctx: &Ctx, addr: ChatAddr, w: &Write, e: RequestError) -> Made {
     ctx.metrics.telegram_error(kind_of(&e));
     let now = ctx.now_ms();
     if addr.id() > 0 && private_refused(&e) {
         // The user blocked the bot, or never started it: nothing more goes to them.
-        crate::bot::effects::notify::refused(ctx, addr.id()).await;
-        return Made::Gone;
+        return Made::Gone(Receipt::Blocked { user: addr.id() });
     }
     match &e {
         RequestError::RetryAfter(s) => {
@@ -76,10 +86,11 @@ pub async fn failed(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, w: &Write, e: Reques
                 .unwrap_or(until);
             Made::Later(block.max(until))
         }
-        e if chat_gone(e) || matches!(e, RequestError::MigrateToChatId(_)) => {
-            telegram_failed(bot, ctx, addr, e).await;
-            Made::Gone
-        }
+        RequestError::MigrateToChatId(new) => Made::Gone(Receipt::Migrated {
+            from: addr,
+            to: ChatAddr::new(new.0),
+        }),
+        e if chat_gone(e) => Made::Gone(Receipt::ChatGone { addr }),
         // Edits and deletes of a message someone deleted have nothing left to do.
         RequestError::Api(
             ApiError::MessageNotModified
@@ -87,10 +98,7 @@ pub async fn failed(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, w: &Write, e: Reques
             | ApiError::MessageToDeleteNotFound
             | ApiError::MessageCantBeDeleted
             | ApiError::MessageCantBeEdited,
-        ) => Made::Done {
-            shown: 0,
-            sent: None,
-        },
+        ) => Made::DONE,
         e => {
             warn!(chat = addr.id(), error = %e, write = ?kind(w), "write refused: dropped");
             Made::Dropped

@@ -9,7 +9,7 @@ use teloxide::prelude::*;
 use teloxide::types::{InputFile, MessageId, ParseMode, ReplyParameters};
 use tracing::{info, warn};
 
-use super::{Plan, Priority, REPOST, Write, media, pace_of, plan, strip};
+use super::{Plan, Priority, REPOST, Receipt, Slot, Write, media, pace_of, plan, strip};
 use crate::bot::core::table::Stage;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::{ChatAddr, InTopic, load};
@@ -112,8 +112,11 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
             .map(|t| Some(t.thread_id.0.0)),
     };
     match r {
-        Ok(sent) => Made::Done { shown: 0, sent },
-        Err(e) => failed(bot, ctx, ChatAddr::new(chat), w, e).await,
+        Ok(sent) => Made::Done {
+            shown: 0,
+            receipt: sent.and_then(|id| Receipt::made(chat, w, id)),
+        },
+        Err(e) => failed(ctx, ChatAddr::new(chat), w, e).await,
     }
 }
 
@@ -129,7 +132,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
         // No table any more: nothing to show.
         return Made::Done {
             shown: u64::MAX,
-            sent: None,
+            receipt: None,
         };
     };
     // The live board's link, with the Mini App configured.
@@ -170,12 +173,11 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
             Ok(()) => {
                 return Made::Done {
                     shown: rec.version,
-                    sent: None,
+                    receipt: None,
                 };
             }
             Err(e) if !repost_after(&e) => {
                 return failed(
-                    bot,
                     ctx,
                     addr,
                     &Write::Board {
@@ -209,7 +211,6 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
         Ok(d) => d,
         Err(e) => {
             return failed(
-                bot,
                 ctx,
                 addr,
                 &Write::Board {
@@ -230,20 +231,16 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     if let Some(old) = current.filter(|c| c.message_id != shown.message_id) {
         tidy_old_board(ctx, addr, old, &rendered, here.lang, &rec.state).await;
     }
-    if matches!(rec.state.stage, Stage::Lobby) {
-        crate::bot::effects::notify::lobby_posted(
-            bot,
-            ctx,
-            addr,
-            &rec.state,
-            shown.message_id,
-            here.lang,
-        )
-        .await;
-    }
+    // A lobby posted anew: the members who asked are told it opened.
+    let receipt = matches!(rec.state.stage, Stage::Lobby).then(|| Receipt::LobbyPosted {
+        addr,
+        table: Box::new(rec.state.clone()),
+        id: shown.message_id,
+        lang: here.lang,
+    });
     Made::Done {
         shown: rec.version,
-        sent: None,
+        receipt,
     }
 }
 
@@ -275,7 +272,7 @@ async fn tidy_old_board(
         plan(
             ctx,
             addr.id(),
-            Plan::new(w, format!("s:{}", old.message_id), priority),
+            Plan::new(w, Slot::Buttons(old.message_id), priority),
         )
         .await;
     } else {

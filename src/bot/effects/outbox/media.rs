@@ -15,14 +15,15 @@ use tracing::{info, warn};
 use super::Write;
 use super::made::{Made, NETWORK_RETRY_MS, failed};
 use super::pace_of;
+use super::receipt::Receipt;
 use crate::bot::core::replay::{Plan, caption, plan};
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::{ChatAddr, Here, InTopic, load};
-use crate::bot::effects::replay::kept::{self, Missing};
+use crate::bot::effects::kept::{self, Missing};
 use crate::bot::effects::telegram::TgBot;
 use crate::i18n::{Msg, ReplayMsg, tr};
 use crate::replay::{self as rp, jsonl};
-use crate::store::{Place, PostedAnimation};
+use crate::store::Place;
 
 fn reply_params(to: Option<i32>) -> Option<ReplyParameters> {
     to.map(|m| ReplyParameters::new(MessageId(m)).allow_sending_without_reply())
@@ -53,16 +54,13 @@ async fn text(bot: &TgBot, ctx: &Ctx, here: &Here, to: Option<i32>, msg: &Msg, w
         req = req.reply_parameters(r);
     }
     match req.into_future().await {
-        Ok(_) => Made::Done {
-            shown: 0,
-            sent: None,
-        },
-        Err(e) => failed(bot, ctx, addr, w, e).await,
+        Ok(_) => Made::DONE,
+        Err(e) => failed(ctx, addr, w, e).await,
     }
 }
 
 /// Game `game`'s animation at `place`: a reply to the one posted before, else drawn and
-/// posted (`sent`: its message id, kept by [`posted`]).
+/// posted (its receipt: [`Receipt::ReplayPosted`], the message id to keep).
 pub async fn animation(
     bot: &TgBot,
     ctx: &Ctx,
@@ -93,10 +91,7 @@ pub async fn animation(
             .reply_parameters(ReplyParameters::new(MessageId(m)));
         match req.into_future().await {
             Ok(_) => {
-                return Made::Done {
-                    shown: 0,
-                    sent: None,
-                };
+                return Made::DONE;
             }
             Err(RequestError::Api(ApiError::MessageToReplyNotFound)) => {
                 info!(
@@ -123,7 +118,7 @@ pub async fn animation(
                     Err(_) => return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS),
                 }
             }
-            Err(e) => return failed(bot, ctx, addr, &w, e).await,
+            Err(e) => return failed(ctx, addr, &w, e).await,
         }
     }
     let lang = here.lang;
@@ -173,21 +168,10 @@ pub async fn animation(
             );
             Made::Done {
                 shown: 0,
-                sent: Some(m.id.0),
+                receipt: Receipt::made(addr.id(), &w, m.id.0),
             }
         }
-        Err(e) => failed(bot, ctx, addr, &w, e).await,
-    }
-}
-
-/// [`super::Then::ReplayPosted`]: game `game`'s animation is message `id` of `chat`.
-pub async fn posted(ctx: &Ctx, chat: i64, game: &str, id: i32) {
-    let p = PostedAnimation {
-        message_id: id,
-        file_id: None,
-    };
-    if let Err(e) = ctx.store.set_posted_animation(chat, game, &p).await {
-        warn!(chat, game, error = %e, "replay: posted animation not remembered");
+        Err(e) => failed(ctx, addr, &w, e).await,
     }
 }
 
@@ -246,10 +230,7 @@ pub async fn document(
         req = req.reply_parameters(r);
     }
     match req.into_future().await {
-        Ok(_) => Made::Done {
-            shown: 0,
-            sent: None,
-        },
-        Err(e) => failed(bot, ctx, addr, &w, e).await,
+        Ok(_) => Made::DONE,
+        Err(e) => failed(ctx, addr, &w, e).await,
     }
 }

@@ -19,6 +19,7 @@ pub mod drain;
 pub mod made;
 pub mod make;
 pub mod media;
+pub mod receipt;
 pub mod write;
 
 use tracing::{debug, warn};
@@ -27,6 +28,7 @@ use super::Ctx;
 use super::chat::ChatAddr;
 use crate::store::{DueKind, Meta, Pace, Place, Put};
 
+pub use receipt::{Receipt, Slot};
 pub use write::{Then, Write};
 
 /// How long a reply to a command may wait for the chat's budget before it is dropped.
@@ -85,7 +87,7 @@ impl Priority {
 #[derive(Debug, Clone)]
 pub struct Plan {
     pub write: Write,
-    pub slot: String,
+    pub slot: Slot,
     pub priority: Priority,
     /// Time to live from now, ms (`None`: kept until made).
     pub ttl_ms: Option<u64>,
@@ -104,10 +106,10 @@ pub struct Plan {
 impl Plan {
     /// A write of `slot` at `priority`, kept until made.
     #[must_use]
-    pub fn new(write: Write, slot: impl Into<String>, priority: Priority) -> Self {
+    pub fn new(write: Write, slot: Slot, priority: Priority) -> Self {
         Self {
             write,
-            slot: slot.into(),
+            slot,
             priority,
             ttl_ms: None,
             version: 0,
@@ -115,6 +117,12 @@ impl Plan {
             post_id: None,
             delay_ms: None,
         }
+    }
+
+    /// A post planned once per `id` in the chat, in the slot of its id ([`Slot::Post`]).
+    #[must_use]
+    pub fn post(write: Write, id: String, priority: Priority) -> Self {
+        Self::new(write, Slot::Post(id.clone()), priority).once(id)
     }
 
     /// Dropped when not made within `ms`.
@@ -162,8 +170,9 @@ pub async fn plan(ctx: &Ctx, chat: i64, plan: Plan) -> bool {
         }
     };
     let now = ctx.now_ms();
+    let slot = plan.slot.to_string();
     let put = Put {
-        slot: &plan.slot,
+        slot: &slot,
         meta: Meta {
             id: rand::random(),
             expires_ms: plan.ttl_ms.map_or(0, |t| now.saturating_add(t).max(1)),
@@ -183,26 +192,20 @@ pub async fn plan(ctx: &Ctx, chat: i64, plan: Plan) -> bool {
                 ctx.metrics.outbox("superseded");
             }
             if !p.planned {
-                debug!(chat, slot = %plan.slot, "post planned before: not again");
+                debug!(chat, slot = %slot, "post planned before: not again");
                 return false;
             }
             ctx.metrics.outbox("planned");
-            debug!(chat, slot = %plan.slot, now, "write planned");
+            debug!(chat, slot = %slot, now, "write planned");
             ctx.kick(DueKind::Outbox, Place::of_chat(chat));
             true
         }
         Err(e) => {
-            warn!(chat, slot = %plan.slot, error = %e, "write not planned");
+            warn!(chat, slot = %slot, error = %e, "write not planned");
             ctx.metrics.outbox("unplanned");
             false
         }
     }
-}
-
-/// The slot of a place's board.
-#[must_use]
-pub fn board_slot(place: Place) -> String {
-    format!("b:{}", place.member())
 }
 
 /// Plans the board of `addr` (the table stored as `version` or later): edited in place, or
@@ -233,7 +236,7 @@ fn board_plan(addr: ChatAddr, version: u64, playing: bool, repost: bool) -> Plan
     let place = addr.place();
     let mut p = Plan::new(
         Write::Board { place },
-        board_slot(place),
+        Slot::Board(place),
         if playing {
             Priority::Board
         } else {
@@ -271,7 +274,11 @@ pub async fn reply_with(
         keyboard,
         then: None,
     };
-    let slot = format!("r:{}:{user}:{what}", addr.place().member());
+    let slot = Slot::Reply {
+        place: addr.place(),
+        user,
+        what: what.to_owned(),
+    };
     plan(
         ctx,
         addr.id(),
@@ -281,7 +288,7 @@ pub async fn reply_with(
 }
 
 /// Plans a message (HTML) at `addr` in `slot`.
-pub async fn say(ctx: &Ctx, addr: ChatAddr, slot: String, priority: Priority, text: String) {
+pub async fn say(ctx: &Ctx, addr: ChatAddr, slot: Slot, priority: Priority, text: String) {
     let w = Write::Send {
         place: addr.place(),
         text,
@@ -292,12 +299,42 @@ pub async fn say(ctx: &Ctx, addr: ChatAddr, slot: String, priority: Priority, te
     plan(ctx, addr.id(), Plan::new(w, slot, priority)).await;
 }
 
+/// Plans editing message `id` of `chat`: its text (HTML) and buttons (`None`: none). A newer
+/// edit of the message supersedes one not made yet.
+pub async fn edit(
+    ctx: &Ctx,
+    chat: i64,
+    id: i32,
+    text: String,
+    keyboard: Option<teloxide::types::InlineKeyboardMarkup>,
+    priority: Priority,
+) {
+    let w = Write::Edit {
+        message_id: id,
+        text,
+        keyboard,
+    };
+    plan(ctx, chat, Plan::new(w, Slot::Edit(id), priority)).await;
+}
+
+/// Plans replacing the buttons of message `id` of `chat` (`None`: taking them off). Returns
+/// whether it was planned (false: Redis unavailable).
+pub async fn buttons(
+    ctx: &Ctx,
+    chat: i64,
+    id: i32,
+    keyboard: Option<teloxide::types::InlineKeyboardMarkup>,
+    priority: Priority,
+) -> bool {
+    let w = Write::Markup {
+        message_id: id,
+        keyboard,
+    };
+    plan(ctx, chat, Plan::new(w, Slot::Buttons(id), priority)).await
+}
+
 /// Plans taking the buttons off message `id` of `chat` (cosmetic: last, leaving writes to
 /// boards). Returns whether it was planned (false: Redis unavailable).
 pub async fn strip(ctx: &Ctx, chat: i64, id: i32) -> bool {
-    let w = Write::Markup {
-        message_id: id,
-        keyboard: None,
-    };
-    plan(ctx, chat, Plan::new(w, format!("s:{id}"), Priority::Tidy)).await
+    buttons(ctx, chat, id, None, Priority::Tidy).await
 }

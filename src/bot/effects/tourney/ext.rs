@@ -101,12 +101,7 @@ pub async fn offer(ctx: &Ctx, chat: i64, addr: ChatAddr, lang: Lang, t: &Tourney
         then: Some(Then::ExtOffer { tid: t.id, at }),
     };
     let id = post_id(t, &format!("ext:{}.{}", at.round, at.table));
-    outbox::plan(
-        ctx,
-        chat,
-        Plan::new(w, id.clone(), Priority::Notice).once(id),
-    )
-    .await;
+    outbox::plan(ctx, chat, Plan::post(w, id, Priority::Notice)).await;
 }
 
 /// The answer (a toast) to a press by `user` on message `msg` of `chat`; the message
@@ -180,17 +175,7 @@ pub async fn press(
         }
     };
     if let (Some(text), Some(id)) = (text, msg) {
-        let w = Write::Edit {
-            message_id: id.0,
-            text,
-            keyboard: Some(keyboard),
-        };
-        outbox::plan(
-            ctx,
-            chat,
-            Plan::new(w, format!("e:{}", id.0), Priority::Notice),
-        )
-        .await;
+        outbox::edit(ctx, chat, id.0, text, Some(keyboard), Priority::Notice).await;
     }
     tr_plain(lang, &x(toast))
 }

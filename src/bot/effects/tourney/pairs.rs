@@ -4,7 +4,7 @@
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId};
 
 use super::super::chat::ChatAddr;
-use super::super::outbox::{self, Plan, Priority, Then, Write};
+use super::super::outbox::{self, Plan, Priority, Slot, Then, Write};
 use super::Ctx;
 use super::post::{post_id, say_once};
 use super::texts::home;
@@ -54,7 +54,7 @@ pub async fn post_invite(
             to: to.0,
         }),
     };
-    let slot = format!("invite:{}", from.0);
+    let slot = Slot::Invite(from.0);
     outbox::plan(ctx, addr.id(), Plan::new(w, slot, Priority::Reply)).await;
 }
 
@@ -66,17 +66,7 @@ pub async fn invite_done(ctx: &Ctx, addr: ChatAddr, id: MessageId, lang: Lang, n
             name: name.to_owned(),
         }),
     );
-    let w = Write::Edit {
-        message_id: id.0,
-        text,
-        keyboard: None,
-    };
-    outbox::plan(
-        ctx,
-        addr.id(),
-        Plan::new(w, format!("e:{}", id.0), Priority::Notice),
-    )
-    .await;
+    outbox::edit(ctx, addr.id(), id.0, text, None, Priority::Notice).await;
 }
 
 /// The pairs made at random at the draw and the odd one out, said before the draw.

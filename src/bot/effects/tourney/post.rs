@@ -6,7 +6,7 @@ use teloxide::utils::html::escape;
 use tracing::warn;
 
 use super::super::chat::ChatAddr;
-use super::super::outbox::{self, Plan, Priority, Then, Write};
+use super::super::outbox::{self, Plan, Priority, Slot, Then, Write};
 use super::Ctx;
 use super::texts::{home, labels, result_line, signup_keyboard, signup_text};
 use crate::bot::core::tourney::Tourney;
@@ -36,7 +36,7 @@ pub async fn say_once(ctx: &Ctx, addr: ChatAddr, id: String, priority: Priority,
         keyboard: None,
         then: None,
     };
-    outbox::plan(ctx, addr.id(), Plan::new(w, id.clone(), priority).once(id)).await;
+    outbox::plan(ctx, addr.id(), Plan::post(w, id, priority)).await;
 }
 
 /// Plan the sign-up message of `t` (its id recorded once posted, [`super::sent`]).
@@ -53,24 +53,15 @@ pub async fn signup(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
             entrants: u32::try_from(t.signup.len()).unwrap_or(u32::MAX),
         }),
     };
-    outbox::plan(
-        ctx,
-        chat,
-        Plan::new(w, id.clone(), Priority::Reply).once(id),
-    )
-    .await;
+    outbox::plan(ctx, chat, Plan::post(w, id, Priority::Reply)).await;
 }
 
 /// Plan the sign-up message brought up to date (its entrants and buttons); a newer update
 /// supersedes one not made yet.
 pub async fn refresh_signup(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
     let Some(id) = t.signup_msg else { return };
-    let w = Write::Edit {
-        message_id: id,
-        text: signup_text(lang, t),
-        keyboard: Some(signup_keyboard(lang, t)),
-    };
-    outbox::plan(ctx, chat, Plan::new(w, format!("e:{id}"), Priority::Notice)).await;
+    let (text, keyboard) = (signup_text(lang, t), Some(signup_keyboard(lang, t)));
+    outbox::edit(ctx, chat, id, text, keyboard, Priority::Notice).await;
 }
 
 /// Plan the bracket as a PNG with its text as caption, under `head` (HTML) when given; a
@@ -114,7 +105,7 @@ pub async fn bracket(
     };
     let slot = id
         .clone()
-        .unwrap_or_else(|| format!("bracket:{}", addr.place().member()));
+        .map_or_else(|| Slot::Bracket(addr.place()), Slot::Post);
     let mut p = Plan::new(w, slot.clone(), priority);
     if let Some(id) = &id {
         p = p.once(id.clone());
@@ -128,7 +119,7 @@ pub async fn bracket(
             keyboard: None,
             then: None,
         };
-        let mut p = Plan::new(w, format!("{slot}:text"), priority);
+        let mut p = Plan::new(w, Slot::Text(Box::new(slot)), priority);
         if let Some(id) = id {
             p = p.once(format!("{id}:text"));
         }

@@ -60,7 +60,7 @@ pub async fn call_tables(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
                 name,
                 then: Then::TableTopic { tid: t.id, at },
             };
-            outbox::plan(ctx, chat, Plan::new(w, id.clone(), Priority::Call).once(id)).await;
+            outbox::plan(ctx, chat, Plan::post(w, id, Priority::Call)).await;
         }
         return;
     }
@@ -113,7 +113,7 @@ async fn plan_call(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney, at: TableId, t
         then: Some(Then::TableCall { tid: t.id, at }),
     };
     let id = post_id(t, &format!("call:{}.{}", at.round, at.table));
-    outbox::plan(ctx, chat, Plan::new(w, id.clone(), Priority::Call).once(id)).await;
+    outbox::plan(ctx, chat, Plan::post(w, id, Priority::Call)).await;
 }
 
 /// Start the games of the tables whose Ready deadline has passed.

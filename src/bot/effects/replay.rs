@@ -11,16 +11,15 @@
 //! gets a reply to the animation already posted instead of a second upload; two requests
 //! planned before the drain comes share one slot, so only one is made.
 
-pub mod kept;
-
 use tracing::debug;
 
 use super::Ctx;
 use super::chat::Here;
-use super::outbox::{self, Plan, Priority, REPLY_TTL_MS, Then, Write};
+use super::kept;
+use super::outbox::{self, Plan, Priority, REPLY_TTL_MS, Slot, Then, Write};
 use crate::i18n::{Msg, tr};
 
-pub use kept::Which;
+pub use super::kept::Which;
 
 /// What a request did, for the caller (a button answers with a short text).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,13 +28,6 @@ pub enum Done {
     Planned,
     /// Nothing planned: the text to tell.
     Told(Msg),
-}
-
-/// The slot of a game's animation in the chat's outbox: requests planned before it is
-/// made share it.
-#[must_use]
-pub fn animation_slot(game: &str) -> String {
-    format!("a:{game}")
 }
 
 /// Plan the animation of the game `which` names (or, once posted, a reply to it).
@@ -56,7 +48,7 @@ pub async fn post_replay(ctx: &Ctx, here: &Here, which: Which, reply_to: Option<
         reply_to,
         then: Then::ReplayPosted { game: id.clone() },
     };
-    let p = Plan::new(w, animation_slot(&id), Priority::Reply).within(REPLY_TTL_MS);
+    let p = Plan::new(w, Slot::Animation(id), Priority::Reply).within(REPLY_TTL_MS);
     outbox::plan(ctx, here.addr.id(), p).await;
     Done::Planned
 }
@@ -75,7 +67,7 @@ pub async fn post_record(ctx: &Ctx, here: &Here, which: Which, reply_to: Option<
         game: id.clone(),
         reply_to,
     };
-    let p = Plan::new(w, format!("d:{id}"), Priority::Reply).within(REPLY_TTL_MS);
+    let p = Plan::new(w, Slot::Record(id), Priority::Reply).within(REPLY_TTL_MS);
     outbox::plan(ctx, here.addr.id(), p).await;
     Done::Planned
 }

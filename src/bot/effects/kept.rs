@@ -1,6 +1,7 @@
-//! Reading a game's kept replay: which game a request names, its record and the animation
-//! posted for it. Used by the handlers (before planning) and by the outbox's drain (when
-//! the write is made); reads only.
+//! A game's kept replay: which game a request names, its record and the animation posted
+//! for it. Read by the requests ([`super::replay`], before planning) and by the outbox's
+//! drain (when the write is made), so it stands below both; the one write is the posted
+//! animation's message id ([`posted`]), kept from the outbox's receipt.
 
 use tracing::warn;
 
@@ -86,4 +87,16 @@ pub async fn load(
         .or_else(own)
         .ok_or(Missing::Tell(Msg::Replay(ReplayMsg::NotKept)))?;
     Ok((replay, posted))
+}
+
+/// Game `game`'s animation was posted as message `id` of `chat`: kept beside its record, so a
+/// later request replies to it.
+pub async fn posted(ctx: &Ctx, chat: i64, game: &str, id: i32) {
+    let p = PostedAnimation {
+        message_id: id,
+        file_id: None,
+    };
+    if let Err(e) = ctx.store.set_posted_animation(chat, game, &p).await {
+        warn!(chat, game, error = %e, "replay: posted animation not remembered");
+    }
 }
