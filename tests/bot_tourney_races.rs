@@ -376,12 +376,18 @@ async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then
         t.tables[0].started_ms.is_some()
     })
     .await;
-    let game = h
-        .store
-        .load::<Table>(lane)
-        .await
-        .expect("redis")
-        .expect("the table's game");
+    // (The record marks the table started first, then its game is saved: wait for it.)
+    let deadline = tokio::time::Instant::now() + support::tourney::WAIT;
+    let game = loop {
+        if let Some(game) = h.store.load::<Table>(lane).await.expect("redis") {
+            break game;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the table's game never saved"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
     assert_eq!(
         game.state.stats.started_ms,
         t.tables[0].started_ms.unwrap_or(0)
