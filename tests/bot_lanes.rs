@@ -12,7 +12,7 @@ use std::time::Duration;
 use parxis::ai::Level;
 use parxis::bot::core::callback::lane_of;
 use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
-use parxis::bot::core::table::{Event, Seat, SeatedSpec, Status, Table};
+use parxis::bot::core::table::{Event, Origin, Seat, SeatedSpec, Status, Table};
 use parxis::bot::effects::chat::{ChatAddr, DisplayState};
 use parxis::bot::effects::commit::Saved;
 use parxis::bot::effects::seated::open_seated;
@@ -59,7 +59,7 @@ fn spec(seats: Vec<Seat>, origin: &str) -> SeatedSpec {
         board: None,
         seats,
         time_limit_minutes: None,
-        origin: Some(origin.to_owned()),
+        origin: Some(Origin::decode(origin)),
     }
 }
 
@@ -269,8 +269,8 @@ async fn two_lanes_of_one_plain_group_play_two_games_at_once_each_on_its_own_boa
         (t1.status(), t2.status()),
         (Status::Finished, Status::Finished)
     );
-    assert_eq!(t1.origin.as_deref(), Some("r1/t1"));
-    assert_eq!(t2.origin.as_deref(), Some("r1/t2"));
+    assert_eq!(t1.origin, Some(Origin::decode("r1/t1")));
+    assert_eq!(t2.origin, Some(Origin::decode("r1/t2")));
     // and both were recorded, as two games (even if they started at the same moment),
     let mut raw = h.redis.raw().await;
     let history: Vec<String> = redis::cmd("LRANGE")
@@ -466,7 +466,7 @@ async fn a_lane_game_survives_a_bot_restart_and_goes_on_on_the_same_board() {
         before.seq,
         after.seq
     );
-    assert_eq!(after.origin.as_deref(), Some("t3"));
+    assert_eq!(after.origin, Some(Origin::decode("t3")));
     h.stop_bots().await;
 }
 

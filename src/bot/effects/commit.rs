@@ -16,13 +16,9 @@ use super::outbox;
 use super::telegram::{TgBot, is_admin};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::DiceMode;
-use crate::bot::core::table::{Action, Actor, Status, Table};
+use crate::bot::core::table::{Action, Actor, Status, Table, TableTag};
 use crate::dice::RngDice;
 use crate::store::{CasOutcome, DueKind, Place};
-
-/// The origin tag of a tournament's table ([`Table::origin`], a
-/// [`crate::bot::core::tourney::TableTag`]) starts with this.
-pub const TOURNEY_ORIGIN: &str = crate::bot::core::tourney::TAG_PREFIX;
 
 /// A table just saved, and the version it was saved as.
 #[derive(Clone, Debug)]
@@ -217,10 +213,7 @@ pub async fn show_with(ctx: &Ctx, here: &Here, saved: &Saved, write: BoardWrite)
 
 /// A tournament's table that ended wakes the tournament (its result into the bracket).
 async fn wake_tourney(ctx: &Ctx, place: Place, t: &Table) {
-    let ours = t
-        .origin
-        .as_deref()
-        .is_some_and(|o| o.starts_with(TOURNEY_ORIGIN));
+    let ours = TableTag::of(t).is_some();
     if !ours || t.is_open() {
         return;
     }

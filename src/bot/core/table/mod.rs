@@ -10,6 +10,7 @@ mod fair;
 mod limit;
 mod lobby;
 mod log;
+mod origin;
 mod recent;
 mod record;
 mod rematch;
@@ -44,6 +45,7 @@ pub use event::{Event, WinnerRec};
 pub use fair::{Fair, FairReveal, MAX_PHRASE_CHARS, MAX_PHRASES, PhraseRefused, clean_phrase};
 pub use limit::{MINUTE_MS, TimeLimit};
 pub use log::{By, GameLog, LogError, Replay, ReplaySeat, Step, log_order};
+pub use origin::{Origin, TOURNEY_PREFIX, TableTag};
 pub use recent::{TurnSpan, turn_spans};
 pub use seated::{Seat, SeatedSpec};
 pub use stored::LegacyBoard;
@@ -230,9 +232,9 @@ pub struct Table {
     pub tally: Tally,
     /// A rematch lobby's players who have not pressed Join yet (seated, unconfirmed).
     pub invited: Vec<i64>,
-    /// An opaque tag given by the code that opened the table with its seats decided (a
-    /// tournament's table id; see [`Table::seated`]); `None` for tables opened in the chat.
-    pub origin: Option<String>,
+    /// Where a table opened by code with its seats decided comes from (a tournament's
+    /// table; see [`Table::seated`]); `None` for tables opened in the chat.
+    pub origin: Option<Origin>,
     /// R6.3 The game's time limit (`None`: none): the preset's when the lobby opens, a
     /// seated table's own; a rematch keeps it.
     pub limit: Option<TimeLimit>,

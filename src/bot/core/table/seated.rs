@@ -1,7 +1,7 @@
 //! A table opened from code with its seats already decided (a tournament's table): no lobby,
 //! the game starts at once with the players in the order given.
 
-use super::{Actor, Player, PlayerKind, Table, TimeLimit};
+use super::{Actor, Origin, Player, PlayerKind, Table, TimeLimit};
 use crate::ai::Level;
 use crate::bot::core::refusal::Reject;
 use crate::bot::core::seats::board_for;
@@ -31,8 +31,8 @@ pub struct SeatedSpec {
     pub seats: Vec<Seat>,
     /// R6.3 The game's time limit in minutes (`None`: no limit).
     pub time_limit_minutes: Option<u32>,
-    /// An opaque tag kept in the table ([`Table::origin`]), e.g. a tournament's table id.
-    pub origin: Option<String>,
+    /// Where it comes from, kept in the table ([`Table::origin`]), e.g. a tournament's table.
+    pub origin: Option<Origin>,
 }
 
 impl Table {
@@ -148,7 +148,7 @@ mod tests {
             board: None,
             seats,
             time_limit_minutes: Some(45),
-            origin: Some("t-3".into()),
+            origin: Some(Origin::Other("t-3".into())),
         }
     }
 
@@ -170,7 +170,7 @@ mod tests {
         assert_eq!(t.host, 11);
         assert_eq!(t.seq, 5);
         // and it carries its tag and its time limit (45 minutes from the start).
-        assert_eq!(t.origin.as_deref(), Some("t-3"));
+        assert_eq!(t.origin, Some(Origin::Other("t-3".into())));
         assert_eq!(t.ends_ms, Some(1_000 + 45 * 60_000));
         let end = 1_000 + 45 * 60_000;
         assert!(t.after_time_limit(end - 1).is_none());

@@ -4,8 +4,8 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 use crate::ai::Level;
 use crate::bot::core::callback::{Button, Press};
+use crate::bot::core::table::TableTag;
 use crate::bot::core::table::{MoveKey, PlayerKind, Stage, Table};
-use crate::bot::core::tourney::TableTag;
 use crate::engine::Phase;
 use crate::i18n::{Lang, Msg, StatsMsg, tr_plain};
 
@@ -270,8 +270,8 @@ mod tests_rows {
     use teloxide::types::InlineKeyboardButtonKind;
 
     use super::*;
+    use crate::bot::core::table::TableTag;
     use crate::bot::core::table::{Action, Actor};
-    use crate::bot::core::tourney::TableTag;
     use crate::engine::{Preset, ScriptedDice};
     use crate::tournament::TableId;
 
@@ -349,7 +349,10 @@ mod tests_rows {
             .expect("started");
         t.time_up(60_000);
         let mut table = t.clone();
-        table.origin = Some(TableTag::new(TableId::new(0, 1), false).encode());
+        table.origin = Some(crate::bot::core::table::Origin::Tourney(TableTag::new(
+            TableId::new(0, 1),
+            false,
+        )));
         // Then the ordinary one has New game, Rematch and 🎞 Replay (its whole record is
         // kept), the table nothing
         assert_eq!(texts(&keyboard(Lang::En, &t)).concat().len(), 3);

@@ -141,11 +141,14 @@ fn a_press_on_a_board_behind_hears_roughly_when_the_board_catches_up_when_the_ca
 
 #[test]
 fn a_tournament_table_keeps_its_name_on_its_board_and_on_the_call_it_replaced() {
-    use crate::bot::core::tourney::TableTag;
+    use crate::bot::core::table::TableTag;
     use crate::tournament::TableId;
     // Given a game at round 1, table 2 of a tournament
     let mut t = playing_two();
-    t.origin = Some(TableTag::new(TableId::new(0, 1), false).encode());
+    t.origin = Some(crate::bot::core::table::Origin::Tourney(TableTag::new(
+        TableId::new(0, 1),
+        false,
+    )));
     // Then its caption names the table, and the call message a picture replaced says it
     let status = board_text(Lang::Ca, &t, 0).status;
     assert!(status.contains("<i>🏆 Ronda 1 · taula 2</i>"), "{status}");
@@ -154,7 +157,10 @@ fn a_tournament_table_keeps_its_name_on_its_board_and_on_the_call_it_replaced() 
         "▶️ Round 1 · table 2 has started — the board is below."
     );
     // And the Final is named so
-    t.origin = Some(TableTag::new(TableId::new(2, 0), true).encode());
+    t.origin = Some(crate::bot::core::table::Origin::Tourney(TableTag::new(
+        TableId::new(2, 0),
+        true,
+    )));
     assert!(board_text(Lang::Es, &t, 0).status.contains("🏆 Final"));
     // An ordinary game says neither
     let plain = playing_two();

@@ -15,7 +15,7 @@ use super::super::outbox::{self, Plan, Priority, Then, Write};
 use super::post::post_id;
 use super::texts::side_names;
 use super::{Ctx, MINUTE_MS, READY_MS, mutate, place_of};
-use crate::bot::core::table::{Action, Actor, Player, PlayerKind, Table, TimeLimit};
+use crate::bot::core::table::{Action, Actor, Origin, Player, PlayerKind, Table, TimeLimit};
 use crate::bot::core::tourney::{Tourney, seats_of};
 use crate::bot::core::view;
 use crate::dice::RngDice;
@@ -193,8 +193,8 @@ pub async fn start_game(ctx: &Ctx, chat: i64, at: TableId) {
     lobby.players = std::mem::take(&mut players);
     lobby.seq = stored.table.as_ref().map_or(1, |r| r.state.seq + 1);
     // The game knows its table: its board names it, it offers no rematch, and its end
-    // wakes the tournament (the origin starts with TOURNEY_ORIGIN).
-    lobby.origin = Some(view::tourney::table_tag(tournament, at).encode());
+    // wakes the tournament (its origin is a tournament's).
+    lobby.origin = Some(Origin::Tourney(view::tourney::table_tag(tournament, at)));
     if let Some(seed) = ctx.game_seed(chat, lobby.seq ^ u64::from(at.table)) {
         lobby = lobby.with_fair(seed);
     }
