@@ -1,5 +1,6 @@
 //! The bot's three layers import only downwards: `entry` → `effects` → `core`, and the
-//! core is pure (no Telegram requests, no Redis, no clock, no tasks). Read from the source.
+//! core is pure (no Telegram requests, no Redis, no clock, no tasks), and the entry reaches
+//! Redis only through the effects (never the store itself). Read from the source.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -61,6 +62,57 @@ fn effects_never_import_the_entry() {
     // Given the effects' sources, When searched for the entry layer, Then it is not there.
     let found = offending("effects", &["entry::", "dptree"]);
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// Does `code` name the store: its module (`crate::store`, `store::…`) or the context's handle
+/// to it (`ctx.store`, also split over lines as `.store`)? A word like `stored` is not it.
+fn names_the_store(code: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices("store").any(|(i, _)| {
+        let (before, after) = (&code[..i], &code[i + "store".len()..]);
+        let a_word = !before.ends_with(ident) && !after.starts_with(ident);
+        a_word && (before.ends_with('.') || after.starts_with("::"))
+    })
+}
+
+#[test]
+fn the_entry_never_touches_the_store() {
+    // Given the entry's sources, When searched for the store, Then it is not there: every
+    // Redis access is an effects function.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bot/entry");
+    let mut found = Vec::new();
+    for file in sources(&dir) {
+        let text = fs::read_to_string(&file).expect("readable");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if names_the_store(code) {
+                found.push(format!("{}:{}: {line}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_store_reader_sees_the_store_and_only_it() {
+    // Given lines that reach the store and lines that only look alike, When read, Then only
+    // the first are found.
+    for reaches in [
+        "use crate::store::Place;",
+        "ctx.store.top(scope).await",
+        "        .store",
+        "let p = store::Place::of_chat(1);",
+    ] {
+        assert!(names_the_store(reaches), "{reaches}");
+    }
+    for alike in [
+        "gate::redis_up(&ctx)",
+        "let stored = t.stored_at;",
+        "fn restore(x: u8) {}",
+        "if x.stores.is_empty() {}",
+    ] {
+        assert!(!names_the_store(alike), "{alike}");
+    }
 }
 
 #[path = "support/imports.rs"]

@@ -12,7 +12,10 @@ use crate::bot::core::settings::ChatSettings;
 use crate::bot::core::table::Table;
 use crate::i18n::Lang;
 use crate::stats::ChatZone;
-use crate::store::{ChatState, Place, StoreError, Versioned};
+use crate::store::{ChatState, StoreError, Versioned};
+
+/// A place (a chat, or a topic of a forum) as Redis keys it.
+pub use crate::store::Place;
 
 /// Where a game lives: a chat, one forum topic of it, or one lane of it. Every key built for
 /// the game and every message sent for it follows the address: a topic's messages carry its
@@ -265,6 +268,14 @@ pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
         zone,
         stored,
     }
+}
+
+/// Stores the chat's new settings (the next update reads them).
+///
+/// # Errors
+/// The store's error when Redis cannot keep them (nothing changed).
+pub async fn save_settings(ctx: &Ctx, chat: i64, s: &ChatSettings) -> Result<(), StoreError> {
+    ctx.store.set_settings(chat, s).await
 }
 
 #[cfg(test)]

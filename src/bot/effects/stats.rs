@@ -19,6 +19,12 @@ use crate::bot::core::table::{SeatResult, Table};
 use crate::stats::ChatZone;
 use crate::store::{CasOutcome, DueKind, KeptReplay, Place, RecordOutcome, StoreError};
 
+/// What `/top`, `/stats` and `/timezone` read and write, as the store keeps it (the entry
+/// asks through the functions below, never the store itself).
+pub use crate::store::{
+    Earned, Forgotten, PlayerCard, StatsScope, Table as TopTable, Top, TopLine,
+};
+
 /// The pause before a failed recording is tried again.
 pub const RETRY_MS: u64 = 2_000;
 
@@ -242,4 +248,69 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
 async fn retry(ctx: &Ctx, place: Place) {
     let at = ctx.now_ms() + RETRY_MS;
     let _ = ctx.store.set_due(DueKind::Record, place, Some(at)).await;
+}
+
+/// A points table of `scope`: its first `n` lines, `apart_n` more apart, and `caller`'s.
+///
+/// # Errors
+/// The store's error when Redis cannot say.
+pub async fn top(
+    ctx: &Ctx,
+    scope: StatsScope,
+    table: TopTable,
+    n: usize,
+    apart_n: usize,
+    caller: Option<i64>,
+) -> Result<Top, StoreError> {
+    ctx.store.top(scope, table, n, apart_n, caller).await
+}
+
+/// `user`'s card in `chat` and everywhere (with the points of `week`, in a group).
+///
+/// # Errors
+/// The store's error when Redis cannot say.
+pub async fn player_card(
+    ctx: &Ctx,
+    chat: i64,
+    user: i64,
+    week: Option<crate::stats::WeekId>,
+) -> Result<PlayerCard, StoreError> {
+    ctx.store.player_card(chat, user, week).await
+}
+
+/// The chat's finished tournaments, newest first (none when Redis cannot say).
+pub async fn tourney_history(ctx: &Ctx, chat: i64) -> Vec<String> {
+    ctx.store.tourney_history(chat).await.unwrap_or_default()
+}
+
+/// The achievements `user` earned in `chat` and anywhere, with how many hold each.
+///
+/// # Errors
+/// The store's error when Redis cannot say.
+pub async fn achievements(ctx: &Ctx, chat: i64, user: i64) -> Result<Earned, StoreError> {
+    ctx.store.achievements(chat, user).await
+}
+
+/// The group's rolls per face over its recorded games.
+///
+/// # Errors
+/// The store's error when Redis cannot say.
+pub async fn group_faces(ctx: &Ctx, chat: i64) -> Result<[u64; 6], StoreError> {
+    ctx.store.group_faces(chat).await
+}
+
+/// Sets the chat's time zone for its weekly table.
+///
+/// # Errors
+/// The store's error when Redis cannot keep it.
+pub async fn set_zone(ctx: &Ctx, chat: i64, zone: &ChatZone) -> Result<(), StoreError> {
+    ctx.store.set_chat_zone(chat, zone.name()).await
+}
+
+/// Removes `user` from every stats table and drops their private chat's settings.
+///
+/// # Errors
+/// The store's error when Redis cannot do it.
+pub async fn forget_user(ctx: &Ctx, user: i64) -> Result<Forgotten, StoreError> {
+    ctx.store.forget_user(user).await
 }

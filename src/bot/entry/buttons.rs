@@ -25,9 +25,8 @@ use crate::bot::effects::chat::Here;
 use crate::bot::effects::commit::{self, follow};
 use crate::bot::effects::outbox;
 use crate::bot::effects::telegram::{TgBot, actor_of, is_group};
-use crate::bot::effects::{Ctx, HandlerResult, lobby};
+use crate::bot::effects::{Ctx, HandlerResult, lobby, schedule};
 use crate::engine::Preset;
-use crate::store::{DueKind, Place};
 
 /// Answer the press: silently when it went through, with a short alert when refused.
 pub(super) async fn answer(
@@ -137,25 +136,11 @@ async fn stale_answer(ctx: &Ctx, here: &Here, q: &CallbackQuery, drawn_at: u64) 
         .is_some_and(|m| here.display().is_some_and(|d| d.message_id == m.id.0));
     match here.table() {
         Ok(rec) if on_board && rec.state.seq != drawn_at => {
-            let wait = catch_up_secs(ctx, here.addr.id()).await;
+            let wait = schedule::catch_up_secs(ctx, here.addr.id()).await;
             view::behind_answer_in(here.lang, &rec.state, wait)
         }
         _ => view::refusal(here.lang, Alert::Stale.into()),
     }
-}
-
-/// Roughly how long until `chat`'s planned writes are made, whole seconds rounded up: the
-/// time its outbox is due ([`DueKind::Outbox`], set by the drain when the budget or a 429
-/// makes it wait) minus now. `None` when not known (nothing due, or Redis unreadable).
-async fn catch_up_secs(ctx: &Ctx, chat: i64) -> Option<u32> {
-    let due = ctx
-        .store
-        .due_at(DueKind::Outbox, Place::of_chat(chat))
-        .await
-        .ok()
-        .flatten()?;
-    let wait_ms = due.saturating_sub(ctx.now_ms());
-    Some(u32::try_from(wait_ms.div_ceil(1_000)).unwrap_or(u32::MAX))
 }
 
 /// "New game" under a finished board: a lobby with the same rules and board asked for.
