@@ -38,8 +38,8 @@ pub async fn open_lobby(
     let offer = !here.settings.lang_offered;
     let mut table = Table::lobby(actor, preset, pairs)
         .on_board(board)
-        .offering_languages(offer);
-    table.seq = seq;
+        .offering_languages(offer)
+        .continuing(seq);
     if let Some(seed) = ctx.game_seed(here.addr.id(), seq) {
         table = table.with_fair(seed);
     }

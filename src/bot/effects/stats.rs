@@ -42,10 +42,8 @@ pub async fn zone_of(ctx: &Ctx, chat: i64) -> ChatZone {
 /// The table with the results of its recording, before it is saved.
 #[must_use]
 pub fn with_results(t: &Table, ranked: bool, outcome: &RecordOutcome) -> Table {
-    let mut next = t.clone();
-    next.tally.recorded = true;
-    if ranked {
-        next.tally.results = outcome
+    t.recorded(ranked.then(|| {
+        outcome
             .seats
             .iter()
             .map(|s| SeatResult {
@@ -54,9 +52,8 @@ pub fn with_results(t: &Table, ranked: bool, outcome: &RecordOutcome) -> Table {
                 rating: s.chat_rating,
                 rated_games: Some(u32::try_from(s.chat_rated_games).unwrap_or(u32::MAX)),
             })
-            .collect();
-    }
-    next
+            .collect()
+    }))
 }
 
 /// Whether a recording failure may pass (then it is tried again).
@@ -171,8 +168,7 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
             made: Some((outcome, ranked)),
             achievements,
         }) => {
-            let mut next = with_results(&rec.state, ranked, &outcome);
-            next.tally.achievements = achievements;
+            let next = with_results(&rec.state, ranked, &outcome).with_achievements(achievements);
             let ttl = ctx.ttl_for(&next);
             match ctx.store.save(place, rec.version, &next, ttl).await {
                 Ok(CasOutcome::Saved { version }) => Saved {
@@ -196,10 +192,9 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
             made: None,
             achievements,
         }) => {
-            let mut next = rec.state.clone();
-            next.tally.recorded = true;
+            let mut next = rec.state.recorded(None);
             if !achievements.is_empty() {
-                next.tally.achievements = achievements;
+                next = next.with_achievements(achievements);
             }
             match ctx
                 .store

@@ -296,6 +296,14 @@ impl Table {
         self
     }
 
+    /// The same lobby continuing the place's previous table, whose `seq` was `seq - 1` (so
+    /// a press on the old table's board is stale here).
+    #[must_use]
+    pub fn continuing(mut self, seq: u64) -> Self {
+        self.seq = seq;
+        self
+    }
+
     /// The most players this table seats.
     #[must_use]
     pub fn capacity(&self) -> usize {

@@ -128,6 +128,36 @@ impl Table {
     }
 }
 
+impl Table {
+    /// A lobby with its `players` already seated in turn order, to be started at once by its
+    /// first player (a tournament's table: its players as the tournament names them), with
+    /// its time `limit` and its `origin`.
+    #[must_use]
+    pub fn called(
+        mut self,
+        players: Vec<Player>,
+        limit: Option<TimeLimit>,
+        origin: Origin,
+    ) -> Self {
+        self.players = players;
+        self.limit = limit;
+        self.origin = Some(origin);
+        self
+    }
+
+    /// The same game with the humans not in `ready` marked absent: the computer plays for
+    /// them until they press a button.
+    #[must_use]
+    pub fn absent_unless(mut self, ready: &[i64]) -> Self {
+        for p in &mut self.players {
+            if p.kind == PlayerKind::Human && !ready.contains(&p.id) {
+                p.absent = true;
+            }
+        }
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -140,10 +140,7 @@ pub async fn check_playing(ctx: &Ctx, chat: i64) {
         match game.state.status() {
             Status::Finished => apply(ctx, chat, play.topic, &game.state).await,
             Status::Playing if t.limit_at(play.at, MINUTE_MS).is_some_and(|l| l <= now) => {
-                let mut next = game.state.clone();
-                next.seq += 1;
-                next.last.clear();
-                next.time_up(now);
+                let next = game.state.ended_by_time(now);
                 info!(
                     chat,
                     topic = addr.topic(),
