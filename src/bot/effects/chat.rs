@@ -205,7 +205,7 @@ impl Here {
     pub fn display(&self) -> Option<DisplayState> {
         let stored = self.stored.as_ref()?;
         stored.display.or_else(|| {
-            let legacy = stored.table.as_ref()?.state.legacy_board?;
+            let legacy = stored.table.as_ref()?.state.legacy_board()?;
             Some(DisplayState {
                 message_id: legacy.message_id,
                 photo: legacy.photo,

@@ -61,10 +61,10 @@ pub async fn act_pressed(
     press: Option<&str>,
 ) -> Result<Saved, Refusal> {
     let rec = here.table()?;
-    if action.manages() && actor.id != rec.state.host {
+    if action.manages() && actor.id != rec.state.host() {
         actor.is_admin = is_admin(bot, here.addr, actor.id).await;
     }
-    let mut dice = ctx.rng(here.addr.id(), rec.state.seq, Stream::Dice);
+    let mut dice = ctx.rng(here.addr.id(), rec.state.seq(), Stream::Dice);
     let state = match press {
         Some(id) if action == Action::Start => &rec.state.clone().pressed_start(id),
         _ => &rec.state,
@@ -116,7 +116,7 @@ pub async fn store(ctx: &Ctx, place: Place, expected: u64, table: Table) -> Resu
 /// Does a finished `t` still wait for its stats record?
 #[must_use]
 pub fn unrecorded(t: &Table) -> bool {
-    t.status() == Status::Finished && !t.tally.recorded
+    t.status() == Status::Finished && !t.tally().recorded
 }
 
 /// How the board of a save is planned.
@@ -250,10 +250,11 @@ pub async fn welcome_back(ctx: &Ctx, here: &Here, id: i64) -> bool {
 pub async fn refresh_if_behind(ctx: &Ctx, here: &Here, pressed: i32, drawn_at: u64) {
     let Ok(rec) = here.table() else { return };
     let t = &rec.state;
-    if here.display().is_some_and(|d| d.message_id == pressed) && t.seq != drawn_at && t.is_open() {
+    if here.display().is_some_and(|d| d.message_id == pressed) && t.seq() != drawn_at && t.is_open()
+    {
         info!(
             chat = here.addr.id(),
-            seq = t.seq,
+            seq = t.seq(),
             shown = drawn_at,
             "the board was behind: planned again"
         );

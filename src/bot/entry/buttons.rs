@@ -135,7 +135,7 @@ async fn stale_answer(ctx: &Ctx, here: &Here, q: &CallbackQuery, drawn_at: u64) 
         .regular_message()
         .is_some_and(|m| here.display().is_some_and(|d| d.message_id == m.id.0));
     match here.table() {
-        Ok(rec) if on_board && rec.state.seq != drawn_at => {
+        Ok(rec) if on_board && rec.state.seq() != drawn_at => {
             let wait = schedule::catch_up_secs(ctx, here.addr.id()).await;
             view::behind_answer_in(here.lang, &rec.state, wait)
         }
@@ -155,7 +155,7 @@ pub async fn on_new_game(
         Ok(_) => {
             let (preset, pairs, board) =
                 here.table().ok().map_or((Preset::Jcf, false, None), |r| {
-                    (r.state.preset, r.state.pairs, r.state.board)
+                    (r.state.preset(), r.state.pairs(), r.state.board())
                 });
             let actor = actor_of(&q.from);
             lobby::open_lobby(&ctx, &here, &actor, preset, pairs, board).await

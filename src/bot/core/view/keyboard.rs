@@ -18,9 +18,9 @@ fn button(lang: Lang, m: &Msg, press: Press) -> InlineKeyboardButton {
 pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
     let p = |button: Button| Press {
         button,
-        version: t.seq,
+        version: t.seq(),
     };
-    let rows: Vec<Vec<InlineKeyboardButton>> = match &t.stage {
+    let rows: Vec<Vec<InlineKeyboardButton>> = match &t.stage() {
         Stage::Lobby => {
             let mut rows = vec![
                 vec![
@@ -34,7 +34,7 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                 vec![button(lang, &Msg::BtnCancel, p(Button::Cancel))],
             ];
             // The first lobby of a chat whose language nobody chose: one row to choose it.
-            if t.languages {
+            if t.languages() {
                 rows.push(language_row());
             }
             rows
@@ -190,7 +190,7 @@ mod tests {
             is_admin: false,
         };
         let mut t = Table::lobby(&host, Preset::Jcf, false);
-        t.stage = Stage::Playing(game.clone());
+        *t.stage_mut() = Stage::Playing(game.clone());
         (game, t)
     }
 
@@ -322,7 +322,7 @@ mod tests_rows {
         // And the offer is kept in the stored table (and absent from an ordinary one's)
         let json = serde_json::to_string(&offered).expect("json");
         let back: Table = serde_json::from_str(&json).expect("loads");
-        assert!(back.languages && json.contains("\"languages\":true"));
+        assert!(back.languages() && json.contains("\"languages\":true"));
         assert!(
             !serde_json::to_string(&plain)
                 .expect("json")
@@ -349,7 +349,7 @@ mod tests_rows {
             .expect("started");
         t.time_up(60_000);
         let mut table = t.clone();
-        table.origin = Some(crate::bot::core::table::Origin::Tourney(TableTag::new(
+        *table.origin_mut() = Some(crate::bot::core::table::Origin::Tourney(TableTag::new(
             TableId::new(0, 1),
             false,
         )));

@@ -230,7 +230,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     if let Some(old) = current.filter(|c| c.message_id != shown.message_id) {
         tidy_old_board(ctx, addr, old, &rendered, here.lang, &rec.state).await;
     }
-    if matches!(rec.state.stage, Stage::Lobby) {
+    if matches!(rec.state.stage(), Stage::Lobby) {
         crate::bot::effects::notify::lobby_posted(
             bot,
             ctx,
@@ -267,7 +267,7 @@ async fn tidy_old_board(
             text: crate::bot::core::view::board_below(lang, table),
             keyboard: None,
         };
-        let priority = if matches!(table.stage, Stage::Playing(_)) {
+        let priority = if matches!(table.stage(), Stage::Playing(_)) {
             Priority::Board
         } else {
             Priority::Tidy

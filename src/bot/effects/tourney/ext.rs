@@ -210,8 +210,8 @@ async fn move_end(ctx: &Ctx, chat: i64, at: TableId) {
         let here = load_place(ctx, place_of(chat, play.topic), None).await;
         let Ok(game) = here.table() else { return };
         if game.state.status() != Status::Playing
-            || Some(game.state.stats.started_ms) != play.started_ms
-            || game.state.ends_ms == Some(end)
+            || Some(game.state.stats().started_ms) != play.started_ms
+            || game.state.ends_ms() == Some(end)
         {
             return;
         }

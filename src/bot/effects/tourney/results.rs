@@ -27,7 +27,7 @@ use crate::tournament::TableId;
 fn table_of(t: &Tourney, topic: Option<i32>, table: &Table) -> Option<TableId> {
     let at = t.table_at_place(topic)?;
     let play = t.play(at)?;
-    (play.started_ms == Some(table.stats.started_ms)).then_some(at)
+    (play.started_ms == Some(table.stats().started_ms)).then_some(at)
 }
 
 /// Apply the finished `table` at `topic` of `chat` to its tournament, if it is one's.

@@ -194,11 +194,11 @@ pub async fn start_game(ctx: &Ctx, chat: i64, at: TableId) {
     let origin = Origin::Tourney(view::tourney::table_tag(tournament, at));
     let mut lobby = Table::lobby(&host, t.preset, t.pairs)
         .called(std::mem::take(&mut players), limit, origin)
-        .continuing(stored.table.as_ref().map_or(1, |r| r.state.seq + 1));
-    if let Some(seed) = ctx.game_seed(chat, lobby.seq ^ u64::from(at.table)) {
+        .continuing(stored.table.as_ref().map_or(1, |r| r.state.seq() + 1));
+    if let Some(seed) = ctx.game_seed(chat, lobby.seq() ^ u64::from(at.table)) {
         lobby = lobby.with_fair(seed);
     }
-    let mut rng = ctx.rng(chat, lobby.seq ^ u64::from(at.table), Stream::Dice);
+    let mut rng = ctx.rng(chat, lobby.seq() ^ u64::from(at.table), Stream::Dice);
     let Ok(game) = lobby.act(&host, Action::Start, now, &mut RngDice(&mut rng)) else {
         warn!(chat, ?at, "a table's game could not start");
         return;
@@ -268,15 +268,15 @@ pub async fn stop_game(ctx: &Ctx, chat: i64, t: &Tourney, at: TableId) {
     };
     let here = load_place(ctx, place_of(chat, play.topic), None).await;
     let Ok(rec) = here.table() else { return };
-    if !rec.state.is_open() || rec.state.stats.started_ms != play.started_ms.unwrap_or(0) {
+    if !rec.state.is_open() || rec.state.stats().started_ms != play.started_ms.unwrap_or(0) {
         return;
     }
     let host = Actor {
-        id: rec.state.host,
+        id: rec.state.host(),
         name: String::new(),
         is_admin: true,
     };
-    let mut rng = ctx.rng(chat, rec.state.seq, Stream::Dice);
+    let mut rng = ctx.rng(chat, rec.state.seq(), Stream::Dice);
     let Ok(next) = rec
         .state
         .act(&host, Action::Cancel, ctx.now_ms(), &mut RngDice(&mut rng))
