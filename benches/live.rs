@@ -114,8 +114,10 @@ async fn game(h: &Harness, chat: i64) -> (Place, String) {
         )
         .await
         .expect("settings");
-    let mut table = mid_game(2, TWO_PLAYERS);
-    table.seq = 1;
+    // The table's stored form with `seq` 1 (a first game).
+    let mut v = serde_json::to_value(mid_game(2, TWO_PLAYERS)).expect("json");
+    v["seq"] = 1.into();
+    let table: parxis::bot::core::table::Table = serde_json::from_value(v).expect("a table");
     let saved = h.store.save(place, 0, &table, 3600).await.expect("saved");
     assert!(matches!(saved, parxis::store::CasOutcome::Saved { .. }));
     (

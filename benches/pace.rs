@@ -100,7 +100,7 @@ async fn counted(seed: u64, humans: usize, dice: DiceMode) -> Counted {
             tokio::time::sleep(Duration::from_millis(2)).await;
             continue;
         };
-        if drawn_at(&board) != Some(t.seq) {
+        if drawn_at(&board) != Some(t.seq()) {
             tokio::time::sleep(Duration::from_millis(2)).await;
             continue;
         }
@@ -122,7 +122,7 @@ async fn counted(seed: u64, humans: usize, dice: DiceMode) -> Counted {
         .count();
     let (_, t) = h.table().await;
     Counted {
-        moves: t.stats.moves,
+        moves: t.stats().moves,
         writes,
         move_presses,
         roll_presses,
@@ -176,7 +176,7 @@ async fn paced(seed: u64, humans: usize, dice: DiceMode, window: Duration) -> Pa
     // Until the board shows the end.
     loop {
         let (_, t) = h.table().await;
-        if drawn_at(&h.board().await) == Some(t.seq) {
+        if drawn_at(&h.board().await) == Some(t.seq()) {
             break;
         }
         tokio::time::sleep(Duration::from_millis(5)).await;

@@ -86,8 +86,8 @@ fn bubble(text: &str, keys: Option<&InlineKeyboardMarkup>) -> String {
 }
 
 fn seated(game: &str, names: &[(i64, &str, Colour)]) -> Table {
-    let mut t = Table::lobby(&actor(names[0].0, names[0].1), Preset::Jcf, false);
-    t.players = names
+    let t = Table::lobby(&actor(names[0].0, names[0].1), Preset::Jcf, false);
+    let players: Vec<Player> = names
         .iter()
         .map(|&(id, name, c)| Player {
             id,
@@ -98,8 +98,12 @@ fn seated(game: &str, names: &[(i64, &str, Colour)]) -> Table {
             absent: false,
         })
         .collect();
-    t.stage = Stage::Playing(serde_json::from_str::<Game>(game).expect("position"));
-    t
+    // The lobby's stored form with the players seated and the position in play.
+    let mut v = serde_json::to_value(&t).expect("json");
+    v["players"] = serde_json::to_value(players).expect("json");
+    v["status"] = "playing".into();
+    v["game"] = serde_json::from_str(game).expect("position");
+    serde_json::from_value(v).expect("a table in play")
 }
 
 /// A game of Aina, Biel, Carme and Dani played from its lobby to its end, each
@@ -139,7 +143,7 @@ fn played_to_the_end() -> Table {
         t = t.act(&who, action, 0, &mut dice).expect("a legal action");
     }
     assert!(
-        matches!(t.stage, Stage::Finished(_)),
+        matches!(t.stage(), Stage::Finished(_)),
         "the game ended: {:?} {:?}",
         t.status(),
         t.playing().map(Game::phase)
@@ -184,7 +188,10 @@ fn main() {
                 &mut ScriptedDice::new(&[3]),
             )
             .expect("roll");
-        t.deadline_ms = Some(AT_19_42);
+        // The table's stored form with its turn's deadline at 19:42.
+        let mut v = serde_json::to_value(&t).expect("json");
+        v["deadline_ms"] = AT_19_42.into();
+        let t: Table = serde_json::from_value(v).expect("a table");
         let text = view::board_text_in(lang, &t, 0, &zone);
         game.push_str(&bubble(
             &format!("🖼 …\n{}", text.status_within(1024)),
@@ -192,13 +199,15 @@ fn main() {
         ));
         // finished: four people, played from the start (the table keeps
         // the whole record, so the 🎞 Replay row shows), recorded
-        let mut f = played_to_the_end();
-        f.stats.started_ms = 0;
-        f.stats.finished_ms = 23 * 60_000 + 5_000;
-        f.stats.moves = 84;
-        f.stats.rolls = 97;
-        f.tally.recorded = true;
-        f.tally.results = vec![
+        let f = played_to_the_end();
+        // Its stored form with the counts of a 23-minute game.
+        let mut v = serde_json::to_value(&f).expect("json");
+        v["stats"]["started_ms"] = 0.into();
+        v["stats"]["finished_ms"] = (23 * 60_000 + 5_000).into();
+        v["stats"]["moves"] = 84.into();
+        v["stats"]["rolls"] = 97.into();
+        let f: Table = serde_json::from_value(v).expect("a table");
+        let results = vec![
             SeatResult {
                 id: 1,
                 points_tenths: Some(30),
@@ -224,13 +233,13 @@ fn main() {
                 rated_games: Some(4),
             },
         ];
-        f.tally.achievements = vec![
+        let f = f.recorded(Some(results)).with_achievements(vec![
             (1, Achievement::FirstWin.code().to_owned()),
             (1, Achievement::IronBarrier.code().to_owned()),
             (2, Achievement::FirstCapture.code().to_owned()),
             (1, Achievement::FullBoard.code().to_owned()),
             (3, Achievement::ThreeCaptures.code().to_owned()),
-        ];
+        ]);
         game.push_str(&bubble(
             &format!("🖼 …\n{}", view::board_text(lang, &f, 40_000).status),
             Some(&view::keyboard(lang, &f)),

@@ -48,18 +48,26 @@ fn wanted_first_line(t: &Table) -> String {
 
 /// What the newest roll among the table's events counts.
 fn last_counts(t: &Table) -> Option<u8> {
-    t.recent.iter().chain(&t.last).rev().find_map(|e| match e {
-        Event::Rolled { counts, .. } => Some(*counts),
-        _ => None,
-    })
+    t.recent()
+        .iter()
+        .chain(t.last())
+        .rev()
+        .find_map(|e| match e {
+            Event::Rolled { counts, .. } => Some(*counts),
+            _ => None,
+        })
 }
 
 /// The die of the newest roll among the table's events.
 fn last_die(t: &Table) -> Option<u8> {
-    t.recent.iter().chain(&t.last).rev().find_map(|e| match e {
-        Event::Rolled { die, .. } => Some(*die),
-        _ => None,
-    })
+    t.recent()
+        .iter()
+        .chain(t.last())
+        .rev()
+        .find_map(|e| match e {
+            Event::Rolled { die, .. } => Some(*die),
+            _ => None,
+        })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -164,7 +172,7 @@ async fn the_deadline_is_the_clock_time_of_the_chat_s_zone_and_stays_true_betwee
         "{first}"
     );
     // Then it is the deadline's wall-clock time there (seconds dropped), not a countdown
-    let due = t.deadline_ms.expect("a turn deadline");
+    let due = t.deadline_ms().expect("a turn deadline");
     let canary = parxis::stats::ChatZone::named("Atlantic/Canary").expect("a zone");
     let want = canary.clock_of(i64::try_from(due).expect("ms"));
     assert_eq!(clock_shown(&first), want, "{first}");
@@ -186,7 +194,8 @@ async fn the_deadline_is_the_clock_time_of_the_chat_s_zone_and_stays_true_betwee
     // Then the same turn shows the same deadline, still true
     let (again, board) = h.fresh_board().await;
     assert_eq!(
-        again.deadline_ms, t.deadline_ms,
+        again.deadline_ms(),
+        t.deadline_ms(),
         "the same turn, the same deadline"
     );
     let second = text_of(&board)

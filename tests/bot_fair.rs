@@ -181,7 +181,7 @@ async fn the_rolls_are_sealed_before_the_first_roll_revealed_at_the_end_and_anyo
     // Given a lobby: its message shows the rolls sealed (the seed's SHA-256),
     h.command(&users[0], "/newgame").await;
     let (_, lobby_table) = h.table().await;
-    let sealed = lobby_table.fair.as_ref().expect("fair dice").clone();
+    let sealed = lobby_table.fair().expect("fair dice").clone();
     let commitment = sealed.commitment();
     assert_eq!(commitment, fair::commitment(&sealed.seed));
     let lobby = h.board().await;
@@ -197,7 +197,7 @@ async fn the_rolls_are_sealed_before_the_first_roll_revealed_at_the_end_and_anyo
         )
         .await;
     let (_, with_phrase) = h.table().await;
-    let phrases = &with_phrase.fair.as_ref().expect("fair dice").phrases;
+    let phrases = &with_phrase.fair().expect("fair dice").phrases;
     assert_eq!(phrases, &vec!["green apples".to_owned()]);
     let lobby = h.board().await;
     let ans = h
@@ -215,7 +215,7 @@ async fn the_rolls_are_sealed_before_the_first_roll_revealed_at_the_end_and_anyo
     let (_, playing) = h.table().await;
     assert_eq!(playing.status(), Status::Playing);
     // Then the salt is fixed from the players, the press and the phrase, the seed unchanged,
-    let f = playing.fair.as_ref().expect("fair dice");
+    let f = playing.fair().expect("fair dice");
     assert_eq!(f.seed, sealed.seed);
     let salt = f.salt.clone().expect("the salt fixed at the start");
     assert!(salt.contains(&press_id), "{salt}");
@@ -233,10 +233,10 @@ async fn the_rolls_are_sealed_before_the_first_roll_revealed_at_the_end_and_anyo
     // then the final board reveals the seed, which hashes to the commitment.
     let (_, t) = h
         .wait_table(WAIT, "the game recorded", |t| {
-            t.status() == Status::Finished && t.tally.recorded
+            t.status() == Status::Finished && t.tally().recorded
         })
         .await;
-    assert_eq!(t.fair.as_ref().map(|f| f.seed), Some(sealed.seed));
+    assert_eq!(t.fair().map(|f| f.seed), Some(sealed.seed));
     let fin_text = loop {
         let (_, b) = h.fresh_board().await;
         let text = text_of(&b);
@@ -253,7 +253,7 @@ async fn the_rolls_are_sealed_before_the_first_roll_revealed_at_the_end_and_anyo
     assert_eq!(fair::commitment(&revealed), commitment);
 
     // /stats shows the player's rolls per face over their games, with the verdict.
-    let faces = t.tally.seat(users[0].id).faces;
+    let faces = t.tally().seat(users[0].id).faces;
     assert!(faces.iter().sum::<u32>() > 5, "{faces:?}");
     let mark = h.fake.mark();
     h.command(&users[0], "/stats").await;
@@ -276,7 +276,7 @@ async fn the_rolls_are_sealed_before_the_first_roll_revealed_at_the_end_and_anyo
         "{card}"
     );
     // /stats group shows the group's rolls: both players' together.
-    let both = t.tally.seat(users[1].id).faces;
+    let both = t.tally().seat(users[1].id).faces;
     let sum: Vec<u32> = faces.iter().zip(&both).map(|(a, b)| a + b).collect();
     let mark = h.fake.mark();
     h.command(&users[1], "/stats group").await;
@@ -370,11 +370,11 @@ async fn the_rolls_follow_the_seed_across_a_restart_mid_game_and_two_replicas() 
     let users = four_users();
     h.start_game(2).await;
     let (_, t0) = h.table().await;
-    let seed = t0.fair.as_ref().expect("fair dice").seed;
+    let seed = t0.fair().expect("fair dice").seed;
     // A few presses, then every bot stops (a restart) and a new one plays on.
     press_a_few(&h, &users[..2], 6).await;
     let (_, mid) = h.table().await;
-    let rolled = mid.fair.as_ref().expect("fair dice").next;
+    let rolled = mid.fair().expect("fair dice").next;
     assert!(rolled > 2, "{rolled} rolls before the restart");
     h.stop_bots().await;
     h.spawn_bot().await;
@@ -382,10 +382,10 @@ async fn the_rolls_follow_the_seed_across_a_restart_mid_game_and_two_replicas() 
     h.play_to_end(&users[..2], 3000).await;
     let (_, t) = h
         .wait_table(WAIT, "the game recorded", |t| {
-            t.status() == Status::Finished && t.tally.recorded
+            t.status() == Status::Finished && t.tally().recorded
         })
         .await;
-    let f = t.fair.as_ref().expect("fair dice");
+    let f = t.fair().expect("fair dice");
     assert_eq!(f.seed, seed);
     assert!(f.next > rolled);
     // Every roll of the record, before and after the restart, on either replica, is the

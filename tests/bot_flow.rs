@@ -173,8 +173,8 @@ async fn two_simultaneous_presses_apply_exactly_once() {
     let (v1, t1) = h.table().await;
     assert!(v1 > v0);
     assert_eq!(
-        t1.seq,
-        t.seq + 1,
+        t1.seq(),
+        t.seq() + 1,
         "the table moved on by exactly one action"
     );
 
@@ -198,15 +198,15 @@ async fn two_simultaneous_presses_apply_exactly_once() {
     let here1 = parxis::bot::effects::chat::load(&c1, addr, None).await;
     let act = parxis::bot::effects::commit::act;
     let (x, y) = tokio::join!(
-        act(&tg, &c0, &here0, actor.clone(), action, Some(t1.seq)),
-        act(&tg, &c1, &here1, actor, action, Some(t1.seq)),
+        act(&tg, &c0, &here0, actor.clone(), action, Some(t1.seq())),
+        act(&tg, &c1, &here1, actor, action, Some(t1.seq())),
     );
     assert_eq!(
         [x.is_ok(), y.is_ok()].iter().filter(|ok| **ok).count(),
         1,
         "{x:?} / {y:?}"
     );
-    assert_eq!(h.table().await.1.seq, t1.seq + 1);
+    assert_eq!(h.table().await.1.seq(), t1.seq() + 1);
     h.stop_bots().await;
 }
 
@@ -235,7 +235,7 @@ async fn a_restart_mid_game_loses_nothing_and_buttons_keep_working() {
         "a button drawn before the restart works: {:?}",
         ans.params
     );
-    assert!(h.table().await.1.seq > before.1.seq);
+    assert!(h.table().await.1.seq() > before.1.seq());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -304,7 +304,7 @@ async fn lobby_edge_cases_join_twice_start_alone_leave_during_the_game() {
     // A second /newgame while the lobby is open is refused with a reply.
     let sent = h.command(&users[1], "/newgame classic").await;
     assert!(sent.iter().any(|r| r.method == "sendmessage"));
-    assert_eq!(h.table().await.1.players.len(), 1);
+    assert_eq!(h.table().await.1.players().len(), 1);
     // Bad arguments get a clear answer.
     let sent = h.command(&users[1], "/newgame chess").await;
     assert!(sent.iter().any(|r| r.method == "sendmessage"));
@@ -314,7 +314,7 @@ async fn lobby_edge_cases_join_twice_start_alone_leave_during_the_game() {
     assert_eq!(h.table().await.1.status(), Status::Playing);
     h.command(&users[1], "/leave").await;
     let (_, t) = h.table().await;
-    let biel = t.players.iter().find(|p| p.id == users[1].id).unwrap();
+    let biel = t.players().iter().find(|p| p.id == users[1].id).unwrap();
     assert!(biel.is_automatic(), "a leaver is replaced by the computer");
     assert_eq!(t.status(), Status::Playing);
     // The game goes on to its end with the computer playing for Biel.
@@ -384,16 +384,16 @@ async fn host_removes_an_absent_player_others_cannot() {
     h.command(&users[2], "/join").await;
     // A player who is not the host cannot remove anyone.
     h.command(&users[1], "/kick 3").await;
-    assert_eq!(h.table().await.1.players.len(), 3);
+    assert_eq!(h.table().await.1.players().len(), 3);
     // Garbage arguments get an answer and change nothing.
     let sent = h.command(&users[0], "/kick nobody").await;
     assert!(sent.iter().any(|r| r.method == "sendmessage"));
-    assert_eq!(h.table().await.1.players.len(), 3);
+    assert_eq!(h.table().await.1.players().len(), 3);
     // The host removes the third player from the lobby.
     h.command(&users[0], "/kick 3").await;
     let (_, t) = h.table().await;
     assert_eq!(
-        t.players.iter().map(|p| p.id).collect::<Vec<_>>(),
+        t.players().iter().map(|p| p.id).collect::<Vec<_>>(),
         [users[0].id, users[1].id]
     );
     // Mid-game, the host removes red (by colour): a computer takes the seat.
@@ -401,7 +401,7 @@ async fn host_removes_an_absent_player_others_cannot() {
     h.command(&users[0], "/kick red").await;
     let (_, t) = h.table().await;
     let red = t
-        .players
+        .players()
         .iter()
         .find(|p| p.colour == Some(parxis::engine::Colour::Red))
         .unwrap();

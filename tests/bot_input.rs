@@ -134,7 +134,7 @@ async fn forged_callback_data_is_refused_and_changes_nothing() {
     let (_, t) = h.table().await;
     let board = h.board().await;
     let mover = h.mover().await.expect("a human");
-    let seq = t.seq;
+    let seq = t.seq();
     let long = format!("r:{seq}:{}", "9".repeat(80));
     let forged = [
         String::new(),

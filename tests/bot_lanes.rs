@@ -12,7 +12,7 @@ use std::time::Duration;
 use parxis::ai::Level;
 use parxis::bot::core::callback::lane_of;
 use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
-use parxis::bot::core::table::{Event, Seat, SeatedSpec, Status, Table};
+use parxis::bot::core::table::{Event, Origin, Seat, SeatedSpec, Status, Table};
 use parxis::bot::effects::chat::{ChatAddr, DisplayState};
 use parxis::bot::effects::commit::Saved;
 use parxis::bot::effects::seated::open_seated;
@@ -59,7 +59,7 @@ fn spec(seats: Vec<Seat>, origin: &str) -> SeatedSpec {
         board: None,
         seats,
         time_limit_minutes: None,
-        origin: Some(origin.to_owned()),
+        origin: Some(Origin::decode(origin)),
     }
 }
 
@@ -107,7 +107,7 @@ async fn fresh_board_at(h: &Harness, place: Place) -> (Table, Value) {
         let t = table_at(h, place).await.expect("a table");
         let board = board_at(h, place).await;
         let fresh = buttons(&board).first().is_some_and(|(_, d)| {
-            d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
+            d.ends_with(&format!(":{}", t.seq())) || d.contains(&format!(":{}:", t.seq()))
         });
         if fresh {
             return (t, board);
@@ -115,7 +115,7 @@ async fn fresh_board_at(h: &Harness, place: Place) -> (Table, Value) {
         assert!(
             tokio::time::Instant::now() < deadline,
             "{place}: the board never showed seq {}",
-            t.seq
+            t.seq()
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
@@ -216,7 +216,7 @@ async fn two_lanes_of_one_plain_group_play_two_games_at_once_each_on_its_own_boa
         (t1.status(), t2.status()),
         (Status::Playing, Status::Playing)
     );
-    let ids = |t: &Table| t.players.iter().map(|p| p.id).collect::<Vec<_>>();
+    let ids = |t: &Table| t.players().iter().map(|p| p.id).collect::<Vec<_>>();
     assert_eq!(ids(&t1), [11, 12, -1]);
     assert_eq!(ids(&t2), [13, -1]);
     let (b1, b2) = (board_at(&h, lane(1)).await, board_at(&h, lane(2)).await);
@@ -253,7 +253,7 @@ async fn two_lanes_of_one_plain_group_play_two_games_at_once_each_on_its_own_boa
             assert!(!refused(&answer), "{here}: {:?}", answer.params);
             presses[i] += 1;
             // Then the press moved its own lane's game on, and nothing else.
-            assert!(table_at(&h, here).await.expect("a table").seq > t.seq);
+            assert!(table_at(&h, here).await.expect("a table").seq() > t.seq());
             assert_eq!(table_at(&h, other).await, other_before, "{other} changed");
             assert_eq!(h.table().await, chat_game, "the chat's own game changed");
         }
@@ -269,8 +269,8 @@ async fn two_lanes_of_one_plain_group_play_two_games_at_once_each_on_its_own_boa
         (t1.status(), t2.status()),
         (Status::Finished, Status::Finished)
     );
-    assert_eq!(t1.origin.as_deref(), Some("r1/t1"));
-    assert_eq!(t2.origin.as_deref(), Some("r1/t2"));
+    assert_eq!(t1.origin(), Some(&Origin::decode("r1/t1")));
+    assert_eq!(t2.origin(), Some(&Origin::decode("r1/t2")));
     // and both were recorded, as two games (even if they started at the same moment),
     let mut raw = h.redis.raw().await;
     let history: Vec<String> = redis::cmd("LRANGE")
@@ -317,11 +317,11 @@ async fn a_timer_at_a_lane_is_fired_by_the_driver_and_edits_that_lanes_board() {
     assert_eq!(h.deadline_entries().await, [lane(4).member()]);
 
     // When nobody presses and the timer runs out (the clock moved past it),
-    h.advance_to(t0.deadline_ms.expect("a deadline"));
+    h.advance_to(t0.deadline_ms().expect("a deadline"));
     let deadline = tokio::time::Instant::now() + WAIT;
     let t1 = loop {
         let t = table_at(&h, lane(4)).await.expect("a table");
-        if t.seq > t0.seq {
+        if t.seq() > t0.seq() {
             break t;
         }
         assert!(
@@ -333,12 +333,14 @@ async fn a_timer_at_a_lane_is_fired_by_the_driver_and_edits_that_lanes_board() {
     };
     // Then the driver played the timed-out turn and showed it on the lane's board,
     assert!(
-        t1.last.iter().any(|e| matches!(e, Event::TimedOut { .. })),
+        t1.last()
+            .iter()
+            .any(|e| matches!(e, Event::TimedOut { .. })),
         "{:?}",
-        t1.last
+        t1.last()
     );
     let (t, shown) = fresh_board_at(&h, lane(4)).await;
-    assert!(t.seq >= t1.seq);
+    assert!(t.seq() >= t1.seq());
     assert_eq!(msg_id(&shown), msg_id(&board), "edited in place");
     let edited = h.fake.requests_since(mark).into_iter().any(|r| {
         EDITS.contains(&r.method.as_str())
@@ -346,7 +348,7 @@ async fn a_timer_at_a_lane_is_fired_by_the_driver_and_edits_that_lanes_board() {
             && r.params["message_id"].as_i64() == Some(i64::from(msg_id(&board)))
             && r.params["reply_markup"]
                 .to_string()
-                .contains(&format!(":{}", t1.seq))
+                .contains(&format!(":{}", t1.seq()))
     });
     assert!(edited, "{}", h.fake.log_tail(10));
     // and the chat's own place has no game.
@@ -374,9 +376,9 @@ async fn a_lane_game_whose_time_limit_runs_out_is_ended_by_the_driver_r6_3() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     };
     assert!(
-        t.last.iter().any(|e| matches!(e, Event::TimeUp { .. })),
+        t.last().iter().any(|e| matches!(e, Event::TimeUp { .. })),
         "{:?}",
-        t.last
+        t.last()
     );
     // and the lane's board shows the finished game (New game / Rematch, for the lane).
     let (_, board) = fresh_board_at(&h, lane(6)).await;
@@ -402,13 +404,13 @@ async fn a_forged_or_stale_lane_button_is_refused_and_changes_nothing() {
 
     // When presses come with stale or forged data, or from someone not seated,
     let attempts = [
-        (&mover, old.clone()),                   // drawn before the last press
-        (&mover, format!("2@{rest}")),           // a lane with no game
-        (&mover, format!("1@r:{}", t1.seq + 9)), // a version never drawn
-        (&mover, rest.to_owned()),               // the lane left out: the chat's game
-        (&mover, format!("x@{rest}")),           // not a lane
-        (&mover, format!("70000@{rest}")),       // past the last lane
-        (&users[2], current.clone()),            // a good button, by someone not seated
+        (&mover, old.clone()),                     // drawn before the last press
+        (&mover, format!("2@{rest}")),             // a lane with no game
+        (&mover, format!("1@r:{}", t1.seq() + 9)), // a version never drawn
+        (&mover, rest.to_owned()),                 // the lane left out: the chat's game
+        (&mover, format!("x@{rest}")),             // not a lane
+        (&mover, format!("70000@{rest}")),         // past the last lane
+        (&users[2], current.clone()),              // a good button, by someone not seated
     ];
     for (user, data) in attempts {
         let answer = press(&h, user, &board, &data).await;
@@ -427,7 +429,7 @@ async fn a_forged_or_stale_lane_button_is_refused_and_changes_nothing() {
     // And the current button still plays.
     let answer = press(&h, &mover, &board, &current).await;
     assert!(!refused(&answer), "{:?}", answer.params);
-    assert!(table_at(&h, lane(1)).await.expect("a table").seq > t1.seq);
+    assert!(table_at(&h, lane(1)).await.expect("a table").seq() > t1.seq());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -442,7 +444,7 @@ async fn a_lane_game_survives_a_bot_restart_and_goes_on_on_the_same_board() {
     let answer = press(&h, &users[0], &board, &buttons(&board)[0].1).await;
     assert!(!refused(&answer), "{:?}", answer.params);
     let (before, _) = fresh_board_at(&h, lane(3)).await;
-    assert!(before.seq > t.seq);
+    assert!(before.seq() > t.seq());
 
     // When the bot stops and a new bot process starts on the same Redis,
     h.stop_bots().await;
@@ -457,16 +459,16 @@ async fn a_lane_game_survives_a_bot_restart_and_goes_on_on_the_same_board() {
         assert_eq!(msg_id(&shown), msg_id(&board));
         let answer = press(&h, &users[0], &shown, &buttons(&shown)[0].1).await;
         assert!(!refused(&answer), "{:?}", answer.params);
-        assert!(table_at(&h, lane(3)).await.expect("a table").seq > t.seq);
+        assert!(table_at(&h, lane(3)).await.expect("a table").seq() > t.seq());
     }
     let after = table_at(&h, lane(3)).await.expect("a table");
     assert!(
-        after.seq >= before.seq + 3,
+        after.seq() >= before.seq() + 3,
         "{} → {}",
-        before.seq,
-        after.seq
+        before.seq(),
+        after.seq()
     );
-    assert_eq!(after.origin.as_deref(), Some("t3"));
+    assert_eq!(after.origin(), Some(&Origin::decode("t3")));
     h.stop_bots().await;
 }
 
@@ -539,7 +541,11 @@ async fn a_group_upgraded_to_a_supergroup_gets_its_lane_boards_posted_there() {
         });
         assert!(posted, "lane {n}'s board was posted in the new chat");
         let t = table_at(&h, place).await.expect("the moved game");
-        assert_eq!((t.seq, &t.players), (was.seq, &was.players), "lane {n}");
+        assert_eq!(
+            (t.seq(), &t.players()),
+            (was.seq(), &was.players()),
+            "lane {n}"
+        );
         assert!(buttons(&board).iter().all(|(_, d)| lane_of(d) == Some(n)));
         assert_eq!(table_at(&h, Place::in_lane(OLD, n)).await, None);
         // and its buttons play there.
@@ -548,6 +554,6 @@ async fn a_group_upgraded_to_a_supergroup_gets_its_lane_boards_posted_there() {
             .press_in(NEW, &mover, msg_id(&board), &buttons(&board)[0].1)
             .await;
         assert!(!refused(&answer), "lane {n}: {:?}", answer.params);
-        assert!(table_at(&h, place).await.expect("a table").seq > t.seq);
+        assert!(table_at(&h, place).await.expect("a table").seq() > t.seq());
     }
 }

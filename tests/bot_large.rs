@@ -153,7 +153,7 @@ async fn play_out(h: &Harness, players: &[TestUser], photo: bool) -> Played {
         let board = h.board().await;
         let b = buttons(&board);
         let fresh = b.first().is_some_and(|(_, d)| {
-            d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
+            d.ends_with(&format!(":{}", t.seq())) || d.contains(&format!(":{}:", t.seq()))
         });
         if !fresh {
             // The edit of the last change is still on its way.
@@ -263,7 +263,7 @@ async fn newgame_6_and_8_cap_their_seats_and_one_too_many_is_told_in_the_chat_la
     let full6 = tr_plain(va, &Msg::GameFull { max: 6 });
     assert_eq!(press_lobby(&h, &u[6], "j:").await, Some(full6.clone()));
     assert_eq!(reply_to(&h, &u[0], "/addbot").await, full6);
-    assert_eq!(h.table().await.1.players.len(), 6);
+    assert_eq!(h.table().await.1.players().len(), 6);
     // When the host cancels and opens /newgame 8 for all eight,
     h.command(&u[0], "/cancel").await;
     newgame(&h, &u[0], "8").await;
@@ -279,7 +279,7 @@ async fn newgame_6_and_8_cap_their_seats_and_one_too_many_is_told_in_the_chat_la
     let (_, t) = h.table().await;
     let g = t.game().expect("a game");
     assert_eq!(g.arms(), Arms::Eight);
-    let colours: Vec<Colour> = t.players.iter().filter_map(|p| p.colour).collect();
+    let colours: Vec<Colour> = t.players().iter().filter_map(|p| p.colour).collect();
     assert_eq!(colours, Arms::Eight.colours());
     let board = text_of(&h.board().await);
     assert!(board.chars().count() <= 4096);
@@ -320,7 +320,7 @@ async fn r8_7_newgame_without_a_size_with_five_players_starts_on_six_arms() {
             Colour::Orange
         ]
     );
-    assert_eq!(t.players[4].colour, Some(Colour::Orange));
+    assert_eq!(t.players()[4].colour, Some(Colour::Orange));
     let text = text_of(&h.board().await);
     let mover = t.to_move().expect("a turn");
     let c = mover.colour.expect("seated");

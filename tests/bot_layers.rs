@@ -22,12 +22,9 @@ fn sources(dir: &Path) -> Vec<PathBuf> {
 
 /// Lines of the files under `src/bot/<layer>` that mention any of `banned`.
 fn offending(layer: &str, banned: &[&str]) -> Vec<String> {
-    offending_in(Path::new(env!("CARGO_MANIFEST_DIR")), layer, banned)
-}
-
-/// As [`offending`], in the crate at `root`.
-fn offending_in(root: &Path, layer: &str, banned: &[&str]) -> Vec<String> {
-    let dir = root.join("src/bot").join(layer);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/bot")
+        .join(layer);
     let mut found = Vec::new();
     for file in sources(&dir) {
         let text = fs::read_to_string(&file).expect("readable");
@@ -71,6 +68,58 @@ fn effects_never_import_the_entry() {
 
 mod support;
 use support::imports::{Edges, Graph, Module, at_depth, circles_of};
+
+/// Does `code` name the store: its module (`crate::store`, `store::…`) or the context's handle
+/// to it (`ctx.store`, also split over lines as `.store`)? A word like `stored` is not it.
+fn names_the_store(code: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices("store").any(|(i, _)| {
+        let (before, after) = (&code[..i], &code[i + "store".len()..]);
+        let a_word = !before.ends_with(ident) && !after.starts_with(ident);
+        a_word && (before.ends_with('.') || after.starts_with("::"))
+    })
+}
+
+#[test]
+fn the_entry_never_touches_the_store() {
+    // Given the entry's sources, When searched for the store, Then it is not there: every
+    // Redis access is an effects function.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bot/entry");
+    let mut found = Vec::new();
+    for file in sources(&dir) {
+        let text = fs::read_to_string(&file).expect("readable");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            if names_the_store(code) {
+                found.push(format!("{}:{}: {line}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_store_reader_sees_the_store_and_only_it() {
+    // Given lines that reach the store and lines that only look alike, When read, Then only
+    // the first are found.
+    for reaches in [
+        "use crate::store::Place;",
+        "ctx.store.top(scope).await",
+        "        .store",
+        "let p = store::Place::of_chat(1);",
+    ] {
+        assert!(names_the_store(reaches), "{reaches}");
+    }
+    for alike in [
+        "gate::redis_up(&ctx)",
+        "let stored = t.stored_at;",
+        "fn restore(x: u8) {}",
+        "if x.stores.is_empty() {}",
+    ] {
+        assert!(!names_the_store(alike), "{alike}");
+    }
+}
+
 
 #[test]
 fn no_layer_has_a_circle_of_imports() {
@@ -194,55 +243,6 @@ fn no_two_folders_of_src_import_each_other() {
     ]
     .concat();
     assert!(up.is_empty(), "arrows running up: {up:#?}");
-}
-
-/// What the entry may not write: a path into the store, or the context's store handle.
-/// (The store's plain data types, a `Place`, reach it re-exported by the effects.)
-const STORE_IN_ENTRY: [&str; 3] = ["crate::store", "store::", ".store."];
-
-#[test]
-fn the_entry_reaches_the_store_only_through_the_effects() {
-    // Given the entry's sources, When searched for the store, Then it is not named: every
-    // load, save and check goes through an effects function.
-    let found = offending("entry", &STORE_IN_ENTRY);
-    assert!(found.is_empty(), "{}", found.join("\n"));
-}
-
-#[test]
-fn the_store_search_finds_a_save_written_in_the_entry() {
-    // Given an entry that saves through the context's store and one that names a store
-    // type, and an effects file that may, When searched, Then both entry lines are found.
-    let dir = toy_crate(
-        "entry-store",
-        &[
-            (
-                "bot/entry/buttons.rs",
-                "pub async fn on(ctx: &Ctx) {\n    ctx.store.cas_save(1).await;\n}\n",
-            ),
-            (
-                "bot/entry/tourney.rs",
-                "use crate::store::CasOutcome;\n// crate::store in a comment\n",
-            ),
-            (
-                "bot/effects/commit.rs",
-                "pub async fn save(ctx: &Ctx) { ctx.store.cas_save(1).await; }\n",
-            ),
-        ],
-    );
-    let mut found = offending_in(&dir, "entry", &STORE_IN_ENTRY);
-    fs::remove_dir_all(&dir).ok();
-    found.sort();
-    assert_eq!(found.len(), 2, "{found:#?}");
-    assert!(
-        found[0].ends_with("buttons.rs:2:     ctx.store.cas_save(1).await;"),
-        "{}",
-        found[0]
-    );
-    assert!(
-        found[1].ends_with("tourney.rs:1: use crate::store::CasOutcome;"),
-        "{}",
-        found[1]
-    );
 }
 
 /// A made-up crate at a fresh temporary folder: `files` are (path under `src/`, text).

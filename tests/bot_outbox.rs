@@ -201,7 +201,7 @@ async fn a_reply_asked_while_the_game_spends_the_whole_budget_still_goes_out_in_
         let board = h.board().await;
         let b = buttons(&board);
         let fresh = b.first().is_some_and(|(_, d)| {
-            d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
+            d.ends_with(&format!(":{}", t.seq())) || d.contains(&format!(":{}:", t.seq()))
         });
         if fresh {
             let upd = h.fake.press(CHAT, &mover, msg_id(&board), &b[0].1);
@@ -321,7 +321,7 @@ async fn three_joins_waiting_for_the_budget_are_one_lobby_edit() {
         let ans = h.fake.wait_for_callback_answer(&id).await;
         assert!(!refused(&ans), "{:?}", ans.params);
     }
-    assert_eq!(h.table().await.1.players.len(), 4);
+    assert_eq!(h.table().await.1.players().len(), 4);
     // Then, once the budget allows, the lobby is edited once, showing all four.
     pace_until(&h, "the lobby edit", || {
         h.fake
@@ -557,7 +557,7 @@ async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it
     let ans = h.fake.wait_for_callback_answer(&id).await;
     assert!(!refused(&ans), "{:?}", ans.params);
     let (_, t) = h.table().await;
-    assert_ne!(t.seq, old_seq, "the roll was played");
+    assert_ne!(t.seq(), old_seq, "the roll was played");
     // (the board's write planned after the answer, and the drain has looked at the chat
     // since, and found the budget spent)
     let deadline = Instant::now() + Duration::from_secs(5);
@@ -580,7 +580,7 @@ async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it
     // and the other player presses the same (old) board's Roll,
     let other = four_users()
         .into_iter()
-        .find(|u| t.players.iter().any(|p| p.id == u.id) && !t.awaits_roll_by(u.id))
+        .find(|u| t.players().iter().any(|p| p.id == u.id) && !t.awaits_roll_by(u.id))
         .expect("a player not to roll");
     // (when the chat's writes are due: read before the press, which plans the board again
     // and so marks the chat due now until its drain looks at the budget again)
@@ -612,7 +612,7 @@ async fn a_press_on_a_board_the_budget_holds_back_says_when_it_catches_up_and_it
     // and when the clock reaches that time, the board shows the roll.
     h.advance(secs * 1_000);
     let deadline = Instant::now() + Duration::from_secs(5);
-    while drawn_at(&h.board().await) != Some(t.seq) {
+    while drawn_at(&h.board().await) != Some(t.seq()) {
         assert!(
             Instant::now() < deadline,
             "the board did not catch up in {secs} s\n{}",
@@ -693,7 +693,7 @@ async fn a_started_lobby_loses_its_buttons_with_the_first_board_and_a_late_press
     );
     assert!(started.contains("/newgame") && started.contains("board below"));
     assert_eq!(
-        h.table().await.1.players.len(),
+        h.table().await.1.players().len(),
         2,
         "nobody joined a started game"
     );

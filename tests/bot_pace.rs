@@ -98,7 +98,7 @@ async fn press_through(h: &Harness, users: &[TestUser], within: Duration) -> Pla
         assert!(
             Instant::now() < deadline,
             "the game is stuck at seq {}:\n{}",
-            t.seq,
+            t.seq(),
             h.fake.log_tail(12)
         );
         let Some(user) = t
@@ -143,13 +143,13 @@ async fn converged(h: &Harness, within: Duration) -> (Table, Value) {
     loop {
         let (_, t) = h.table().await;
         let board = h.board().await;
-        if drawn_at(&board) == Some(t.seq) {
+        if drawn_at(&board) == Some(t.seq()) {
             return (t, board);
         }
         assert!(
             Instant::now() < deadline,
             "the board never caught up with seq {}: {board}\n{}",
-            t.seq,
+            t.seq(),
             h.fake.log_tail(12)
         );
         tokio::time::sleep(Duration::from_millis(10)).await;
@@ -254,7 +254,7 @@ async fn one_refused_board(h: &Harness, users: &[TestUser]) -> (u32, Table) {
             let (_, t) = h.table().await;
             assert_ne!(
                 drawn_at(&h.board().await),
-                Some(t.seq),
+                Some(t.seq()),
                 "the board is behind"
             );
             return (retry_after, t);
@@ -279,7 +279,7 @@ async fn a_board_refused_with_429_is_caught_up_after_a_restart_in_the_middle_of_
 
     // Then the new bot writes the latest board by itself, within retry_after + 1 s
     let (t, _) = converged(&h, Duration::from_secs(u64::from(retry_after) + 1)).await;
-    assert_eq!(t.seq, behind.seq);
+    assert_eq!(t.seq(), behind.seq());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -295,7 +295,7 @@ async fn with_two_replicas_a_catch_up_is_written_once() {
 
     // When the catch-up falls due (both replicas poll for it)
     let (t, _) = converged(&h, Duration::from_secs(u64::from(retry_after) + 1)).await;
-    assert_eq!(t.seq, behind.seq);
+    assert_eq!(t.seq(), behind.seq());
     tokio::time::sleep(WINDOW).await;
 
     // Then exactly one board write caught it up

@@ -164,7 +164,7 @@ async fn the_ping_is_deleted_when_the_player_acts() {
         .map(|(_, d)| d)
         .find(|d| d.starts_with("r:"))
         .expect("a roll button");
-    assert!(roll.ends_with(&format!(":{}", t.seq)));
+    assert!(roll.ends_with(&format!(":{}", t.seq())));
     let acted = h.fake.mark();
     h.press(&user, msg_id(&board), &roll).await;
     // Then the ping is deleted, and the chat no longer has it
@@ -226,7 +226,7 @@ async fn no_ping_with_pings_off_and_the_command_says_what_it_takes() {
     let (t, user) = mover(&h).await;
     let board = h.board().await;
     let (_, data) = buttons(&board).into_iter().next().expect("a button");
-    assert!(data.contains(&t.seq.to_string()));
+    assert!(data.contains(&t.seq().to_string()));
     let acted = h.fake.mark();
     h.press(&user, msg_id(&board), &data).await;
     h.advance(60_000 - 1000);
@@ -268,7 +268,7 @@ async fn one_warning_before_the_timer_plays_and_it_deletes_the_ping_before_it() 
     let mark = h.fake.mark();
     h.start_game(2).await;
     let (t0, user) = mover(&h).await;
-    let due = t0.deadline_ms.expect("the timer's deadline");
+    let due = t0.deadline_ms().expect("the timer's deadline");
     // When nobody presses (the ping at 30 s, the warning 30 s before the timer)
     h.advance_to(due - 90_000);
     wait_pings(&h, mark, 1, WAIT).await;
@@ -293,7 +293,7 @@ async fn one_warning_before_the_timer_plays_and_it_deletes_the_ping_before_it() 
     );
     // And the warning came before the timer played, while the turn still waited
     let (_, t1) = h.table().await;
-    assert_eq!(t1.seq, t0.seq, "the timer has not played yet");
+    assert_eq!(t1.seq(), t0.seq(), "the timer has not played yet");
     // And the ping before it is deleted once the warning is sent
     let first_id = message_id(&sent[0]);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
@@ -307,7 +307,8 @@ async fn one_warning_before_the_timer_plays_and_it_deletes_the_ping_before_it() 
     }
     // When the timer plays for them, Then that turn had no third ping
     h.advance_to(due);
-    h.wait_table(WAIT, "the timer", |t| t.seq > t0.seq).await;
+    h.wait_table(WAIT, "the timer", |t| t.seq() > t0.seq())
+        .await;
     settled(&h).await;
     let in_that_turn: Vec<_> = pings_since(&h, mark)
         .into_iter()
@@ -415,7 +416,7 @@ async fn pings_never_push_board_writes_over_the_budget() {
     let stats = h.fake.flood_stats(CHAT);
     assert!(stats.refused.is_empty(), "refused: {:?}", stats.refused);
     let (t, board) = h.fresh_board().await;
-    assert!(buttons(&board)[0].1.contains(&t.seq.to_string()));
+    assert!(buttons(&board)[0].1.contains(&t.seq().to_string()));
     assert!(!text_of(&board).is_empty());
     h.stop_bots().await;
 }

@@ -124,11 +124,15 @@ async fn ten_presses_while_redis_is_down_are_each_answered_busy_within_a_second_
     until_redis_back(&h).await;
     // Then the same game plays on from where it was: the mover's press is played.
     let (_, t) = h.table().await;
-    assert_eq!(t.seq, before.seq, "nothing was lost or played meanwhile");
+    assert_eq!(
+        t.seq(),
+        before.seq(),
+        "nothing was lost or played meanwhile"
+    );
     let answer = h.press(&mover, msg_id(&board), &data).await;
     assert!(!refused(&answer), "{:?}", answer.params);
     let (_, after) = h.table().await;
-    assert_eq!(after.seq, before.seq + 1);
+    assert_eq!(after.seq(), before.seq() + 1);
     assert_eq!(after.status(), Status::Playing);
     // And the bot never exited: its dispatcher still answers.
     h.stop_bots().await;

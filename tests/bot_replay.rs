@@ -30,7 +30,7 @@ async fn finished(h: &Harness, seed: u64) -> Value {
     s.people = true;
     let t = sample::play(&s).expect("a game");
     assert_eq!(t.status(), Status::Finished);
-    assert!(!t.tally.recorded);
+    assert!(!t.tally().recorded);
     let place = Place::of_chat(CHAT);
     let saved = h.store.save(place, 0, &t, 3_600).await.expect("redis");
     assert!(matches!(saved, CasOutcome::Saved { .. }), "{saved:?}");
@@ -39,7 +39,7 @@ async fn finished(h: &Harness, seed: u64) -> Value {
         .await
         .expect("redis");
     h.wait_table(WAIT, "the game recorded", |t| {
-        t.status() == Status::Finished && t.tally.recorded
+        t.status() == Status::Finished && t.tally().recorded
     })
     .await;
     let (_, board) = h.fresh_board().await;
@@ -147,13 +147,13 @@ async fn the_replay_button_posts_one_animation_per_game_and_record_sends_a_check
         .expect("a winner");
     assert!(caption.starts_with("🎞"), "{caption}");
     assert!(caption.contains(&format!("<b>{winner}</b>")), "{caption}");
-    assert!(caption.contains(&t.stats.moves.to_string()), "{caption}");
+    assert!(caption.contains(&t.stats().moves.to_string()), "{caption}");
     // it decodes to a picture per beat of its pace (at most a minute in all, the length
     // the caption gives apart from the game's), the start, the final board and the end
     // card,
     let r = kept(&h, &id).await;
     let w = replay::walk(&r).expect("the kept record replays");
-    assert_eq!(w.moves() as u32, t.stats.moves);
+    assert_eq!(w.moves() as u32, t.stats().moves);
     let n = replay::frame_count(&w);
     let d = gif_frames::decode(bytes, &[n - 2]);
     assert_eq!(d.frames.len(), n);

@@ -141,7 +141,7 @@ async fn showing_the_board_again_never_changes_the_game_s_version() {
     // a press drawn before it is not stale.
     assert!(new.is_some());
     let (after, t2) = h.table().await;
-    assert_eq!((after, t2.seq), (version, t.seq));
+    assert_eq!((after, t2.seq()), (version, t.seq()));
     let board = h.board().await;
     let mover = mover_of(&users, &t2);
     let answer = h.press(&mover, msg_id(&board), &buttons(&board)[0].1).await;

@@ -144,7 +144,7 @@ async fn a_finished_game_is_recorded_once_even_when_its_final_press_comes_twice(
     h.spawn_bot().await;
     let ctx = h.bots[1].ctx.clone();
     let (version, mut table): (u64, Table) = h.table().await;
-    assert!(table.tally.recorded);
+    assert!(table.tally().recorded);
     assert_eq!(
         h.store
             .due_at(DueKind::Record, Place::of_chat(CHAT))
@@ -153,8 +153,11 @@ async fn a_finished_game_is_recorded_once_even_when_its_final_press_comes_twice(
         None,
         "the record job is done"
     );
-    table.tally.recorded = false;
-    table.tally.results.clear();
+    // The table's stored form as it was before its recording.
+    let mut v = serde_json::to_value(&table).expect("json");
+    v["tally"]["recorded"] = false.into();
+    v["tally"]["results"] = serde_json::json!([]);
+    table = serde_json::from_value(v).expect("a table");
     assert!(
         h.store
             .save(CHAT, version, &table, 3600)
@@ -171,7 +174,7 @@ async fn a_finished_game_is_recorded_once_even_when_its_final_press_comes_twice(
     assert_eq!(history_len(&h).await, 1);
     assert_eq!(games_of(&h, 11).await, (1, 1));
     assert_eq!(games_of(&h, 12).await, (1, 1));
-    assert!(h.table().await.1.tally.recorded);
+    assert!(h.table().await.1.tally().recorded);
 
     // The same game finished in a chat where it is new is recorded there, in 14 round trips:
     // the load, the time zone, the record's 3, the achievements' 6 (their marker, each
@@ -196,9 +199,9 @@ async fn a_finished_game_is_recorded_once_even_when_its_final_press_comes_twice(
         .await
         .expect("redis")
         .expect("a table");
-    assert!(there.state.tally.recorded);
+    assert!(there.state.tally().recorded);
     assert_eq!(
-        there.state.tally.results.len(),
+        there.state.tally().results.len(),
         2,
         "its results saved with it"
     );
@@ -501,11 +504,11 @@ async fn rematch_opens_a_lobby_with_the_same_players_and_rules() {
     assert!(ans.str_param("text").is_none(), "{:?}", ans.params);
     let (_, lobby) = h.table().await;
     assert_eq!(lobby.status(), Status::Lobby);
-    assert_eq!(lobby.preset, Preset::Classic);
-    assert_eq!(lobby.host, 12);
-    let ids: Vec<i64> = lobby.players.iter().map(|p| p.id).collect();
+    assert_eq!(lobby.preset(), Preset::Classic);
+    assert_eq!(lobby.host(), 12);
+    let ids: Vec<i64> = lobby.players().iter().map(|p| p.id).collect();
     assert_eq!(ids, vec![11, 12]);
-    assert_eq!(lobby.invited, vec![11]);
+    assert_eq!(lobby.invited(), vec![11]);
     assert_ne!(
         h.board_id().await,
         Some(msg_id(&board)),
@@ -534,8 +537,8 @@ async fn rematch_opens_a_lobby_with_the_same_players_and_rules() {
     assert!(ans.str_param("text").is_none(), "{:?}", ans.params);
     let (_, t) = h.table().await;
     assert_eq!(t.status(), Status::Playing);
-    assert_eq!(t.players.len(), 2);
-    assert_eq!(t.preset, Preset::Classic);
+    assert_eq!(t.players().len(), 2);
+    assert_eq!(t.preset(), Preset::Classic);
     assert_eq!(t.game().map(|g| g.preset()), Some(Preset::Classic));
 }
 

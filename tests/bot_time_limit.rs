@@ -75,13 +75,13 @@ async fn a_solidari_game_opened_in_the_chat_ends_at_its_time_limit_with_its_resu
     let (_, t0) = h.table().await;
     assert_eq!(t0.status(), Status::Playing);
     assert_eq!(
-        t0.limit,
+        t0.limit(),
         Some(TimeLimit {
             minutes: 30,
             minute_ms: MINUTE_MS
         })
     );
-    let end = t0.ends_ms.expect("an end");
+    let end = t0.ends_ms().expect("an end");
     assert!(
         end >= before + 30 * MINUTE_MS && end <= h.now_ms() + 30 * MINUTE_MS,
         "{end}"
@@ -116,17 +116,17 @@ async fn a_solidari_game_opened_in_the_chat_ends_at_its_time_limit_with_its_resu
 
     // Then the driver ended it at its limit (not before) with the R6.3 result,
     assert!(
-        t.stats.finished_ms >= end,
+        t.stats().finished_ms >= end,
         "{} < {end}",
-        t.stats.finished_ms
+        t.stats().finished_ms
     );
     let game = t.game().expect("the game");
     let result = game.time_limit_result().map(WinnerRec::from);
-    let announced = t.last.iter().find_map(|e| match e {
+    let announced = t.last().iter().find_map(|e| match e {
         Event::TimeUp { winner, minutes } => Some((*winner, *minutes)),
         _ => None,
     });
-    assert_eq!(announced, Some((result, 30)), "{:?}", t.last);
+    assert_eq!(announced, Some((result, 30)), "{:?}", t.last());
     // the board announces it ("⏰ Time is up (30 minutes)!") with the result,
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     let shown = loop {
@@ -152,10 +152,12 @@ async fn a_solidari_game_opened_in_the_chat_ends_at_its_time_limit_with_its_resu
     assert!(!shown.contains("of the game left"), "{shown}");
     // and the game is recorded in the stats once, for each of the four players.
     let recorded: Table = h
-        .wait_table(Duration::from_secs(10), "the record", |t| t.tally.recorded)
+        .wait_table(Duration::from_secs(10), "the record", |t| {
+            t.tally().recorded
+        })
         .await
         .1;
-    assert_eq!(recorded.tally.results.len(), 4);
+    assert_eq!(recorded.tally().results.len(), 4);
     let mut raw = h.redis.raw().await;
     let history: usize = redis::cmd("LLEN")
         .arg(keys::stats_history(CHAT))

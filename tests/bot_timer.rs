@@ -34,14 +34,14 @@ async fn timed_harness(seed: u64) -> Harness {
 }
 
 fn timed_out(t: &Table) -> Option<u8> {
-    t.last.iter().find_map(|e| match e {
+    t.last().iter().find_map(|e| match e {
         Event::TimedOut { strike, .. } => Some(*strike),
         _ => None,
     })
 }
 
 fn strikes_of(t: &Table, id: i64) -> (u8, bool) {
-    let p = t.players.iter().find(|p| p.id == id).expect("a player");
+    let p = t.players().iter().find(|p| p.id == id).expect("a player");
     (p.strikes, p.absent)
 }
 
@@ -79,7 +79,7 @@ async fn a_timeout_plays_for_the_player_and_shows_a_strike() {
     h.start_game(2).await;
     let (_, t0) = h.table().await;
     let mover = t0.to_move().expect("a player to move").clone();
-    let due = t0.deadline_ms.expect("a turn deadline");
+    let due = t0.deadline_ms().expect("a turn deadline");
     assert!(
         due >= h.now_ms() + TIMER_MS - 10_000 && due <= h.now_ms() + TIMER_MS,
         "a {TIMER} s timer: due {due}, now {}",
@@ -90,21 +90,26 @@ async fn a_timeout_plays_for_the_player_and_shows_a_strike() {
     // Nobody presses. A second before the deadline, the bot has not played:
     h.advance_to(due - 1000);
     h.wait_polls().await;
-    assert_eq!(h.table().await.1.seq, t0.seq, "not before the deadline");
+    assert_eq!(h.table().await.1.seq(), t0.seq(), "not before the deadline");
     // When the timer runs out, the bot plays the turn.
     h.advance_to(due);
-    let (_, t1) = h.wait_table(WAIT, "the timer", |t| t.seq > t0.seq).await;
-    assert_eq!(t1.seq, t0.seq + 1, "one action for the timed-out turn");
-    assert_eq!(timed_out(&t1), Some(1), "events: {:?}", t1.last);
+    let (_, t1) = h
+        .wait_table(WAIT, "the timer", |t| t.seq() > t0.seq())
+        .await;
+    assert_eq!(t1.seq(), t0.seq() + 1, "one action for the timed-out turn");
+    assert_eq!(timed_out(&t1), Some(1), "events: {:?}", t1.last());
     assert_eq!(strikes_of(&t1, mover.id), (1, false));
-    assert!(t1.stats.rolls > t0.stats.rolls, "the bot rolled for them");
     assert!(
-        t1.last.iter().any(|e| matches!(e, Event::Rolled { .. })),
+        t1.stats().rolls > t0.stats().rolls,
+        "the bot rolled for them"
+    );
+    assert!(
+        t1.last().iter().any(|e| matches!(e, Event::Rolled { .. })),
         "played: {:?}",
-        t1.last
+        t1.last()
     );
     // Not before the deadline: the next turn's timer started when it played.
-    let next = t1.deadline_ms.expect("the next turn's deadline");
+    let next = t1.deadline_ms().expect("the next turn's deadline");
     assert!(
         next >= due + TIMER_MS,
         "played at {} < {due}",
@@ -137,7 +142,7 @@ async fn press_unless(h: &Harness, lazy: i64) -> bool {
     let Some((_, data)) = b.first() else {
         return false;
     };
-    if !data.contains(&format!(":{}", t.seq)) {
+    if !data.contains(&format!(":{}", t.seq())) {
         return false;
     }
     let user = four_users()
@@ -169,27 +174,28 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
             break t;
         }
         let ana_waits = t.to_move().is_some_and(|p| p.id == ana.id && !p.absent);
-        if ana_waits && let Some(due) = t.deadline_ms {
+        if ana_waits && let Some(due) = t.deadline_ms() {
             timeouts += 1;
             assert!(
                 timeouts <= STRIKES_TO_ABSENT,
                 "Ana never became absent: {:?}",
-                t.players
+                t.players()
             );
             h.advance_to(due);
-            h.wait_table(WAIT, "Ana's timer", |x| x.seq > t.seq).await;
+            h.wait_table(WAIT, "Ana's timer", |x| x.seq() > t.seq())
+                .await;
         } else if !press_unless(&h, ana.id).await {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     };
     assert_eq!(timeouts, STRIKES_TO_ABSENT, "one timeout a strike");
     assert_eq!(strikes_of(&t, ana.id), (STRIKES_TO_ABSENT, true));
-    assert_eq!(timed_out(&t), Some(3), "the third strike: {:?}", t.last);
+    assert_eq!(timed_out(&t), Some(3), "the third strike: {:?}", t.last());
     assert_eq!(seen_strikes, [1, 2, 3], "strikes counted up to 3");
     assert!(
-        t.last.iter().any(|e| matches!(e, Event::Absent { .. })),
+        t.last().iter().any(|e| matches!(e, Event::Absent { .. })),
         "the board says Ana is absent: {:?}",
-        t.last
+        t.last()
     );
     // The board shows it (once the edit that follows the save has arrived).
     let shown = tokio::time::Instant::now() + WAIT;
@@ -203,13 +209,13 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
     // not move), in the save of Biel's action that hands her the turn, with no further
     // strikes.
     let ana_seat = t
-        .players
+        .players()
         .iter()
         .find(|p| p.id == ana.id)
         .and_then(|p| p.colour)
         .expect("Ana's colour");
     let clock = h.clock.offset_ms();
-    let mut seen = t.seq;
+    let mut seen = t.seq();
     for _ in 0..3 {
         let wait_ana = tokio::time::Instant::now() + WAIT;
         let after = loop {
@@ -218,10 +224,10 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
                 break t;
             }
             let ana_played = t
-                .last
+                .last()
                 .iter()
                 .any(|e| matches!(e, Event::Rolled { seat, .. } if *seat == ana_seat));
-            if ana_played && t.seq > seen && t.to_move().is_some_and(|p| p.id == biel.id) {
+            if ana_played && t.seq() > seen && t.to_move().is_some_and(|p| p.id == biel.id) {
                 break t;
             }
             assert!(
@@ -237,7 +243,7 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
         }
         assert_eq!(timed_out(&after), None, "no strike while absent");
         assert_eq!(strikes_of(&after, ana.id), (STRIKES_TO_ABSENT, true));
-        seen = after.seq;
+        seen = after.seq();
     }
     assert_eq!(h.clock.offset_ms(), clock, "no timer was waited for");
 
@@ -255,21 +261,21 @@ async fn three_strikes_make_a_player_absent_until_they_press_again() {
         .wait_table(WAIT, "Ana back", |x| !strikes_of(x, ana.id).1)
         .await;
     assert_eq!(strikes_of(&back, ana.id), (0, false));
-    assert_eq!(back.seq, t.seq, "Biel's buttons stay valid");
-    assert!(back.last.iter().any(|e| matches!(e, Event::Back { .. })));
+    assert_eq!(back.seq(), t.seq(), "Biel's buttons stay valid");
+    assert!(back.last().iter().any(|e| matches!(e, Event::Back { .. })));
     // Biel's press still works, and Ana's turn waits for Ana (the timer) again.
     let ans = h.press(biel, msg_id(&board), &data).await;
     assert!(!refused(&ans), "{:?}", ans.params);
     let (_, t) = h
         .wait_table(WAIT, "Ana's turn", |t| {
-            t.to_move().is_some_and(|p| p.id == ana.id) && t.deadline_ms.is_some()
+            t.to_move().is_some_and(|p| p.id == ana.id) && t.deadline_ms().is_some()
         })
         .await;
     assert!(
-        t.deadline_ms
+        t.deadline_ms()
             .is_some_and(|d| d > h.now_ms() + TIMER_MS - 10_000),
         "a present player gets the full timer again: {:?}",
-        t.deadline_ms
+        t.deadline_ms()
     );
     h.stop_bots().await;
 }
@@ -307,15 +313,17 @@ async fn skip_by_the_host_plays_at_once_and_by_anyone_else_is_refused() {
     let mover = before.1.to_move().expect("a mover").clone();
     h.fake.push_update(h.fake.command(CHAT, &users[0], "/skip"));
     let (_, t) = h
-        .wait_table(Duration::from_secs(5), "the skip", |t| t.seq > before.1.seq)
+        .wait_table(Duration::from_secs(5), "the skip", |t| {
+            t.seq() > before.1.seq()
+        })
         .await;
-    assert_eq!(t.seq, before.1.seq + 1);
+    assert_eq!(t.seq(), before.1.seq() + 1);
     assert!(
-        matches!(t.last.first(), Some(Event::Skipped { name }) if *name == mover.name),
+        matches!(t.last().first(), Some(Event::Skipped { name }) if *name == mover.name),
         "events: {:?}",
-        t.last
+        t.last()
     );
-    assert!(!t.last.iter().any(|e| matches!(e, Event::TimedOut { .. })));
+    assert!(!t.last().iter().any(|e| matches!(e, Event::TimedOut { .. })));
     assert_eq!(strikes_of(&t, mover.id).0, 1, "a skip counts as a strike");
     let (_, board) = h.fresh_board().await;
     assert!(text_of(&board).contains('⏭'), "{board}");
@@ -323,7 +331,7 @@ async fn skip_by_the_host_plays_at_once_and_by_anyone_else_is_refused() {
     h.fake.set_admin(CHAT, users[2].id);
     h.fake.push_update(h.fake.command(CHAT, &users[2], "/skip"));
     h.wait_table(Duration::from_secs(5), "the admin's skip", |x| {
-        x.seq == t.seq + 1
+        x.seq() == t.seq() + 1
     })
     .await;
     h.stop_bots().await;
@@ -334,11 +342,11 @@ async fn a_deadline_fires_after_a_restart() {
     let mut h = timed_harness(31).await;
     h.start_game(2).await;
     let (_, t0) = h.table().await;
-    let due = t0.deadline_ms.expect("a deadline");
+    let due = t0.deadline_ms().expect("a deadline");
     h.stop_bots().await;
     // The deadline passes while no bot runs: nothing happens.
     h.advance_to(due + 1000);
-    assert_eq!(h.table().await.1.seq, t0.seq, "no bot, no move");
+    assert_eq!(h.table().await.1.seq(), t0.seq(), "no bot, no move");
     let entries = h.deadline_entries().await;
     assert_eq!(
         entries,
@@ -348,9 +356,9 @@ async fn a_deadline_fires_after_a_restart() {
     // A new bot process picks it up.
     h.spawn_bot().await;
     let (_, t1) = h
-        .wait_table(WAIT, "the timer after the restart", |t| t.seq > t0.seq)
+        .wait_table(WAIT, "the timer after the restart", |t| t.seq() > t0.seq())
         .await;
-    assert_eq!(t1.seq, t0.seq + 1);
+    assert_eq!(t1.seq(), t0.seq() + 1);
     assert_eq!(timed_out(&t1), Some(1));
     h.stop_bots().await;
 }
@@ -360,7 +368,7 @@ async fn a_deadline_fires_after_a_restart() {
 async fn bring_back_the_absent(h: &Harness) {
     for _ in 0..10 {
         let (_, t) = h.table().await;
-        let Some(p) = t.players.iter().find(|p| p.absent) else {
+        let Some(p) = t.players().iter().find(|p| p.absent) else {
             return;
         };
         let user = four_users()
@@ -378,7 +386,7 @@ async fn bring_back_the_absent(h: &Harness) {
         let ans = h.fake.wait_for_callback_answer(&id).await;
         h.shown_after(&ans).await;
         h.wait_table(WAIT, "the player back", |x| {
-            x.players.iter().all(|q| q.id != user.id || !q.absent)
+            x.players().iter().all(|q| q.id != user.id || !q.absent)
         })
         .await;
     }
@@ -412,7 +420,7 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
         let (_, t) = h
             .wait_table(WAIT, "a human to move", |t| {
                 t.status() != Status::Playing
-                    || t.to_move().is_some_and(|p| !p.is_automatic()) && t.deadline_ms.is_some()
+                    || t.to_move().is_some_and(|p| !p.is_automatic()) && t.deadline_ms().is_some()
             })
             .await;
         assert_eq!(t.status(), Status::Playing, "the game ended too soon");
@@ -422,12 +430,12 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
             .first()
             .map(|b| b.1.clone())
             .expect("a button");
-        let due = t.deadline_ms.expect("deadline");
+        let due = t.deadline_ms().expect("deadline");
         match offset {
             Some(offset) => h.advance_to(due.saturating_add_signed(offset)),
             None => {
                 h.advance_to(due);
-                h.wait_table(WAIT, "the timer", |x| x.seq > t.seq).await;
+                h.wait_table(WAIT, "the timer", |x| x.seq() > t.seq()).await;
             }
         }
         let upd = h.fake.press(CHAT, &user, msg_id(&board), &data);
@@ -442,17 +450,17 @@ async fn a_press_racing_the_timer_applies_exactly_once() {
             accepted != timer,
             "at {offset:?}: exactly one of the press ({accepted}) and the timer ({timer}) \
              applies: {:?}",
-            after.last
+            after.last()
         );
         if strikes_of(&after, user.id).1 {
             // The timer's third strike made the player absent: the computer plays their
             // turns from here on, so the game may have moved on by more than the race.
             assert!(timer, "only the timer makes a player absent");
-            assert!(after.seq > t.seq, "the turn moved on");
+            assert!(after.seq() > t.seq(), "the turn moved on");
         } else {
             assert_eq!(
-                after.seq,
-                t.seq + 1,
+                after.seq(),
+                t.seq() + 1,
                 "at {offset:?}: the turn moved on by one action (press {accepted}, timer {timer})"
             );
         }
@@ -489,16 +497,18 @@ async fn with_two_replicas_a_deadline_fires_once() {
 
     for _ in 0..3 {
         let (_, t0) = h.table().await;
-        let due = t0.deadline_ms.expect("a deadline");
+        let due = t0.deadline_ms().expect("a deadline");
         // When the clock reaches the deadline, both schedulers see it due at once;
         h.advance_to(due);
-        let (_, t1) = h.wait_table(WAIT, "the timer", |t| t.seq > t0.seq).await;
+        let (_, t1) = h
+            .wait_table(WAIT, "the timer", |t| t.seq() > t0.seq())
+            .await;
         // Then one played it: after both polled again, it is still one action.
         h.wait_polls().await;
         wait_round_trips(&second, 2).await;
         let (_, t2) = h.table().await;
-        assert_eq!(t1.seq, t0.seq + 1);
-        assert_eq!(t2.seq, t1.seq, "fired once: {:?}", t2.last);
+        assert_eq!(t1.seq(), t0.seq() + 1);
+        assert_eq!(t2.seq(), t1.seq(), "fired once: {:?}", t2.last());
         assert_eq!(timed_out(&t2), timed_out(&t1));
     }
     let _ = stop.send(true);

@@ -165,7 +165,7 @@ async fn two_topics_of_one_forum_play_two_games_at_once_and_every_request_carrie
         table_at(&h, a).await.unwrap(),
         table_at(&h, b).await.unwrap(),
     );
-    let ids = |t: &Table| t.players.iter().map(|p| p.id).collect::<BTreeSet<_>>();
+    let ids = |t: &Table| t.players().iter().map(|p| p.id).collect::<BTreeSet<_>>();
     assert_eq!(ids(&ta), BTreeSet::from([11, 12]));
     assert_eq!(ids(&tb), BTreeSet::from([13, 14]));
     assert_eq!(h.store.load::<Table>(CHAT).await.expect("redis"), None);
@@ -174,10 +174,10 @@ async fn two_topics_of_one_forum_play_two_games_at_once_and_every_request_carrie
     for _ in 0..6 {
         for (topic, seats) in [(a, &users[..2]), (b, &users[2..])] {
             let (t, board) = h.fresh_board_at(at(topic)).await;
-            let before = t.seq;
+            let before = t.seq();
             press(&h, &mover_of(seats, &t), &board, &buttons(&board)[0].1).await;
             let after = table_at(&h, topic).await.unwrap();
-            assert!(after.seq > before, "topic {topic}: the press was applied");
+            assert!(after.seq() > before, "topic {topic}: the press was applied");
         }
     }
     // Then each game moved on by its own presses only.
@@ -185,7 +185,7 @@ async fn two_topics_of_one_forum_play_two_games_at_once_and_every_request_carrie
         table_at(&h, a).await.unwrap(),
         table_at(&h, b).await.unwrap(),
     );
-    assert!(ta2.seq >= ta.seq + 6 && tb2.seq >= tb.seq + 6);
+    assert!(ta2.seq() >= ta.seq() + 6 && tb2.seq() >= tb.seq() + 6);
     assert_eq!((ids(&ta2), ids(&tb2)), (ids(&ta), ids(&tb)));
 
     // When /board is sent in topic A,
@@ -232,7 +232,10 @@ async fn two_topics_of_one_forum_play_two_games_at_once_and_every_request_carrie
         &buttons(&board)[0].1,
     )
     .await;
-    assert!(table_at(&h, a).await.unwrap().seq > t.seq, "A still plays");
+    assert!(
+        table_at(&h, a).await.unwrap().seq() > t.seq(),
+        "A still plays"
+    );
 
     // And every message the bot posted or changed since the start is in one of the topics.
     let (sends, edits) = every_write_in_a_topic(&h, mark, &[a, b]);
@@ -261,17 +264,17 @@ async fn a_timer_firing_in_one_topic_plays_that_topics_turn_and_writes_to_that_t
     let lobby_b = table_at(&h, b).await.expect("a lobby in B");
     let lobby_b_message = board_at(&h, b).await;
     let t0 = table_at(&h, a).await.unwrap();
-    assert!(t0.deadline_ms.is_some(), "A's turn has a deadline");
+    assert!(t0.deadline_ms().is_some(), "A's turn has a deadline");
     // Then the due set names topic A's place, not the chat.
     assert_eq!(h.deadline_entries().await, [at(a).member()]);
     let mark = h.fake.mark();
 
     // When nobody presses and the timer runs out (the clock moved past it),
-    h.advance_to(t0.deadline_ms.expect("a deadline"));
+    h.advance_to(t0.deadline_ms().expect("a deadline"));
     let deadline = tokio::time::Instant::now() + WAIT;
     let t1 = loop {
         let t = table_at(&h, a).await.unwrap();
-        if t.seq > t0.seq {
+        if t.seq() > t0.seq() {
             break t;
         }
         assert!(
@@ -284,14 +287,14 @@ async fn a_timer_firing_in_one_topic_plays_that_topics_turn_and_writes_to_that_t
     // Then the bot played A's timed-out turn (and, with `/dice auto`, rolled for the next
     // human in the same save), and shows it in topic A only; B's lobby is untouched.
     assert!(
-        t1.last
+        t1.last()
             .iter()
             .any(|e| matches!(e, parxis::bot::core::table::Event::TimedOut { .. })),
         "{:?}",
-        t1.last
+        t1.last()
     );
     let (t, _) = h.fresh_board_at(at(a)).await;
-    assert!(t.seq >= t1.seq);
+    assert!(t.seq() >= t1.seq());
     let (_, edits) = every_write_in_a_topic(&h, mark, &[a]);
     assert!(
         edits >= 1,
@@ -520,6 +523,9 @@ async fn a_game_finished_in_a_topic_is_recorded_with_its_topic_and_its_results_s
     assert_eq!(record["topic"], Value::from(a), "{record}");
     // and the results were saved into topic A's table, not into a table of the chat itself.
     let t = table_at(&h, a).await.expect("topic A's table");
-    assert!(t.tally.recorded, "the topic's table knows it was recorded");
+    assert!(
+        t.tally().recorded,
+        "the topic's table knows it was recorded"
+    );
     assert_eq!(h.store.load::<Table>(CHAT).await.expect("redis"), None);
 }

@@ -102,7 +102,7 @@ async fn play_out(h: &mut Harness, limit: Duration, restart_midway: bool) -> (To
             let game = h.store.load::<Table>(place).await.ok().flatten();
             if let Some(g) = game.filter(|g| g.state.status() == Status::Playing) {
                 playing += 1;
-                limits.extend(g.state.ends_ms);
+                limits.extend(g.state.ends_ms());
             }
         }
         most_at_once = most_at_once.max(playing);
@@ -191,7 +191,7 @@ async fn r10_an_eight_entrant_tournament_of_two_seat_tables_in_a_forum_is_played
         .expect("table 1's game");
     assert_eq!(game.state.status(), Status::Playing);
     assert!(
-        game.state.players.iter().all(|p| !p.absent),
+        game.state.players().iter().all(|p| !p.absent),
         "both were ready"
     );
     // When the tournament plays on, with a restart once round 2 is drawn,
@@ -347,11 +347,11 @@ async fn r6_3_tournament_tables_in_a_plain_group_play_at_once_in_lanes_and_end_a
         assert_eq!(game.state.status(), Status::Finished);
         assert!(
             game.state
-                .last
+                .last()
                 .iter()
                 .any(|e| matches!(e, Event::TimeUp { .. })),
             "lane {lane} ended by the time limit: {:?}",
-            game.state.last
+            game.state.last()
         );
     }
     // and each result (a winner, or a roll-off of a draw) went through to the champion.

@@ -97,7 +97,7 @@ async fn timed_table() -> (Harness, Vec<TestUser>, Value) {
 async fn ends(h: &Harness) -> (u64, u64) {
     let t = the_record(h, CHAT).await;
     let limit = t.limit_at(TableId::new(0, 0), MINUTE).expect("a limit");
-    let end = game(h, &t).await.ends_ms.expect("the game's end");
+    let end = game(h, &t).await.ends_ms().expect("the game's end");
     (limit, end)
 }
 
@@ -120,7 +120,7 @@ async fn finished(h: &Harness, within: Duration) -> (Table, u64) {
 }
 
 fn ended_by_the_limit(g: &Table) -> bool {
-    g.last.iter().any(|e| matches!(e, Event::TimeUp { .. }))
+    g.last().iter().any(|e| matches!(e, Event::TimeUp { .. }))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -184,21 +184,21 @@ async fn r10_5_an_accepted_extension_moves_the_end_and_the_game_ends_later() {
     h.advance_to(first_end + 500);
     h.wait_polls().await;
     let g = game(&h, &the_record(&h, CHAT).await).await;
-    assert_eq!(g.status(), Status::Playing, "{:?}", g.last);
+    assert_eq!(g.status(), Status::Playing, "{:?}", g.last());
     // and a second before the new limit too,
     h.advance_to(later - 1000);
     h.wait_polls().await;
     let g = game(&h, &the_record(&h, CHAT).await).await;
-    assert_eq!(g.status(), Status::Playing, "{:?}", g.last);
+    assert_eq!(g.status(), Status::Playing, "{:?}", g.last());
     // and it ends at the new limit (R6.3), no sooner.
     h.advance_to(later);
     let (g, seen) = finished(&h, Duration::from_secs(30)).await;
-    assert!(ended_by_the_limit(&g), "{:?}", g.last);
+    assert!(ended_by_the_limit(&g), "{:?}", g.last());
     assert!(seen >= later, "ended at {seen}, the limit was {later}");
     assert!(
-        g.stats.finished_ms >= later,
+        g.stats().finished_ms >= later,
         "ended at {}, the limit was {later}",
-        g.stats.finished_ms
+        g.stats().finished_ms
     );
     // When a side presses +5 after the end, Then it is too late
     let late = press(&h, CHAT, anna, &ext, "tx:0.0.5").await;
@@ -248,7 +248,7 @@ async fn r10_5_a_refused_extension_keeps_the_original_end() {
     // and the game ends at its first limit (well before 15 minutes more),
     h.advance_to(first_end);
     let (g, seen) = finished(&h, Duration::from_secs(30)).await;
-    assert!(ended_by_the_limit(&g), "{:?}", g.last);
+    assert!(ended_by_the_limit(&g), "{:?}", g.last());
     assert!(
         (first_end..first_end + 5 * MINUTE).contains(&seen),
         "ended at {seen}, the limit was {first_end}"

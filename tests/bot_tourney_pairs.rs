@@ -193,8 +193,8 @@ async fn r10_a_four_pair_tournament_is_played_to_the_champion_with_partners_oppo
             .expect("redis")
             .expect("a game in the lane");
         assert_eq!(game.state.status(), Status::Finished);
-        assert!(game.state.pairs);
-        let ids: Vec<i64> = game.state.players.iter().map(|x| x.id).collect();
+        assert!(game.state.pairs());
+        let ids: Vec<i64> = game.state.players().iter().map(|x| x.id).collect();
         assert_eq!(ids.len(), 4);
         let entrant_of = |id: i64| {
             tn.entrants()

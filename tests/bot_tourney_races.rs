@@ -276,9 +276,9 @@ async fn a_ready_pressed_while_the_calls_message_is_still_on_its_way_is_accepted
         .expect("redis")
         .expect("the table's game");
     assert!(
-        game.state.players.iter().all(|p| !p.absent),
+        game.state.players().iter().all(|p| !p.absent),
         "{:?}",
-        game.state.players
+        game.state.players()
     );
     // and once Telegram's answer comes, the call (not the game's board: the game started
     // before its id was known) loses its Ready button.
@@ -389,7 +389,7 @@ async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then
         tokio::time::sleep(Duration::from_millis(10)).await;
     };
     assert_eq!(
-        game.state.stats.started_ms,
+        game.state.stats().started_ms,
         t.tables[0].started_ms.unwrap_or(0)
     );
 }

@@ -136,7 +136,7 @@ async fn a_final_is_called_with_mentions_named_the_final_and_ends_with_one_champ
             };
             let game = h.store.load::<Table>(place).await.ok().flatten();
             if let Some(g) = game.filter(|g| g.state.status() == Status::Playing) {
-                ends.extend(g.state.ends_ms);
+                ends.extend(g.state.ends_ms());
             }
         }
         match ends.iter().max() {

@@ -199,7 +199,7 @@ impl Cluster {
                 "never: {what}; table {:?}\n{}",
                 self.table()
                     .await
-                    .map(|(_, t)| (t.status(), t.seq, t.players.len())),
+                    .map(|(_, t)| (t.status(), t.seq(), t.players().len())),
                 self.fake.log_tail(12)
             );
             tokio::time::sleep(Duration::from_millis(10)).await;
@@ -312,7 +312,8 @@ async fn lobby_of_two(c: &Cluster) {
     c.wait_board("a lobby with a board").await;
     let last = c.replicas.len() - 1;
     no_alert(&c.press(last, &biel(), "j:").await);
-    c.wait_table("Biel joined", |t| t.players.len() == 2).await;
+    c.wait_table("Biel joined", |t| t.players().len() == 2)
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -353,11 +354,11 @@ async fn two_replicas_take_turns_and_every_move_is_applied_exactly_once() {
         no_alert(&answer);
         presses += 1;
         let (_, after) = c.table().await.expect("a table");
-        assert_eq!(after.seq, t.seq + 1, "press {k} applied exactly once");
+        assert_eq!(after.seq(), t.seq() + 1, "press {k} applied exactly once");
     }
     assert!(presses >= 10, "only {presses} presses");
     let (_, end) = c.table().await.expect("a table");
-    assert_eq!(end.seq - start.seq, presses as u64);
+    assert_eq!(end.seq() - start.seq(), presses as u64);
     assert_eq!(
         c.count_requests("editmessagetext") - edits_before,
         presses,
@@ -428,11 +429,12 @@ async fn the_same_update_delivered_to_both_replicas_is_handled_once() {
     let mark = c.fake.mark();
     let (a, b) = tokio::join!(c.replicas[0].post(&join), c.replicas[1].post(&join));
     assert_eq!((a, b), (200, 200));
-    c.wait_table("Biel joined", |t| t.players.len() == 2).await;
+    c.wait_table("Biel joined", |t| t.players().len() == 2)
+        .await;
     tokio::time::sleep(Duration::from_millis(400)).await;
     let (_, t) = c.table().await.expect("a table");
-    assert_eq!(t.players.len(), 2);
-    assert_eq!(t.seq, lobby.seq + 1, "one join");
+    assert_eq!(t.players().len(), 2);
+    assert_eq!(t.seq(), lobby.seq() + 1, "one join");
     assert!(
         !c.fake
             .requests_since(mark)
@@ -470,7 +472,7 @@ async fn the_same_update_delivered_to_both_replicas_is_handled_once() {
     assert_eq!(answers, 1, "the retried press was dropped, not re-handled");
     let (_, t) = c.table().await.expect("a table");
     assert_eq!(t.status(), Status::Playing);
-    assert_eq!(t.seq, lobby.seq + 2);
+    assert_eq!(t.seq(), lobby.seq() + 2);
     assert_eq!(c.metric_sum("parxis_games_started_total").await, 1.0);
     c.stop().await;
 }
@@ -490,8 +492,10 @@ async fn metrics_over_http_show_updates_conflicts_and_games() {
 
     // A save against an outdated version is refused and counted.
     let (version, table) = c.table().await.expect("a table");
-    let mut stale = table.clone();
-    stale.seq += 1;
+    // The table's stored form one action later.
+    let mut v = serde_json::to_value(&table).expect("json");
+    v["seq"] = (table.seq() + 1).into();
+    let stale: parxis::bot::core::table::Table = serde_json::from_value(v).expect("a table");
     let here = parxis::bot::effects::chat::load(&r.ctx, ChatAddr::new(CHAT), None).await;
     let outcome = parxis::bot::effects::commit::save(&r.ctx, &here, version + 7, stale).await;
     assert!(
@@ -540,7 +544,7 @@ async fn computer_turns_are_played_once_with_two_drivers() {
     c.command(0, &ana(), "/newgame").await;
     c.wait_board("a lobby").await;
     c.command(1, &ana(), "/addbot").await;
-    c.wait_table("a computer joined", |t| t.players.len() == 2)
+    c.wait_table("a computer joined", |t| t.players().len() == 2)
         .await;
     c.command(0, &ana(), "/start").await;
     let (_, start) = c
@@ -548,7 +552,7 @@ async fn computer_turns_are_played_once_with_two_drivers() {
         .await;
     // The start's board first (it may land after the table is read).
     let deadline = tokio::time::Instant::now() + WAIT;
-    let start_seq = start.seq.to_string();
+    let start_seq = start.seq().to_string();
     while buttons(&c.board().await)
         .first()
         .is_none_or(|(_, d)| d.split(':').nth(1) != Some(start_seq.as_str()))
@@ -573,7 +577,7 @@ async fn computer_turns_are_played_once_with_two_drivers() {
         }
         let deadline = tokio::time::Instant::now() + WAIT;
         let drawn_for_now = |board: &Value| {
-            let seq = t.seq.to_string();
+            let seq = t.seq().to_string();
             buttons(board)
                 .first()
                 .is_some_and(|(_, d)| d.split(':').nth(1) == Some(seq.as_str()))
@@ -593,7 +597,7 @@ async fn computer_turns_are_played_once_with_two_drivers() {
     .await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let (_, end) = c.table().await.expect("a table");
-    let steps = (end.seq - start.seq) as usize;
+    let steps = (end.seq() - start.seq()) as usize;
     assert!(steps > presses, "the computer played too: {steps} steps");
     // The computer's turns are played in the same save as the press before them (one go
     // up to the next human choice), so each press is one board write that shows them too.

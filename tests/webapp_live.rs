@@ -219,7 +219,7 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
     // And a tap by the watcher, and one by a player whose turn it is not, are refused
     // with the chat's own refusals, shown in their pages, and change nothing.
     let (version, t) = h.table().await;
-    let seq = t.seq;
+    let seq = t.seq();
     let w = browser.on(&watcher).await;
     let refused = tap(w, json!({"do": "move", "index": 0, "from": 0, "to": 5})).await;
     assert_eq!(refused["status"], json!(403), "{refused}");
@@ -241,7 +241,7 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
     .await;
     assert_eq!(refused["status"], json!(403), "{refused}");
     assert_eq!(h.table().await.0, version);
-    assert_eq!(h.table().await.1.seq, seq);
+    assert_eq!(h.table().await.1.seq(), seq);
 
     // When the player to move taps on their own page: first a finger on the board where
     // the first move's piece or label is, then a WebDriver click on a move button,
@@ -252,7 +252,7 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
         let mover = t.to_move().expect("someone to move").id;
         let i = users.iter().position(|u| u.id == mover).expect("a player");
         let page = browser.on(&pages[i]).await;
-        let before = ready_to_tap(page, t.seq).await;
+        let before = ready_to_tap(page, t.seq()).await;
         if n == 0 {
             let circle = page
                 .find(Locator::Css("#taps circle"))
@@ -359,7 +359,7 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
             .any(|(_, data)| data.starts_with("n:") || data.contains("@n:"))
         {
             let caption = text_of(&board);
-            let winner = end.players.iter().any(|p| caption.contains(&p.name));
+            let winner = end.players().iter().any(|p| caption.contains(&p.name));
             assert!(winner, "{caption}");
             break;
         }
@@ -678,7 +678,7 @@ fn first_move_tap(t: &parxis::bot::core::table::Table) -> Value {
         .iter()
         .position(|l| *l == mv)
         .expect("a legal move");
-    json!({"seq": t.seq, "do": "move", "index": index,
+    json!({"seq": t.seq(), "do": "move", "index": index,
            "from": mv.from_progress(), "to": mv.to_progress()})
 }
 
@@ -799,16 +799,19 @@ async fn a_player_marked_absent_who_taps_is_back_even_when_the_tap_is_refused() 
     let (version, mut t) = h.table().await;
     let mover = t.to_move().expect("someone to move").id;
     let idle = t
-        .players
+        .players()
         .iter()
         .position(|p| p.id != mover)
         .expect("an idle player");
-    t.players[idle].absent = true;
+    // The table's stored form with that player marked absent.
+    let mut v = serde_json::to_value(&t).expect("json");
+    v["players"][idle]["absent"] = true.into();
+    t = serde_json::from_value(v).expect("a table");
     let saved = h.store.save(Place::of_chat(CHAT), version, &t, 3600).await;
     assert!(matches!(saved, Ok(parxis::store::CasOutcome::Saved { .. })));
     let user = four_users()
         .into_iter()
-        .find(|u| u.id == t.players[idle].id)
+        .find(|u| u.id == t.players()[idle].id)
         .expect("a user");
     // When they tap a move on the live board out of their turn,
     let auth = format!("tma {}", init_data(&user, Some("en"), &id, now_secs()));
@@ -828,7 +831,7 @@ async fn a_player_marked_absent_who_taps_is_back_even_when_the_tap_is_refused() 
     assert_eq!(r.status, 403, "{}", r.body);
     let (_, back) = h
         .wait_table(Duration::from_secs(5), "the player back", |t| {
-            !t.players[idle].absent
+            !t.players()[idle].absent
         })
         .await;
     assert_eq!(back.to_move().map(|p| p.id), Some(mover));

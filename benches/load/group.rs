@@ -88,14 +88,16 @@ impl Group {
     async fn table(&mut self) -> Option<Table> {
         match self.env.store.load::<Table>(self.chat).await {
             Ok(Some(r)) => {
-                if r.state.seq < self.max_seq {
+                if r.state.seq() < self.max_seq {
                     self.env.probe.error(format!(
                         "chat {}: seq went back from {} to {}",
-                        self.chat, self.max_seq, r.state.seq
+                        self.chat,
+                        self.max_seq,
+                        r.state.seq()
                     ));
                 }
-                if r.state.seq > self.max_seq {
-                    self.max_seq = r.state.seq;
+                if r.state.seq() > self.max_seq {
+                    self.max_seq = r.state.seq();
                     self.last_progress = Instant::now();
                 }
                 Some(r.state)
@@ -116,7 +118,7 @@ impl Group {
         // the fake knows it without a round trip).
         let board = self.env.fake.last_board(self.chat)?;
         let fresh = buttons(&board).first().is_some_and(|(_, d)| {
-            d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
+            d.ends_with(&format!(":{}", t.seq())) || d.contains(&format!(":{}:", t.seq()))
         });
         fresh.then_some(board)
     }
@@ -180,9 +182,9 @@ impl Group {
 
     async fn fill_lobby(&mut self, t: &Table, board: &Value) {
         let [host, guest] = self.humans.clone();
-        if !t.players.iter().any(|p| p.id == guest.id) {
+        if !t.players().iter().any(|p| p.id == guest.id) {
             self.press(&guest, board, "j:", true).await;
-        } else if t.players.len() < 2 + self.env.cfg.computers {
+        } else if t.players().len() < 2 + self.env.cfg.computers {
             self.press(&host, board, "b:", true).await;
         } else {
             self.env.probe.games_started.fetch_add(1, Ordering::Relaxed);
@@ -225,7 +227,8 @@ impl Group {
             0 => (self.outsider.clone(), data),
             1 => (other, data),
             2 => {
-                let stale = data.replacen(&format!(":{}", t.seq), &format!(":{}", t.seq - 1), 1);
+                let stale =
+                    data.replacen(&format!(":{}", t.seq()), &format!(":{}", t.seq() - 1), 1);
                 // An old Roll by the roller is the same legal action now (it applies): the
                 // stale Roll is pressed by someone else.
                 let presser = if data.starts_with("r:") {
@@ -240,11 +243,13 @@ impl Group {
         self.env.probe.noise.fetch_add(1, Ordering::Relaxed);
         self.press(&user, board, &data, false).await;
         if let Some(after) = self.table().await
-            && after.seq != t.seq
+            && after.seq() != t.seq()
         {
             self.env.probe.error(format!(
                 "chat {}: a refused press changed seq {} -> {}",
-                self.chat, t.seq, after.seq
+                self.chat,
+                t.seq(),
+                after.seq()
             ));
         }
     }

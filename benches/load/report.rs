@@ -55,10 +55,11 @@ pub async fn validate(env: &Env, seen: &[Seen]) -> Validation {
                 .problems
                 .push(problem(format!("serde round trip: {other:?}"))),
         }
-        if t.seq < s.max_seq {
+        if t.seq() < s.max_seq {
             v.problems.push(problem(format!(
                 "seq {} below the {} seen",
-                t.seq, s.max_seq
+                t.seq(),
+                s.max_seq
             )));
         }
         if let Some(g) = t.game() {
@@ -72,13 +73,13 @@ pub async fn validate(env: &Env, seen: &[Seen]) -> Validation {
                         v.problems
                             .push(problem("a computer's turn is not due".into()));
                     }
-                    waiting_on_computer.push((s.chat, t.seq));
+                    waiting_on_computer.push((s.chat, t.seq()));
                 }
                 Some(_) => {
                     let shows = env.fake.last_board(s.chat).is_some_and(|b| {
                         buttons(&b)
                             .first()
-                            .is_some_and(|(_, d)| d.contains(&format!(":{}", t.seq)))
+                            .is_some_and(|(_, d)| d.contains(&format!(":{}", t.seq())))
                     });
                     if !shows {
                         v.problems
@@ -93,10 +94,10 @@ pub async fn validate(env: &Env, seen: &[Seen]) -> Validation {
     tokio::time::sleep(Duration::from_millis(env.cfg.pause_ms + 1000)).await;
     for (chat, seq) in waiting_on_computer {
         match env.store.load::<Table>(chat).await {
-            Ok(Some(r)) if r.state.seq > seq => {}
+            Ok(Some(r)) if r.state.seq() > seq => {}
             other => v.problems.push(format!(
                 "chat {chat}: the computer's turn at seq {seq} was not played: {:?}",
-                other.map(|o| o.map(|r| r.state.seq))
+                other.map(|o| o.map(|r| r.state.seq()))
             )),
         }
     }

@@ -106,8 +106,8 @@ fn board(env: &Env, chat: i64) -> Option<Value> {
 fn decide<'a>(g: &'a Group, t: &Table) -> Option<(&'a TestUser, &'static str)> {
     let [host, guest] = &g.players;
     match t.status() {
-        Status::Lobby if !t.players.iter().any(|p| p.id == guest.id) => Some((guest, "j:")),
-        Status::Lobby if t.players.len() >= 2 => Some((host, "s:")),
+        Status::Lobby if !t.players().iter().any(|p| p.id == guest.id) => Some((guest, "j:")),
+        Status::Lobby if t.players().len() >= 2 => Some((host, "s:")),
         Status::Lobby => None,
         Status::Playing => {
             let id = t.to_move()?.id;
@@ -144,7 +144,7 @@ pub async fn players(env: Arc<Env>, i: usize) -> u64 {
         let Ok(Some(rec)) = env.h.store.load::<Table>(g.chat).await else {
             continue;
         };
-        if rec.state.seq != seq {
+        if rec.state.seq() != seq {
             continue;
         }
         let Some((user, tag)) = decide(g, &rec.state) else {

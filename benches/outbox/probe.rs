@@ -251,9 +251,9 @@ impl Probe {
             if t.status() == Status::Playing && log.playing_since.is_none() {
                 log.playing_since = Some(now);
             }
-            if last != Some(t.seq) {
-                last = Some(t.seq);
-                log.stored.push((now, t.seq));
+            if last != Some(t.seq()) {
+                last = Some(t.seq());
+                log.stored.push((now, t.seq()));
             }
         }
     }

@@ -102,7 +102,7 @@ pub fn play(sample: &Sample) -> Result<Table, Reject> {
     let fair = sample.fair.then(|| sample_seed(sample.seed));
     let mut t = Table::seated_fair(&spec, 1, now, &mut dice, fair)?;
     for action in 0..200_000u32 {
-        if !matches!(t.stage, Stage::Playing(_)) {
+        if !matches!(t.stage(), Stage::Playing(_)) {
             break;
         }
         now += ACTION_MS;
@@ -133,7 +133,7 @@ pub fn play(sample: &Sample) -> Result<Table, Reject> {
             } else {
                 Action::Move(0)
             };
-            t.step(&who, act, Some(t.seq), now, &mut dice).ok()
+            t.step(&who, act, Some(t.seq()), now, &mut dice).ok()
         };
         // Saved and read back between actions, as the bot's store does.
         match next.and_then(|n| serde_json::from_str(&serde_json::to_string(&n).ok()?).ok()) {

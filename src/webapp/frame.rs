@@ -102,7 +102,7 @@ impl Frame {
     /// The table's `seq` (what a tap names as the state it was drawn on).
     #[must_use]
     pub fn seq(&self) -> u64 {
-        self.table.seq
+        self.table.seq()
     }
 
     /// The frame as the JSON a page of `lang` gets (built once per language).
@@ -114,7 +114,7 @@ impl Frame {
     /// The colour `user` plays (`None`: they watch), and whether they sit at the table.
     #[must_use]
     pub fn seat_of(&self, user: i64) -> (Option<Colour>, bool) {
-        match self.table.players.iter().find(|p| p.id == user) {
+        match self.table.players().iter().find(|p| p.id == user) {
             Some(p) => (p.colour, true),
             None => (None, false),
         }
@@ -185,7 +185,7 @@ impl Frame {
             .collect();
         let json = Json {
             v: self.version,
-            seq: self.table.seq,
+            seq: self.table.seq(),
             stage: s.stage,
             arms: s.arms,
             size: s.size,
@@ -204,14 +204,14 @@ impl Frame {
 }
 
 fn shared(t: &Table) -> Shared {
-    let stage = match &t.stage {
+    let stage = match &t.stage() {
         Stage::Lobby => "lobby",
         Stage::Playing(_) => "playing",
         Stage::Finished(_) => "finished",
         Stage::Cancelled(_) => "cancelled",
     };
     let seats = t
-        .players
+        .players()
         .iter()
         .map(|p| {
             (
@@ -242,7 +242,7 @@ fn shared(t: &Table) -> Shared {
     let scene = image::scene_svg(
         game,
         &View {
-            last_move: t.trail,
+            last_move: t.trail(),
             choices: choices.clone(),
             names: view::name_of_seats(t),
             letters: None,
@@ -288,10 +288,10 @@ fn shared(t: &Table) -> Shared {
     };
     // Animate only when this save moved a piece (a roll alone leaves the old trail).
     let moved = t
-        .last
+        .last()
         .iter()
         .any(|e| matches!(e, crate::bot::core::table::Event::Moved { .. }));
-    let anim = t.trail.filter(|_| moved).map(|trail| Anim {
+    let anim = t.trail().filter(|_| moved).map(|trail| Anim {
         c: trail.colour.name(),
         pts: image::trail_points(game, trail),
     });
@@ -328,8 +328,8 @@ mod tests {
             is_admin: false,
         };
         let mut t = Table::lobby(&host, Preset::Jcf, false);
-        t.players[0].colour = Some(Colour::Blue);
-        t.stage = Stage::Playing(game);
+        t.players_mut()[0].colour = Some(Colour::Blue);
+        *t.stage_mut() = Stage::Playing(game);
         t
     }
 

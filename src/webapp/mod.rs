@@ -392,7 +392,7 @@ pub fn button_row(
     table: &Table,
 ) -> Option<Vec<InlineKeyboardButton>> {
     let live = ctx.live.as_ref()?;
-    if !matches!(table.stage, Stage::Playing(_) | Stage::Finished(_)) || place.chat >= 0 {
+    if !matches!(table.stage(), Stage::Playing(_) | Stage::Finished(_)) || place.chat >= 0 {
         return None;
     }
     let url = live.link_for(place)?.parse().ok()?;

@@ -539,7 +539,7 @@ async fn act(
             let answer = json!({
                 "ok": true,
                 "v": saved.version,
-                "seq": saved.table.seq,
+                "seq": saved.table.seq(),
                 "text": text,
             });
             // Answered first; what follows is planned (a few Redis round trips, no chat write).

@@ -474,8 +474,8 @@ impl Harness {
             let b = buttons(&board);
             if p.is_automatic()
                 || b.is_empty()
-                || !b[0].1.ends_with(&format!(":{}", t.seq))
-                    && !b[0].1.contains(&format!(":{}:", t.seq))
+                || !b[0].1.ends_with(&format!(":{}", t.seq()))
+                    && !b[0].1.contains(&format!(":{}:", t.seq()))
             {
                 // A computer's turn (the driver plays it), or the edit is still on its way.
                 waits += 1;
@@ -692,7 +692,7 @@ impl Harness {
             let board = shown.and_then(|d| self.fake.message(place.chat, d.message_id));
             if let Some(board) = &board
                 && buttons(board).first().is_some_and(|(_, d)| {
-                    d.ends_with(&format!(":{}", t.seq)) || d.contains(&format!(":{}:", t.seq))
+                    d.ends_with(&format!(":{}", t.seq())) || d.contains(&format!(":{}:", t.seq()))
                 })
             {
                 return (t, board.clone());
@@ -700,7 +700,7 @@ impl Harness {
             assert!(
                 tokio::time::Instant::now() < deadline,
                 "{place}: the board never showed seq {}: {board:?}",
-                t.seq
+                t.seq()
             );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }

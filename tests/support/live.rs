@@ -92,7 +92,7 @@ pub fn page_url(addr: SocketAddr, start_param: &str, init_data: &str) -> String 
 /// A table in play at `position` (a position JSON of `arms` seats), its seats taken by
 /// users 11, 12, … in colour order.
 pub fn mid_game(arms: u8, position: &str) -> parxis::bot::core::table::Table {
-    use parxis::bot::core::table::{Actor, Player, PlayerKind, Stage, Table};
+    use parxis::bot::core::table::{Actor, Player, PlayerKind, Table};
     use parxis::engine::{Colour, Game, Preset, Setup};
     let setup: Setup = serde_json::from_str(position).expect("position JSON");
     let game = Game::from_setup(&setup).unwrap_or_else(|e| panic!("{arms} arms: {e:?}"));
@@ -110,7 +110,7 @@ pub fn mid_game(arms: u8, position: &str) -> parxis::bot::core::table::Table {
         .filter(|&c| game.is_seated(c))
         .collect();
     assert_eq!(seated.len(), usize::from(arms), "{position}");
-    t.players = seated
+    let players: Vec<Player> = seated
         .iter()
         .enumerate()
         .map(|(i, &c)| Player {
@@ -122,7 +122,13 @@ pub fn mid_game(arms: u8, position: &str) -> parxis::bot::core::table::Table {
             absent: false,
         })
         .collect();
-    t.stage = Stage::Playing(game);
-    t.seq = 40;
+    // The lobby as the store keeps it, with the players seated on the position's colours
+    // and the game in play.
+    let mut v = serde_json::to_value(&t).expect("json");
+    v["players"] = serde_json::to_value(players).expect("json");
+    v["status"] = "playing".into();
+    v["game"] = serde_json::to_value(game).expect("json");
+    v["seq"] = 40.into();
+    t = serde_json::from_value(v).expect("a table in play");
     t
 }

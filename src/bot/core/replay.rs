@@ -10,12 +10,12 @@ use crate::replay::Walk;
 /// The Replay button's game for a finished table that has its whole record.
 #[must_use]
 pub fn game_ref(t: &Table) -> Option<GameRef> {
-    matches!(t.stage, Stage::Finished(_))
+    matches!(t.stage(), Stage::Finished(_))
         .then_some(())
-        .filter(|()| t.log.is_whole())
+        .filter(|()| t.log().is_whole())
         .map(|()| GameRef {
-            seq: t.tally.start_seq,
-            started_ms: t.stats.started_ms,
+            seq: t.tally().start_seq,
+            started_ms: t.stats().started_ms,
         })
 }
 
@@ -113,7 +113,7 @@ mod tests {
         );
         // and a game without its whole record (stored before logs were kept) has no button.
         let mut old = t.clone();
-        old.log = crate::bot::core::table::GameLog::default();
+        *old.log_mut() = crate::bot::core::table::GameLog::default();
         assert_eq!(game_ref(&old), None);
         let kb = crate::bot::core::view::keyboard(Lang::En, &old);
         assert_eq!(kb.inline_keyboard.iter().flatten().count(), 2);

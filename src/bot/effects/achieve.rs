@@ -68,7 +68,7 @@ pub async fn award_game(
         .collect();
     let new = ctx.store.award(chat, &record.id, &pairs).await?;
     // Only the game's own players are announced on its board.
-    let players: Vec<i64> = t.players.iter().map(|p| p.id).collect();
+    let players: Vec<i64> = t.players().iter().map(|p| p.id).collect();
     let shown: Vec<(i64, String)> = new
         .into_iter()
         .filter(|(u, _)| players.contains(u))

@@ -41,7 +41,7 @@ pub enum Change {
 #[must_use]
 pub fn change(t: &Table) -> Option<Change> {
     match t.status() {
-        Status::Playing if t.last.iter().any(|e| matches!(e, Event::RollOff { .. })) => {
+        Status::Playing if t.last().iter().any(|e| matches!(e, Event::RollOff { .. })) => {
             Some(Change::Started)
         }
         Status::Finished | Status::Cancelled if t.game().is_some() => Some(Change::Ended),

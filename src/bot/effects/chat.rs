@@ -12,7 +12,10 @@ use crate::bot::core::settings::ChatSettings;
 use crate::bot::core::table::Table;
 use crate::i18n::Lang;
 use crate::stats::ChatZone;
-use crate::store::{ChatState, Place, StoreError, Versioned};
+use crate::store::{ChatState, StoreError, Versioned};
+
+/// A place (a chat, or a topic of a forum) as Redis keys it.
+pub use crate::store::Place;
 
 /// Where a game lives: a chat, one forum topic of it, or one lane of it. Every key built for
 /// the game and every message sent for it follows the address: a topic's messages carry its
@@ -202,7 +205,7 @@ impl Here {
     pub fn display(&self) -> Option<DisplayState> {
         let stored = self.stored.as_ref()?;
         stored.display.or_else(|| {
-            let legacy = stored.table.as_ref()?.state.legacy_board?;
+            let legacy = stored.table.as_ref()?.state.legacy_board()?;
             Some(DisplayState {
                 message_id: legacy.message_id,
                 photo: legacy.photo,
@@ -265,6 +268,14 @@ pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
         zone,
         stored,
     }
+}
+
+/// Stores the chat's new settings (the next update reads them).
+///
+/// # Errors
+/// The store's error when Redis cannot keep them (nothing changed).
+pub async fn save_settings(ctx: &Ctx, chat: i64, s: &ChatSettings) -> Result<(), StoreError> {
+    ctx.store.set_settings(chat, s).await
 }
 
 #[cfg(test)]

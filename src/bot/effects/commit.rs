@@ -16,13 +16,9 @@ use super::outbox;
 use super::telegram::{TgBot, is_admin};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::DiceMode;
-use crate::bot::core::table::{Action, Actor, Status, Table};
+use crate::bot::core::table::{Action, Actor, Status, Table, TableTag};
 use crate::dice::RngDice;
 use crate::store::{CasOutcome, DueKind, Place};
-
-/// The origin tag of a tournament's table ([`Table::origin`], a
-/// [`crate::bot::core::tourney::TableTag`]) starts with this.
-pub const TOURNEY_ORIGIN: &str = crate::bot::core::tourney::TAG_PREFIX;
 
 /// A table just saved, and the version it was saved as.
 #[derive(Clone, Debug)]
@@ -65,10 +61,10 @@ pub async fn act_pressed(
     press: Option<&str>,
 ) -> Result<Saved, Refusal> {
     let rec = here.table()?;
-    if action.manages() && actor.id != rec.state.host {
+    if action.manages() && actor.id != rec.state.host() {
         actor.is_admin = is_admin(bot, here.addr, actor.id).await;
     }
-    let mut dice = ctx.rng(here.addr.id(), rec.state.seq, Stream::Dice);
+    let mut dice = ctx.rng(here.addr.id(), rec.state.seq(), Stream::Dice);
     let state = match press {
         Some(id) if action == Action::Start => &rec.state.clone().pressed_start(id),
         _ => &rec.state,
@@ -120,7 +116,7 @@ pub async fn store(ctx: &Ctx, place: Place, expected: u64, table: Table) -> Resu
 /// Does a finished `t` still wait for its stats record?
 #[must_use]
 pub fn unrecorded(t: &Table) -> bool {
-    t.status() == Status::Finished && !t.tally.recorded
+    t.status() == Status::Finished && !t.tally().recorded
 }
 
 /// How the board of a save is planned.
@@ -217,10 +213,7 @@ pub async fn show_with(ctx: &Ctx, here: &Here, saved: &Saved, write: BoardWrite)
 
 /// A tournament's table that ended wakes the tournament (its result into the bracket).
 async fn wake_tourney(ctx: &Ctx, place: Place, t: &Table) {
-    let ours = t
-        .origin
-        .as_deref()
-        .is_some_and(|o| o.starts_with(TOURNEY_ORIGIN));
+    let ours = TableTag::of(t).is_some();
     if !ours || t.is_open() {
         return;
     }
@@ -257,10 +250,11 @@ pub async fn welcome_back(ctx: &Ctx, here: &Here, id: i64) -> bool {
 pub async fn refresh_if_behind(ctx: &Ctx, here: &Here, pressed: i32, drawn_at: u64) {
     let Ok(rec) = here.table() else { return };
     let t = &rec.state;
-    if here.display().is_some_and(|d| d.message_id == pressed) && t.seq != drawn_at && t.is_open() {
+    if here.display().is_some_and(|d| d.message_id == pressed) && t.seq() != drawn_at && t.is_open()
+    {
         info!(
             chat = here.addr.id(),
-            seq = t.seq,
+            seq = t.seq(),
             shown = drawn_at,
             "the board was behind: planned again"
         );

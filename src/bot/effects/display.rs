@@ -83,7 +83,7 @@ pub fn render(
             let png = image::png(
                 game,
                 &image::View {
-                    last_move: board.table.trail,
+                    last_move: board.table.trail(),
                     choices: board
                         .table
                         .playing()

@@ -76,7 +76,7 @@ pub async fn skip(bot: &TgBot, ctx: &Ctx, here: &Here, actor: &Actor) -> Result<
     if t.playing().is_none() {
         return Err(Reject::NotPlaying.into());
     }
-    if actor.id != t.host && !is_admin(bot, here.addr, actor.id).await {
+    if actor.id != t.host() && !is_admin(bot, here.addr, actor.id).await {
         return Err(Reject::NotHost.into());
     }
     let mut streams = ctx.streams(here.addr.id());

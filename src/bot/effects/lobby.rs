@@ -30,7 +30,7 @@ pub async fn open_lobby(
         Some(r) if r.state.is_open() => return Err(Alert::GameRunning.into()),
         Some(r) => {
             super::stats::record_before_replacing(ctx, here, &r.state).await?;
-            (r.version, r.state.seq + 1)
+            (r.version, r.state.seq() + 1)
         }
         None => (0, 1),
     };
@@ -38,8 +38,8 @@ pub async fn open_lobby(
     let offer = !here.settings.lang_offered;
     let mut table = Table::lobby(actor, preset, pairs)
         .on_board(board)
-        .offering_languages(offer);
-    table.seq = seq;
+        .offering_languages(offer)
+        .continuing(seq);
     if let Some(seed) = ctx.game_seed(here.addr.id(), seq) {
         table = table.with_fair(seed);
     }
@@ -68,7 +68,7 @@ pub async fn open_rematch(ctx: &Ctx, here: &Here, actor: &Actor) -> Result<Saved
         return Err(Alert::GameRunning.into());
     }
     let mut lobby = rec.state.rematch(actor)?;
-    if let Some(seed) = ctx.game_seed(here.addr.id(), lobby.seq) {
+    if let Some(seed) = ctx.game_seed(here.addr.id(), lobby.seq()) {
         lobby = lobby.with_fair(seed);
     }
     super::stats::record_before_replacing(ctx, here, &rec.state).await?;

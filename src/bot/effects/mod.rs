@@ -20,6 +20,8 @@
 //! - [`stats`]: a finished game recorded once, its results on the board;
 //! - [`seated`]: a game opened from code with its seats decided;
 //! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket;
+//! - [`gate`]: what lets an update through (Redis up, seen once, no flood);
+//! - [`notify_list`]: who a place's new lobby notifies in private;
 //! - [`crash`]: test-only crash points (a test stops a replica exactly there).
 
 pub mod achieve;
@@ -33,11 +35,13 @@ pub mod ctx;
 pub mod deadline;
 pub mod display;
 pub mod driver;
+pub mod gate;
 pub mod kept;
 pub mod lifecycle;
 pub mod lobby;
 pub mod member;
 pub mod notify;
+pub mod notify_list;
 pub mod outbox;
 pub mod pings;
 pub mod receipts;

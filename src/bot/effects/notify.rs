@@ -39,7 +39,7 @@ pub fn where_of(place: Place) -> Where {
 /// title comes from the list's record, else from Telegram (`getChat`, a read, then kept),
 /// else "your group": never an empty name.
 pub async fn lobby_posted(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, t: &Table, id: i32, lang: Lang) {
-    if addr.lane().is_some() || t.origin.is_some() {
+    if addr.lane().is_some() || t.origin().is_some() {
         // A tournament's table: its players were called; nobody else can join.
         return;
     }
@@ -51,7 +51,7 @@ pub async fn lobby_posted(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, t: &Table, id:
             return;
         }
     };
-    if users.iter().all(|u| t.players.iter().any(|p| p.id == *u)) {
+    if users.iter().all(|u| t.players().iter().any(|p| p.id == *u)) {
         return;
     }
     let title = match title.filter(|t| !t.trim().is_empty()) {
@@ -74,7 +74,7 @@ pub async fn lobby_posted(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, t: &Table, id:
     };
     let text = tr(lang, &Msg::Achieve(text));
     for user in users {
-        if t.players.iter().any(|p| p.id == user) {
+        if t.players().iter().any(|p| p.id == user) {
             continue;
         }
         let w = Write::Send {
@@ -85,7 +85,7 @@ pub async fn lobby_posted(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, t: &Table, id:
             then: None,
         };
         let slot = Slot::Notice(place);
-        let once = format!("n:{}:{}", place.member(), t.seq);
+        let once = format!("n:{}:{}", place.member(), t.seq());
         let plan = Plan::new(w, slot, Priority::Notice)
             .within(NOTICE_TTL_MS)
             .once(once);
@@ -96,18 +96,18 @@ pub async fn lobby_posted(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, t: &Table, id:
 /// The lobby `t` as its notice tells it, in group `title`.
 fn opened_of(t: &Table, title: String) -> Opened {
     let host = t
-        .players
+        .players()
         .iter()
-        .find(|p| p.id == t.host)
-        .or_else(|| t.players.first())
+        .find(|p| p.id == t.host())
+        .or_else(|| t.players().first())
         .map(|p| p.name.clone())
         .unwrap_or_default();
-    let seated = t.players.len();
+    let seated = t.players().len();
     Opened {
         host,
         title,
-        preset: t.preset,
-        pairs: t.pairs,
+        preset: t.preset(),
+        pairs: t.pairs(),
         free: u32::try_from(t.capacity().saturating_sub(seated)).unwrap_or(0),
     }
 }

@@ -66,7 +66,7 @@ pub async fn after_save(ctx: &Ctx, here: &Here, table: &Table, version: u64) {
     let now = ctx.now_ms();
     let mut left_unsent = false;
     let Some(next) = mutate(ctx, place, ctx.ttl_for(table), |r| {
-        left_unsent = r.pinged && r.sent.is_none() && r.seq != table.seq;
+        left_unsent = r.pinged && r.sent.is_none() && r.seq != table.seq();
         r.plan(table, version, now, timing)
     })
     .await

@@ -129,3 +129,17 @@ async fn fire(bot: &TgBot, ctx: &Ctx, (kind, place): Item) {
         .release_lease_at(place, kind.lease(), &ctx.owner)
         .await;
 }
+
+/// Roughly how long until `chat`'s planned writes are made, whole seconds rounded up: the
+/// time its outbox is due ([`DueKind::Outbox`], set by the drain when the budget or a 429
+/// makes it wait) minus now. `None` when not known (nothing due, or Redis unreadable).
+pub async fn catch_up_secs(ctx: &Ctx, chat: i64) -> Option<u32> {
+    let due = ctx
+        .store
+        .due_at(DueKind::Outbox, Place::of_chat(chat))
+        .await
+        .ok()
+        .flatten()?;
+    let wait_ms = due.saturating_sub(ctx.now_ms());
+    Some(u32::try_from(wait_ms.div_ceil(1_000)).unwrap_or(u32::MAX))
+}

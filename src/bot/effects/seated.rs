@@ -24,7 +24,7 @@ pub async fn open_seated(ctx: &Ctx, addr: ChatAddr, spec: &SeatedSpec) -> Result
     let stored = here.stored.as_ref().ok_or(Alert::TryAgain)?;
     let (expected, seq) = match &stored.table {
         Some(r) if r.state.is_open() => return Err(Alert::GameRunning.into()),
-        Some(r) => (r.version, r.state.seq + 1),
+        Some(r) => (r.version, r.state.seq() + 1),
         None => (0, 1),
     };
     let mut rng = ctx.rng(addr.id(), seq, Stream::Dice);

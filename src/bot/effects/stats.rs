@@ -19,6 +19,12 @@ use crate::bot::core::table::{SeatResult, Table};
 use crate::stats::ChatZone;
 use crate::store::{CasOutcome, DueKind, KeptReplay, Place, RecordOutcome, StoreError};
 
+/// What `/top`, `/stats` and `/timezone` read and write, as the store keeps it (the entry
+/// asks through the functions below, never the store itself).
+pub use crate::store::{
+    Earned, Forgotten, PlayerCard, StatsScope, Table as TopTable, Top, TopLine,
+};
+
 /// The pause before a failed recording is tried again.
 pub const RETRY_MS: u64 = 2_000;
 
@@ -36,10 +42,8 @@ pub async fn zone_of(ctx: &Ctx, chat: i64) -> ChatZone {
 /// The table with the results of its recording, before it is saved.
 #[must_use]
 pub fn with_results(t: &Table, ranked: bool, outcome: &RecordOutcome) -> Table {
-    let mut next = t.clone();
-    next.tally.recorded = true;
-    if ranked {
-        next.tally.results = outcome
+    t.recorded(ranked.then(|| {
+        outcome
             .seats
             .iter()
             .map(|s| SeatResult {
@@ -48,9 +52,8 @@ pub fn with_results(t: &Table, ranked: bool, outcome: &RecordOutcome) -> Table {
                 rating: s.chat_rating,
                 rated_games: Some(u32::try_from(s.chat_rated_games).unwrap_or(u32::MAX)),
             })
-            .collect();
-    }
-    next
+            .collect()
+    }))
 }
 
 /// Whether a recording failure may pass (then it is tried again).
@@ -165,8 +168,7 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
             made: Some((outcome, ranked)),
             achievements,
         }) => {
-            let mut next = with_results(&rec.state, ranked, &outcome);
-            next.tally.achievements = achievements;
+            let next = with_results(&rec.state, ranked, &outcome).with_achievements(achievements);
             let ttl = ctx.ttl_for(&next);
             match ctx.store.save(place, rec.version, &next, ttl).await {
                 Ok(CasOutcome::Saved { version }) => Saved {
@@ -190,10 +192,9 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
             made: None,
             achievements,
         }) => {
-            let mut next = rec.state.clone();
-            next.tally.recorded = true;
+            let mut next = rec.state.recorded(None);
             if !achievements.is_empty() {
-                next.tally.achievements = achievements;
+                next = next.with_achievements(achievements);
             }
             match ctx
                 .store
@@ -232,7 +233,7 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
         }
     };
     let _ = ctx.store.set_due(DueKind::Record, place, None).await;
-    if shown.version != rec.version && shown.table.tally.recorded {
+    if shown.version != rec.version && shown.table.tally().recorded {
         // The results just saved: to the live board's viewers too.
         crate::webapp::publish_saved(ctx, place, &shown.table, shown.version).await;
     }
@@ -242,4 +243,69 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
 async fn retry(ctx: &Ctx, place: Place) {
     let at = ctx.now_ms() + RETRY_MS;
     let _ = ctx.store.set_due(DueKind::Record, place, Some(at)).await;
+}
+
+/// A points table of `scope`: its first `n` lines, `apart_n` more apart, and `caller`'s.
+///
+/// # Errors
+/// The store's error when Redis cannot say.
+pub async fn top(
+    ctx: &Ctx,
+    scope: StatsScope,
+    table: TopTable,
+    n: usize,
+    apart_n: usize,
+    caller: Option<i64>,
+) -> Result<Top, StoreError> {
+    ctx.store.top(scope, table, n, apart_n, caller).await
+}
+
+/// `user`'s card in `chat` and everywhere (with the points of `week`, in a group).
+///
+/// # Errors
+/// The store's error when Redis cannot say.
+pub async fn player_card(
+    ctx: &Ctx,
+    chat: i64,
+    user: i64,
+    week: Option<crate::stats::WeekId>,
+) -> Result<PlayerCard, StoreError> {
+    ctx.store.player_card(chat, user, week).await
+}
+
+/// The chat's finished tournaments, newest first (none when Redis cannot say).
+pub async fn tourney_history(ctx: &Ctx, chat: i64) -> Vec<String> {
+    ctx.store.tourney_history(chat).await.unwrap_or_default()
+}
+
+/// The achievements `user` earned in `chat` and anywhere, with how many hold each.
+///
+/// # Errors
+/// The store's error when Redis cannot say.
+pub async fn achievements(ctx: &Ctx, chat: i64, user: i64) -> Result<Earned, StoreError> {
+    ctx.store.achievements(chat, user).await
+}
+
+/// The group's rolls per face over its recorded games.
+///
+/// # Errors
+/// The store's error when Redis cannot say.
+pub async fn group_faces(ctx: &Ctx, chat: i64) -> Result<[u64; 6], StoreError> {
+    ctx.store.group_faces(chat).await
+}
+
+/// Sets the chat's time zone for its weekly table.
+///
+/// # Errors
+/// The store's error when Redis cannot keep it.
+pub async fn set_zone(ctx: &Ctx, chat: i64, zone: &ChatZone) -> Result<(), StoreError> {
+    ctx.store.set_chat_zone(chat, zone.name()).await
+}
+
+/// Removes `user` from every stats table and drops their private chat's settings.
+///
+/// # Errors
+/// The store's error when Redis cannot do it.
+pub async fn forget_user(ctx: &Ctx, user: i64) -> Result<Forgotten, StoreError> {
+    ctx.store.forget_user(user).await
 }

@@ -25,9 +25,8 @@ use crate::bot::effects::chat::Here;
 use crate::bot::effects::commit::{self, follow};
 use crate::bot::effects::outbox;
 use crate::bot::effects::telegram::{TgBot, actor_of, is_group};
-use crate::bot::effects::{Ctx, HandlerResult, lobby};
+use crate::bot::effects::{Ctx, HandlerResult, lobby, schedule};
 use crate::engine::Preset;
-use crate::store::{DueKind, Place};
 
 /// Answer the press: silently when it went through, with a short alert when refused.
 pub(super) async fn answer(
@@ -131,26 +130,12 @@ async fn stale_answer(ctx: &Ctx, here: &Here, q: &CallbackQuery, drawn_at: u64) 
         .regular_message()
         .is_some_and(|m| here.display().is_some_and(|d| d.message_id == m.id.0));
     match here.table() {
-        Ok(rec) if on_board && rec.state.seq != drawn_at => {
-            let wait = catch_up_secs(ctx, here.addr.id()).await;
+        Ok(rec) if on_board && rec.state.seq() != drawn_at => {
+            let wait = schedule::catch_up_secs(ctx, here.addr.id()).await;
             view::behind_answer_in(here.lang, &rec.state, wait)
         }
         _ => view::refusal(here.lang, Alert::Stale.into()),
     }
-}
-
-/// Roughly how long until `chat`'s planned writes are made, whole seconds rounded up: the
-/// time its outbox is due ([`DueKind::Outbox`], set by the drain when the budget or a 429
-/// makes it wait) minus now. `None` when not known (nothing due, or Redis unreadable).
-async fn catch_up_secs(ctx: &Ctx, chat: i64) -> Option<u32> {
-    let due = ctx
-        .store
-        .due_at(DueKind::Outbox, Place::of_chat(chat))
-        .await
-        .ok()
-        .flatten()?;
-    let wait_ms = due.saturating_sub(ctx.now_ms());
-    Some(u32::try_from(wait_ms.div_ceil(1_000)).unwrap_or(u32::MAX))
 }
 
 /// "New game" under a finished board: a lobby with the same rules and board asked for.
@@ -165,7 +150,7 @@ pub async fn on_new_game(
         Ok(_) => {
             let (preset, pairs, board) =
                 here.table().ok().map_or((Preset::Jcf, false, None), |r| {
-                    (r.state.preset, r.state.pairs, r.state.board)
+                    (r.state.preset(), r.state.pairs(), r.state.board())
                 });
             let actor = actor_of(&q.from);
             lobby::open_lobby(&ctx, &here, &actor, preset, pairs, board).await

@@ -93,7 +93,7 @@ pub async fn rules(
     let open = here.table().ok().map(|r| &r.state).filter(|t| t.is_open());
     let (preset, pairs) = match (parse_newgame(&args), open) {
         (Ok(a), _) if !args.trim().is_empty() => (a.preset, a.pairs),
-        (_, Some(t)) => (t.preset, t.pairs),
+        (_, Some(t)) => (t.preset(), t.pairs()),
         _ => (Preset::Jcf, false),
     };
     if is_group(&msg.chat) {
@@ -225,7 +225,7 @@ pub async fn kick(
     started: Started,
 ) -> HandlerResult {
     match here.table() {
-        Ok(rec) => match parse_kick(&args, &rec.state.players) {
+        Ok(rec) => match parse_kick(&args, rec.state.players()) {
             Some(i) => apply(&bot, &ctx, &msg, &here, actor, Action::Remove(i)).await,
             None => bad_args(&ctx, &msg, &here, Cmd::Kick).await,
         },

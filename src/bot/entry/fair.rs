@@ -69,7 +69,7 @@ pub async fn seed(
 
 /// `/stats group`: the group's rolls per face over its recorded games, with the verdict.
 pub(super) async fn group_stats(ctx: &Ctx, here: &Here, msg: &Message) {
-    let text = match ctx.store.group_faces(here.addr.id()).await {
+    let text = match crate::bot::effects::stats::group_faces(ctx, here.addr.id()).await {
         Ok(counts) => crate::bot::core::view::fair::group_lines(here.lang, &counts).join("\n"),
         Err(_) => crate::bot::core::view::refusal(
             here.lang,

@@ -41,6 +41,7 @@ use super::core::callback::{Button, Press, lane_of};
 use super::core::command::{Command, word};
 use super::core::view;
 use super::effects::chat::{self, ChatAddr, Here};
+use super::effects::gate::{self, Flood};
 use super::effects::telegram::{TgBot, actor_of, is_group};
 use super::effects::{Ctx, HandlerResult};
 use crate::i18n::Lang;
@@ -187,8 +188,8 @@ async fn here_of_callback(q: CallbackQuery, ctx: Arc<Ctx>) -> Here {
 }
 
 /// Lets a member's command through unless they flood the bot: past
-/// [`crate::store::FLOOD_LIMIT`] commands a minute in a chat they get one short notice and
-/// then no answer while they go on (see [`crate::store::Store::flood_check`]), so they can
+/// [`gate::FLOOD_LIMIT`] commands a minute in a chat they get one short notice and
+/// then no answer while they go on (see [`gate::flood_check`]), so they can
 /// never spend the chat's writes. Presses are not counted here: answering one is no write
 /// to the chat. When Redis cannot say, the command passes.
 async fn flood_gate(bot: TgBot, msg: Message, ctx: Arc<Ctx>) -> bool {
@@ -200,7 +201,7 @@ async fn flood_gate(bot: TgBot, msg: Message, ctx: Arc<Ctx>) -> bool {
     };
     let who = actor_of(user);
     let chat = msg.chat.id.0;
-    if !ctx.store.health().up {
+    if !gate::redis_up(&ctx) {
         // Redis is away: nothing can be read or planned. One short "busy" answer, within
         // this replica's own pace, and the command is not handled.
         // In the chat's language as this replica last read it (the settings are in Redis);
@@ -215,19 +216,9 @@ async fn flood_gate(bot: TgBot, msg: Message, ctx: Arc<Ctx>) -> bool {
         crate::bot::effects::outbox::away::reply_now(&bot, &ctx, addr, msg.id.0, text);
         return false;
     }
-    match ctx
-        .store
-        .flood_check(
-            chat,
-            who.id,
-            crate::store::FLOOD_LIMIT,
-            crate::store::MUTE_SECS,
-            ctx.now_ms(),
-        )
-        .await
-    {
-        Ok(crate::store::Flood::Answer) | Err(_) => true,
-        Ok(crate::store::Flood::Notice) => {
+    match gate::flood_check(&ctx, chat, who.id).await {
+        Ok(Flood::Answer) | Err(_) => true,
+        Ok(Flood::Notice) => {
             info!(chat, user = who.id, "a member floods the bot: quieted");
             ctx.metrics.outbox("flood_notice");
             let addr = ChatAddr::of_message(&msg);
@@ -236,7 +227,7 @@ async fn flood_gate(bot: TgBot, msg: Message, ctx: Arc<Ctx>) -> bool {
             reply::reply(&ctx, &here, &msg, "flood", text).await;
             false
         }
-        Ok(crate::store::Flood::Quiet) => {
+        Ok(Flood::Quiet) => {
             ctx.metrics.outbox("flood_quiet");
             false
         }
@@ -261,11 +252,7 @@ pub(crate) fn handled(ctx: &Ctx, kind: &str, started: Started) {
 pub async fn first_delivery(upd: Update, me: Me, ctx: Arc<Ctx>) -> bool {
     let id = i64::from(upd.id.0);
     let bot_id = i64::try_from(me.id.0).unwrap_or(i64::MAX);
-    match ctx
-        .store
-        .first_time_update_for(bot_id, id, UPDATE_DEDUP_TTL_SECS)
-        .await
-    {
+    match gate::first_time_update(&ctx, bot_id, id, UPDATE_DEDUP_TTL_SECS).await {
         Ok(true) => true,
         Ok(false) => {
             let chat = upd.chat().map_or(0, |c| c.id.0);

@@ -13,11 +13,11 @@ use crate::bot::core::notify::{
     NotifyAsk, deep_link, parse_notify, parse_start_payload, start_payload,
 };
 use crate::bot::core::table::Actor;
-use crate::bot::effects::chat::Here;
+use crate::bot::effects::chat::{Here, Place};
 use crate::bot::effects::notify::where_of;
+use crate::bot::effects::notify_list;
 use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{AchieveMsg, Cmd, Msg, tr};
-use crate::store::Place;
 
 fn am(here: &Here, m: AchieveMsg) -> String {
     tr(here.lang, &Msg::Achieve(m))
@@ -38,10 +38,10 @@ pub async fn notify(
     let mut keyboard = None;
     let text = match parse_notify(&args) {
         Err(_) => tr(here.lang, &Msg::BadArgs { cmd: Cmd::Notify }),
-        Ok(NotifyAsk::On) => match ctx.store.has_started(actor.id).await {
+        Ok(NotifyAsk::On) => match notify_list::has_started(&ctx, actor.id).await {
             Ok(true) => {
                 let title = msg.chat.title().unwrap_or_default();
-                match ctx.store.notify_add(place, actor.id, Some(title)).await {
+                match notify_list::add(&ctx, place, actor.id, Some(title)).await {
                     Ok(()) => {
                         info!(chat = place.chat, user = actor.id, "notify on");
                         am(&here, AchieveMsg::NotifyOn { name })
@@ -54,7 +54,7 @@ pub async fn notify(
                 let bot = me.username.as_deref().unwrap_or_default();
                 let link = deep_link(bot, &start_payload(where_of(place)));
                 let title = msg.chat.title().unwrap_or_default();
-                let _ = ctx.store.notify_title(place.chat, title).await;
+                notify_list::remember_title(&ctx, place.chat, title).await;
                 // The deep link as a button, not 60 characters of raw link in the group.
                 keyboard = link.parse().ok().map(|url| {
                     InlineKeyboardMarkup::new([[InlineKeyboardButton::url(
@@ -66,7 +66,7 @@ pub async fn notify(
             }
             Err(_) => tr(here.lang, &Msg::AlertTryAgain),
         },
-        Ok(NotifyAsk::Off) => match ctx.store.notify_remove(place, actor.id).await {
+        Ok(NotifyAsk::Off) => match notify_list::remove(&ctx, place, actor.id).await {
             Ok(true) => am(&here, AchieveMsg::NotifyOff { name }),
             Ok(false) => am(&here, AchieveMsg::NotifyWasOff { name }),
             Err(_) => tr(here.lang, &Msg::AlertTryAgain),
@@ -92,7 +92,7 @@ pub async fn private_start(
     else {
         return done(&ctx, started);
     };
-    let text = match ctx.store.mark_started(user).await {
+    let text = match notify_list::mark_started(&ctx, user).await {
         Err(_) => tr(here.lang, &Msg::AlertTryAgain),
         Ok(()) => match parse_start_payload(&args) {
             Some(w) => {
@@ -100,16 +100,10 @@ pub async fn private_start(
                     Some(t) => Place::of_topic(w.chat, t),
                     None => Place::of_chat(w.chat),
                 };
-                match ctx.store.notify_add(place, user, None).await {
+                match notify_list::add(&ctx, place, user, None).await {
                     Ok(()) => {
                         info!(chat = place.chat, user, "notify on (deep link)");
-                        let title = ctx
-                            .store
-                            .notify_users(place)
-                            .await
-                            .ok()
-                            .and_then(|(_, t)| t)
-                            .unwrap_or_default();
+                        let title = notify_list::title_of(&ctx, place).await;
                         am(&here, AchieveMsg::NotifyRegistered { title })
                     }
                     Err(_) => tr(here.lang, &Msg::AlertTryAgain),

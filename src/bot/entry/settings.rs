@@ -13,7 +13,7 @@ use crate::bot::core::settings::{
     ChatSettings, DiceMode, Display, parse_dice, parse_display, parse_pings, parse_timer,
 };
 use crate::bot::core::view;
-use crate::bot::effects::chat::Here;
+use crate::bot::effects::chat::{self, Here};
 use crate::bot::effects::commit::{self, Saved};
 use crate::bot::effects::outbox;
 use crate::bot::effects::telegram::TgBot;
@@ -23,7 +23,7 @@ use crate::i18n::{Cmd, Lang, Msg, tr};
 /// Store the chat's new settings and confirm with `done`, or say "try again" when Redis
 /// cannot store them (nothing changed).
 async fn save_and_confirm(ctx: &Ctx, msg: &Message, here: &Here, s: &ChatSettings, done: &Msg) {
-    let text = match ctx.store.set_settings(here.addr.id(), s).await {
+    let text = match chat::save_settings(ctx, here.addr.id(), s).await {
         Ok(()) => tr(here.lang, done),
         Err(_) => tr(here.lang, &Msg::AlertTryAgain),
     };
@@ -177,7 +177,7 @@ pub async fn language(
         lang,
         ..here.clone()
     };
-    match ctx.store.set_settings(here.addr.id(), &s).await {
+    match chat::save_settings(&ctx, here.addr.id(), &s).await {
         Ok(()) => {
             let text = tr(lang, &Msg::LanguageSet { lang });
             reply(&ctx, &now_in, &msg, "settings", text).await;
@@ -236,8 +236,7 @@ async fn choose_language(
         lang_offered: true,
         ..here.settings
     };
-    ctx.store
-        .set_settings(here.addr.id(), &s)
+    chat::save_settings(ctx, here.addr.id(), &s)
         .await
         .map_err(|_| Alert::TryAgain)?;
     // The row under a lobby: the lobby itself is shown again in the new language.

@@ -15,11 +15,12 @@ use crate::bot::core::view::stats::{
 };
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::lobby::open_rematch;
-use crate::bot::effects::stats::zone_of;
+use crate::bot::effects::stats::{
+    self as stats_fx, Earned, StatsScope, Top, TopLine, TopTable as Table, zone_of,
+};
 use crate::bot::effects::telegram::{TgBot, actor_of, is_group};
 use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{Cmd, Msg, StatsMsg, tr};
-use crate::store::{StatsScope, Table};
 
 /// How many lines `/top` lists, settled and apart.
 pub const TOP_N: usize = 10;
@@ -59,7 +60,7 @@ pub async fn top(
                 TopAsk::Global => (StatsScope::Global, Table::AllTime),
                 TopAsk::GlobalRating => (StatsScope::Global, Table::Rating),
             };
-            let text = match ctx.store.top(scope, table, TOP_N, TOP_N, caller).await {
+            let text = match stats_fx::top(&ctx, scope, table, TOP_N, TOP_N, caller).await {
                 Ok(t) => top_text(here.lang, ask.kind(week), &shown(&t)),
                 Err(_) => try_again(&here),
             };
@@ -69,9 +70,9 @@ pub async fn top(
     done(&ctx, started)
 }
 
-/// The store's table as the view takes it.
-fn shown(t: &crate::store::Top) -> stats_view::Top {
-    let line = |l: &crate::store::TopLine| stats_view::TopLine {
+/// The points table as the view takes it.
+fn shown(t: &Top) -> stats_view::Top {
+    let line = |l: &TopLine| stats_view::TopLine {
         rank: l.rank,
         user: l.user,
         name: l.name.clone(),
@@ -128,7 +129,7 @@ pub async fn stats(
             } else {
                 Some(zone_of(&ctx, chat).await.week_of(now_ms(&ctx)))
             };
-            let text = match ctx.store.player_card(chat, who.id, week).await {
+            let text = match stats_fx::player_card(&ctx, chat, who.id, week).await {
                 Ok(card) => {
                     let agg = if private { &card.global } else { &card.chat };
                     let name = agg
@@ -142,9 +143,7 @@ pub async fn stats(
                     } else {
                         StatsScope::Chat(chat)
                     };
-                    let rank = match ctx
-                        .store
-                        .top(scope, Table::AllTime, 0, 0, Some(who.id))
+                    let rank = match stats_fx::top(&ctx, scope, Table::AllTime, 0, 0, Some(who.id))
                         .await
                     {
                         Ok(t) => t
@@ -163,14 +162,14 @@ pub async fn stats(
                     let mut text = card_text(here.lang, &card_for, agg.as_ref());
                     // R10 The tournaments won in this chat (a group's history only).
                     if !private {
-                        let history = ctx.store.tourney_history(chat).await.unwrap_or_default();
+                        let history = stats_fx::tourney_history(&ctx, chat).await;
                         let won = tourneys_won(&history, who.id);
                         if let Some(line) = tourneys_line(here.lang, won) {
                             text.push('\n');
                             text.push_str(&line);
                         }
                     }
-                    if let Ok(earned) = ctx.store.achievements(chat, who.id).await {
+                    if let Ok(earned) = stats_fx::achievements(&ctx, chat, who.id).await {
                         text.push_str("\n\n");
                         text.push_str(&achievements_of(here.lang, &earned, private));
                     }
@@ -184,8 +183,8 @@ pub async fn stats(
     done(&ctx, started)
 }
 
-/// The achievements block of `/stats` from what the store holds.
-fn achievements_of(lang: crate::i18n::Lang, e: &crate::store::Earned, private: bool) -> String {
+/// The achievements block of `/stats` from what Redis holds.
+fn achievements_of(lang: crate::i18n::Lang, e: &Earned, private: bool) -> String {
     use crate::stats::Achievement;
     let read = |codes: &[String]| -> Vec<Achievement> {
         let mut v: Vec<Achievement> = codes
@@ -219,7 +218,7 @@ pub async fn timezone(
             };
             tr(here.lang, &Msg::Stats(m))
         }
-        Ok(Some(zone)) => match ctx.store.set_chat_zone(chat, zone.name()).await {
+        Ok(Some(zone)) => match stats_fx::set_zone(&ctx, chat, &zone).await {
             Ok(()) => {
                 let m = StatsMsg::TimezoneSet {
                     zone: zone.name().to_owned(),
@@ -248,7 +247,7 @@ pub async fn forget_me(msg: Message, here: Here, ctx: Arc<Ctx>, started: Started
 }
 
 async fn forget(msg: &Message, here: &Here, ctx: &Ctx, user: i64) {
-    let text = match ctx.store.forget_user(user).await {
+    let text = match stats_fx::forget_user(ctx, user).await {
         Ok(f) => {
             tracing::info!(
                 chats = f.chats,

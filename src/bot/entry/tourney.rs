@@ -15,11 +15,10 @@ use crate::bot::effects::chat::Here;
 use crate::bot::effects::outbox::{self, Priority};
 use crate::bot::effects::telegram::{TgBot, actor_of, is_admin};
 use crate::bot::effects::tourney::{
-    MutErr, TOURNEY_TTL_SECS, load, mutate, pairs, post, refusal_text, sync_due, tables, texts,
+    MutErr, create, load, mutate, pairs, post, refusal_text, sync_due, tables, texts, wake,
 };
 use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{Msg, TourneyMsg, tr, tr_plain};
-use crate::store::CasOutcome;
 use crate::tournament::TableId;
 
 /// A tournament button.
@@ -122,12 +121,8 @@ async fn open(
     };
     let mut t = Tourney::open(&signed_up(actor), a, here.addr.topic(), is_forum(&msg.chat));
     t.id = ctx.now_ms();
-    match ctx
-        .store
-        .save_tourney(chat, expected, &t, TOURNEY_TTL_SECS)
-        .await
-    {
-        Ok(CasOutcome::Saved { .. }) => {
+    match create(ctx, chat, expected, &t).await {
+        Ok(true) => {
             info!(chat, host = actor.id, "tournament sign-up opened");
             post::signup(ctx, chat, lang, &t).await;
             None
@@ -191,10 +186,7 @@ async fn host_command(ctx: &Ctx, here: &Here, actor: &Actor, cmd: TourneyCmd) ->
                     }
                     // The first round's tables are called by the next firing.
                     sync_due(ctx, chat, t).await;
-                    ctx.kick(
-                        crate::store::DueKind::Tourney,
-                        crate::store::Place::of_chat(chat),
-                    );
+                    wake(ctx, chat);
                     None
                 }
                 Err(e) => Some(refusal_text(lang, &e)),

@@ -101,7 +101,7 @@ pub struct PingRecord {
 fn new_turn(r: &PingRecord, t: &Table, seat: Option<Colour>) -> bool {
     r.version == 0
         || r.seat != seat
-        || t.last.iter().any(|e| match e {
+        || t.last().iter().any(|e| match e {
             Event::Rolled { seat: s, .. } => Some(*s) != seat,
             Event::RollOff { .. } => true,
             _ => false,
@@ -123,8 +123,8 @@ impl PingRecord {
             r.pinged = false;
             r.warned = false;
         }
-        (r.version, r.seq, r.seat) = (version, t.seq, seat);
-        if let Some(s) = r.sent.filter(|s| s.seq != t.seq) {
+        (r.version, r.seq, r.seat) = (version, t.seq(), seat);
+        if let Some(s) = r.sent.filter(|s| s.seq != t.seq()) {
             r.push_stale(s.message_id);
             r.sent = None;
         }
@@ -141,7 +141,7 @@ impl PingRecord {
         }
         if !r.warned && timing.turn_ms > WARN_MIN_TIMER_SECS * unit {
             r.warn_due = t
-                .deadline_ms
+                .deadline_ms()
                 .map(|d| d.saturating_sub(WARN_BEFORE_SECS * unit));
         }
         if let (Some(p), Some(w)) = (r.ping_due, r.warn_due)

@@ -106,9 +106,9 @@ fn computers_absent_players_and_pings_off_get_no_ping() {
     // Given the player to move is a computer, then absent, then pings are off
     let t = playing_two(0, 0);
     let mut computer = t.clone();
-    computer.players[0].kind = PlayerKind::Computer(crate::ai::Level::Easy);
+    computer.players_mut()[0].kind = PlayerKind::Computer(crate::ai::Level::Easy);
     let mut absent = t.clone();
-    absent.players[0].absent = true;
+    absent.players_mut()[0].absent = true;
     for (table, after) in [(&computer, 30), (&absent, 30), (&t, 0)] {
         // When planned, Then nobody is to be pinged and nothing is due
         let r = PingRecord::default()
@@ -175,7 +175,7 @@ fn a_ping_on_screen_stays_while_the_table_waits_and_the_deleted_ones_leave_the_l
         again.sent,
         Some(Sent {
             message_id: 9,
-            seq: t.seq
+            seq: t.seq()
         })
     );
     assert!(again.stale.is_empty());

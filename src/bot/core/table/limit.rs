@@ -85,6 +85,29 @@ impl Table {
         self.playing().is_some() && self.ends_ms.is_some_and(|e| e <= now_ms)
     }
 
+    /// R6.3 The game in play with its end moved to `end_ms` (a tournament's extension), its
+    /// limit's minutes counted again from `started_ms`. An action like any other: `seq`
+    /// bumped, the last action's events kept among the recent turns.
+    #[must_use]
+    pub fn with_end(&self, end_ms: u64, started_ms: u64) -> Self {
+        let mut t = self.next();
+        t.ends_ms = Some(end_ms);
+        if let Some(l) = &mut t.limit {
+            let minutes = end_ms.saturating_sub(started_ms) / l.minute_ms.max(1);
+            l.minutes = u32::try_from(minutes).unwrap_or(u32::MAX);
+        }
+        t
+    }
+
+    /// R6.3 The game ended at `now_ms` by a time limit kept outside the table (a
+    /// tournament's, which an extension may have moved).
+    #[must_use]
+    pub fn ended_by_time(&self, now_ms: u64) -> Self {
+        let mut t = self.next();
+        t.time_up(now_ms);
+        t
+    }
+
     /// R6.3 The table ended by its time limit, when it has run out at `now_ms`.
     #[must_use]
     pub fn after_time_limit(&self, now_ms: u64) -> Option<Self> {
@@ -154,6 +177,33 @@ mod tests {
         // and the board announces the time limit before the result.
         let text = board_text(Lang::En, &over, end).status;
         assert!(text.contains("⏰ Time is up (30 minutes)!"), "{text}");
+    }
+
+    #[test]
+    fn a_tournament_s_extension_and_time_up_keep_the_last_turn_among_the_recent_ones() {
+        // Given a Solidari game started at t = 1000 whose first player just rolled,
+        let t = start(&lobby_of_four(Preset::Solidari), 1_000);
+        let first = t.to_move().expect("a player to move").id;
+        let t = t
+            .act(&actor(first), Action::Roll, 2_000, &mut dice(&[3]))
+            .expect("rolled");
+        assert!(!t.last.is_empty());
+        // When a tournament's extension moves its end to 45 minutes after the start,
+        let end = 1_000 + 45 * 60_000;
+        let ext = t.with_end(end, 1_000);
+        // Then it is a new action (buttons of the older board are stale), the end and the
+        // limit say 45 minutes, and the roll is still told among the recent turns;
+        assert_eq!(ext.seq, t.seq + 1);
+        assert_eq!(ext.ends_ms, Some(end));
+        assert_eq!(ext.limit.map(|l| l.minutes), Some(45));
+        assert!(ext.last.is_empty());
+        assert!(ext.recent.ends_with(&t.last), "{:?}", ext.recent);
+        // and when the tournament's time is up, the same: the game ends, the roll is kept.
+        let over = t.ended_by_time(end);
+        assert_eq!(over.status(), Status::Finished);
+        assert_eq!(over.seq, t.seq + 1);
+        assert!(over.recent.ends_with(&t.last), "{:?}", over.recent);
+        assert!(over.last.iter().any(|e| matches!(e, Event::TimeUp { .. })));
     }
 
     #[test]

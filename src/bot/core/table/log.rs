@@ -440,7 +440,7 @@ impl Table {
             arms: g.arms(),
             seats,
             limit: self.limit.map(|l| l.minutes),
-            origin: self.origin.clone(),
+            origin: self.origin.as_ref().map(super::Origin::encode),
             started_ms: self.stats.started_ms,
             finished_ms: self.stats.finished_ms,
             log: self.log.clone(),

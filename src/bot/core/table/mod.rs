@@ -10,6 +10,7 @@ mod fair;
 mod limit;
 mod lobby;
 mod log;
+mod origin;
 mod recent;
 mod record;
 mod rematch;
@@ -19,7 +20,7 @@ mod tally;
 mod turns;
 
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -44,6 +45,7 @@ pub use event::{Event, WinnerRec};
 pub use fair::{Fair, FairReveal, MAX_PHRASE_CHARS, MAX_PHRASES, PhraseRefused, clean_phrase};
 pub use limit::{MINUTE_MS, TimeLimit};
 pub use log::{By, GameLog, LogError, Replay, ReplaySeat, Step, log_order};
+pub use origin::{Origin, TOURNEY_PREFIX, TableTag};
 pub use recent::{TurnSpan, turn_spans};
 pub use seated::{Seat, SeatedSpec};
 pub use stored::LegacyBoard;
@@ -204,51 +206,174 @@ impl Action {
 pub struct Table {
     /// Bumped by every action that changes the table: buttons carry it, so a press on an
     /// older board is stale.
-    pub seq: u64,
-    pub stage: Stage,
-    pub host: i64,
-    pub preset: Preset,
-    pub pairs: bool,
+    seq: u64,
+    stage: Stage,
+    host: i64,
+    preset: Preset,
+    pairs: bool,
     /// R8.7 The board the host asked for (`/newgame … 4|6|8`); `None`: the smallest that
     /// seats everyone, picked at the start.
-    pub board: Option<Arms>,
-    pub players: Vec<Player>,
+    board: Option<Arms>,
+    players: Vec<Player>,
     /// Events of the last action, shown in the board message.
-    pub last: Vec<Event>,
+    last: Vec<Event>,
     /// The events of the turns before [`Table::last`] (whole turns, the newest few), so
     /// the board tells each player the others' turns since their own.
-    pub recent: Vec<Event>,
-    pub stats: Stats,
+    recent: Vec<Event>,
+    stats: Stats,
     /// The last move played, for the image's trail.
-    pub trail: Option<Trail>,
+    trail: Option<Trail>,
     /// Deadline of the current turn (ms since the epoch), when a timer runs.
-    pub deadline_ms: Option<u64>,
+    deadline_ms: Option<u64>,
     /// The board message of a table stored before boards had a record of their own: read,
     /// never written (see [`LegacyBoard`]).
-    pub legacy_board: Option<LegacyBoard>,
+    legacy_board: Option<LegacyBoard>,
     /// Per-player counts for the game record, and the recorded results.
-    pub tally: Tally,
+    tally: Tally,
     /// A rematch lobby's players who have not pressed Join yet (seated, unconfirmed).
-    pub invited: Vec<i64>,
-    /// An opaque tag given by the code that opened the table with its seats decided (a
-    /// tournament's table id; see [`Table::seated`]); `None` for tables opened in the chat.
-    pub origin: Option<String>,
+    invited: Vec<i64>,
+    /// Where a table opened by code with its seats decided comes from (a tournament's
+    /// table; see [`Table::seated`]); `None` for tables opened in the chat.
+    origin: Option<Origin>,
     /// R6.3 The game's time limit (`None`: none): the preset's when the lobby opens, a
     /// seated table's own; a rematch keeps it.
-    pub limit: Option<TimeLimit>,
+    limit: Option<TimeLimit>,
     /// R6.3 When the game's time limit runs out (Unix ms; set when the game starts, from
     /// [`Table::limit`]): the driver then ends it with [`Table::time_up`].
-    pub ends_ms: Option<u64>,
+    ends_ms: Option<u64>,
     /// The whole record of the game in play or finished, step by step (see [`GameLog`]);
     /// empty in a lobby.
-    pub log: GameLog,
+    log: GameLog,
     /// The lobby offers the chat's four languages (the first lobby of a chat whose language
     /// nobody chose: Telegram says `ca` for Valencians, and the chat's language came from
     /// whoever acted first).
-    pub languages: bool,
+    languages: bool,
     /// Provably fair dice ([`Fair`]): `None` for a table stored before them (its dice come
     /// from the caller's generator, as then).
-    pub fair: Option<Fair>,
+    fair: Option<Fair>,
+}
+
+/// What the table holds, read (each field changes only through the table's own
+/// transitions, which keep its bookkeeping: `seq`, the last events, the deadline).
+impl Table {
+    /// Bumped by every action that changes the table (see the field).
+    #[must_use]
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    #[must_use]
+    pub fn stage(&self) -> &Stage {
+        &self.stage
+    }
+
+    #[must_use]
+    pub fn host(&self) -> i64 {
+        self.host
+    }
+
+    #[must_use]
+    pub fn preset(&self) -> Preset {
+        self.preset
+    }
+
+    #[must_use]
+    pub fn pairs(&self) -> bool {
+        self.pairs
+    }
+
+    /// R8.7 The board the host asked for (`None`: picked at the start).
+    #[must_use]
+    pub fn board(&self) -> Option<Arms> {
+        self.board
+    }
+
+    #[must_use]
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Events of the last action, shown in the board message.
+    #[must_use]
+    pub fn last(&self) -> &[Event] {
+        &self.last
+    }
+
+    /// The events of the turns before [`Table::last`].
+    #[must_use]
+    pub fn recent(&self) -> &[Event] {
+        &self.recent
+    }
+
+    #[must_use]
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The last move played, for the image's trail.
+    #[must_use]
+    pub fn trail(&self) -> Option<Trail> {
+        self.trail
+    }
+
+    /// Deadline of the current turn (ms since the epoch), when a timer runs.
+    #[must_use]
+    pub fn deadline_ms(&self) -> Option<u64> {
+        self.deadline_ms
+    }
+
+    /// The board message of a table stored before boards had a record of their own.
+    #[must_use]
+    pub fn legacy_board(&self) -> Option<LegacyBoard> {
+        self.legacy_board
+    }
+
+    #[must_use]
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// A rematch lobby's players who have not pressed Join yet.
+    #[must_use]
+    pub fn invited(&self) -> &[i64] {
+        &self.invited
+    }
+
+    /// Where a table opened by code comes from (`None`: opened in the chat).
+    #[must_use]
+    pub fn origin(&self) -> Option<&Origin> {
+        self.origin.as_ref()
+    }
+
+    /// R6.3 The game's time limit (`None`: none).
+    #[must_use]
+    pub fn limit(&self) -> Option<TimeLimit> {
+        self.limit
+    }
+
+    /// R6.3 When the game's time limit runs out (Unix ms).
+    #[must_use]
+    pub fn ends_ms(&self) -> Option<u64> {
+        self.ends_ms
+    }
+
+    /// The whole record of the game in play or finished.
+    #[must_use]
+    pub fn log(&self) -> &GameLog {
+        &self.log
+    }
+
+    /// The lobby offers the chat's four languages.
+    #[must_use]
+    pub fn languages(&self) -> bool {
+        self.languages
+    }
+
+    /// Provably fair dice (`None`: a table stored before them).
+    #[must_use]
+    pub fn fair(&self) -> Option<&Fair> {
+        self.fair.as_ref()
+    }
 }
 
 impl Table {
@@ -291,6 +416,14 @@ impl Table {
     #[must_use]
     pub fn on_board(mut self, board: Option<Arms>) -> Self {
         self.board = board;
+        self
+    }
+
+    /// The same lobby continuing the place's previous table, whose `seq` was `seq - 1` (so
+    /// a press on the old table's board is stale here).
+    #[must_use]
+    pub fn continuing(mut self, seq: u64) -> Self {
+        self.seq = seq;
         self
     }
 

@@ -17,7 +17,7 @@ impl Table {
         if !matches!(self.stage, Stage::Finished(_)) {
             return Err(Reject::NotPlaying);
         }
-        if crate::bot::core::tourney::TableTag::of(self).is_some() {
+        if super::TableTag::of(self).is_some() {
             return Err(Reject::TourneyTable);
         }
         let human = |p: &Player| p.id > 0 && p.kind == PlayerKind::Human;

@@ -1,7 +1,7 @@
 //! A table opened from code with its seats already decided (a tournament's table): no lobby,
 //! the game starts at once with the players in the order given.
 
-use super::{Actor, Player, PlayerKind, Table, TimeLimit};
+use super::{Actor, Origin, Player, PlayerKind, Table, TimeLimit};
 use crate::ai::Level;
 use crate::bot::core::refusal::Reject;
 use crate::bot::core::seats::board_for;
@@ -31,8 +31,8 @@ pub struct SeatedSpec {
     pub seats: Vec<Seat>,
     /// R6.3 The game's time limit in minutes (`None`: no limit).
     pub time_limit_minutes: Option<u32>,
-    /// An opaque tag kept in the table ([`Table::origin`]), e.g. a tournament's table id.
-    pub origin: Option<String>,
+    /// Where it comes from, kept in the table ([`Table::origin`]), e.g. a tournament's table.
+    pub origin: Option<Origin>,
 }
 
 impl Table {
@@ -128,6 +128,36 @@ impl Table {
     }
 }
 
+impl Table {
+    /// A lobby with its `players` already seated in turn order, to be started at once by its
+    /// first player (a tournament's table: its players as the tournament names them), with
+    /// its time `limit` and its `origin`.
+    #[must_use]
+    pub fn called(
+        mut self,
+        players: Vec<Player>,
+        limit: Option<TimeLimit>,
+        origin: Origin,
+    ) -> Self {
+        self.players = players;
+        self.limit = limit;
+        self.origin = Some(origin);
+        self
+    }
+
+    /// The same game with the humans not in `ready` marked absent: the computer plays for
+    /// them until they press a button.
+    #[must_use]
+    pub fn absent_unless(mut self, ready: &[i64]) -> Self {
+        for p in &mut self.players {
+            if p.kind == PlayerKind::Human && !ready.contains(&p.id) {
+                p.absent = true;
+            }
+        }
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,7 +178,7 @@ mod tests {
             board: None,
             seats,
             time_limit_minutes: Some(45),
-            origin: Some("t-3".into()),
+            origin: Some(Origin::Other("t-3".into())),
         }
     }
 
@@ -170,7 +200,7 @@ mod tests {
         assert_eq!(t.host, 11);
         assert_eq!(t.seq, 5);
         // and it carries its tag and its time limit (45 minutes from the start).
-        assert_eq!(t.origin.as_deref(), Some("t-3"));
+        assert_eq!(t.origin, Some(Origin::Other("t-3".into())));
         assert_eq!(t.ends_ms, Some(1_000 + 45 * 60_000));
         let end = 1_000 + 45 * 60_000;
         assert!(t.after_time_limit(end - 1).is_none());

@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Event, Fair, GameLog, Player, Stage, Stats, Status, Table, Tally, TimeLimit};
+use super::{Event, Fair, GameLog, Origin, Player, Stage, Stats, Status, Table, Tally, TimeLimit};
 use crate::engine::{Arms, Game, Preset};
 use crate::render::image::Trail;
 
@@ -53,7 +53,8 @@ pub(super) struct Stored {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     invited: Vec<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    origin: Option<String>,
+    /// Stored as the plain string older versions wrote and read (see [`Origin`]).
+    origin: Option<Origin>,
     /// R6.3 The time limit when it is not the preset's (absent: the preset's, as in
     /// records stored before it was kept; `null`: none).
     #[serde(

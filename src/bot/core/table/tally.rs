@@ -132,4 +132,25 @@ impl Table {
     pub(super) fn count_timeout(&mut self, id: i64) {
         self.tally.seat_mut(id).timeouts += 1;
     }
+
+    /// The finished game marked recorded, with the `results` of a ranked game (`None`: it
+    /// was not ranked, or was recorded before and its results are not known here). Not an
+    /// action: `seq` stays, so the final board's buttons stay valid.
+    #[must_use]
+    pub fn recorded(&self, results: Option<Vec<SeatResult>>) -> Self {
+        let mut t = self.clone();
+        t.tally.recorded = true;
+        if let Some(results) = results {
+            t.tally.results = results;
+        }
+        t
+    }
+
+    /// The same table with the achievements its recording earned (user id, code), which
+    /// the final caption announces.
+    #[must_use]
+    pub fn with_achievements(mut self, achievements: Vec<(i64, String)>) -> Self {
+        self.tally.achievements = achievements;
+        self
+    }
 }

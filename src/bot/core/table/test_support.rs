@@ -16,3 +16,36 @@ pub(super) fn actor(id: i64) -> Actor {
 pub(super) fn dice(rolls: &[u8]) -> ScriptedDice {
     ScriptedDice::new(rolls)
 }
+
+/// The tests of the views outside this module build states no short list of transitions
+/// reaches (a position read from JSON, a deadline at a given hour, a recorded result):
+/// they write the fields through these, which exist in test builds only.
+impl super::Table {
+    pub(crate) fn stage_mut(&mut self) -> &mut super::Stage {
+        &mut self.stage
+    }
+
+    pub(crate) fn players_mut(&mut self) -> &mut Vec<super::Player> {
+        &mut self.players
+    }
+
+    pub(crate) fn last_mut(&mut self) -> &mut Vec<super::Event> {
+        &mut self.last
+    }
+
+    pub(crate) fn deadline_ms_mut(&mut self) -> &mut Option<u64> {
+        &mut self.deadline_ms
+    }
+
+    pub(crate) fn tally_mut(&mut self) -> &mut super::Tally {
+        &mut self.tally
+    }
+
+    pub(crate) fn origin_mut(&mut self) -> &mut Option<super::Origin> {
+        &mut self.origin
+    }
+
+    pub(crate) fn log_mut(&mut self) -> &mut super::GameLog {
+        &mut self.log
+    }
+}

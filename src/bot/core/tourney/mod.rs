@@ -24,7 +24,6 @@ mod ext;
 mod outcome;
 mod pairs;
 mod signup;
-mod tag;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -39,7 +38,6 @@ pub use args::{TourneyArgs, TourneyCmd, parse_tourney};
 pub use buttons::InviteMsg;
 pub use outcome::{Seat, outcome_of, seated_players, seats_of};
 pub use pairs::{Pairing, Partners};
-pub use tag::{PREFIX as TAG_PREFIX, TableTag};
 
 /// Seconds (of the turn timer's clock: tests shorten it) a table waits for its players'
 /// Ready before its game starts anyway.

@@ -78,7 +78,7 @@ pub fn seated_players(t: &Tournament, at: TableId) -> Vec<(i64, String, Option<L
 /// matched by their place in the table's list, which follows [`seats_of`].
 #[must_use]
 pub fn outcome_of(t: &Tournament, at: TableId, table: &Table) -> Option<Outcome> {
-    let Stage::Finished(g) = &table.stage else {
+    let Stage::Finished(g) = &table.stage() else {
         return None;
     };
     let seats = seats_of(t, at);
@@ -89,7 +89,7 @@ pub fn outcome_of(t: &Tournament, at: TableId, table: &Table) -> Option<Outcome>
     };
     let colour = *winner.colours().first()?;
     let index = table
-        .players
+        .players()
         .iter()
         .position(|p| p.colour == Some(colour))?;
     seats.get(index).map(|s| Outcome::Won(s.side))

@@ -13,7 +13,7 @@ pub const ANSWER_LIMIT: usize = 200;
 /// among the events; `None` if there is none).
 #[must_use]
 pub fn press_answer(lang: Lang, t: &Table) -> Option<String> {
-    let roll = t.last.iter().find_map(|e| match e {
+    let roll = t.last().iter().find_map(|e| match e {
         Event::Rolled { die, .. } => Some(*die),
         _ => None,
     })?;
@@ -32,7 +32,7 @@ pub fn behind_answer(lang: Lang, t: &Table) -> String {
 /// — the board catches up in about 6 s". Under a second it is "board updating…".
 #[must_use]
 pub fn behind_answer_in(lang: Lang, t: &Table, catch_up_secs: Option<u32>) -> String {
-    let lines = narrate(&t.last, |c| name_of(t, c), None);
+    let lines = narrate(t.last(), |c| name_of(t, c), None);
     let what = lines.last().map(|l| l.plain(lang)).unwrap_or_default();
     let m = match catch_up_secs.filter(|&s| s >= 1) {
         Some(secs) => Msg::BoardUpdatingIn { what, secs },

@@ -14,8 +14,8 @@ fn fm(lang: Lang, m: FairMsg) -> String {
 /// "🔒 Rolls sealed: …" while the table is a lobby or in play with fair dice.
 #[must_use]
 pub fn sealed_line(lang: Lang, t: &Table) -> Option<String> {
-    let f = t.fair.as_ref()?;
-    matches!(t.stage, Stage::Lobby | Stage::Playing(_)).then(|| {
+    let f = t.fair()?;
+    matches!(t.stage(), Stage::Lobby | Stage::Playing(_)).then(|| {
         fm(
             lang,
             FairMsg::Sealed {
@@ -28,8 +28,8 @@ pub fn sealed_line(lang: Lang, t: &Table) -> Option<String> {
 /// "🌱 2 phrases for the rolls (/seed)" in a lobby where someone typed one.
 #[must_use]
 pub fn phrases_line(lang: Lang, t: &Table) -> Option<String> {
-    let f = t.fair.as_ref().filter(|f| !f.phrases.is_empty())?;
-    (t.stage == Stage::Lobby).then(|| {
+    let f = t.fair().filter(|f| !f.phrases.is_empty())?;
+    (*t.stage() == Stage::Lobby).then(|| {
         let count = u32::try_from(f.phrases.len()).unwrap_or(u32::MAX);
         fm(lang, FairMsg::Phrases { count })
     })

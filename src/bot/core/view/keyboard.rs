@@ -4,8 +4,8 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 use crate::ai::Level;
 use crate::bot::core::callback::{Button, Press};
+use crate::bot::core::table::TableTag;
 use crate::bot::core::table::{MoveKey, PlayerKind, Stage, Table};
-use crate::bot::core::tourney::TableTag;
 use crate::engine::Phase;
 use crate::i18n::{Lang, Msg, StatsMsg, tr_plain};
 
@@ -18,9 +18,9 @@ fn button(lang: Lang, m: &Msg, press: Press) -> InlineKeyboardButton {
 pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
     let p = |button: Button| Press {
         button,
-        version: t.seq,
+        version: t.seq(),
     };
-    let rows: Vec<Vec<InlineKeyboardButton>> = match &t.stage {
+    let rows: Vec<Vec<InlineKeyboardButton>> = match &t.stage() {
         Stage::Lobby => {
             let mut rows = vec![
                 vec![
@@ -34,7 +34,7 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                 vec![button(lang, &Msg::BtnCancel, p(Button::Cancel))],
             ];
             // The first lobby of a chat whose language nobody chose: one row to choose it.
-            if t.languages {
+            if t.languages() {
                 rows.push(language_row());
             }
             rows
@@ -190,7 +190,7 @@ mod tests {
             is_admin: false,
         };
         let mut t = Table::lobby(&host, Preset::Jcf, false);
-        t.stage = Stage::Playing(game.clone());
+        *t.stage_mut() = Stage::Playing(game.clone());
         (game, t)
     }
 
@@ -270,8 +270,8 @@ mod tests_rows {
     use teloxide::types::InlineKeyboardButtonKind;
 
     use super::*;
+    use crate::bot::core::table::TableTag;
     use crate::bot::core::table::{Action, Actor};
-    use crate::bot::core::tourney::TableTag;
     use crate::engine::{Preset, ScriptedDice};
     use crate::tournament::TableId;
 
@@ -322,7 +322,7 @@ mod tests_rows {
         // And the offer is kept in the stored table (and absent from an ordinary one's)
         let json = serde_json::to_string(&offered).expect("json");
         let back: Table = serde_json::from_str(&json).expect("loads");
-        assert!(back.languages && json.contains("\"languages\":true"));
+        assert!(back.languages() && json.contains("\"languages\":true"));
         assert!(
             !serde_json::to_string(&plain)
                 .expect("json")
@@ -349,7 +349,10 @@ mod tests_rows {
             .expect("started");
         t.time_up(60_000);
         let mut table = t.clone();
-        table.origin = Some(TableTag::new(TableId::new(0, 1), false).encode());
+        *table.origin_mut() = Some(crate::bot::core::table::Origin::Tourney(TableTag::new(
+            TableId::new(0, 1),
+            false,
+        )));
         // Then the ordinary one has New game, Rematch and 🎞 Replay (its whole record is
         // kept), the table nothing
         assert_eq!(texts(&keyboard(Lang::En, &t)).concat().len(), 3);

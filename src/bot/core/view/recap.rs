@@ -21,8 +21,8 @@ fn say(lang: Lang, m: CaptionMsg) -> String {
 /// roll-off of the first board) has its own line, where it happened.
 #[must_use]
 pub fn recap(lang: Lang, t: &Table) -> Vec<String> {
-    let log: Vec<Event> = t.recent.iter().chain(&t.last).cloned().collect();
-    let from_last = t.recent.len();
+    let log: Vec<Event> = t.recent().iter().chain(t.last()).cloned().collect();
+    let from_last = t.recent().len();
     // Events before any roll are told only on the board of the action that made them.
     let spans: Vec<TurnSpan> = turn_spans(&log)
         .into_iter()

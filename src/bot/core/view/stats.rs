@@ -52,8 +52,8 @@ fn result_text(lang: Lang, r: &SeatResult) -> String {
 /// when it does not. The achievements come on their own line ([`achievements_line`]).
 #[must_use]
 pub fn finish_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
-    let results: &[SeatResult] = if t.tally.recorded {
-        &t.tally.results
+    let results: &[SeatResult] = if t.tally().recorded {
+        &t.tally().results
     } else {
         &[]
     };
@@ -83,11 +83,11 @@ pub fn finish_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
         })
         .collect();
     let humans = t
-        .players
+        .players()
         .iter()
         .filter(|p| p.id > 0 && p.kind == PlayerKind::Human)
         .count();
-    if t.tally.recorded && results.is_empty() && humans >= 1 {
+    if t.tally().recorded && results.is_empty() && humans >= 1 {
         out.push(st(lang, StatsMsg::ResultsUnranked));
     }
     out
@@ -99,7 +99,7 @@ pub fn finish_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
 /// of achievements: /stats says what each emoji means.
 #[must_use]
 pub fn achievements_line(lang: Lang, t: &Table) -> Option<String> {
-    let earned = &t.tally.achievements;
+    let earned = &t.tally().achievements;
     // Players in finishing order first, then anyone else who earned something.
     let mut order: Vec<i64> = t
         .game()
@@ -110,7 +110,7 @@ pub fn achievements_line(lang: Lang, t: &Table) -> Option<String> {
                 .collect()
         })
         .unwrap_or_default();
-    for p in &t.players {
+    for p in t.players() {
         if !order.contains(&p.id) {
             order.push(p.id);
         }
@@ -118,7 +118,7 @@ pub fn achievements_line(lang: Lang, t: &Table) -> Option<String> {
     let parts: Vec<String> = order
         .iter()
         .filter_map(|&id| {
-            let p = t.players.iter().find(|p| p.id == id)?;
+            let p = t.players().iter().find(|p| p.id == id)?;
             let emoji: String = earned
                 .iter()
                 .filter(|(who, _)| *who == id)
@@ -478,9 +478,9 @@ mod tests {
         .expect("second seat");
         t = t.act(&who(1), Action::Start, 0, &mut dice).expect("start");
         t.time_up(60_000);
-        t.tally.recorded = true;
+        t.tally_mut().recorded = true;
         if !with_computer {
-            t.tally.results = vec![
+            t.tally_mut().results = vec![
                 SeatResult {
                     id: 1,
                     points_tenths: Some(10),
@@ -522,7 +522,7 @@ mod tests {
         assert!(!lines.concat().contains("1416"), "{lines:?}");
         // Given the game not recorded yet, Then each line tells the distance to go instead.
         let mut unrecorded = t.clone();
-        unrecorded.tally.recorded = false;
+        unrecorded.tally_mut().recorded = false;
         let lines = finish_lines(Lang::Ca, &unrecorded, g);
         assert!(
             lines
@@ -558,7 +558,7 @@ mod tests {
         }
         t = t.act(&who(0), Action::Start, 0, &mut dice).expect("start");
         t.time_up(60_000);
-        t.tally.recorded = true;
+        t.tally_mut().recorded = true;
         let three = [
             [
                 Achievement::FirstWin,
@@ -585,7 +585,9 @@ mod tests {
         for k in 0..3 {
             for (i, own) in three.iter().enumerate() {
                 let id = i64::try_from(i).expect("small") + 1;
-                t.tally.achievements.push((id, own[k].code().to_owned()));
+                t.tally_mut()
+                    .achievements
+                    .push((id, own[k].code().to_owned()));
             }
         }
         let g = t.game().expect("a game");

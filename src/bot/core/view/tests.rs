@@ -38,14 +38,14 @@ fn playing_eight_long_names() -> Table {
             &mut ScriptedDice::new(&[6, 1, 1, 1, 1, 1, 1, 1]),
         )
         .expect("start");
-    for p in &mut t.players {
+    for p in t.players_mut() {
         p.name = format!(
             "{} {}",
             p.name,
             "Long-Surnamed Player ".repeat(3).trim_end()
         );
     }
-    t.last.clear();
+    t.last_mut().clear();
     t
 }
 
@@ -59,13 +59,13 @@ fn a_long_story_is_cut_from_its_oldest_turns_keeping_the_first_line_the_newest_a
     let seats: Vec<Colour> = g.seats().collect();
     for (i, &seat) in seats.iter().enumerate().skip(1) {
         let name = t.player_of(seat).expect("seated").name.clone();
-        t.last.push(Event::TimedOut { name, strike: 1 });
-        t.last.push(Event::Rolled {
+        t.last_mut().push(Event::TimedOut { name, strike: 1 });
+        t.last_mut().push(Event::Rolled {
             seat,
             die: 4,
             counts: 4,
         });
-        t.last.push(Event::Moved {
+        t.last_mut().push(Event::Moved {
             colour: seat,
             from: Loc::Sq(Square::ring(10).expect("a square")),
             to: Loc::Sq(Square::ring(14).expect("a square")),
@@ -113,7 +113,7 @@ fn a_roll_press_is_answered_with_its_die_and_a_press_on_a_board_behind_with_the_
     assert!(news.chars().count() <= 200);
     // And a table with no roll among its events answers nothing for a press
     let mut quiet = t.clone();
-    quiet.last.clear();
+    quiet.last_mut().clear();
     assert_eq!(press_answer(Lang::En, &quiet), None);
 }
 
@@ -141,11 +141,14 @@ fn a_press_on_a_board_behind_hears_roughly_when_the_board_catches_up_when_the_ca
 
 #[test]
 fn a_tournament_table_keeps_its_name_on_its_board_and_on_the_call_it_replaced() {
-    use crate::bot::core::tourney::TableTag;
+    use crate::bot::core::table::TableTag;
     use crate::tournament::TableId;
     // Given a game at round 1, table 2 of a tournament
     let mut t = playing_two();
-    t.origin = Some(TableTag::new(TableId::new(0, 1), false).encode());
+    *t.origin_mut() = Some(crate::bot::core::table::Origin::Tourney(TableTag::new(
+        TableId::new(0, 1),
+        false,
+    )));
     // Then its caption names the table, and the call message a picture replaced says it
     let status = board_text(Lang::Ca, &t, 0).status;
     assert!(status.contains("<i>🏆 Ronda 1 · taula 2</i>"), "{status}");
@@ -154,7 +157,10 @@ fn a_tournament_table_keeps_its_name_on_its_board_and_on_the_call_it_replaced() 
         "▶️ Round 1 · table 2 has started — the board is below."
     );
     // And the Final is named so
-    t.origin = Some(TableTag::new(TableId::new(2, 0), true).encode());
+    *t.origin_mut() = Some(crate::bot::core::table::Origin::Tourney(TableTag::new(
+        TableId::new(2, 0),
+        true,
+    )));
     assert!(board_text(Lang::Es, &t, 0).status.contains("🏆 Final"));
     // An ordinary game says neither
     let plain = playing_two();

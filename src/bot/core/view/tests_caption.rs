@@ -33,7 +33,7 @@ fn first_line(lang: Lang, t: &Table, now_ms: u64) -> String {
 /// Anna (yellow, id 1) and Pau (red, id 2), humans, playing `position`.
 fn anna_and_pau(position: &str) -> Table {
     let mut t = Table::lobby(&actor(1), Preset::Jcf, false);
-    t.players = [(1, "Anna", Colour::Yellow), (2, "Pau", Colour::Red)]
+    *t.players_mut() = [(1, "Anna", Colour::Yellow), (2, "Pau", Colour::Red)]
         .into_iter()
         .map(|(id, name, c)| Player {
             id,
@@ -44,7 +44,7 @@ fn anna_and_pau(position: &str) -> Table {
             absent: false,
         })
         .collect();
-    t.stage = Stage::Playing(serde_json::from_str::<Game>(position).expect("position"));
+    *t.stage_mut() = Stage::Playing(serde_json::from_str::<Game>(position).expect("position"));
     t
 }
 
@@ -142,14 +142,14 @@ fn the_first_line_asks_again_after_a_six_for_the_bonus_and_waits_for_a_computer(
     assert_eq!(bonus, "🟡 Anna: cuenta 20 con una ficha", "{capture:?}");
     // Given Pau is a computer, or absent, to move
     let mut computer = anna_and_pau(ANNA_TO_ROLL);
-    computer.players[0].kind = PlayerKind::Computer(crate::ai::Level::Hard);
-    computer.players[0].name = "Ordinador (difícil)".into();
+    computer.players_mut()[0].kind = PlayerKind::Computer(crate::ai::Level::Hard);
+    computer.players_mut()[0].name = "Ordinador (difícil)".into();
     assert_eq!(
         first_line(Lang::CaValencia, &computer, 0),
         "🟡 Ordinador (difícil): està pensant…"
     );
     let mut absent = anna_and_pau(ANNA_TO_ROLL);
-    absent.players[0].absent = true;
+    absent.players_mut()[0].absent = true;
     assert_eq!(
         first_line(Lang::En, &absent, 0),
         "🟡 Anna 💤: the computer plays for them…"
@@ -163,7 +163,7 @@ const AT_19_42_MADRID: u64 = 1_796_064_150_000;
 fn the_deadline_is_a_clock_time_in_the_chat_s_zone_that_stays_true_between_writes() {
     // Given Anna to roll with her turn due at 19:42:30 in Madrid
     let mut t = anna_and_pau(ANNA_TO_ROLL);
-    t.deadline_ms = Some(AT_19_42_MADRID);
+    *t.deadline_ms_mut() = Some(AT_19_42_MADRID);
     // When the caption is written at several moments, Then it shows the same clock time,
     // never a countdown that looks live
     for now in [AT_19_42_MADRID - 100_000, AT_19_42_MADRID - 1_000] {
@@ -195,7 +195,7 @@ fn the_deadline_is_a_clock_time_in_the_chat_s_zone_that_stays_true_between_write
         "{}",
         line(Lang::En, &t)
     );
-    t.deadline_ms = Some(AT_19_42_MADRID - 17 * 3_600_000 - 40 * 60_000);
+    *t.deadline_ms_mut() = Some(AT_19_42_MADRID - 17 * 3_600_000 - 40 * 60_000);
     assert!(
         line(Lang::Ca, &t).ends_with("⏳ fins a la 1:02"),
         "{}",
@@ -207,10 +207,10 @@ fn the_deadline_is_a_clock_time_in_the_chat_s_zone_that_stays_true_between_write
         line(Lang::Es, &t)
     );
     // And with no timer, or a computer's pause as the deadline, there is no ⏳
-    t.deadline_ms = None;
+    *t.deadline_ms_mut() = None;
     assert!(!status(Lang::En, &t, 0).contains('⏳'));
-    t.deadline_ms = Some(AT_19_42_MADRID);
-    t.players[0].kind = PlayerKind::Computer(crate::ai::Level::Easy);
+    *t.deadline_ms_mut() = Some(AT_19_42_MADRID);
+    t.players_mut()[0].kind = PlayerKind::Computer(crate::ai::Level::Easy);
     assert!(!status(Lang::En, &t, 0).contains('⏳'));
 }
 
@@ -333,7 +333,7 @@ fn the_winning_move_tells_no_ten_and_a_goal_before_the_end_tells_its_ten_when_pl
     let won = t
         .act(&actor(1), Action::Roll, 0, &mut dice(&[3]))
         .expect("roll");
-    assert!(matches!(won.stage, Stage::Finished(_)), "{won:?}");
+    assert!(matches!(won.stage(), Stage::Finished(_)), "{won:?}");
     // Then the first line names the winner and the move line has no 10
     for (lang, first, line) in [
         (
@@ -416,7 +416,7 @@ fn busy_table() -> Table {
     let mut t = t
         .automatic_turn(0, &mut dice(&[2]), &mut rng)
         .expect("p3's turn, timed out");
-    t.deadline_ms = Some(AT_19_42_MADRID);
+    *t.deadline_ms_mut() = Some(AT_19_42_MADRID);
     t
 }
 
@@ -432,7 +432,7 @@ fn busy_caption() -> String {
         rolled.playing().is_some_and(|g| g.legal_moves().len() > 1),
         "p1 has a choice"
     );
-    rolled.deadline_ms = Some(AT_19_42_MADRID + 60_000);
+    *rolled.deadline_ms_mut() = Some(AT_19_42_MADRID + 60_000);
     let mut out = String::new();
     for lang in [Lang::CaValencia, Lang::Ca, Lang::Es, Lang::En] {
         out.push_str(&format!("── {lang}\n{}\n", status(lang, &t, 20_000)));

@@ -5,8 +5,8 @@ use std::sync::LazyLock;
 use super::names::name_of;
 use super::recap::recap;
 use crate::bot::core::seats::dot;
+use crate::bot::core::table::TableTag;
 use crate::bot::core::table::{Event, Player, PlayerKind, Stage, Table, WinnerRec};
-use crate::bot::core::tourney::TableTag;
 use crate::engine::{Colour, Game, Phase};
 use crate::i18n::{CaptionMsg, Lang, Msg, TourneyMsg, escape_html, tr, tr_plain};
 use crate::stats::ChatZone;
@@ -26,7 +26,7 @@ fn player_line(lang: Lang, t: &Table, p: &Player) -> String {
     if let PlayerKind::Computer(level) = p.kind {
         s.push_str(&format!(" ({})", tr(lang, &Msg::Level(level))));
     }
-    if p.id == t.host {
+    if p.id == t.host() {
         s.push_str(" 👑");
     }
     if p.absent {
@@ -44,13 +44,13 @@ fn lobby_text(lang: Lang, t: &Table) -> String {
     let mut out = tr(
         lang,
         &Msg::LobbyTitle {
-            preset: t.preset,
-            pairs: t.pairs,
+            preset: t.preset(),
+            pairs: t.pairs(),
         },
     );
     // R8.7 The board is named only when a size was asked for (otherwise it is the smallest
     // that seats everyone, as the waiting line's "2 to N" already says).
-    if let Some(arms) = t.board {
+    if let Some(arms) = t.board() {
         out.push('\n');
         let seats = arms.count().into();
         out.push_str(&tr(lang, &Msg::LobbyBoard { seats }));
@@ -60,16 +60,16 @@ fn lobby_text(lang: Lang, t: &Table) -> String {
     out.push_str(&tr(
         lang,
         &Msg::LobbyPlayers {
-            count: t.players.len() as u32,
+            count: t.players().len() as u32,
             max,
         },
     ));
-    for p in &t.players {
+    for p in t.players() {
         out.push('\n');
         out.push_str(&player_line(lang, t, p));
     }
     // A lobby cancelled before its start says so instead of waiting for players.
-    if matches!(t.stage, Stage::Cancelled(_)) {
+    if matches!(t.stage(), Stage::Cancelled(_)) {
         return format!("{}\n{out}", caption(lang, CaptionMsg::Cancelled));
     }
     out.push_str("\n\n");
@@ -154,7 +154,7 @@ fn caption(lang: Lang, m: CaptionMsg) -> String {
 /// until 19:42" (the roll to play, and the turn's deadline as a clock time in `zone`, when
 /// a timer runs for a human), a computer's turn, or the game's end ("🏆 Anna wins").
 fn first_line(lang: Lang, t: &Table, g: &Game, zone: &ChatZone) -> Option<String> {
-    match &t.stage {
+    match &t.stage() {
         Stage::Playing(_) => {}
         Stage::Finished(_) => return end_line(lang, t, g),
         Stage::Cancelled(_) => return Some(caption(lang, CaptionMsg::Cancelled)),
@@ -185,8 +185,8 @@ fn first_line(lang: Lang, t: &Table, g: &Game, zone: &ChatZone) -> Option<String
     };
     let mut line = format!("{} {}", dot(seat), caption(lang, what));
     // The turn timer (a deadline that is the game's end is not the turn's).
-    if let Some(due) = t.deadline_ms
-        && t.ends_ms != Some(due)
+    if let Some(due) = t.deadline_ms()
+        && t.ends_ms() != Some(due)
         && player.is_some_and(|p| !p.is_automatic())
     {
         let (hour, minute) = zone.clock_of(i64::try_from(due).unwrap_or(i64::MAX));
@@ -199,9 +199,9 @@ fn first_line(lang: Lang, t: &Table, g: &Game, zone: &ChatZone) -> Option<String
 /// What `seat`'s pending roll of `roll` counts (R2.3: a 6 may count 7 or 12), as the newest
 /// roll among the table's events says; the roll itself when none does.
 fn counted(t: &Table, seat: Colour, roll: u8) -> u8 {
-    t.recent
+    t.recent()
         .iter()
-        .chain(&t.last)
+        .chain(t.last())
         .rev()
         .find_map(|e| match e {
             Event::Rolled {
@@ -250,7 +250,7 @@ pub fn board_below(lang: Lang, t: &Table) -> String {
 fn end_line(lang: Lang, t: &Table, g: &Game) -> Option<String> {
     let winner = match g.phase() {
         Phase::Finished(w) => Some(WinnerRec::from(w)),
-        _ => t.last.iter().find_map(|e| match e {
+        _ => t.last().iter().find_map(|e| match e {
             Event::TimeUp { winner, .. } => Some(*winner),
             _ => None,
         })?,
@@ -279,7 +279,7 @@ fn end_line(lang: Lang, t: &Table, g: &Game) -> Option<String> {
 /// ([`super::stats::achievements_line`]), then its length on a quiet line.
 fn final_lines(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Vec<String> {
     let mut out = super::stats::finish_lines(lang, t, g);
-    if t.tally.recorded {
+    if t.tally().recorded {
         out.extend(super::stats::achievements_line(lang, t));
     }
     out.push(length_line(lang, t, now_ms));
@@ -288,12 +288,12 @@ fn final_lines(lang: Lang, t: &Table, g: &Game, now_ms: u64) -> Vec<String> {
 
 /// "⏱ 23 min": how long the game took (until `now_ms` when its end was not stamped).
 fn length_line(lang: Lang, t: &Table, now_ms: u64) -> String {
-    let end = if t.stats.finished_ms > 0 {
-        t.stats.finished_ms
+    let end = if t.stats().finished_ms > 0 {
+        t.stats().finished_ms
     } else {
         now_ms
     };
-    let minutes = u32::try_from(end.saturating_sub(t.stats.started_ms) / 60_000).unwrap_or(0);
+    let minutes = u32::try_from(end.saturating_sub(t.stats().started_ms) / 60_000).unwrap_or(0);
     tr(lang, &Msg::GameLength { minutes })
 }
 
@@ -414,7 +414,7 @@ pub fn board_text_in(lang: Lang, t: &Table, now_ms: u64, zone: &ChatZone) -> Boa
     let story = recap(lang, t);
     let before_story = lines.len();
     lines.extend(story.iter().cloned());
-    if let Stage::Finished(_) = t.stage {
+    if let Stage::Finished(_) = t.stage() {
         lines.extend(final_lines(lang, t, g, now_ms));
     }
     lines.extend(game_time_line(lang, t, now_ms));
@@ -428,8 +428,8 @@ pub fn board_text_in(lang: Lang, t: &Table, now_ms: u64, zone: &ChatZone) -> Boa
     lines.push(caption(
         lang,
         CaptionMsg::Rules {
-            preset: t.preset,
-            pairs: t.pairs,
+            preset: t.preset(),
+            pairs: t.pairs(),
         },
     ));
     BoardText {

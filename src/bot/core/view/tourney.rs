@@ -2,7 +2,8 @@
 //! players mentioned, so their phones buzz), the head of the first bracket (the draw), the
 //! seed line of `/bracket`, and whether a table is the Final.
 
-use crate::bot::core::tourney::{READY_SECS, TableTag, Tourney, seats_of};
+use crate::bot::core::table::TableTag;
+use crate::bot::core::tourney::{READY_SECS, Tourney, seats_of};
 use crate::i18n::{Lang, Msg, TourneyMsg, escape_html, mention, tr};
 use crate::tournament::{TableId, Tournament};
 

@@ -232,7 +232,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
         tidy_old_board(ctx, addr, old, &rendered, here.lang, &rec.state).await;
     }
     // A lobby posted anew: the members who asked are told it opened.
-    let receipt = matches!(rec.state.stage, Stage::Lobby).then(|| Receipt::LobbyPosted {
+    let receipt = matches!(rec.state.stage(), Stage::Lobby).then(|| Receipt::LobbyPosted {
         addr,
         table: Box::new(rec.state.clone()),
         id: shown.message_id,
@@ -264,7 +264,7 @@ async fn tidy_old_board(
             text: crate::bot::core::view::board_below(lang, table),
             keyboard: None,
         };
-        let priority = if matches!(table.stage, Stage::Playing(_)) {
+        let priority = if matches!(table.stage(), Stage::Playing(_)) {
             Priority::Board
         } else {
             Priority::Tidy

@@ -195,20 +195,12 @@ async fn move_end(ctx: &Ctx, chat: i64, at: TableId) {
         let here = load_place(ctx, place_of(chat, play.topic), None).await;
         let Ok(game) = here.table() else { return };
         if game.state.status() != Status::Playing
-            || Some(game.state.stats.started_ms) != play.started_ms
-            || game.state.ends_ms == Some(end)
+            || Some(game.state.stats().started_ms) != play.started_ms
+            || game.state.ends_ms() == Some(end)
         {
             return;
         }
-        let mut next = game.state.clone();
-        next.seq += 1;
-        next.last.clear();
-        next.ends_ms = Some(end);
-        if let Some(l) = &mut next.limit {
-            let started = play.started_ms.unwrap_or(0);
-            let minutes = end.saturating_sub(started) / l.minute_ms.max(1);
-            l.minutes = u32::try_from(minutes).unwrap_or(u32::MAX);
-        }
+        let next = game.state.with_end(end, play.started_ms.unwrap_or(0));
         match save(ctx, &here, game.version, next).await {
             Ok(saved) => {
                 follow(ctx, &here, &saved, false).await;

@@ -76,6 +76,24 @@ pub async fn load(ctx: &Ctx, chat: i64) -> Result<Option<Versioned<Tourney>>, St
     ctx.store.load_tourney(chat).await
 }
 
+/// Saves a new tournament record (a sign-up just opened) over version `expected` of the
+/// chat's (0: none), by compare-and-set; `false` when another was saved first.
+///
+/// # Errors
+/// Redis unavailable.
+pub async fn create(ctx: &Ctx, chat: i64, expected: u64, t: &Tourney) -> Result<bool, StoreError> {
+    let saved = ctx
+        .store
+        .save_tourney(chat, expected, t, TOURNEY_TTL_SECS)
+        .await?;
+    Ok(matches!(saved, CasOutcome::Saved { .. }))
+}
+
+/// The chat's tournament fires at once (its first round's tables are called).
+pub fn wake(ctx: &Ctx, chat: i64) {
+    ctx.kick(DueKind::Tourney, Place::of_chat(chat));
+}
+
 /// Apply `f` to the chat's stored tournament and save it by compare-and-set, again on a lost
 /// race (up to a few times); `f` sees the latest record each time. Keeps the due set in
 /// step. Returns the saved record and what `f` returned.

@@ -27,7 +27,7 @@ use crate::tournament::TableId;
 fn table_of(t: &Tourney, topic: Option<i32>, table: &Table) -> Option<TableId> {
     let at = t.table_at_place(topic)?;
     let play = t.play(at)?;
-    (play.started_ms == Some(table.stats.started_ms)).then_some(at)
+    (play.started_ms == Some(table.stats().started_ms)).then_some(at)
 }
 
 /// Apply the finished `table` at `topic` of `chat` to its tournament, if it is one's.
@@ -140,10 +140,7 @@ pub async fn check_playing(ctx: &Ctx, chat: i64) {
         match game.state.status() {
             Status::Finished => apply(ctx, chat, play.topic, &game.state).await,
             Status::Playing if t.limit_at(play.at, MINUTE_MS).is_some_and(|l| l <= now) => {
-                let mut next = game.state.clone();
-                next.seq += 1;
-                next.last.clear();
-                next.time_up(now);
+                let next = game.state.ended_by_time(now);
                 info!(
                     chat,
                     topic = addr.topic(),

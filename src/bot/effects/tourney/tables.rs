@@ -15,7 +15,7 @@ use super::super::outbox::{self, Plan, Priority, Then, Write};
 use super::post::post_id;
 use super::texts::side_names;
 use super::{Ctx, MINUTE_MS, READY_MS, mutate, place_of};
-use crate::bot::core::table::{Action, Actor, Player, PlayerKind, Table, TimeLimit};
+use crate::bot::core::table::{Action, Actor, Origin, Player, PlayerKind, Table, TimeLimit};
 use crate::bot::core::tourney::{Tourney, seats_of};
 use crate::bot::core::view;
 use crate::dice::RngDice;
@@ -183,32 +183,28 @@ pub async fn start_game(ctx: &Ctx, chat: i64, at: TableId) {
         name: first.name.clone(),
         is_admin: false,
     };
-    let mut lobby = Table::lobby(&host, t.preset, t.pairs);
     // R6.3 The tournament's limit is the game's: its end is set when it starts, so the
     // board shows the time left and the game ends there by itself.
-    lobby.limit = t.limit_minutes.map(|m| TimeLimit {
+    let limit = t.limit_minutes.map(|m| TimeLimit {
         minutes: m.into(),
         minute_ms: MINUTE_MS,
     });
-    lobby.players = std::mem::take(&mut players);
-    lobby.seq = stored.table.as_ref().map_or(1, |r| r.state.seq + 1);
     // The game knows its table: its board names it, it offers no rematch, and its end
-    // wakes the tournament (the origin starts with TOURNEY_ORIGIN).
-    lobby.origin = Some(view::tourney::table_tag(tournament, at).encode());
-    if let Some(seed) = ctx.game_seed(chat, lobby.seq ^ u64::from(at.table)) {
+    // wakes the tournament (its origin is a tournament's).
+    let origin = Origin::Tourney(view::tourney::table_tag(tournament, at));
+    let mut lobby = Table::lobby(&host, t.preset, t.pairs)
+        .called(std::mem::take(&mut players), limit, origin)
+        .continuing(stored.table.as_ref().map_or(1, |r| r.state.seq() + 1));
+    if let Some(seed) = ctx.game_seed(chat, lobby.seq() ^ u64::from(at.table)) {
         lobby = lobby.with_fair(seed);
     }
-    let mut rng = ctx.rng(chat, lobby.seq ^ u64::from(at.table), Stream::Dice);
-    let Ok(mut game) = lobby.act(&host, Action::Start, now, &mut RngDice(&mut rng)) else {
+    let mut rng = ctx.rng(chat, lobby.seq() ^ u64::from(at.table), Stream::Dice);
+    let Ok(game) = lobby.act(&host, Action::Start, now, &mut RngDice(&mut rng)) else {
         warn!(chat, ?at, "a table's game could not start");
         return;
     };
-    for p in &mut game.players {
-        if p.kind == PlayerKind::Human && !play.ready.contains(&p.id) {
-            p.absent = true;
-        }
-    }
-    game.stats.started_ms = now;
+    // Its start time is `now`, as the tournament records it (Start sets it).
+    let game = game.absent_unless(&play.ready);
     let expected = stored.table.as_ref().map_or(0, |r| r.version);
     // The call message becomes the game's board (edited in place, its Ready button gone),
     // recorded as the place's board before the game is saved, so no other writer posts one.
@@ -272,15 +268,15 @@ pub async fn stop_game(ctx: &Ctx, chat: i64, t: &Tourney, at: TableId) {
     };
     let here = load_place(ctx, place_of(chat, play.topic), None).await;
     let Ok(rec) = here.table() else { return };
-    if !rec.state.is_open() || rec.state.stats.started_ms != play.started_ms.unwrap_or(0) {
+    if !rec.state.is_open() || rec.state.stats().started_ms != play.started_ms.unwrap_or(0) {
         return;
     }
     let host = Actor {
-        id: rec.state.host,
+        id: rec.state.host(),
         name: String::new(),
         is_admin: true,
     };
-    let mut rng = ctx.rng(chat, rec.state.seq, Stream::Dice);
+    let mut rng = ctx.rng(chat, rec.state.seq(), Stream::Dice);
     let Ok(next) = rec
         .state
         .act(&host, Action::Cancel, ctx.now_ms(), &mut RngDice(&mut rng))
