@@ -49,12 +49,12 @@ async fn the_primary_dies_mid_game_and_the_game_ends_on_the_promoted_replica_wit
     h.start_game(2).await;
     // and a game under way, each accepted press saved once,
     for _ in 0..4 {
-        let before = h.table().await.1.seq;
+        let before = h.table().await.1.seq();
         let (_, board) = h.fresh_board().await;
         let mover = h.mover().await.expect("a human to move");
         let ans = h.press(&mover, msg_id(&board), &buttons(&board)[0].1).await;
         assert!(!refused(&ans), "press refused: {:?}", ans.params);
-        assert_eq!(h.table().await.1.seq, before + 1);
+        assert_eq!(h.table().await.1.seq(), before + 1);
     }
     let (_, board) = h.fresh_board().await;
     let before = h.table().await.1;
@@ -95,8 +95,8 @@ async fn the_primary_dies_mid_game_and_the_game_ends_on_the_promoted_replica_wit
     // Nothing saved before the kill was lost (the replica held it: WAIT), and the press
     // that went through was applied exactly once.
     assert_eq!(
-        after.seq,
-        before.seq + 1,
+        after.seq(),
+        before.seq() + 1,
         "lost or doubled across the failover"
     );
     let now = set.primary_port().await.expect("a primary");
@@ -107,7 +107,7 @@ async fn the_primary_dies_mid_game_and_the_game_ends_on_the_promoted_replica_wit
     let presses = h.play_to_end(&users, 3000).await;
     let end = table_through(&h.store).await;
     assert_ne!(end.status(), Status::Playing);
-    assert!(end.seq >= after.seq + u64::try_from(presses).unwrap());
+    assert!(end.seq() >= after.seq() + u64::try_from(presses).unwrap());
     h.stop_bots().await;
 }
 
