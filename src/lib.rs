@@ -10,7 +10,6 @@ pub mod i18n;
 pub mod ops;
 pub mod protocol;
 pub mod render;
-pub mod replay;
 pub mod stats;
 pub mod store;
 pub mod telemetry;
