@@ -14,4 +14,3 @@ pub mod stats;
 pub mod store;
 pub mod telemetry;
 pub mod tournament;
-pub mod webapp;

@@ -1,6 +1,7 @@
 //! What the web port keeps in Redis, shared by every replica: the request limits of the
-//! live board (per user and per client address, GCRA in `scripts/gcra.lua`) and the cache of
-//! group memberships (`getChatMember` answers, kept minutes).
+//! live board (per user and per client address, GCRA in `scripts/gcra.lua`), the cache of
+//! group memberships (`getChatMember` answers, kept minutes), and the saves published to the
+//! live board's viewers on every replica (Redis pub/sub).
 
 use super::redis_store::Retry;
 use super::scripts::GCRA;
@@ -65,5 +66,18 @@ impl Store {
             .arg(secs.max(1));
         let _: () = self.query("cache_member", Retry::Idempotent, &cmd).await?;
         Ok(())
+    }
+
+    /// Publishes `message` on the pub/sub `channel`; returns how many subscribers got it.
+    /// Through the one request path (counted, bounded, held back while Redis is away), so no
+    /// connection of its own; sent again only when it surely never reached Redis.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn publish(&self, channel: &str, message: &str) -> Result<u64, StoreError> {
+        let mut cmd = redis::cmd("PUBLISH");
+        cmd.arg(channel).arg(message);
+        let got: i64 = self.query("publish", Retry::IfNotSent, &cmd).await?;
+        Ok(u64::try_from(got).unwrap_or(0))
     }
 }

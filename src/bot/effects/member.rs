@@ -15,9 +15,6 @@ use crate::store::Store;
 /// `getChatMember` is given up after this.
 pub const MEMBER_CHECK_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// How long a membership is believed without asking again, by default (5 minutes).
-pub const DEFAULT_MEMBER_CACHE_SECS: u64 = 300;
-
 /// Why membership could not be told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Unknown {

@@ -8,6 +8,7 @@
 //! - [`display`]: boards rendered and the requests that show them (used by the outbox);
 //! - [`schedule`]: the one scheduler: due items fired under a lease;
 //! - [`commit`]: load → pure step → compare-and-set save → plan what follows;
+//! - [`press`]: one press (a chat button or a tap on the live board) and its refusals;
 //! - [`lobby`]: new tables (a lobby, a rematch) replacing old ones;
 //! - [`deadline`]: the due set kept in step with each saved table;
 //! - [`driver`]: automatic, absent and timed-out turns, and time limits;
@@ -17,6 +18,7 @@
 //! - [`stats`]: a finished game recorded once, its results on the board;
 //! - [`seated`]: a game opened from code with its seats decided;
 //! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket;
+//! - [`live`]: the live board (Mini App): its keys, viewers, limits and every save published;
 //! - [`crash`]: test-only crash points (a test stops a replica exactly there).
 
 pub mod achieve;
@@ -31,11 +33,13 @@ pub mod deadline;
 pub mod display;
 pub mod driver;
 pub mod lifecycle;
+pub mod live;
 pub mod lobby;
 pub mod member;
 pub mod notify;
 pub mod outbox;
 pub mod pings;
+pub mod press;
 pub mod replay;
 pub mod schedule;
 pub mod seated;
