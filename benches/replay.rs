@@ -19,9 +19,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use parxis::bot::core::replay::sample::{self, Sample};
+use parxis::bot::core::replay::{self, Walk, jsonl};
 use parxis::bot::core::table::Replay;
-use parxis::replay::sample::{self, Sample};
-use parxis::replay::{self, Walk, jsonl};
 
 /// The heap in use now and at its peak.
 struct Counting;

@@ -120,7 +120,6 @@ fn the_store_reader_sees_the_store_and_only_it() {
     }
 }
 
-
 #[test]
 fn no_layer_has_a_circle_of_imports() {
     // Given each layer's files and what each takes from the others, When searched for

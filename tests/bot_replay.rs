@@ -1,7 +1,7 @@
 //! Replays in the bot, end to end (the real bot, the fake Bot API, a real Redis): a finished
 //! board's 🎞 Replay button and `/replay` post one animation per game, which decodes to one
 //! frame per move ending on the final board; later requests reply to it; `/record` sends a
-//! JSON Lines file that `parxis::replay::jsonl::check` accepts (and refuses tampered); all
+//! JSON Lines file that `parxis::bot::core::replay::jsonl::check` accepts (and refuses tampered); all
 //! of it after a restart and on a second replica.
 
 mod support;
@@ -10,9 +10,9 @@ use support::gif_frames;
 
 use std::time::Duration;
 
+use parxis::bot::core::replay::sample::{self, Sample};
+use parxis::bot::core::replay::{self, jsonl};
 use parxis::bot::core::table::{Replay, Status};
-use parxis::replay::sample::{self, Sample};
-use parxis::replay::{self, jsonl};
 use parxis::store::{CasOutcome, DueKind, Place, keys};
 use serde_json::Value;
 use support::bot_harness::{CHAT, Harness, WAIT, button_with, four_users};

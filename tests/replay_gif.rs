@@ -9,11 +9,11 @@
 mod support;
 use support::gif_frames;
 
+use parxis::bot::core::replay::sample::{self, Sample};
+use parxis::bot::core::replay::{self, Walk};
 use parxis::bot::core::table::Replay;
 use parxis::engine::{Loc, Pass};
 use parxis::render::image::{self, anim};
-use parxis::replay::sample::{self, Sample};
-use parxis::replay::{self, Walk};
 
 fn game(players: usize, seed: u64) -> (Replay, Walk) {
     let mut s = Sample::computers(players, seed);

@@ -13,10 +13,10 @@ use parxis::bot::core::refusal::{Alert, Refusal, Reject};
 use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
 use parxis::bot::core::table::Status;
 use parxis::bot::core::view;
+use parxis::bot::effects::live::auth::{Secret, sign};
+use parxis::bot::effects::live::{GameId, Limits, LinkKey};
 use parxis::i18n::{Lang, LiveMsg, Msg, tr_plain};
 use parxis::store::Place;
-use parxis::webapp::auth::{Secret, sign};
-use parxis::webapp::{GameId, Limits, LinkKey};
 use serde_json::{Value, json};
 
 use support::bot_harness::{CHAT, Harness, Options, four_users, text_of};

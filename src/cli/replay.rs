@@ -11,13 +11,13 @@ use clap::Args as ClapArgs;
 
 use crate::ai::Level;
 use crate::bot::core::narration::narrate;
+use crate::bot::core::replay::sample::{self, Sample};
+use crate::bot::core::replay::{self as rp, End, Walk, jsonl};
 use crate::bot::core::seats::dot;
 use crate::bot::core::table::Replay;
 use crate::engine::{Arms, Colour, Preset};
 use crate::i18n::{Lang, Msg, ReplayMsg, tr_plain};
 use crate::render::emoji::{self, TermOptions};
-use crate::replay::sample::{self, Sample};
-use crate::replay::{self as rp, End, Walk, jsonl};
 
 /// Options of `parxis replay`.
 #[derive(ClapArgs, Debug, Clone)]

@@ -8,7 +8,9 @@ use super::redis_store::{Retry, Store};
 
 impl Store {
     /// Publishes `payload` on `channel`; returns how many subscribers received it (on a
-    /// cluster, those of the channel's node).
+    /// cluster, those of the channel's node). Through the one request path (counted,
+    /// bounded, held back while Redis is away), so no connection of its own; sent again only
+    /// when it surely never reached Redis.
     ///
     /// # Errors
     /// [`StoreError::Unavailable`] when Redis is down.

@@ -1,6 +1,7 @@
 //! What the web port keeps in Redis, shared by every replica: the request limits of the
-//! live board (per user and per client address, GCRA in `scripts/gcra.lua`) and the cache of
-//! group memberships (`getChatMember` answers, kept minutes).
+//! live board (per user and per client address, GCRA in `scripts/gcra.lua`), the cache of
+//! group memberships (`getChatMember` answers, kept minutes), and the saves published to the
+//! live board's viewers on every replica (Redis pub/sub).
 
 use super::redis_store::Retry;
 use super::scripts::{Call, GCRA};

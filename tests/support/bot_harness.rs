@@ -67,7 +67,10 @@ pub struct Harness {
     pub scheduler_apart: bool,
     /// The live board each bot started from now on serves (each its own hub and subscriber,
     /// as replicas have), with these limits; `None`: none.
-    pub live_app: Option<(parxis::config::MiniAppConfig, parxis::webapp::Limits)>,
+    pub live_app: Option<(
+        parxis::config::MiniAppConfig,
+        parxis::bot::effects::live::Limits,
+    )>,
     /// Where the bots' stores connect (a Sentinel set, a cluster); `None`: [`Harness::redis`].
     pub target: Option<Target>,
 }
@@ -122,7 +125,10 @@ impl Harness {
     pub async fn start_live(
         seed: u64,
         opts: Options,
-        app: Option<(parxis::config::MiniAppConfig, parxis::webapp::Limits)>,
+        app: Option<(
+            parxis::config::MiniAppConfig,
+            parxis::bot::effects::live::Limits,
+        )>,
     ) -> Self {
         let redis = if opts.persistent_redis {
             TestRedis::start_persistent()
@@ -141,7 +147,10 @@ impl Harness {
     async fn start_full(
         seed: u64,
         opts: Options,
-        app: Option<(parxis::config::MiniAppConfig, parxis::webapp::Limits)>,
+        app: Option<(
+            parxis::config::MiniAppConfig,
+            parxis::bot::effects::live::Limits,
+        )>,
         redis: TestRedis,
         target: Option<Target>,
     ) -> Self {
@@ -246,9 +255,9 @@ impl Harness {
 
     /// The live board a bot started now serves ([`Harness::live_app`]): its own hub and
     /// subscriber, as a replica has.
-    pub async fn live_board(&self) -> Option<Arc<parxis::webapp::Live>> {
+    pub async fn live_board(&self) -> Option<Arc<parxis::bot::effects::live::Live>> {
         let (app, limits) = self.live_app.clone()?;
-        let live = parxis::webapp::Live::start(
+        let live = parxis::bot::effects::live::Live::start(
             app,
             super::fake_tg::TOKEN,
             Store::connect(&self.redis.url()).await.expect("store"),

@@ -7,9 +7,9 @@
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
+use parxis::bot::effects::live::auth::{Secret, sign};
+use parxis::bot::effects::live::{GameId, LinkKey};
 use parxis::store::{Place, Store};
-use parxis::webapp::auth::{Secret, sign};
-use parxis::webapp::{GameId, LinkKey};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};

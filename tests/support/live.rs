@@ -7,10 +7,10 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use parxis::bot::Ctx;
+use parxis::bot::effects::live::auth::{Secret, sign};
 use parxis::config::MiniAppConfig;
 use parxis::ops::http::{Mount, always_ready, router_with_apps, serve_on};
 use parxis::ops::metrics::Metrics;
-use parxis::webapp::auth::{Secret, sign};
 use serde_json::json;
 
 use super::bot_harness::Harness;
@@ -42,7 +42,7 @@ pub async fn serve(h: &Harness, replica: usize) -> SocketAddr {
         Metrics::new(),
         always_ready(),
         Mount::new(),
-        Some(parxis::webapp::routes::router(live, tg, ctx)),
+        Some(parxis::bot::entry::live::routes::router(live, tg, ctx)),
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await

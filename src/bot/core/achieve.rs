@@ -1,5 +1,5 @@
 //! Achievements earned in one game, decided from its record alone: the table's log replayed
-//! through the engine ([`crate::replay::walk`]). Pure. The milestones (games played), a
+//! through the engine ([`crate::bot::core::replay::walk`]). Pure. The milestones (games played), a
 //! tournament won and a week's top points are decided where the stats and the tournament
 //! are (`effects::achieve`).
 
@@ -7,8 +7,8 @@ use std::collections::HashMap;
 
 use super::table::{PlayerKind, Replay, Table};
 use crate::ai::Level;
+use crate::bot::core::replay::Walk;
 use crate::engine::{Colour, Game, Loc, Pass, Square};
-use crate::replay::Walk;
 pub use crate::stats::Achievement;
 
 /// Captures in one game that earn [`Achievement::ThreeCaptures`].
@@ -143,7 +143,7 @@ pub fn last_at_half_time(replay: &Replay, walk: &Walk) -> Option<Colour> {
 #[must_use]
 pub fn earned(table: &Table) -> Option<Vec<(i64, Achievement)>> {
     let replay = table.replay()?;
-    let walk = crate::replay::walk(&replay).ok()?;
+    let walk = crate::bot::core::replay::walk(&replay).ok()?;
     Some(people(table, &moments(&replay, &walk)))
 }
 

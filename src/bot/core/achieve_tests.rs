@@ -4,9 +4,9 @@
 
 use super::*;
 use crate::ai::Level;
+use crate::bot::core::replay::sample::{self, Sample};
 use crate::bot::core::table::{GameLog, ReplaySeat, log_order};
 use crate::engine::{Arms, Colour, Game, Move, Phase, Preset};
-use crate::replay::sample::{self, Sample};
 
 /// A record written against the engine: each roll, then the move `pick` likes (else the
 /// first), bonuses included; rolls with no move pass by themselves, as the log says.
@@ -99,7 +99,7 @@ impl Script {
     fn moments(&self) -> Vec<(Colour, Achievement)> {
         let mut r = self.replay.clone();
         r.log = GameLog::from_text(&format!("{}e", self.log));
-        let w = crate::replay::walk(&r).expect("the crafted record replays");
+        let w = crate::bot::core::replay::walk(&r).expect("the crafted record replays");
         moments(&r, &w)
     }
 }
@@ -179,7 +179,7 @@ fn the_side_last_at_half_time_is_the_farthest_from_its_goal() {
     }
     let mut rec = s.replay.clone();
     rec.log = GameLog::from_text(&format!("{}e", s.log));
-    let w = crate::replay::walk(&rec).expect("replays");
+    let w = crate::bot::core::replay::walk(&rec).expect("replays");
     // Then red is last at half-time; yellow leads at the time limit and wins, no comeback.
     assert_eq!(last_at_half_time(&rec, &w), Some(r));
     assert_eq!(w.end.winner().map(|w| w.includes(y)), Some(true));
@@ -217,7 +217,7 @@ fn seeded_games_agree_with_the_table_s_own_counters() {
             spec.pairs = pairs;
             let t = sample::play(&spec).expect("a game");
             let r = t.replay().expect("a record");
-            let w = crate::replay::walk(&r).expect("replays");
+            let w = crate::bot::core::replay::walk(&r).expect("replays");
             let found = moments(&r, &w);
             let rec = t.game_record(-1, None).expect("a record");
             for (seat, s) in r.seats.iter().zip(&rec.seats) {
@@ -281,7 +281,7 @@ fn last_at_half_time_and_winning_is_a_comeback() {
     }
     let mut rec = s.replay.clone();
     rec.log = GameLog::from_text(&format!("{}e", s.log));
-    let w = crate::replay::walk(&rec).expect("replays");
+    let w = crate::bot::core::replay::walk(&rec).expect("replays");
     // Then red was last at half-time, leads at the end, and its win is a comeback (yellow,
     // ahead at half-time, gets none).
     assert_eq!(last_at_half_time(&rec, &w), Some(r));

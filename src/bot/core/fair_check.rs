@@ -2,14 +2,14 @@
 //! the revealed seed must give the commitment, and every die of the record (the roll-off's
 //! in the header, then each step's `roll`, in order) must be the derivation's roll of its
 //! number ([`crate::dice::fair`]); then the record must be a legal game
-//! ([`crate::replay::jsonl::check`]). The first difference is the answer.
+//! ([`crate::bot::core::replay::jsonl::check`]). The first difference is the answer.
 
 use serde_json::Value;
 
+use crate::bot::core::replay::jsonl;
 use crate::bot::core::table::FairReveal;
 use crate::dice::fair::{self, Seed};
 use crate::i18n::{FairMsg, Lang};
-use crate::replay::jsonl;
 
 /// A record whose dice check out.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -145,12 +145,12 @@ pub async fn follow(ctx: &Ctx, here: &Here, saved: &Saved, repost: bool) {
 }
 
 /// [`follow`], the board planned as `write` says. The live board's viewers on every replica
-/// get the saved table first ([`crate::webapp::publish_saved`], nothing without the Mini
+/// get the saved table first ([`super::publish::publish_saved`], nothing without the Mini
 /// App configured).
 pub async fn follow_with(ctx: &Ctx, here: &Here, saved: &Saved, write: BoardWrite) {
     let place = here.addr.place();
     let t = &saved.table;
-    crate::webapp::publish_saved(ctx, place, t, saved.version).await;
+    super::publish::publish_saved(ctx, place, t, saved.version).await;
     if unrecorded(t) {
         match ctx
             .store

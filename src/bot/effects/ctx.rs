@@ -102,8 +102,8 @@ pub struct Ctx {
     /// The chats' languages this replica read, for what it says while Redis is away.
     pub langs: Arc<super::away::ChatLangs>,
     /// The live board (the Mini App), when configured: its button under every group board,
-    /// and its viewers told of every save ([`crate::webapp`]).
-    pub live: Option<Arc<crate::webapp::Live>>,
+    /// and its viewers told of every save ([`super::live`]).
+    pub live: Option<Arc<super::live::Live>>,
     /// Test-only: where this replica stops as if it crashed ([`super::crash`]); `None` in
     /// production.
     pub crash: Option<Arc<super::crash::CrashHook>>,

@@ -9,14 +9,10 @@ use teloxide::prelude::Requester;
 use teloxide::types::{ChatId, UserId};
 use tracing::warn;
 
-use super::TgBot;
-use crate::store::Store;
+use super::{Ctx, TgBot};
 
 /// `getChatMember` is given up after this.
 pub const MEMBER_CHECK_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// How long a membership is believed without asking again, by default (5 minutes).
-pub const DEFAULT_MEMBER_CACHE_SECS: u64 = 300;
 
 /// Why membership could not be told.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,12 +30,12 @@ pub enum Unknown {
 /// failed otherwise than saying the user is not there).
 pub async fn is_member(
     bot: &TgBot,
-    store: &Store,
+    ctx: &Ctx,
     chat: i64,
     user: i64,
     cache_secs: u64,
 ) -> Result<bool, Unknown> {
-    if let Ok(Some(known)) = store.cached_member(chat, user).await {
+    if let Ok(Some(known)) = ctx.store.cached_member(chat, user).await {
         return Ok(known);
     }
     let Ok(id) = u64::try_from(user) else {
@@ -59,7 +55,7 @@ pub async fn is_member(
             return Err(Unknown::Telegram);
         }
     };
-    if let Err(e) = store.cache_member(chat, user, member, cache_secs).await {
+    if let Err(e) = ctx.store.cache_member(chat, user, member, cache_secs).await {
         warn!(chat, error = %e, "membership not cached");
     }
     Ok(member)

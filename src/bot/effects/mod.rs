@@ -10,6 +10,7 @@
 //! - [`display`]: boards rendered and the requests that show them (used by the outbox);
 //! - [`schedule`]: the one scheduler: due items fired under a lease;
 //! - [`commit`]: load → pure step → compare-and-set save → plan what follows;
+//! - [`press`]: one press (a chat button or a tap on the live board) and its refusals;
 //! - [`lobby`]: new tables (a lobby, a rematch) replacing old ones;
 //! - [`deadline`]: the due set kept in step with each saved table;
 //! - [`driver`]: automatic, absent and timed-out turns, and time limits;
@@ -22,6 +23,8 @@
 //! - [`tourney`]: tournaments: sign-up, draw, tables as games, results into the bracket;
 //! - [`gate`]: what lets an update through (Redis up, seen once, no flood);
 //! - [`notify_list`]: who a place's new lobby notifies in private;
+//! - [`live`]: the live board (Mini App): its keys, viewers and limits;
+//! - [`publish`]: every save published to the live board's viewers, and its button;
 //! - [`crash`]: test-only crash points (a test stops a replica exactly there).
 
 pub mod achieve;
@@ -38,12 +41,15 @@ pub mod driver;
 pub mod gate;
 pub mod kept;
 pub mod lifecycle;
+pub mod live;
 pub mod lobby;
 pub mod member;
 pub mod notify;
 pub mod notify_list;
 pub mod outbox;
 pub mod pings;
+pub mod press;
+pub mod publish;
 pub mod receipts;
 pub mod replay;
 pub mod schedule;

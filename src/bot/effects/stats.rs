@@ -235,7 +235,7 @@ pub async fn record_due(ctx: &Ctx, place: Place) {
     let _ = ctx.store.set_due(DueKind::Record, place, None).await;
     if shown.version != rec.version && shown.table.tally().recorded {
         // The results just saved: to the live board's viewers too.
-        crate::webapp::publish_saved(ctx, place, &shown.table, shown.version).await;
+        super::publish::publish_saved(ctx, place, &shown.table, shown.version).await;
     }
     commit::show(ctx, &here, &shown, false).await;
 }

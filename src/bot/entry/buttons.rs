@@ -9,7 +9,8 @@
 //! With the update's dedup mark (1) that is 3 Redis round trips before the answer. The
 //! answer says "🎲 4" after a roll, a refusal's reason, or, for a press on a board that is
 //! behind, what happened since and when the board catches up ("… — the board catches up in
-//! about 6 s", one more round trip: the chat's outbox due time).
+//! about 6 s", one more round trip: the chat's outbox due time). The press and its refusals
+//! are [`press`]'s, shared with the live board's tap.
 
 use std::sync::Arc;
 
@@ -22,10 +23,9 @@ use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::Action;
 use crate::bot::core::view;
 use crate::bot::effects::chat::Here;
-use crate::bot::effects::commit::{self, follow};
-use crate::bot::effects::outbox;
+use crate::bot::effects::press;
 use crate::bot::effects::telegram::{TgBot, actor_of, is_group};
-use crate::bot::effects::{Ctx, HandlerResult, lobby, schedule};
+use crate::bot::effects::{Ctx, HandlerResult, lobby};
 use crate::engine::Preset;
 
 /// Answer the press: silently when it went through, with a short alert when refused.
@@ -59,7 +59,8 @@ fn pressed_in_group(q: &CallbackQuery) -> Result<&Message, Refusal> {
     Ok(msg)
 }
 
-/// A table button (join, leave, start, cancel, add a computer, roll, a move).
+/// A table button (join, leave, start, cancel, add a computer, roll, a move): one
+/// [`press`] (shared with the live board's tap), answered, then followed.
 pub async fn on_action(
     bot: TgBot,
     q: CallbackQuery,
@@ -69,73 +70,24 @@ pub async fn on_action(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let actor = actor_of(&q.from);
-    let result = match pressed_in_group(&q) {
-        Ok(_) => {
-            commit::act_pressed(
-                &bot,
-                &ctx,
-                &here,
-                actor.clone(),
-                action,
-                Some(press.version),
-                Some(&q.id.0),
-            )
-            .await
-        }
-        Err(r) => Err(r),
+    let p = press::Press {
+        actor: actor_of(&q.from),
+        action,
+        drawn_at: press.version,
+        lang: here.lang,
+        source: press::Source::Button {
+            message: q.regular_message().map(|m| m.id.0),
+            id: &q.id.0,
+        },
     };
-    let text = match &result {
-        Ok(saved) if action == Action::Roll => view::press_answer(here.lang, &saved.table),
-        Ok(_) => None,
-        Err(Refusal::Alert(Alert::Stale)) => {
-            Some(stale_answer(&ctx, &here, &q, press.version).await)
-        }
-        Err(r) => Some(view::refusal(here.lang, *r)),
+    let mut pressed = match pressed_in_group(&q) {
+        Ok(_) => press::press(&bot, &ctx, &here, p).await,
+        Err(r) => press::refused(&ctx, &here, &p, r).await,
     };
-    answer_with(&bot, &here, &q, text).await;
-    match result {
-        Ok(saved) => follow(&ctx, &here, &saved, false).await,
-        Err(r @ (Refusal::Reject(_) | Refusal::Alert(Alert::Stale))) => {
-            // A player marked absent who presses is back, even when the press is refused.
-            let back = commit::welcome_back(&ctx, &here, actor.id).await;
-            if !back
-                && r == Refusal::Alert(Alert::Stale)
-                && let Some(m) = q.regular_message()
-            {
-                commit::refresh_if_behind(&ctx, &here, m.id.0, press.version).await;
-            }
-        }
-        Err(Refusal::Alert(Alert::NoGame)) => {
-            // The game is gone (Redis lost it, or it expired): the board's buttons would stay
-            // dead, so they make way for a "New game".
-            if let Some(m) = q.regular_message() {
-                let kb = Some(view::new_game_only(here.lang));
-                outbox::buttons(&ctx, here.addr.id(), m.id.0, kb, outbox::Priority::Reply).await;
-            }
-        }
-        Err(_) => {}
-    }
+    answer_with(&bot, &here, &q, pressed.answer.take()).await;
+    pressed.follow(&ctx, &here).await;
     handled(&ctx, "callback", started);
     Ok(())
-}
-
-/// A press on a board older than the stored game. On the chat's board message itself the
-/// board is behind (its write is planned, waiting for the chat's budget, or on its way):
-/// say what happened since and when the board catches up (the chat's outbox is due then),
-/// never "use the latest", which is nowhere to be seen. On an older message, the chat's
-/// board is the latest one: say so.
-async fn stale_answer(ctx: &Ctx, here: &Here, q: &CallbackQuery, drawn_at: u64) -> String {
-    let on_board = q
-        .regular_message()
-        .is_some_and(|m| here.display().is_some_and(|d| d.message_id == m.id.0));
-    match here.table() {
-        Ok(rec) if on_board && rec.state.seq() != drawn_at => {
-            let wait = schedule::catch_up_secs(ctx, here.addr.id()).await;
-            view::behind_answer_in(here.lang, &rec.state, wait)
-        }
-        _ => view::refusal(here.lang, Alert::Stale.into()),
-    }
 }
 
 /// "New game" under a finished board: a lobby with the same rules and board asked for.

@@ -18,6 +18,7 @@ pub mod chat_events;
 pub mod commands;
 pub mod fair;
 pub mod fallback;
+pub mod live;
 pub mod notify;
 pub mod replay;
 pub mod reply;

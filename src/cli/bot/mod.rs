@@ -151,8 +151,8 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
         }
         _ => None,
     };
-    let live_limits =
-        crate::webapp::Limits::from_vars(|k| std::env::var(k).ok()).map_err(Fatal::Config)?;
+    let live_limits = crate::bot::effects::live::Limits::from_vars(|k| std::env::var(k).ok())
+        .map_err(Fatal::Config)?;
     let status = TelegramStatus::new();
     let stop = watch_signals(status.clone())
         .map_err(|e| Fatal::Runtime(format!("cannot watch for SIGTERM: {e}")))?;
@@ -194,7 +194,7 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
     ctx.open_ttl_secs = cfg.game_ttl.as_secs();
     ctx.write_limit = cfg.board_writes_per_minute;
     if let Some(app) = cfg.miniapp.clone() {
-        let live = crate::webapp::Live::start(
+        let live = crate::bot::effects::live::Live::start(
             app,
             cfg.token.expose(),
             store.clone(),
@@ -210,7 +210,7 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
     let apps = ctx
         .live
         .clone()
-        .map(|live| crate::webapp::routes::router(live, tg.clone(), ctx.clone()));
+        .map(|live| crate::bot::entry::live::routes::router(live, tg.clone(), ctx.clone()));
 
     // The port answers probes from here on: alive, and not ready until Telegram has answered.
     // Only the webhook's path (with its secret) is served besides the routes: other paths 404.

@@ -196,8 +196,8 @@ pub fn router_with_mount(metrics: Metrics, ready: ReadyCheck, mount: Mount) -> R
     router_with_apps(metrics, ready, mount, None)
 }
 
-/// [`router_with_mount`], with the routes of `apps` served too (the live board, see
-/// [`crate::webapp::routes`]: its page and requests under its own path).
+/// [`router_with_mount`], with the routes of `apps` served too (the live board, handed in by
+/// the bot's entry: its page and requests under its own path).
 pub fn router_with_apps(
     metrics: Metrics,
     ready: ReadyCheck,

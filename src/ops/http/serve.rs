@@ -8,7 +8,7 @@
 //! - **Request deadline** (`PARXIS_HTTP_REQUEST_SECS`): the router must produce its answer
 //!   within it, body read included, else 408 and the connection is closed. A stream's events
 //!   come after its answer's head, so only its start is bounded (streams have their own
-//!   lifetime, see [`crate::webapp`]).
+//!   lifetime, set by the live board that serves them).
 //! - **Connection caps** (`PARXIS_HTTP_MAX_CONNS` in total, `PARXIS_HTTP_MAX_CONNS_PER_IP`
 //!   per client address): when one is reached, the oldest *idle* connection (no request in
 //!   flight: silent, or kept alive between requests) of that address, or of any address for

@@ -2,7 +2,7 @@
 //! roll-off, every roll, every move chosen (by whom), timeouts, skips, absences, returns,
 //! players who left, and the time limit's end. Passes, bonuses and captures are not
 //! written: the engine derives them from the rolls and moves, so replaying the log through
-//! the engine gives back every position ([`crate::replay`]).
+//! the engine gives back every position ([`crate::bot::core::replay`]).
 //!
 //! The log is one compact ASCII string, about one byte per roll or move:
 //!

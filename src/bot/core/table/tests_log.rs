@@ -1,11 +1,11 @@
 //! The game's log ([`GameLog`]): kept through every kind of turn, through the store's JSON,
-//! replayed by [`crate::replay::walk`] to the table's own final position; older tables load.
+//! replayed by [`crate::bot::core::replay::walk`] to the table's own final position; older tables load.
 
 use rand::SeedableRng;
 
 use super::test_support::{actor, dice};
 use super::*;
-use crate::replay::sample::{self, Sample};
+use crate::bot::core::replay::sample::{self, Sample};
 
 fn rng() -> rand_chacha::ChaCha8Rng {
     rand_chacha::ChaCha8Rng::seed_from_u64(9)
@@ -23,7 +23,7 @@ fn a_seeded_game_s_log_replays_to_the_table_s_own_final_position() {
         };
         // When its record is played again through the engine,
         let r = t.replay().expect("a finished game has its record");
-        let w = crate::replay::walk(&r).expect("the record replays");
+        let w = crate::bot::core::replay::walk(&r).expect("the record replays");
         // Then it ends where the table ended, with as many moves and rolls,
         assert_eq!(w.last(), end, "{players} players");
         assert_eq!(w.moves() as u32, t.stats.moves, "{players} players");
@@ -152,6 +152,9 @@ fn a_log_that_is_not_a_game_is_refused_by_the_walk() {
         format!("{}?", r.log.as_str()),
     ] {
         r.log = GameLog::from_text(&bad);
-        assert!(crate::replay::walk(&r).is_err(), "accepted {bad}");
+        assert!(
+            crate::bot::core::replay::walk(&r).is_err(),
+            "accepted {bad}"
+        );
     }
 }

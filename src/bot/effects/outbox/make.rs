@@ -136,7 +136,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
         };
     };
     // The live board's link, with the Mini App configured.
-    let live = crate::webapp::button_row(ctx, addr.place(), here.lang, &rec.state);
+    let live = crate::bot::effects::publish::button_row(ctx, addr.place(), here.lang, &rec.state);
     // Drawn off the async workers: a PNG board takes milliseconds of CPU.
     let rendered = {
         let (table, lang, mode, zone, now) = (

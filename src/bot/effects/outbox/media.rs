@@ -16,13 +16,13 @@ use super::Write;
 use super::made::{Made, NETWORK_RETRY_MS, failed};
 use super::pace_of;
 use super::receipt::Receipt;
+use crate::bot::core::replay::{self as rp, jsonl};
 use crate::bot::core::replay::{Plan, caption, plan};
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::{ChatAddr, Here, InTopic, load};
 use crate::bot::effects::kept::{self, Missing};
 use crate::bot::effects::telegram::TgBot;
 use crate::i18n::{Msg, ReplayMsg, tr};
-use crate::replay::{self as rp, jsonl};
 use crate::store::Place;
 
 fn reply_params(to: Option<i32>) -> Option<ReplyParameters> {

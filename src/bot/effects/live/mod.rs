@@ -1,36 +1,23 @@
-//! The live board: a Telegram Mini App where a group's game is drawn as it is played (every
-//! roll and move as it happens, the moving piece animated) and the player to move plays by
-//! tapping. Served by the bot's own HTTP port ([`crate::ops::http`]); configured by
-//! `PARXIS_MINIAPP_URL` and `PARXIS_MINIAPP_NAME` ([`crate::config::MiniAppConfig`]);
+//! The live board's state on this replica: a Telegram Mini App where a group's game is drawn
+//! as it is played and the player to move plays by tapping (its routes and page are
+//! [`crate::bot::entry::live`]'s, its frames [`crate::bot::core::view::live`]'s). Configured
+//! by `PARXIS_MINIAPP_URL` and `PARXIS_MINIAPP_NAME` ([`crate::config::MiniAppConfig`]);
 //! without them nothing of this runs and the boards are as before.
 //!
-//! ```text
-//! board in a group ── 📱 Live board (URL button) ──▶ https://t.me/<bot>/<app>?startapp=<id>
-//!   Telegram opens <PARXIS_MINIAPP_URL>#tgWebAppData=<initData signed with the bot token>
-//!   page ── GET  <path>/api/live  (Authorization: tma <initData>) ──▶ Server-Sent Events:
-//!           the stored game first, then a frame per saved version (hub, Redis pub/sub)
-//!   page ── POST <path>/api/act   (a tap: roll, or a move) ──▶ commit::act (the chat
-//!           button's own path: Table::step, compare-and-set) ──▶ commit::follow_with
-//!           (publish_saved ──▶ every replica's viewers; the board planned coalesced)
-//! ```
-//!
+//! - [`Live`]: the keys, the viewers, the request limits and the open streams;
 //! - [`auth`]: `initData` checked (HMAC-SHA256 with the bot token, at most a day old);
 //! - [`link`]: the game's opaque id in the link (its place sealed with a key from the token);
-//! - [`frame`]: one state of the game as a page shows it (the PNG's scene as SVG, texts);
 //! - [`hub`]: this replica's viewers, and the saves that reach them through Redis pub/sub;
-//! - [`routes`]: the page, its assets and its two requests, limited per user.
 //!
-//! The bot's save path tells the viewers of every save through [`publish_saved`], called in
-//! [`crate::bot::effects::commit::follow_with`] (every save that is followed: presses, taps,
-//! turns, lobbies, a player back) and where the results of a finished game are saved; the
-//! board's button comes from [`button_row`], called where the drain renders a board.
+//! What the rest of the bot calls (every save to the viewers of every replica, the board's
+//! "📱 Live board" button) is [`super::publish`], beside this module: it takes the context,
+//! which holds this module's [`Live`].
+//!
+//! Its time is the effects' one clock ([`crate::bot::effects::clock::system_ms`]).
 
 pub mod auth;
-pub mod frame;
 pub mod hub;
 pub mod link;
-mod page;
-pub mod routes;
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -38,18 +25,21 @@ use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use teloxide::types::InlineKeyboardButton;
 use tokio::sync::watch;
 
-use crate::bot::core::table::{Stage, Table};
-use crate::bot::effects::Ctx;
+use super::clock::system_ms;
 use crate::config::MiniAppConfig;
-use crate::i18n::{Lang, LiveMsg, Msg, tr_plain};
 use crate::ops::http::Tally;
-use crate::store::{Place, Rate, Store};
+use crate::store::{Rate, Store};
+
+/// The place of a group's game, as the links name it.
+pub use crate::store::Place;
 
 pub use hub::Hub;
 pub use link::{GameId, LinkKey};
+
+/// How long a membership is believed without asking again, by default (5 minutes).
+pub const DEFAULT_MEMBER_CACHE_SECS: u64 = 300;
 
 /// Every this many requests, the local rate limiters forget who they no longer hold back.
 const FORGET_EVERY: u64 = 4096;
@@ -102,7 +92,7 @@ impl Default for Limits {
             streams_per_addr: 32,
             streams_total: 1000,
             stream_secs: 900,
-            member_cache_secs: crate::bot::effects::member::DEFAULT_MEMBER_CACHE_SECS,
+            member_cache_secs: DEFAULT_MEMBER_CACHE_SECS,
             failed_auth_per_minute: 30,
         }
     }
@@ -163,7 +153,7 @@ struct Streams {
 
 /// Why a stream was not opened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Full {
+pub enum Full {
     /// The user's or the address's share is used.
     Yours,
     /// The replica's.
@@ -176,13 +166,6 @@ impl std::fmt::Debug for Live {
     }
 }
 
-/// Milliseconds since the Unix epoch (the frames' clock).
-fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-}
-
 fn quota(per_second: u32, burst: u32) -> Quota {
     let per_second = NonZeroU32::new(per_second.max(1)).unwrap_or(NonZeroU32::MIN);
     let burst = NonZeroU32::new(burst.max(1)).unwrap_or(NonZeroU32::MIN);
@@ -190,11 +173,11 @@ fn quota(per_second: u32, burst: u32) -> Quota {
 }
 
 impl Live {
-    /// The live board of the bot with `token`, its viewers' saves carried by the Redis at
-    /// `redis_url` (one publishing connection and one subscriber).
+    /// The live board of the bot with `token`: its viewers' saves published through
+    /// `store`'s request path and received by a subscriber of its own at `redis_url`.
     ///
     /// # Errors
-    /// Redis cannot be reached.
+    /// `redis_url` is not a Redis address.
     pub async fn start(
         app: MiniAppConfig,
         token: &str,
@@ -202,7 +185,7 @@ impl Live {
         redis_url: &str,
         limits: Limits,
     ) -> Result<Arc<Self>, redis::RedisError> {
-        let hub = Hub::start(store.clone(), redis_url, now_ms).await?;
+        let hub = Hub::start(store.clone(), redis_url, system_ms)?;
         let failed_per_minute =
             NonZeroU32::new(limits.failed_auth_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
         Ok(Arc::new(Self {
@@ -266,6 +249,12 @@ impl Live {
         self.closing.send_replace(true);
     }
 
+    /// Turns `true` when the replica stops ([`Live::close_streams`]).
+    #[must_use]
+    pub fn closing(&self) -> watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
     /// Open live connections of this replica.
     #[must_use]
     pub fn open_streams(&self) -> usize {
@@ -278,9 +267,9 @@ impl Live {
     /// Does `user` from `addr` have a request left now? `Err(ms)`: no, room again in `ms`.
     /// Counted in Redis for every replica together; this replica's own count when Redis
     /// cannot be asked.
-    async fn allow(&self, user: i64, addr: IpAddr) -> Result<(), u64> {
+    pub async fn allow(&self, user: i64, addr: IpAddr) -> Result<(), u64> {
         let l = &self.limits;
-        let now = now_ms();
+        let now = system_ms();
         let store = &self.store;
         let by_user = Rate {
             per_second: l.per_second,
@@ -325,13 +314,13 @@ impl Live {
 
     /// A failed `initData` from `addr`, counted for the log; `false` when the address has
     /// failed too often (then answered 429).
-    fn note_failed(&self, addr: IpAddr) -> bool {
+    pub fn note_failed(&self, addr: IpAddr) -> bool {
         self.failed_tally.note();
         self.failed.check_key(&addr).is_ok()
     }
 
     /// One more live connection of `user` from `addr`, if under the limits.
-    fn open_stream(self: &Arc<Self>, user: i64, addr: IpAddr) -> Result<StreamSlot, Full> {
+    pub fn open_stream(self: &Arc<Self>, user: i64, addr: IpAddr) -> Result<StreamSlot, Full> {
         let mut open = self.streams.lock().unwrap_or_else(PoisonError::into_inner);
         if open.total >= self.limits.streams_total {
             return Err(Full::All);
@@ -353,7 +342,7 @@ impl Live {
 }
 
 /// One open live connection of a user (closing it frees the slot).
-struct StreamSlot {
+pub struct StreamSlot {
     live: Arc<Live>,
     user: i64,
     addr: IpAddr,
@@ -378,35 +367,5 @@ impl Drop for StreamSlot {
         release(&mut open.per_user, &self.user);
         release(&mut open.per_addr, &self.addr);
         open.total = open.total.saturating_sub(1);
-    }
-}
-
-/// The row the board of `table` at `place` gets under its buttons: "📱 Live board", a URL
-/// button to the Direct Link Mini App (Telegram refuses `web_app` buttons in groups). Only
-/// with the Mini App configured, for a game in play or finished, in a group.
-#[must_use]
-pub fn button_row(
-    ctx: &Ctx,
-    place: Place,
-    lang: Lang,
-    table: &Table,
-) -> Option<Vec<InlineKeyboardButton>> {
-    let live = ctx.live.as_ref()?;
-    if !matches!(table.stage(), Stage::Playing(_) | Stage::Finished(_)) || place.chat >= 0 {
-        return None;
-    }
-    let url = live.link_for(place)?.parse().ok()?;
-    Some(vec![InlineKeyboardButton::url(
-        tr_plain(lang, &Msg::Live(LiveMsg::Button)),
-        url,
-    )])
-}
-
-/// **The hook of the save path**: `table`, just saved at `place` as `version`, goes to the
-/// live board's viewers on every replica (this one's at once, the others' by one `PUBLISH`).
-/// Nothing without the Mini App configured.
-pub async fn publish_saved(ctx: &Ctx, place: Place, table: &Table, version: u64) {
-    if let Some(live) = &ctx.live {
-        live.hub.publish(place, version, table).await;
     }
 }

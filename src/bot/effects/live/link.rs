@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use parxis::store::Place;
-//! use parxis::webapp::link::{GameId, LinkKey};
+//! use parxis::bot::effects::live::link::{GameId, LinkKey};
 //!
 //! let key = LinkKey::of_token("123456:ABC");
 //! let place = Place::of_topic(-1_001_234_567_890, 7);

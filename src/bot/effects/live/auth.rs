@@ -9,7 +9,7 @@
 //! key and joined by `\n`. An `auth_date` older than [`MAX_AGE_SECS`] is refused too.
 //!
 //! ```
-//! use parxis::webapp::auth::{InitData, Secret, sign};
+//! use parxis::bot::effects::live::auth::{InitData, Secret, sign};
 //!
 //! let secret = Secret::of_token("123456:ABC");
 //! let user = r#"{"id":11,"first_name":"Ana","language_code":"ca"}"#;

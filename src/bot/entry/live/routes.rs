@@ -5,7 +5,7 @@
 //! | `GET /live` | the page (strict Content-Security-Policy) |
 //! | `GET /live/app.js`, `/live/app.css` | its script and style |
 //! | `GET /live/board/{4,6,8}` | the printed board of that size, SVG |
-//! | `GET /live/api/live` | Server-Sent Events: `hello` (the page's texts), then `state` (a [`Frame`](super::frame::Frame)) per saved version, the stored game first, and `you` (the viewer's colour) when it changes |
+//! | `GET /live/api/live` | Server-Sent Events: `hello` (the page's texts), then `state` (a [`Frame`]) per saved version, the stored game first, and `you` (the viewer's colour) when it changes |
 //! | `POST /live/api/act` | a tap: `{"seq":N,"do":"roll"}` or `{"seq":N,"do":"move","index":i,"from":f,"to":t}` |
 //!
 //! Both requests carry `Authorization: tma <initData>`, checked before anything else (a tap's
@@ -22,10 +22,10 @@
 //! `Retry-After`; each ends after `PARXIS_LIVE_STREAM_SECS` or when its `initData` passes
 //! its accepted age, and when the replica stops, with a `bye` event (`retry_ms`: when to
 //! reconnect), so membership is checked again on the reconnect. A tap is
-//! the chat's button: [`commit::act`] (the pure `Table::step` and the compare-and-set save,
-//! with the same refusals: not your turn, stale, game over, shown in the page), then
-//! [`commit::follow_with`] with the board's write coalesced ([`BoardWrite::Coalesced`]):
-//! it only plans (the viewers told, the board in the chat's outbox), nothing awaits the chat.
+//! the chat's button: one [`press::press`] (the pure `Table::step` and the compare-and-set
+//! save, with the same refusals: not your turn, stale, game over, shown in the page), then,
+//! after the answer, [`press::Pressed::follow`] with the board's write coalesced: it only
+//! plans (the viewers told, the board in the chat's outbox), nothing awaits the chat.
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
@@ -46,21 +46,20 @@ use serde_json::json;
 use tokio::sync::{broadcast, watch};
 use tracing::{debug, info};
 
-use super::auth::{AuthError, InitData, MAX_AGE_SECS};
-use super::frame::Frame;
-use super::hub::Seat;
-use super::{Full, Live, StreamSlot, page};
+use super::page;
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::{Action, Actor, MoveKey};
-use crate::bot::core::view;
+use crate::bot::core::view::live::Frame;
 use crate::bot::effects::chat::{self, ChatAddr};
-use crate::bot::effects::commit::{self, BoardWrite};
+use crate::bot::effects::live::auth::{AuthError, InitData, MAX_AGE_SECS};
+use crate::bot::effects::live::hub::Seat;
+use crate::bot::effects::live::{Full, Live, Place, StreamSlot};
 use crate::bot::effects::member;
+use crate::bot::effects::press::{self, Press, Source};
 use crate::bot::effects::{Ctx, TgBot};
 use crate::engine::{Arms, Colour};
 use crate::i18n::{Lang, LiveMsg, Msg, tr_plain};
 use crate::render::image;
-use crate::store::Place;
 
 #[derive(Clone)]
 struct AppState {
@@ -417,7 +416,7 @@ async fn stream(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap)
     // The group's game is for the group: players pass, others must be members.
     if !first.seat_of(user).1 {
         let cache = s.live.limits().member_cache_secs;
-        match member::is_member(&s.bot, &s.ctx.store, asker.place.chat, user, cache).await {
+        match member::is_member(&s.bot, &s.ctx, asker.place.chat, user, cache).await {
             Ok(true) => {}
             Ok(false) => {
                 info!(chat = asker.place.chat, user, "live board: not a member");
@@ -441,7 +440,7 @@ async fn stream(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap)
         lang,
         user,
         until: tokio::time::Instant::now() + life,
-        closing: s.live.closing.subscribe(),
+        closing: s.live.closing(),
         ending: false,
         _in_hub: in_hub,
         _slot: slot,
@@ -531,35 +530,35 @@ async fn act(
         name: user.display_name(),
         is_admin: false,
     };
-    match commit::act(&s.bot, &s.ctx, &here, actor, action, Some(tap.seq)).await {
-        Ok(saved) => {
-            let text = (action == Action::Roll)
-                .then(|| view::press_answer(lang, &saved.table))
-                .flatten();
-            let answer = json!({
+    let p = Press {
+        actor,
+        action,
+        drawn_at: tap.seq,
+        lang,
+        source: Source::Page,
+    };
+    let pressed = press::press(&s.bot, &s.ctx, &here, p).await;
+    let (status, answer) = match &pressed.result {
+        Ok(saved) => (
+            StatusCode::OK,
+            json!({
                 "ok": true,
                 "v": saved.version,
                 "seq": saved.table.seq(),
-                "text": text,
-            });
-            // Answered first; what follows is planned (a few Redis round trips, no chat write).
-            let ctx = Arc::clone(&s.ctx);
-            tokio::spawn(async move {
-                commit::follow_with(&ctx, &here, &saved, BoardWrite::Coalesced).await;
-            });
-            (page::security_headers(), axum::Json(answer)).into_response()
-        }
-        Err(r) => {
-            if matches!(r, Refusal::Reject(_) | Refusal::Alert(Alert::Stale)) {
-                // As a chat button: a player marked absent who taps is back, even when the
-                // tap is refused (saved and followed after the answer).
-                let (ctx, id) = (Arc::clone(&s.ctx), user.id);
-                tokio::spawn(async move {
-                    commit::welcome_back(&ctx, &here, id).await;
-                });
-            }
-            let answer = json!({ "ok": false, "error": view::refusal(lang, r) });
-            (status_of(r), page::security_headers(), axum::Json(answer)).into_response()
-        }
-    }
+                "text": pressed.answer,
+            }),
+        ),
+        Err(r) => (
+            status_of(*r),
+            json!({ "ok": false, "error": pressed.answer }),
+        ),
+    };
+    // Answered first; what follows is planned (a few Redis round trips, no chat write): the
+    // save followed, or, as a chat button, a player marked absent who taps is back even when
+    // the tap is refused.
+    let ctx = Arc::clone(&s.ctx);
+    tokio::spawn(async move {
+        pressed.follow(&ctx, &here).await;
+    });
+    (status, page::security_headers(), axum::Json(answer)).into_response()
 }

@@ -3,11 +3,11 @@
 
 use axum::http::{HeaderName, HeaderValue, header};
 
-static INDEX: &str = include_str!("../../assets/webapp/index.html");
+static INDEX: &str = include_str!("../../../../assets/webapp/index.html");
 /// The page's script.
-pub(super) static SCRIPT: &str = include_str!("../../assets/webapp/app.js");
+pub(super) static SCRIPT: &str = include_str!("../../../../assets/webapp/app.js");
 /// The page's style sheet.
-pub(super) static STYLE: &str = include_str!("../../assets/webapp/app.css");
+pub(super) static STYLE: &str = include_str!("../../../../assets/webapp/app.css");
 
 /// Everything from this origin only; no inline script or style; the page may be framed by
 /// Telegram's web clients only.

@@ -2,7 +2,8 @@
 //! replica through Redis pub/sub.
 //!
 //! After each save, the replica that saved publishes the table on the place's channel
-//! (`<place>:live`, e.g. `parxis:{-100123}:live`) and offers it to its own viewers at once.
+//! (`<place>:live`, e.g. `parxis:{-100123}:live`; [`super::publish`], through the store's
+//! request path) and offers it to its own viewers at once.
 //! Each replica subscribes to the channel of a place while it has viewers of it, builds one
 //! [`Frame`] per new version and sends it to all of them (a `broadcast` channel: a viewer too
 //! slow for the frames skips to the newest, which is a whole state). Versions only go
@@ -21,8 +22,8 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, mpsc};
 use tracing::{debug, warn};
 
-use super::frame::Frame;
 use crate::bot::core::table::Table;
+use crate::bot::core::view::live::Frame;
 use crate::store::{Place, Store};
 
 /// Frames kept for a viewer that has not read the last ones (then it skips to the newest).
@@ -34,6 +35,19 @@ const RECONNECT: Duration = Duration::from_millis(500);
 #[must_use]
 pub fn channel(place: Place) -> String {
     format!("{}:live", place.prefix())
+}
+
+/// The message published after a save of `table` at `place` as `version` (`None`: it
+/// could not be written).
+#[must_use]
+pub fn message(place: Place, version: u64, table: &Table) -> Option<String> {
+    let message = Published {
+        chat: place.chat,
+        topic: place.topic,
+        version,
+        table: table.clone(),
+    };
+    serde_json::to_string(&message).ok()
 }
 
 /// What is published after a save.
@@ -62,7 +76,6 @@ pub struct Hub {
     places: Mutex<HashMap<Place, Watched>>,
     commands: mpsc::UnboundedSender<Command>,
     store: Store,
-    publisher: redis::aio::ConnectionManager,
     clock: fn() -> u64,
 }
 
@@ -90,24 +103,22 @@ impl Drop for Seat {
 }
 
 impl Hub {
-    /// A hub over `store`, publishing and subscribing through the Redis at `redis_url`; its
-    /// subscriber runs until the hub is dropped.
+    /// A hub over `store` (its loads, and what it publishes), subscribing through the Redis
+    /// at `redis_url`; its subscriber runs until the hub is dropped.
     ///
     /// # Errors
-    /// Redis cannot be reached for publishing.
-    pub async fn start(
+    /// `redis_url` is not a Redis address.
+    pub fn start(
         store: Store,
         redis_url: &str,
         clock: fn() -> u64,
     ) -> Result<Arc<Self>, redis::RedisError> {
         let client = redis::Client::open(redis_url)?;
-        let publisher = redis::aio::ConnectionManager::new(client.clone()).await?;
         let (commands, rx) = mpsc::unbounded_channel();
         let hub = Arc::new(Self {
             places: Mutex::new(HashMap::new()),
             commands,
             store,
-            publisher,
             clock,
         });
         tokio::spawn(subscriber(Arc::downgrade(&hub), client, rx));
@@ -159,7 +170,7 @@ impl Hub {
             }
         }
         // Built outside the lock (the scene takes a fraction of a millisecond).
-        let frame = Arc::new(Frame::new(place, version, table.clone(), (self.clock)()));
+        let frame = Arc::new(Frame::new(version, table.clone(), (self.clock)()));
         let mut places = self.lock();
         let w = places.get_mut(&place)?;
         match &w.latest {
@@ -172,29 +183,9 @@ impl Hub {
         }
     }
 
-    /// Publish a saved table to every replica's viewers (this one's at once). One
-    /// `PUBLISH`; a failure is logged and the viewers elsewhere catch up on their next
-    /// frame or reconnection.
-    pub async fn publish(&self, place: Place, version: u64, table: &Table) {
-        self.offer(place, version, table);
-        let message = Published {
-            chat: place.chat,
-            topic: place.topic,
-            version,
-            table: table.clone(),
-        };
-        let Ok(payload) = serde_json::to_string(&message) else {
-            return;
-        };
-        let mut conn = self.publisher.clone();
-        let sent: redis::RedisResult<i64> = redis::cmd("PUBLISH")
-            .arg(channel(place))
-            .arg(payload)
-            .query_async(&mut conn)
-            .await;
-        if let Err(e) = sent {
-            warn!(chat = place.chat, error = %e, "live board: publish failed");
-        }
+    /// The store this hub loads from and publishes through.
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
     }
 
     /// The stored game of `place`, offered to its viewers here (a viewer's start, and

@@ -16,7 +16,6 @@ use crate::bot::core::view;
 use crate::engine::{Colour, Phase};
 use crate::i18n::{Lang, Msg, html_to_plain, tr_plain};
 use crate::render::image::{self, Point, View};
-use crate::store::Place;
 
 /// Telegram's caption limit: the page shows what the chat's caption would.
 const STATUS_LIMIT: usize = 1024;
@@ -67,10 +66,9 @@ struct Shared {
     seats: Vec<(SeatOut, Option<Colour>)>,
 }
 
-/// A saved state of the game at `place`, as the live board shows it.
+/// A saved state of a game, as the live board shows it.
 #[derive(Debug)]
 pub struct Frame {
-    pub place: Place,
     /// The store's version of the table.
     pub version: u64,
     pub table: Table,
@@ -85,12 +83,11 @@ fn lang_slot(lang: Lang) -> usize {
 }
 
 impl Frame {
-    /// The frame of `table`, stored at `place` as `version`, at `now_ms`.
+    /// The frame of `table`, stored as `version`, at `now_ms`.
     #[must_use]
-    pub fn new(place: Place, version: u64, table: Table, now_ms: u64) -> Self {
+    pub fn new(version: u64, table: Table, now_ms: u64) -> Self {
         let shared = shared(&table);
         Self {
-            place,
             version,
             table,
             now_ms,
@@ -338,7 +335,7 @@ mod tests {
         // Given blue to play a 4 with three choices,
         let t = blue_to_play_four();
         let kb = view::keyboard(Lang::En, &t);
-        let frame = Frame::new(Place::of_chat(-5), 3, t, 0);
+        let frame = Frame::new(3, t, 0);
         let json: serde_json::Value = serde_json::from_str(frame.json(Lang::En)).unwrap();
         // then the page offers the keyboard's moves, labelled alike, each with its key.
         let moves = json["moves"].as_array().unwrap();
