@@ -80,6 +80,11 @@ pub const VARS: &[&str] = &[
     MINIAPP_URL,
     MINIAPP_NAME,
     RUST_LOG,
+    // Where Redis is, past one server (read by the store's connection target).
+    crate::store::SENTINELS_VAR,
+    crate::store::MASTER_VAR,
+    crate::store::CLUSTER_VAR,
+    crate::store::WAIT_VAR,
 ];
 
 /// Default for `PARXIS_BOARD_WRITES_PER_MINUTE`: Telegram's per-group limit.

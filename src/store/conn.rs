@@ -417,16 +417,20 @@ impl ConnectionLike for ClusterConn {
     }
 }
 
-/// The key a command is routed by: the first key of a script call, else the first argument
-/// after the command's name. `None` for a command without one.
-fn routing_key(cmd: &Cmd) -> Option<Vec<u8>> {
-    let args: Vec<&[u8]> = cmd
-        .args_iter()
+/// A command's plain arguments, its name first.
+fn simple_args(cmd: &Cmd) -> Vec<&[u8]> {
+    cmd.args_iter()
         .filter_map(|a| match a {
             redis::Arg::Simple(s) => Some(s),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+/// The key a command is routed by: the first key of a script call, else the first argument
+/// after the command's name. `None` for a command without one.
+fn routing_key(cmd: &Cmd) -> Option<Vec<u8>> {
+    let args = simple_args(cmd);
     let name = args.first()?.to_ascii_uppercase();
     match name.as_slice() {
         b"EVAL" | b"EVALSHA" | b"EVAL_RO" | b"EVALSHA_RO" | b"FCALL" => {
@@ -460,13 +464,7 @@ fn by_slot(pipeline: &Pipeline) -> Vec<Vec<usize>> {
 
 /// The slot of a `SCAN … MATCH <pattern>` whose pattern names one hash tag.
 fn scan_slot(cmd: &Cmd) -> Option<Slot> {
-    let args: Vec<&[u8]> = cmd
-        .args_iter()
-        .filter_map(|a| match a {
-            redis::Arg::Simple(s) => Some(s),
-            _ => None,
-        })
-        .collect();
+    let args = simple_args(cmd);
     if !args.first()?.eq_ignore_ascii_case(b"SCAN") {
         return None;
     }

@@ -39,6 +39,12 @@ pub struct Running {
     pub ctx: Arc<Ctx>,
 }
 
+/// The live board a bot serves: the Mini App's settings and the page's limits.
+pub type LiveApp = (
+    parxis::config::MiniAppConfig,
+    parxis::bot::effects::live::Limits,
+);
+
 /// The whole set-up.
 pub struct Harness {
     pub fake: FakeTelegram,
@@ -67,10 +73,7 @@ pub struct Harness {
     pub scheduler_apart: bool,
     /// The live board each bot started from now on serves (each its own hub and subscriber,
     /// as replicas have), with these limits; `None`: none.
-    pub live_app: Option<(
-        parxis::config::MiniAppConfig,
-        parxis::bot::effects::live::Limits,
-    )>,
+    pub live_app: Option<LiveApp>,
     /// Where the bots' stores connect (a Sentinel set, a cluster); `None`: [`Harness::redis`].
     pub target: Option<Target>,
 }
@@ -122,14 +125,7 @@ impl Harness {
 
     /// As [`Harness::start_with`], each bot serving the live board `app` (with the fake's
     /// token and bot username).
-    pub async fn start_live(
-        seed: u64,
-        opts: Options,
-        app: Option<(
-            parxis::config::MiniAppConfig,
-            parxis::bot::effects::live::Limits,
-        )>,
-    ) -> Self {
+    pub async fn start_live(seed: u64, opts: Options, app: Option<LiveApp>) -> Self {
         let redis = if opts.persistent_redis {
             TestRedis::start_persistent()
         } else {
@@ -147,10 +143,7 @@ impl Harness {
     async fn start_full(
         seed: u64,
         opts: Options,
-        app: Option<(
-            parxis::config::MiniAppConfig,
-            parxis::bot::effects::live::Limits,
-        )>,
+        app: Option<LiveApp>,
         redis: TestRedis,
         target: Option<Target>,
     ) -> Self {

@@ -290,6 +290,24 @@ impl TestRedis {
         true
     }
 
+    /// Polls `cmd` on this server until its answer contains `needle`; fails with `what`
+    /// (and the answer and the log's tail) past `deadline`.
+    pub async fn wait_for(&self, cmd: &redis::Cmd, needle: &str, deadline: Instant, what: &str) {
+        let mut conn = self.raw().await;
+        loop {
+            let answer: String = cmd.query_async(&mut conn).await.unwrap_or_default();
+            if answer.contains(needle) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{what}:\n{answer}\n{}",
+                self.log_tail()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     /// The last lines of the server's log.
     pub fn log_tail(&self) -> String {
         let text = std::fs::read_to_string(self.dir.join("redis.log")).unwrap_or_default();
@@ -336,23 +354,16 @@ impl SentinelSet {
         let port = primary.port().to_string();
         let replica = TestRedis::start_args(&["--replicaof", "127.0.0.1", &port]);
         let deadline = Instant::now() + Duration::from_secs(20);
-        let mut conn = replica.raw().await;
-        loop {
-            let info: String = redis::cmd("INFO")
-                .arg("replication")
-                .query_async(&mut conn)
-                .await
-                .unwrap_or_default();
-            if info.contains("master_link_status:up") {
-                break;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the replica never copied the primary:\n{info}\n{}",
-                replica.log_tail()
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        let mut info = redis::cmd("INFO");
+        info.arg("replication");
+        replica
+            .wait_for(
+                &info,
+                "master_link_status:up",
+                deadline,
+                "the replica never copied the primary",
+            )
+            .await;
         let conf = format!(
             "sentinel monitor {SENTINEL_MASTER} 127.0.0.1 {port} 2\n\
              sentinel down-after-milliseconds {SENTINEL_MASTER} 1000\n\
@@ -455,23 +466,16 @@ impl ClusterSet {
         );
         let set = Self { nodes };
         let deadline = Instant::now() + Duration::from_secs(20);
+        let mut info = redis::cmd("CLUSTER");
+        info.arg("INFO");
         for n in &set.nodes {
-            let mut conn = n.raw().await;
-            loop {
-                let info: String = redis::cmd("CLUSTER")
-                    .arg("INFO")
-                    .query_async(&mut conn)
-                    .await
-                    .unwrap_or_default();
-                if info.contains("cluster_state:ok") {
-                    break;
-                }
-                assert!(
-                    Instant::now() < deadline,
-                    "the cluster did not form:\n{info}"
-                );
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
+            n.wait_for(
+                &info,
+                "cluster_state:ok",
+                deadline,
+                "the cluster did not form",
+            )
+            .await;
         }
         set
     }
