@@ -327,7 +327,7 @@ async fn traces_of(h: &Harness, user: i64) -> Vec<String> {
             .expect("scan");
         for key in keys {
             // (Other keys end in numbers too: `parxis:update:<update_id>`.)
-            let stats_key = key.contains(":stats:") || key.contains("{stats}");
+            let stats_key = key.contains(":stats:") || key.contains("{stats");
             if stats_key && key.ends_with(&format!(":{id}")) {
                 found.push(format!("key {key}"));
             }

@@ -132,6 +132,79 @@ impl Target {
     }
 }
 
+impl Target {
+    /// For a cluster, a client for sharded pub/sub (`SSUBSCRIBE`): RESP3, every message
+    /// pushed to `push`; it follows the slot map and subscribes again by itself after a
+    /// lost connection. `None` for the other targets (classic pub/sub, see
+    /// [`Target::subscriber_client`]).
+    ///
+    /// # Errors
+    /// A seed node or the URL is not a Redis address.
+    pub fn sharded_subscriber(
+        &self,
+        push: impl redis::aio::AsyncPushSender,
+    ) -> Option<RedisResult<redis::cluster::ClusterClient>> {
+        let Self::Cluster { nodes, url } = self else {
+            return None;
+        };
+        Some((|| {
+            let nodes = nodes
+                .iter()
+                .map(|a| node_url(url, a))
+                .collect::<RedisResult<Vec<_>>>()?;
+            redis::cluster::ClusterClientBuilder::new(nodes)
+                .use_protocol(redis::ProtocolVersion::RESP3)
+                .push_sender(push)
+                .build()
+        })())
+    }
+
+    /// The client a classic subscriber connects with: the single node's URL, or under
+    /// Sentinel the primary the sentinels name now (asked again at each call: after a
+    /// failover the subscriber finds the promoted primary). For a cluster, the first seed
+    /// node (use [`Target::sharded_subscriber`] there).
+    ///
+    /// # Errors
+    /// An address is not a Redis address, or no sentinel names a primary.
+    pub async fn subscriber_client(&self) -> RedisResult<redis::Client> {
+        match self {
+            Self::Single(url) => redis::Client::open(url.as_str()),
+            Self::Sentinel {
+                sentinels,
+                master,
+                url,
+                ..
+            } => {
+                sentinel_client(sentinels, master, url)?
+                    .async_get_client()
+                    .await
+            }
+            Self::Cluster { nodes, url } => {
+                let first = nodes.first().map_or("127.0.0.1:6379", String::as_str);
+                redis::Client::open(node_url(url, first)?)
+            }
+        }
+    }
+}
+
+/// A client asking `sentinels` for the primary named `master`, with the password and
+/// database of `url` for the data nodes.
+fn sentinel_client(sentinels: &[String], master: &str, url: &str) -> RedisResult<SentinelClient> {
+    let nodes = sentinels
+        .iter()
+        .map(|a| format!("redis://{a}").into_connection_info())
+        .collect::<RedisResult<Vec<_>>>()?;
+    let data = url.into_connection_info()?;
+    let info = SentinelNodeConnectionInfo::default()
+        .set_redis_connection_info(data.redis_settings().clone());
+    SentinelClient::build(
+        nodes,
+        master.to_owned(),
+        Some(info),
+        SentinelServerType::Master,
+    )
+}
+
 /// `host:port,host:port` as a list, each checked.
 fn addresses(var: &str, list: &str) -> Result<Vec<String>, StoreError> {
     list.split(',')
@@ -193,19 +266,7 @@ impl Conn {
                 url,
                 ..
             } => {
-                let nodes = sentinels
-                    .iter()
-                    .map(|a| format!("redis://{a}").into_connection_info())
-                    .collect::<RedisResult<Vec<_>>>()?;
-                let data = url.as_str().into_connection_info()?;
-                let info = SentinelNodeConnectionInfo::default()
-                    .set_redis_connection_info(data.redis_settings().clone());
-                let client = SentinelClient::build(
-                    nodes,
-                    master.clone(),
-                    Some(info),
-                    SentinelServerType::Master,
-                )?;
+                let client = sentinel_client(sentinels, master, url)?;
                 let conn = SentinelConn {
                     inner: Arc::new(SentinelInner {
                         client: tokio::sync::Mutex::new(client),
