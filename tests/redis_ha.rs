@@ -152,6 +152,7 @@ async fn games_on_a_three_primary_cluster_keep_each_chats_keys_in_its_slot_on_ev
     let target = Target::Cluster {
         nodes: cluster.addresses(),
         url: "redis://127.0.0.1/".to_owned(),
+        wait: Duration::from_millis(50),
     };
     let first = cluster.nodes.remove(0);
     let mut h = Harness::start_on(72, Options::default(), first, target).await;
@@ -218,6 +219,7 @@ async fn on_a_cluster_the_live_channel_is_published_sharded_to_its_chats_node() 
     let target = Target::Cluster {
         nodes: cluster.addresses(),
         url: "redis://127.0.0.1/".to_owned(),
+        wait: Duration::ZERO,
     };
     let store = Store::connect_to(&target, parxis::store::StoreOptions::default())
         .await
@@ -267,6 +269,7 @@ async fn on_a_cluster_a_viewer_on_one_replica_sees_a_save_made_on_another_throug
     let target = Target::Cluster {
         nodes: cluster.addresses(),
         url: "redis://127.0.0.1/".to_owned(),
+        wait: Duration::ZERO,
     };
     let a = Store::connect_to(&target, StoreOptions::default())
         .await
@@ -323,4 +326,46 @@ async fn on_a_cluster_a_viewer_on_one_replica_sees_a_save_made_on_another_throug
             .expect("the frame");
         assert_eq!(frame.version, version, "chat {chat}");
     }
+}
+
+/// How many `WAIT` commands `node` has run (`INFO commandstats`).
+async fn waits_on(node: &TestRedis) -> u64 {
+    let mut conn = node.raw().await;
+    let info: String = redis::cmd("INFO")
+        .arg("commandstats")
+        .query_async(&mut conn)
+        .await
+        .expect("info");
+    info.lines()
+        .find_map(|l| l.strip_prefix("cmdstat_wait:calls="))
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_cluster_a_saves_wait_goes_to_the_node_that_took_the_write() {
+    use parxis::store::StoreOptions;
+    // Given a cluster and a store that waits for a replica after each save,
+    let cluster = ClusterSet::start().await;
+    let target = Target::Cluster {
+        nodes: cluster.addresses(),
+        url: "redis://127.0.0.1/".to_owned(),
+        wait: Duration::from_millis(20),
+    };
+    let store = Store::connect_to(&target, StoreOptions::default())
+        .await
+        .expect("store");
+    // and a chat whose slot the last node serves (not the first seed),
+    let chat = chat_on(&cluster.nodes[2], &BTreeSet::new()).await;
+    let before: Vec<u64> = futures_util::future::join_all(cluster.nodes.iter().map(waits_on)).await;
+
+    // When a game is saved there
+    let saved = store.save(chat, 0, &"state", 3600).await.expect("save");
+    assert!(saved.is_saved());
+
+    // then the WAIT went to that node, and to no other.
+    let after: Vec<u64> = futures_util::future::join_all(cluster.nodes.iter().map(waits_on)).await;
+    let delta: Vec<u64> = after.iter().zip(&before).map(|(a, b)| a - b).collect();
+    assert_eq!(delta, [0, 0, 1], "WAITs per node");
 }

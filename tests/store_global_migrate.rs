@@ -215,6 +215,7 @@ async fn on_a_cluster_the_old_slots_keys_move_to_shards_on_every_node() {
     let target = Target::Cluster {
         nodes: cluster.addresses(),
         url: "redis://127.0.0.1/".to_owned(),
+        wait: std::time::Duration::ZERO,
     };
     let store = Store::connect_to(&target, StoreOptions::default())
         .await

@@ -200,6 +200,7 @@ async fn on_a_three_primary_cluster_the_global_shards_sit_on_every_node_and_merg
     let target = Target::Cluster {
         nodes: cluster.addresses(),
         url: "redis://127.0.0.1/".to_owned(),
+        wait: std::time::Duration::ZERO,
     };
     let store = Store::connect_to(&target, StoreOptions::default())
         .await
