@@ -218,7 +218,7 @@ async fn main() {
                 ])
                 .ignore();
             let shown = parxis::stats::Rating { mu, sigma: sg }.display();
-            let table = global.table("rating", games < 3);
+            let table = global.of_user(user).table("rating", games < 3);
             pipe.cmd("ZADD").arg(table).arg(shown).arg(user).ignore();
             pipe.cmd("SADD")
                 .arg(keys::stats_user_chats(user))

@@ -152,6 +152,7 @@ async fn games_on_a_three_primary_cluster_keep_each_chats_keys_in_its_slot_on_ev
     let target = Target::Cluster {
         nodes: cluster.addresses(),
         url: "redis://127.0.0.1/".to_owned(),
+        wait: Duration::from_millis(50),
     };
     let first = cluster.nodes.remove(0);
     let mut h = Harness::start_on(72, Options::default(), first, target).await;
@@ -218,6 +219,7 @@ async fn on_a_cluster_the_live_channel_is_published_sharded_to_its_chats_node() 
     let target = Target::Cluster {
         nodes: cluster.addresses(),
         url: "redis://127.0.0.1/".to_owned(),
+        wait: Duration::ZERO,
     };
     let store = Store::connect_to(&target, parxis::store::StoreOptions::default())
         .await
@@ -253,4 +255,117 @@ async fn on_a_cluster_the_live_channel_is_published_sharded_to_its_chats_node() 
         "{:?}",
         String::from_utf8_lossy(&got)
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_cluster_a_viewer_on_one_replica_sees_a_save_made_on_another_through_ssubscribe() {
+    use parxis::bot::core::table::Actor;
+    use parxis::bot::effects::live::hub::{self, Hub};
+    use parxis::engine::Preset;
+    use parxis::store::{Place, StoreOptions};
+    // Given a cluster, two replicas' stores on it, and replica A's live hub (its subscriber
+    // on sharded pub/sub, as the bot starts it on a cluster),
+    let cluster = ClusterSet::start().await;
+    let target = Target::Cluster {
+        nodes: cluster.addresses(),
+        url: "redis://127.0.0.1/".to_owned(),
+        wait: Duration::ZERO,
+    };
+    let a = Store::connect_to(&target, StoreOptions::default())
+        .await
+        .expect("store a");
+    let b = Store::connect_to(&target, StoreOptions::default())
+        .await
+        .expect("store b");
+    let hub_a = Hub::start_on(a, target.clone(), || 0);
+    let host = Actor {
+        id: 7,
+        name: "Anna".to_owned(),
+        is_admin: false,
+    };
+    let mut seen = BTreeSet::new();
+    // and a viewer on A of one chat on each of the three nodes,
+    for node in &cluster.nodes {
+        let chat = chat_on(node, &seen).await;
+        seen.insert(chat);
+        let place = Place::of_chat(chat);
+        let (_seat, mut frames) = hub_a.watch(place);
+        let mut conn = node.raw().await;
+        let mut numsub = redis::cmd("PUBSUB");
+        numsub.arg("SHARDNUMSUB").arg(hub::channel(place));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let subs: Vec<redis::Value> = numsub.query_async(&mut conn).await.unwrap();
+            if subs.get(1) == Some(&redis::Value::Int(1)) {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "replica A never subscribed (sharded) on chat {chat}'s node: {subs:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+
+        // When replica B saves a table there and publishes it as its save path does (SPUBLISH),
+        let table = Table::lobby(&host, Preset::Classic, false);
+        let version = match b.save(place, 0, &table, 3600).await.expect("save") {
+            parxis::store::CasOutcome::Saved { version } => version,
+            other => panic!("{other:?}"),
+        };
+        let message = hub::message(place, version, &table).expect("message");
+        let reached = b
+            .publish(&hub::channel(place), &message)
+            .await
+            .expect("publish");
+
+        // then A's subscriber got it and its viewer sees the frame of that version.
+        assert_eq!(reached, 1, "chat {chat}");
+        let frame = tokio::time::timeout(Duration::from_secs(5), frames.recv())
+            .await
+            .expect("a frame within 5 s")
+            .expect("the frame");
+        assert_eq!(frame.version, version, "chat {chat}");
+    }
+}
+
+/// How many `WAIT` commands `node` has run (`INFO commandstats`).
+async fn waits_on(node: &TestRedis) -> u64 {
+    let mut conn = node.raw().await;
+    let info: String = redis::cmd("INFO")
+        .arg("commandstats")
+        .query_async(&mut conn)
+        .await
+        .expect("info");
+    info.lines()
+        .find_map(|l| l.strip_prefix("cmdstat_wait:calls="))
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_cluster_a_saves_wait_goes_to_the_node_that_took_the_write() {
+    use parxis::store::StoreOptions;
+    // Given a cluster and a store that waits for a replica after each save,
+    let cluster = ClusterSet::start().await;
+    let target = Target::Cluster {
+        nodes: cluster.addresses(),
+        url: "redis://127.0.0.1/".to_owned(),
+        wait: Duration::from_millis(20),
+    };
+    let store = Store::connect_to(&target, StoreOptions::default())
+        .await
+        .expect("store");
+    // and a chat whose slot the last node serves (not the first seed),
+    let chat = chat_on(&cluster.nodes[2], &BTreeSet::new()).await;
+    let before: Vec<u64> = futures_util::future::join_all(cluster.nodes.iter().map(waits_on)).await;
+
+    // When a game is saved there
+    let saved = store.save(chat, 0, &"state", 3600).await.expect("save");
+    assert!(saved.is_saved());
+
+    // then the WAIT went to that node, and to no other.
+    let after: Vec<u64> = futures_util::future::join_all(cluster.nodes.iter().map(waits_on)).await;
+    let delta: Vec<u64> = after.iter().zip(&before).map(|(a, b)| a - b).collect();
+    assert_eq!(delta, [0, 0, 1], "WAITs per node");
 }

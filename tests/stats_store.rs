@@ -115,7 +115,10 @@ async fn a_finished_game_updates_aggregates_tables_and_history_like_the_pure_mod
     let week_key = StatsScope::Chat(CHAT).table("week:2026-11-30", true);
     let ttl: i64 = raw.ttl(&week_key).await.unwrap();
     assert!(ttl > 0 && ttl <= keys::STATS_WEEK_TTL_SECS as i64, "{ttl}");
-    for scope in [StatsScope::Chat(CHAT), StatsScope::Global] {
+    // (the global markers: one per shard of the game's humans)
+    let mut scopes = vec![StatsScope::Chat(CHAT)];
+    scopes.extend((1..=3).map(|u| StatsScope::Global.of_user(u)));
+    for scope in scopes {
         let ttl: i64 = raw.ttl(scope.done(CHAT, "g1")).await.unwrap();
         assert!(ttl > 0 && ttl <= keys::STATS_DONE_TTL_SECS as i64, "{ttl}");
     }

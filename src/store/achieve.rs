@@ -5,7 +5,7 @@
 //! | `parxis:{<chat>}:ach:user:<user>` | set | the achievement codes the user earned in the chat |
 //! | `parxis:{<chat>}:ach:count` | hash | achievement code → how many players of the chat have it |
 //! | `parxis:{<chat>}:ach:done:<game>` | string | `1`: the game's achievements were awarded (exactly once) |
-//! | `parxis:{stats}:ach:user:<user>` | set | the achievement codes the user earned anywhere |
+//! | `parxis:{stats:<k>}:ach:user:<user>` | set | the achievement codes the user earned anywhere (`<k>`: the user's shard, see `keys`) |
 
 use std::collections::HashMap;
 
@@ -27,7 +27,7 @@ fn done(chat: i64, game: &str) -> String {
 }
 
 fn global_user(user: i64) -> String {
-    format!("parxis:{{stats}}:ach:user:{user}")
+    super::keys::achievements_anywhere(user)
 }
 
 /// A user's achievements: in one chat and anywhere, with how many of the chat's players

@@ -67,6 +67,9 @@ pub enum Target {
         nodes: Vec<String>,
         /// Password (and user) for the nodes.
         url: String,
+        /// How long a save waits for one replica of the node that took it (`WAIT 1 <ms>`
+        /// sent to that node); zero: no wait.
+        wait: Duration,
     },
 }
 
@@ -81,7 +84,7 @@ impl std::fmt::Debug for Target {
                 wait,
                 ..
             } => write!(f, "Sentinel({master} via {sentinels:?}, wait {wait:?})"),
-            Self::Cluster { nodes, .. } => write!(f, "Cluster({nodes:?})"),
+            Self::Cluster { nodes, wait, .. } => write!(f, "Cluster({nodes:?}, wait {wait:?})"),
         }
     }
 }
@@ -102,6 +105,14 @@ impl Target {
         };
         let cluster = get(CLUSTER_VAR);
         let sentinels = get(SENTINELS_VAR);
+        let wait = || -> Result<Duration, StoreError> {
+            match get(WAIT_VAR) {
+                None => Ok(Duration::from_millis(DEFAULT_WAIT_MS)),
+                Some(v) => v.parse().map(Duration::from_millis).map_err(|_| {
+                    StoreError::Config(format!("{WAIT_VAR} must be milliseconds, not {v:?}"))
+                }),
+            }
+        };
         match (cluster, sentinels) {
             (Some(_), Some(_)) => Err(StoreError::Config(format!(
                 "{CLUSTER_VAR} and {SENTINELS_VAR} are both set: choose one"
@@ -109,27 +120,95 @@ impl Target {
             (Some(nodes), None) => Ok(Self::Cluster {
                 nodes: addresses(CLUSTER_VAR, &nodes)?,
                 url: url.to_owned(),
+                wait: wait()?,
             }),
             (None, Some(sentinels)) => {
                 let master = get(MASTER_VAR).ok_or_else(|| {
                     StoreError::Config(format!("{SENTINELS_VAR} needs {MASTER_VAR}"))
                 })?;
-                let wait_ms = match get(WAIT_VAR) {
-                    None => DEFAULT_WAIT_MS,
-                    Some(v) => v.parse().map_err(|_| {
-                        StoreError::Config(format!("{WAIT_VAR} must be milliseconds, not {v:?}"))
-                    })?,
-                };
                 Ok(Self::Sentinel {
                     sentinels: addresses(SENTINELS_VAR, &sentinels)?,
                     master,
                     url: url.to_owned(),
-                    wait: Duration::from_millis(wait_ms),
+                    wait: wait()?,
                 })
             }
             (None, None) => Ok(Self::Single(url.to_owned())),
         }
     }
+}
+
+impl Target {
+    /// For a cluster, a client for sharded pub/sub (`SSUBSCRIBE`): RESP3, every message
+    /// pushed to `push`; it follows the slot map and subscribes again by itself after a
+    /// lost connection. `None` for the other targets (classic pub/sub, see
+    /// [`Target::subscriber_client`]).
+    ///
+    /// # Errors
+    /// A seed node or the URL is not a Redis address.
+    pub fn sharded_subscriber(
+        &self,
+        push: impl redis::aio::AsyncPushSender,
+    ) -> Option<RedisResult<redis::cluster::ClusterClient>> {
+        let Self::Cluster { nodes, url, .. } = self else {
+            return None;
+        };
+        Some((|| {
+            let nodes = nodes
+                .iter()
+                .map(|a| node_url(url, a))
+                .collect::<RedisResult<Vec<_>>>()?;
+            redis::cluster::ClusterClientBuilder::new(nodes)
+                .use_protocol(redis::ProtocolVersion::RESP3)
+                .push_sender(push)
+                .build()
+        })())
+    }
+
+    /// The client a classic subscriber connects with: the single node's URL, or under
+    /// Sentinel the primary the sentinels name now (asked again at each call: after a
+    /// failover the subscriber finds the promoted primary). For a cluster, the first seed
+    /// node (use [`Target::sharded_subscriber`] there).
+    ///
+    /// # Errors
+    /// An address is not a Redis address, or no sentinel names a primary.
+    pub async fn subscriber_client(&self) -> RedisResult<redis::Client> {
+        match self {
+            Self::Single(url) => redis::Client::open(url.as_str()),
+            Self::Sentinel {
+                sentinels,
+                master,
+                url,
+                ..
+            } => {
+                sentinel_client(sentinels, master, url)?
+                    .async_get_client()
+                    .await
+            }
+            Self::Cluster { nodes, url, .. } => {
+                let first = nodes.first().map_or("127.0.0.1:6379", String::as_str);
+                redis::Client::open(node_url(url, first)?)
+            }
+        }
+    }
+}
+
+/// A client asking `sentinels` for the primary named `master`, with the password and
+/// database of `url` for the data nodes.
+fn sentinel_client(sentinels: &[String], master: &str, url: &str) -> RedisResult<SentinelClient> {
+    let nodes = sentinels
+        .iter()
+        .map(|a| format!("redis://{a}").into_connection_info())
+        .collect::<RedisResult<Vec<_>>>()?;
+    let data = url.into_connection_info()?;
+    let info = SentinelNodeConnectionInfo::default()
+        .set_redis_connection_info(data.redis_settings().clone());
+    SentinelClient::build(
+        nodes,
+        master.to_owned(),
+        Some(info),
+        SentinelServerType::Master,
+    )
 }
 
 /// `host:port,host:port` as a list, each checked.
@@ -193,19 +272,7 @@ impl Conn {
                 url,
                 ..
             } => {
-                let nodes = sentinels
-                    .iter()
-                    .map(|a| format!("redis://{a}").into_connection_info())
-                    .collect::<RedisResult<Vec<_>>>()?;
-                let data = url.as_str().into_connection_info()?;
-                let info = SentinelNodeConnectionInfo::default()
-                    .set_redis_connection_info(data.redis_settings().clone());
-                let client = SentinelClient::build(
-                    nodes,
-                    master.clone(),
-                    Some(info),
-                    SentinelServerType::Master,
-                )?;
+                let client = sentinel_client(sentinels, master, url)?;
                 let conn = SentinelConn {
                     inner: Arc::new(SentinelInner {
                         client: tokio::sync::Mutex::new(client),
@@ -218,7 +285,7 @@ impl Conn {
                 conn.connection().await?;
                 Ok(Self::Sentinel(conn))
             }
-            Target::Cluster { nodes, url } => {
+            Target::Cluster { nodes, url, .. } => {
                 let nodes = nodes
                     .iter()
                     .map(|a| node_url(url, a))
@@ -232,6 +299,27 @@ impl Conn {
                     client.get_async_connection().await?,
                 )))
             }
+        }
+    }
+}
+
+impl Conn {
+    /// `WAIT 1 <ms>`: how many replicas hold this connection's writes, waiting up to `ms`.
+    /// On a cluster it goes to the primary serving `key`'s slot: the node that took the
+    /// write (a `WAIT` elsewhere would count another node's replicas).
+    pub(super) async fn wait_one(&mut self, key: &str, ms: u64) -> RedisResult<i64> {
+        let mut cmd = redis::cmd("WAIT");
+        cmd.arg(1).arg(ms);
+        match self {
+            Self::Cluster(c) => {
+                let route = RoutingInfo::SingleNode(SingleNodeRoutingInfo::SpecificNode(
+                    Route::with_slot(Slot::for_key(key), SlotAddr::Master),
+                ));
+                Ok(redis::from_redis_value(
+                    c.0.route_command(cmd, route).await?,
+                )?)
+            }
+            other => cmd.query_async(other).await,
         }
     }
 }
@@ -510,7 +598,8 @@ mod tests {
             Target::from_vars(url, vars(&[(CLUSTER_VAR, "n1:7000,n2:7001")])).unwrap(),
             Target::Cluster {
                 nodes: vec!["n1:7000".into(), "n2:7001".into()],
-                url: url.into()
+                url: url.into(),
+                wait: Duration::from_millis(DEFAULT_WAIT_MS),
             }
         );
         for bad in [

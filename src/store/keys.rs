@@ -18,10 +18,12 @@
 //! | `parxis:{<chat>}:stats:points[:new]` | sorted set | all-time R9 points (score: points × 840), members: user ids; `:new` holds players with fewer than 3 ranked games | none |
 //! | `parxis:{<chat>}:stats:week:<monday>[:new]` | sorted set | the R9 points of one week (`<monday>` = `2026-11-30`), as above | [`STATS_WEEK_TTL_SECS`], refreshed by every game of that week |
 //! | `parxis:{<chat>}:stats:rating[:new]` | sorted set | the shown rating (1000 + 40·(μ − 3σ)) of rated players | none |
-//! | `parxis:{stats}:done:<chat>:<game>` | string | `1`: this game is recorded in the global tables | [`STATS_DONE_TTL_SECS`] |
-//! | `parxis:{stats}:user:<user>` | hash | a player's global aggregate, μ and σ | none |
-//! | `parxis:{stats}:points[:new]`, `parxis:{stats}:rating[:new]` | sorted set | the global all-time points and ratings, as per chat | none |
-//! | `parxis:{stats}:chats:<user>` | set | the chats where the user has stats: the index `forget_user` follows (no key scan) | none |
+//! | `parxis:{stats:<k>}:done:<chat>:<game>` | string | `1`: this game's humans of shard `<k>` are recorded in the global tables | [`STATS_DONE_TTL_SECS`] |
+//! | `parxis:{stats:<k>}:user:<user>` | hash | a player's global aggregate, μ and σ (`<k>` = [`global_shard`] of the user) | none |
+//! | `parxis:{stats:<k>}:points[:new]`, `parxis:{stats:<k>}:rating[:new]` | sorted set | shard `<k>` of the global all-time points and ratings: the players of that shard, as per chat | none |
+//! | `parxis:{stats:<k>}:chats:<user>` | set | the chats where the user has stats: the index `forget_user` follows (no key scan) | none |
+//! | `parxis:{stats:<k>}:ach:user:<user>` | set | the achievement codes the user earned anywhere | none |
+//! | `parxis:{stats}:…` | | the same global keys before they were split over shards: moved by [`Store::migrate_global_stats`] at start-up | |
 //! | `parxis:update:<bot>:<update_id>` | string    | `1`: bot `<bot>` already saw this update ([`update_for`]) | given by the caller |
 //! | `parxis:{<chat>}:writes`         | sorted set | the chat's recent board writes (member `<ms>:<n>`, score Unix ms), at most `limit` | the window, refreshed by every write |
 //! | `parxis:{<chat>}:write_block`    | string     | Unix ms before which no write may go to the chat (a 429's `retry_after`) | until then + 60 s |
@@ -42,8 +44,19 @@
 //! All keys of one chat carry the Redis Cluster hash tag `{<chat>}` (the chat id in decimal,
 //! negative for groups), so a Lua script may touch several keys of *one* chat under Cluster.
 //! Keys of two different chats, and the global keys, may live in different slots: no
-//! script ever combines them. The global stats keys share the hash tag `{stats}`, so one
-//! script may update a player's global aggregate and the global tables together.
+//! script ever combines them.
+//!
+//! ## The global tables, split over shards
+//!
+//! The global stats are split into [`GLOBAL_SHARDS`] shards by *user*: a player's global
+//! aggregate, index of chats, achievements and lines in the global points and rating tables
+//! all carry the hash tag `{stats:<k>}` with `k` = [`global_shard`] of the player. So one
+//! script still updates a player's aggregate and their table lines together, and the end of
+//! a game writes to the shards of its humans only, not to one slot that every game's end
+//! would hit. A game with humans in several shards is recorded by one script per shard
+//! (each with its own "recorded" marker); the global tables are read by asking every shard
+//! for its top and merging (`Store::top`): every player is in exactly one shard, so the
+//! merge is exact.
 //!
 //! ## Places: a chat or one of its forum topics
 //!
@@ -86,6 +99,7 @@
 //! [`OUTBOX_TTL_SECS`]: super::outbox::OUTBOX_TTL_SECS
 //! [`OUTBOX_IDS_TTL_SECS`]: super::outbox::OUTBOX_IDS_TTL_SECS
 //! [`MUTE_SECS`]: super::outbox::MUTE_SECS
+//! [`Store::migrate_global_stats`]: super::Store::migrate_global_stats
 
 /// Prefix shared by every key, so the bot can share a Redis with other programs.
 pub const PREFIX: &str = "parxis";
@@ -346,23 +360,51 @@ pub const STATS_HISTORY_LEN: usize = 200;
 /// so `forget_user` finds every weekly table they are in.
 pub const STATS_WEEK_TTL_SECS: u64 = 70 * 24 * 3600;
 
-/// Where a stats table lives: one chat (keys tagged `{<chat>}`) or global (tagged `{stats}`).
+/// How many shards the global stats tables are split into (see the module docs). Changing
+/// it moves every player to another shard: not without a migration.
+pub const GLOBAL_SHARDS: u16 = 16;
+
+/// The shard of the global tables that holds `user`'s global keys.
+#[must_use]
+pub fn global_shard(user: i64) -> u16 {
+    // Lossless: the remainder is below GLOBAL_SHARDS.
+    u16::try_from(user.rem_euclid(i64::from(GLOBAL_SHARDS))).unwrap_or(0)
+}
+
+/// Where a stats table lives: one chat (keys tagged `{<chat>}`), one shard of the global
+/// tables (tagged `{stats:<k>}`), or global as a whole (the merge of every shard).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StatsScope {
     /// The tables of one chat.
     Chat(i64),
-    /// The tables over all chats.
+    /// The tables over all chats: read by merging every [`StatsScope::Shard`]. Its
+    /// [`StatsScope::user`] is the user's shard's; its [`StatsScope::prefix`],
+    /// [`StatsScope::table`] and [`StatsScope::done`] name the keys of the layout before
+    /// the split (`{stats}`), which only the migration reads.
     Global,
+    /// Shard `k` of the global tables: the players with [`global_shard`] `k`.
+    Shard(u16),
 }
 
 impl StatsScope {
-    /// The common start of the scope's stats keys: `parxis:{<chat>}:stats:` or
-    /// `parxis:{stats}:`.
+    /// The common start of the scope's stats keys: `parxis:{<chat>}:stats:`,
+    /// `parxis:{stats:<k>}:`, or for [`StatsScope::Global`] the old `parxis:{stats}:`.
     #[must_use]
     pub fn prefix(self) -> String {
         match self {
             Self::Chat(chat) => format!("{PREFIX}:{{{chat}}}:stats:"),
+            Self::Shard(k) => format!("{PREFIX}:{{stats:{k}}}:"),
             Self::Global => format!("{PREFIX}:{{stats}}:"),
+        }
+    }
+
+    /// The shard scope holding `user`'s keys: [`StatsScope::Global`] becomes the user's
+    /// shard, the others stay as they are.
+    #[must_use]
+    pub fn of_user(self, user: i64) -> Self {
+        match self {
+            Self::Global => Self::Shard(global_shard(user)),
+            other => other,
         }
     }
 
@@ -371,14 +413,14 @@ impl StatsScope {
     pub fn done(self, chat: i64, game: &str) -> String {
         match self {
             Self::Chat(_) => format!("{}done:{game}", self.prefix()),
-            Self::Global => format!("{}done:{chat}:{game}", self.prefix()),
+            Self::Global | Self::Shard(_) => format!("{}done:{chat}:{game}", self.prefix()),
         }
     }
 
-    /// A player's aggregate hash.
+    /// A player's aggregate hash (for [`StatsScope::Global`], in the user's shard).
     #[must_use]
     pub fn user(self, user: i64) -> String {
-        format!("{}user:{user}", self.prefix())
+        format!("{}user:{user}", self.of_user(user).prefix())
     }
 
     /// A table (`points`, `rating` or `week:<monday>`), or its list of players still apart.
@@ -423,10 +465,19 @@ pub fn replay_anim_field(id: &str) -> String {
     format!("{id}:anim")
 }
 
-/// The set of chats where a user has stats.
+/// The set of chats where a user has stats, in the user's shard.
 #[must_use]
 pub fn stats_user_chats(user: i64) -> String {
-    format!("{}chats:{user}", StatsScope::Global.prefix())
+    format!("{}chats:{user}", StatsScope::Global.of_user(user).prefix())
+}
+
+/// The achievements a user earned anywhere, in the user's shard.
+#[must_use]
+pub fn achievements_anywhere(user: i64) -> String {
+    format!(
+        "{}ach:user:{user}",
+        StatsScope::Global.of_user(user).prefix()
+    )
 }
 
 /// The game record of a chat: a hash with fields `version`, `schema` and `state`.
@@ -658,18 +709,31 @@ mod tests {
             scope.table("rating", true),
             "parxis:{-1001234567890}:stats:rating:new"
         );
+        // A user's global keys share the user's shard's tag, and the shards spread users.
         let global = StatsScope::Global;
-        for key in [
-            global.done(chat, "g1"),
-            global.user(42),
-            global.table("rating", false),
-            stats_user_chats(42),
-        ] {
-            assert_eq!(hash_tag(&key), "stats", "{key}");
+        for user in [42, -7, 0, i64::MAX] {
+            let tag = format!("stats:{}", global_shard(user));
+            let shard = global.of_user(user);
+            for key in [
+                global.user(user),
+                shard.table("rating", false),
+                shard.table("points", true),
+                shard.done(chat, "g1"),
+                stats_user_chats(user),
+                achievements_anywhere(user),
+            ] {
+                assert_eq!(hash_tag(&key), tag, "{key}");
+            }
         }
+        assert_eq!(global.user(42), "parxis:{stats:10}:user:42");
+        assert_eq!(global_shard(-7), 9);
+        let shards: std::collections::HashSet<u16> = (0..100).map(global_shard).collect();
+        assert_eq!(shards.len(), usize::from(GLOBAL_SHARDS));
+        // The layout before the split stays nameable for the migration.
         assert_eq!(
             global.done(chat, "g1"),
             "parxis:{stats}:done:-1001234567890:g1"
         );
+        assert_eq!(global.table("points", true), "parxis:{stats}:points:new");
     }
 }

@@ -48,6 +48,7 @@ mod due;
 mod error;
 pub mod keys;
 mod migrate;
+mod migrate_global;
 mod migrate_lanes;
 mod notify;
 mod outbox;
@@ -74,6 +75,7 @@ pub use due::DueKind;
 pub use error::StoreError;
 pub use keys::Place;
 pub use keys::StatsScope;
+pub use migrate_global::GlobalMigration;
 pub use notify::{PRIVATE_BURST, PRIVATE_PER_SECOND, PRIVATE_REFILL_MS};
 pub use outbox::{
     FLOOD_LIMIT, Flood, MUTE_SECS, Meta, OUTBOX_IDS_TTL_SECS, OUTBOX_TTL_SECS, Pace, Planned, Put,

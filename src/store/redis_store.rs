@@ -98,7 +98,9 @@ impl Store {
             .map_err(|e| StoreError::from_redis(&format!("connect to {shown}"), &e))?;
         debug!(target = %shown, "connected to Redis");
         let wait = match target {
-            Target::Sentinel { wait, .. } if !wait.is_zero() => Some(*wait),
+            Target::Sentinel { wait, .. } | Target::Cluster { wait, .. } if !wait.is_zero() => {
+                Some(*wait)
+            }
             _ => None,
         };
         Ok(Self {
@@ -244,12 +246,13 @@ impl Store {
         .await
     }
 
-    /// Under Sentinel, waits (up to the configured time) until one replica holds every
-    /// write this store made so far, so that what the caller reports as done survives a
+    /// Under Sentinel or on a cluster, waits (up to the configured time) until one replica
+    /// holds every write this store made so far (on a cluster: to the node of `key`'s slot,
+    /// which took the write), so that what the caller reports as done survives a
     /// failover. Not an error when no replica answers in time: the write stands on the
     /// primary alone, as with a single node, and saves stop waiting for a minute (a replica
     /// that is away would otherwise hold every save for the whole wait). Elsewhere a no-op.
-    pub(super) async fn replicated(&self, op: &'static str) -> Result<(), StoreError> {
+    pub(super) async fn replicated(&self, op: &'static str, key: &str) -> Result<(), StoreError> {
         let Some(wait) = self.wait else {
             return Ok(());
         };
@@ -257,10 +260,12 @@ impl Store {
         if now < self.no_replica_until.load(Ordering::Relaxed) {
             return Ok(());
         }
-        let mut cmd = redis::cmd("WAIT");
-        cmd.arg(1)
-            .arg(u64::try_from(wait.as_millis()).unwrap_or(u64::MAX));
-        let copies: i64 = self.query(op, Retry::IfNotSent, &cmd).await?;
+        let ms = u64::try_from(wait.as_millis()).unwrap_or(u64::MAX);
+        let copies: i64 = self
+            .run(op, Retry::IfNotSent, |mut conn| async move {
+                conn.wait_one(key, ms).await
+            })
+            .await?;
         if copies < 1 {
             warn!(
                 op,

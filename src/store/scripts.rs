@@ -159,6 +159,28 @@ mod tests {
         let err = split.one_slot("record").unwrap_err();
         assert!(matches!(err, StoreError::Redis(_)), "{err}");
 
+        // A global shard's record: the marker, the shard's tables and its users' keys.
+        for user in [7_i64, -3, 1_000_000_007] {
+            let shard = StatsScope::Global.of_user(user);
+            let mut record = Call::new(&STATS_RECORD);
+            record
+                .key(shard.done(chat, "g1"))
+                .key(shard.table("points", false))
+                .key(shard.table("points", true))
+                .key(shard.table("rating", false))
+                .key(shard.table("rating", true))
+                .key(StatsScope::Global.user(user))
+                .key(keys::stats_user_chats(user))
+                .key(keys::achievements_anywhere(user));
+            assert!(record.one_slot("record").is_ok(), "{user}");
+        }
+        // Two users of two shards never share a script.
+        assert_ne!(keys::global_shard(7), keys::global_shard(8));
+        let mut two = Call::new(&STATS_RECORD);
+        two.key(StatsScope::Global.user(7))
+            .key(StatsScope::Global.user(8));
+        assert!(two.one_slot("record").is_err());
+
         let mut global = Call::new(&OUTBOX_TAKE);
         global.key(keys::OUTBOX_DUE).key(keys::CATCHUP);
         assert!(global.one_slot("due").is_err());

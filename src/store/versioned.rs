@@ -61,8 +61,9 @@ impl Store {
         let outcome = cas_outcome(reply);
         if outcome.is_saved() {
             // A game's move is answered as done once saved: under Sentinel, once a replica
-            // holds it too, so a failover right after keeps it.
-            self.replicated(op).await?;
+            // holds it too, so a failover right after keeps it (on a cluster, a replica of
+            // the node that took it).
+            self.replicated(op, key).await?;
         }
         Ok(outcome)
     }

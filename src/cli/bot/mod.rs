@@ -173,6 +173,12 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
             return Ok(());
         }
     };
+    // The global stats of the single-slot layout move into their shards before any game
+    // is recorded (nothing to do after the first start; resumes after an interruption).
+    store
+        .migrate_global_stats()
+        .await
+        .map_err(|e| Fatal::Runtime(format!("moving the global stats into shards: {e}")))?;
     {
         let store = store.clone();
         metrics.watch_redis(Box::new(move || {
@@ -194,15 +200,14 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
     ctx.open_ttl_secs = cfg.game_ttl.as_secs();
     ctx.write_limit = cfg.board_writes_per_minute;
     if let Some(app) = cfg.miniapp.clone() {
-        let live = crate::bot::effects::live::Live::start(
+        // Its subscriber follows the store's target (sharded pub/sub on a cluster).
+        let live = crate::bot::effects::live::Live::start_on(
             app,
             cfg.token.expose(),
             store.clone(),
-            cfg.redis_url.expose(),
+            target.clone(),
             live_limits,
-        )
-        .await
-        .map_err(|e| Fatal::Runtime(format!("the live board cannot reach Redis: {e}")))?;
+        );
         info!(path = %live.app.path(), "live board served");
         ctx.live = Some(live);
     }

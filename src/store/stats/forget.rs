@@ -52,7 +52,8 @@ impl Store {
             .arg(super::zone::zone_key(user));
         let removed: i64 = self.query("forget_user", Retry::Idempotent, &del).await?;
         report.private_keys = usize::try_from(removed).unwrap_or(0);
-        let global = StatsScope::Global;
+        // Every global key of the user is in the user's shard: one script.
+        let global = StatsScope::Global.of_user(user);
         let mut inv = Call::new(&STATS_FORGET);
         inv.key(global.user(user))
             .key(global.table("points", false))

@@ -63,14 +63,27 @@ impl Store {
                 .await?;
             moved += 1;
             if let Some(game) = rest.strip_prefix("done:") {
-                let mut set = redis::cmd("SET");
-                set.arg(StatsScope::Global.done(new, game))
-                    .arg("1")
-                    .arg("NX");
-                if pttl > 0 {
-                    set.arg("PX").arg(pttl);
+                // The game's humans are not known here: every global shard that recorded
+                // the game under the old id gets the marker under the new one.
+                let mut exists = redis::pipe();
+                for k in 0..keys::GLOBAL_SHARDS {
+                    exists
+                        .cmd("EXISTS")
+                        .arg(StatsScope::Shard(k).done(old, game));
                 }
-                let _: Value = self.query("migrate_stats", Retry::Idempotent, &set).await?;
+                let had: Vec<bool> = self
+                    .query_pipe("migrate_stats", Retry::Idempotent, &exists)
+                    .await?;
+                for (k, _) in (0..keys::GLOBAL_SHARDS).zip(had).filter(|(_, h)| *h) {
+                    let mut set = redis::cmd("SET");
+                    set.arg(StatsScope::Shard(k).done(new, game))
+                        .arg("1")
+                        .arg("NX");
+                    if pttl > 0 {
+                        set.arg("PX").arg(pttl);
+                    }
+                    let _: Value = self.query("migrate_stats", Retry::Idempotent, &set).await?;
+                }
             } else if let Some(user) = rest.strip_prefix("user:").and_then(|u| u.parse().ok()) {
                 let mut sadd = redis::cmd("SADD");
                 sadd.arg(keys::stats_user_chats(user)).arg(new);
@@ -100,7 +113,10 @@ impl Store {
 
     /// Every key starting with `prefix` (which holds no glob characters: a stats prefix is
     /// letters, digits, `-`, `:` and braces).
-    async fn scan_prefix(&self, prefix: &str) -> Result<Vec<String>, StoreError> {
+    pub(in crate::store) async fn scan_prefix(
+        &self,
+        prefix: &str,
+    ) -> Result<Vec<String>, StoreError> {
         let pattern = format!("{prefix}*");
         let mut cursor: u64 = 0;
         let mut found = Vec::new();

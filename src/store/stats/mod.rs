@@ -6,16 +6,20 @@
 //! # Exactly once
 //!
 //! A game is recorded in two scopes, the chat's tables (hash tag `{<chat>}`) and the global
-//! ones (`{stats}`). No script spans two hash tags, so each scope has its own Lua script run
-//! and its own "recorded" marker, set by that script in the same atomic step as the writes
-//! (`stats_record.lua`): a scope is either wholly updated with its marker set, or untouched.
+//! ones, split by player into shards (`{stats:<k>}`, see [`super::keys`]). No script spans
+//! two hash tags, so the chat and each global shard of the game's humans have their own Lua
+//! script run and their own "recorded" marker, set by that script in the same atomic step as
+//! the writes (`stats_record.lua`): a scope (or shard) is either wholly updated with its
+//! marker set, or untouched. The ratings of every shard are computed from all humans'
+//! ratings, read once; when one shard conflicts, the shards already recorded keep the
+//! ratings they were computed from.
 //! Failure cases:
 //!
 //! - the same end delivered twice, or to two replicas: the second run of each script finds
 //!   the marker and writes nothing ([`RecordOutcome::recorded`] is false);
 //! - the connection drops mid-script: the script is re-sent once (it is idempotent thanks to
 //!   its marker); if that fails too the caller gets `Unavailable` and may call again;
-//! - the process dies between the two scopes (global is done first): the chat's tables miss
+//! - the process dies between two scopes or shards (global is done first): the chat's tables miss
 //!   the game until the same record is handed over again, which then completes only the
 //!   missing scope. The bot should keep the record until `record_game` returns `Ok`;
 //! - ratings are read before the script and computed in Rust; the script checks that every

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use redis::Value;
 
-use super::super::keys::StatsScope;
+use super::super::keys::{self, StatsScope};
 use super::super::redis_store::Retry;
 use super::super::scripts::{Call, STATS_TOP};
 use super::super::{Store, StoreError};
@@ -106,6 +106,22 @@ impl Store {
                 "top: weeks are kept per chat only".into(),
             ));
         }
+        if scope == StatsScope::Global {
+            return self.global_top(table, n, apart_n, caller).await;
+        }
+        self.scope_top(scope, table, n, apart_n, caller).await
+    }
+
+    /// [`Store::top`] of one scope stored as one table (a chat, or one global shard): one
+    /// script call.
+    async fn scope_top(
+        &self,
+        scope: StatsScope,
+        table: Table,
+        n: usize,
+        apart_n: usize,
+        caller: Option<i64>,
+    ) -> Result<Top, StoreError> {
         let name = table.name();
         let mut inv = Call::new(&STATS_TOP);
         inv.key(scope.table(&name, false))
@@ -116,6 +132,49 @@ impl Store {
             .arg(format!("{}user:", scope.prefix()));
         let reply: Value = self.invoke("top", Retry::Idempotent, &inv).await?;
         parse_top(reply).ok_or_else(|| StoreError::Corrupt("top: malformed reply".into()))
+    }
+
+    /// A global table: every shard's top asked at once, merged. Every player is in exactly
+    /// one shard, and each shard lists its best `n`, so the merged best `n` are exact; a
+    /// listed player's rank is one more than the players listed above them with a higher
+    /// score (all of them are listed: fewer than `n` of them exist in all). The caller's
+    /// rank counts the higher scores in every shard (one more round trip).
+    async fn global_top(
+        &self,
+        table: Table,
+        n: usize,
+        apart_n: usize,
+        caller: Option<i64>,
+    ) -> Result<Top, StoreError> {
+        let shards = (0..keys::GLOBAL_SHARDS).map(|k| {
+            let mine = caller.filter(|&c| keys::global_shard(c) == k);
+            self.scope_top(StatsScope::Shard(k), table, n, apart_n, mine)
+        });
+        let parts = futures_util::future::try_join_all(shards).await?;
+        let mut merged = Top::default();
+        let (mut top, mut apart) = (Vec::new(), Vec::new());
+        for part in parts {
+            merged.settled_count += part.settled_count;
+            merged.apart_count += part.apart_count;
+            top.extend(part.top);
+            apart.extend(part.apart);
+            merged.caller = merged.caller.or(part.caller);
+        }
+        merged.top = best(top, n);
+        merged.apart = best(apart, apart_n);
+        if let Some((line, in_apart)) = &mut merged.caller {
+            let name = table.name();
+            let mut pipe = redis::pipe();
+            for k in 0..keys::GLOBAL_SHARDS {
+                pipe.cmd("ZCOUNT")
+                    .arg(StatsScope::Shard(k).table(&name, *in_apart))
+                    .arg(format!("({}", line.score))
+                    .arg("+inf");
+            }
+            let higher: Vec<u64> = self.query_pipe("top", Retry::Idempotent, &pipe).await?;
+            line.rank = 1 + higher.iter().sum::<u64>();
+        }
+        Ok(merged)
     }
 
     /// A player's card: the chat and global aggregates and the points of `week` in the chat
@@ -158,6 +217,23 @@ impl Store {
 }
 
 type Hash = HashMap<String, String>;
+
+/// The best `n` of the shards' lines, ordered as one sorted set orders them (score
+/// descending, equal scores by member descending), each ranked among them.
+fn best(mut lines: Vec<TopLine>, n: usize) -> Vec<TopLine> {
+    let scores: Vec<i64> = lines.iter().map(|l| l.score).collect();
+    for line in &mut lines {
+        let higher = scores.iter().filter(|&&s| s > line.score).count();
+        line.rank = 1 + u64::try_from(higher).unwrap_or(u64::MAX);
+    }
+    lines.sort_by(|a, b| {
+        b.score
+            .cmp(&a.score)
+            .then_with(|| b.user.to_string().cmp(&a.user.to_string()))
+    });
+    lines.truncate(n);
+    lines
+}
 
 #[allow(clippy::cast_possible_truncation)]
 fn score(v: f64) -> i64 {

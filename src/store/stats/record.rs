@@ -61,7 +61,8 @@ type RatedBefore = Vec<u64>;
 /// What the first round trip of [`Store::record_game`] finds.
 struct FirstRead {
     chat_done: bool,
-    global_done: bool,
+    /// The global shards of the game's humans, first seen first, and whether each is done.
+    shards: Vec<(u16, bool)>,
     chat: Stored,
     global: Stored,
     chat_rated: RatedBefore,
@@ -104,23 +105,45 @@ impl Store {
             .map_err(|e| StoreError::InvalidArgument(format!("record_game: {e}")))?;
         let week = zone.week_of(record.ended_ms);
         let chat = StatsScope::Chat(record.chat);
-        let global = StatsScope::Global;
         let read = self.read_ratings(&record).await?;
         let (mut chat_stored, mut global_stored) = (read.chat, read.global);
+        let humans: Vec<i64> = record.humans().map(|(_, u, _)| u).collect();
         // A scope whose marker is already set is done: a repeated delivery costs one round trip.
-        let mut global_done = read.global_done.then_some(None);
+        // The global scope is one script per shard of the game's humans (see `keys`).
+        let mut shards: Vec<(u16, Option<Option<Vec<Contribution>>>)> = read
+            .shards
+            .iter()
+            .map(|&(k, done)| (k, done.then_some(None)))
+            .collect();
         let mut chat_done = read.chat_done.then_some(None);
         for _ in 0..MAX_ATTEMPTS {
-            if global_done.is_none() {
-                match self
-                    .try_record(&record, global, week, &global_stored, None)
-                    .await?
-                {
-                    Some(done) => global_done = Some(done),
-                    None => global_stored = self.read_scope(&record, global).await?,
+            let mut conflict = false;
+            for (k, done) in &mut shards {
+                if done.is_none() {
+                    match self
+                        .try_record(&record, StatsScope::Shard(*k), week, &global_stored, None)
+                        .await?
+                    {
+                        Some(now) => *done = Some(now),
+                        None => conflict = true,
+                    }
                 }
             }
-            if global_done.is_some() && chat_done.is_none() {
+            if conflict {
+                // Fresh ratings for the shards still to record; the done shards keep the
+                // ratings their script was computed from, so the others see the same game.
+                let fresh = self.read_scope(&record, StatsScope::Global).await?;
+                for (j, user) in humans.iter().enumerate() {
+                    let pending = shards
+                        .iter()
+                        .any(|(k, done)| *k == keys::global_shard(*user) && done.is_none());
+                    if let (true, Some(row)) = (pending, fresh.get(j)) {
+                        global_stored[j] = row.clone();
+                    }
+                }
+                continue;
+            }
+            if chat_done.is_none() {
                 match self
                     .try_record(&record, chat, week, &chat_stored, replay)
                     .await?
@@ -129,9 +152,20 @@ impl Store {
                     None => chat_stored = self.read_scope(&record, chat).await?,
                 }
             }
-            if let (Some(g), Some(c)) = (&global_done, &chat_done) {
-                debug!(chat = record.chat, game = %record.id, recorded = c.is_some(), "game stats recorded");
-                return Ok(outcome(week, g, c, &read.chat_rated));
+            if let Some(c) = &chat_done {
+                // The global changes made now, of every shard recorded now.
+                let global: Option<Vec<Contribution>> = shards
+                    .iter()
+                    .any(|(_, d)| matches!(d, Some(Some(_))))
+                    .then(|| {
+                        shards
+                            .iter()
+                            .filter_map(|(_, d)| d.clone().flatten())
+                            .flatten()
+                            .collect()
+                    });
+                debug!(chat = record.chat, game = %record.id, recorded = c.is_some(), shards = shards.len(), "game stats recorded");
+                return Ok(outcome(week, &global, c, &read.chat_rated));
             }
         }
         Err(StoreError::Contended(format!(
@@ -140,12 +174,24 @@ impl Store {
         )))
     }
 
-    /// Both scopes' markers and stored ratings of the record's humans, in one round trip.
+    /// The chat's marker, each global shard's marker (the shards of the record's humans)
+    /// and both scopes' stored ratings of the humans, in one round trip (one per slot on a
+    /// cluster).
     async fn read_ratings(&self, record: &GameRecord) -> Result<FirstRead, StoreError> {
         let (chat, global) = (StatsScope::Chat(record.chat), StatsScope::Global);
+        let mut shards: Vec<u16> = Vec::new();
+        for (_, user, _) in record.humans() {
+            let k = keys::global_shard(user);
+            if !shards.contains(&k) {
+                shards.push(k);
+            }
+        }
         let mut pipe = redis::pipe();
         pipe.cmd("EXISTS").arg(chat.done(record.chat, &record.id));
-        pipe.cmd("EXISTS").arg(global.done(record.chat, &record.id));
+        for &k in &shards {
+            pipe.cmd("EXISTS")
+                .arg(StatsScope::Shard(k).done(record.chat, &record.id));
+        }
         for scope in [chat, global] {
             for (_, user, _) in record.humans() {
                 pipe.cmd("HMGET")
@@ -166,7 +212,11 @@ impl Store {
                 .map(|n| n == 1)
                 .map_err(|_| malformed())
         };
-        let (chat_done, global_done) = (flag()?, flag()?);
+        let chat_done = flag()?;
+        let shards = shards
+            .into_iter()
+            .map(|k| Ok((k, flag()?)))
+            .collect::<Result<Vec<_>, StoreError>>()?;
         let rows = it
             .map(Vec::<Option<String>>::from_redis_value)
             .collect::<Result<Vec<_>, _>>()
@@ -183,7 +233,7 @@ impl Store {
         let rows: Stored = rows.into_iter().map(pair).collect();
         Ok(FirstRead {
             chat_done,
-            global_done,
+            shards,
             chat: rows[..k].to_vec(),
             global: rows[k..].to_vec(),
             chat_rated,
@@ -229,7 +279,22 @@ impl Store {
                 })
                 .unwrap_or_default()
         };
-        let contribs = contributions(record, before);
+        // In a global shard, only the humans of that shard (with their stored ratings, kept
+        // in the humans' order); the ratings are computed from every human's.
+        let (contribs, stored): (Vec<Contribution>, Stored) = contributions(record, before)
+            .into_iter()
+            .zip(
+                stored
+                    .iter()
+                    .cloned()
+                    .chain(std::iter::repeat_with(Default::default)),
+            )
+            .filter(|(c, _)| match scope {
+                StatsScope::Shard(k) => keys::global_shard(c.user) == k,
+                _ => true,
+            })
+            .unzip();
+        let stored = &stored;
         let ranked = record.counts_for_ranking();
         let is_chat = matches!(scope, StatsScope::Chat(_));
         let week_name = format!("week:{week}");

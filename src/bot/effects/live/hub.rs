@@ -12,6 +12,12 @@
 //! Nothing here is replayed: a viewer that connects, and every place after the subscriber
 //! (re)connects to Redis, starts from the **stored** game (a load from the store), so a page
 //! never depends on a message it may have missed.
+//!
+//! The subscriber follows the store's [`Target`]: classic `SUBSCRIBE` on one node, or on the
+//! primary Sentinel names (asked again after each lost connection); on a cluster, sharded
+//! `SSUBSCRIBE` (the saves are published with `SPUBLISH`, which reaches only the sharded
+//! subscribers of the channel's slot). The cluster client subscribes again by itself after
+//! a lost connection; each confirmation of a subscription catches its place up.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -24,7 +30,7 @@ use tracing::{debug, warn};
 
 use crate::bot::core::table::Table;
 use crate::bot::core::view::live::Frame;
-use crate::store::{Place, Store};
+use crate::store::{Place, Store, Target};
 
 /// Frames kept for a viewer that has not read the last ones (then it skips to the newest).
 const BACKLOG: usize = 8;
@@ -113,7 +119,18 @@ impl Hub {
         redis_url: &str,
         clock: fn() -> u64,
     ) -> Result<Arc<Self>, redis::RedisError> {
-        let client = redis::Client::open(redis_url)?;
+        redis::Client::open(redis_url)?;
+        Ok(Self::start_on(
+            store,
+            Target::Single(redis_url.to_owned()),
+            clock,
+        ))
+    }
+
+    /// A hub over `store`, subscribing as `target` says (see the module docs); its
+    /// subscriber runs until the hub is dropped.
+    #[must_use]
+    pub fn start_on(store: Store, target: Target, clock: fn() -> u64) -> Arc<Self> {
         let (commands, rx) = mpsc::unbounded_channel();
         let hub = Arc::new(Self {
             places: Mutex::new(HashMap::new()),
@@ -121,8 +138,13 @@ impl Hub {
             store,
             clock,
         });
-        tokio::spawn(subscriber(Arc::downgrade(&hub), client, rx));
-        Ok(hub)
+        let weak = Arc::downgrade(&hub);
+        if matches!(target, Target::Cluster { .. }) {
+            tokio::spawn(sharded_subscriber(weak, target, rx));
+        } else {
+            tokio::spawn(subscriber(weak, target, rx));
+        }
+        hub
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Place, Watched>> {
@@ -211,11 +233,16 @@ impl Hub {
 /// watched place up from the store.
 async fn subscriber(
     hub: std::sync::Weak<Hub>,
-    client: redis::Client,
+    target: Target,
     mut commands: mpsc::UnboundedReceiver<Command>,
 ) {
     loop {
-        let pubsub = match client.get_async_pubsub().await {
+        let client = target.subscriber_client().await;
+        let pubsub = match client {
+            Ok(client) => client.get_async_pubsub().await,
+            Err(e) => Err(e),
+        };
+        let pubsub = match pubsub {
             Ok(p) => p,
             Err(e) => {
                 debug!(error = %e, "live board: subscriber cannot connect");
@@ -259,17 +286,118 @@ async fn subscriber(
                     let Some(msg) = msg else { break };
                     let Some(h) = hub.upgrade() else { return };
                     let Ok(payload) = msg.get_payload::<String>() else { continue };
-                    match serde_json::from_str::<Published>(&payload) {
-                        Ok(p) => {
-                            let place = Place { chat: p.chat, topic: p.topic };
-                            h.offer(place, p.version, &p.table);
-                        }
-                        Err(e) => debug!(error = %e, "live board: message not understood"),
-                    }
+                    h.received(&payload);
                 }
             }
         }
         warn!("live board: subscriber lost Redis; connecting again");
+        tokio::time::sleep(RECONNECT).await;
+    }
+}
+
+impl Hub {
+    /// A published save, offered to this replica's viewers of its place.
+    fn received(&self, payload: &str) {
+        match serde_json::from_str::<Published>(payload) {
+            Ok(p) => {
+                let place = Place {
+                    chat: p.chat,
+                    topic: p.topic,
+                };
+                self.offer(place, p.version, &p.table);
+            }
+            Err(e) => debug!(error = %e, "live board: message not understood"),
+        }
+    }
+
+    /// The watched place whose channel is `name`.
+    fn place_of(&self, name: &[u8]) -> Option<Place> {
+        self.watched()
+            .into_iter()
+            .find(|&p| channel(p).as_bytes() == name)
+    }
+}
+
+/// [`subscriber`] on a cluster: sharded subscriptions through one cluster client, which
+/// sends each `SSUBSCRIBE` to the node of the channel's slot and subscribes again by itself
+/// after a lost connection or a moved slot. Every subscription confirmed (the first, and
+/// each one after a reconnection) catches its place up from the store.
+async fn sharded_subscriber(
+    hub: std::sync::Weak<Hub>,
+    target: Target,
+    mut commands: mpsc::UnboundedReceiver<Command>,
+) {
+    use redis::{PushKind, Value};
+    loop {
+        let (tx, mut pushes) = mpsc::unbounded_channel::<redis::PushInfo>();
+        let conn = match target.sharded_subscriber(tx) {
+            Some(Ok(client)) => client.get_async_connection().await,
+            Some(Err(e)) => Err(e),
+            None => return,
+        };
+        let mut conn = match conn {
+            Ok(c) => c,
+            Err(e) => {
+                debug!(error = %e, "live board: sharded subscriber cannot connect");
+                if hub.upgrade().is_none() {
+                    return;
+                }
+                tokio::time::sleep(RECONNECT).await;
+                continue;
+            }
+        };
+        let Some(h) = hub.upgrade() else { return };
+        let mut ok = true;
+        for place in h.watched() {
+            ok &= conn.ssubscribe(channel(place)).await.is_ok();
+        }
+        drop(h);
+        while ok {
+            tokio::select! {
+                cmd = commands.recv() => {
+                    let Some(cmd) = cmd else { return };
+                    let Some(h) = hub.upgrade() else { return };
+                    match cmd {
+                        Command::Subscribe(place) => {
+                            ok = conn.ssubscribe(channel(place)).await.is_ok();
+                        }
+                        Command::Unsubscribe(place) => {
+                            if !h.lock().contains_key(&place) {
+                                ok = conn.sunsubscribe(channel(place)).await.is_ok();
+                            }
+                        }
+                    }
+                }
+                push = pushes.recv() => {
+                    let Some(push) = push else { break };
+                    let Some(h) = hub.upgrade() else { return };
+                    let text = |v: Option<&Value>| match v {
+                        Some(Value::BulkString(b)) => Some(b.clone()),
+                        Some(Value::SimpleString(s)) => Some(s.clone().into_bytes()),
+                        _ => None,
+                    };
+                    match push.kind {
+                        PushKind::SMessage => {
+                            if let Some(payload) = text(push.data.get(1))
+                                && let Ok(payload) = String::from_utf8(payload)
+                            {
+                                h.received(&payload);
+                            }
+                        }
+                        // Subscribed (again): whatever was saved before it took effect.
+                        PushKind::SSubscribe => {
+                            if let Some(place) = text(push.data.first())
+                                .and_then(|name| h.place_of(&name))
+                            {
+                                h.catch_up(place).await;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        warn!("live board: sharded subscriber lost Redis; connecting again");
         tokio::time::sleep(RECONNECT).await;
     }
 }

@@ -185,10 +185,30 @@ impl Live {
         redis_url: &str,
         limits: Limits,
     ) -> Result<Arc<Self>, redis::RedisError> {
-        let hub = Hub::start(store.clone(), redis_url, system_ms)?;
+        redis::Client::open(redis_url)?;
+        Ok(Self::start_on(
+            app,
+            token,
+            store,
+            crate::store::Target::Single(redis_url.to_owned()),
+            limits,
+        ))
+    }
+
+    /// [`Live::start`] with its subscriber following `target` (one node, Sentinel's
+    /// primary, or sharded pub/sub on a cluster), as the store does.
+    #[must_use]
+    pub fn start_on(
+        app: MiniAppConfig,
+        token: &str,
+        store: Store,
+        target: crate::store::Target,
+        limits: Limits,
+    ) -> Arc<Self> {
+        let hub = Hub::start_on(store.clone(), target, system_ms);
         let failed_per_minute =
             NonZeroU32::new(limits.failed_auth_per_minute.max(1)).unwrap_or(NonZeroU32::MIN);
-        Ok(Arc::new(Self {
+        Arc::new(Self {
             app,
             secret: auth::Secret::of_token(token),
             key: LinkKey::of_token(token),
@@ -205,7 +225,7 @@ impl Live {
             limits,
             streams: Mutex::new(Streams::default()),
             closing: watch::channel(false).0,
-        }))
+        })
     }
 
     /// The bot's username (from `getMe`), which the links need; set once.
