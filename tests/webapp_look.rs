@@ -379,3 +379,58 @@ async fn a_page_whose_connection_drops_during_the_game_catches_up() {
     browser.close().await;
     let _ = Duration::ZERO;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_rolls_toast_is_gone_once_a_newer_state_shows() {
+    // Given a two-player game with the die rolled by button, the mover's page open,
+    let h = Harness::start_live(34, Options::default(), Some((app(), Default::default()))).await;
+    h.settings(ChatSettings {
+        dice: DiceMode::Button,
+        ..settings(Lang::En)
+    })
+    .await;
+    h.start_game(2).await;
+    let addr = serve(&h, 0).await;
+    let users = four_users();
+    let mover = h.mover().await.expect("a human to roll");
+    let id = GameId::of(&LinkKey::of_token(TOKEN), Place::of_chat(CHAT));
+    let data = init_data(&mover, Some("en"), id.as_str(), now_secs());
+    let Some(mut browser) = Browser::start().await else {
+        return;
+    };
+    let tab = browser.open(&page_url(addr, id.as_str(), &data)).await;
+    let page = browser.on(&tab).await;
+    until(
+        page,
+        "s.state && s.you && s.state.phase === 'roll' && s.state.turn === s.you.colour",
+        10_000,
+    )
+    .await;
+    // when it rolls from the page, its toast says the roll while the page shows that state,
+    let script = "const done = arguments[arguments.length - 1];\
+                  window.__parxis.act({do: 'roll'}).then((d) => done(d));";
+    let answer = page.execute_async(script, vec![]).await.expect("a roll");
+    assert_eq!(answer["ok"], json!(true), "{answer}");
+    let v = answer["v"].as_u64().expect("the roll's version");
+    let toast = peek(page, "document.getElementById('toast').textContent").await;
+    if peek(page, "s.state.v").await.as_u64() == Some(v) {
+        assert_eq!(
+            peek(page, "document.getElementById('toast').hidden").await,
+            json!(false)
+        );
+        assert_eq!(toast, answer["text"]);
+    }
+    // and once a newer state shows (played in the chat, or by the bot), the roll's
+    // toast is gone at once, not seconds later over a later move.
+    // (whoever acts next: the mover's move, or the other player's roll after a pass)
+    let (t, _) = h.fresh_board().await;
+    if t.status() == Status::Playing && Some(t.seq()) == answer["seq"].as_u64() {
+        presses_in_the_chat(&h, &users, 1).await;
+    }
+    until(page, &format!("s.state.v > {v}"), 10_000).await;
+    assert_eq!(
+        peek(page, "document.getElementById('toast').hidden").await,
+        json!(true)
+    );
+    browser.close().await;
+}
