@@ -7,13 +7,17 @@
 //! - **viewer latency**: from sending the tap to one viewer having the state it saved,
 //!   over every viewer of every tap (median, p99);
 //! - **all updated**: from sending the tap to the last viewer having it (median, p99);
-//! - the same with the viewers on the other replica than the taps (Redis pub/sub between);
-//! - **memory per viewer** (measured first): the server process's resident memory with 500 viewers
-//!   connected (held by a child process) minus without, over 500.
+//! - for 1, 100 and 1,000 viewers on one replica, and for 100 and 1,000 viewers spread over
+//!   two replicas (every other viewer on the replica the taps do not reach: Redis pub/sub
+//!   between);
+//! - **100 games × 10 viewers** at once (viewers spread over the two replicas, every game
+//!   tapped at the same time, `PARXIS_LIVE_GAME_TAPS` taps each);
+//! - **memory per viewer** (measured first): the server process's resident memory with 1,000
+//!   viewers connected (held by a child process) minus without, over 1,000.
 //!
 //! ```text
 //! cargo bench --bench live
-//! PARXIS_LIVE_TAPS=60 cargo bench --bench live
+//! PARXIS_LIVE_TAPS=60 PARXIS_LIVE_GAME_TAPS=20 cargo bench --bench live
 //! ```
 
 #![allow(dead_code, clippy::cast_precision_loss)]
@@ -23,6 +27,7 @@ mod support;
 
 use std::io::{BufRead, Write};
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
@@ -39,6 +44,9 @@ use support::bot_harness::{Harness, Options};
 use support::fake_tg::{TOKEN, TestUser};
 use support::live::{PATH, app, init_data, mid_game, now_secs, serve};
 use tokio::sync::mpsc;
+
+/// The next viewer's user id.
+static NEXT_VIEWER: AtomicI64 = AtomicI64::new(100_000);
 
 const TWO_PLAYERS: &str = r#"{"rules":"jcf","seats":["yellow","red"],"turn":"yellow","board":{}}"#;
 
@@ -145,16 +153,26 @@ struct Run {
     all: Vec<Duration>,
 }
 
-/// `viewers` viewers on replica `watch_at` of a fresh game; `taps` taps sent to `tap_at`.
+/// Where a set-up's viewers connect.
+#[derive(Clone, Copy)]
+enum Watch {
+    /// All on the replica the taps reach.
+    One,
+    /// Every other viewer on each of the two replicas.
+    Spread,
+}
+
+/// `viewers` viewers of a fresh game, on the replicas `watch` says; `taps` taps sent to
+/// replica 0.
 async fn run(
     h: &Harness,
     addrs: &[SocketAddr],
     chat: i64,
     viewers: usize,
-    watch_at: usize,
-    tap_at: usize,
+    watch: Watch,
     taps: usize,
 ) -> Run {
+    let tap_at = 0;
     let (_place, id) = game(h, chat).await;
     let http: Http = Client::builder(TokioExecutor::new())
         .pool_max_idle_per_host(0)
@@ -162,8 +180,13 @@ async fn run(
     let (tx, mut rx) = mpsc::unbounded_channel();
     let mut tasks = Vec::new();
     for i in 0..viewers {
-        let user = TestUser::new(100_000 + i as i64, "Viewer");
+        // A user of their own (a user's streams are limited): ids never reused in a run.
+        let user = TestUser::new(NEXT_VIEWER.fetch_add(1, Ordering::Relaxed), "Viewer");
         let auth = format!("tma {}", init_data(&user, Some("en"), &id, now_secs()));
+        let watch_at = match watch {
+            Watch::One => 0,
+            Watch::Spread => i % 2,
+        };
         tasks.push(tokio::spawn(viewer(
             http.clone(),
             addrs[watch_at],
@@ -375,36 +398,43 @@ fn main() {
         h.spawn_bot().await;
         let addrs = [serve(&h, 0).await, serve(&h, 1).await];
         // First, before any other set-up has grown the allocator's heap.
-        let per = memory_per_viewer(&h, addrs[0], 500).await;
+        let per = memory_per_viewer(&h, addrs[0], 1000).await;
         println!(
-            "memory per viewer (500 viewers connected, server process, before any other run): {:.1} KiB",
+            "memory per viewer (1000 viewers connected, server process, before any other run): {:.1} KiB",
             per / 1024.0
         );
         println!("live board: {taps} taps per set-up, viewers of one game");
         let base = report(
             "1 viewer, one replica",
-            &run(&h, &addrs, -1_002_000_000_001, 1, 0, 0, taps).await,
+            &run(&h, &addrs, -1_002_000_000_001, 1, Watch::One, taps).await,
             None,
         );
         let base = Some(base);
+        for (n, chat) in [(100, -1_002_000_000_100), (1000, -1_002_000_001_000)] {
+            report(
+                &format!("{n} viewers, one replica"),
+                &run(&h, &addrs, chat, n, Watch::One, taps).await,
+                base,
+            );
+            report(
+                &format!("{n} viewers, spread over two replicas"),
+                &run(&h, &addrs, chat - 10_000, n, Watch::Spread, taps).await,
+                base,
+            );
+        }
+        // 100 games at once, 10 viewers each: every game's taps wait for its own viewers only.
+        let game_taps = usize::try_from(env("PARXIS_LIVE_GAME_TAPS", 10)).unwrap_or(10);
+        let games = futures_util::future::join_all((0..100).map(|g| {
+            run(&h, &addrs, -1_002_000_100_000 - g, 10, Watch::Spread, game_taps)
+        }))
+        .await;
+        let all = Run {
+            each: games.iter().flat_map(|r| r.each.iter().copied()).collect(),
+            all: games.iter().flat_map(|r| r.all.iter().copied()).collect(),
+        };
         report(
-            "50 viewers, one replica",
-            &run(&h, &addrs, -1_002_000_000_050, 50, 0, 0, taps).await,
-            base,
-        );
-        report(
-            "500 viewers, one replica",
-            &run(&h, &addrs, -1_002_000_000_500, 500, 0, 0, taps).await,
-            base,
-        );
-        report(
-            "50 viewers on the other replica",
-            &run(&h, &addrs, -1_002_000_001_050, 50, 1, 0, taps).await,
-            base,
-        );
-        report(
-            "500 viewers on the other replica",
-            &run(&h, &addrs, -1_002_000_001_500, 500, 1, 0, taps).await,
+            "100 games x 10 viewers at once, spread over two replicas (all viewers updated: of the tap's game)",
+            &all,
             base,
         );
         h.stop_bots().await;

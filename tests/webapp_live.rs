@@ -192,7 +192,7 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
         .await;
     }
     // each sees the board drawn (the printed board and the scene, 16 pieces) and who they are,
-    // in their language.
+    // in the chat's language whatever their phones say (ca, es, none, en).
     let w = browser.on(&watcher).await;
     let pieces = peek(w, "document.querySelectorAll('#scene g.pc').length").await;
     assert_eq!(pieces, json!(16));
@@ -206,11 +206,11 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
     assert!(ana_colour.is_string(), "{ana_colour}");
     assert_eq!(
         peek(ana, "document.documentElement.lang").await,
-        json!("ca")
+        json!("en")
     );
     let status = peek(browser.on(&pages[1]).await, "s.state.status[0]").await;
     let (_, t) = h.table().await;
-    let biel_status = parxis::i18n::html_to_plain(&view::board_text(Lang::Es, &t, 0).status);
+    let biel_status = parxis::i18n::html_to_plain(&view::board_text(Lang::En, &t, 0).status);
     assert!(
         biel_status.contains(status.as_str().unwrap_or("?").split(" · ").next().unwrap()),
         "{status} vs {biel_status}"
@@ -382,8 +382,8 @@ async fn a_whole_game_is_played_from_four_pages_while_a_fifth_watches_and_the_ch
     assert_eq!(over["ok"], json!(false), "{over}");
     assert!(matches!(over["status"].as_u64(), Some(403 | 409)), "{over}");
     let game_over = [
-        view::refusal(Lang::Ca, Refusal::Reject(Reject::GameOver)),
-        view::refusal(Lang::Ca, Refusal::Alert(Alert::GameOver)),
+        view::refusal(Lang::En, Refusal::Reject(Reject::GameOver)),
+        view::refusal(Lang::En, Refusal::Alert(Alert::GameOver)),
     ];
     assert!(
         game_over.contains(&over["error"].as_str().unwrap_or_default().to_owned()),
@@ -588,7 +588,21 @@ async fn phone_screenshots_of_four_six_and_eight_arm_boards() {
     let ana = &four_users()[0];
     for (arms, chat, position) in boards {
         let place = Place::of_chat(chat);
-        h.settings_for(chat).await;
+        // (a Catalan group)
+        h.store
+            .set_settings(
+                chat,
+                &ChatSettings {
+                    lang: Some(Lang::Ca),
+                    display: Display::Emoji,
+                    timer_secs: 0,
+                    dice: DiceMode::Button,
+                    pings_secs: 0,
+                    lang_offered: true,
+                },
+            )
+            .await
+            .expect("settings");
         let table = mid_game(arms, position);
         let pieces = usize::from(arms) * 4;
         let saved = h.store.save(place, 0, &table, 3600).await;

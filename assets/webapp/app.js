@@ -14,7 +14,7 @@
     state: null, you: null, texts: {}, seen: [], frames: 0, animated: 0,
     taps: [], failed: null, connected: false, reconnects: 0, waiters: [],
     // Failed attempts since the last good connection (the back-off), and a server's `bye`.
-    attempts: 0, bye: null, byes: 0, retrying: null,
+    attempts: 0, bye: null, byes: 0, retrying: null, haptics: [], dark: false,
   });
 
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -33,7 +33,14 @@
       else if (window.parent !== window) window.parent.postMessage(JSON.stringify({ eventType, eventData: eventData || {} }), '*');
     } catch (e) { /* not in Telegram */ }
   }
+  // Telegram's script, where the client loaded it, else the bridge's event (the same).
   function haptic(kind) {
+    const h = webApp && webApp.HapticFeedback;
+    P.haptics.push(kind);
+    try {
+      if (h && kind === 'error') { h.notificationOccurred('error'); return; }
+      if (h) { h.impactOccurred('light'); return; }
+    } catch (e) { /* an old client: the bridge below */ }
     if (kind === 'error') post('web_app_trigger_haptic_feedback', { type: 'notification', notification_type: 'error' });
     else post('web_app_trigger_haptic_feedback', { type: 'impact', impact_style: 'light' });
   }
@@ -41,13 +48,30 @@
     let t = null;
     try { t = raw ? JSON.parse(raw) : null; } catch (e) { t = null; }
     if (!t && webApp) t = webApp.themeParams;
-    if (!t) return;
-    const vars = { bg_color: '--bg', secondary_bg_color: '--bg2', text_color: '--text', hint_color: '--hint',
-      button_color: '--button', button_text_color: '--button-text', link_color: '--link' };
-    for (const k in vars) {
-      if (typeof t[k] === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(t[k])) document.documentElement.style.setProperty(vars[k], t[k]);
+    if (t) {
+      const vars = { bg_color: '--bg', secondary_bg_color: '--bg2', text_color: '--text', hint_color: '--hint',
+        button_color: '--button', button_text_color: '--button-text', link_color: '--link' };
+      for (const k in vars) {
+        if (typeof t[k] === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(t[k])) document.documentElement.style.setProperty(vars[k], t[k]);
+      }
     }
+    darkBoard(t && t.bg_color);
   }
+  // The board turns dark with the page: Telegram's background when it gave one, else the
+  // system's scheme (the board's dark colours are in its SVG, under a root of class dark).
+  function darkBoard(bg) {
+    let dark = false;
+    const m = typeof bg === 'string' && /^#([0-9a-f]{6})$/i.exec(bg);
+    if (m) {
+      const n = parseInt(m[1], 16);
+      dark = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255) < 128;
+    } else if (window.matchMedia) {
+      dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    }
+    P.dark = dark;
+    document.documentElement.classList.toggle('dark', dark);
+  }
+  if (webApp && webApp.onEvent) webApp.onEvent('themeChanged', () => theme(null));
 
   function notify() {
     P.waiters = P.waiters.filter((w) => {
@@ -71,6 +95,7 @@
     $('turn').textContent = message || '';
     $('actions').textContent = '';
     $('status').textContent = '';
+    $('seats').textContent = '';
     $('board').textContent = '';
     notify();
   }
@@ -222,6 +247,7 @@
     P.state = f;
     P.frames += 1;
     P.seen.push(f.v);
+    toastAfter(f);
     const st = $('status');
     st.textContent = '';
     for (const line of f.status || []) {
@@ -229,6 +255,7 @@
       li.textContent = line;
       st.appendChild(li);
     }
+    seatsList(f);
     if (f.arms) {
       try { await ensureBoard(f.arms); } catch (e) { /* shown on the next frame */ }
       const scene = $('scene');
@@ -242,6 +269,27 @@
     }
     controls();
     notify();
+  }
+
+  // Who plays, during the game: each seat's colour (its dot and name) and player, the one
+  // to act first in bold.
+  function seatsList(f) {
+    const ul = $('seats');
+    ul.textContent = '';
+    if (f.stage !== 'playing') return;
+    for (const s of f.seats || []) {
+      const li = document.createElement('li');
+      if (s.c && s.c === f.turn) li.className = 'now';
+      const dot = document.createElement('span');
+      dot.className = 'dot ' + (s.c || '');
+      const name = document.createElement('span');
+      name.textContent = s.name + (s.computer ? ' 🤖' : '');
+      const colour = document.createElement('span');
+      colour.className = 'hint';
+      colour.textContent = s.colour || '';
+      li.append(dot, name, colour);
+      ul.appendChild(li);
+    }
   }
 
   // The piece that moved travels its path to where the new frame shows it.
@@ -278,6 +326,9 @@
     if (f.roll) button(f.roll_label, 'roll', { do: 'roll' });
     if (f.phase !== 'move') return;
     const r = targetRadius(f);
+    // A ring stays whole on the board: at an edge its centre moves in (it still encloses
+    // the square, and a tap is matched to the square itself, see onBoard).
+    const inside = (v) => Math.min(Math.max(v, r + 3), f.size - r - 3);
     for (const m of f.moves) {
       const body = { do: 'move', index: m.index, from: m.from, to: m.to };
       button(m.label, 'mv', body);
@@ -285,8 +336,8 @@
       for (const at of [m.start, m.at]) {
         if (!at) continue;
         const c = document.createElementNS(SVGNS, 'circle');
-        c.setAttribute('cx', at[0]);
-        c.setAttribute('cy', at[1]);
+        c.setAttribute('cx', inside(at[0]));
+        c.setAttribute('cy', inside(at[1]));
         c.setAttribute('r', r);
         c.dataset.n = m.n;
         taps.appendChild(c);
@@ -303,13 +354,22 @@
     $('actions').appendChild(b);
   }
 
+  // A tap's answer (a roll, a refusal) speaks of the state it was given on: shown until a
+  // newer state arrives (then it is old news: a later move's page never shows an earlier
+  // roll), or 4 s at most; never shown when the page already shows a newer state.
   let toastTimer = 0;
-  function toast(text) {
+  let toastV = -1;
+  function toast(text, v) {
     const t = $('toast');
-    t.textContent = text;
-    t.hidden = !text;
+    const shown = P.state ? P.state.v : 0;
+    toastV = Math.max(v || 0, shown);
     clearTimeout(toastTimer);
+    t.textContent = text;
+    t.hidden = !text || (v != null && v < shown);
     toastTimer = setTimeout(() => { t.hidden = true; }, 4000);
+  }
+  function toastAfter(f) {
+    if (f.v > toastV) $('toast').hidden = true;
   }
 
   // A tap: the same action as the chat's button, on the state this page shows.
@@ -332,7 +392,7 @@
     P.busy = false;
     for (const b of $('actions').querySelectorAll('button')) b.disabled = false;
     P.taps.push(Object.assign({ status }, d));
-    if (d.ok) { haptic('light'); toast(d.text || ''); } else { haptic('error'); toast(d.error || '…'); }
+    if (d.ok) { haptic('light'); toast(d.text || '', d.v); } else { haptic('error'); toast(d.error || '…'); }
     notify();
     return d;
   }

@@ -75,11 +75,34 @@ pub fn init_data(user: &TestUser, lang: Option<&str>, start_param: &str, auth_da
 /// The URL Telegram opens: the page, with the start parameter in the query and the launch
 /// parameters (initData, theme) in the fragment.
 pub fn page_url(addr: SocketAddr, start_param: &str, init_data: &str) -> String {
-    let theme = json!({
+    page_url_themed(addr, start_param, init_data, &light_theme())
+}
+
+/// Telegram's light theme (Android), as a client sends it.
+pub fn light_theme() -> serde_json::Value {
+    json!({
         "bg_color": "#ffffff", "secondary_bg_color": "#efeff4", "text_color": "#000000",
         "hint_color": "#8e8e93", "button_color": "#3390ec", "button_text_color": "#ffffff",
         "link_color": "#3390ec"
-    });
+    })
+}
+
+/// Telegram's night theme (Android), as a client sends it.
+pub fn dark_theme() -> serde_json::Value {
+    json!({
+        "bg_color": "#212d3b", "secondary_bg_color": "#151e27", "text_color": "#ffffff",
+        "hint_color": "#7d8b99", "button_color": "#5eb5f7", "button_text_color": "#ffffff",
+        "link_color": "#62bcf9"
+    })
+}
+
+/// [`page_url`] in `theme` (Telegram's `themeParams`).
+pub fn page_url_themed(
+    addr: SocketAddr,
+    start_param: &str,
+    init_data: &str,
+    theme: &serde_json::Value,
+) -> String {
     let fragment = url::form_urlencoded::Serializer::new(String::new())
         .append_pair("tgWebAppData", init_data)
         .append_pair("tgWebAppVersion", "8.0")

@@ -119,13 +119,23 @@ fn square(pm: &mut impl Canvas, arms: Arms, sq: Square) {
     }
     // Safe squares (exits among them) carry larger, darker numbers: the ones a player
     // looks for at phone size.
+    // A canvas with a floor for type (the live board on a phone) grows them to it, moved in
+    // from the cell's end as far as they need to stay inside it.
     if let Some(n) = sq.ring_number() {
-        let at = layout::number_point(arms, sq);
-        if sq.is_safe() {
-            text::draw_centred(pm, &n.to_string(), number_size(arms, n), at, INK);
+        let label = n.to_string();
+        let (png, rgb) = if sq.is_safe() {
+            (number_size(arms, n), INK)
         } else {
-            text::draw_centred(pm, &n.to_string(), 14.0 * s, at, NUMBER);
-        }
+            (14.0 * s, NUMBER)
+        };
+        let size = png.max(pm.min_text());
+        let at = if size > png {
+            let cap = 0.73 * size;
+            layout::number_point_fitting(arms, sq, (text::width(&label, size), cap))
+        } else {
+            layout::number_point(arms, sq)
+        };
+        text::draw_centred(pm, &label, size, at, rgb);
     }
 }
 

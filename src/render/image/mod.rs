@@ -36,7 +36,7 @@ pub use layout::{
     nest_slots, pair_centres, scale, size, square_area, square_centre, square_quad,
 };
 pub use paint::{Rgb, piece_rgb};
-pub use svg::{board_svg, scene_svg};
+pub use svg::{board_dark_css, board_svg, scene_svg};
 pub use text::{drawable, glyphs_of};
 
 /// The trail of a move already played: a piece of `colour` went from one point of its

@@ -46,6 +46,48 @@ pub(super) fn letter_rgb(c: Colour) -> Rgb {
     }
 }
 
+/// The colour `rgb` takes on the dark board (the live page in a dark theme): its lightness
+/// turned over (white paper near black, dark ink light grey), its hue and saturation kept,
+/// so each arm's tint stays its colour. The pieces' own colours (the goals) are kept: they
+/// read on either board, and the colour-blind shapes are drawn on them.
+#[must_use]
+pub fn dark(rgb: Rgb) -> Rgb {
+    if Colour::ALL.iter().any(|&c| piece_rgb(c) == rgb) {
+        return rgb;
+    }
+    let [r, g, b] = rgb.map(|v| f32::from(v) / 255.0);
+    let (max, min) = (r.max(g).max(b), r.min(g).min(b));
+    let l = (max + min) / 2.0;
+    let d = max - min;
+    let sat = if d == 0.0 {
+        0.0
+    } else {
+        d / (1.0 - (2.0 * l - 1.0).abs())
+    };
+    let hue = if d == 0.0 {
+        0.0
+    } else if max == r {
+        ((g - b) / d).rem_euclid(6.0)
+    } else if max == g {
+        (b - r) / d + 2.0
+    } else {
+        (r - g) / d + 4.0
+    };
+    let l2 = 0.08 + (1.0 - l) * 0.8;
+    let c = (1.0 - (2.0 * l2 - 1.0).abs()) * sat;
+    let x = c * (1.0 - (hue.rem_euclid(2.0) - 1.0).abs());
+    let (r1, g1, b1) = match hue as u8 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = l2 - c / 2.0;
+    [r1, g1, b1].map(|v| ((v + m).clamp(0.0, 1.0) * 255.0).round() as u8)
+}
+
 /// `rgb` mixed with white: `amount` 0 keeps it, 1 gives white.
 pub(super) fn tint(rgb: Rgb, amount: f32) -> Rgb {
     rgb.map(|v| (f32::from(v) + (255.0 - f32::from(v)) * amount).round() as u8)

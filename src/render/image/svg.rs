@@ -21,18 +21,26 @@
 //! assert_eq!(scene.matches("class=\"pc\"").count(), 8); // 4 yellow and 4 red pieces at home
 //! ```
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use super::View;
 use super::canvas::{Canvas, Part, Rgb};
 use super::layout::{self, Area, Point};
+use super::paint;
 use super::text;
 use crate::engine::{Arms, Game};
 
 /// An SVG document being written: elements appended to a string.
 pub(crate) struct Svg {
     out: String,
+    /// The printed board's colours (fill or stroke) as they were written, each element
+    /// classed by them (`f-rrggbb`, `s-rrggbb`) so a dark page can turn them over
+    /// ([`paint::dark`]); `None` for the scene, whose pieces read on either board.
+    themed: Option<BTreeSet<(bool, Rgb)>>,
+    /// The smallest type of the printed board (its square numbers), in its pixels.
+    min_text: f32,
 }
 
 /// A number with at most one decimal, no trailing `.0` (SVG sizes stay small).
@@ -76,7 +84,52 @@ impl Svg {
     fn new() -> Self {
         Self {
             out: String::with_capacity(16 * 1024),
+            themed: None,
+            min_text: 0.0,
         }
+    }
+
+    /// Classes the element being written by its fill and stroke (on the printed board).
+    fn theme(&mut self, fill: Option<Rgb>, stroke: Option<Rgb>) {
+        let Some(used) = self.themed.as_mut() else {
+            return;
+        };
+        self.out.push_str(" class=\"");
+        for (i, (is_stroke, rgb)) in [(false, fill), (true, stroke)]
+            .into_iter()
+            .filter_map(|(k, c)| c.map(|c| (k, c)))
+            .enumerate()
+        {
+            used.insert((is_stroke, rgb));
+            let _ = write!(
+                self.out,
+                "{}{}-{}",
+                if i > 0 { " " } else { "" },
+                if is_stroke { 's' } else { 'f' },
+                &Hex(rgb).to_string()[1..]
+            );
+        }
+        self.out.push('"');
+    }
+
+    /// The dark page's colours of every colour classed so far: CSS rules that apply under
+    /// a root of class `dark` (the page's style sheet carries them: no inline style).
+    fn dark_style(&self) -> String {
+        let mut css = String::new();
+        for &(is_stroke, rgb) in self.themed.iter().flatten() {
+            let (k, prop) = if is_stroke {
+                ('s', "stroke")
+            } else {
+                ('f', "fill")
+            };
+            let _ = write!(
+                css,
+                ".dark #board .{k}-{}{{{prop}:{}}}",
+                &Hex(rgb).to_string()[1..],
+                Hex(paint::dark(rgb))
+            );
+        }
+        css
     }
 
     fn opacity(&mut self, attr: &str, alpha: u8) {
@@ -109,6 +162,7 @@ impl Canvas for Svg {
             Hex(rgb)
         );
         self.opacity("fill-opacity", alpha);
+        self.theme(Some(rgb), None);
         self.out.push_str("/>");
     }
 
@@ -124,6 +178,7 @@ impl Canvas for Svg {
             N(width)
         );
         self.opacity("stroke-opacity", alpha);
+        self.theme(None, Some(rgb));
         self.out.push_str("/>");
     }
 
@@ -137,19 +192,22 @@ impl Canvas for Svg {
             Hex(rgb)
         );
         self.opacity("fill-opacity", alpha);
+        self.theme(Some(rgb), None);
         self.out.push_str("/>");
     }
 
     fn stroke_circle(&mut self, (x, y): Point, r: f32, width: f32, rgb: Rgb) {
         let _ = write!(
             self.out,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>",
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"",
             N(x),
             N(y),
             N(r),
             Hex(rgb),
             N(width)
         );
+        self.theme(None, Some(rgb));
+        self.out.push_str("/>");
     }
 
     fn fill_polygon(&mut self, pts: &[Point], rgb: Rgb, alpha: u8, _crisp: bool) {
@@ -157,6 +215,7 @@ impl Canvas for Svg {
         self.points(pts);
         let _ = write!(self.out, " fill=\"{}\"", Hex(rgb));
         self.opacity("fill-opacity", alpha);
+        self.theme(Some(rgb), None);
         self.out.push_str("/>");
     }
 
@@ -165,10 +224,12 @@ impl Canvas for Svg {
         self.points(pts);
         let _ = write!(
             self.out,
-            " fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"miter\"/>",
+            " fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"miter\"",
             Hex(rgb),
             N(width)
         );
+        self.theme(None, Some(rgb));
+        self.out.push_str("/>");
     }
 
     fn stroke_lines(&mut self, pts: &[Point], closed: bool, width: f32, rgb: Rgb, alpha: u8) {
@@ -182,6 +243,7 @@ impl Canvas for Svg {
             N(width)
         );
         self.opacity("stroke-opacity", alpha);
+        self.theme(None, Some(rgb));
         self.out.push_str("/>");
     }
 
@@ -197,6 +259,7 @@ impl Canvas for Svg {
             Hex(rgb)
         );
         self.opacity("fill-opacity", alpha);
+        self.theme(Some(rgb), None);
         self.out.push_str("/>");
     }
 
@@ -223,7 +286,12 @@ impl Canvas for Svg {
                 N(2.0 * width)
             );
         }
+        self.theme(Some(rgb), halo.map(|h| h.0));
         let _ = write!(self.out, ">{}</text>", escape(s));
+    }
+
+    fn min_text(&self) -> f32 {
+        self.min_text
     }
 
     fn open(&mut self, part: Part) {
@@ -251,11 +319,30 @@ const STYLE: &str = "font-family=\"DejaVu Sans,Verdana,Arial,sans-serif\" font-w
                      text-anchor=\"middle\" lengthAdjust=\"spacingAndGlyphs\" \
                      stroke-linecap=\"round\" stroke-linejoin=\"round\"";
 
+/// A phone's width in CSS pixels, where the board is as wide as the page.
+const PHONE_CSS_PX: f32 = 390.0;
+/// The smallest type on the printed board at [`PHONE_CSS_PX`] (its square numbers).
+const MIN_TEXT_CSS_PX: f32 = 11.0;
+
 /// The printed board of `arms` as a whole SVG document (`viewBox` the PNG's pixels),
 /// drawn once per process. Its board is a `<g id="board">`; a page puts the scene over it.
+/// Its numbers are at least 11 CSS px on a 390 px phone (larger than the PNG's), and its
+/// elements are classed by colour for [`board_dark_css`].
 #[must_use]
 pub fn board_svg(arms: Arms) -> &'static str {
-    static BOARDS: [OnceLock<String>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    &printed(arms).0
+}
+
+/// The dark colours of [`board_svg`]'s (see [`paint::dark`]): CSS rules for a page whose
+/// root has class `dark`.
+#[must_use]
+pub fn board_dark_css(arms: Arms) -> &'static str {
+    &printed(arms).1
+}
+
+fn printed(arms: Arms) -> &'static (String, String) {
+    static BOARDS: [OnceLock<(String, String)>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let slot = match arms {
         Arms::Four => 0,
         Arms::Six => 1,
@@ -264,14 +351,19 @@ pub fn board_svg(arms: Arms) -> &'static str {
     BOARDS[slot].get_or_init(|| {
         let size = layout::size(arms);
         let mut svg = Svg::new();
+        svg.themed = Some(BTreeSet::new());
+        svg.min_text = MIN_TEXT_CSS_PX * size as f32 / PHONE_CSS_PX;
         let _ = write!(
             svg.out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {size} {size}\" {STYLE}>\
-             <g id=\"board\"><rect width=\"{size}\" height=\"{size}\" fill=\"#ffffff\"/>"
+             <g id=\"board\"><rect width=\"{size}\" height=\"{size}\" fill=\"#ffffff\""
         );
+        svg.theme(Some(paint::PAPER), None);
+        svg.out.push_str("/>");
         super::board::draw_on(&mut svg, arms);
         svg.out.push_str("</g></svg>");
-        svg.out
+        let css = svg.dark_style();
+        (svg.out, css)
     })
 }
 
@@ -315,6 +407,72 @@ mod tests {
             }
             assert!(!svg.contains(&format!(">{}</text>", n + 1)), "{arms:?}");
             assert!(svg.ends_with("</g></svg>"));
+        }
+    }
+
+    #[test]
+    fn the_board_carries_a_dark_palette_that_keeps_the_pieces_colours() {
+        // The paper turns near black and the ink light; an arm's tint stays its hue, darker;
+        // the pieces' colours (the goals) are kept.
+        let luma =
+            |c: Rgb| 0.299 * f32::from(c[0]) + 0.587 * f32::from(c[1]) + 0.114 * f32::from(c[2]);
+        assert!(luma(paint::dark(paint::PAPER)) < 40.0);
+        assert!(luma(paint::dark(paint::INK)) > 170.0);
+        let corridor = paint::tint(paint::piece_rgb(Colour::Red), 0.5);
+        let dark = paint::dark(corridor);
+        assert!(luma(dark) < luma(corridor) / 2.0, "{dark:?}");
+        assert!(
+            dark[0] > dark[1] && dark[0] > dark[2],
+            "still red: {dark:?}"
+        );
+        for c in Colour::ALL {
+            assert_eq!(paint::dark(paint::piece_rgb(c)), paint::piece_rgb(c));
+        }
+        // Every fill and stroke of the printed board is classed and has its dark rule.
+        for arms in [Arms::Four, Arms::Six, Arms::Eight] {
+            let (body, style) = (board_svg(arms), board_dark_css(arms));
+            assert!(style.contains(&format!(
+                ".dark #board .f-ffffff{{fill:{}}}",
+                Hex(paint::dark(paint::PAPER))
+            )));
+            for rgb in [paint::INK, paint::NUMBER, paint::SAFE, paint::NEST_FLOOR] {
+                let hex = &Hex(rgb).to_string()[1..];
+                assert!(body.contains(&format!("-{hex}")), "{arms:?} {rgb:?}");
+                assert!(
+                    style.contains(&format!("-{hex}{{"))
+                        && style.contains(&Hex(paint::dark(rgb)).to_string()),
+                    "{arms:?} {rgb:?}"
+                );
+            }
+            let painted = body.matches(" fill=\"#").count() + body.matches(" stroke=\"#").count();
+            let classed = body.matches("f-").count()
+                + body.matches(" s-").count()
+                + body.matches("\"s-").count();
+            assert_eq!(painted, classed, "{arms:?}");
+        }
+        // The scene is not classed: its pieces and shapes are the same on either board.
+        let game = Game::new(
+            Preset::Jcf,
+            Preset::Jcf.options(),
+            &[Colour::Yellow, Colour::Red],
+        )
+        .unwrap();
+        assert!(!scene_svg(&game, &View::default()).contains("class=\"f-"));
+    }
+
+    #[test]
+    fn square_numbers_are_at_least_eleven_css_px_on_a_phone() {
+        for arms in [Arms::Four, Arms::Six, Arms::Eight] {
+            let svg = board_svg(arms);
+            let k = PHONE_CSS_PX / layout::size(arms) as f32;
+            let sizes: Vec<f32> = svg
+                .split("font-size=\"")
+                .skip(1)
+                .map(|t| t.split('"').next().unwrap().parse().unwrap())
+                .collect();
+            assert!(sizes.len() >= usize::from(arms.ring()), "{arms:?}");
+            let smallest = sizes.iter().copied().fold(f32::MAX, f32::min);
+            assert!(smallest * k >= 10.95, "{arms:?}: {} css px", smallest * k);
         }
     }
 

@@ -4,7 +4,7 @@
 //! A frame is a whole state, never a change: the page replaces what it shows with it, so a
 //! page that missed frames (a lost connection, a slow phone) is right again with the next
 //! one. Its board is the PNG's scene as SVG ([`crate::render::image::scene_svg`]); its texts
-//! (the caption, the move buttons) are the chat board's own, in the viewer's language, built
+//! (the caption, the move buttons) are the chat board's own, in the page's language (the chat's), built
 //! the first time a viewer of that language needs them.
 
 use std::sync::OnceLock;

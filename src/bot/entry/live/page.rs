@@ -7,7 +7,21 @@ static INDEX: &str = include_str!("../../../../assets/webapp/index.html");
 /// The page's script.
 pub(super) static SCRIPT: &str = include_str!("../../../../assets/webapp/app.js");
 /// The page's style sheet.
-pub(super) static STYLE: &str = include_str!("../../../../assets/webapp/app.css");
+static STYLE: &str = include_str!("../../../../assets/webapp/app.css");
+
+/// The page's style sheet and the printed boards' dark colours (the CSP allows no inline
+/// style, so they come with it).
+pub(super) fn style() -> &'static str {
+    static WHOLE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    WHOLE.get_or_init(|| {
+        let mut css = String::from(STYLE);
+        for arms in crate::engine::Arms::ALL {
+            css.push('\n');
+            css.push_str(crate::render::image::board_dark_css(arms));
+        }
+        css
+    })
+}
 
 /// Everything from this origin only; no inline script or style; the page may be framed by
 /// Telegram's web clients only.

@@ -105,7 +105,7 @@ async fn style() -> Response {
     (
         page::security_headers(),
         [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
-        page::STYLE,
+        page::style(),
     )
         .into_response()
 }
@@ -189,9 +189,22 @@ struct Asker {
 }
 
 impl Asker {
-    /// The viewer's language: their own when it is one of ours, else the chat's.
-    fn lang(&self, chat: Lang) -> Lang {
-        Lang::from_telegram(self.data.user.language_code.as_deref()).unwrap_or(chat)
+    /// The page's language: the chat's (a Valencian group reads Valencian whatever its
+    /// phones say), the viewer's own only where the chat has none yet, else the default.
+    fn lang(&self, here: &chat::Here) -> Lang {
+        here.settings
+            .lang
+            .or_else(|| Lang::from_telegram(self.data.user.language_code.as_deref()))
+            .unwrap_or(here.lang)
+    }
+
+    /// [`Asker::lang`] before the chat is read: its language as this replica last read it.
+    fn lang_known(&self, s: &AppState) -> Lang {
+        s.ctx
+            .langs
+            .get(self.place.chat)
+            .or_else(|| Lang::from_telegram(self.data.user.language_code.as_deref()))
+            .unwrap_or(s.ctx.default_lang)
     }
 }
 
@@ -276,6 +289,8 @@ fn you_event(lang: Lang, seat: (Option<Colour>, bool)) -> Event {
                 colour: crate::i18n::colour(lang, c),
             }),
         ),
+        // In the lobby a seat has no colour yet: at the table, not watching.
+        None if seat.1 => tr_plain(lang, &Msg::Live(LiveMsg::Seated)),
         None => tr_plain(lang, &Msg::Live(LiveMsg::Watching)),
     };
     let body = json!({ "colour": seat.0.map(Colour::name), "seated": seat.1, "text": text });
@@ -388,14 +403,14 @@ async fn stream(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap)
                 Full::Yours => (StatusCode::TOO_MANY_REQUESTS, LiveMsg::TooMany, 10),
                 Full::All => (StatusCode::SERVICE_UNAVAILABLE, LiveMsg::Unavailable, 30),
             };
-            let lang = asker.lang(s.ctx.default_lang);
+            let lang = asker.lang_known(&s);
             return refused_for(status, lang, msg, Some(Duration::from_secs(retry)));
         }
     };
     // Watch first, then read the stored game: nothing saved in between is missed.
     let (in_hub, rx) = s.live.hub.watch(asker.place);
     let here = chat::load(&s.ctx, ChatAddr::from(asker.place), None).await;
-    let lang = asker.lang(here.lang);
+    let lang = asker.lang(&here);
     let unavailable = |retry_secs| {
         refused_for(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -523,7 +538,7 @@ async fn act(
         _ => return StatusCode::BAD_REQUEST.into_response(),
     };
     let here = chat::load(&s.ctx, ChatAddr::from(asker.place), None).await;
-    let lang = asker.lang(here.lang);
+    let lang = asker.lang(&here);
     let user = &asker.data.user;
     let actor = Actor {
         id: user.id,

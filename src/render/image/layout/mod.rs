@@ -290,6 +290,20 @@ pub(super) fn number_point(arms: Arms, sq: Square) -> Point {
     (x + dx, y + dy)
 }
 
+/// [`number_point`] for a number of `(width, height)` pixels larger than the PNG's: moved in
+/// from the cell's end as far as it needs to stay inside the cell (2 px from its edge).
+pub(super) fn number_point_fitting(arms: Arms, sq: Square, (w, h): (f32, f32)) -> Point {
+    let g = Geom::of(arms);
+    let c = Cell::of(&g, sq);
+    let end = if c.col == 1 { 1.0 } else { -1.0 };
+    let (ux, uy) = g.turn(c.arm, (1.0, 0.0));
+    let extent = ux.abs() * w / 2.0 + uy.abs() * h / 2.0;
+    let offset = (29.0 * g.s).min(CELL_LONG * g.s / 2.0 - extent - 2.0 * g.s);
+    let (dx, dy) = g.turn(c.arm, (end * offset, 0.0));
+    let (x, y) = square_centre(arms, sq);
+    (x + dx, y + dy)
+}
+
 /// Centres of the two places in a square: first and second arrival (left/right on
 /// horizontal cells, top/bottom on vertical ones; across the arm on a star board).
 #[must_use]
