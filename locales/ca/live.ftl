@@ -5,6 +5,7 @@ live-title = Parxís — tauler en directe
 live-connecting = S'està connectant…
 live-reconnecting = S'ha perdut la connexió: tornant a connectar…
 live-watching = Estàs mirant la partida.
+live-seated = Ja hi ets: els colors es reparteixen en començar.
 live-you-play = El teu color: { $colour }.
 live-your-turn-roll = És el teu torn: tira el dau.
 live-your-turn-move = És el teu torn: toca una fitxa o una jugada de sota.

@@ -5,6 +5,7 @@ live-title = Parxís — live board
 live-connecting = Connecting…
 live-reconnecting = Connection lost: catching up…
 live-watching = You are watching.
+live-seated = You're in: colours are given at the start.
 live-you-play = Your colour: { $colour }.
 live-your-turn-roll = Your turn: roll the die.
 live-your-turn-move = Your turn: tap a piece or a move below.

@@ -5,6 +5,7 @@ live-title = Parchís — tablero en directo
 live-connecting = Conectando…
 live-reconnecting = Se perdió la conexión: volviendo a conectar…
 live-watching = Estás viendo la partida.
+live-seated = Ya estás dentro: los colores se reparten al empezar.
 live-you-play = Tu color: { $colour }.
 live-your-turn-roll = Te toca: tira el dado.
 live-your-turn-move = Te toca: pulsa una ficha o una jugada de abajo.

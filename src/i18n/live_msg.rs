@@ -17,6 +17,8 @@ pub enum LiveMsg {
     Reconnecting,
     /// "You are watching."
     Watching,
+    /// "You're in: colours are given at the start." (seated in the lobby)
+    Seated,
     /// "Your colour: yellow." (a colour's name, plain)
     YouPlay { colour: String },
     /// "Your turn: roll the die."
@@ -46,6 +48,7 @@ impl LiveMsg {
             Self::Connecting => "live-connecting",
             Self::Reconnecting => "live-reconnecting",
             Self::Watching => "live-watching",
+            Self::Seated => "live-seated",
             Self::YouPlay { .. } => "live-you-play",
             Self::YourTurnRoll => "live-your-turn-roll",
             Self::YourTurnMove => "live-your-turn-move",
@@ -75,6 +78,7 @@ impl LiveMsg {
             Self::Connecting,
             Self::Reconnecting,
             Self::Watching,
+            Self::Seated,
             Self::YouPlay {
                 colour: "groc".into(),
             },
