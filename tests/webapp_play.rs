@@ -60,6 +60,15 @@ async fn shown(page: &Client) -> Value {
     .await
 }
 
+/// Asked for (`PARXIS_SCREENSHOTS=<folder>`), the page as a phone shows it, saved as
+/// `live_play_<name>.png`.
+async fn shot(page: &Client, name: &str) {
+    if let Ok(dir) = std::env::var("PARXIS_SCREENSHOTS") {
+        let png = page.screenshot().await.expect("a screenshot");
+        std::fs::write(format!("{dir}/live_play_{name}.png"), &png).expect("saved");
+    }
+}
+
 /// Waits until the chat's board message (the one the bot recorded) satisfies `pred`.
 async fn chat_board_until(h: &Harness, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
@@ -130,6 +139,15 @@ async fn a_group_plays_from_lobby_to_rematch_only_on_pages_and_the_chat_follows(
     let ana = browser.on(&pages[0]).await;
     assert_eq!(shown(ana).await, json!(["leave", "bot", "start", "cancel"]));
     assert_eq!(peek(ana, "s.main").await, Value::Null);
+    // (and no empty board square before the game: the seats take the page)
+    assert_eq!(
+        peek(
+            ana,
+            "getComputedStyle(document.getElementById('board')).display"
+        )
+        .await,
+        json!("none")
+    );
     let biel = browser.on(&pages[1]).await;
     assert_eq!(shown(biel).await, json!(["join"]));
     assert_eq!(peek(biel, "s.main && s.main.kind").await, json!("join"));
@@ -164,6 +182,8 @@ async fn a_group_plays_from_lobby_to_rematch_only_on_pages_and_the_chat_follows(
     }
     let dani = browser.on(&pages[3]).await;
     assert_eq!(shown(dani).await, json!(["leave"]));
+    shot(browser.on(&pages[0]).await, "lobby").await;
+    let dani = browser.on(&pages[3]).await;
     // (seated, not watching: the colours come at the start)
     assert_eq!(
         peek(dani, "document.getElementById('who').textContent").await,
@@ -238,6 +258,7 @@ async fn a_group_plays_from_lobby_to_rematch_only_on_pages_and_the_chat_follows(
         "{first} / {winner}"
     );
     chat_board_until(&h, "the end", |m| has_button(m, "x:")).await;
+    shot(browser.on(&pages[0]).await, "results").await;
 
     // When Carme asks for a rematch on her page (the main button),
     let carme = browser.on(&pages[2]).await;
@@ -331,6 +352,15 @@ async fn a_page_replays_the_finished_game_to_its_end_with_play_pause_steps_and_t
         15_000,
     )
     .await;
+    // (the game's own buttons out of the way meanwhile)
+    assert_eq!(
+        peek(
+            page,
+            "getComputedStyle(document.getElementById('actions')).display"
+        )
+        .await,
+        json!("none")
+    );
     let n = peek(page, "s.replay.data.frames.length")
         .await
         .as_u64()
@@ -392,6 +422,7 @@ async fn a_page_replays_the_finished_game_to_its_end_with_play_pause_steps_and_t
         .await
         .expect("play");
     until(page, "s.replay.ended && !s.replay.playing", 15_000).await;
+    shot(page, "replay").await;
     // where it shows the final board and the game's caption with the finishing order.
     assert_eq!(peek(page, "s.replay.i").await, json!(n - 1));
     let caption = peek(

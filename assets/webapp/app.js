@@ -237,6 +237,8 @@
       li.textContent = line;
       st.appendChild(li);
     }
+    // No board before the game (no empty square): the seats take the page.
+    $('board').style.display = f.arms ? '' : 'none';
     if (f.arms) {
       try { await ensureBoard(f.arms); } catch (e) { /* shown on the next frame */ }
       const scene = P.replay ? null : $('scene');
@@ -401,7 +403,7 @@
     const cap = document.createElement('p');
     cap.id = 'replay-caption';
     box.append(bar, row, cap);
-    $('actions').hidden = true;
+    $('actions').style.display = 'none';
     showReplay(0);
     play();
   }
@@ -451,7 +453,7 @@
     clearTimeout(P.replay.timer);
     P.replay = null;
     section('replay').hidden = true;
-    $('actions').hidden = false;
+    $('actions').style.display = '';
     if (P.state) render(P.state);
   }
   P.openReplay = openReplay;
