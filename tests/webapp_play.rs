@@ -445,3 +445,91 @@ async fn a_page_replays_the_finished_game_to_its_end_with_play_pause_steps_and_t
     assert_eq!(shown(page).await, json!(["new", "rematch", "replay"]));
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_s_lobby_taps_are_the_chat_s_presses_with_its_refusals_and_only_for_the_group() {
+    use support::http::request;
+    // Given a lobby opened in the chat and its live board (no bot polling: the routes alone),
+    let h = Harness::start_live(23, Options::default(), Some((app(), open_limits()))).await;
+    h.settings(auto_dice_settings()).await;
+    let users = four_users();
+    h.command(&users[0], "/newgame").await;
+    let addr = serve(&h, 0).await;
+    let id = GameId::of(&LinkKey::of_token(TOKEN), Place::of_chat(CHAT));
+    let tap = |user: usize, body: Value| {
+        let data = init_data(&users[user], Some("en"), id.as_str(), now_secs());
+        async move {
+            let auth = format!("tma {data}");
+            let headers = [
+                ("Authorization", auth.as_str()),
+                ("Content-Type", "application/json"),
+            ];
+            let r = request(
+                addr,
+                "POST",
+                "/live/api/act",
+                &headers,
+                body.to_string().as_bytes(),
+            )
+            .await;
+            (
+                r.status,
+                serde_json::from_str::<Value>(&r.body).unwrap_or(Value::Null),
+            )
+        }
+    };
+    let (version, lobby) = h.table().await;
+    let join = json!({"seq": lobby.seq(), "do": "button", "data": format!("j:{}", lobby.seq())});
+    // When someone who left the group taps Join, then it is refused (members only) and
+    // nothing changes;
+    h.fake.remove_member(CHAT, users[1].id, "left");
+    let (status, body) = tap(1, join.clone()).await;
+    assert_eq!(status, 403, "{body}");
+    assert_eq!(
+        body["error"],
+        json!(tr_plain(Lang::En, &Msg::Live(LiveMsg::MembersOnly)))
+    );
+    assert_eq!(h.table().await.0, version);
+    // forged data, and a chat button that is not a lobby's (a roll), are bad requests;
+    for data in ["zz:1", "j:x", "r:1", ""] {
+        let (status, _) = tap(2, json!({"seq": 1, "do": "button", "data": data})).await;
+        assert_eq!(status, 400, "{data}");
+    }
+    assert_eq!(h.table().await.0, version);
+    // a member's Join seats them, as the chat's button does, and a second one is the
+    // chat's own refusal;
+    let (status, body) = tap(2, join.clone()).await;
+    assert_eq!((status, body["ok"].clone()), (200, json!(true)), "{body}");
+    let (_, t) = h.table().await;
+    assert!(t.players().iter().any(|p| p.id == users[2].id));
+    let (status, body) = tap(2, join).await;
+    assert_eq!(status, 403, "{body}");
+    assert_eq!(
+        body["error"],
+        json!(view::refusal(
+            Lang::En,
+            Refusal::Reject(Reject::AlreadyJoined)
+        ))
+    );
+    // and a rematch or a replay before any game is over is refused.
+    let (status, body) = tap(
+        0,
+        json!({"seq": t.seq(), "do": "button", "data": format!("x:{}", t.seq())}),
+    )
+    .await;
+    assert_eq!(body["ok"], json!(false), "{status} {body}");
+    assert_eq!(h.table().await.1.status(), Status::Lobby);
+    let auth = format!(
+        "tma {}",
+        init_data(&users[0], Some("en"), id.as_str(), now_secs())
+    );
+    let r = request(
+        addr,
+        "GET",
+        "/live/api/replay",
+        &[("Authorization", auth.as_str())],
+        b"",
+    )
+    .await;
+    assert_eq!(r.status, 404, "{}", r.body);
+}
