@@ -21,28 +21,10 @@ use serde_json::{Value, json};
 
 use support::bot_harness::{CHAT, Harness, Options, four_users, text_of};
 use support::browser::{Browser, peek, until};
-use support::fake_tg::{BOT_USERNAME, TOKEN, TestUser};
-use support::live::{PATH, app, init_data, mid_game, now_secs, page_url, serve};
-
-/// The `startapp` parameter of the "📱 Live board" button under `board`.
-fn live_button(board: &Value) -> (String, String) {
-    let rows = board["reply_markup"]["inline_keyboard"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let button = rows
-        .iter()
-        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
-        .find(|b| b["url"].is_string())
-        .unwrap_or_else(|| panic!("no URL button under the board: {board}"));
-    let url = button["url"].as_str().unwrap_or_default().to_owned();
-    let prefix = format!("https://t.me/{BOT_USERNAME}/board?startapp=");
-    let id = url
-        .strip_prefix(&prefix)
-        .unwrap_or_else(|| panic!("not a Direct Link Mini App URL: {url}"))
-        .to_owned();
-    (button["text"].as_str().unwrap_or_default().to_owned(), id)
-}
+use support::fake_tg::{TOKEN, TestUser};
+use support::live::{
+    AUTOPLAY, PATH, app, init_data, live_button, mid_game, now_secs, page_url, serve,
+};
 
 /// Waits until `page` shows the state at `seq` with its player to move; returns how many
 /// taps it has answered so far.
@@ -73,37 +55,6 @@ async fn tap(page: &Client, body: Value) -> Value {
     );
     page.execute_async(&script, vec![]).await.expect("a tap")
 }
-
-/// Makes the page play by itself: whenever it shows a state where its player is to move,
-/// it taps that state's first move once, as a player would: by turns a click on the move
-/// button, or a click on the board where that move's piece or landing square is (the
-/// board's own hit-testing picks the target there). Every frame, tap answer and failure
-/// runs it (the page's waiters), so the game goes as fast as the pages and the bot allow.
-const AUTOPLAY: &str = "const s = window.__parxis;\
-     s.auto = { last: -1, clicks: 0, board: 0 };\
-     const step = () => {\
-       const f = s.state;\
-       if (!f || f.stage !== 'playing' || f.phase !== 'move' || !s.you || f.turn !== s.you.colour || s.busy) return false;\
-       const b = document.querySelector('#actions button.mv');\
-       if (s.auto.last === f.seq || !b || b.disabled) return false;\
-       s.auto.last = f.seq;\
-       s.auto.clicks += 1;\
-       const c = document.querySelector('#taps circle');\
-       const r = c && c.getBoundingClientRect();\
-       const x = r && r.left + r.width / 2, y = r && r.top + r.height / 2;\
-       const at = r && s.auto.clicks % 2 === 0 && document.elementFromPoint(x, y);\
-       if (at) {\
-         s.auto.board += 1;\
-         at.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));\
-         if (s.busy) return false;\
-         s.auto.missed = (s.auto.missed || 0) + 1;\
-       }\
-       b.click();\
-       return false;\
-     };\
-     s.waiters.push({ pred: step, resolve: () => {} });\
-     step();\
-     return true;";
 
 fn board_writes(h: &Harness, since: usize) -> usize {
     h.fake

@@ -3,6 +3,14 @@
 // request carries initData in its Authorization header), draws each frame (the PNG's board
 // as SVG), animates the piece that moved, and sends the player's taps.
 //
+// The whole game is played here: the lobby (seats, Join / Leave, the host's Start, add a
+// computer, Cancel), the game, and after it the finishing order, New game, Rematch and the
+// replay (played from the stored record: play/pause, a progress bar, a step either way).
+// The buttons before and after the game are the chat's own, as each frame carries them
+// (their callback data is sent back and played as the chat's press); the page only picks
+// those that concern the viewer. Telegram's main button takes the viewer's one obvious
+// action (Join, Start, Roll, Rematch) when the page runs inside Telegram.
+//
 // Every frame is a whole state: a page that loses its connection connects again and starts
 // from the stored game the server sends first. window.__parxis exposes the state to tests.
 'use strict';
@@ -256,9 +264,11 @@
       st.appendChild(li);
     }
     seatsList(f);
+    // No board before the game (no empty square): the seats take the page.
+    $('board').style.display = f.arms ? '' : 'none';
     if (f.arms) {
       try { await ensureBoard(f.arms); } catch (e) { /* shown on the next frame */ }
-      const scene = $('scene');
+      const scene = P.replay ? null : $('scene');
       if (scene) {
         scene.innerHTML = f.scene || '';
         if (f.anim && (!prev || prev.seq !== f.seq)) animate(f.anim);
@@ -292,6 +302,210 @@
     }
   }
 
+  // A section of the page after the actions, made once (the page's HTML holds the game's).
+  function section(id, tag) {
+    let el = $(id);
+    if (!el) {
+      el = document.createElement(tag || 'div');
+      el.id = id;
+      const after = $('toast') || $('actions');
+      after.parentNode.insertBefore(el, after.nextSibling);
+    }
+    return el;
+  }
+  function list(el, lines, cls) {
+    el.textContent = '';
+    for (const line of lines) {
+      const li = document.createElement('li');
+      if (typeof line === 'string') li.textContent = line;
+      else {
+        li.textContent = line.text;
+        if (line.c) li.dataset.c = line.c;
+      }
+      if (cls) li.className = cls;
+      el.appendChild(li);
+    }
+  }
+
+  // The seats before the game: name and colour (a computer marked), then the free seats.
+  function lobbyView(f) {
+    const seats = section('seats', 'ul');
+    if (f.stage !== 'lobby') { seats.hidden = true; return; }
+    seats.hidden = false;
+    const lines = f.seats.map((s) => ({ text: (s.colour ? s.colour + ' · ' : '') + s.name + (s.computer ? ' 🤖' : ''), c: s.c }));
+    list(seats, lines);
+    for (let i = f.seats.length; i < f.capacity; i += 1) {
+      const li = document.createElement('li');
+      li.className = 'free';
+      li.textContent = '·';
+      seats.appendChild(li);
+    }
+  }
+
+  // After the game: the finishing order (with points once recorded) and the achievements.
+  function overView(f) {
+    const res = section('results', 'ul');
+    if (f.stage !== 'finished') { res.hidden = true; return; }
+    res.hidden = false;
+    list(res, (f.results || []).concat(f.achievements ? [f.achievements] : []));
+  }
+
+  // The chat's buttons the viewer has a use for: Join for someone not seated while a seat
+  // is free, Leave for a player, the host's Start, computer and Cancel; New game and
+  // Rematch for everyone after the game. The server refuses the rest as the chat does.
+  function offered(f) {
+    const you = P.you || {};
+    const host = P.user === f.host;
+    return (f.buttons || []).filter((b) => {
+      if (b.kind === 'join') return !you.seated && f.seats.length < f.capacity;
+      if (b.kind === 'leave') return !!you.seated;
+      if (b.kind === 'start' || b.kind === 'bot' || b.kind === 'cancel') return host;
+      return true;
+    });
+  }
+
+  // The viewer's one obvious action, for Telegram's main button.
+  function obvious(f) {
+    if (!f) return null;
+    const by = (k) => offered(f).find((b) => b.kind === k);
+    if (f.stage === 'lobby') {
+      const b = by('join') || (f.seats.length >= 2 && by('start'));
+      return b ? { text: b.label, kind: b.kind, body: { do: 'button', data: b.data } } : null;
+    }
+    if (f.stage === 'playing') return mine() && f.roll ? { text: f.roll_label, kind: 'roll', body: { do: 'roll' } } : null;
+    const b = by('rematch');
+    return b ? { text: b.label, kind: 'rematch', body: { do: 'button', data: b.data } } : null;
+  }
+
+  // Telegram's main button: its script's MainButton when present, else the client's own
+  // events (the bridge the page already posts to); nothing outside Telegram.
+  function mainButton(m) {
+    const key = m ? m.kind + ':' + m.text : '';
+    P.main = m;
+    if (key === P.mainKey) return;
+    P.mainKey = key;
+    if (webApp && webApp.MainButton) {
+      if (m) webApp.MainButton.setParams({ text: m.text, is_visible: true, is_active: true });
+      else webApp.MainButton.hide();
+      return;
+    }
+    const css = getComputedStyle(document.documentElement);
+    post('web_app_setup_main_button', m ? {
+      is_visible: true, is_active: true, text: m.text,
+      color: css.getPropertyValue('--button').trim(), text_color: css.getPropertyValue('--button-text').trim(),
+    } : { is_visible: false });
+  }
+  function mainPressed() { if (P.main && !P.busy) tap(P.main.body); }
+  P.pressMain = mainPressed;
+  if (webApp && webApp.MainButton) webApp.MainButton.onClick(mainPressed);
+  else {
+    const tg = (window.Telegram = window.Telegram || {});
+    const view = (tg.WebView = tg.WebView || {});
+    const prev = view.receiveEvent;
+    view.receiveEvent = (type, data) => {
+      if (type === 'main_button_pressed') mainPressed();
+      if (prev) prev(type, data);
+    };
+    window.addEventListener('message', (e) => {
+      let d = null;
+      try { d = typeof e.data === 'string' ? JSON.parse(e.data) : e.data; } catch (err) { d = null; }
+      if (d && d.eventType === 'main_button_pressed') mainPressed();
+    });
+  }
+
+  // The replay in the page: the stored record's pictures (the chat animation's pace), with
+  // play/pause, a progress bar to seek and a step either way. Frames keep arriving
+  // meanwhile; the board shows the replay until it is closed.
+  async function openReplay() {
+    if (P.replay) return;
+    const res = await fetch(base + '/api/replay', { headers: { Authorization: 'tma ' + initData }, cache: 'no-store' });
+    let d = {};
+    try { d = await res.json(); } catch (e) { d = {}; }
+    if (!res.ok || !d.frames) { toast(d.error || '…'); notify(); return; }
+    await ensureBoard(d.arms);
+    P.replay = { data: d, i: 0, playing: true, ended: false, timer: 0, shown: 0 };
+    const box = section('replay');
+    box.hidden = false;
+    box.textContent = '';
+    const bar = document.createElement('input');
+    bar.type = 'range';
+    bar.min = '0';
+    bar.max = String(d.frames.length - 1);
+    bar.value = '0';
+    bar.id = 'replay-bar';
+    bar.addEventListener('input', () => { pause(); showReplay(Number(bar.value)); });
+    const row = document.createElement('div');
+    row.className = 'replay-controls';
+    const ctl = (id, label, fn) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.id = id;
+      b.textContent = label;
+      b.addEventListener('click', fn);
+      row.appendChild(b);
+    };
+    ctl('replay-back', '⏮', () => { pause(); showReplay(P.replay.i - 1); });
+    ctl('replay-play', '⏸', () => (P.replay.playing ? pause() : play()));
+    ctl('replay-next', '⏭', () => { pause(); showReplay(P.replay.i + 1); });
+    ctl('replay-close', '✕', closeReplay);
+    const cap = document.createElement('p');
+    cap.id = 'replay-caption';
+    box.append(bar, row, cap);
+    $('actions').style.display = 'none';
+    showReplay(0);
+    play();
+  }
+  function showReplay(i) {
+    const r = P.replay;
+    if (!r) return;
+    const n = r.data.frames.length;
+    r.i = Math.max(0, Math.min(n - 1, i));
+    const fr = r.data.frames[r.i];
+    const scene = $('scene');
+    if (scene) scene.innerHTML = fr.scene;
+    const taps = $('taps');
+    if (taps) taps.textContent = '';
+    $('replay-bar').value = String(r.i);
+    r.shown += 1;
+    r.ended = r.i === n - 1;
+    const order = r.data.order.map((o, k) => (k + 1) + '. ' + o.name).join('  ');
+    $('replay-caption').textContent = r.ended ? r.data.caption + '\n' + order : (r.i + 1) + ' / ' + n;
+    notify();
+  }
+  function play() {
+    const r = P.replay;
+    if (!r) return;
+    if (r.ended) showReplay(0);
+    r.playing = true;
+    $('replay-play').textContent = '⏸';
+    clearTimeout(r.timer);
+    const next = () => {
+      if (!P.replay || !r.playing) return;
+      if (r.i >= r.data.frames.length - 1) { pause(); return; }
+      showReplay(r.i + 1);
+      r.timer = setTimeout(next, r.data.frames[r.i].ms);
+    };
+    r.timer = setTimeout(next, r.data.frames[r.i].ms);
+    notify();
+  }
+  function pause() {
+    const r = P.replay;
+    if (!r) return;
+    r.playing = false;
+    clearTimeout(r.timer);
+    $('replay-play').textContent = '▶';
+    notify();
+  }
+  function closeReplay() {
+    if (!P.replay) return;
+    clearTimeout(P.replay.timer);
+    P.replay = null;
+    section('replay').hidden = true;
+    $('actions').style.display = '';
+    if (P.state) render(P.state);
+  }
+  P.openReplay = openReplay;
+
   // The piece that moved travels its path to where the new frame shows it.
   function animate(anim) {
     const pts = anim.pts || [];
@@ -319,7 +533,23 @@
     const taps = $('taps');
     actions.textContent = '';
     if (taps) taps.textContent = '';
-    if (!f) return;
+    if (!f) { mainButton(null); return; }
+    lobbyView(f);
+    overView(f);
+    mainButton(obvious(f));
+    if (f.stage !== 'playing') {
+      $('turn').textContent = '';
+      for (const b of offered(f)) button(b.label, 'btn ' + b.kind, { do: 'button', data: b.data });
+      if (f.replay) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'btn replay';
+        b.textContent = f.replay_label;
+        b.addEventListener('click', openReplay);
+        $('actions').appendChild(b);
+      }
+      return;
+    }
     const my = mine();
     $('turn').textContent = my ? (f.phase === 'roll' ? P.texts.your_turn_roll : f.phase === 'move' ? P.texts.your_turn_move : '') || '' : '';
     if (!my) return;

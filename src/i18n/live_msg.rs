@@ -17,7 +17,7 @@ pub enum LiveMsg {
     Reconnecting,
     /// "You are watching."
     Watching,
-    /// "You are at the table: the game starts soon." (seated, no colour yet: the lobby)
+    /// "You're in: colours are given at the start." (seated in the lobby)
     Seated,
     /// "Your colour: yellow." (a colour's name, plain)
     YouPlay { colour: String },

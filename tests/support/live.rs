@@ -11,10 +11,75 @@ use parxis::bot::effects::live::auth::{Secret, sign};
 use parxis::config::MiniAppConfig;
 use parxis::ops::http::{Mount, always_ready, router_with_apps, serve_on};
 use parxis::ops::metrics::Metrics;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::bot_harness::Harness;
-use super::fake_tg::{TOKEN, TestUser};
+use super::fake_tg::{BOT_USERNAME, TOKEN, TestUser};
+
+/// Makes the page play by itself: whenever it shows a state where its player is to move,
+/// it taps that state's first move once, as a player would: by turns a click on the move
+/// button, or a click on the board where that move's piece or landing square is (the
+/// board's own hit-testing picks the target there). Every frame, tap answer and failure
+/// runs it (the page's waiters), so the game goes as fast as the pages and the bot allow.
+pub const AUTOPLAY: &str = "const s = window.__parxis;\
+     s.auto = { last: -1, clicks: 0, board: 0 };\
+     const step = () => {\
+       const f = s.state;\
+       if (!f || f.stage !== 'playing' || f.phase !== 'move' || !s.you || f.turn !== s.you.colour || s.busy) return false;\
+       const b = document.querySelector('#actions button.mv');\
+       if (s.auto.last === f.seq || !b || b.disabled) return false;\
+       s.auto.last = f.seq;\
+       s.auto.clicks += 1;\
+       const c = document.querySelector('#taps circle');\
+       const r = c && c.getBoundingClientRect();\
+       const x = r && r.left + r.width / 2, y = r && r.top + r.height / 2;\
+       const at = r && s.auto.clicks % 2 === 0 && document.elementFromPoint(x, y);\
+       if (at) {\
+         s.auto.board += 1;\
+         at.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: x, clientY: y }));\
+         if (s.busy) return false;\
+         s.auto.missed = (s.auto.missed || 0) + 1;\
+       }\
+       b.click();\
+       return false;\
+     };\
+     s.waiters.push({ pred: step, resolve: () => {} });\
+     step();\
+     return true;";
+
+/// The `startapp` parameter of the "📱 Live board" button under `board`.
+pub fn live_button(board: &Value) -> (String, String) {
+    let rows = board["reply_markup"]["inline_keyboard"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let button = rows
+        .iter()
+        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+        .find(|b| b["url"].is_string())
+        .unwrap_or_else(|| panic!("no URL button under the board: {board}"));
+    let url = button["url"].as_str().unwrap_or_default().to_owned();
+    let prefix = format!("https://t.me/{BOT_USERNAME}/board?startapp=");
+    let id = url
+        .strip_prefix(&prefix)
+        .unwrap_or_else(|| panic!("not a Direct Link Mini App URL: {url}"))
+        .to_owned();
+    (button["text"].as_str().unwrap_or_default().to_owned(), id)
+}
+
+/// A chat's settings for the live board's games: English, emoji boards, no timer, auto
+/// dice, no pings.
+pub fn auto_dice_settings() -> parxis::bot::core::settings::ChatSettings {
+    use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
+    ChatSettings {
+        lang: Some(parxis::i18n::Lang::En),
+        display: Display::Emoji,
+        timer_secs: 0,
+        dice: DiceMode::Auto,
+        pings_secs: 0,
+        lang_offered: true,
+    }
+}
 
 /// Where the live board is served.
 pub const PATH: &str = "/live";

@@ -57,6 +57,18 @@ pub async fn open_lobby(
     Ok(saved)
 }
 
+/// "New game" under a finished or cancelled board (the chat's button or the live page's):
+/// a lobby with the same rules and board asked for as the place's last table.
+///
+/// # Errors
+/// As [`open_lobby`].
+pub async fn new_game(ctx: &Ctx, here: &Here, actor: &Actor) -> Result<Saved, Refusal> {
+    let (preset, pairs, board) = here.table().ok().map_or((Preset::Jcf, false, None), |r| {
+        (r.state.preset(), r.state.pairs(), r.state.board())
+    });
+    open_lobby(ctx, here, actor, preset, pairs, board).await
+}
+
 /// Rematch under a finished board: a lobby with the same players seated and the same rules
 /// (see [`Table::rematch`]).
 ///

@@ -37,7 +37,8 @@ async fn publish(hub: &Hub, place: Place, version: u64, table: &Table) {
 
 /// The row the board of `table` at `place` gets under its buttons: "📱 Live board", a URL
 /// button to the Direct Link Mini App (Telegram refuses `web_app` buttons in groups). Only
-/// with the Mini App configured, for a game in play or finished, in a group.
+/// with the Mini App configured, for a lobby, a game in play or a finished one, in a group
+/// (the whole game can be played from the page, the lobby first).
 #[must_use]
 pub fn button_row(
     ctx: &Ctx,
@@ -46,7 +47,11 @@ pub fn button_row(
     table: &Table,
 ) -> Option<Vec<InlineKeyboardButton>> {
     let live = ctx.live.as_ref()?;
-    if !matches!(table.stage(), Stage::Playing(_) | Stage::Finished(_)) || place.chat >= 0 {
+    if !matches!(
+        table.stage(),
+        Stage::Lobby | Stage::Playing(_) | Stage::Finished(_)
+    ) || place.chat >= 0
+    {
         return None;
     }
     let url = live.link_for(place)?.parse().ok()?;

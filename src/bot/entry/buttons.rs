@@ -26,7 +26,6 @@ use crate::bot::effects::chat::Here;
 use crate::bot::effects::press;
 use crate::bot::effects::telegram::{TgBot, actor_of, is_group};
 use crate::bot::effects::{Ctx, HandlerResult, lobby};
-use crate::engine::Preset;
 
 /// Answer the press: silently when it went through, with a short alert when refused.
 pub(super) async fn answer(
@@ -99,14 +98,7 @@ pub async fn on_new_game(
     started: Started,
 ) -> HandlerResult {
     let result = match pressed_in_group(&q) {
-        Ok(_) => {
-            let (preset, pairs, board) =
-                here.table().ok().map_or((Preset::Jcf, false, None), |r| {
-                    (r.state.preset(), r.state.pairs(), r.state.board())
-                });
-            let actor = actor_of(&q.from);
-            lobby::open_lobby(&ctx, &here, &actor, preset, pairs, board).await
-        }
+        Ok(_) => lobby::new_game(&ctx, &here, &actor_of(&q.from)).await,
         Err(r) => Err(r),
     };
     answer(&bot, &here, &q, result.as_ref().map(|_| ()).map_err(|r| *r)).await;

@@ -24,7 +24,7 @@ pub(crate) mod test_support;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
-mod tests_dice;
+pub(crate) mod tests_dice;
 #[cfg(test)]
 mod tests_large;
 #[cfg(test)]

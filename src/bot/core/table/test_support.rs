@@ -4,7 +4,7 @@ use super::Actor;
 use crate::engine::ScriptedDice;
 
 /// Player `id`, named "p<id>", not an administrator.
-pub(super) fn actor(id: i64) -> Actor {
+pub(crate) fn actor(id: i64) -> Actor {
     Actor {
         id,
         name: format!("p{id}"),
@@ -13,7 +13,7 @@ pub(super) fn actor(id: i64) -> Actor {
 }
 
 /// Dice that roll `rolls` in order.
-pub(super) fn dice(rolls: &[u8]) -> ScriptedDice {
+pub(crate) fn dice(rolls: &[u8]) -> ScriptedDice {
     ScriptedDice::new(rolls)
 }
 

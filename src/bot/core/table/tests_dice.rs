@@ -84,7 +84,7 @@ fn auto_dice_never_rolls_for_a_human_who_must_choose_a_move_or_is_absent() {
 }
 
 /// The streams of a test chat: each action's stream seeded from `seed` and its `seq`.
-struct SeededStreams(u64);
+pub(crate) struct SeededStreams(pub(crate) u64);
 
 impl super::Streams for SeededStreams {
     type R = rand_chacha::ChaCha8Rng;
@@ -104,7 +104,7 @@ impl super::Streams for SeededStreams {
 
 /// A lobby of `humans` people and computers up to `seats`, on the board that seats them,
 /// started with the roll-off of `streams`.
-fn started(seats: usize, humans: usize, streams: &mut SeededStreams) -> Table {
+pub(crate) fn started(seats: usize, humans: usize, streams: &mut SeededStreams) -> Table {
     let board = crate::engine::Arms::ALL
         .into_iter()
         .find(|a| usize::from(a.count()) >= seats)
@@ -123,6 +123,22 @@ fn started(seats: usize, humans: usize, streams: &mut SeededStreams) -> Table {
     let mut roll_off = crate::dice::RngDice(streams.dice(t.seq));
     t.act(&actor(1), Action::Start, 0, &mut roll_off)
         .expect("start")
+}
+
+/// The next saved state of a game in play, as the bot plays it under auto dice: a
+/// computer's turn when its pause is over, else the human to move picks their first legal
+/// move; then everything that needs no human choice.
+pub(crate) fn next_board(t: Table, streams: &mut SeededStreams) -> Table {
+    let p = t.to_move().cloned().expect("someone to move");
+    let t = if p.is_automatic() {
+        t.bot_turn(0, false, streams)
+            .expect("a computer's turn")
+            .chain(0, streams)
+    } else {
+        t.act(&actor(p.id), Action::Move(0), 0, &mut dice(&[1]))
+            .expect("a move")
+    };
+    t.until_human(0, true, streams)
 }
 
 #[test]
@@ -172,15 +188,7 @@ fn under_auto_dice_no_board_of_a_whole_game_asks_a_human_to_roll() {
                     asked.push((seats, humans, seed, boards));
                     break;
                 }
-                t = if p.is_automatic() {
-                    t.bot_turn(0, false, &mut streams)
-                        .expect("a computer's turn")
-                        .chain(0, &mut streams)
-                } else {
-                    t.act(&actor(p.id), Action::Move(0), 0, &mut dice(&[1]))
-                        .expect("a move")
-                };
-                t = t.until_human(0, true, &mut streams);
+                t = next_board(t, &mut streams);
             }
             assert!(
                 t.playing().is_none() || !asked.is_empty(),

@@ -6,12 +6,22 @@
 //! one. Its board is the PNG's scene as SVG ([`crate::render::image::scene_svg`]); its texts
 //! (the caption, the move buttons) are the chat board's own, in the page's language (the chat's), built
 //! the first time a viewer of that language needs them.
+//!
+//! Before and after the game a frame carries the chat keyboard's own buttons (Join, Leave,
+//! Start, add a computer, Cancel; New game and Rematch), each with its callback data: the
+//! page sends that data back and the route plays it as the chat's press, so the page can
+//! offer nothing the chat would not. After the game it carries the finishing order (points
+//! once recorded) and the achievements line, and whether the game can be replayed in the
+//! page ([`replay_json`]: the stored record walked through the engine, a scene per picture
+//! of the chat's own replay pace).
 
 use std::sync::OnceLock;
 
 use serde::Serialize;
 
-use crate::bot::core::table::{PlayerKind, Stage, Table};
+use crate::bot::core::callback::{Button, Press};
+use crate::bot::core::replay::{self, Walk};
+use crate::bot::core::table::{PlayerKind, Replay, Stage, Table};
 use crate::bot::core::view;
 use crate::engine::{Colour, Phase};
 use crate::i18n::{Lang, Msg, html_to_plain, tr_plain};
@@ -64,6 +74,55 @@ struct Shared {
     moves: Vec<(MoveOut, crate::engine::Move)>,
     anim: Option<Anim>,
     seats: Vec<(SeatOut, Option<Colour>)>,
+    /// The host (who may start, add computers, cancel).
+    host: i64,
+    /// How many seats the table has room for.
+    capacity: usize,
+    /// A finished game whose whole record the table keeps: the page can replay it.
+    replay: bool,
+}
+
+/// A chat button as the page offers it: its label in the viewer's language, what it does
+/// (`join`, `leave`, `start`, `bot`, `cancel`, `new`, `rematch`) and the callback data the
+/// page sends back.
+#[derive(Debug, Serialize)]
+struct ButtonJson {
+    label: String,
+    kind: &'static str,
+    data: String,
+}
+
+/// The chat keyboard's buttons that the page offers as they are (not the moves, the Roll,
+/// the language row or the replay's animation: the page has its own of these).
+fn buttons(lang: Lang, t: &Table) -> Vec<ButtonJson> {
+    if matches!(t.stage(), Stage::Playing(_)) {
+        return Vec::new();
+    }
+    view::keyboard(lang, t)
+        .inline_keyboard
+        .iter()
+        .flatten()
+        .filter_map(|b| {
+            let teloxide::types::InlineKeyboardButtonKind::CallbackData(data) = &b.kind else {
+                return None;
+            };
+            let kind = match Press::decode(data)?.button {
+                Button::Join => "join",
+                Button::Leave => "leave",
+                Button::Start => "start",
+                Button::AddBot(_) => "bot",
+                Button::Cancel => "cancel",
+                Button::NewGame => "new",
+                Button::Rematch => "rematch",
+                _ => return None,
+            };
+            Some(ButtonJson {
+                label: b.text.clone(),
+                kind,
+                data: data.clone(),
+            })
+        })
+        .collect()
 }
 
 /// A saved state of a game, as the live board shows it.
@@ -146,8 +205,25 @@ impl Frame {
             moves: Vec<MoveJson<'a>>,
             anim: Option<&'a Anim>,
             seats: Vec<SeatJson<'a>>,
+            host: i64,
+            capacity: usize,
+            buttons: Vec<ButtonJson>,
+            results: Vec<String>,
+            achievements: Option<String>,
+            replay: bool,
+            replay_label: String,
         }
         let s = &self.shared;
+        let (results, achievements) = match self.table.stage() {
+            Stage::Finished(g) => (
+                view::stats::finish_lines(lang, &self.table, g)
+                    .iter()
+                    .map(|l| html_to_plain(l))
+                    .collect(),
+                view::stats::achievements_line(lang, &self.table).map(|l| html_to_plain(&l)),
+            ),
+            _ => (Vec::new(), None),
+        };
         let text = view::board_text(lang, &self.table, self.now_ms);
         let status = html_to_plain(&text.status_within(STATUS_LIMIT))
             .lines()
@@ -195,6 +271,13 @@ impl Frame {
             moves,
             anim: s.anim.as_ref(),
             seats,
+            host: s.host,
+            capacity: s.capacity,
+            buttons: buttons(lang, &self.table),
+            results,
+            achievements,
+            replay: s.replay,
+            replay_label: tr_plain(lang, &Msg::Replay(crate::i18n::ReplayMsg::BtnReplay)),
         };
         serde_json::to_string(&json).unwrap_or_default()
     }
@@ -233,6 +316,9 @@ fn shared(t: &Table) -> Shared {
             moves: Vec::new(),
             anim: None,
             seats,
+            host: t.host(),
+            capacity: t.capacity(),
+            replay: false,
         };
     };
     let choices = t.playing().map(view::ordered_moves).unwrap_or_default();
@@ -303,7 +389,79 @@ fn shared(t: &Table) -> Shared {
         moves,
         anim,
         seats,
+        host: t.host(),
+        capacity: t.capacity(),
+        replay: replay::game_ref(t).is_some(),
     }
+}
+
+/// One picture of a replay in the page.
+#[derive(Serialize)]
+struct ReplayFrame {
+    /// The scene (as a live frame's), the move's trail drawn.
+    scene: String,
+    /// Who moved (`None`: the first and the final board).
+    c: Option<&'static str>,
+    /// The die or bonus that made the move.
+    roll: Option<u8>,
+    /// How long it shows, in ms (the chat's replay pace).
+    ms: u32,
+}
+
+/// The finished game of `table` as the page replays it: the first board, a picture per
+/// beat of the chat animation's pace (every board change, or the highlights of a long
+/// game), the final board; the caption and the finishing order by colour. `None`: the table
+/// is not finished or has no whole record, or the record does not replay.
+#[must_use]
+pub fn replay_json(lang: Lang, table: &Table) -> Option<String> {
+    let rec: Replay = table.replay()?;
+    let walk: Walk = replay::walk(&rec).ok()?;
+    let names = replay::names(&rec);
+    let pace = replay::pace(&walk);
+    let view = |last_move| View {
+        last_move,
+        names: names.clone(),
+        ..View::default()
+    };
+    let mut frames = vec![ReplayFrame {
+        scene: image::scene_svg(&walk.start, &view(None)),
+        c: None,
+        roll: None,
+        ms: u32::from(replay::FIRST_CS) * 10,
+    }];
+    let changes: Vec<_> = walk.steps.iter().filter(|s| s.changes_board()).collect();
+    for beat in &pace.beats {
+        let Some(s) = changes.get(beat.change) else {
+            continue;
+        };
+        frames.push(ReplayFrame {
+            scene: image::scene_svg(&s.after, &view(s.play.map(Into::into))),
+            c: s.seat().map(Colour::name),
+            roll: s.roll.or_else(|| s.before.bonus()),
+            ms: u32::from(beat.delay_cs) * 10,
+        });
+    }
+    let last = replay::final_view(&rec, &walk);
+    frames.push(ReplayFrame {
+        scene: image::scene_svg(walk.last(), &last),
+        c: None,
+        roll: None,
+        ms: u32::from(replay::LAST_CS) * 10,
+    });
+    let (order, _) = replay::finishing_order(&walk);
+    let order: Vec<_> = order
+        .iter()
+        .map(|&c| serde_json::json!({ "c": c.name(), "name": rec.name_of(c) }))
+        .collect();
+    let body = serde_json::json!({
+        "id": rec.id,
+        "arms": rec.arms.count(),
+        "size": image::size(rec.arms),
+        "caption": html_to_plain(&replay::caption(lang, &rec, &walk)),
+        "order": order,
+        "frames": frames,
+    });
+    Some(body.to_string())
 }
 
 #[cfg(test)]
@@ -361,5 +519,85 @@ mod tests {
         assert_ne!(ca["status"], json["status"]);
         assert_eq!(frame.seat_of(1), (Some(Colour::Blue), true));
         assert_eq!(frame.seat_of(2), (None, false));
+    }
+
+    /// The page's offer at one saved state: the kinds of its buttons, whether it offers a
+    /// roll, and its moves' labels.
+    fn offer(frame: &Frame) -> (Vec<String>, bool, Vec<String>) {
+        let json: serde_json::Value = serde_json::from_str(frame.json(Lang::En)).unwrap();
+        let strs = |v: &serde_json::Value, k: &str| -> Vec<String> {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b[k].as_str().unwrap().to_owned())
+                .collect()
+        };
+        (
+            strs(&json["buttons"], "kind"),
+            json["roll"].as_bool().unwrap(),
+            strs(&json["moves"], "label"),
+        )
+    }
+
+    #[test]
+    fn under_auto_dice_the_page_offers_what_the_chat_offers_on_every_board_lobby_to_rematch() {
+        use crate::bot::core::table::test_support::actor;
+        use crate::bot::core::table::tests_dice::{SeededStreams, next_board, started};
+        // Given games of 2, 4, 6 and 8 seats played to the end as the bot plays them under
+        // auto dice (each save first plays what needs no human choice),
+        let mut boards = 0;
+        for (seats, humans) in [(2, 2), (4, 4), (6, 3), (8, 2)] {
+            let mut streams = SeededStreams(seats as u64 * 31);
+            let lobby = Table::lobby(&actor(1), crate::engine::Preset::Jcf, false);
+            // the lobby offers the chat's lobby buttons,
+            let (kinds, roll, moves) = offer(&Frame::new(1, lobby, 0));
+            assert_eq!(kinds, ["join", "leave", "bot", "start", "cancel"]);
+            assert!(!roll && moves.is_empty());
+            let mut t = started(seats, humans, &mut streams).until_human(0, true, &mut streams);
+            while t.playing().is_some() {
+                boards += 1;
+                // then on every board the page offers exactly the chat keyboard's moves, no
+                // roll to any human, and no lobby button;
+                let kb = view::keyboard(Lang::En, &t);
+                let chat: Vec<String> = kb
+                    .inline_keyboard
+                    .iter()
+                    .flatten()
+                    .map(|b| b.text.clone())
+                    .collect();
+                let frame = Frame::new(boards, t.clone(), 0);
+                let (kinds, roll, moves) = offer(&frame);
+                assert!(!roll, "{seats} seats: a human asked to roll on the page");
+                assert!(kinds.is_empty());
+                assert_eq!(moves, chat, "{seats} seats, board {boards}");
+                let json: serde_json::Value = serde_json::from_str(frame.json(Lang::En)).unwrap();
+                assert_ne!(json["phase"], "roll");
+                t = next_board(t, &mut streams);
+            }
+            // and once over, the page offers New game and Rematch, the finishing order of
+            // every seat, and the replay, whose pictures are the chat animation's beats.
+            let frame = Frame::new(boards, t.clone(), 0);
+            let (kinds, roll, moves) = offer(&frame);
+            assert_eq!(kinds, ["new", "rematch"]);
+            assert!(!roll && moves.is_empty());
+            let json: serde_json::Value = serde_json::from_str(frame.json(Lang::En)).unwrap();
+            assert_eq!(json["results"].as_array().unwrap().len(), seats);
+            assert_eq!(json["replay"], true);
+            let replay: serde_json::Value =
+                serde_json::from_str(&replay_json(Lang::En, &t).expect("a replay")).unwrap();
+            let walk = replay::walk(&t.replay().unwrap()).unwrap();
+            assert_eq!(
+                replay["frames"].as_array().unwrap().len(),
+                replay::pace(&walk).beats.len() + 2
+            );
+            assert_eq!(replay["order"].as_array().unwrap().len(), seats);
+        }
+        assert!(boards > 100, "{boards}");
+    }
+
+    #[test]
+    fn a_table_in_play_or_unfinished_has_no_replay() {
+        let t = blue_to_play_four();
+        assert!(replay_json(Lang::En, &t).is_none());
     }
 }

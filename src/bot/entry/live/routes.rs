@@ -6,7 +6,8 @@
 //! | `GET /live/app.js`, `/live/app.css` | its script and style |
 //! | `GET /live/board/{4,6,8}` | the printed board of that size, SVG |
 //! | `GET /live/api/live` | Server-Sent Events: `hello` (the page's texts), then `state` (a [`Frame`]) per saved version, the stored game first, and `you` (the viewer's colour) when it changes |
-//! | `POST /live/api/act` | a tap: `{"seq":N,"do":"roll"}` or `{"seq":N,"do":"move","index":i,"from":f,"to":t}` |
+//! | `POST /live/api/act` | a tap: `{"seq":N,"do":"roll"}` or `{"seq":N,"do":"move","index":i,"from":f,"to":t}`; or a chat button the frame offered (lobby, New game, Rematch): `{"seq":N,"do":"button","data":"<its callback data>"}` |
+//! | `GET /live/api/replay` | the place's finished game as the page replays it ([`replay_json`]) |
 //!
 //! Both requests carry `Authorization: tma <initData>`, checked before anything else (a tap's
 //! body is read only then, at most [`TAP_BODY_MAX`] bytes within [`TAP_BODY_TIMEOUT`]): a
@@ -26,6 +27,11 @@
 //! save, with the same refusals: not your turn, stale, game over, shown in the page), then,
 //! after the answer, [`press::Pressed::follow`] with the board's write coalesced: it only
 //! plans (the viewers told, the board in the chat's outbox), nothing awaits the chat.
+//!
+//! A button tap carries the chat button's own callback data, decoded as the chat's press
+//! and played by the same code: a lobby action through [`press::press`], "New game" and
+//! Rematch through [`lobby`]. Someone not seated at the table must be a member of the group
+//! for these (as for a stream), so a forwarded link lets nobody else in.
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
@@ -47,16 +53,18 @@ use tokio::sync::{broadcast, watch};
 use tracing::{debug, info};
 
 use super::page;
+use crate::bot::core::callback::{self, Button};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::{Action, Actor, MoveKey};
-use crate::bot::core::view::live::Frame;
+use crate::bot::core::view;
+use crate::bot::core::view::live::{Frame, replay_json};
 use crate::bot::effects::chat::{self, ChatAddr};
 use crate::bot::effects::live::auth::{AuthError, InitData, MAX_AGE_SECS};
 use crate::bot::effects::live::hub::Seat;
 use crate::bot::effects::live::{Full, Live, Place, StreamSlot};
-use crate::bot::effects::member;
 use crate::bot::effects::press::{self, Press, Source};
 use crate::bot::effects::{Ctx, TgBot};
+use crate::bot::effects::{lobby, member};
 use crate::engine::{Arms, Colour};
 use crate::i18n::{Lang, LiveMsg, Msg, tr_plain};
 use crate::render::image;
@@ -80,6 +88,7 @@ pub fn router(live: Arc<Live>, bot: TgBot, ctx: Arc<Ctx>) -> Router {
         .route(&format!("{p}/board/{{arms}}"), get(board))
         .route(&format!("{p}/api/live"), get(stream))
         .route(&format!("{p}/api/act"), post(act))
+        .route(&format!("{p}/api/replay"), get(replay))
         .with_state(AppState { live, bot, ctx })
 }
 
@@ -280,6 +289,30 @@ async fn authorize(s: &AppState, headers: &HeaderMap, addr: IpAddr) -> Result<As
     Ok(Asker { data, place })
 }
 
+/// Is `user`, who does not sit at the place's table, a member of its group? Else the
+/// answer: 403, or 503 while Telegram does not say.
+async fn member_of_group(
+    s: &AppState,
+    place: Place,
+    user: i64,
+    lang: Lang,
+) -> Result<(), Response> {
+    let cache = s.live.limits().member_cache_secs;
+    match member::is_member(&s.bot, &s.ctx, place.chat, user, cache).await {
+        Ok(true) => Ok(()),
+        Ok(false) => {
+            info!(chat = place.chat, user, "live board: not a member");
+            Err(refused(StatusCode::FORBIDDEN, lang, LiveMsg::MembersOnly))
+        }
+        Err(_) => Err(refused_for(
+            StatusCode::SERVICE_UNAVAILABLE,
+            lang,
+            LiveMsg::Unavailable,
+            Some(Duration::from_secs(5)),
+        )),
+    }
+}
+
 /// What the viewer's page says of them: their colour, or that they watch.
 fn you_event(lang: Lang, seat: (Option<Colour>, bool)) -> Event {
     let text = match seat.0 {
@@ -289,7 +322,7 @@ fn you_event(lang: Lang, seat: (Option<Colour>, bool)) -> Event {
                 colour: crate::i18n::colour(lang, c),
             }),
         ),
-        // In the lobby a seat has no colour yet: at the table, not watching.
+        // Seated in the lobby: the colours are drawn at the start.
         None if seat.1 => tr_plain(lang, &Msg::Live(LiveMsg::Seated)),
         None => tr_plain(lang, &Msg::Live(LiveMsg::Watching)),
     };
@@ -429,16 +462,10 @@ async fn stream(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap)
         return refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame);
     };
     // The group's game is for the group: players pass, others must be members.
-    if !first.seat_of(user).1 {
-        let cache = s.live.limits().member_cache_secs;
-        match member::is_member(&s.bot, &s.ctx, asker.place.chat, user, cache).await {
-            Ok(true) => {}
-            Ok(false) => {
-                info!(chat = asker.place.chat, user, "live board: not a member");
-                return refused(StatusCode::FORBIDDEN, lang, LiveMsg::MembersOnly);
-            }
-            Err(_) => return unavailable(5),
-        }
+    if !first.seat_of(user).1
+        && let Err(no) = member_of_group(&s, asker.place, user, lang).await
+    {
+        return no;
     }
     let now = s.ctx.now_ms() / 1000;
     let age_left = (asker.data.auth_date + MAX_AGE_SECS).saturating_sub(now);
@@ -483,6 +510,41 @@ struct Tap {
     from: u8,
     #[serde(default)]
     to: u8,
+    /// A chat button's callback data (`"do":"button"`).
+    #[serde(default)]
+    data: String,
+}
+
+/// What a tap asks for: a table action (a lobby button's, a roll, a move) played as the
+/// chat's press, or a new table as the chat's "New game" and Rematch buttons open one.
+enum Asked {
+    Act(Action, u64),
+    NewGame,
+    Rematch,
+}
+
+/// The tap's request, `None` when it is not one (a forged or unknown button among them).
+fn asked(tap: &Tap) -> Option<Asked> {
+    Some(match tap.what.as_str() {
+        "roll" => Asked::Act(Action::Roll, tap.seq),
+        "move" => Asked::Act(
+            Action::MoveSeen(MoveKey {
+                index: tap.index,
+                from: tap.from,
+                to: tap.to,
+            }),
+            tap.seq,
+        ),
+        "button" => {
+            let p = callback::Press::decode(&tap.data)?;
+            match p.button {
+                Button::NewGame => Asked::NewGame,
+                Button::Rematch => Asked::Rematch,
+                b => Asked::Act(b.action().filter(|a| a.is_lobby())?, p.version),
+            }
+        }
+        _ => return None,
+    })
 }
 
 /// The HTTP status of a refused tap.
@@ -528,14 +590,8 @@ async fn act(
     let Ok(tap) = serde_json::from_slice::<Tap>(&body) else {
         return StatusCode::BAD_REQUEST.into_response();
     };
-    let action = match tap.what.as_str() {
-        "roll" => Action::Roll,
-        "move" => Action::MoveSeen(MoveKey {
-            index: tap.index,
-            from: tap.from,
-            to: tap.to,
-        }),
-        _ => return StatusCode::BAD_REQUEST.into_response(),
+    let Some(asked) = asked(&tap) else {
+        return StatusCode::BAD_REQUEST.into_response();
     };
     let here = chat::load(&s.ctx, ChatAddr::from(asker.place), None).await;
     let lang = asker.lang(&here);
@@ -545,10 +601,42 @@ async fn act(
         name: user.display_name(),
         is_admin: false,
     };
+    // Joining or opening a table is for the group: someone not seated must be a member.
+    let seated = here
+        .table()
+        .is_ok_and(|r| r.state.players().iter().any(|p| p.id == user.id));
+    if !seated
+        && !matches!(asked, Asked::Act(Action::Roll | Action::MoveSeen(_), _))
+        && let Err(no) = member_of_group(&s, asker.place, user.id, lang).await
+    {
+        return no;
+    }
+    let (action, drawn_at) = match asked {
+        Asked::Act(action, drawn_at) => (action, drawn_at),
+        Asked::NewGame | Asked::Rematch => {
+            // As the chat's buttons: the new table is saved and followed (its lobby planned
+            // in the chat, the viewers told) before the answer.
+            let result = match asked {
+                Asked::NewGame => lobby::new_game(&s.ctx, &here, &actor).await,
+                _ => lobby::open_rematch(&s.ctx, &here, &actor).await,
+            };
+            let (status, answer) = match result {
+                Ok(saved) => (
+                    StatusCode::OK,
+                    json!({ "ok": true, "v": saved.version, "seq": saved.table.seq() }),
+                ),
+                Err(r) => (
+                    status_of(r),
+                    json!({ "ok": false, "error": view::refusal(lang, r) }),
+                ),
+            };
+            return (status, page::security_headers(), axum::Json(answer)).into_response();
+        }
+    };
     let p = Press {
         actor,
         action,
-        drawn_at: tap.seq,
+        drawn_at,
         lang,
         source: Source::Page,
     };
@@ -576,4 +664,50 @@ async fn act(
         pressed.follow(&ctx, &here).await;
     });
     (status, page::security_headers(), axum::Json(answer)).into_response()
+}
+
+/// `GET <path>/api/replay`: the place's finished game, as the page replays it (drawn off the
+/// async threads: a scene per picture). For the group, as a stream.
+async fn replay(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap) -> Response {
+    let asker = match authorize(&s, &headers, addr).await {
+        Ok(a) => a,
+        Err(denied) => return denied.into_response(),
+    };
+    let user = asker.data.user.id;
+    let here = chat::load(&s.ctx, ChatAddr::from(asker.place), None).await;
+    let lang = asker.lang(here.lang);
+    let table = match here.table() {
+        Ok(rec) => rec.state.clone(),
+        Err(Refusal::Alert(Alert::TryAgain)) => {
+            let retry = Some(Duration::from_secs(3));
+            return refused_for(
+                StatusCode::SERVICE_UNAVAILABLE,
+                lang,
+                LiveMsg::Unavailable,
+                retry,
+            );
+        }
+        Err(_) => return refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame),
+    };
+    if !table.players().iter().any(|p| p.id == user)
+        && let Err(no) = member_of_group(&s, asker.place, user, lang).await
+    {
+        return no;
+    }
+    let body = tokio::task::spawn_blocking(move || replay_json(lang, &table))
+        .await
+        .ok()
+        .flatten();
+    match body {
+        Some(body) => (
+            page::security_headers(),
+            [
+                (header::CONTENT_TYPE, "application/json"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            body,
+        )
+            .into_response(),
+        None => refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame),
+    }
 }
