@@ -107,7 +107,7 @@ pub struct Ctx {
     /// Test-only: where this replica stops as if it crashed ([`super::crash`]); `None` in
     /// production.
     pub crash: Option<Arc<super::crash::CrashHook>>,
-    /// Where computer players think: a blocking pool capped at the machine's cores, off the
+    /// Where computer players think: a blocking pool of the machine's cores but one, off the
     /// async workers that answer presses ([`super::think`]).
     pub think: Arc<super::think::Thinking>,
 }

@@ -4,8 +4,9 @@
 //! several (every automatic seat up to the next human, [`Table::until_human`]). Run on an
 //! async worker, it holds that worker, and with it every other group's press waiting there.
 //! [`Thinking::run`] plays such a step on tokio's blocking pool instead, at most
-//! [`Thinking::permits`] at once (the machine's cores: more would only queue on the CPU and
-//! starve the workers); the steps past that wait for a permit without holding a worker.
+//! [`Thinking::permits`] at once (the machine's cores but one, at least one: the core left
+//! over keeps the async workers running however many computers think; more threads would
+//! only queue on the CPU); the steps past that wait for a permit without holding a worker.
 //!
 //! The step itself stays the pure core's ([`Table`]'s transitions with the chat's random
 //! streams, `ctx::ChatStreams`, owned and moved along): its result depends only on the
@@ -43,9 +44,10 @@ pub struct Thinking {
 }
 
 impl Default for Thinking {
-    /// As many threads thinking at once as the machine has cores.
+    /// As many threads thinking at once as the machine has cores but one (at least one).
     fn default() -> Self {
-        Self::with_permits(std::thread::available_parallelism().map_or(2, usize::from))
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        Self::with_permits(cores.saturating_sub(1))
     }
 }
 
