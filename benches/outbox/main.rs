@@ -14,6 +14,11 @@
 //!   minutes (spread over the run).
 //! - **many groups**: 100 groups at once, each lively (distinct chats and users), on one bot
 //!   process; then the same on two replicas (two bots on the same fake API and Redis).
+//! - **think** (only when named in `PARXIS_OUTBOX_ONLY`): 50 lively groups alone (the
+//!   baseline), then the same 50 beside 50 groups where four hard computers play (their
+//!   turns after the production pause of 3 s, a new game opened whenever one ends), the
+//!   computers thinking on the bot's thinking pool; then the same with the old inline
+//!   thinking (on the async worker that fired the turn), kept for this comparison only.
 //!
 //! Figures, per scenario: callback answer latency (update pushed → `answerCallbackQuery`
 //! received by the fake) p50 / p99 / max; the most writes in any 60 s of any chat (the fake's
@@ -29,12 +34,15 @@
 //! cargo bench --bench outbox                          # four scenarios, 180 s each (~13 min)
 //! PARXIS_OUTBOX_SHORT=1 cargo bench --bench outbox    # smoke run: 30 s each, 10 groups
 //! PARXIS_OUTBOX_ONLY=lively,flooder cargo bench --bench outbox
+//! PARXIS_OUTBOX_ONLY=think PARXIS_OUTBOX_SECS=60 cargo bench --bench outbox
 //! ```
 //!
 //! Settings (environment): `PARXIS_OUTBOX_SECS` (180; 30 when short), `PARXIS_OUTBOX_GROUPS`
 //! for the many-groups scenarios (100; 10 when short), `PARXIS_OUTBOX_SEED` (1),
 //! `PARXIS_OUTBOX_SAMPLE_MS` (50, or 100 with more than 10 groups), `PARXIS_OUTBOX_ONLY` (a
-//! comma list among `lively`, `flooder`, `many`, `replicas`).
+//! comma list among `lively`, `flooder`, `many`, `replicas`, and the opt-in `think` — or one
+//! of its rows: `think-alone`, `think-pool`, `think-inline`), `PARXIS_OUTBOX_THINK_GROUPS`
+//! (50 human and 50 computers' groups; 10 when short).
 
 #![allow(dead_code, clippy::cast_precision_loss)]
 #![allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
@@ -45,6 +53,7 @@ mod support;
 mod crowd;
 mod figures;
 mod probe;
+mod think;
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -73,6 +82,7 @@ struct Config {
     seed: u64,
     sample_ms: Option<u64>,
     only: Option<Vec<String>>,
+    think_groups: usize,
 }
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -95,6 +105,8 @@ impl Config {
             only: std::env::var("PARXIS_OUTBOX_ONLY")
                 .ok()
                 .map(|v| v.split(',').map(|s| s.trim().to_owned()).collect()),
+            think_groups: env_or("PARXIS_OUTBOX_THINK_GROUPS", if short { 10 } else { 50 })
+                .clamp(1, 500),
         }
     }
 }
@@ -106,6 +118,37 @@ struct Scenario {
     groups: usize,
     replicas: usize,
     flooder: bool,
+    /// Groups where hard computers play beside the lively ones (the `think` scenarios).
+    computers: usize,
+    /// The old way: computers think on the async worker that fired their turn.
+    inline: bool,
+    /// Run only when named in `PARXIS_OUTBOX_ONLY`.
+    opt_in: bool,
+}
+
+impl Scenario {
+    fn lively(key: &'static str, name: String, groups: usize, replicas: usize) -> Self {
+        Self {
+            key,
+            name,
+            groups,
+            replicas,
+            flooder: false,
+            computers: 0,
+            inline: false,
+            opt_in: false,
+        }
+    }
+
+    /// Whether `only` (none: the default set) asks for this scenario.
+    fn asked(&self, only: Option<&Vec<String>>) -> bool {
+        match only {
+            None => !self.opt_in,
+            Some(o) => o
+                .iter()
+                .any(|k| k == self.key || (k == "think" && self.key.starts_with("think-"))),
+        }
+    }
 }
 
 /// The environment every person of a scenario shares.
@@ -151,8 +194,17 @@ async fn run(sc: &Scenario, cfg: &Config) -> Row {
         },
     )
     .await;
+    if sc.key.starts_with("think-") {
+        // The production pause before a computer's turn, in every think row alike.
+        h.stop_bots().await;
+        h.pause = parxis::bot::effects::ctx::COMPUTER_PAUSE;
+        h.spawn_bot().await;
+    }
     for _ in 1..sc.replicas {
         h.spawn_bot().await;
+    }
+    for b in &h.bots {
+        b.ctx.think.set_inline(sc.inline);
     }
     let groups: Vec<Group> = (0..sc.groups).map(Group::new).collect();
     for g in &groups {
@@ -213,6 +265,9 @@ async fn run(sc: &Scenario, cfg: &Config) -> Row {
     if sc.flooder {
         people.push(tokio::spawn(crowd::flooder(env.clone(), 0)));
     }
+    let computers: Vec<_> = (0..sc.computers)
+        .map(|i| tokio::spawn(think::computers(env.clone(), i)))
+        .collect();
     tokio::time::sleep(Duration::from_secs(cfg.secs)).await;
     probe.running.store(false, Ordering::Relaxed);
     let mut finished = 0;
@@ -221,6 +276,16 @@ async fn run(sc: &Scenario, cfg: &Config) -> Row {
     }
     for p in people {
         let _ = p.await;
+    }
+    let mut computer_games = 0;
+    for c in computers {
+        computer_games += c.await.unwrap_or_default();
+    }
+    if sc.computers > 0 {
+        eprintln!(
+            "outbox: {} computers' games opened in {} groups",
+            computer_games, sc.computers
+        );
     }
     // The boards catch up with the last presses (the samplers go on meanwhile).
     let grace = Instant::now();
@@ -305,33 +370,58 @@ async fn check(env: &Env, row: &mut Row) {
 fn main() {
     let cfg = Config::from_env();
     let all = [
+        Scenario::lively("lively", "lively group".into(), 1, 1),
         Scenario {
-            key: "lively",
-            name: "lively group".into(),
-            groups: 1,
-            replicas: 1,
-            flooder: false,
-        },
-        Scenario {
-            key: "flooder",
-            name: "flooder".into(),
-            groups: 1,
-            replicas: 1,
             flooder: true,
+            ..Scenario::lively("flooder", "flooder".into(), 1, 1)
+        },
+        Scenario::lively(
+            "many",
+            format!("{} groups, 1 bot", cfg.groups),
+            cfg.groups,
+            1,
+        ),
+        Scenario::lively(
+            "replicas",
+            format!("{} groups, 2 replicas", cfg.groups),
+            cfg.groups,
+            2,
+        ),
+        Scenario {
+            opt_in: true,
+            ..Scenario::lively(
+                "think-alone",
+                format!("{} human groups alone", cfg.think_groups),
+                cfg.think_groups,
+                1,
+            )
         },
         Scenario {
-            key: "many",
-            name: format!("{} groups, 1 bot", cfg.groups),
-            groups: cfg.groups,
-            replicas: 1,
-            flooder: false,
+            opt_in: true,
+            computers: cfg.think_groups,
+            ..Scenario::lively(
+                "think-pool",
+                format!(
+                    "{0} human + {0} hard-computer groups, thinking pool",
+                    cfg.think_groups
+                ),
+                cfg.think_groups,
+                1,
+            )
         },
         Scenario {
-            key: "replicas",
-            name: format!("{} groups, 2 replicas", cfg.groups),
-            groups: cfg.groups,
-            replicas: 2,
-            flooder: false,
+            opt_in: true,
+            computers: cfg.think_groups,
+            inline: true,
+            ..Scenario::lively(
+                "think-inline",
+                format!(
+                    "{0} human + {0} hard-computer groups, inline thinking (old)",
+                    cfg.think_groups
+                ),
+                cfg.think_groups,
+                1,
+            )
         },
     ];
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -342,11 +432,7 @@ fn main() {
     let started = Instant::now();
     let mut rows = Vec::new();
     for sc in &all {
-        if cfg
-            .only
-            .as_ref()
-            .is_some_and(|o| !o.iter().any(|k| k == sc.key))
-        {
+        if !sc.asked(cfg.only.as_ref()) {
             continue;
         }
         let row = rt.block_on(run(sc, &cfg));

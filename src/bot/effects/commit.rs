@@ -14,6 +14,7 @@ use super::chat::Here;
 use super::ctx::Stream;
 use super::outbox;
 use super::telegram::{TgBot, is_admin};
+use super::think;
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::DiceMode;
 use crate::bot::core::table::{Action, Actor, Status, Table, TableTag};
@@ -82,14 +83,21 @@ pub async fn act_pressed(
 /// Plan `table`'s deadline with the chat's settings and save it by compare-and-set on
 /// `expected` (0: the place must have no table). One round trip. First everything that needs
 /// no human choice is played ([`Table::until_human`]), so the board asks a human straight for
-/// a choice.
+/// a choice; when a computer may play, on the thinking pool ([`super::think`]).
 ///
 /// # Errors
 /// [`Alert::Stale`] on a lost race, [`Alert::TryAgain`] when Redis is unavailable.
 pub async fn save(ctx: &Ctx, here: &Here, expected: u64, table: Table) -> Result<Saved, Refusal> {
     let now = ctx.now_ms();
     let auto = here.settings.dice == DiceMode::Auto;
-    let mut table = table.until_human(now, auto, &mut ctx.streams(here.addr.id()));
+    let streams = ctx.streams(here.addr.id());
+    let mut table = if think::computers_play(&table) {
+        ctx.think
+            .run(streams, move |s| table.until_human(now, auto, s))
+            .await
+    } else {
+        table.until_human(now, auto, &mut { streams })
+    };
     table.plan_deadline(now, ctx.timing(&here.settings));
     store(ctx, here.addr.place(), expected, table).await
 }

@@ -107,6 +107,9 @@ pub struct Ctx {
     /// Test-only: where this replica stops as if it crashed ([`super::crash`]); `None` in
     /// production.
     pub crash: Option<Arc<super::crash::CrashHook>>,
+    /// Where computer players think: a blocking pool of the machine's cores but one, off the
+    /// async workers that answer presses ([`super::think`]).
+    pub think: Arc<super::think::Thinking>,
 }
 
 impl Ctx {
@@ -131,6 +134,7 @@ impl Ctx {
             langs: Arc::default(),
             live: None,
             crash: None,
+            think: Arc::default(),
         }
     }
 
@@ -186,14 +190,7 @@ impl Ctx {
     /// in tests (so a game replays), the OS's otherwise.
     #[must_use]
     pub fn rng(&self, chat: i64, seq: u64, stream: Stream) -> ChaCha8Rng {
-        match self.seed {
-            Some(seed) => ChaCha8Rng::seed_from_u64(
-                seed ^ (chat as u64).rotate_left(17)
-                    ^ (seq ^ stream.seq_salt()).rotate_left(41)
-                    ^ stream.salt(),
-            ),
-            None => ChaCha8Rng::from_os_rng(),
-        }
+        stream_rng(self.seed, chat, seq, stream)
     }
 }
 
@@ -218,32 +215,50 @@ impl Ctx {
     }
 }
 
-/// The random streams of `chat`'s actions, from [`Ctx::rng`].
-pub struct ChatStreams<'a> {
-    ctx: &'a Ctx,
+/// [`Ctx::rng`] from the context's seed alone.
+fn stream_rng(seed: Option<u64>, chat: i64, seq: u64, stream: Stream) -> ChaCha8Rng {
+    match seed {
+        Some(seed) => ChaCha8Rng::seed_from_u64(
+            seed ^ (chat as u64).rotate_left(17)
+                ^ (seq ^ stream.seq_salt()).rotate_left(41)
+                ^ stream.salt(),
+        ),
+        None => ChaCha8Rng::from_os_rng(),
+    }
+}
+
+/// The random streams of `chat`'s actions, as [`Ctx::rng`] draws them. Owned (the seed
+/// copied), so a computer's turn can be played on another thread ([`super::think`]) with the
+/// same draws wherever it runs.
+#[derive(Clone, Copy, Debug)]
+pub struct ChatStreams {
+    seed: Option<u64>,
     chat: i64,
 }
 
 impl Ctx {
     /// The random streams of `chat`'s actions, for the core's automatic turns.
     #[must_use]
-    pub fn streams(&self, chat: i64) -> ChatStreams<'_> {
-        ChatStreams { ctx: self, chat }
+    pub fn streams(&self, chat: i64) -> ChatStreams {
+        ChatStreams {
+            seed: self.seed,
+            chat,
+        }
     }
 }
 
-impl crate::bot::core::table::Streams for ChatStreams<'_> {
+impl crate::bot::core::table::Streams for ChatStreams {
     type R = ChaCha8Rng;
 
     fn dice(&mut self, seq: u64) -> ChaCha8Rng {
-        self.ctx.rng(self.chat, seq, Stream::Dice)
+        stream_rng(self.seed, self.chat, seq, Stream::Dice)
     }
 
     fn auto_dice(&mut self, seq: u64) -> ChaCha8Rng {
-        self.ctx.rng(self.chat, seq, Stream::AutoDice)
+        stream_rng(self.seed, self.chat, seq, Stream::AutoDice)
     }
 
     fn choice(&mut self, seq: u64) -> ChaCha8Rng {
-        self.ctx.rng(self.chat, seq, Stream::Choice)
+        stream_rng(self.seed, self.chat, seq, Stream::Choice)
     }
 }

@@ -39,12 +39,19 @@ pub async fn fire(ctx: &Ctx, place: Place) {
         sync_deadline(ctx, place, t).await;
         return;
     }
-    // R6.3 A game whose time limit ran out ends with its result; else the turn is played.
-    let mut streams = ctx.streams(place.chat);
-    let next = t.after_time_limit(now).or_else(|| {
-        t.bot_turn(now, false, &mut streams)
-            .map(|n| n.chain(now, &mut streams))
-    });
+    // R6.3 A game whose time limit ran out ends with its result; else the turn is played
+    // (thought on the thinking pool, off the workers that answer presses).
+    let next = match t.after_time_limit(now) {
+        Some(over) => Some(over),
+        None => {
+            let t = t.clone();
+            ctx.think
+                .run(ctx.streams(place.chat), move |s| {
+                    t.bot_turn(now, false, s).map(|n| n.chain(now, s))
+                })
+                .await
+        }
+    };
     let Some(next) = next else {
         // Nothing to play (it should not happen): drop the entry, unless a save since our
         // load brought a deadline of its own.
@@ -79,8 +86,14 @@ pub async fn skip(bot: &TgBot, ctx: &Ctx, here: &Here, actor: &Actor) -> Result<
     if actor.id != t.host() && !is_admin(bot, here.addr, actor.id).await {
         return Err(Reject::NotHost.into());
     }
-    let mut streams = ctx.streams(here.addr.id());
-    let Some(next) = t.bot_turn(ctx.now_ms(), true, &mut streams) else {
+    let (t, now) = (t.clone(), ctx.now_ms());
+    let next = ctx
+        .think
+        .run(ctx.streams(here.addr.id()), move |s| {
+            t.bot_turn(now, true, s)
+        })
+        .await;
+    let Some(next) = next else {
         return Ok(());
     };
     match save(ctx, here, rec.version, next).await {

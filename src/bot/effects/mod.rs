@@ -14,6 +14,7 @@
 //! - [`lobby`]: new tables (a lobby, a rematch) replacing old ones;
 //! - [`deadline`]: the due set kept in step with each saved table;
 //! - [`driver`]: automatic, absent and timed-out turns, and time limits;
+//! - [`think`]: where computer players think (a blocking pool, off the async workers);
 //! - [`replay`], [`kept`]: replays planned in the outbox, and the kept record they read;
 //! - [`pings`]: the mention of a player who takes long, and the warning before the timer;
 //! - [`lifecycle`]: the chat itself changes (the bot is removed, the group migrates);
@@ -56,6 +57,7 @@ pub mod schedule;
 pub mod seated;
 pub mod stats;
 pub mod telegram;
+pub mod think;
 pub mod tourney;
 
 pub use ctx::{CLOSED_TABLE_TTL_SECS, COMPUTER_PAUSE, Ctx, OPEN_TABLE_TTL_SECS, Stream};

@@ -18,7 +18,7 @@ use super::telegram::TgBot;
 use crate::bot::core::notify::{Where, message_link};
 use crate::bot::core::table::Table;
 use crate::i18n::{AchieveMsg, Lang, Msg, Opened, tr};
-use crate::store::Place;
+use crate::store::{PRIVATE_BURST, PRIVATE_REFILL_MS, Place};
 
 /// A notice not sent within this long is dropped: the lobby has likely started.
 pub const NOTICE_TTL_MS: u64 = 10 * 60_000;
@@ -73,10 +73,11 @@ pub async fn lobby_posted(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, t: &Table, id:
         None => (AchieveMsg::NotifyOpenedNoLink(opened), None),
     };
     let text = tr(lang, &Msg::Achieve(text));
-    for user in users {
-        if t.players().iter().any(|p| p.id == user) {
-            continue;
-        }
+    let users: Vec<i64> = users
+        .into_iter()
+        .filter(|u| !t.players().iter().any(|p| p.id == *u))
+        .collect();
+    for (i, user) in users.into_iter().enumerate() {
         let w = Write::Send {
             place: Place::of_chat(user),
             text: text.clone(),
@@ -88,9 +89,23 @@ pub async fn lobby_posted(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, t: &Table, id:
         let once = format!("n:{}:{}", place.member(), t.seq());
         let plan = Plan::new(w, slot, Priority::Notice)
             .within(NOTICE_TTL_MS)
-            .once(once);
+            .once(once)
+            .after(fan_out_delay_ms(i));
         outbox::plan(ctx, user, plan).await;
     }
+}
+
+/// When the `i`-th notice of a fan-out is first tried, ms from now: one every refill of the
+/// bot-wide private budget ([`PRIVATE_REFILL_MS`]), the first [`PRIVATE_BURST`] at once. The
+/// budget itself ([`crate::store::Store::private_take`], shared by every replica) is what
+/// keeps the bot under [`crate::store::PRIVATE_PER_SECOND`]; spread like this, a thousand
+/// notices come due about when the budget has room for them, instead of all at once, each
+/// tried and put back every poll until its turn (a load on the scheduler and Redis that
+/// delayed the groups' boards).
+#[must_use]
+pub fn fan_out_delay_ms(i: usize) -> u64 {
+    let past_burst = i.saturating_sub(PRIVATE_BURST as usize);
+    u64::try_from(past_burst).map_or(u64::MAX, |n| n.saturating_mul(PRIVATE_REFILL_MS))
 }
 
 /// The lobby `t` as its notice tells it, in group `title`.
