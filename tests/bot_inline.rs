@@ -394,3 +394,77 @@ async fn the_fake_refuses_inline_edits_telegram_refuses() {
     .await;
     assert_eq!(r.status, 400, "{}", r.body);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inline_game_s_live_board_opens_with_its_own_link_and_no_membership_check() {
+    use parxis::bot::effects::live::{GameId, Limits, LinkKey};
+    use std::net::Ipv4Addr;
+    use support::hostile::{connect_from, read_head, read_until};
+    use support::live::{PATH, app, init_data, now_secs, serve};
+    use tokio::io::AsyncWriteExt;
+
+    // Given an inline game in play, served with the live board configured,
+    let h = Harness::start_live(45, Options::default(), Some((app(), Limits::default()))).await;
+    let (ana, ben) = users();
+    let id = open_inline_game(&h, &ana).await;
+    let lobby = wait_inline(&h, &id, WAIT, "the lobby", |m| {
+        buttons(m).iter().any(|(_, d)| d.starts_with("j:"))
+    })
+    .await;
+    assert!(!refused(
+        &press_inline(&h, &ben, &id, &button(&lobby, "j:")).await
+    ));
+    let lobby = wait_inline(&h, &id, WAIT, "Ben seated", |m| {
+        m["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains(&ben.first_name)
+    })
+    .await;
+    assert!(!refused(
+        &press_inline(&h, &ana, &id, &button(&lobby, "s:")).await
+    ));
+    // its board carries the live board's link, naming this game's place alone,
+    let (_, board) = fresh_inline(&h, &id).await;
+    let link = board["reply_markup"]["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row.as_array().into_iter().flatten())
+        .find_map(|b| b["url"].as_str())
+        .unwrap_or_else(|| panic!("no live board button: {board}"))
+        .to_owned();
+    let start = link.split("startapp=").nth(1).expect("a start parameter");
+    let key = LinkKey::of_token(TOKEN);
+    assert_eq!(GameId::open(&key, start), Some(Place::inline(&id)));
+    assert!(!link.contains(&Place::inline(&id).chat.unsigned_abs().to_string()));
+    let addr = serve(&h, 0).await;
+    let mark = h.fake.mark();
+    let stream = |user: TestUser, param: String| async move {
+        let mut s = connect_from(Ipv4Addr::LOCALHOST, addr).await;
+        let auth = init_data(&user, Some("en"), &param, now_secs());
+        let req = format!(
+            "GET {PATH}/api/live HTTP/1.1\r\nHost: {addr}\r\nAuthorization: tma {auth}\r\n\r\n"
+        );
+        s.write_all(req.as_bytes()).await.expect("write");
+        let head = read_head(&mut s).await;
+        (head, s)
+    };
+    // When someone who does not play opens it (there is no group to be a member of),
+    let carla = TestUser::new(77, "Carla").lang("en");
+    let (head, mut s) = stream(carla.clone(), start.to_owned()).await;
+    // Then they watch the game, and Telegram was asked nothing about them;
+    assert_eq!(head.status, 200);
+    let seen = read_until(&mut s, head.rest, "event: state", WAIT).await;
+    assert!(seen.contains("event: state"), "{seen}");
+    assert!(
+        h.fake
+            .requests_since(mark)
+            .iter()
+            .all(|r| r.method != "getchatmember"),
+    );
+    // An id not sealed with the bot's key opens nothing.
+    let other = GameId::of(&LinkKey::of_token("999:OTHER"), Place::inline(&id));
+    let (head, _) = stream(carla, other.as_str().to_owned()).await;
+    assert!(head.status >= 400, "{}", head.status);
+}

@@ -18,7 +18,7 @@
 //!
 //! A stream is for the group: a viewer who does not sit at the table must be a member of the
 //! group (`getChatMember`, cached, see [`member`]): else 403, or 503 while Telegram does not
-//! answer. Streams are capped per user, per address (429) and per replica (503), both with
+//! answer. An inline game has no group: its stream is for whoever holds its link. Streams are capped per user, per address (429) and per replica (503), both with
 //! `Retry-After`; each ends after `PARXIS_LIVE_STREAM_SECS` or when its `initData` passes
 //! its accepted age, and when the replica stops, with a `bye` event (`retry_ms`: when to
 //! reconnect), so membership is checked again on the reconnect. A tap is
@@ -413,8 +413,10 @@ async fn stream(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap)
     let Some(first) = first else {
         return refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame);
     };
-    // The group's game is for the group: players pass, others must be members.
-    if !first.seat_of(user).1 {
+    // The group's game is for the group: players pass, others must be members. An inline
+    // game has no group to ask: its link (sealed, naming that inline message's place alone)
+    // is what lets a viewer in.
+    if !first.seat_of(user).1 && !asker.place.is_inline() {
         let cache = s.live.limits().member_cache_secs;
         match member::is_member(&s.bot, &s.ctx, asker.place.chat, user, cache).await {
             Ok(true) => {}
