@@ -73,7 +73,8 @@ pub async fn register(ctx: &Ctx, id: &str, lang: Lang) -> Result<ChatAddr, Store
 pub async fn place_of_callback(ctx: &Ctx, q: &CallbackQuery, id: &str) -> Place {
     let inline = place_of(id);
     match ctx.store.inline_id(inline).await {
-        Ok(Some(_)) => return inline,
+        Ok(Some(stored)) if stored == id => return inline,
+        Ok(Some(_)) => warn!(chat = inline.chat, "two inline messages share a place"),
         Ok(None) => {}
         Err(e) => warn!(error = %e, "inline place unavailable"),
     }
@@ -143,5 +144,58 @@ pub async fn edit_board(bot: &TgBot, id: &str, r: &Rendered) -> Result<(), Reque
     match result {
         Err(RequestError::Api(teloxide::ApiError::MessageNotModified)) => Ok(()),
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use teloxide::types::InlineKeyboardButton;
+
+    #[test]
+    fn an_inline_place_is_negative_apart_from_every_telegram_chat_and_its_own() {
+        // Given two inline message ids,
+        let a = place_of("AgAAAFk2AQDoQBcB-7KkGCSr8hQ");
+        let b = place_of("AgAAAFk2AQDoQBcB-7KkGCSr8hR");
+        // Then each is an inline place, below every chat id Telegram uses (52 bits), and
+        // negative (paced as a group), read back from its member,
+        for p in [a, b] {
+            assert!(p.is_inline());
+            assert!(p.chat < -(1_i64 << 52) && p.chat > i64::MIN);
+            assert_eq!(p.topic, None);
+            assert_eq!(Place::from_member(&p.member()), Some(p));
+        }
+        // the same id always names the same place, another id another,
+        assert_eq!(a, place_of("AgAAAFk2AQDoQBcB-7KkGCSr8hQ"));
+        assert_ne!(a, b);
+        // and no group, supergroup or user is taken for one.
+        for chat in [-1_001_234_567_890, -4_000_000_000_000, -1, 11, 1 << 52] {
+            assert!(!Place::of_chat(chat).is_inline(), "{chat}");
+        }
+    }
+
+    #[test]
+    fn an_inline_board_keeps_its_buttons_but_the_replay() {
+        let kb = InlineKeyboardMarkup::new([
+            vec![
+                InlineKeyboardButton::callback("New game", "n:9"),
+                InlineKeyboardButton::callback("Rematch", "x:9"),
+            ],
+            vec![InlineKeyboardButton::callback("Replay", "p:9:3.100")],
+            vec![InlineKeyboardButton::callback("Replay", "2@p:9:3.100")],
+        ]);
+        let kept = keyboard(kb);
+        assert_eq!(kept.inline_keyboard.len(), 1);
+        assert_eq!(kept.inline_keyboard[0].len(), 2);
+    }
+
+    #[test]
+    fn an_inline_game_asks_for_no_pings_and_shows_emoji() {
+        let s = settings(Lang::Es);
+        assert_eq!(s.lang, Some(Lang::Es));
+        assert_eq!(s.pings_secs, 0);
+        assert_eq!(s.display, Display::Emoji);
+        assert_eq!(s.dice, DiceMode::Button);
+        assert!(s.lang_offered);
     }
 }
