@@ -121,26 +121,21 @@ pub fn keyboard(mut kb: InlineKeyboardMarkup) -> InlineKeyboardMarkup {
 /// # Errors
 /// The Telegram error.
 pub async fn edit_board(bot: &TgBot, id: &str, r: &Rendered) -> Result<(), RequestError> {
-    let result = match r {
-        Rendered::Text { body, keyboard: kb } => bot
-            .edit_message_text_inline(id, body.clone())
-            .parse_mode(ParseMode::Html)
-            .reply_markup(keyboard(kb.clone()))
-            .into_future()
-            .await
-            .map(drop),
+    // A board drawn as a picture is shown by its caption: an inline message cannot get a
+    // new photo by upload (inline places are drawn as emoji anyway).
+    let (text, kb) = match r {
+        Rendered::Text { body, keyboard } => (body, keyboard),
         Rendered::Photo {
-            caption,
-            keyboard: kb,
-            ..
-        } => bot
-            .edit_message_text_inline(id, caption.clone())
-            .parse_mode(ParseMode::Html)
-            .reply_markup(keyboard(kb.clone()))
-            .into_future()
-            .await
-            .map(drop),
+            caption, keyboard, ..
+        } => (caption, keyboard),
     };
+    let result = bot
+        .edit_message_text_inline(id, text.clone())
+        .parse_mode(ParseMode::Html)
+        .reply_markup(keyboard(kb.clone()))
+        .into_future()
+        .await
+        .map(drop);
     match result {
         Err(RequestError::Api(teloxide::ApiError::MessageNotModified)) => Ok(()),
         other => other,

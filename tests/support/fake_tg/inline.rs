@@ -172,8 +172,7 @@ impl FakeTelegram {
         state.inline.next += 1;
         state.inline.pending.insert(id.clone());
         state.users.insert(user.id, user.to_json());
-        let update = state.next_update_id;
-        state.next_update_id += 1;
+        let update = state.next_update();
         json!({
             "update_id": update,
             "inline_query": {
@@ -238,8 +237,7 @@ impl FakeTelegram {
             );
             id
         });
-        let update = state.next_update_id;
-        state.next_update_id += 1;
+        let update = state.next_update();
         let mut chosen = json!({
             "result_id": result_id,
             "from": user.to_json(),
@@ -324,8 +322,7 @@ fn inline_callback(
     let cb = format!("{}", 4_000_000_000_000_u64 + state.next_callback);
     state.next_callback += 1;
     state.pending_callbacks.insert(cb.clone());
-    let update = state.next_update_id;
-    state.next_update_id += 1;
+    let update = state.next_update();
     json!({
         "update_id": update,
         "callback_query": {
