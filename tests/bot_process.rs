@@ -37,7 +37,16 @@ async fn polling_bot_serves_health_and_finishes_in_flight_updates_on_sigterm() {
         .filter_map(|k| k.as_str().map(str::to_owned))
         .collect();
     kinds.sort();
-    assert_eq!(kinds, ["callback_query", "message", "my_chat_member"]);
+    assert_eq!(
+        kinds,
+        [
+            "callback_query",
+            "chosen_inline_result",
+            "inline_query",
+            "message",
+            "my_chat_member"
+        ]
+    );
 
     // Two members' commands in one chat whose budget is 10 writes a minute, spread evenly:
     // the first reply goes at once, the second some 6 s later, so it is still planned, not

@@ -110,6 +110,9 @@ btn-move = { $from } → { $to }{ $capture ->
        *[false] {""}
     }
 btn-new-game = 🎲 Nova partida
+inline-title = 🎲 Nova partida de parxís
+inline-description = De 2 a 4 jugadors, aquí mateix
+inline-opening = 🎲 S'obre una partida de parxís…
 winner = 🏆 <b>{ $name }</b> ({ $colour }) guanya la partida!
 winner-pair = 🏆 Guanya la parella: <b>{ $first }</b> i <b>{ $second }</b>!
 ranking-title = Classificació final:

@@ -106,6 +106,9 @@ btn-move = { $from } → { $to }{ $capture ->
        *[false] {""}
     }
 btn-new-game = 🎲 New game
+inline-title = 🎲 New game of parxís
+inline-description = 2 to 4 players, right here in this chat
+inline-opening = 🎲 A game of parxís is opening…
 winner = 🏆 <b>{ $name }</b> ({ $colour }) wins the game!
 winner-pair = 🏆 The pair <b>{ $first }</b> &amp; <b>{ $second }</b> wins the game!
 ranking-title = Final ranking:

@@ -107,6 +107,9 @@ btn-move = { $from } → { $to }{ $capture ->
        *[false] {""}
     }
 btn-new-game = 🎲 Nueva partida
+inline-title = 🎲 Nueva partida de parchís
+inline-description = De 2 a 4 jugadores, aquí mismo
+inline-opening = 🎲 Se abre una partida de parchís…
 winner = 🏆 ¡<b>{ $name }</b> ({ $colour }) gana la partida!
 winner-pair = 🏆 ¡Gana la pareja de <b>{ $first }</b> y <b>{ $second }</b>!
 ranking-title = Clasificación final:

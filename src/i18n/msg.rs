@@ -143,6 +143,12 @@ pub enum Msg {
     MoveButton { from: Loc, to: Loc, capture: bool },
     /// Button "🎲 New game".
     BtnNewGame,
+    /// The inline mode's offer (`@<bot>` in any chat): "🎲 New game of parxís".
+    InlineTitle,
+    /// Under the offer: "2 to 4 players, right here in this chat".
+    InlineDescription,
+    /// The inline message until its lobby shows: "🎲 A game of parxís is opening…".
+    InlineOpening,
     /// "🏆 NAME (yellow) wins the game!" (HTML)
     Winner { name: String, colour: Colour },
     /// "🏆 The pair FIRST & SECOND wins the game!" (HTML, R6.2)
@@ -478,6 +484,9 @@ impl Msg {
             Self::BtnRoll => "btn-roll",
             Self::MoveButton { .. } => "btn-move",
             Self::BtnNewGame => "btn-new-game",
+            Self::InlineTitle => "inline-title",
+            Self::InlineDescription => "inline-description",
+            Self::InlineOpening => "inline-opening",
             Self::Winner { .. } => "winner",
             Self::WinnerPair { .. } => "winner-pair",
             Self::RankingTitle => "ranking-title",

@@ -128,6 +128,9 @@ impl Msg {
                 capture: true,
             },
             Self::BtnNewGame,
+            Self::InlineTitle,
+            Self::InlineDescription,
+            Self::InlineOpening,
             Self::Winner {
                 name: name(),
                 colour: Colour::Yellow,

@@ -39,6 +39,8 @@
 //! | `parxis:{<chat>}:flood:<user>`   | string     | `<start ms> <count>`: the commands of one member in the current minute | three minutes |
 //! | `parxis:{<chat>}:mute:<user>`    | string     | Unix ms until which the member who flooded the bot gets no answer | [`MUTE_SECS`] + two minutes |
 //! | `parxis:outbox:due`              | sorted set | chats with planned writes (member: chat id), scored by when a write may go (Unix ms) | none (members removed) |
+//! | `<place>:inline`                 | string     | the inline message id of an inline place ([`Place::inline`]) | the game's |
+//! | `parxis:ci:<chat_instance>`      | string     | the chat id a callback's `chat_instance` stands for | [`super::inline::INSTANCE_TTL_SECS`] |
 //! | `parxis:records:due`             | sorted set | places with a finished game to record in the stats ([`Place::member`]), scored by the next attempt (Unix ms) | none (members removed) |
 //!
 //! All keys of one chat carry the Redis Cluster hash tag `{<chat>}` (the chat id in decimal,
@@ -220,6 +222,48 @@ impl Place {
             }
         }
     }
+}
+
+/// Where inline places start: a place whose chat id is at most `-INLINE_BASE` is an inline
+/// message's (see [`Place::inline`]). Telegram's chat ids stay within 52 bits, so no real chat
+/// is ever taken for one.
+pub const INLINE_BASE: i64 = 1 << 53;
+
+impl Place {
+    /// The place of an inline message (an inline game, posted by a user through `@<bot>` in
+    /// any chat): a synthetic chat id of its own, `-(2^53 + h)` with `h` 52 bits of the
+    /// SHA-256 of the inline message id. Negative, so it is paced like a group (20 writes a
+    /// minute); outside every range Telegram uses, so it never reaches Telegram as a chat.
+    /// Every key of the place carries it as its hash tag, and [`inline_msg`] holds the id
+    /// itself for the writes that edit the message.
+    #[must_use]
+    pub fn inline(inline_message_id: &str) -> Self {
+        use sha2::{Digest, Sha256};
+        let d = Sha256::digest(inline_message_id.as_bytes());
+        let mut b = [0_u8; 8];
+        b.copy_from_slice(&d[..8]);
+        let h = i64::try_from(u64::from_be_bytes(b) >> 12).unwrap_or(0);
+        Self::of_chat(-(INLINE_BASE + h))
+    }
+
+    /// Is this an inline message's place ([`Place::inline`])?
+    #[must_use]
+    pub const fn is_inline(&self) -> bool {
+        self.chat <= -INLINE_BASE
+    }
+}
+
+/// The inline message id of an inline place (string, the game's TTL).
+#[must_use]
+pub fn inline_msg(place: Place) -> String {
+    format!("{}:inline", place.prefix())
+}
+
+/// The chat a callback's `chat_instance` stands for, learned from presses that carried their
+/// message (a group board pressed with only `inline_message_id`, Bot API 10.5).
+#[must_use]
+pub fn chat_instance(instance: &str) -> String {
+    format!("{PREFIX}:ci:{instance}")
 }
 
 impl From<i64> for Place {

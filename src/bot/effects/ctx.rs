@@ -101,6 +101,8 @@ pub struct Ctx {
     pub away: Arc<super::away::AwayWrites>,
     /// The chats' languages this replica read, for what it says while Redis is away.
     pub langs: Arc<super::away::ChatLangs>,
+    /// The callbacks' `chat_instance`s this replica already recorded ([`super::instances`]).
+    pub instances: Arc<super::instances::Instances>,
     /// The live board (the Mini App), when configured: its button under every group board,
     /// and its viewers told of every save ([`super::live`]).
     pub live: Option<Arc<super::live::Live>>,
@@ -132,6 +134,7 @@ impl Ctx {
             kicks: None,
             away: Arc::default(),
             langs: Arc::default(),
+            instances: Arc::default(),
             live: None,
             crash: None,
             think: Arc::default(),

@@ -40,6 +40,8 @@ pub mod deadline;
 pub mod display;
 pub mod driver;
 pub mod gate;
+pub mod inline;
+pub mod instances;
 pub mod kept;
 pub mod lifecycle;
 pub mod live;

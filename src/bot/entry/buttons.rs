@@ -22,10 +22,10 @@ use crate::bot::core::callback::Press;
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::Action;
 use crate::bot::core::view;
-use crate::bot::effects::chat::Here;
+use crate::bot::effects::chat::{self, Here};
 use crate::bot::effects::press;
 use crate::bot::effects::telegram::{TgBot, actor_of, is_group};
-use crate::bot::effects::{Ctx, HandlerResult, lobby};
+use crate::bot::effects::{Ctx, HandlerResult, inline, lobby};
 
 /// Answer the press: silently when it went through, with a short alert when refused.
 pub(super) async fn answer(
@@ -49,13 +49,21 @@ pub(super) async fn answer_with(bot: &TgBot, here: &Here, q: &CallbackQuery, tex
     }
 }
 
-/// The message a press came from, when it is a group's (games live in groups).
-fn pressed_in_group(q: &CallbackQuery) -> Result<&Message, Refusal> {
-    let msg = q.regular_message().ok_or(Alert::Stale)?;
-    if !is_group(&msg.chat) {
-        return Err(Alert::GroupsOnly.into());
+/// Where a press may act: under a group's message (games live in groups), or on an inline
+/// message (an inline game, or a group board pressed with only `inline_message_id`, Bot
+/// API 10.5), whose place `here` was resolved to.
+pub(super) fn pressed_at(q: &CallbackQuery, here: &Here) -> Result<(), Refusal> {
+    if let Some(msg) = q.regular_message() {
+        if !is_group(&msg.chat) {
+            return Err(Alert::GroupsOnly.into());
+        }
+        return Ok(());
     }
-    Ok(msg)
+    let place = here.addr.place();
+    if q.inline_message_id.is_some() && (place.is_inline() || place.chat < 0) {
+        return Ok(());
+    }
+    Err(Alert::Stale.into())
 }
 
 /// A table button (join, leave, start, cancel, add a computer, roll, a move): one
@@ -79,7 +87,7 @@ pub async fn on_action(
             id: &q.id.0,
         },
     };
-    let mut pressed = match pressed_in_group(&q) {
+    let mut pressed = match pressed_at(&q, &here) {
         Ok(_) => press::press(&bot, &ctx, &here, p).await,
         Err(r) => press::refused(&ctx, &here, &p, r).await,
     };
@@ -89,7 +97,9 @@ pub async fn on_action(
     Ok(())
 }
 
-/// "New game" under a finished board: a lobby with the same rules and board asked for.
+/// "New game" under a finished board: a lobby with the same rules and board asked for. On
+/// an inline message that is no place yet (the offer's placeholder, posted while inline
+/// feedback is off), the press makes it one first.
 pub async fn on_new_game(
     bot: TgBot,
     q: CallbackQuery,
@@ -97,8 +107,21 @@ pub async fn on_new_game(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let result = match pressed_in_group(&q) {
-        Ok(_) => lobby::new_game(&ctx, &here, &actor_of(&q.from)).await,
+    let here = match (&q.inline_message_id, here.stored.as_ref()) {
+        (Some(id), Some(stored)) if here.addr.place().is_inline() && stored.table.is_none() => {
+            let lang = here.lang;
+            match inline::register(&ctx, id, lang).await {
+                Ok(addr) => chat::load(&ctx, addr, Some(&q.from)).await,
+                Err(e) => {
+                    warn!(error = %e, "inline place not recorded");
+                    here
+                }
+            }
+        }
+        _ => here,
+    };
+    let result = match pressed_at(&q, &here) {
+        Ok(()) => lobby::new_game(&ctx, &here, &actor_of(&q.from)).await,
         Err(r) => Err(r),
     };
     answer(&bot, &here, &q, result.as_ref().map(|_| ()).map_err(|r| *r)).await;

@@ -18,6 +18,7 @@ pub mod chat_events;
 pub mod commands;
 pub mod fair;
 pub mod fallback;
+pub mod inline;
 pub mod live;
 pub mod notify;
 pub mod replay;
@@ -44,7 +45,7 @@ use super::core::view;
 use super::effects::chat::{self, ChatAddr, Here};
 use super::effects::gate::{self, Flood};
 use super::effects::telegram::{TgBot, actor_of, is_group};
-use super::effects::{Ctx, HandlerResult};
+use super::effects::{self, Ctx, HandlerResult};
 use crate::i18n::Lang;
 
 /// How long an update id is remembered, to drop re-deliveries of the same update: Telegram
@@ -78,6 +79,8 @@ pub fn schema() -> UpdateHandler<anyhow::Error> {
             ),
         )
         .branch(button_tree())
+        .branch(Update::filter_inline_query().endpoint(inline::on_query))
+        .branch(Update::filter_chosen_inline_result().endpoint(inline::on_chosen))
         .branch(Update::filter_my_chat_member().endpoint(chat_events::on_my_chat_member))
 }
 
@@ -164,19 +167,35 @@ async fn here_of_message(msg: Message, cmd: Command, ctx: Arc<Ctx>) -> Here {
 
 /// The place of a button press: the lane its data names (a lane's board), else the topic of
 /// the message the button is under. (A message too old for Telegram to show, which says
-/// nothing of its topic, counts as the chat's.)
+/// nothing of its topic, counts as the chat's.) A press that carries only an
+/// `inline_message_id` is an inline game's, or a group board's (Bot API 10.5) whose chat an
+/// earlier press taught us ([`effects::inline::place_of_callback`]).
 async fn here_of_callback(q: CallbackQuery, ctx: Arc<Ctx>) -> Here {
     let lane = q.data.as_deref().and_then(lane_of);
     let addr = match (&q.message, lane) {
-        (Some(MaybeInaccessibleMessage::Regular(m)), Some(lane)) => {
-            ChatAddr::in_lane(m.chat.id.0, lane)
+        (Some(MaybeInaccessibleMessage::Regular(m)), lane) => {
+            if is_group(&m.chat) {
+                effects::inline::learn_instance(&ctx, &q, m.chat.id.0).await;
+            }
+            match lane {
+                Some(lane) => ChatAddr::in_lane(m.chat.id.0, lane),
+                None => ChatAddr::of_message(m),
+            }
         }
-        (Some(MaybeInaccessibleMessage::Regular(m)), None) => ChatAddr::of_message(m),
         (Some(MaybeInaccessibleMessage::Inaccessible(m)), Some(lane)) => {
             ChatAddr::in_lane(m.chat.id.0, lane)
         }
         (Some(MaybeInaccessibleMessage::Inaccessible(m)), None) => ChatAddr::new(m.chat.id.0),
-        (None, _) => ChatAddr::new(0),
+        (None, lane) => match q.inline_message_id.as_deref() {
+            Some(id) => {
+                let place = effects::inline::place_of_callback(&ctx, &q, id).await;
+                match lane {
+                    Some(lane) if !place.is_inline() => ChatAddr::in_lane(place.chat, lane),
+                    _ => ChatAddr::from(place),
+                }
+            }
+            None => ChatAddr::new(0),
+        },
     };
     info!(
         chat = addr.id(),

@@ -7,7 +7,6 @@ use teloxide::prelude::*;
 use super::buttons::answer;
 use super::reply::{done, reply};
 use super::{Started, handled};
-use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::stats_command::{TopAsk, parse_top, parse_zone};
 
 use crate::bot::core::view::stats::{
@@ -270,14 +269,9 @@ pub async fn on_rematch(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    let in_group = q
-        .regular_message()
-        .map(|m| is_group(&m.chat))
-        .unwrap_or(false);
-    let result = if in_group {
-        open_rematch(&ctx, &here, &actor_of(&q.from)).await
-    } else {
-        Err(Refusal::from(Alert::GroupsOnly))
+    let result = match super::buttons::pressed_at(&q, &here) {
+        Ok(()) => open_rematch(&ctx, &here, &actor_of(&q.from)).await,
+        Err(r) => Err(r),
     };
     answer(&bot, &here, &q, result.as_ref().map(|_| ()).map_err(|r| *r)).await;
     handled(&ctx, "callback", started);

@@ -63,6 +63,18 @@ pub fn is_write(method: &str) -> bool {
     WRITE_METHODS.contains(&method)
 }
 
+/// The key under which flood mode counts the writes to inline message `id` (edits by inline
+/// id name no chat; each inline message is counted as a chat of its own):
+/// [`super::FakeTelegram::flood_stats`] of this key.
+#[must_use]
+pub fn inline_flood_key(id: &str) -> i64 {
+    // FNV-1a, folded into the positive i64s above every user id the tests use.
+    let h = id.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    i64::try_from(h >> 2).unwrap_or(i64::MAX) | (1 << 60)
+}
+
 /// Where flood mode takes its time from (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FloodClock {
@@ -155,7 +167,12 @@ impl FloodGate {
         if !is_write(method) {
             return Ok(());
         }
-        let Some(chat) = params.get("chat_id").and_then(as_i64) else {
+        let Some(chat) = params.get("chat_id").and_then(as_i64).or_else(|| {
+            params
+                .get("inline_message_id")
+                .and_then(Value::as_str)
+                .map(inline_flood_key)
+        }) else {
             return Ok(());
         };
         let now = self.now();

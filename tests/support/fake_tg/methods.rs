@@ -39,6 +39,7 @@ impl State {
             "editmessagereplymarkup" => self.edit_markup(p),
             "editmessagemedia" => self.edit_media(p, files),
             "deletemessage" => self.delete_by_bot(p),
+            "answerinlinequery" => self.answer_inline_query(p),
             "answercallbackquery" => {
                 let id = str_param(p, "callback_query_id").unwrap_or_default();
                 if self.pending_callbacks.remove(id) {
@@ -252,6 +253,9 @@ impl State {
     }
 
     fn edit_text(&mut self, p: &Value) -> Answer {
+        if let Some(id) = self.inline_target(p)? {
+            return self.edit_inline(&id, p, true);
+        }
         let (chat, id) = self.edit_target(p)?;
         if self
             .live_message(chat, id)
@@ -274,6 +278,9 @@ impl State {
     }
 
     fn edit_markup(&mut self, p: &Value) -> Answer {
+        if let Some(id) = self.inline_target(p)? {
+            return self.edit_inline(&id, p, false);
+        }
         let (chat, id) = self.edit_target(p)?;
         let markup = inline_markup(p)?;
         self.apply_edit(chat, id, vec![("reply_markup", markup)], None)

@@ -31,6 +31,7 @@
 mod files;
 mod flood;
 mod html;
+mod inline;
 mod methods;
 mod multipart;
 mod params;
@@ -53,7 +54,9 @@ use tokio::sync::Notify;
 
 use flood::FloodGate;
 #[allow(unused_imports)]
-pub use flood::{Flood, FloodClock, FloodStats, WRITE_METHODS, is_write};
+pub use flood::{Flood, FloodClock, FloodStats, WRITE_METHODS, inline_flood_key, is_write};
+#[allow(unused_imports)]
+pub use inline::INLINE_INVALID;
 use state::State;
 #[allow(unused_imports)]
 pub use topics::thread_of;

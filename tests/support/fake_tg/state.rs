@@ -104,6 +104,8 @@ pub(super) struct State {
     pub webhook_url: String,
     /// Flood mode, when on.
     pub flood: Option<FloodGate>,
+    /// Inline queries, their answers and inline messages.
+    pub inline: super::inline::Inline,
 }
 
 impl State {
@@ -124,6 +126,7 @@ impl State {
             bot_id: 123,
             webhook_url: String::new(),
             flood: None,
+            inline: super::inline::Inline::default(),
         }
     }
 

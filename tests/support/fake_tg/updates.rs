@@ -60,7 +60,7 @@ impl TestUser {
 }
 
 impl State {
-    fn next_update(&mut self) -> i64 {
+    pub(super) fn next_update(&mut self) -> i64 {
         let id = self.next_update_id;
         self.next_update_id += 1;
         id

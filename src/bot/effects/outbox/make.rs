@@ -10,10 +10,12 @@ use teloxide::types::{InputFile, MessageId, ParseMode, ReplyParameters};
 use tracing::{info, warn};
 
 use super::{Plan, Priority, REPOST, Receipt, Slot, Write, media, pace_of, plan, strip};
+use crate::bot::core::settings::Display;
 use crate::bot::core::table::Stage;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::{ChatAddr, InTopic, load};
 use crate::bot::effects::display::{self, Board, Rendered};
+use crate::bot::effects::inline;
 use crate::bot::effects::telegram::{TgBot, chat_gone, kind_of};
 use crate::store::Meta;
 
@@ -22,6 +24,12 @@ pub use super::made::{Made, NETWORK_RETRY_MS};
 
 /// Make `w` in `chat`.
 pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> Made {
+    if crate::store::Place::of_chat(chat).is_inline() && !matches!(w, Write::Board { .. }) {
+        // An inline message takes only its board's edits: the bot cannot post, reply or
+        // delete in a chat it may not be in.
+        info!(chat, "a write to an inline message's place: dropped");
+        return Made::DONE;
+    }
     let r = match w {
         Write::Board { place } => return board(bot, ctx, ChatAddr::from(*place), meta).await,
         Write::Animation {
@@ -137,12 +145,17 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     };
     // The live board's link, with the Mini App configured.
     let live = crate::bot::effects::publish::button_row(ctx, addr.place(), here.lang, &rec.state);
+    let inline = addr.place().is_inline();
     // Drawn off the async workers: a PNG board takes milliseconds of CPU.
     let rendered = {
         let (table, lang, mode, zone, now) = (
             rec.state.clone(),
             here.lang,
-            here.settings.display,
+            if inline {
+                Display::Emoji
+            } else {
+                here.settings.display
+            },
             here.zone.clone(),
             ctx.now_ms(),
         );
@@ -164,6 +177,9 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
             }
         }
     };
+    if inline {
+        return inline_board(bot, ctx, addr, &rendered, rec.version).await;
+    }
     let current = here.display();
     let repost = meta.flags & REPOST != 0;
     let mut spent = false;
@@ -241,6 +257,45 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     Made::Done {
         shown: rec.version,
         receipt,
+    }
+}
+
+/// The board of an inline place: its inline message edited in place (it can be nothing
+/// else: no new message can be posted there).
+async fn inline_board(
+    bot: &TgBot,
+    ctx: &Ctx,
+    addr: ChatAddr,
+    rendered: &Rendered,
+    version: u64,
+) -> Made {
+    let id = match ctx.store.inline_id(addr.place()).await {
+        Ok(Some(id)) => id,
+        Ok(None) => {
+            warn!(
+                chat = addr.id(),
+                "an inline place without its message id: board dropped"
+            );
+            return Made::Dropped;
+        }
+        Err(_) => return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS),
+    };
+    match inline::edit_board(bot, &id, rendered).await {
+        Ok(()) => Made::Done {
+            shown: version,
+            receipt: None,
+        },
+        Err(e) => {
+            failed(
+                ctx,
+                addr,
+                &Write::Board {
+                    place: addr.place(),
+                },
+                e,
+            )
+            .await
+        }
     }
 }
 

@@ -19,7 +19,7 @@
 //!
 //! A stream is for the group: a viewer who does not sit at the table must be a member of the
 //! group (`getChatMember`, cached, see [`member`]): else 403, or 503 while Telegram does not
-//! answer. Streams are capped per user, per address (429) and per replica (503), both with
+//! answer. An inline game has no group: its stream is for whoever holds its link. Streams are capped per user, per address (429) and per replica (503), both with
 //! `Retry-After`; each ends after `PARXIS_LIVE_STREAM_SECS` or when its `initData` passes
 //! its accepted age, and when the replica stops, with a `bye` event (`retry_ms`: when to
 //! reconnect), so membership is checked again on the reconnect. A tap is
@@ -290,13 +290,17 @@ async fn authorize(s: &AppState, headers: &HeaderMap, addr: IpAddr) -> Result<As
 }
 
 /// Is `user`, who does not sit at the place's table, a member of its group? Else the
-/// answer: 403, or 503 while Telegram does not say.
+/// answer: 403, or 503 while Telegram does not say. An inline game has no group to ask: its
+/// link (sealed, naming that inline message's place alone) is what lets a viewer in.
 async fn member_of_group(
     s: &AppState,
     place: Place,
     user: i64,
     lang: Lang,
 ) -> Result<(), Response> {
+    if place.is_inline() {
+        return Ok(());
+    }
     let cache = s.live.limits().member_cache_secs;
     match member::is_member(&s.bot, &s.ctx, place.chat, user, cache).await {
         Ok(true) => Ok(()),
@@ -675,7 +679,7 @@ async fn replay(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap)
     };
     let user = asker.data.user.id;
     let here = chat::load(&s.ctx, ChatAddr::from(asker.place), None).await;
-    let lang = asker.lang(here.lang);
+    let lang = asker.lang(&here);
     let table = match here.table() {
         Ok(rec) => rec.state.clone(),
         Err(Refusal::Alert(Alert::TryAgain)) => {

@@ -1,0 +1,196 @@
+//! Inline games: a game played on an *inline message*, posted by a user through `@<bot>` in
+//! any chat (the bot need not be a member), and group boards pressed with only an
+//! `inline_message_id` (Bot API 10.5's `callback_query_mode`).
+//!
+//! An inline message is a place of its own ([`Place::inline`]: a synthetic chat id from the
+//! message id, paced like a group). Its settings are fixed when the game opens (the chooser's
+//! language, emoji board, Roll button, no pings: the bot cannot post there), its message id
+//! is kept beside the game ([`crate::store::keys::inline_msg`]), and its board is edited in
+//! place by that id when the outbox's drain makes the place's `Board` write
+//! ([`edit_board`]): the same planning, budget and catch-up as a chat's board. Nothing else
+//! can be written there: the outbox drops every other write of an inline place.
+//!
+//! ```text
+//! inline_query ─▶ answerInlineQuery ("New game", a placeholder with a New game button)
+//! chosen_inline_result ─▶ register (settings, id) ─▶ lobby::open_lobby ─▶ Board planned
+//! callback (inline_message_id, no message) ─▶ place_of_callback ─▶ the chat's handlers
+//! ```
+
+use std::future::IntoFuture;
+
+use teloxide::RequestError;
+use teloxide::prelude::*;
+use teloxide::types::{CallbackQuery, InlineKeyboardButtonKind, InlineKeyboardMarkup, ParseMode};
+use tracing::warn;
+
+use super::chat::ChatAddr;
+use super::ctx::Ctx;
+use super::display::Rendered;
+use super::telegram::TgBot;
+use crate::bot::core::settings::{ChatSettings, DiceMode, Display};
+use crate::i18n::Lang;
+use crate::store::{Place, StoreError};
+
+/// The place of inline message `id`.
+#[must_use]
+pub fn place_of(id: &str) -> Place {
+    Place::inline(id)
+}
+
+/// The settings of an inline game: the chooser's language, an emoji board (an inline message
+/// cannot become a photo by upload), the Roll button (a roll is a press), and no pings (the
+/// bot cannot post in a chat it is not in).
+#[must_use]
+pub fn settings(lang: Lang) -> ChatSettings {
+    ChatSettings {
+        lang: Some(lang),
+        display: Display::Emoji,
+        dice: DiceMode::Button,
+        pings_secs: 0,
+        lang_offered: true,
+        ..ChatSettings::default()
+    }
+}
+
+/// Records inline message `id` as a place: its settings in `lang` and its id, so that every
+/// replica (after a restart too) edits it.
+///
+/// # Errors
+/// The store's error (nothing is opened then).
+pub async fn register(ctx: &Ctx, id: &str, lang: Lang) -> Result<ChatAddr, StoreError> {
+    let place = place_of(id);
+    ctx.store.set_settings(place.chat, &settings(lang)).await?;
+    ctx.store
+        .set_inline_id(place, id, ctx.open_ttl_secs)
+        .await?;
+    Ok(ChatAddr::from(place))
+}
+
+/// The place a callback without its message names: an inline game's when the inline message
+/// holds one; else the group whose board it is (a 10.5 callback on the bot's own message),
+/// when a press that carried its message taught us its `chat_instance`; else the inline
+/// message's place (which holds no game: the press is told so).
+pub async fn place_of_callback(ctx: &Ctx, q: &CallbackQuery, id: &str) -> Place {
+    let inline = place_of(id);
+    match ctx.store.inline_id(inline).await {
+        Ok(Some(stored)) if stored == id => return inline,
+        Ok(Some(_)) => warn!(chat = inline.chat, "two inline messages share a place"),
+        Ok(None) => {}
+        Err(e) => warn!(error = %e, "inline place unavailable"),
+    }
+    match ctx.store.chat_of_instance(&q.chat_instance).await {
+        Ok(Some(chat)) => Place::of_chat(chat),
+        Ok(None) => inline,
+        Err(e) => {
+            warn!(error = %e, "chat instance unavailable");
+            inline
+        }
+    }
+}
+
+/// Learns the chat of a press that carried its group message (for the presses that will
+/// carry only `inline_message_id`). Once per `chat_instance` and replica: later presses
+/// cost no round trip.
+pub async fn learn_instance(ctx: &Ctx, q: &CallbackQuery, chat: i64) {
+    if !ctx.instances.first(&q.chat_instance) {
+        return;
+    }
+    if let Err(e) = ctx.store.set_chat_instance(&q.chat_instance, chat).await {
+        warn!(chat, error = %e, "chat instance not recorded");
+        ctx.instances.forget(&q.chat_instance);
+    }
+}
+
+/// The keyboard of an inline board: a chat's, without what an inline message cannot do
+/// (🎞 Replay posts an animation in the chat).
+#[must_use]
+pub fn keyboard(mut kb: InlineKeyboardMarkup) -> InlineKeyboardMarkup {
+    for row in &mut kb.inline_keyboard {
+        row.retain(|b| {
+            !matches!(&b.kind, InlineKeyboardButtonKind::CallbackData(d)
+                if d.starts_with("p:") || d.contains("@p:"))
+        });
+    }
+    kb.inline_keyboard.retain(|row| !row.is_empty());
+    kb
+}
+
+/// Edit inline message `id` into board `r` (one request; a text board). "Message is not
+/// modified" is success.
+///
+/// # Errors
+/// The Telegram error.
+pub async fn edit_board(bot: &TgBot, id: &str, r: &Rendered) -> Result<(), RequestError> {
+    // A board drawn as a picture is shown by its caption: an inline message cannot get a
+    // new photo by upload (inline places are drawn as emoji anyway).
+    let (text, kb) = match r {
+        Rendered::Text { body, keyboard } => (body, keyboard),
+        Rendered::Photo {
+            caption, keyboard, ..
+        } => (caption, keyboard),
+    };
+    let result = bot
+        .edit_message_text_inline(id, text.clone())
+        .parse_mode(ParseMode::Html)
+        .reply_markup(keyboard(kb.clone()))
+        .into_future()
+        .await
+        .map(drop);
+    match result {
+        Err(RequestError::Api(teloxide::ApiError::MessageNotModified)) => Ok(()),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use teloxide::types::InlineKeyboardButton;
+
+    #[test]
+    fn an_inline_place_is_negative_apart_from_every_telegram_chat_and_its_own() {
+        // Given two inline message ids,
+        let a = place_of("AgAAAFk2AQDoQBcB-7KkGCSr8hQ");
+        let b = place_of("AgAAAFk2AQDoQBcB-7KkGCSr8hR");
+        // Then each is an inline place, below every chat id Telegram uses (52 bits), and
+        // negative (paced as a group), read back from its member,
+        for p in [a, b] {
+            assert!(p.is_inline());
+            assert!(p.chat < -(1_i64 << 52) && p.chat > i64::MIN);
+            assert_eq!(p.topic, None);
+            assert_eq!(Place::from_member(&p.member()), Some(p));
+        }
+        // the same id always names the same place, another id another,
+        assert_eq!(a, place_of("AgAAAFk2AQDoQBcB-7KkGCSr8hQ"));
+        assert_ne!(a, b);
+        // and no group, supergroup or user is taken for one.
+        for chat in [-1_001_234_567_890, -4_000_000_000_000, -1, 11, 1 << 52] {
+            assert!(!Place::of_chat(chat).is_inline(), "{chat}");
+        }
+    }
+
+    #[test]
+    fn an_inline_board_keeps_its_buttons_but_the_replay() {
+        let kb = InlineKeyboardMarkup::new([
+            vec![
+                InlineKeyboardButton::callback("New game", "n:9"),
+                InlineKeyboardButton::callback("Rematch", "x:9"),
+            ],
+            vec![InlineKeyboardButton::callback("Replay", "p:9:3.100")],
+            vec![InlineKeyboardButton::callback("Replay", "2@p:9:3.100")],
+        ]);
+        let kept = keyboard(kb);
+        assert_eq!(kept.inline_keyboard.len(), 1);
+        assert_eq!(kept.inline_keyboard[0].len(), 2);
+    }
+
+    #[test]
+    fn an_inline_game_asks_for_no_pings_and_shows_emoji() {
+        let s = settings(Lang::Es);
+        assert_eq!(s.lang, Some(Lang::Es));
+        assert_eq!(s.pings_secs, 0);
+        assert_eq!(s.display, Display::Emoji);
+        assert_eq!(s.dice, DiceMode::Button);
+        assert!(s.lang_offered);
+    }
+}

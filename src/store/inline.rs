@@ -1,0 +1,68 @@
+//! Inline games' records: which inline message an inline place edits, and which chat a
+//! callback's `chat_instance` stands for.
+
+use super::keys::{self, Place};
+use super::redis_store::Retry;
+use super::{Store, StoreError};
+
+/// How long a learned `chat_instance` is kept (refreshed by every press that carries its
+/// message).
+pub const INSTANCE_TTL_SECS: u64 = 30 * 24 * 3600;
+
+impl Store {
+    /// Records that `place` (an inline place) is the inline message `id`, for `ttl_secs`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn set_inline_id(
+        &self,
+        place: Place,
+        id: &str,
+        ttl_secs: u64,
+    ) -> Result<(), StoreError> {
+        let mut cmd = redis::cmd("SET");
+        cmd.arg(keys::inline_msg(place))
+            .arg(id)
+            .arg("EX")
+            .arg(ttl_secs.max(1));
+        let _: String = self.query("set_inline_id", Retry::Idempotent, &cmd).await?;
+        Ok(())
+    }
+
+    /// The inline message id of an inline place, if recorded.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn inline_id(&self, place: Place) -> Result<Option<String>, StoreError> {
+        let mut cmd = redis::cmd("GET");
+        cmd.arg(keys::inline_msg(place));
+        self.query("inline_id", Retry::Idempotent, &cmd).await
+    }
+
+    /// Records that callbacks with `instance` come from `chat`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn set_chat_instance(&self, instance: &str, chat: i64) -> Result<(), StoreError> {
+        let mut cmd = redis::cmd("SET");
+        cmd.arg(keys::chat_instance(instance))
+            .arg(chat)
+            .arg("EX")
+            .arg(INSTANCE_TTL_SECS);
+        let _: String = self
+            .query("set_chat_instance", Retry::Idempotent, &cmd)
+            .await?;
+        Ok(())
+    }
+
+    /// The chat `instance` stands for, if learned.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn chat_of_instance(&self, instance: &str) -> Result<Option<i64>, StoreError> {
+        let mut cmd = redis::cmd("GET");
+        cmd.arg(keys::chat_instance(instance));
+        self.query("chat_of_instance", Retry::Idempotent, &cmd)
+            .await
+    }
+}

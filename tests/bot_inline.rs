@@ -1,0 +1,462 @@
+//! Inline games: the real bot against the fake Bot API (inline mode and Telegram's write
+//! limit, flood mode) and a real Redis. A whole 2-player game on an inline message: the
+//! inline query answered, the chosen result opening its lobby, every press a callback with
+//! `inline_message_id` only, every board an edit by inline id, within the flood budget,
+//! across a restart of the bot, to the end and a rematch. And a group board pressed with
+//! only `inline_message_id` (Bot API 10.5), handled as the same press with its message.
+
+mod support;
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use parxis::bot::core::table::{Status, Table};
+use parxis::store::Place;
+use serde_json::{Value, json};
+use support::bot_harness::{CHAT, Harness, Options, WAIT, four_users, mover_of, refused};
+use support::fake_tg::{
+    Flood, FloodClock, INLINE_INVALID, TOKEN, TestUser, buttons, callback_id, inline_flood_key,
+};
+
+/// The flood window of these tests: Telegram's minute, shortened (as in `bot_pace`), so a
+/// whole game plays in seconds at the true count of writes per window.
+const WINDOW: Duration = Duration::from_secs(2);
+/// How many writes a chat (here: the inline message) gets per [`WINDOW`] from Telegram.
+const LIMIT: usize = 20;
+/// The bot's own budget per [`WINDOW`] (as `bot_pace` gives it): below Telegram's limit by
+/// the margin a loaded machine's delays need.
+const BUDGET: u32 = 16;
+
+async fn harness(seed: u64) -> Harness {
+    let h = Harness::start_with(
+        seed,
+        Options {
+            write_budget: (BUDGET, u64::try_from(WINDOW.as_millis()).expect("small")),
+            ..Options::default()
+        },
+    )
+    .await;
+    h.fake.flood(Flood {
+        limit: LIMIT,
+        window: WINDOW,
+        clock: FloodClock::Real,
+    });
+    h
+}
+
+/// The inline game's table, if any.
+async fn table_at(h: &Harness, place: Place) -> Option<Table> {
+    h.store
+        .load::<Table>(place)
+        .await
+        .expect("redis")
+        .map(|r| r.state)
+}
+
+/// Does `data` name a table drawn at `seq`?
+fn drawn_at(data: &str, seq: u64) -> bool {
+    data.ends_with(&format!(":{seq}")) || data.contains(&format!(":{seq}:"))
+}
+
+/// Inline message `id` once `pred` holds (at most `within`).
+async fn wait_inline(
+    h: &Harness,
+    id: &str,
+    within: Duration,
+    what: &str,
+    pred: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = Instant::now() + within;
+    loop {
+        let m = h.fake.inline_message(id).expect("the inline message");
+        if pred(&m) {
+            return m;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}: {m}\n{}",
+            h.fake.log_tail(12)
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// The inline message showing the stored table (its buttons drawn at its `seq`).
+async fn fresh_inline(h: &Harness, id: &str) -> (Table, Value) {
+    let place = Place::inline(id);
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let t = table_at(h, place).await.expect("a table");
+        let m = h.fake.inline_message(id).expect("the inline message");
+        if buttons(&m)
+            .first()
+            .is_some_and(|(_, d)| drawn_at(d, t.seq()))
+        {
+            return (t, m);
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the inline board never showed seq {}: {m}\n{}",
+            t.seq(),
+            h.fake.log_tail(12)
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// `user` presses `data` on inline message `id`; the bot's answer.
+async fn press_inline(
+    h: &Harness,
+    user: &TestUser,
+    id: &str,
+    data: &str,
+) -> support::fake_tg::Recorded {
+    let upd = h.fake.press_inline(user, id, data);
+    let cb = callback_id(&upd);
+    h.fake.push_update(upd);
+    h.fake.wait_for_callback_answer(&cb).await
+}
+
+/// The data of the first button of `m` starting with `prefix`.
+fn button(m: &Value, prefix: &str) -> String {
+    buttons(m)
+        .into_iter()
+        .map(|(_, d)| d)
+        .find(|d| d.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix} button: {m}"))
+}
+
+/// `@<bot>` typed by `user`, the "New game" result chosen: the inline message's id.
+async fn open_inline_game(h: &Harness, user: &TestUser) -> String {
+    let query = h.fake.inline_query(user, "");
+    let qid = query["inline_query"]["id"].as_str().expect("id").to_owned();
+    h.fake.push_update(query);
+    h.fake
+        .wait_for_request(|r| r.method == "answerinlinequery" && r.ok(), WAIT)
+        .await;
+    let results = h.fake.inline_answer(&qid).expect("answered");
+    assert_eq!(results.len(), 1, "one offer: {results:?}");
+    let offer = &results[0];
+    assert_eq!(offer["title"], json!("🎲 New game of parxís"), "{offer}");
+    assert_eq!(
+        offer["description"],
+        json!("2 to 4 players, right here in this chat")
+    );
+    let rid = offer["id"].as_str().expect("a result id");
+    let (chosen, id) = h.fake.choose_inline(user, &qid, rid, "90210");
+    let id = id.expect("the offer has buttons, so its message has an inline id");
+    h.fake.push_update(chosen);
+    id
+}
+
+/// Ben joins Ana's lobby on inline message `id` and Ana starts the game, by buttons on it.
+async fn join_and_start(h: &Harness, id: &str, ana: &TestUser, ben: &TestUser) {
+    let lobby = wait_inline(h, id, WAIT, "the lobby", |m| {
+        buttons(m).iter().any(|(_, d)| d.starts_with("j:"))
+    })
+    .await;
+    assert!(
+        lobby["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains(&ana.first_name),
+        "{lobby}"
+    );
+    let join = press_inline(h, ben, id, &button(&lobby, "j:")).await;
+    assert!(!refused(&join), "{:?}", join.params);
+    let lobby = wait_inline(h, id, WAIT, "Ben seated", |m| {
+        m["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains(&ben.first_name)
+    })
+    .await;
+    let start = press_inline(h, ana, id, &button(&lobby, "s:")).await;
+    assert!(!refused(&start), "{:?}", start.params);
+}
+
+fn users() -> (TestUser, TestUser) {
+    let u = four_users();
+    (u[0].clone().lang("en"), u[1].clone().lang("en"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_friends_play_a_whole_inline_game_by_inline_id_within_the_budget_across_a_restart() {
+    let mut h = harness(41).await;
+    let (ana, ben) = users();
+    let first = h.fake.mark();
+
+    // Given Ana typed @<bot> and chose "New game": the inline message becomes her lobby,
+    let id = open_inline_game(&h, &ana).await;
+    let place = Place::inline(&id);
+    // When Ben joins and Ana starts, by buttons on the inline message,
+    join_and_start(&h, &id, &ana, &ben).await;
+
+    // and whoever is to move presses the first button of the inline board until the end,
+    // the bot restarted half way,
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut presses = 0;
+    let mut restarted = false;
+    let ended = loop {
+        let (t, board) = fresh_inline(&h, &id).await;
+        if t.status() != Status::Playing {
+            break t;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the game is stuck at {}",
+            t.seq()
+        );
+        if presses == 40 && !restarted {
+            h.stop_bots().await;
+            h.spawn_bot().await;
+            restarted = true;
+        }
+        let mover = mover_of(&[ana.clone(), ben.clone()], &t);
+        let ans = press_inline(&h, &mover, &id, &buttons(&board)[0].1).await;
+        assert!(!refused(&ans), "{:?}\n{}", ans.params, h.fake.log_tail(8));
+        presses += 1;
+    };
+    assert!(
+        restarted,
+        "the game outlived the restart ({presses} presses)"
+    );
+
+    // Then the game ended, its result shown on the inline message with a Rematch,
+    assert_eq!(ended.status(), Status::Finished);
+    let (_, last) = fresh_inline(&h, &id).await;
+    assert!(
+        buttons(&last).iter().all(|(_, d)| !d.starts_with("p:")),
+        "no Replay on an inline message: {last}"
+    );
+    // and a rematch opens the next lobby on the same message.
+    let rematch = press_inline(&h, &ben, &id, &button(&last, "x:")).await;
+    assert!(!refused(&rematch), "{:?}", rematch.params);
+    let again = table_at(&h, place).await.expect("the rematch");
+    assert_eq!(again.status(), Status::Lobby);
+    assert!(again.seq() > ended.seq());
+    wait_inline(&h, &id, WAIT, "the rematch's lobby", |m| {
+        buttons(m)
+            .iter()
+            .any(|(_, d)| d.starts_with("s:") && drawn_at(d, again.seq()))
+    })
+    .await;
+
+    // Every write was an edit of the inline message by its id alone: no chat was posted to,
+    let all = h.fake.requests_since(first);
+    let writes: Vec<_> = all
+        .iter()
+        .filter(|r| support::fake_tg::is_write(&r.method))
+        .collect();
+    assert!(writes.len() > 20, "{} writes", writes.len());
+    for w in &writes {
+        assert!(
+            matches!(
+                w.method.as_str(),
+                "editmessagetext" | "editmessagereplymarkup"
+            ),
+            "{} {:?}",
+            w.method,
+            w.params
+        );
+        assert_eq!(w.str_param("inline_message_id"), Some(id.as_str()));
+        assert!(w.params.get("chat_id").is_none(), "{:?}", w.params);
+    }
+    // none refused but "not modified" (and no 429: the budget held),
+    let stats = h.fake.flood_stats(inline_flood_key(&id));
+    assert!(stats.refused.is_empty(), "429s: {:?}", stats.refused);
+    assert_eq!(stats.writes.len(), writes.len());
+    // no more than LIMIT writes in any window,
+    for (i, at) in stats.writes.iter().enumerate() {
+        let within = stats.writes[i..]
+            .iter()
+            .take_while(|w| **w < *at + WINDOW)
+            .count();
+        assert!(
+            within <= LIMIT,
+            "{within} writes within a window from {at:?}"
+        );
+    }
+    // and the game counted in the place's stats (recorded once, as any game's).
+    let mut redis = h.redis.raw().await;
+    let key = parxis::store::keys::stats_history(place.chat);
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let n: i64 = redis::cmd("LLEN")
+            .arg(&key)
+            .query_async(&mut redis)
+            .await
+            .expect("redis");
+        if n == 1 {
+            break;
+        }
+        assert!(n == 0 && Instant::now() < deadline, "{n} games recorded");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_press_on_the_offer_opens_the_lobby_when_inline_feedback_is_off() {
+    let h = harness(42).await;
+    let (ana, _) = users();
+    // Given the offer posted, but no chosen_inline_result (feedback off in BotFather),
+    let query = h.fake.inline_query(&ana, "");
+    let qid = query["inline_query"]["id"].as_str().expect("id").to_owned();
+    h.fake.push_update(query);
+    h.fake
+        .wait_for_request(|r| r.method == "answerinlinequery" && r.ok(), WAIT)
+        .await;
+    let (_, id) = h.fake.choose_inline(&ana, &qid, "new", "1");
+    let id = id.expect("an inline id");
+    let placeholder = h.fake.inline_message(&id).expect("posted");
+    assert_eq!(
+        placeholder["text"],
+        json!("🎲 A game of parxís is opening…")
+    );
+    // When Ana presses its New game button,
+    let ans = press_inline(&h, &ana, &id, &button(&placeholder, "n:")).await;
+    assert!(!refused(&ans), "{:?}", ans.params);
+    // Then the message becomes her lobby.
+    wait_inline(&h, &id, WAIT, "the lobby", |m| {
+        buttons(m).iter().any(|(_, d)| d.starts_with("j:"))
+    })
+    .await;
+    let t = table_at(&h, Place::inline(&id)).await.expect("a lobby");
+    assert_eq!(t.status(), Status::Lobby);
+    assert_eq!(t.players()[0].id, ana.id);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_board_pressed_with_only_an_inline_message_id_is_handled_as_with_its_message() {
+    // Given a 2-player game in a group, started by presses that carried their message,
+    let h = Harness::start(43).await;
+    h.use_emoji().await;
+    h.start_game(2).await;
+    let users = four_users();
+    let (t, board) = h.fresh_board().await;
+    let mover = mover_of(&users, &t);
+    let (version, _) = h.table().await;
+    // When the player to move presses the board's first button and Telegram (10.5's
+    // callback_query_mode) sends inline_message_id instead of the message,
+    let msg = board["message_id"].as_i64().expect("id");
+    let upd = h.fake.press_group_by_inline_id(
+        CHAT,
+        &mover,
+        i32::try_from(msg).expect("small"),
+        &buttons(&board)[0].1,
+    );
+    assert!(upd["callback_query"].get("message").is_none());
+    let cb = callback_id(&upd);
+    h.fake.push_update(upd);
+    let ans = h.fake.wait_for_callback_answer(&cb).await;
+    // Then the press went through in the group's game, as with its message,
+    assert!(!refused(&ans), "{:?}", ans.params);
+    let (after, t2) = h.table().await;
+    assert!(after > version, "saved");
+    assert!(t2.seq() > t.seq());
+    // and the group's board follows (edited by chat and message id, as always).
+    h.fresh_board().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_refuses_inline_edits_telegram_refuses() {
+    let h = harness(44).await;
+    let (ana, _) = users();
+    let id = open_inline_game(&h, &ana).await;
+    wait_inline(&h, &id, WAIT, "the lobby", |m| {
+        buttons(m).iter().any(|(_, d)| d.starts_with("j:"))
+    })
+    .await;
+    let addr: SocketAddr = h
+        .fake
+        .url()
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .parse()
+        .expect("the fake's address");
+    let path = format!("/bot{TOKEN}/editMessageText");
+    let edit = |body: Value| {
+        let path = path.clone();
+        async move { support::http::post_json(addr, &path, None, &body).await }
+    };
+    // An unknown inline message id,
+    let r = edit(json!({"inline_message_id": "nope", "text": "x"})).await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains(INLINE_INVALID), "{}", r.body);
+    // a chat id together with an inline message id,
+    let r = edit(json!({"inline_message_id": id, "chat_id": CHAT, "text": "x"})).await;
+    assert_eq!(r.status, 400, "{}", r.body);
+    // are refused; the inline id alone is an edit answered `true`, not a message.
+    let r = edit(json!({"inline_message_id": id, "text": "x"})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let body: Value = serde_json::from_str(&r.body).expect("json");
+    assert_eq!(body["result"], json!(true));
+    assert_eq!(h.fake.inline_message(&id).expect("it")["text"], json!("x"));
+    // An answer to an unknown inline query is refused too.
+    let r = support::http::post_json(
+        addr,
+        &format!("/bot{TOKEN}/answerInlineQuery"),
+        None,
+        &json!({"inline_query_id": "404", "results": []}),
+    )
+    .await;
+    assert_eq!(r.status, 400, "{}", r.body);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inline_game_s_live_board_opens_with_its_own_link_and_no_membership_check() {
+    use parxis::bot::effects::live::{GameId, Limits, LinkKey};
+    use std::net::Ipv4Addr;
+    use support::hostile::{connect_from, read_head, read_until};
+    use support::live::{PATH, app, init_data, now_secs, serve};
+    use tokio::io::AsyncWriteExt;
+
+    // Given an inline game in play, served with the live board configured,
+    let h = Harness::start_live(45, Options::default(), Some((app(), Limits::default()))).await;
+    let (ana, ben) = users();
+    let id = open_inline_game(&h, &ana).await;
+    join_and_start(&h, &id, &ana, &ben).await;
+    // its board carries the live board's link, naming this game's place alone,
+    let (_, board) = fresh_inline(&h, &id).await;
+    let link = board["reply_markup"]["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row.as_array().into_iter().flatten())
+        .find_map(|b| b["url"].as_str())
+        .unwrap_or_else(|| panic!("no live board button: {board}"))
+        .to_owned();
+    let start = link.split("startapp=").nth(1).expect("a start parameter");
+    let key = LinkKey::of_token(TOKEN);
+    assert_eq!(GameId::open(&key, start), Some(Place::inline(&id)));
+    assert!(!link.contains(&Place::inline(&id).chat.unsigned_abs().to_string()));
+    let addr = serve(&h, 0).await;
+    let mark = h.fake.mark();
+    let stream = |user: TestUser, param: String| async move {
+        let mut s = connect_from(Ipv4Addr::LOCALHOST, addr).await;
+        let auth = init_data(&user, Some("en"), &param, now_secs());
+        let req = format!(
+            "GET {PATH}/api/live HTTP/1.1\r\nHost: {addr}\r\nAuthorization: tma {auth}\r\n\r\n"
+        );
+        s.write_all(req.as_bytes()).await.expect("write");
+        let head = read_head(&mut s).await;
+        (head, s)
+    };
+    // When someone who does not play opens it (there is no group to be a member of),
+    let carla = TestUser::new(77, "Carla").lang("en");
+    let (head, mut s) = stream(carla.clone(), start.to_owned()).await;
+    // Then they watch the game, and Telegram was asked nothing about them;
+    assert_eq!(head.status, 200);
+    let seen = read_until(&mut s, head.rest, "event: state", WAIT).await;
+    assert!(seen.contains("event: state"), "{seen}");
+    assert!(
+        h.fake
+            .requests_since(mark)
+            .iter()
+            .all(|r| r.method != "getchatmember"),
+    );
+    // An id not sealed with the bot's key opens nothing.
+    let other = GameId::of(&LinkKey::of_token("999:OTHER"), Place::inline(&id));
+    let (head, _) = stream(carla, other.as_str().to_owned()).await;
+    assert!(head.status >= 400, "{}", head.status);
+}
