@@ -104,6 +104,8 @@ pub(super) struct State {
     pub webhook_url: String,
     /// Flood mode, when on.
     pub flood: Option<FloodGate>,
+    /// Ephemeral messages sent (10.2), each shown to its `receiver_user_id` alone.
+    pub ephemeral: Vec<Value>,
 }
 
 impl State {
@@ -124,6 +126,7 @@ impl State {
             bot_id: 123,
             webhook_url: String::new(),
             flood: None,
+            ephemeral: Vec::new(),
         }
     }
 

@@ -12,6 +12,7 @@ use tracing::{info, warn};
 use super::{Plan, Priority, REPOST, Receipt, Slot, Write, media, pace_of, plan, strip};
 use crate::bot::core::table::Stage;
 use crate::bot::effects::Ctx;
+use crate::bot::effects::botapi;
 use crate::bot::effects::chat::{ChatAddr, InTopic, load};
 use crate::bot::effects::display::{self, Board, Rendered};
 use crate::bot::effects::telegram::{TgBot, chat_gone, kind_of};
@@ -57,6 +58,23 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
             }
             req.into_future().await.map(|m| Some(m.id.0))
         }
+        Write::Whisper {
+            place,
+            user,
+            reply_to,
+            text,
+            keyboard,
+        } => botapi::ephemeral::reply(
+            bot,
+            ChatAddr::from(*place),
+            *user,
+            *reply_to,
+            text,
+            keyboard.as_ref(),
+            ctx.now_ms(),
+        )
+        .await
+        .map(|_| None),
         Write::Photo {
             place,
             png,
