@@ -27,6 +27,7 @@
 //! - [`notify_list`]: who a place's new lobby notifies in private;
 //! - [`live`]: the live board (Mini App): its keys, viewers and limits;
 //! - [`publish`]: every save published to the live board's viewers, and its button;
+//! - [`whispers`]: the chats that refused ephemeral messages, on this replica;
 //! - [`crash`]: test-only crash points (a test stops a replica exactly there).
 
 pub mod achieve;
@@ -60,6 +61,7 @@ pub mod seated;
 pub mod stats;
 pub mod telegram;
 pub mod tourney;
+pub mod whispers;
 
 pub use ctx::{CLOSED_TABLE_TTL_SECS, COMPUTER_PAUSE, Ctx, OPEN_TABLE_TTL_SECS, Stream};
 pub use telegram::TgBot;

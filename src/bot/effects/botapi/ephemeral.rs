@@ -4,13 +4,11 @@
 //! Telegram sends an ephemeral message only where the bot may (reports from clients that
 //! use it: a group, the bot an administrator there; a private chat answers `BOT_NOT_ADMIN`),
 //! and a server before 10.2 refuses the unknown parameter. Any such refusal falls back to
-//! the plain reply at once, and the chat is remembered for [`REFUSED_FOR_MS`] so its next
+//! the plain reply at once, and the chat is remembered for
+//! [`REFUSED_FOR_MS`](crate::bot::effects::whispers::REFUSED_FOR_MS) (by this replica, [`Refused`]) so its next
 //! replies go plain without paying a refused request first. A 429, a network error, or a
 //! chat the bot can no longer write to is not a refusal of the ephemeral form: it goes back
 //! to the outbox as any write's error (the write stays planned, or the chat ends).
-
-use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
 
 use teloxide::types::InlineKeyboardMarkup;
 use teloxide::{ApiError, RequestError};
@@ -20,24 +18,7 @@ use super::keyboard::styled;
 use super::send::{EphemeralMessageParameters, ReplyTo, SendMessage};
 use crate::bot::effects::chat::ChatAddr;
 use crate::bot::effects::telegram::{TgBot, chat_gone};
-
-/// How long a chat that refused an ephemeral message gets plain replies.
-pub const REFUSED_FOR_MS: u64 = 10 * 60 * 1000;
-
-static REFUSED: Mutex<Option<HashMap<i64, u64>>> = Mutex::new(None);
-
-fn refused_recently(chat: i64, now_ms: u64) -> bool {
-    let mut r = REFUSED.lock().unwrap_or_else(PoisonError::into_inner);
-    let map = r.get_or_insert_with(HashMap::new);
-    map.retain(|_, until| *until > now_ms);
-    map.contains_key(&chat)
-}
-
-fn note_refused(chat: i64, now_ms: u64) {
-    let mut r = REFUSED.lock().unwrap_or_else(PoisonError::into_inner);
-    r.get_or_insert_with(HashMap::new)
-        .insert(chat, now_ms.saturating_add(REFUSED_FOR_MS));
-}
+use crate::bot::effects::whispers::Refused;
 
 /// Is `e` Telegram refusing the ephemeral form itself (so the plain reply may go)?
 fn refusal_of_the_form(e: &RequestError) -> bool {
@@ -57,8 +38,17 @@ pub enum Whispered {
     Plain(i32),
 }
 
-/// Reply `text` (HTML) to message `reply_to` at `addr`, shown to `user` alone where Telegram
-/// allows it, else as a plain reply.
+/// A reply for one member: `text` (HTML) in answer to their message `reply_to`.
+#[derive(Clone, Copy, Debug)]
+pub struct Whisper<'a> {
+    pub user: i64,
+    pub reply_to: i32,
+    pub text: &'a str,
+    pub keyboard: Option<&'a InlineKeyboardMarkup>,
+}
+
+/// Send `w` at `addr`, shown to its member alone where Telegram allows it, else as a plain
+/// reply.
 ///
 /// # Errors
 /// A Telegram error that is not a refusal of the ephemeral form (429, network, the chat
@@ -66,16 +56,20 @@ pub enum Whispered {
 pub async fn reply(
     bot: &TgBot,
     addr: ChatAddr,
-    user: i64,
-    reply_to: i32,
-    text: &str,
-    keyboard: Option<&InlineKeyboardMarkup>,
+    w: Whisper<'_>,
+    refused: &Refused,
     now_ms: u64,
 ) -> Result<Whispered, RequestError> {
+    let Whisper {
+        user,
+        reply_to,
+        text,
+        keyboard,
+    } = w;
     let mut send = SendMessage::html(addr, text.to_owned());
     send.reply_markup = keyboard.map(styled);
     let chat = addr.id();
-    if !refused_recently(chat, now_ms) {
+    if !refused.recently(chat, now_ms) {
         let mut whisper = send.clone();
         whisper.ephemeral_message_parameters = Some(EphemeralMessageParameters {
             receiver_user_id: user,
@@ -86,7 +80,7 @@ pub async fn reply(
             Ok(_) => return Ok(Whispered::Ephemeral),
             Err(e) if refusal_of_the_form(&e) => {
                 info!(chat, error = %e, "ephemeral reply refused: plain replies in this chat for a while");
-                note_refused(chat, now_ms);
+                refused.note(chat, now_ms);
             }
             Err(e) => return Err(e),
         }
@@ -97,18 +91,4 @@ pub async fn reply(
     });
     let m = send.request(bot).await?;
     Ok(Whispered::Plain(m.message_id))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_chat_that_refused_gets_plain_replies_for_a_while_then_is_asked_again() {
-        let chat = -4_242_424;
-        assert!(!refused_recently(chat, 1_000));
-        note_refused(chat, 1_000);
-        assert!(refused_recently(chat, 1_000 + REFUSED_FOR_MS - 1));
-        assert!(!refused_recently(chat, 1_000 + REFUSED_FOR_MS));
-    }
 }

@@ -67,10 +67,13 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
         } => botapi::ephemeral::reply(
             bot,
             ChatAddr::from(*place),
-            *user,
-            *reply_to,
-            text,
-            keyboard.as_ref(),
+            botapi::ephemeral::Whisper {
+                user: *user,
+                reply_to: *reply_to,
+                text,
+                keyboard: keyboard.as_ref(),
+            },
+            &ctx.whispers,
             ctx.now_ms(),
         )
         .await
