@@ -43,7 +43,7 @@ async fn reply_to(h: &Harness, chat: i64, user: &TestUser, text: &str) -> String
     h.fake.push_update(h.fake.command(chat, user, text));
     let r = h
         .fake
-        .wait_for_request_after(mark, |r| r.method == "sendmessage", WAIT)
+        .wait_for_request_after(mark, |r| r.method == "sendmessage" && r.ok(), WAIT)
         .await;
     r.str_param("text").unwrap_or_default().to_owned()
 }

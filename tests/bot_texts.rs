@@ -17,17 +17,21 @@ use stats_fixture::ranked;
 use support::bot_harness::{CHAT, Harness, four_users, mover_of, refused, text_of};
 use support::fake_tg::{Recorded, TestUser, buttons, msg_id};
 
-/// The texts of the messages the bot sent among `sent`.
+/// The texts of the messages the bot sent among `sent` (a refused ephemeral form of a reply
+/// sent nothing: its plain fallback follows).
 fn sent_texts(sent: &[Recorded]) -> Vec<String> {
     sent.iter()
-        .filter(|r| r.method == "sendmessage")
+        .filter(|r| r.method == "sendmessage" && r.ok())
         .filter_map(|r| r.str_param("text").map(str::to_owned))
         .collect()
 }
 
 /// The one message the bot sent among `sent`.
 fn the_reply(sent: &[Recorded]) -> &Recorded {
-    let replies: Vec<&Recorded> = sent.iter().filter(|r| r.method == "sendmessage").collect();
+    let replies: Vec<&Recorded> = sent
+        .iter()
+        .filter(|r| r.method == "sendmessage" && r.ok())
+        .collect();
     assert_eq!(replies.len(), 1, "{replies:?}");
     replies[0]
 }

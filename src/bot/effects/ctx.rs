@@ -99,6 +99,8 @@ pub struct Ctx {
     pub kicks: Option<Kicks>,
     /// This replica's own pace of the answers it sends while Redis is away.
     pub away: Arc<super::away::AwayWrites>,
+    /// The chats that refused ephemeral messages, as this replica saw them.
+    pub whispers: Arc<super::whispers::Refused>,
     /// The chats' languages this replica read, for what it says while Redis is away.
     pub langs: Arc<super::away::ChatLangs>,
     /// The callbacks' `chat_instance`s this replica already recorded ([`super::instances`]).
@@ -133,6 +135,7 @@ impl Ctx {
             metrics,
             kicks: None,
             away: Arc::default(),
+            whispers: Arc::default(),
             langs: Arc::default(),
             instances: Arc::default(),
             live: None,

@@ -16,6 +16,7 @@ use teloxide::types::{
     InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId,
 };
 
+use super::botapi::{self, EditMessageText, SendMessage};
 use super::chat::{ChatAddr, DisplayState, InTopic};
 use super::telegram::TgBot;
 use crate::bot::core::settings::Display;
@@ -74,6 +75,7 @@ pub fn render(
     extra: Option<Vec<InlineKeyboardButton>>,
 ) -> Rendered {
     let text = view::board_text_in(board.lang, board.table, now_ms, board.zone);
+    let local_time = |html: String| deadline_entity(html, board);
     let mut keyboard = view::for_lane(view::keyboard(board.lang, board.table), addr.lane());
     if let Some(row) = extra {
         keyboard.inline_keyboard.push(row);
@@ -95,7 +97,7 @@ pub fn render(
             );
             Rendered::Photo {
                 png,
-                caption: text.status_within(CAPTION_LIMIT),
+                caption: local_time(text.status_within(CAPTION_LIMIT)),
                 keyboard,
             }
         }
@@ -107,11 +109,23 @@ pub fn render(
                 format!("{}\n\n{}", text.board, text.status_within(room))
             };
             Rendered::Text {
-                body: fit(&body, TEXT_LIMIT),
+                body: local_time(fit(&body, TEXT_LIMIT)),
                 keyboard,
             }
         }
     }
+}
+
+/// `html` with the turn's deadline ("⏳ until 19:42") as a `date_time` entity (Bot API 9.5):
+/// each reader sees the time in their own zone, the chat's zone's clock stays as the
+/// fallback text.
+fn deadline_entity(html: String, board: Board<'_>) -> String {
+    let Some(due) = board.table.deadline_ms() else {
+        return html;
+    };
+    let due = i64::try_from(due).unwrap_or(i64::MAX);
+    let (hour, minute) = board.zone.clock_of(due);
+    botapi::date_time::mark_clock(&html, "⏳", &format!("{hour}:{minute:02}"), due / 1000)
 }
 
 /// Can `current` be edited into `r` (a text into a text, a photo into a photo)?
@@ -133,13 +147,16 @@ pub async fn edit(
 ) -> Result<(), RequestError> {
     let id = MessageId(current.message_id);
     let result = match r {
-        Rendered::Text { body, keyboard } => bot
-            .edit_message_text(addr.chat_id(), id, body.clone())
-            .parse_mode(ParseMode::Html)
-            .reply_markup(keyboard.clone())
-            .into_future()
-            .await
-            .map(drop),
+        Rendered::Text { body, keyboard } => EditMessageText {
+            chat_id: addr.id(),
+            message_id: id.0,
+            text: body.clone(),
+            parse_mode: "HTML",
+            reply_markup: Some(botapi::styled(keyboard)),
+        }
+        .request(bot)
+        .await
+        .map(drop),
         Rendered::Photo {
             png,
             caption,
@@ -170,15 +187,11 @@ pub async fn edit(
 pub async fn post(bot: &TgBot, addr: ChatAddr, r: &Rendered) -> Result<DisplayState, RequestError> {
     match r {
         Rendered::Text { body, keyboard } => {
-            let m = bot
-                .send_message(addr.chat_id(), body.clone())
-                .in_topic(addr)
-                .parse_mode(ParseMode::Html)
-                .reply_markup(keyboard.clone())
-                .into_future()
-                .await?;
+            let mut send = SendMessage::html(addr, body.clone());
+            send.reply_markup = Some(botapi::styled(keyboard));
+            let m = send.request(bot).await?;
             Ok(DisplayState {
-                message_id: m.id.0,
+                message_id: m.message_id,
                 photo: false,
             })
         }

@@ -7,6 +7,8 @@
 //! - [`outbox`]: every write to a chat planned, then made within the chat's one budget,
 //!   each write's [`outbox::Receipt`] handed back (the outbox imports none of its clients);
 //! - [`receipts`]: the outbox's drain, each receipt applied to the module it concerns;
+//! - [`botapi`]: every request and field newer than teloxide's Bot API 9.1 (styled buttons,
+//!   `date_time` entities, ephemeral messages, Guest Mode), and unknown update kinds;
 //! - [`display`]: boards rendered and the requests that show them (used by the outbox);
 //! - [`schedule`]: the one scheduler: due items fired under a lease;
 //! - [`commit`]: load → pure step → compare-and-set save → plan what follows;
@@ -26,11 +28,13 @@
 //! - [`notify_list`]: who a place's new lobby notifies in private;
 //! - [`live`]: the live board (Mini App): its keys, viewers and limits;
 //! - [`publish`]: every save published to the live board's viewers, and its button;
+//! - [`whispers`]: the chats that refused ephemeral messages, on this replica;
 //! - [`crash`]: test-only crash points (a test stops a replica exactly there).
 
 pub mod achieve;
 pub mod active;
 pub mod away;
+pub mod botapi;
 pub mod chat;
 pub mod clock;
 pub mod commit;
@@ -61,6 +65,7 @@ pub mod stats;
 pub mod telegram;
 pub mod think;
 pub mod tourney;
+pub mod whispers;
 
 pub use ctx::{CLOSED_TABLE_TTL_SECS, COMPUTER_PAUSE, Ctx, OPEN_TABLE_TTL_SECS, Stream};
 pub use telegram::TgBot;

@@ -7,7 +7,7 @@ use teloxide::prelude::*;
 use teloxide::types::Me;
 
 use super::Started;
-use super::reply::{done, reply, reply_with};
+use super::reply::{done, reply, reply_only, reply_only_with, reply_with};
 use crate::bot::core::command::{parse_kick, parse_level, parse_newgame};
 use crate::bot::core::settings::DiceMode;
 use crate::bot::core::table::{Action, Actor};
@@ -20,14 +20,14 @@ use crate::engine::Preset;
 use crate::i18n::{Cmd, Msg, tr};
 
 async fn bad_args(ctx: &Ctx, msg: &Message, here: &Here, cmd: Cmd) {
-    reply(ctx, here, msg, "args", tr(here.lang, &Msg::BadArgs { cmd })).await;
+    reply_only(ctx, here, msg, "args", tr(here.lang, &Msg::BadArgs { cmd })).await;
 }
 
 /// Apply a table action of a command; a refusal is the reply.
 async fn apply(bot: &TgBot, ctx: &Ctx, msg: &Message, here: &Here, actor: Actor, action: Action) {
     match commit::act(bot, ctx, here, actor, action, None).await {
         Ok(saved) => follow(ctx, here, &saved, false).await,
-        Err(r) => reply(ctx, here, msg, "table", view::refusal(here.lang, r)).await,
+        Err(r) => reply_only(ctx, here, msg, "table", view::refusal(here.lang, r)).await,
     }
 }
 
@@ -68,7 +68,7 @@ pub async fn help(
             &view::menus::start_payload(None),
         );
         let text = view::help_group(here.lang, auto);
-        reply_with(&ctx, &here, &msg, "help", text, kb).await;
+        reply_only_with(&ctx, &here, &msg, "help", text, kb).await;
     } else {
         reply(&ctx, &here, &msg, "help", full_help(&here)).await;
     }

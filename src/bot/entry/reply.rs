@@ -29,6 +29,26 @@ pub async fn reply_with(
     outbox::reply_with(ctx, here.addr, user, what, msg.id.0, text, keyboard).await;
 }
 
+/// As [`reply`], for a reply that concerns its author alone (their `/help` or `/stats` in
+/// a group, a refusal, a setting confirmed to them): shown to them only where Telegram
+/// allows it (an ephemeral message), else a plain reply ([`outbox::reply_only`]).
+pub async fn reply_only(ctx: &Ctx, here: &Here, msg: &Message, what: &str, text: String) {
+    reply_only_with(ctx, here, msg, what, text, None).await;
+}
+
+/// As [`reply_only`], with buttons.
+pub async fn reply_only_with(
+    ctx: &Ctx,
+    here: &Here,
+    msg: &Message,
+    what: &str,
+    text: String,
+    keyboard: Option<InlineKeyboardMarkup>,
+) {
+    let user = msg.from.as_ref().map_or(0, |u| actor_of(u).id);
+    outbox::reply_only(ctx, here.addr, user, what, msg.id.0, text, keyboard).await;
+}
+
 /// Count the command: its handling is over (its writes are planned).
 #[allow(clippy::unnecessary_wraps)]
 pub fn done(ctx: &Ctx, started: Started) -> HandlerResult {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use teloxide::prelude::*;
 
 use super::buttons::answer;
-use super::reply::{done, reply};
+use super::reply::{done, reply, reply_only};
 use super::{Started, handled};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::{
@@ -27,7 +27,7 @@ async fn save_and_confirm(ctx: &Ctx, msg: &Message, here: &Here, s: &ChatSetting
         Ok(()) => tr(here.lang, done),
         Err(_) => tr(here.lang, &Msg::AlertTryAgain),
     };
-    reply(ctx, here, msg, "settings", text).await;
+    reply_only(ctx, here, msg, "settings", text).await;
 }
 
 /// Store a setting command's new settings and confirm with its message, or, when its
@@ -43,7 +43,7 @@ async fn set(
     match change {
         None => {
             let text = tr(here.lang, &Msg::BadArgs { cmd });
-            reply(ctx, here, msg, "settings", text).await;
+            reply_only(ctx, here, msg, "settings", text).await;
         }
         Some((s, m)) => save_and_confirm(ctx, msg, here, &s, &m).await,
     }

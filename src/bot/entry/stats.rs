@@ -5,7 +5,7 @@ use std::sync::Arc;
 use teloxide::prelude::*;
 
 use super::buttons::answer;
-use super::reply::{done, reply};
+use super::reply::{done, reply, reply_only};
 use super::{Started, handled};
 use crate::bot::core::stats_command::{TopAsk, parse_top, parse_zone};
 
@@ -176,7 +176,7 @@ pub async fn stats(
                 }
                 Err(_) => try_again(&here),
             };
-            reply(&ctx, &here, &msg, "stats", text).await
+            reply_only(&ctx, &here, &msg, "stats", text).await
         }
     };
     done(&ctx, started)

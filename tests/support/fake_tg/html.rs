@@ -21,6 +21,8 @@ const ALLOWED: &[&str] = &[
     "pre",
     "blockquote",
     "tg-emoji",
+    // Bot API 9.5: a `date_time` entity.
+    "tg-time",
 ];
 
 /// Checks `html` and returns its plain text (tags removed, entities decoded), or the reason
@@ -66,6 +68,14 @@ pub(super) fn to_plain(html: &str) -> Result<String, String> {
                             "Tag \"span\" must have class \"tg-spoiler\" at byte offset {offset}"
                         ));
                     }
+                    if name == "tg-time"
+                        && super::botapi::attr(tag, "unix")
+                            .is_none_or(|u| u.is_empty() || !u.bytes().all(|b| b.is_ascii_digit()))
+                    {
+                        return Err(format!(
+                            "Tag \"tg-time\" must have a numeric attribute \"unix\" at byte offset {offset}"
+                        ));
+                    }
                     open.push(name);
                 }
                 rest = &rest[end + 1..];
@@ -91,6 +101,30 @@ pub(super) fn to_plain(html: &str) -> Result<String, String> {
         return Err(format!(
             "Can't find end tag corresponding to start tag \"{top}\""
         ));
+    }
+    Ok(out)
+}
+
+/// The plain text of a piece of checked HTML (the pieces of a whole that was checked).
+pub(super) fn to_plain_lenient(html: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(c) = rest.chars().next() {
+        match c {
+            '<' => {
+                let end = rest.find('>').ok_or("unclosed tag")?;
+                rest = &rest[end + 1..];
+            }
+            '&' => {
+                let end = rest.find(';').ok_or("bare &")?;
+                out.push(entity(&rest[1..end]).ok_or("unknown entity")?);
+                rest = &rest[end + 1..];
+            }
+            _ => {
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
+            }
+        }
     }
     Ok(out)
 }

@@ -14,7 +14,11 @@ use super::{
 impl State {
     /// Performs `method` (lower-cased). Unknown methods answer 404.
     pub fn call(&mut self, method: &str, p: &Value, files: &[Upload]) -> Answer {
+        super::botapi::check_params(method, p)?;
         match method {
+            "sendmessage" if p.get("ephemeral_message_parameters").is_some() => {
+                self.send_ephemeral(p)
+            }
             "getme" => Ok(self.me()),
             "getwebhookinfo" => Ok(json!({
                 "url": self.webhook_url,
@@ -190,6 +194,10 @@ impl State {
         let text = render_text(&raw, p)?;
         let (chat, mut body) = self.prepare_send(p)?;
         body.insert("text".into(), Value::String(text));
+        let entities = super::botapi::date_time_entities(&raw, p);
+        if !entities.is_empty() {
+            body.insert("entities".into(), json!(entities));
+        }
         let from = self.bot_user();
         Ok(self.store_message(chat, from, body, Some(raw)))
     }
@@ -266,12 +274,14 @@ impl State {
         let raw = str_param(p, "text").unwrap_or_default().to_owned();
         let text = render_text(&raw, p)?;
         let markup = inline_markup(p)?;
+        let entities = super::botapi::date_time_entities(&raw, p);
         self.apply_edit(
             chat,
             id,
             vec![
                 ("text", Some(Value::String(text))),
                 ("reply_markup", markup),
+                ("entities", (!entities.is_empty()).then(|| json!(entities))),
             ],
             Some(Some(raw)),
         )

@@ -28,6 +28,7 @@
 //! what it admitted and refused per chat.
 #![allow(dead_code)]
 
+mod botapi;
 mod files;
 mod flood;
 mod html;
@@ -482,6 +483,19 @@ impl FakeTelegram {
     #[must_use]
     pub fn mark(&self) -> usize {
         self.shared.lock().log.len()
+    }
+
+    /// The ephemeral messages (Bot API 10.2) sent in `chat`, oldest first, each with its
+    /// `receiver_user_id`: nobody else sees them, so [`Self::messages`] does not list them.
+    #[must_use]
+    pub fn ephemeral(&self, chat: i64) -> Vec<Value> {
+        self.shared
+            .lock()
+            .ephemeral
+            .iter()
+            .filter(|m| m["chat"]["id"].as_i64() == Some(chat))
+            .cloned()
+            .collect()
     }
 
     /// The bot's live (not deleted) messages in `chat`, oldest first.

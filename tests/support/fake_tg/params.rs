@@ -127,6 +127,7 @@ pub(super) fn inline_markup(p: &Value) -> Result<Option<Value>, ApiErr> {
                     "Bad Request: can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard",
                 ));
             }
+            super::botapi::check_button(button)?;
             if let Some(data) = button.get("callback_data") {
                 let len = data.as_str().map_or(0, str::len);
                 if !(1..=64).contains(&len) {

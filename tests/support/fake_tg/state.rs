@@ -106,6 +106,8 @@ pub(super) struct State {
     pub flood: Option<FloodGate>,
     /// Inline queries, their answers and inline messages.
     pub inline: super::inline::Inline,
+    /// Ephemeral messages sent (10.2), each shown to its `receiver_user_id` alone.
+    pub ephemeral: Vec<Value>,
 }
 
 impl State {
@@ -127,6 +129,7 @@ impl State {
             webhook_url: String::new(),
             flood: None,
             inline: super::inline::Inline::default(),
+            ephemeral: Vec::new(),
         }
     }
 

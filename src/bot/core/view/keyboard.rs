@@ -127,6 +127,30 @@ pub fn for_lane(mut kb: InlineKeyboardMarkup, lane: Option<u16>) -> InlineKeyboa
     kb
 }
 
+/// The colour a button asks for (Bot API 9.4 `style`; the wire form is the effects'):
+/// the green of going on, the red of leaving, the blue of the player's own choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    /// Roll, Join: the way forward.
+    Go,
+    /// Leave, Cancel: undoes something.
+    Stop,
+    /// The player's move buttons.
+    Mine,
+}
+
+/// The tone of a button by its callback data (with or without a lane), `None` for plain
+/// buttons (Start, a computer, the language row, …) and data that is not ours.
+#[must_use]
+pub fn tone_of(data: &str) -> Option<Tone> {
+    match Press::decode(data)?.button {
+        Button::Join | Button::Roll => Some(Tone::Go),
+        Button::Leave | Button::Cancel => Some(Tone::Stop),
+        Button::Move(_) | Button::MoveSeen(_) => Some(Tone::Mine),
+        _ => None,
+    }
+}
+
 /// A move button's label this long or longer takes a row of its own (a phone shows about
 /// 16 characters of a half-width button).
 pub const LONG_LABEL: usize = 16;
@@ -363,6 +387,27 @@ mod tests_rows {
             Some(crate::bot::core::refusal::Reject::TourneyTable)
         );
         assert!(t.rematch(&actor(1)).is_ok());
+    }
+
+    #[test]
+    fn roll_and_join_go_leave_and_cancel_stop_moves_are_the_players_own() {
+        let tone = |b: Button| {
+            tone_of(
+                &Press {
+                    button: b,
+                    version: 7,
+                }
+                .encode_at(Some(3)),
+            )
+        };
+        assert_eq!(tone(Button::Join), Some(Tone::Go));
+        assert_eq!(tone(Button::Roll), Some(Tone::Go));
+        assert_eq!(tone(Button::Leave), Some(Tone::Stop));
+        assert_eq!(tone(Button::Cancel), Some(Tone::Stop));
+        assert_eq!(tone(Button::Move(1)), Some(Tone::Mine));
+        assert_eq!(tone(Button::Start), None);
+        assert_eq!(tone(Button::AddBot(Level::Normal)), None);
+        assert_eq!(tone_of("not ours"), None);
     }
 
     #[test]

@@ -128,6 +128,7 @@ fn kind(w: &Write) -> &'static str {
     match w {
         Write::Board { .. } => "board",
         Write::Send { .. } => "send",
+        Write::Whisper { .. } => "whisper",
         Write::Photo { .. } => "photo",
         Write::Edit { .. } => "edit",
         Write::Markup { .. } => "markup",

@@ -13,6 +13,7 @@ use super::{Plan, Priority, REPOST, Receipt, Slot, Write, media, pace_of, plan, 
 use crate::bot::core::settings::Display;
 use crate::bot::core::table::Stage;
 use crate::bot::effects::Ctx;
+use crate::bot::effects::botapi;
 use crate::bot::effects::chat::{ChatAddr, InTopic, load};
 use crate::bot::effects::display::{self, Board, Rendered};
 use crate::bot::effects::inline;
@@ -65,6 +66,26 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
             }
             req.into_future().await.map(|m| Some(m.id.0))
         }
+        Write::Whisper {
+            place,
+            user,
+            reply_to,
+            text,
+            keyboard,
+        } => botapi::ephemeral::reply(
+            bot,
+            ChatAddr::from(*place),
+            botapi::ephemeral::Whisper {
+                user: *user,
+                reply_to: *reply_to,
+                text,
+                keyboard: keyboard.as_ref(),
+            },
+            &ctx.whispers,
+            ctx.now_ms(),
+        )
+        .await
+        .map(|_| None),
         Write::Photo {
             place,
             png,

@@ -287,6 +287,44 @@ pub async fn reply_with(
     .await;
 }
 
+/// As [`reply_with`], for a reply that concerns `user` alone (their `/help`, `/stats`, a
+/// refusal, a setting confirmed to them): in a group it is shown to them only
+/// ([`Write::Whisper`], an ephemeral message), elsewhere it is a plain reply. Same slot,
+/// priority and time to live as a reply, and the same one write of the chat's budget:
+/// Telegram's documents do not exempt ephemeral messages from a group's limit, and the fake
+/// Bot API counts them (see README, "Ephemeral replies").
+pub async fn reply_only(
+    ctx: &Ctx,
+    addr: ChatAddr,
+    user: i64,
+    what: &str,
+    to: i32,
+    text: String,
+    keyboard: Option<teloxide::types::InlineKeyboardMarkup>,
+) {
+    if addr.id() >= 0 || user <= 0 {
+        return reply_with(ctx, addr, user, what, to, text, keyboard).await;
+    }
+    let w = Write::Whisper {
+        place: addr.place(),
+        user,
+        reply_to: to,
+        text,
+        keyboard,
+    };
+    let slot = Slot::Reply {
+        place: addr.place(),
+        user,
+        what: what.to_owned(),
+    };
+    plan(
+        ctx,
+        addr.id(),
+        Plan::new(w, slot, Priority::Reply).within(REPLY_TTL_MS),
+    )
+    .await;
+}
+
 /// Plans a message (HTML) at `addr` in `slot`.
 pub async fn say(ctx: &Ctx, addr: ChatAddr, slot: Slot, priority: Priority, text: String) {
     let w = Write::Send {

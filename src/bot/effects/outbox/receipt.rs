@@ -101,6 +101,7 @@ impl Receipt {
             Write::Send { then, .. } | Write::Delete { then, .. } => then.as_ref()?,
             Write::Topic { then, .. } | Write::Animation { then, .. } => then,
             Write::Board { .. }
+            | Write::Whisper { .. }
             | Write::Photo { .. }
             | Write::Edit { .. }
             | Write::Markup { .. }

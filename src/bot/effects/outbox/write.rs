@@ -25,6 +25,17 @@ pub enum Write {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         then: Option<Then>,
     },
+    /// A reply (HTML) to message `reply_to` that concerns member `user` alone: shown to them
+    /// only, as an ephemeral message (Bot API 10.2); where Telegram refuses that (the bot is
+    /// not an administrator, an older server), the plain reply `Send` would make.
+    Whisper {
+        place: Place,
+        user: i64,
+        reply_to: i32,
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        keyboard: Option<InlineKeyboardMarkup>,
+    },
     /// A new photo (PNG) with an HTML caption.
     Photo {
         place: Place,
@@ -141,6 +152,13 @@ mod tests {
                     tid: 3,
                     entrants: 1,
                 }),
+            },
+            Write::Whisper {
+                place: Place::of_topic(-100, 7),
+                user: 42,
+                reply_to: 9,
+                text: "only you".into(),
+                keyboard: None,
             },
             Write::Photo {
                 place: Place::of_chat(-100),
