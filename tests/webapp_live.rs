@@ -13,6 +13,7 @@ use parxis::bot::core::refusal::{Alert, Refusal, Reject};
 use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
 use parxis::bot::core::table::Status;
 use parxis::bot::core::view;
+use parxis::bot::effects::botapi::keyboard::styled;
 use parxis::bot::effects::live::auth::{Secret, sign};
 use parxis::bot::effects::live::{GameId, Limits, LinkKey};
 use parxis::i18n::{Lang, LiveMsg, Msg, tr_plain};
@@ -729,7 +730,8 @@ async fn taps_within_the_wait_are_one_board_write_in_the_chat_that_shows_the_lat
     }
     let board = h.board().await;
     assert_eq!(board["message_id"], json!(board_id));
-    let mut expected = serde_json::to_value(view::keyboard(Lang::En, &latest)).expect("JSON");
+    let mut expected =
+        serde_json::to_value(styled(&view::keyboard(Lang::En, &latest))).expect("JSON");
     let shown = board["reply_markup"]["inline_keyboard"].clone();
     let rows = shown.as_array().expect("rows").len();
     let live_row = shown[rows - 1].clone();
