@@ -36,6 +36,10 @@ pub enum Whispered {
     Ephemeral,
     /// Sent as a plain reply (message id).
     Plain(i32),
+    /// Refused (the bot may not show ephemeral messages there): nothing sent. The caller
+    /// plans the same reply again, which then goes plain, as a write of its own: the refused
+    /// request was one of the chat's requests, and the plain one is another.
+    Refused,
 }
 
 /// A reply for one member: `text` (HTML) in answer to their message `reply_to`.
@@ -81,6 +85,7 @@ pub async fn reply(
             Err(e) if refusal_of_the_form(&e) => {
                 info!(chat, error = %e, "ephemeral reply refused: plain replies in this chat for a while");
                 refused.note(chat, now_ms);
+                return Ok(Whispered::Refused);
             }
             Err(e) => return Err(e),
         }

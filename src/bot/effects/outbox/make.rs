@@ -72,7 +72,7 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
             reply_to,
             text,
             keyboard,
-        } => botapi::ephemeral::reply(
+        } => match botapi::ephemeral::reply(
             bot,
             ChatAddr::from(*place),
             botapi::ephemeral::Whisper {
@@ -85,7 +85,13 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
             ctx.now_ms(),
         )
         .await
-        .map(|_| None),
+        {
+            // Refused: the write stays planned and is taken again (it then goes plain) with
+            // a token of the chat's budget of its own, as the refused request used one.
+            Ok(botapi::ephemeral::Whispered::Refused) => return Made::Later(ctx.now_ms()),
+            Ok(_) => Ok(None),
+            Err(e) => Err(e),
+        },
         Write::Photo {
             place,
             png,
