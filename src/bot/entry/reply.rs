@@ -25,8 +25,7 @@ pub async fn reply_with(
     text: String,
     keyboard: Option<InlineKeyboardMarkup>,
 ) {
-    let user = msg.from.as_ref().map_or(0, |u| actor_of(u).id);
-    outbox::reply_with(ctx, here.addr, user, what, msg.id.0, text, keyboard).await;
+    outbox::reply_with(ctx, here.addr, author(msg), what, msg.id.0, text, keyboard).await;
 }
 
 /// As [`reply`], for a reply that concerns its author alone (their `/help` or `/stats` in
@@ -45,8 +44,12 @@ pub async fn reply_only_with(
     text: String,
     keyboard: Option<InlineKeyboardMarkup>,
 ) {
-    let user = msg.from.as_ref().map_or(0, |u| actor_of(u).id);
-    outbox::reply_only(ctx, here.addr, user, what, msg.id.0, text, keyboard).await;
+    outbox::reply_only(ctx, here.addr, author(msg), what, msg.id.0, text, keyboard).await;
+}
+
+/// The id of the message's author as a player (0 when it has none).
+fn author(msg: &Message) -> i64 {
+    msg.from.as_ref().map_or(0, |u| actor_of(u).id)
 }
 
 /// Count the command: its handling is over (its writes are planned).

@@ -274,6 +274,12 @@ pub async fn reply_with(
         keyboard,
         then: None,
     };
+    plan_reply(ctx, addr, user, what, w).await;
+}
+
+/// Plans `w` as `user`'s reply to their command `what`: the reply's slot, priority and time
+/// to live.
+async fn plan_reply(ctx: &Ctx, addr: ChatAddr, user: i64, what: &str, w: Write) {
     let slot = Slot::Reply {
         place: addr.place(),
         user,
@@ -312,17 +318,7 @@ pub async fn reply_only(
         text,
         keyboard,
     };
-    let slot = Slot::Reply {
-        place: addr.place(),
-        user,
-        what: what.to_owned(),
-    };
-    plan(
-        ctx,
-        addr.id(),
-        Plan::new(w, slot, Priority::Reply).within(REPLY_TTL_MS),
-    )
-    .await;
+    plan_reply(ctx, addr, user, what, w).await;
 }
 
 /// Plans a message (HTML) at `addr` in `slot`.
