@@ -182,12 +182,16 @@ pub fn raise_open_files() -> io::Result<u64> {
     Ok(u64::MAX)
 }
 
-/// The open connections: how many in total and per address, and which are idle (oldest
-/// first), to close one when a new one needs its place.
+/// The open connections: how many in total and per address, which are idle (oldest first),
+/// to close one when a new one needs its place, and which were told to close but still hold
+/// their socket (they keep their place until it is closed, so the descriptors in use never
+/// pass the cap, however fast connections arrive).
 struct Slots {
     table: Mutex<Table>,
     max: usize,
     per_ip: usize,
+    /// Woken each time a connection's socket is closed and its place freed.
+    freed: Notify,
 }
 
 #[derive(Default)]
@@ -201,14 +205,25 @@ struct Table {
 struct Open {
     ip: IpAddr,
     busy: usize,
+    closing: bool,
     kill: Arc<Notify>,
 }
 
+/// What a new connection gets.
+enum Admit {
+    /// Its place.
+    Now(Conn),
+    /// A place is being freed (an idle connection was told to close): ask again once it is.
+    Wait,
+    /// Every place is busy: close it.
+    Refused,
+}
+
 impl Table {
-    /// Forgets connection `id` (closing it when `kill`); `false` if it was already gone.
-    fn remove(&mut self, id: u64, kill: bool) -> bool {
+    /// Forgets connection `id` once its socket is closed.
+    fn remove(&mut self, id: u64) {
         let Some(open) = self.open.remove(&id) else {
-            return false;
+            return;
         };
         self.idle.remove(&id);
         if let Some(n) = self.per_ip.get_mut(&open.ip) {
@@ -217,36 +232,68 @@ impl Table {
                 self.per_ip.remove(&open.ip);
             }
         }
-        if kill {
-            open.kill.notify_one();
-        }
-        true
     }
 
-    /// Closes the oldest idle connection (of `ip` when given); `false` when none is idle.
+    /// Whether a connection (of `ip` when given) was told to close and has not yet.
+    fn closing(&self, ip: Option<IpAddr>) -> bool {
+        self.open
+            .values()
+            .any(|o| o.closing && ip.is_none_or(|ip| o.ip == ip))
+    }
+
+    /// Tells the oldest idle connection (of `ip` when given) to close; `false` when none is
+    /// idle. It keeps its place until its socket is closed.
     fn evict(&mut self, ip: Option<IpAddr>) -> bool {
         let victim = self
             .idle
             .iter()
             .copied()
             .find(|id| ip.is_none_or(|ip| self.open.get(id).is_some_and(|o| o.ip == ip)));
-        victim.is_some_and(|id| self.remove(id, true))
+        let Some(id) = victim else {
+            return false;
+        };
+        self.idle.remove(&id);
+        if let Some(open) = self.open.get_mut(&id) {
+            open.closing = true;
+            open.kill.notify_one();
+        }
+        true
+    }
+
+    /// Makes room among the connections of `ip` (or all of them): waits for one already
+    /// closing, or tells an idle one to close, or refuses.
+    fn make_room(&mut self, ip: Option<IpAddr>) -> Admit {
+        if self.closing(ip) || self.evict(ip) {
+            Admit::Wait
+        } else {
+            Admit::Refused
+        }
     }
 }
 
 impl Slots {
+    fn new(max: usize, per_ip: usize) -> Self {
+        Self {
+            table: Mutex::new(Table::default()),
+            max: max.max(1),
+            per_ip: per_ip.max(1),
+            freed: Notify::new(),
+        }
+    }
+
     fn lock(&self) -> MutexGuard<'_, Table> {
         self.table.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// A place for a new connection from `ip`, made by closing an idle one if needed.
-    fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Conn> {
+    /// A place for a new connection from `ip`, or [`Admit::Wait`] while an idle one is
+    /// closed to make it.
+    fn admit(self: &Arc<Self>, ip: IpAddr) -> Admit {
         let mut t = self.lock();
-        if t.per_ip.get(&ip).copied().unwrap_or(0) >= self.per_ip && !t.evict(Some(ip)) {
-            return None;
+        if t.per_ip.get(&ip).copied().unwrap_or(0) >= self.per_ip {
+            return t.make_room(Some(ip));
         }
-        if t.open.len() >= self.max && !t.evict(None) {
-            return None;
+        if t.open.len() >= self.max {
+            return t.make_room(None);
         }
         let id = t.next;
         t.next += 1;
@@ -256,18 +303,42 @@ impl Slots {
             Open {
                 ip,
                 busy: 0,
+                closing: false,
                 kill: Arc::clone(&kill),
             },
         );
         t.idle.insert(id);
         *t.per_ip.entry(ip).or_insert(0) += 1;
-        Some(Conn {
+        Admit::Now(Conn {
             slots: Arc::clone(self),
             id,
             kill,
         })
     }
+
+    /// A place for a new connection from `ip`, waiting (at most [`ROOM_WAIT`]) while idle
+    /// connections close to make it; `None` when every place stays busy.
+    async fn admit_waiting(self: &Arc<Self>, ip: IpAddr) -> Option<Conn> {
+        let deadline = tokio::time::Instant::now() + ROOM_WAIT;
+        loop {
+            let freed = self.freed.notified();
+            let mut freed = pin!(freed);
+            freed.as_mut().enable();
+            match self.admit(ip) {
+                Admit::Now(conn) => return Some(conn),
+                Admit::Refused => return None,
+                Admit::Wait => {
+                    if tokio::time::timeout_at(deadline, freed).await.is_err() {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
 }
+
+/// How long a new connection waits for an idle one to close and free its place.
+const ROOM_WAIT: Duration = Duration::from_secs(1);
 
 /// One admitted connection; its place is freed when dropped.
 struct Conn {
@@ -289,8 +360,11 @@ impl Conn {
 }
 
 impl Drop for Conn {
+    /// Runs once the connection's socket is closed (the connection's task drops its stream
+    /// before its `Conn`).
     fn drop(&mut self) {
-        self.slots.lock().remove(self.id, false);
+        self.slots.lock().remove(self.id);
+        self.slots.freed.notify_waiters();
     }
 }
 
@@ -302,7 +376,7 @@ impl Drop for Busy {
         let id = self.0.id;
         if let Some(open) = t.open.get_mut(&id) {
             open.busy = open.busy.saturating_sub(1);
-            if open.busy == 0 {
+            if open.busy == 0 && !open.closing {
                 t.idle.insert(id);
             }
         }
@@ -362,11 +436,7 @@ where
         request_timeout_s = bounds.request_timeout.as_secs(),
         "HTTP server listening"
     );
-    let slots = Arc::new(Slots {
-        table: Mutex::new(Table::default()),
-        max: bounds.max_conns.max(1),
-        per_ip: bounds.max_conns_per_ip.max(1),
-    });
+    let slots = Arc::new(Slots::new(bounds.max_conns, bounds.max_conns_per_ip));
     let (closing, closed) = watch::channel(false);
     let accept_errors = Tally::new("HTTP accept failed", Duration::from_secs(10));
     let refused = Tally::new(
@@ -389,7 +459,9 @@ where
             },
             Some(_) = tasks.join_next(), if !tasks.is_empty() => continue,
         };
-        let Some(conn) = slots.admit(peer.ip()) else {
+        // While an idle connection closes to make room, no other is accepted: the sockets
+        // open never pass the cap by more than this one.
+        let Some(conn) = slots.admit_waiting(peer.ip()).await else {
             refused.note();
             drop(stream);
             continue;
@@ -484,57 +556,102 @@ mod tests {
     use super::*;
 
     fn slots(max: usize, per_ip: usize) -> Arc<Slots> {
-        Arc::new(Slots {
-            table: Mutex::new(Table::default()),
-            max,
-            per_ip,
-        })
+        Arc::new(Slots::new(max, per_ip))
+    }
+
+    fn now(a: Admit) -> Conn {
+        match a {
+            Admit::Now(conn) => conn,
+            Admit::Wait => panic!("told to wait"),
+            Admit::Refused => panic!("refused"),
+        }
     }
 
     const A: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(10, 0, 0, 1));
     const B: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(10, 0, 0, 2));
 
+    fn closing(s: &Slots, c: &Conn) -> bool {
+        s.lock().open.get(&c.id).is_some_and(|o| o.closing)
+    }
+
     #[test]
     fn a_full_address_makes_room_by_closing_its_oldest_idle_connection() {
         let s = slots(10, 2);
-        let first = s.admit(A).unwrap();
-        let second = Arc::new(s.admit(A).unwrap());
+        let first = now(s.admit(A));
+        let second = Arc::new(now(s.admit(A)));
         let _busy = second.busy();
-        let third = s.admit(A).expect("the idle first one makes room");
+        assert!(
+            matches!(s.admit(A), Admit::Wait),
+            "the idle first one closes"
+        );
+        assert!(closing(&s, &first));
+        assert!(!closing(&s, &second));
+        // Until its socket is closed it keeps its place: asking again waits, evicting nothing.
+        assert!(matches!(s.admit(A), Admit::Wait));
+        assert!(!closing(&s, &second));
+        drop(first);
+        let third = now(s.admit(A));
         assert_eq!(s.lock().per_ip[&A], 2);
-        assert!(!s.lock().open.contains_key(&first.id));
-        // Now both are... the second busy, the third idle: a fourth evicts the third.
-        let _fourth = s.admit(A).unwrap();
-        assert!(!s.lock().open.contains_key(&third.id));
-        assert!(s.lock().open.contains_key(&second.id));
+        // The second busy, the third idle: a fourth closes the third.
+        assert!(matches!(s.admit(A), Admit::Wait));
+        assert!(closing(&s, &third));
+        assert!(!closing(&s, &second));
     }
 
     #[test]
     fn busy_connections_are_never_closed_to_make_room() {
         let s = slots(2, 2);
-        let a = Arc::new(s.admit(A).unwrap());
-        let b = Arc::new(s.admit(B).unwrap());
-        let (_a, _b) = (a.busy(), b.busy());
-        assert!(s.admit(A).is_none());
-        assert!(s.admit(B).is_none());
-        drop((_a, _b));
-        assert!(s.admit(B).is_some(), "idle again once the answer is sent");
+        let a = Arc::new(now(s.admit(A)));
+        let b = Arc::new(now(s.admit(B)));
+        let (busy_a, busy_b) = (a.busy(), b.busy());
+        assert!(matches!(s.admit(A), Admit::Refused));
+        assert!(matches!(s.admit(B), Admit::Refused));
+        drop((busy_a, busy_b));
+        assert!(
+            matches!(s.admit(B), Admit::Wait),
+            "idle again once the answer is sent"
+        );
     }
 
     #[test]
-    fn the_total_cap_evicts_the_oldest_idle_of_any_address() {
+    fn the_total_cap_counts_connections_still_closing() {
         let s = slots(2, 2);
-        let a = s.admit(A).unwrap();
-        let _b = s.admit(B).unwrap();
-        let _c = s.admit(B).unwrap();
-        assert!(!s.lock().open.contains_key(&a.id));
-        assert_eq!(s.lock().open.len(), 2);
-        drop(a);
+        let a = now(s.admit(A));
+        let _b = now(s.admit(B));
+        assert!(matches!(s.admit(B), Admit::Wait));
+        assert!(closing(&s, &a));
         assert_eq!(
             s.lock().open.len(),
             2,
-            "an evicted connection is not counted twice"
+            "the closing one still holds its socket"
         );
+        drop(a);
+        assert_eq!(s.lock().open.len(), 1);
+        let _c = now(s.admit(B));
+        assert_eq!(s.lock().open.len(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_new_connection_waits_for_the_idle_one_closing_to_make_room() {
+        let s = slots(1, 1);
+        let a = now(s.admit(A));
+        let waiting = tokio::spawn({
+            let s = Arc::clone(&s);
+            async move { s.admit_waiting(B).await.map(|c| c.id) }
+        });
+        // The connection told to close does so (as its task would on `kill`).
+        a.kill.notified().await;
+        let old = a.id;
+        drop(a);
+        let got = waiting.await.expect("joined").expect("a place once freed");
+        assert_ne!(got, old);
+    }
+
+    #[tokio::test]
+    async fn a_place_never_freed_is_given_up_after_the_wait() {
+        let s = slots(1, 1);
+        let _a = now(s.admit(A));
+        assert!(s.admit_waiting(B).await.is_none());
     }
 
     #[test]
