@@ -2,7 +2,8 @@
 //! HTTP port per replica) against the fake Bot API and a real `redis-server`, on 127.0.0.1.
 //!
 //! For each set-up a fresh two-player game (auto dice) is watched by N viewers, each a
-//! Server-Sent Events connection of its own user; the players tap (`POST <path>/api/act`)
+//! Server-Sent Events connection of its own user (from one of 16 loopback addresses, so the
+//! server's own connection caps apply as to phones); the players tap (`POST <path>/api/act`)
 //! one move at a time, each once every viewer has the previous state. Measured, per tap:
 //! - **viewer latency**: from sending the tap to one viewer having the state it saved,
 //!   over every viewer of every tap (median, p99);
@@ -33,6 +34,7 @@ use std::time::{Duration, Instant};
 use axum::body::Bytes;
 use http_body_util::{BodyExt, Empty, Full};
 use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
 use parxis::bot::effects::live::{GameId, Limits, LinkKey};
@@ -57,7 +59,30 @@ fn env(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-type Http = Client<hyper_util::client::legacy::connect::HttpConnector, Empty<Bytes>>;
+type Http = Client<HttpConnector, Empty<Bytes>>;
+
+/// Source addresses the viewers connect from, so that no address passes the server's
+/// connection cap per address (128 by default), as viewers on their own phones would not.
+const SOURCES: u8 = 16;
+
+/// One HTTP client per source address (127.0.1.k), without a pool: each viewer its own
+/// connection.
+fn clients() -> Vec<Http> {
+    (0..SOURCES)
+        .map(|k| {
+            let mut connector = HttpConnector::new();
+            connector.set_local_address(Some(std::net::Ipv4Addr::new(127, 0, 1, k + 1).into()));
+            Client::builder(TokioExecutor::new())
+                .pool_max_idle_per_host(0)
+                .build(connector)
+        })
+        .collect()
+}
+
+/// The client viewer `i` connects with.
+fn client(clients: &[Http], i: usize) -> Http {
+    clients[i % clients.len()].clone()
+}
 
 /// One viewer: reads its stream and reports each state's version (and, for viewer 0, the
 /// whole frame) with the time it arrived.
@@ -75,7 +100,11 @@ async fn viewer(
     let Ok(res) = http.request(req).await else {
         return;
     };
-    assert_eq!(res.status(), 200, "viewer {index}");
+    if res.status() != 200 {
+        // A refused viewer would leave the run waiting for it: stop loudly instead.
+        eprintln!("viewer {index} refused: {}", res.status());
+        std::process::exit(1);
+    }
     let mut body = res.into_body();
     let mut buf = String::new();
     while let Some(Ok(frame)) = body.frame().await {
@@ -174,9 +203,7 @@ async fn run(
 ) -> Run {
     let tap_at = 0;
     let (_place, id) = game(h, chat).await;
-    let http: Http = Client::builder(TokioExecutor::new())
-        .pool_max_idle_per_host(0)
-        .build_http();
+    let http = clients();
     let (tx, mut rx) = mpsc::unbounded_channel();
     let mut tasks = Vec::new();
     for i in 0..viewers {
@@ -188,7 +215,7 @@ async fn run(
             Watch::Spread => i % 2,
         };
         tasks.push(tokio::spawn(viewer(
-            http.clone(),
+            client(&http, i),
             addrs[watch_at],
             auth,
             i,
@@ -291,14 +318,12 @@ fn rss_kib() -> u64 {
 
 /// Child mode: hold `n` viewers of the game with `id` at `addr` until standard input closes.
 async fn hold(addr: SocketAddr, id: String, n: usize) {
-    let http: Http = Client::builder(TokioExecutor::new())
-        .pool_max_idle_per_host(0)
-        .build_http();
+    let http = clients();
     let (tx, mut rx) = mpsc::unbounded_channel();
     for i in 0..n {
         let user = TestUser::new(200_000 + i as i64, "Viewer");
         let auth = format!("tma {}", init_data(&user, Some("en"), &id, now_secs()));
-        tokio::spawn(viewer(http.clone(), addr, auth, i + 1, tx.clone()));
+        tokio::spawn(viewer(client(&http, i), addr, auth, i + 1, tx.clone()));
     }
     let mut got = std::collections::HashSet::new();
     while got.len() < n {
