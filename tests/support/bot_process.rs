@@ -25,6 +25,8 @@ pub const WAIT: Duration = Duration::from_secs(15);
 pub struct BotProcess {
     child: Child,
     stderr: Arc<Mutex<Vec<u8>>>,
+    /// Reads its standard error into `stderr` until the process closes it.
+    reader: Option<std::thread::JoinHandle<()>>,
     port: u16,
 }
 
@@ -103,7 +105,7 @@ impl BotProcess {
         let stderr = Arc::new(Mutex::new(Vec::new()));
         let mut pipe = child.stderr.take().expect("stderr pipe");
         let sink = Arc::clone(&stderr);
-        std::thread::spawn(move || {
+        let reader = std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
             while let Ok(n) = pipe.read(&mut buf) {
                 if n == 0 {
@@ -117,6 +119,7 @@ impl BotProcess {
         Self {
             child,
             stderr,
+            reader: Some(reader),
             port,
         }
     }
@@ -147,6 +150,14 @@ impl BotProcess {
 
     pub fn addr(&self) -> SocketAddr {
         SocketAddr::from((Ipv4Addr::LOCALHOST, self.port))
+    }
+
+    /// Once the process has exited: waits until its last log lines are read (the reader
+    /// may still be behind when the exit is seen).
+    fn read_to_end(&mut self) {
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
     }
 
     pub fn logs(&self) -> String {
@@ -187,6 +198,7 @@ impl BotProcess {
         let deadline = Instant::now() + WAIT;
         while Instant::now() < deadline {
             if self.child.try_wait().expect("try_wait").is_some() {
+                self.read_to_end();
                 return self.logs().contains("Address already in use");
             }
             if let Ok(Ok(Some(200))) = tokio::time::timeout(
@@ -205,6 +217,7 @@ impl BotProcess {
     /// Panics (with the logs) if the process has exited.
     pub fn assert_running(&mut self) {
         if let Some(status) = self.child.try_wait().expect("try_wait") {
+            self.read_to_end();
             panic!("parxis bot exited with {status}:\n{}", self.logs());
         }
     }
@@ -290,8 +303,10 @@ async fn try_get(addr: SocketAddr, path: String) -> Option<u16> {
     Some(http::get(addr, &path).await.status)
 }
 
+/// A port free on every address, as the bot binds it (`0.0.0.0`): a port free on 127.0.0.1
+/// alone may be held on 127.0.0.x by a client of these tests, and the bot could not listen.
 pub fn free_port() -> u16 {
-    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+    TcpListener::bind((Ipv4Addr::UNSPECIFIED, 0))
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
         .expect("a free port")

@@ -45,8 +45,8 @@ pub async fn start(
         matches!(saved, Ok(parxis::store::CasOutcome::Saved { .. })),
         "{saved:?}"
     );
-    // A port probed free on 127.0.0.1 may be held on another loopback address by a client
-    // of these tests (they connect from 127.0.0.x): then another port.
+    // A port probed free may be taken before the bot binds it by a client of these tests
+    // (they open thousands of connections): then another port.
     let mut tries = 0;
     let mut bot = loop {
         tries += 1;
