@@ -138,12 +138,7 @@ impl Hub {
             store,
             clock,
         });
-        let weak = Arc::downgrade(&hub);
-        if matches!(target, Target::Cluster { .. }) {
-            tokio::spawn(sharded_subscriber(weak, target, rx));
-        } else {
-            tokio::spawn(subscriber(weak, target, rx));
-        }
+        tokio::spawn(subscriber(Arc::downgrade(&hub), target, rx));
         hub
     }
 
@@ -230,22 +225,25 @@ impl Hub {
 
 /// Keeps this replica subscribed to the channels of the watched places, and offers what
 /// arrives. On a lost connection it connects again, subscribes again, and catches every
-/// watched place up from the store.
+/// watched place up from the store: after its own subscription where Redis does not say
+/// (classic), at each confirmation where it does (sharded: the cluster client also
+/// subscribes again by itself after a moved slot).
 async fn subscriber(
     hub: std::sync::Weak<Hub>,
     target: Target,
     mut commands: mpsc::UnboundedReceiver<Command>,
 ) {
+    let sharded = matches!(target, Target::Cluster { .. });
     loop {
-        let client = target.subscriber_client().await;
-        let pubsub = match client {
-            Ok(client) => client.get_async_pubsub().await,
-            Err(e) => Err(e),
+        let connected = if sharded {
+            Subscriptions::sharded(&target).await
+        } else {
+            Subscriptions::classic(&target).await
         };
-        let pubsub = match pubsub {
-            Ok(p) => p,
+        let mut subs = match connected {
+            Ok(s) => s,
             Err(e) => {
-                debug!(error = %e, "live board: subscriber cannot connect");
+                debug!(error = %e, sharded, "live board: subscriber cannot connect");
                 if hub.upgrade().is_none() {
                     return;
                 }
@@ -253,14 +251,15 @@ async fn subscriber(
                 continue;
             }
         };
-        let (mut sink, mut stream) = pubsub.split();
         let Some(h) = hub.upgrade() else { return };
         let mut ok = true;
         for place in h.watched() {
-            ok &= sink.subscribe(channel(place)).await.is_ok();
+            ok &= subs.subscribe(place).await;
         }
-        for place in h.watched() {
-            h.catch_up(place).await;
+        if !subs.confirms() {
+            for place in h.watched() {
+                h.catch_up(place).await;
+            }
         }
         drop(h);
         while ok {
@@ -270,27 +269,40 @@ async fn subscriber(
                     let Some(h) = hub.upgrade() else { return };
                     match cmd {
                         Command::Subscribe(place) => {
-                            ok = sink.subscribe(channel(place)).await.is_ok();
-                            // Whatever was saved before the subscription took effect.
-                            h.catch_up(place).await;
+                            ok = subs.subscribe(place).await;
+                            if !subs.confirms() {
+                                // Whatever was saved before the subscription took effect.
+                                h.catch_up(place).await;
+                            }
                         }
                         Command::Unsubscribe(place) => {
                             // Still watched: a viewer came back meanwhile.
                             if !h.lock().contains_key(&place) {
-                                ok = sink.unsubscribe(channel(place)).await.is_ok();
+                                ok = subs.unsubscribe(place).await;
                             }
                         }
                     }
                 }
-                msg = stream.next() => {
-                    let Some(msg) = msg else { break };
+                heard = subs.next() => {
+                    let Some(heard) = heard else { break };
                     let Some(h) = hub.upgrade() else { return };
-                    let Ok(payload) = msg.get_payload::<String>() else { continue };
-                    h.received(&payload);
+                    match heard {
+                        Heard::Message(payload) => h.received(&payload),
+                        // Subscribed (again): whatever was saved before it took effect.
+                        Heard::Subscribed(name) => {
+                            if let Some(place) = h.place_of(&name) {
+                                h.catch_up(place).await;
+                            }
+                        }
+                        Heard::Other => {}
+                    }
                 }
             }
         }
-        warn!("live board: subscriber lost Redis; connecting again");
+        warn!(
+            sharded,
+            "live board: subscriber lost Redis; connecting again"
+        );
         tokio::time::sleep(RECONNECT).await;
     }
 }
@@ -318,86 +330,92 @@ impl Hub {
     }
 }
 
-/// [`subscriber`] on a cluster: sharded subscriptions through one cluster client, which
-/// sends each `SSUBSCRIBE` to the node of the channel's slot and subscribes again by itself
-/// after a lost connection or a moved slot. Every subscription confirmed (the first, and
-/// each one after a reconnection) catches its place up from the store.
-async fn sharded_subscriber(
-    hub: std::sync::Weak<Hub>,
-    target: Target,
-    mut commands: mpsc::UnboundedReceiver<Command>,
-) {
-    use redis::{PushKind, Value};
-    loop {
-        let (tx, mut pushes) = mpsc::unbounded_channel::<redis::PushInfo>();
-        let conn = match target.sharded_subscriber(tx) {
-            Some(Ok(client)) => client.get_async_connection().await,
-            Some(Err(e)) => Err(e),
-            None => return,
-        };
-        let mut conn = match conn {
-            Ok(c) => c,
-            Err(e) => {
-                debug!(error = %e, "live board: sharded subscriber cannot connect");
-                if hub.upgrade().is_none() {
-                    return;
-                }
-                tokio::time::sleep(RECONNECT).await;
-                continue;
-            }
-        };
-        let Some(h) = hub.upgrade() else { return };
-        let mut ok = true;
-        for place in h.watched() {
-            ok &= conn.ssubscribe(channel(place)).await.is_ok();
+/// What a subscription connection heard.
+enum Heard {
+    /// A published save.
+    Message(String),
+    /// Redis confirmed a subscription to the channel of this name.
+    Subscribed(Vec<u8>),
+    /// Anything else.
+    Other,
+}
+
+/// One connection's subscriptions: classic (`SUBSCRIBE` on one node, the primary under
+/// Sentinel) or sharded (`SSUBSCRIBE` through a cluster client, RESP3 pushes).
+enum Subscriptions {
+    Classic {
+        sink: redis::aio::PubSubSink,
+        stream: redis::aio::PubSubStream,
+    },
+    Sharded {
+        conn: redis::cluster_async::ClusterConnection,
+        pushes: mpsc::UnboundedReceiver<redis::PushInfo>,
+    },
+}
+
+impl Subscriptions {
+    async fn classic(target: &Target) -> redis::RedisResult<Self> {
+        let pubsub = target.subscriber_client().await?.get_async_pubsub().await?;
+        let (sink, stream) = pubsub.split();
+        Ok(Self::Classic { sink, stream })
+    }
+
+    async fn sharded(target: &Target) -> redis::RedisResult<Self> {
+        let (tx, pushes) = mpsc::unbounded_channel::<redis::PushInfo>();
+        let client = target.sharded_subscriber(tx).ok_or_else(|| {
+            redis::RedisError::from((redis::ErrorKind::InvalidClientConfig, "not a cluster"))
+        })??;
+        let conn = client.get_async_connection().await?;
+        Ok(Self::Sharded { conn, pushes })
+    }
+
+    /// Whether Redis says when a subscription takes effect ([`Heard::Subscribed`]).
+    fn confirms(&self) -> bool {
+        matches!(self, Self::Sharded { .. })
+    }
+
+    async fn subscribe(&mut self, place: Place) -> bool {
+        match self {
+            Self::Classic { sink, .. } => sink.subscribe(channel(place)).await.is_ok(),
+            Self::Sharded { conn, .. } => conn.ssubscribe(channel(place)).await.is_ok(),
         }
-        drop(h);
-        while ok {
-            tokio::select! {
-                cmd = commands.recv() => {
-                    let Some(cmd) = cmd else { return };
-                    let Some(h) = hub.upgrade() else { return };
-                    match cmd {
-                        Command::Subscribe(place) => {
-                            ok = conn.ssubscribe(channel(place)).await.is_ok();
-                        }
-                        Command::Unsubscribe(place) => {
-                            if !h.lock().contains_key(&place) {
-                                ok = conn.sunsubscribe(channel(place)).await.is_ok();
-                            }
-                        }
+    }
+
+    async fn unsubscribe(&mut self, place: Place) -> bool {
+        match self {
+            Self::Classic { sink, .. } => sink.unsubscribe(channel(place)).await.is_ok(),
+            Self::Sharded { conn, .. } => conn.sunsubscribe(channel(place)).await.is_ok(),
+        }
+    }
+
+    /// What Redis says next; `None` once the connection is lost.
+    async fn next(&mut self) -> Option<Heard> {
+        use redis::{PushKind, Value};
+        match self {
+            Self::Classic { stream, .. } => {
+                let msg = stream.next().await?;
+                Some(
+                    msg.get_payload::<String>()
+                        .map_or(Heard::Other, Heard::Message),
+                )
+            }
+            Self::Sharded { pushes, .. } => {
+                let push = pushes.recv().await?;
+                let text = |v: Option<&Value>| match v {
+                    Some(Value::BulkString(b)) => Some(b.clone()),
+                    Some(Value::SimpleString(s)) => Some(s.clone().into_bytes()),
+                    _ => None,
+                };
+                Some(match push.kind {
+                    PushKind::SMessage => text(push.data.get(1))
+                        .and_then(|p| String::from_utf8(p).ok())
+                        .map_or(Heard::Other, Heard::Message),
+                    PushKind::SSubscribe => {
+                        text(push.data.first()).map_or(Heard::Other, Heard::Subscribed)
                     }
-                }
-                push = pushes.recv() => {
-                    let Some(push) = push else { break };
-                    let Some(h) = hub.upgrade() else { return };
-                    let text = |v: Option<&Value>| match v {
-                        Some(Value::BulkString(b)) => Some(b.clone()),
-                        Some(Value::SimpleString(s)) => Some(s.clone().into_bytes()),
-                        _ => None,
-                    };
-                    match push.kind {
-                        PushKind::SMessage => {
-                            if let Some(payload) = text(push.data.get(1))
-                                && let Ok(payload) = String::from_utf8(payload)
-                            {
-                                h.received(&payload);
-                            }
-                        }
-                        // Subscribed (again): whatever was saved before it took effect.
-                        PushKind::SSubscribe => {
-                            if let Some(place) = text(push.data.first())
-                                .and_then(|name| h.place_of(&name))
-                            {
-                                h.catch_up(place).await;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                    _ => Heard::Other,
+                })
             }
         }
-        warn!("live board: sharded subscriber lost Redis; connecting again");
-        tokio::time::sleep(RECONNECT).await;
     }
 }
