@@ -17,7 +17,7 @@ use std::sync::Arc;
 use teloxide::prelude::*;
 use tracing::warn;
 
-use super::{Started, handled};
+use super::started::{Started, handled};
 use crate::bot::core::callback::Press;
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::Action;

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use teloxide::prelude::*;
 use teloxide::types::Me;
 
-use super::Started;
 use super::reply::{done, reply, reply_only, reply_only_with, reply_with};
+use super::started::Started;
 use crate::bot::core::command::{parse_kick, parse_level, parse_newgame};
 use crate::bot::core::settings::DiceMode;
 use crate::bot::core::table::{Action, Actor};

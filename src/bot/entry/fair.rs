@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use teloxide::prelude::*;
 
-use super::Started;
 use super::reply::{done, reply};
+use super::started::Started;
 use crate::bot::core::table::{MAX_PHRASES, PhraseRefused, clean_phrase};
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::commit::{self, follow};

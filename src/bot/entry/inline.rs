@@ -20,7 +20,7 @@ use teloxide::types::{
 };
 use tracing::{info, warn};
 
-use super::{Started, handled};
+use super::started::{Started, handled};
 use crate::bot::core::view;
 use crate::bot::effects::chat::{self, user_lang};
 use crate::bot::effects::telegram::{TgBot, actor_of};

@@ -25,6 +25,7 @@ pub mod notify;
 pub mod replay;
 pub mod reply;
 pub mod settings;
+pub mod started;
 pub mod stats;
 pub mod tourney;
 pub mod tourney_ext;
@@ -49,14 +50,11 @@ use super::effects::gate::{self, Flood};
 use super::effects::telegram::{TgBot, actor_of, is_group};
 use super::effects::{self, Ctx, HandlerResult};
 use crate::i18n::Lang;
+use started::Started;
 
 /// How long an update id is remembered, to drop re-deliveries of the same update: Telegram
 /// keeps an undelivered update for 24 hours, so a retry can come no later.
 pub const UPDATE_DEDUP_TTL_SECS: u64 = 24 * 3600;
-
-/// When the update's handling began (for the handler-time metric).
-#[derive(Clone, Copy, Debug)]
-pub struct Started(pub Instant);
 
 /// The handler tree. Its first step lets an update through only the first time any replica
 /// sees its `update_id` ([`first_delivery`]).
@@ -258,11 +256,6 @@ async fn flood_gate(bot: TgBot, msg: Message, ctx: Arc<Ctx>) -> bool {
             false
         }
     }
-}
-
-/// Count the update in the metrics.
-pub(crate) fn handled(ctx: &Ctx, kind: &str, started: Started) {
-    ctx.metrics.update(kind, started.0.elapsed());
 }
 
 /// True the first time any replica of this bot sees this update's id (within

@@ -7,8 +7,8 @@ use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, Me};
 use tracing::info;
 
-use super::Started;
 use super::reply::{done, reply, reply_with};
+use super::started::Started;
 use crate::bot::core::notify::{
     NotifyAsk, deep_link, parse_notify, parse_start_payload, start_payload,
 };

@@ -8,7 +8,7 @@ use teloxide::types::InlineKeyboardButtonKind;
 
 use super::buttons::answer_with;
 use super::reply::done as done_command;
-use super::{Started, handled};
+use super::started::{Started, handled};
 use crate::bot::core::callback::lane_of;
 use crate::bot::core::callback::{GameRef, replied_game};
 use crate::bot::effects::chat::Here;

@@ -3,7 +3,7 @@
 
 use teloxide::types::{InlineKeyboardMarkup, Message};
 
-use super::{Started, handled};
+use super::started::{Started, handled};
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::outbox;
 use crate::bot::effects::telegram::actor_of;

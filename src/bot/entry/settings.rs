@@ -7,7 +7,7 @@ use teloxide::prelude::*;
 
 use super::buttons::answer;
 use super::reply::{done, reply, reply_only};
-use super::{Started, handled};
+use super::started::{Started, handled};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::{
     ChatSettings, DiceMode, Display, parse_dice, parse_display, parse_pings, parse_timer,

@@ -6,7 +6,7 @@ use teloxide::prelude::*;
 
 use super::buttons::answer;
 use super::reply::{done, reply, reply_only};
-use super::{Started, handled};
+use super::started::{Started, handled};
 use crate::bot::core::stats_command::{TopAsk, parse_top, parse_zone};
 
 use crate::bot::core::view::stats::{

@@ -7,7 +7,7 @@ use teloxide::prelude::*;
 use tracing::{info, warn};
 
 use super::reply::{done, reply};
-use super::{Started, handled};
+use super::started::{Started, handled};
 use crate::bot::core::table::Actor;
 use crate::bot::core::tourney::{SignedUp, Stage, TReject, Tourney, TourneyCmd, parse_tourney};
 use crate::bot::core::view;

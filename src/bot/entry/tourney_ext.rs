@@ -6,7 +6,7 @@ use std::sync::Arc;
 use teloxide::prelude::*;
 use tracing::warn;
 
-use super::{Started, handled};
+use super::started::{Started, handled};
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::telegram::{TgBot, actor_of};
 use crate::bot::effects::tourney::ext::{ExtPress, press};
