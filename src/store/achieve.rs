@@ -9,10 +9,11 @@
 
 use std::collections::HashMap;
 
+use super::error::StoreError;
 use super::keys::STATS_DONE_TTL_SECS;
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{ACHIEVE_AWARD, ACHIEVE_FORGET, Call};
-use super::{Store, StoreError};
 
 fn user_prefix(chat: i64) -> String {
     format!("parxis:{{{chat}}}:ach:user:")

@@ -7,9 +7,11 @@
 //! expired members: so the set stays bounded even when games are simply left to expire. All
 //! replicas share it, so each one reports the same count.
 
+use super::error::StoreError;
+use super::keys;
 use super::keys::Place;
 use super::redis_store::Retry;
-use super::{Store, StoreError, keys};
+use super::redis_store::Store;
 
 impl Store {
     /// Records that a place's game is in play until `until_ms` (Unix ms) unless refreshed,

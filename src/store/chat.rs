@@ -4,10 +4,14 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tracing::warn;
 
+use super::cas::SETTINGS_TTL_SECS;
+use super::cas::Versioned;
+use super::error::StoreError;
+use super::keys;
 use super::keys::Place;
 use super::records::RecordFields;
 use super::redis_store::Retry;
-use super::{SETTINGS_TTL_SECS, Store, StoreError, Versioned, keys};
+use super::redis_store::Store;
 
 /// What [`Store::load_chat`] reads: the game record, the settings and the display record.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Where the store's Redis is and how the store talks to it: one node (the default), a
 //! primary found through Sentinel, or a Redis Cluster ([`Target`]); [`Conn`] is the one
-//! connection type [`super::Store`] sends everything through, whichever it is.
+//! connection type [`super::redis_store::Store`] sends everything through, whichever it is.
 //!
 //! - **One node** (`REDIS_URL`): [`ConnectionManager`], a multiplexed connection that
 //!   reconnects by itself.
@@ -28,7 +28,7 @@ use redis::{
     RedisResult, ServerErrorKind, Value,
 };
 
-use super::StoreError;
+use super::error::StoreError;
 use super::keys::hash_tag;
 
 /// Sentinel addresses, `host:port,host:port,…` (with [`MASTER_VAR`]).
@@ -77,7 +77,7 @@ impl std::fmt::Debug for Target {
     // The URL may carry a password.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::Single(url) => write!(f, "Single({})", super::redact_url(url)),
+            Self::Single(url) => write!(f, "Single({})", super::url::redact_url(url)),
             Self::Sentinel {
                 sentinels,
                 master,
@@ -252,7 +252,10 @@ pub(super) enum Conn {
 
 impl Conn {
     /// Connects to `target` with the given timeouts.
-    pub(super) async fn open(target: &Target, options: super::StoreOptions) -> RedisResult<Self> {
+    pub(super) async fn open(
+        target: &Target,
+        options: super::options::StoreOptions,
+    ) -> RedisResult<Self> {
         match target {
             Target::Single(url) => {
                 let client = redis::Client::open(url.as_str())?;

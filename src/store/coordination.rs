@@ -3,10 +3,12 @@
 
 use tracing::warn;
 
+use super::error::StoreError;
+use super::keys;
 use super::keys::Place;
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{Call, DELETE_IF_EQUALS, TAKE_LEASE};
-use super::{Store, StoreError, keys};
 
 impl Store {
     /// Takes the lease `name` on a chat for `owner` during `ttl_ms` milliseconds, if nobody

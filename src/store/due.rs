@@ -5,9 +5,11 @@
 
 use tracing::warn;
 
+use super::error::StoreError;
 use super::keys::{self, Place};
 use super::redis_store::Retry;
-use super::{Store, StoreError, TOURNEY_DUE};
+use super::redis_store::Store;
+use super::tourney::TOURNEY_DUE;
 
 /// A kind of work that is due later, with its own due set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,9 +1,10 @@
 //! Inline games' records: which inline message an inline place edits, and which chat a
 //! callback's `chat_instance` stands for.
 
+use super::error::StoreError;
 use super::keys::{self, Place};
 use super::redis_store::Retry;
-use super::{Store, StoreError};
+use super::redis_store::Store;
 
 /// How long a learned `chat_instance` is kept (refreshed by every press that carries its
 /// message).

@@ -2,10 +2,14 @@
 
 use tracing::{info, warn};
 
+use super::cas::SETTINGS_TTL_SECS;
+use super::error::StoreError;
+use super::keys;
+use super::keys::Place;
 use super::records::{RawRecord, RecordFields};
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{CAS_DELETE, Call, DELETE_IF_EQUALS, RESTORE_IF_ABSENT};
-use super::{Place, SETTINGS_TTL_SECS, Store, StoreError, keys};
 
 /// How many times the move is restarted when the old chat's data changes under it.
 const ATTEMPTS: usize = 5;

@@ -24,10 +24,11 @@
 
 use tracing::info;
 
+use super::error::StoreError;
 use super::keys::{self, GLOBAL_SHARDS, StatsScope};
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{Call, DUMP_RESTORE_IF_ABSENT};
-use super::{Store, StoreError};
 
 /// Keys (and sorted set members) asked of Redis per step.
 const SCAN_COUNT: usize = 500;

@@ -12,10 +12,13 @@
 
 use tracing::warn;
 
+use super::error::StoreError;
+use super::keys;
+use super::keys::Place;
 use super::records::{RawRecord, RecordFields};
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{CAS_DELETE, Call, RESTORE_IF_ABSENT};
-use super::{Place, Store, StoreError, keys};
 
 /// How many times one lane's move is restarted when its game changes under it.
 const ATTEMPTS: usize = 5;

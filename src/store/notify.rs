@@ -13,10 +13,11 @@
 //! A place's set and a user's index live in different slots: each is written by its own
 //! command (adding to the index first, so a user is never in a set the index does not name).
 
+use super::error::StoreError;
 use super::keys::Place;
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{Call, PRIVATE_TAKE};
-use super::{Store, StoreError};
 
 /// Telegram's limit for a bot's messages as a whole: about 30 a second.
 pub const PRIVATE_PER_SECOND: u32 = 30;

@@ -14,10 +14,11 @@
 //! a write may go; the scheduler drains them under a lease, so one replica writes to a chat
 //! at a time and the budget holds for all of them together.
 
+use super::error::StoreError;
 use super::keys;
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{Call, FLOOD, OUTBOX_DONE, OUTBOX_TAKE};
-use super::{Store, StoreError};
 
 /// How long a chat's planned writes live without a new one (housekeeping only).
 pub const OUTBOX_TTL_SECS: u64 = 24 * 3600;

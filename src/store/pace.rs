@@ -7,9 +7,11 @@
 //! for every replica until the time it gave. The budget is per chat, shared by all its forum
 //! topics and lanes, as Telegram's limit is.
 
+use super::error::StoreError;
+use super::keys;
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{Call, NOTE_RETRY_AFTER};
-use super::{Store, StoreError, keys};
 
 /// Telegram's limit of messages and edits per group chat in [`DEFAULT_WRITE_WINDOW_MS`].
 pub const DEFAULT_WRITE_LIMIT: u32 = 20;

@@ -13,11 +13,15 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tracing::warn;
 
+use super::cas::CasOutcome;
+use super::cas::Versioned;
+use super::error::StoreError;
+use super::keys;
 use super::keys::Place;
 use super::records::{RawRecord, RecordFields};
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{Call, RESTORE_IF_ABSENT};
-use super::{CasOutcome, Store, StoreError, Versioned, keys};
 
 impl Store {
     /// The ping record of a place, or `None` when it has none.

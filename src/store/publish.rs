@@ -3,7 +3,7 @@
 //! classic `PUBLISH` would be copied to every node; `PUBLISH` elsewhere. A channel named after
 //! a place (`parxis:{<chat>}…:live`) lives in its chat's slot.
 
-use super::StoreError;
+use super::error::StoreError;
 use super::redis_store::{Retry, Store};
 
 impl Store {

@@ -3,10 +3,16 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::cas::CasOutcome;
+use super::cas::SCHEMA;
+use super::cas::SETTINGS_TTL_SECS;
+use super::cas::Versioned;
+use super::error::StoreError;
+use super::keys;
 use super::keys::Place;
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{CAS_DELETE, Call};
-use super::{CasOutcome, SCHEMA, SETTINGS_TTL_SECS, Store, StoreError, Versioned, keys};
 
 impl Store {
     /// Loads the game record of a place (a chat, or one forum topic of it: an `i64` is the

@@ -11,8 +11,11 @@ use tracing::{debug, info, warn};
 
 use super::breaker::{Breaker, Health, PROBE_EVERY, PROBE_TIMEOUT};
 use super::conn::{Conn, Target};
+use super::error::StoreError;
+use super::options::Backoff;
+use super::options::StoreOptions;
 use super::scripts::Call;
-use super::{Backoff, StoreError, StoreOptions, redact_url};
+use super::url::redact_url;
 
 /// How long the one retry on a new connection may take (a Redis that restarted answers in a
 /// millisecond; one that is away would make the caller wait through the reconnection).

@@ -5,10 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::error::StoreError;
 use super::keys::{self, Place};
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{Call, REPLAY_POSTED};
-use super::{Store, StoreError};
 
 /// The animation posted in a group for a game's replay.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use redis::Script;
 use redis::cluster_routing::Slot;
 
-use super::StoreError;
+use super::error::StoreError;
 
 /// Compare-and-set save of a game record.
 pub(super) static CAS_SAVE: LazyLock<Script> =

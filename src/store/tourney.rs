@@ -6,9 +6,13 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::cas::CasOutcome;
+use super::cas::Versioned;
+use super::error::StoreError;
+use super::keys;
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{Call, HISTORY_ONCE};
-use super::{CasOutcome, Store, StoreError, Versioned, keys};
 
 /// The key of a chat's tournament record.
 #[must_use]

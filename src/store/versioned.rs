@@ -6,10 +6,14 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::cas::CasOutcome;
+use super::cas::SCHEMA;
+use super::cas::Versioned;
+use super::error::StoreError;
 use super::records::{RawRecord, RecordFields, cas_outcome};
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{CAS_SAVE, Call};
-use super::{CasOutcome, SCHEMA, Store, StoreError, Versioned};
 
 impl Store {
     /// The versioned record under `key`, or `None` when there is none. `op` names the

@@ -3,9 +3,11 @@
 //! group memberships (`getChatMember` answers, kept minutes), and the saves published to the
 //! live board's viewers on every replica (Redis pub/sub).
 
+use super::error::StoreError;
+use super::keys;
 use super::redis_store::Retry;
+use super::redis_store::Store;
 use super::scripts::{Call, GCRA};
-use super::{Store, StoreError, keys};
 
 /// A limit: `per_second` requests sustained, `burst` at once after a pause.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,9 +1,10 @@
 //! [`Store::forget_user`]: `/forgetme`.
 
+use super::super::error::StoreError;
 use super::super::keys::{self, StatsScope};
 use super::super::redis_store::Retry;
+use super::super::redis_store::Store;
 use super::super::scripts::{Call, STATS_FORGET};
-use super::super::{Store, StoreError};
 use serde_json::Value;
 
 use crate::stats::{GameRecord, Player};

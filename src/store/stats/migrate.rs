@@ -4,10 +4,11 @@
 use redis::Value;
 use tracing::info;
 
+use super::super::error::StoreError;
 use super::super::keys::{self, StatsScope};
 use super::super::redis_store::Retry;
+use super::super::redis_store::Store;
 use super::super::scripts::{Call, DUMP_RESTORE_IF_ABSENT};
-use super::super::{Store, StoreError};
 
 /// Keys asked for per SCAN round.
 const SCAN_COUNT: usize = 500;

@@ -42,7 +42,7 @@ pub use record::{KeptReplay, RecordOutcome, SeatChange};
 pub(crate) use zone::zone_key;
 
 #[allow(unused_imports)] // for the doc links
-use super::Store;
+use super::redis_store::Store;
 
 /// How many times a scope's recording is computed again after a rating conflict.
 pub const MAX_ATTEMPTS: usize = 5;

@@ -4,10 +4,11 @@ use std::collections::HashMap;
 
 use redis::Value;
 
+use super::super::error::StoreError;
 use super::super::keys::{self, StatsScope};
 use super::super::redis_store::Retry;
+use super::super::redis_store::Store;
 use super::super::scripts::{Call, STATS_TOP};
-use super::super::{Store, StoreError};
 use crate::stats::{Aggregate, Points, WeekId};
 
 /// Which table of a scope.

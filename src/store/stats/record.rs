@@ -3,12 +3,13 @@
 use redis::{FromRedisValue, Value};
 use tracing::debug;
 
+use super::super::error::StoreError;
 use super::super::keys::{
     self, STATS_DONE_TTL_SECS, STATS_HISTORY_LEN, STATS_WEEK_TTL_SECS, StatsScope,
 };
 use super::super::redis_store::Retry;
+use super::super::redis_store::Store;
 use super::super::scripts::{Call, STATS_RECORD};
-use super::super::{Store, StoreError};
 use super::MAX_ATTEMPTS;
 use crate::stats::card::{Contribution, ESTABLISHED_GAMES, contributions};
 use crate::stats::{ChatZone, GameRecord, Points, Rating, WeekId};
@@ -48,7 +49,7 @@ pub struct SeatChange {
 /// the place it was played at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeptReplay {
-    pub place: super::super::Place,
+    pub place: super::super::keys::Place,
     pub json: String,
 }
 

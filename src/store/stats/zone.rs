@@ -1,9 +1,10 @@
 //! [`Store::chat_zone`] and [`Store::set_chat_zone`]: the chat's time zone for its weekly
 //! table (`/timezone`), under `parxis:{<chat>}:stats:zone`.
 
+use super::super::error::StoreError;
 use super::super::keys::StatsScope;
 use super::super::redis_store::Retry;
-use super::super::{Store, StoreError};
+use super::super::redis_store::Store;
 
 /// The key of a chat's time zone (read with the chat's state too, by `load_chat`).
 pub(crate) fn zone_key(chat: i64) -> String {
