@@ -823,6 +823,7 @@ async fn a_member_lists_the_group_s_earlier_games_and_replays_one_in_the_page() 
         .await,
         json!(true)
     );
+    shot(page, "earlier").await;
     page.find(Locator::Css(
         "#earlier-list button[data-game='g9-1700000600000']",
     ))

@@ -434,6 +434,8 @@
       li.appendChild(b);
       ul.appendChild(li);
     }
+    // The list opens below the fold on a phone: brought into view.
+    if (ul.scrollIntoView) ul.scrollIntoView({ block: 'nearest' });
     notify();
   }
   P.listEarlier = listEarlier;
@@ -523,6 +525,7 @@
     P.replay = { data: d, i: 0, playing: true, ended: false, timer: 0, shown: 0, game: query ? game : null };
     section('earlier').hidden = true;
     $('board').style.display = '';
+    if ($('board').scrollIntoView) $('board').scrollIntoView({ block: 'start' });
     const box = section('replay');
     box.hidden = false;
     box.textContent = '';
