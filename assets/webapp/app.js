@@ -4,8 +4,9 @@
 // as SVG), animates the piece that moved, and sends the player's taps.
 //
 // The whole game is played here: the lobby (seats, Join / Leave, the host's Start, add a
-// computer, Cancel), the game, and after it the finishing order, New game, Rematch and the
-// replay (played from the stored record: play/pause, a progress bar, a step either way).
+// computer, Cancel, and the host's board and rules), the game, and after it the finishing
+// order, New game, Rematch and the replay (played from the stored record: play/pause, a
+// progress bar, a step either way), and the group's earlier games, replayed the same way.
 // The buttons before and after the game are the chat's own, as each frame carries them
 // (their callback data is sent back and played as the chat's press); the page only picks
 // those that concern the viewer. Telegram's main button takes the viewer's one obvious
@@ -264,21 +265,26 @@
       st.appendChild(li);
     }
     seatsList(f);
-    // No board before the game (no empty square): the seats take the page.
-    $('board').style.display = f.arms ? '' : 'none';
-    if (f.arms) {
-      try { await ensureBoard(f.arms); } catch (e) { /* shown on the next frame */ }
-      const scene = P.replay ? null : $('scene');
-      if (scene) {
-        scene.innerHTML = f.scene || '';
-        if (f.anim && (!prev || prev.seq !== f.seq)) animate(f.anim);
-      }
-    } else {
-      $('board').textContent = '';
-      shownArms = 0;
-    }
+    // No board before the game (no empty square): the seats take the page. A replay keeps
+    // the board it shows (maybe of another size) until it is closed.
+    if (!P.replay) await showBoard(f, prev);
     controls();
     notify();
+  }
+
+  async function showBoard(f, prev) {
+    $('board').style.display = f.arms ? '' : 'none';
+    if (!f.arms) {
+      $('board').textContent = '';
+      shownArms = 0;
+      return;
+    }
+    try { await ensureBoard(f.arms); } catch (e) { /* shown on the next frame */ }
+    const scene = $('scene');
+    if (scene) {
+      scene.innerHTML = f.scene || '';
+      if (f.anim && (!prev || prev.seq !== f.seq)) animate(f.anim);
+    }
   }
 
   // Who plays, during the game: each seat's colour (its dot and name) and player, the one
@@ -302,13 +308,16 @@
     }
   }
 
-  // A section of the page after the actions, made once (the page's HTML holds the game's).
+  // A section of the page after the actions, made once (the page's HTML holds the game's),
+  // in this order whichever is made first.
+  const SECTIONS = ['toast', 'choices', 'results', 'replay', 'earlier'];
   function section(id, tag) {
     let el = $(id);
     if (!el) {
       el = document.createElement(tag || 'div');
       el.id = id;
-      const after = $('toast') || $('actions');
+      let after = $('actions');
+      for (const k of SECTIONS.slice(0, Math.max(0, SECTIONS.indexOf(id)))) if ($(k)) after = $(k);
       after.parentNode.insertBefore(el, after.nextSibling);
     }
     return el;
@@ -341,6 +350,95 @@
       seats.appendChild(li);
     }
   }
+
+  // The host's settings in the lobby: the chat lobby's 🔲 Board and 📜 Rules, every value
+  // at once. Each value is the chat button's callback data, played back as the chat's press
+  // (so anyone else is refused as the chat refuses them); shown to the host only.
+  function choicesView(f) {
+    const box = section('choices');
+    const show = f.stage === 'lobby' && P.user === f.host && (f.choices || []).length > 0;
+    box.hidden = !show;
+    box.textContent = '';
+    if (!show) return;
+    for (const c of f.choices) {
+      const head = document.createElement('p');
+      head.className = 'choice-label';
+      head.textContent = c.label;
+      const row = document.createElement('div');
+      row.className = 'choice ' + c.kind;
+      for (const o of c.options) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = o.label;
+        b.dataset.data = o.data;
+        b.setAttribute('aria-pressed', o.on ? 'true' : 'false');
+        b.disabled = !o.ok;
+        if (!o.on) b.addEventListener('click', () => tap({ do: 'button', data: o.data }));
+        row.appendChild(b);
+      }
+      box.append(head, row);
+    }
+  }
+
+  // The group's earlier games (kept replays), listed on demand before and after a game;
+  // each one replays in the page as the last game does.
+  function earlierView(f) {
+    const box = section('earlier');
+    const show = f.stage !== 'playing' && !P.replay;
+    box.hidden = !show;
+    if (!show || box.dataset.ready) return;
+    box.dataset.ready = '1';
+    const open = document.createElement('button');
+    open.type = 'button';
+    open.id = 'earlier-open';
+    open.textContent = P.texts.earlier_games || '🎞';
+    open.addEventListener('click', listEarlier);
+    const ul = document.createElement('ul');
+    ul.id = 'earlier-list';
+    box.append(open, ul);
+  }
+  async function listEarlier() {
+    let d = {};
+    let ok = false;
+    try {
+      const res = await fetch(base + '/api/replays', { headers: { Authorization: 'tma ' + initData }, cache: 'no-store' });
+      ok = res.ok;
+      d = await res.json();
+    } catch (e) { d = {}; }
+    const ul = $('earlier-list');
+    ul.textContent = '';
+    if (!ok) { toast(d.error || '…'); notify(); return; }
+    P.earlier = d.games || [];
+    if (!P.earlier.length) {
+      const li = document.createElement('li');
+      li.className = 'none';
+      li.textContent = P.texts.none_kept || '—';
+      ul.appendChild(li);
+    }
+    const lang = document.documentElement.lang || undefined;
+    for (const g of P.earlier) {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.game = g.id;
+      let when = '';
+      try { when = new Date(g.t1).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' }); } catch (e) { when = ''; }
+      const top = document.createElement('span');
+      top.className = 'when';
+      top.textContent = when + ' · ' + g.rules + (g.winners.length ? ' · 🏆 ' + g.winners.join(' & ') : '');
+      const who = document.createElement('span');
+      who.className = 'who';
+      who.textContent = g.names.join(', ');
+      b.append(top, who);
+      b.addEventListener('click', () => openReplay(g.id));
+      li.appendChild(b);
+      ul.appendChild(li);
+    }
+    // The list opens below the fold on a phone: brought into view.
+    if (ul.scrollIntoView) ul.scrollIntoView({ block: 'nearest' });
+    notify();
+  }
+  P.listEarlier = listEarlier;
 
   // After the game: the finishing order (with points once recorded) and the achievements.
   function overView(f) {
@@ -416,14 +514,18 @@
   // The replay in the page: the stored record's pictures (the chat animation's pace), with
   // play/pause, a progress bar to seek and a step either way. Frames keep arriving
   // meanwhile; the board shows the replay until it is closed.
-  async function openReplay() {
+  async function openReplay(game) {
     if (P.replay) return;
-    const res = await fetch(base + '/api/replay', { headers: { Authorization: 'tma ' + initData }, cache: 'no-store' });
+    const query = typeof game === 'string' ? '?game=' + encodeURIComponent(game) : '';
+    const res = await fetch(base + '/api/replay' + query, { headers: { Authorization: 'tma ' + initData }, cache: 'no-store' });
     let d = {};
     try { d = await res.json(); } catch (e) { d = {}; }
     if (!res.ok || !d.frames) { toast(d.error || '…'); notify(); return; }
     await ensureBoard(d.arms);
-    P.replay = { data: d, i: 0, playing: true, ended: false, timer: 0, shown: 0 };
+    P.replay = { data: d, i: 0, playing: true, ended: false, timer: 0, shown: 0, game: query ? game : null };
+    section('earlier').hidden = true;
+    $('board').style.display = '';
+    if ($('board').scrollIntoView) $('board').scrollIntoView({ block: 'start' });
     const box = section('replay');
     box.hidden = false;
     box.textContent = '';
@@ -535,7 +637,9 @@
     if (taps) taps.textContent = '';
     if (!f) { mainButton(null); return; }
     lobbyView(f);
+    choicesView(f);
     overView(f);
+    earlierView(f);
     mainButton(obvious(f));
     if (f.stage !== 'playing') {
       $('turn').textContent = '';

@@ -15,3 +15,6 @@ live-expired = Fa massa temps que vas obrir esta pàgina: torna a obrir-la des d
 live-too-many = Massa peticions: espera un moment.
 live-members-only = Només els membres del grup poden vore'n la partida.
 live-unavailable = Ara no es pot arribar a la partida: es torna a provar…
+live-any-board = Auto
+live-earlier-games = 🎞 Partides anteriors
+live-none-kept = Encara no hi ha cap partida guardada.

@@ -255,6 +255,11 @@ forget-private-only = /forgetme funciona en un xat privat amb mi: obri'l i envia
 lobby-board = Tauler per a { $seats } jugadors.
 lobby-pairs-fill-board = Una partida per parelles ompli totes les places del tauler: necessita exactament { $seats } jugadors.
 lobby-pairs-need-even = Una partida per parelles ompli totes les places del tauler: necessita 4, 6 o 8 jugadors.
+btn-board = 🔲 { $seats ->
+        [0] Tauler: auto
+       *[other] Tauler per a { $seats }
+    }
+btn-rules = 📜 Regles: { $preset }
 
 # caption (el peu del tauler: què cal fer ara i, després, els torns jugats, una línia curta cadascun)
 

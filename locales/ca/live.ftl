@@ -15,3 +15,6 @@ live-expired = Fa massa que vas obrir aquesta pàgina: torna-la a obrir des del 
 live-too-many = Massa peticions: espera un moment.
 live-members-only = Només els membres del grup poden veure'n la partida.
 live-unavailable = Ara no es pot arribar a la partida: es torna a provar…
+live-any-board = Auto
+live-earlier-games = 🎞 Partides anteriors
+live-none-kept = Encara no hi ha cap partida guardada.

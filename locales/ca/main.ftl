@@ -253,6 +253,11 @@ forget-private-only = /forgetme funciona en un xat privat amb mi: obre'l i envia
 lobby-board = Tauler per a { $seats } jugadors.
 lobby-pairs-fill-board = Una partida per parelles omple totes les places del tauler: necessita exactament { $seats } jugadors.
 lobby-pairs-need-even = Una partida per parelles omple totes les places del tauler: necessita 4, 6 o 8 jugadors.
+btn-board = 🔲 { $seats ->
+        [0] Tauler: auto
+       *[other] Tauler per a { $seats }
+    }
+btn-rules = 📜 Regles: { $preset }
 
 # caption (el peu del tauler: què cal fer ara i, després, els torns jugats, una línia curta cadascun)
 

@@ -15,3 +15,6 @@ live-expired = This page was opened too long ago: open it again from the group.
 live-too-many = Too many requests: wait a moment.
 live-members-only = Only members of the group can watch its game.
 live-unavailable = Can't reach the game right now: trying again…
+live-any-board = Auto
+live-earlier-games = 🎞 Earlier games
+live-none-kept = No games kept yet.

@@ -260,6 +260,11 @@ forget-private-only = /forgetme works in a private chat with me: open a chat wit
 lobby-board = Board for { $seats } players.
 lobby-pairs-fill-board = A pairs game fills every seat of its board: it needs exactly { $seats } players.
 lobby-pairs-need-even = A pairs game fills every seat of its board: it needs 4, 6 or 8 players.
+btn-board = 🔲 { $seats ->
+        [0] Board: auto
+       *[other] Board for { $seats }
+    }
+btn-rules = 📜 Rules: { $preset }
 
 # caption (the board's caption: what to do now, then the turns since, one short line each)
 

@@ -15,3 +15,6 @@ live-expired = Abriste esta página hace demasiado tiempo: vuelve a abrirla desd
 live-too-many = Demasiadas peticiones: espera un momento.
 live-members-only = Solo los miembros del grupo pueden ver su partida.
 live-unavailable = Ahora no se puede llegar a la partida: se vuelve a intentar…
+live-any-board = Auto
+live-earlier-games = 🎞 Partidas anteriores
+live-none-kept = Aún no hay ninguna partida guardada.

@@ -244,6 +244,11 @@ forget-private-only = /forgetme funciona en un chat privado conmigo: ábrelo y e
 lobby-board = Tablero para { $seats } jugadores.
 lobby-pairs-fill-board = Una partida por parejas llena todos los puestos del tablero: necesita exactamente { $seats } jugadores.
 lobby-pairs-need-even = Una partida por parejas llena todos los puestos del tablero: necesita 4, 6 u 8 jugadores.
+btn-board = 🔲 { $seats ->
+        [0] Tablero: auto
+       *[other] Tablero para { $seats }
+    }
+btn-rules = 📜 Reglas: { $preset }
 
 # caption (el pie del tablero: qué hacer ahora y, después, los turnos jugados, una línea corta cada uno)
 

@@ -37,6 +37,12 @@ pub enum LiveMsg {
     MembersOnly,
     /// "Can't reach the game right now: trying again…"
     Unavailable,
+    /// A lobby's board choice "Auto" (the smallest board that seats everyone).
+    AnyBoard,
+    /// The button that lists the group's kept games: "🎞 Earlier games".
+    EarlierGames,
+    /// "No games kept yet."
+    NoneKept,
 }
 
 impl LiveMsg {
@@ -58,6 +64,9 @@ impl LiveMsg {
             Self::TooMany => "live-too-many",
             Self::MembersOnly => "live-members-only",
             Self::Unavailable => "live-unavailable",
+            Self::AnyBoard => "live-any-board",
+            Self::EarlierGames => "live-earlier-games",
+            Self::NoneKept => "live-none-kept",
         }
     }
 
@@ -90,6 +99,9 @@ impl LiveMsg {
             Self::TooMany,
             Self::MembersOnly,
             Self::Unavailable,
+            Self::AnyBoard,
+            Self::EarlierGames,
+            Self::NoneKept,
         ]
     }
 }

@@ -60,6 +60,11 @@ pub enum Msg {
     BtnCancel,
     /// Button "🤖 Add computer".
     BtnAddComputer,
+    /// The host's lobby button "🔲 Board for 6" (`seats` 0: "🔲 Board: auto", the smallest that
+    /// seats everyone); a press sets the next size.
+    BtnBoard { seats: u32 },
+    /// The host's lobby button "📜 Rules: JCF"; a press sets the next rule set.
+    BtnRules { preset: Preset },
     /// "You joined the game."
     Joined,
     /// "You are already in this game."
@@ -445,6 +450,8 @@ impl Msg {
             Self::BtnStart => "btn-start",
             Self::BtnCancel => "btn-cancel",
             Self::BtnAddComputer => "btn-add-computer",
+            Self::BtnBoard { .. } => "btn-board",
+            Self::BtnRules { .. } => "btn-rules",
             Self::Joined => "lobby-joined",
             Self::AlreadyJoined => "lobby-already-joined",
             Self::NotInGame => "lobby-not-in-game",
@@ -646,7 +653,10 @@ impl Msg {
             }
             Self::LobbyPlayers { count, max } => vec![("count", num(*count)), ("max", num(*max))],
             Self::LobbyWaiting { max } | Self::GameFull { max } => vec![("max", num(*max))],
-            Self::LobbyBoard { seats } | Self::PairsFillBoard { seats } => {
+            Self::BtnRules { preset } => vec![("preset", Arg::Msg(Self::Preset(*preset)))],
+            Self::LobbyBoard { seats }
+            | Self::PairsFillBoard { seats }
+            | Self::BtnBoard { seats } => {
                 vec![("seats", num(*seats))]
             }
             Self::GameCancelledBy { name }

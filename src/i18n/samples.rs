@@ -55,6 +55,11 @@ impl Msg {
             Self::BtnStart,
             Self::BtnCancel,
             Self::BtnAddComputer,
+            Self::BtnBoard { seats: 6 },
+            Self::BtnBoard { seats: 0 },
+            Self::BtnRules {
+                preset: Preset::Classic,
+            },
             Self::Joined,
             Self::AlreadyJoined,
             Self::NotInGame,

@@ -94,4 +94,37 @@ impl Store {
             .await?;
         Ok(())
     }
+
+    /// The ids of the games whose replays `chat` keeps (the hash's other fields, a posted
+    /// animation's and a place's last game's, hold a `:`), in no order.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn replay_ids(&self, chat: i64) -> Result<Vec<String>, StoreError> {
+        let mut cmd = redis::cmd("HKEYS");
+        cmd.arg(keys::stats_replays(chat));
+        let fields: Vec<String> = self.query("replay_ids", Retry::Idempotent, &cmd).await?;
+        Ok(fields.into_iter().filter(|f| !f.contains(':')).collect())
+    }
+
+    /// The replays (JSON) of games `ids` of `chat`, in their order (`None`: not kept), in
+    /// one round trip.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn replays_of(
+        &self,
+        chat: i64,
+        ids: &[String],
+    ) -> Result<Vec<Option<String>>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut cmd = redis::cmd("HMGET");
+        cmd.arg(keys::stats_replays(chat));
+        for id in ids {
+            cmd.arg(id);
+        }
+        self.query("replays_of", Retry::Idempotent, &cmd).await
+    }
 }

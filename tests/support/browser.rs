@@ -161,6 +161,13 @@ impl Browser {
 
     /// A tab showing `url`: the session's own for the first, a new tab after that.
     pub async fn open(&mut self, url: &str) -> Tab {
+        let tab = self.new_tab().await;
+        self.on(&tab).await.goto(url).await.expect("the page loads");
+        tab
+    }
+
+    /// The session's own tab for the first, a new tab after that (showing nothing yet).
+    async fn new_tab(&mut self) -> Tab {
         let handle = if self.tabs == 0 {
             self.client.window().await.expect("the first tab")
         } else {
@@ -171,8 +178,25 @@ impl Browser {
                 .handle
         };
         self.tabs += 1;
-        let tab = Tab(handle);
-        self.on(&tab).await.goto(url).await.expect("the page loads");
+        Tab(handle)
+    }
+
+    /// A tab showing `url`, with `script` run in it before any script of the page (and
+    /// of every page it loads after): Chromium's `Page.addScriptToEvaluateOnNewDocument`
+    /// through chromedriver, so a test can stand something in for what Telegram's client
+    /// puts in the page before it runs (its `window.Telegram.WebApp`).
+    pub async fn open_with(&mut self, url: &str, script: &str) -> Tab {
+        let tab = self.new_tab().await;
+        let client = self.on(&tab).await;
+        let cmd = Cdp {
+            cmd: "Page.addScriptToEvaluateOnNewDocument",
+            params: json!({ "source": script }),
+        };
+        client
+            .issue_cmd(cmd)
+            .await
+            .expect("the script before the page's");
+        client.goto(url).await.expect("the page loads");
         tab
     }
 
@@ -233,4 +257,29 @@ pub async fn peek(page: &Client, expr: &str) -> Value {
     page.execute(&script, vec![])
         .await
         .unwrap_or_else(|e| panic!("{expr}: {e}"))
+}
+
+/// A Chrome DevTools Protocol command, sent through chromedriver's `goog/cdp/execute`.
+#[derive(Debug)]
+struct Cdp {
+    cmd: &'static str,
+    params: Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        let body = json!({ "cmd": self.cmd, "params": self.params });
+        (axum::http::Method::POST, Some(body.to_string()))
+    }
 }

@@ -10,8 +10,9 @@
 //! The longest data, a lane's Replay button, is `65535@p:<u64::MAX>:<u64::MAX>.<ms>` (63
 //! bytes with a start time of 13 digits).
 
-use super::table::{Action, MoveKey};
+use super::table::{Action, Choice, MoveKey};
 use crate::ai::Level;
+use crate::engine::{Arms, Preset};
 use crate::i18n::Lang;
 
 /// A finished game as its Replay button names it: the table's `seq` at the start and the
@@ -55,6 +56,8 @@ pub enum Button {
     Language(Lang),
     /// 🎞 Replay: the finished game's animation (the game the board showed).
     Replay(GameRef),
+    /// A lobby's setting set to this value (the host's ▦ Board and 📜 Rules buttons).
+    Choose(Choice),
 }
 
 impl Button {
@@ -71,6 +74,7 @@ impl Button {
             Self::Roll => Action::Roll,
             Self::Move(i) => Action::Move(i),
             Self::MoveSeen(k) => Action::MoveSeen(k),
+            Self::Choose(c) => Action::Choose(c),
             Self::NewGame | Self::Rematch | Self::Language(_) | Self::Replay(_) => return None,
         })
     }
@@ -104,6 +108,8 @@ impl Press {
             Button::Rematch => format!("x:{v}"),
             Button::Language(l) => format!("g:{v}:{}", l.code()),
             Button::Replay(g) => format!("p:{v}:{}.{}", g.seq, g.started_ms),
+            Button::Choose(Choice::Board(b)) => format!("o:{v}:b{}", b.map_or(0, Arms::count)),
+            Button::Choose(Choice::Rules(p)) => format!("o:{v}:r{}", p.name()),
         }
     }
 
@@ -154,6 +160,12 @@ impl Press {
                 }
             }
             ("g", Some(l)) => Button::Language(l.parse().ok()?),
+            ("o", Some(arg)) => Button::Choose(match arg.split_at_checked(1)? {
+                ("b", "0") => Choice::Board(None),
+                ("b", n) => Choice::Board(Some(Arms::from_count(n.parse().ok()?)?)),
+                ("r", p) => Choice::Rules(Preset::ALL.into_iter().find(|x| x.name() == p)?),
+                _ => return None,
+            }),
             ("p", Some(arg)) => {
                 let (seq, ms) = arg.split_once('.')?;
                 Button::Replay(GameRef {
@@ -235,6 +247,9 @@ mod tests {
             seq: u64::MAX,
             started_ms: 9_999_999_999_999,
         }));
+        all.push(Button::Choose(Choice::Board(None)));
+        all.extend(Arms::ALL.map(|a| Button::Choose(Choice::Board(Some(a)))));
+        all.extend(Preset::ALL.map(|p| Button::Choose(Choice::Rules(p))));
         for button in all {
             let p = Press {
                 button,
@@ -244,6 +259,31 @@ mod tests {
             assert!(s.len() <= MAX_LEN, "{s}");
             let s = p.encode();
             assert_eq!(Press::decode(&s), Some(p));
+        }
+    }
+
+    #[test]
+    fn a_lobby_setting_s_data_names_its_value_and_anything_else_is_refused() {
+        let p = |data: &str| Press::decode(data).map(|p| p.button);
+        assert_eq!(
+            p("o:3:b6"),
+            Some(Button::Choose(Choice::Board(Some(Arms::Six))))
+        );
+        assert_eq!(p("o:3:b0"), Some(Button::Choose(Choice::Board(None))));
+        assert_eq!(
+            p("o:3:rclassic"),
+            Some(Button::Choose(Choice::Rules(Preset::Classic)))
+        );
+        for forged in [
+            "o:3:b5",
+            "o:3:b",
+            "o:3:r",
+            "o:3:rchess",
+            "o:3",
+            "o:3:x6",
+            "o:3:b66",
+        ] {
+            assert_eq!(p(forged), None, "{forged}");
         }
     }
 

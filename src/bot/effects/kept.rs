@@ -89,6 +89,55 @@ pub async fn load(
     Ok((replay, posted))
 }
 
+/// The group's last `n` kept games, newest first (by their start, which their id carries:
+/// `g<seq>-<start ms>[-l<lane>]`), each record read back; one whose record does not read
+/// is left out.
+///
+/// # Errors
+/// Redis unavailable.
+pub async fn recent(ctx: &Ctx, chat: i64, n: usize) -> Result<Vec<Replay>, Missing> {
+    let unavailable = |e| {
+        warn!(chat, error = %e, "replays: store unavailable");
+        Missing::Unavailable
+    };
+    let mut ids = ctx.store.replay_ids(chat).await.map_err(unavailable)?;
+    let started = |id: &str| -> u64 {
+        id.split('-')
+            .nth(1)
+            .and_then(|ms| ms.parse().ok())
+            .unwrap_or(0)
+    };
+    ids.sort_by_key(|id| std::cmp::Reverse(started(id)));
+    ids.truncate(n);
+    let jsons = ctx
+        .store
+        .replays_of(chat, &ids)
+        .await
+        .map_err(unavailable)?;
+    Ok(ids
+        .iter()
+        .zip(jsons)
+        .filter_map(|(id, json)| {
+            let mut rec = serde_json::from_str::<Replay>(&json?).ok()?;
+            id.clone_into(&mut rec.id);
+            Some(rec)
+        })
+        .collect())
+}
+
+/// Game `id` of `chat` as kept (no place's own table: the page's older games).
+///
+/// # Errors
+/// Not kept ([`ReplayMsg::NotKept`]), or Redis unavailable.
+pub async fn kept(ctx: &Ctx, chat: i64, id: &str) -> Result<Replay, Missing> {
+    let (json, _) = ctx.store.replay(chat, id).await.map_err(|e| {
+        warn!(chat, game = id, error = %e, "replay: store unavailable");
+        Missing::Unavailable
+    })?;
+    json.and_then(|j| serde_json::from_str::<Replay>(&j).ok())
+        .ok_or(Missing::Tell(Msg::Replay(ReplayMsg::NotKept)))
+}
+
 /// Game `game`'s animation was posted as message `id` of `chat`: kept beside its record, so a
 /// later request replies to it.
 pub async fn posted(ctx: &Ctx, chat: i64, game: &str, id: i32) {

@@ -129,6 +129,14 @@ fn square(pm: &mut impl Canvas, arms: Arms, sq: Square) {
             (14.0 * s, NUMBER)
         };
         let size = png.max(pm.min_text());
+        // Grown past what fits across a star board's narrow cells (three digits), the
+        // numbers are written along the cells, every one of the board alike.
+        let longest = arms.ring().to_string();
+        if size > png && layout::numbers_along(arms, text::width(&longest, size)) {
+            let (at, degrees) = layout::number_along(arms, sq, text::width(&label, size));
+            pm.text_turned(&label, size, at, rgb, degrees);
+            return;
+        }
         let at = if size > png {
             let cap = 0.73 * size;
             layout::number_point_fitting(arms, sq, (text::width(&label, size), cap))

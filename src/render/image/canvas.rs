@@ -42,6 +42,11 @@ pub(crate) trait Canvas {
     /// Draws `text` centred on `centre` (on its advance and its capital height), with a
     /// halo of `(colour, width)` around it when given.
     fn text(&mut self, text: &str, size: f32, centre: Point, rgb: Rgb, halo: Option<(Rgb, f32)>);
+    /// [`Canvas::text`] turned `degrees` clockwise about its centre (a canvas that cannot
+    /// turn type draws it level: the PNG never asks, its numbers fit their cells).
+    fn text_turned(&mut self, text: &str, size: f32, centre: Point, rgb: Rgb, _degrees: f32) {
+        self.text(text, size, centre, rgb, None);
+    }
     /// The smallest type this canvas shows, in image pixels: the live board's floor for a
     /// phone (see `svg::board_svg`); none on the PNG, whose sizes are its own.
     fn min_text(&self) -> f32 {

@@ -290,6 +290,22 @@ impl Canvas for Svg {
         let _ = write!(self.out, ">{}</text>", escape(s));
     }
 
+    fn text_turned(&mut self, s: &str, size: f32, (x, y): Point, rgb: Rgb, degrees: f32) {
+        let at = self.out.len();
+        self.text(s, size, (x, y), rgb, None);
+        if degrees.abs() < 0.05 || self.out.len() == at {
+            return;
+        }
+        // Turned about the point it is centred on (as the rasterizer would place it).
+        let turn = format!(
+            " transform=\"rotate({} {} {})\"",
+            N(degrees),
+            N(x.round()),
+            N(y.round())
+        );
+        self.out.insert_str(at + "<text".len(), &turn);
+    }
+
     fn min_text(&self) -> f32 {
         self.min_text
     }
@@ -458,6 +474,109 @@ mod tests {
         )
         .unwrap();
         assert!(!scene_svg(&game, &View::default()).contains("class=\"f-"));
+    }
+
+    /// The box of each number of the printed board, as the phone draws it: its centre, half
+    /// its length and half its capital height, and the unit vector it runs along.
+    fn number_boxes(svg: &str) -> Vec<(String, Point, f32, f32, Point)> {
+        let attr = |t: &str, name: &str| -> Option<f32> {
+            let at = t.find(&format!(" {name}=\""))? + name.len() + 3;
+            t[at..].split('"').next()?.parse().ok()
+        };
+        svg.split("<text")
+            .skip(1)
+            .map(|t| {
+                let label = t.split('>').nth(1).unwrap().split('<').next().unwrap();
+                let size = attr(t, "font-size").unwrap();
+                let length = attr(t, "textLength").unwrap();
+                let (x, y) = (attr(t, "x").unwrap(), attr(t, "y").unwrap());
+                let (centre, degrees) = match t.find("rotate(") {
+                    Some(at) => {
+                        let v: Vec<f32> = t[at + 7..]
+                            .split(')')
+                            .next()
+                            .unwrap()
+                            .split(' ')
+                            .map(|n| n.parse().unwrap())
+                            .collect();
+                        ((v[1], v[2]), v[0])
+                    }
+                    None => ((x, y - text::baseline_offset(size)), 0.0),
+                };
+                let r = degrees.to_radians();
+                (
+                    label.to_owned(),
+                    centre,
+                    length / 2.0,
+                    0.73 * size / 2.0,
+                    (r.cos(), r.sin()),
+                )
+            })
+            .collect()
+    }
+
+    /// Whether two boxes of [`number_boxes`] overlap (separating axes).
+    fn overlap(a: &(String, Point, f32, f32, Point), b: &(String, Point, f32, f32, Point)) -> bool {
+        let axes = |u: Point| [u, (-u.1, u.0)];
+        let extent = |bx: &(String, Point, f32, f32, Point), axis: Point| {
+            let (u, v) = (bx.4, (-bx.4.1, bx.4.0));
+            let c = bx.1.0 * axis.0 + bx.1.1 * axis.1;
+            let r = bx.2 * (u.0 * axis.0 + u.1 * axis.1).abs()
+                + bx.3 * (v.0 * axis.0 + v.1 * axis.1).abs();
+            (c - r, c + r)
+        };
+        axes(a.4).into_iter().chain(axes(b.4)).all(|axis| {
+            let (a0, a1) = extent(a, axis);
+            let (b0, b1) = extent(b, axis);
+            a0 < b1 && b0 < a1
+        })
+    }
+
+    #[test]
+    fn square_numbers_grown_for_a_phone_never_overlap_and_stay_in_their_cells() {
+        for arms in [Arms::Four, Arms::Six, Arms::Eight] {
+            let boxes = number_boxes(board_svg(arms));
+            assert_eq!(boxes.len(), usize::from(arms.ring()), "{arms:?}");
+            // No two numbers touch (a number 1 px larger on every side, to be readable),
+            for (i, a) in boxes.iter().enumerate() {
+                let grown = (a.0.clone(), a.1, a.2 + 1.0, a.3 + 1.0, a.4);
+                for b in &boxes[i + 1..] {
+                    assert!(!overlap(&grown, b), "{arms:?}: {} and {} overlap", a.0, b.0);
+                }
+                // and each stays inside its own square.
+                let n: u8 = a.0.parse().unwrap();
+                let sq = crate::engine::Square::ring(n).unwrap();
+                let quad = layout::square_quad(arms, sq);
+                let (u, v) = (a.4, (-a.4.1, a.4.0));
+                for (su, sv) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
+                    let p = (
+                        a.1.0 + su * a.2 * u.0 + sv * a.3 * v.0,
+                        a.1.1 + su * a.2 * u.1 + sv * a.3 * v.1,
+                    );
+                    assert!(inside(&quad, p, 1.5), "{arms:?}: {} leaves its square", a.0);
+                }
+            }
+            // On the star boards the numbers run along their cells (three digits).
+            let turned = boxes.iter().filter(|b| b.4.0 < 0.999).count();
+            assert_eq!(turned > 0, arms != Arms::Four, "{arms:?}: {turned} turned");
+        }
+    }
+
+    /// Whether `p` is inside the convex `quad` (or within `slack` pixels of it).
+    fn inside(quad: &[Point; 4], p: Point, slack: f32) -> bool {
+        let edge = |i: usize| (quad[i], quad[(i + 1) % 4]);
+        let area: f32 = (0..4)
+            .map(|i| {
+                let (a, b) = edge(i);
+                a.0 * b.1 - b.0 * a.1
+            })
+            .sum();
+        (0..4).all(|i| {
+            let (a, b) = edge(i);
+            let (ex, ey) = (b.0 - a.0, b.1 - a.1);
+            let cross = (ex * (p.1 - a.1) - ey * (p.0 - a.0)) / ex.hypot(ey);
+            cross * area.signum() >= -slack
+        })
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Lobby transitions: join, leave, computer players, removal, start, cancel.
 
-use super::{Actor, Event, Player, PlayerKind, Stage, Stats, Status, Table};
+use super::{Actor, Choice, Event, Player, PlayerKind, Stage, Stats, Status, Table, TimeLimit};
 use crate::ai::Level;
 use crate::bot::core::refusal::Reject;
 use crate::bot::core::seats::{board_for, seats_on};
@@ -141,6 +141,34 @@ impl Table {
         }
         if let Some(Event::Left { name } | Event::Replaced { name }) = self.last.first().cloned() {
             self.last[0] = Event::Removed { name };
+        }
+        Ok(())
+    }
+
+    /// The host changes the board or the rules before the start (as `/newgame` would have
+    /// opened the lobby). A board that seats fewer than are seated is refused as a full one;
+    /// new rules bring their own pairs and time limit. A table opened by code with its seats
+    /// decided (a tournament's) keeps what it was given.
+    pub(super) fn choose(&mut self, who: &Actor, choice: Choice) -> Result<(), Reject> {
+        if self.stage != Stage::Lobby || self.origin.is_some() {
+            return Err(Reject::NotInLobby);
+        }
+        if !self.can_manage(who) {
+            return Err(Reject::NotHost);
+        }
+        match choice {
+            Choice::Board(board) => {
+                let seats = crate::bot::core::seats::capacity(board);
+                if self.players.len() > seats {
+                    return Err(Reject::Full(u8::try_from(seats).unwrap_or(u8::MAX)));
+                }
+                self.board = board;
+            }
+            Choice::Rules(preset) => {
+                self.preset = preset;
+                self.pairs = preset.options().pairs;
+                self.limit = TimeLimit::of(preset);
+            }
         }
         Ok(())
     }

@@ -168,6 +168,18 @@ pub enum Action {
     MoveSeen(MoveKey),
     /// Remove the player at this index of the player list (host or admin).
     Remove(u8),
+    /// Change what the lobby will play (host or admin, in the lobby): the board or the rules.
+    Choose(Choice),
+}
+
+/// A lobby's setting the host changes before the start (the lobby's ▦ Board and 📜 Rules
+/// buttons, the live page's choices): what `/newgame [preset] [4|6|8]` chose when it opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// R8.7 The board asked for (`None`: the smallest that seats everyone, at the start).
+    Board(Option<Arms>),
+    /// The rule set (a pairs preset plays in pairs, the others not).
+    Rules(Preset),
 }
 
 /// A move as a button showed it: its index among the legal moves then, and the piece's
@@ -185,7 +197,7 @@ impl Action {
     pub fn manages(self) -> bool {
         matches!(
             self,
-            Self::Start | Self::Cancel | Self::AddBot(_) | Self::Remove(_)
+            Self::Start | Self::Cancel | Self::AddBot(_) | Self::Remove(_) | Self::Choose(_)
         )
     }
 
@@ -194,7 +206,12 @@ impl Action {
     pub fn is_lobby(self) -> bool {
         matches!(
             self,
-            Self::Join | Self::Leave | Self::Start | Self::Cancel | Self::AddBot(_)
+            Self::Join
+                | Self::Leave
+                | Self::Start
+                | Self::Cancel
+                | Self::AddBot(_)
+                | Self::Choose(_)
         )
     }
 }

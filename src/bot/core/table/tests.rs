@@ -603,3 +603,55 @@ fn a_move_pressed_on_a_board_behind_is_played_when_the_same_move_is_still_legal(
         .expect("the move at index 1");
     assert_eq!(same.trail, played.trail);
 }
+
+#[test]
+fn the_host_sets_the_lobby_s_board_and_rules_and_nobody_else_nor_after_the_start() {
+    use crate::engine::Arms;
+    let choose = |t: &Table, who: i64, c: Choice| {
+        t.step(&actor(who), Action::Choose(c), Some(0), 0, &mut dice(&[1]))
+    };
+    // Given a lobby of three opened with the default rules and no board asked for,
+    let t = lobby_of(&[1, 2, 3]);
+    assert_eq!(
+        (t.board(), t.preset(), t.pairs()),
+        (None, Preset::Jcf, false)
+    );
+    // When the host asks for six arms and the Solidari rules (from a button drawn on an
+    // older lobby: a setting is a lobby's action),
+    let t = choose(&t, 1, Choice::Board(Some(Arms::Six))).expect("the board");
+    let t = choose(&t, 1, Choice::Rules(Preset::Solidari)).expect("the rules");
+    // then the table seats six and plays Solidari, in pairs, with its time limit;
+    assert_eq!((t.board(), t.capacity()), (Some(Arms::Six), 6));
+    assert_eq!((t.preset(), t.pairs()), (Preset::Solidari, true));
+    assert_eq!(t.limit(), TimeLimit::of(Preset::Solidari));
+    // and back to JCF, no pairs and no limit.
+    let t = choose(&t, 1, Choice::Rules(Preset::Jcf)).expect("the rules");
+    assert_eq!(
+        (t.preset(), t.pairs(), t.limit()),
+        (Preset::Jcf, false, None)
+    );
+    // A player who is not the host is refused, as for Start,
+    assert_eq!(
+        choose(&t, 2, Choice::Board(None)),
+        Err(Refusal::Reject(Reject::NotHost))
+    );
+    // a board with fewer seats than are taken is refused as a full one,
+    let five = lobby_of(&[1, 2, 3, 4, 5]);
+    assert_eq!(
+        choose(&five, 1, Choice::Board(Some(Arms::Four))),
+        Err(Refusal::Reject(Reject::Full(4)))
+    );
+    // and once the game started nothing changes.
+    let playing = playing_two();
+    assert!(choose(&playing, 1, Choice::Board(Some(Arms::Eight))).is_err());
+    assert!(
+        playing
+            .act(
+                &actor(1),
+                Action::Choose(Choice::Board(None)),
+                0,
+                &mut dice(&[1])
+            )
+            .is_err()
+    );
+}

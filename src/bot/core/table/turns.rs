@@ -40,6 +40,7 @@ impl Table {
             Action::AddBot(level) => t.add_bot(who, level)?,
             Action::Start => t.start(who, now_ms, dice)?,
             Action::Cancel => t.cancel(who)?,
+            Action::Choose(c) => t.choose(who, c)?,
             Action::Roll => {
                 t.check_turn(who)?;
                 let Some(Phase::AwaitingRoll(_)) = t.playing().map(Game::phase) else {

@@ -5,8 +5,8 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use crate::ai::Level;
 use crate::bot::core::callback::{Button, Press};
 use crate::bot::core::table::TableTag;
-use crate::bot::core::table::{MoveKey, PlayerKind, Stage, Table};
-use crate::engine::Phase;
+use crate::bot::core::table::{Choice, MoveKey, PlayerKind, Stage, Table};
+use crate::engine::{Arms, Phase, Preset};
 use crate::i18n::{Lang, Msg, StatsMsg, tr_plain};
 
 fn button(lang: Lang, m: &Msg, press: Press) -> InlineKeyboardButton {
@@ -33,6 +33,19 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
                 ],
                 vec![button(lang, &Msg::BtnCancel, p(Button::Cancel))],
             ];
+            // The host's settings (refused to others, as Start is): each press sets the
+            // next board or rule set. A tournament's table keeps what it was given.
+            if t.origin().is_none() {
+                let seats = t.board().map_or(0, |a| u32::from(a.count()));
+                let rules = Msg::BtnRules { preset: t.preset() };
+                rows.insert(
+                    2,
+                    vec![
+                        button(lang, &Msg::BtnBoard { seats }, p(next_board(t))),
+                        button(lang, &rules, p(next_rules(t))),
+                    ],
+                );
+            }
             // The first lobby of a chat whose language nobody chose: one row to choose it.
             if t.languages() {
                 rows.push(language_row());
@@ -99,6 +112,35 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
         }
     };
     InlineKeyboardMarkup::new(rows)
+}
+
+/// The boards a lobby's host may ask for, in the order its button goes through them: any
+/// (the smallest that seats everyone, at the start), then 4, 6 and 8 arms.
+pub const BOARDS: [Option<Arms>; 4] = [None, Some(Arms::Four), Some(Arms::Six), Some(Arms::Eight)];
+
+/// The lobby's board button: the next board after the one asked for that seats everyone
+/// already seated (any seats them all).
+#[must_use]
+pub fn next_board(t: &Table) -> Button {
+    let at = BOARDS.iter().position(|&b| b == t.board()).unwrap_or(0);
+    let fits = |b: &&Option<Arms>| crate::bot::core::seats::capacity(**b) >= t.players().len();
+    let next = BOARDS
+        .iter()
+        .cycle()
+        .skip(at + 1)
+        .take(BOARDS.len())
+        .find(fits)
+        .copied()
+        .unwrap_or(None);
+    Button::Choose(Choice::Board(next))
+}
+
+/// The lobby's rules button: the next rule set.
+#[must_use]
+pub fn next_rules(t: &Table) -> Button {
+    let all = Preset::ALL;
+    let at = all.iter().position(|&p| p == t.preset()).unwrap_or(0);
+    Button::Choose(Choice::Rules(all[(at + 1) % all.len()]))
 }
 
 /// One "New game" button: under a board whose game is gone (Redis lost it), so no button
@@ -423,5 +465,73 @@ mod tests_rows {
         let shape: Vec<usize> = rows.iter().map(Vec::len).collect();
         assert_eq!(shape, [2, 1, 2]);
         assert_eq!(rows[1][0].text, "3. 125 → 129 ⚔ and more");
+    }
+
+    #[test]
+    fn a_lobby_s_host_row_goes_to_the_next_board_that_seats_everyone_and_the_next_rules() {
+        let data_of = |kb: &InlineKeyboardMarkup, text: &str| -> Button {
+            let b = kb
+                .inline_keyboard
+                .iter()
+                .flatten()
+                .find(|b| b.text == text)
+                .unwrap_or_else(|| panic!("no {text}: {:?}", texts(kb)));
+            let InlineKeyboardButtonKind::CallbackData(data) = &b.kind else {
+                panic!("a callback button");
+            };
+            Press::decode(data).expect("ours").button
+        };
+        // Given a lobby of one with no board asked for and JCF rules,
+        let t = Table::lobby(&actor(1), Preset::Jcf, false);
+        let kb = keyboard(Lang::En, &t);
+        // then its third row is the host's: "🔲 Board: auto" asks for four arms, "📜 Rules:
+        // JCF" for the classic rules;
+        assert_eq!(
+            texts(&kb)[2],
+            ["🔲 Board: auto", "📜 Rules: JCF"].map(str::to_owned)
+        );
+        assert_eq!(
+            data_of(&kb, "🔲 Board: auto"),
+            Button::Choose(Choice::Board(Some(Arms::Four)))
+        );
+        assert_eq!(
+            data_of(&kb, "📜 Rules: JCF"),
+            Button::Choose(Choice::Rules(Preset::Classic))
+        );
+        // with five seated the board skips four arms, and after eight comes any again;
+        let mut five = t.clone();
+        for id in 2..=5 {
+            five = five
+                .act(&actor(id), Action::Join, 0, &mut ScriptedDice::new(&[1]))
+                .expect("join");
+        }
+        assert_eq!(
+            next_board(&five),
+            Button::Choose(Choice::Board(Some(Arms::Six)))
+        );
+        let eight = t
+            .act(
+                &actor(1),
+                Action::Choose(Choice::Board(Some(Arms::Eight))),
+                0,
+                &mut ScriptedDice::new(&[1]),
+            )
+            .expect("eight arms");
+        assert_eq!(next_board(&eight), Button::Choose(Choice::Board(None)));
+        assert_eq!(
+            data_of(&keyboard(Lang::Es, &eight), "🔲 Tablero para 8"),
+            Button::Choose(Choice::Board(None))
+        );
+        // and a game in play has no such row.
+        let started = t
+            .act(&actor(2), Action::Join, 0, &mut ScriptedDice::new(&[1]))
+            .and_then(|t| t.act(&actor(1), Action::Start, 0, &mut ScriptedDice::new(&[6, 1])))
+            .expect("started");
+        assert!(
+            !texts(&keyboard(Lang::En, &started))
+                .concat()
+                .iter()
+                .any(|t| t.starts_with("🔲") || t.starts_with("📜"))
+        );
     }
 }

@@ -13,7 +13,8 @@
 //! offer nothing the chat would not. After the game it carries the finishing order (points
 //! once recorded) and the achievements line, and whether the game can be replayed in the
 //! page ([`replay_json`]: the stored record walked through the engine, a scene per picture
-//! of the chat's own replay pace).
+//! of the chat's own replay pace). In a lobby it carries the settings its host may change
+//! (the chat lobby's 🔲 Board and 📜 Rules buttons, every value with its callback data).
 
 use std::sync::OnceLock;
 
@@ -21,10 +22,10 @@ use serde::Serialize;
 
 use crate::bot::core::callback::{Button, Press};
 use crate::bot::core::replay::{self, Walk};
-use crate::bot::core::table::{PlayerKind, Replay, Stage, Table};
+use crate::bot::core::table::{Choice, PlayerKind, Replay, Stage, Table};
 use crate::bot::core::view;
-use crate::engine::{Colour, Phase};
-use crate::i18n::{Lang, Msg, html_to_plain, tr_plain};
+use crate::engine::{Colour, Phase, Preset};
+use crate::i18n::{Lang, LiveMsg, Msg, html_to_plain, tr_plain};
 use crate::render::image::{self, Point, View};
 
 /// Telegram's caption limit: the page shows what the chat's caption would.
@@ -125,6 +126,75 @@ fn buttons(lang: Lang, t: &Table) -> Vec<ButtonJson> {
         .collect()
 }
 
+/// One of a lobby's settings as the host's page offers it: its chat button's label (which
+/// says what is chosen now) and every value, each with the callback data that sets it.
+#[derive(Debug, Serialize)]
+struct ChoiceJson {
+    /// `board` or `rules`.
+    kind: &'static str,
+    label: String,
+    options: Vec<OptionJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct OptionJson {
+    label: String,
+    data: String,
+    /// The value chosen now.
+    on: bool,
+    /// Whether the table can take it (a board with fewer seats than are seated cannot).
+    ok: bool,
+}
+
+/// The lobby's settings the host may change (the chat lobby's 🔲 Board and 📜 Rules
+/// buttons, every value at once): none once the game started, nor at a tournament's table.
+fn choices(lang: Lang, t: &Table) -> Vec<ChoiceJson> {
+    if !matches!(t.stage(), Stage::Lobby) || t.origin().is_some() {
+        return Vec::new();
+    }
+    let data = |c: Choice| {
+        Press {
+            button: Button::Choose(c),
+            version: t.seq(),
+        }
+        .encode()
+    };
+    let seats = t.board().map_or(0, |a| u32::from(a.count()));
+    let boards = view::keyboard::BOARDS
+        .iter()
+        .map(|&b| OptionJson {
+            label: b.map_or_else(
+                || tr_plain(lang, &Msg::Live(LiveMsg::AnyBoard)),
+                |a| a.count().to_string(),
+            ),
+            data: data(Choice::Board(b)),
+            on: b == t.board(),
+            ok: crate::bot::core::seats::capacity(b) >= t.players().len(),
+        })
+        .collect();
+    let rules = Preset::ALL
+        .iter()
+        .map(|&p| OptionJson {
+            label: tr_plain(lang, &Msg::Preset(p)),
+            data: data(Choice::Rules(p)),
+            on: p == t.preset(),
+            ok: true,
+        })
+        .collect();
+    vec![
+        ChoiceJson {
+            kind: "board",
+            label: tr_plain(lang, &Msg::BtnBoard { seats }),
+            options: boards,
+        },
+        ChoiceJson {
+            kind: "rules",
+            label: tr_plain(lang, &Msg::BtnRules { preset: t.preset() }),
+            options: rules,
+        },
+    ]
+}
+
 /// A saved state of a game, as the live board shows it.
 #[derive(Debug)]
 pub struct Frame {
@@ -208,6 +278,7 @@ impl Frame {
             host: i64,
             capacity: usize,
             buttons: Vec<ButtonJson>,
+            choices: Vec<ChoiceJson>,
             results: Vec<String>,
             achievements: Option<String>,
             replay: bool,
@@ -274,6 +345,7 @@ impl Frame {
             host: s.host,
             capacity: s.capacity,
             buttons: buttons(lang, &self.table),
+            choices: choices(lang, &self.table),
             results,
             achievements,
             replay: s.replay,
@@ -414,9 +486,15 @@ struct ReplayFrame {
 /// is not finished or has no whole record, or the record does not replay.
 #[must_use]
 pub fn replay_json(lang: Lang, table: &Table) -> Option<String> {
-    let rec: Replay = table.replay()?;
-    let walk: Walk = replay::walk(&rec).ok()?;
-    let names = replay::names(&rec);
+    replay_json_of(lang, &table.replay()?)
+}
+
+/// A kept game's record (`rec`) as the page replays it (see [`replay_json`]); `None` when
+/// the record does not replay.
+#[must_use]
+pub fn replay_json_of(lang: Lang, rec: &Replay) -> Option<String> {
+    let walk: Walk = replay::walk(rec).ok()?;
+    let names = replay::names(rec);
     let pace = replay::pace(&walk);
     let view = |last_move| View {
         last_move,
@@ -441,7 +519,7 @@ pub fn replay_json(lang: Lang, table: &Table) -> Option<String> {
             ms: u32::from(beat.delay_cs) * 10,
         });
     }
-    let last = replay::final_view(&rec, &walk);
+    let last = replay::final_view(rec, &walk);
     frames.push(ReplayFrame {
         scene: image::scene_svg(walk.last(), &last),
         c: None,
@@ -457,11 +535,38 @@ pub fn replay_json(lang: Lang, table: &Table) -> Option<String> {
         "id": rec.id,
         "arms": rec.arms.count(),
         "size": image::size(rec.arms),
-        "caption": html_to_plain(&replay::caption(lang, &rec, &walk)),
+        "caption": html_to_plain(&replay::caption(lang, rec, &walk)),
         "order": order,
         "frames": frames,
     });
     Some(body.to_string())
+}
+
+/// The group's kept games as the page lists them, newest first: each game's id (what
+/// `api/replay?game=` takes), its start and end (Unix ms: the page writes them in the
+/// viewer's own clock), board, rules, players and winners. A record that does not replay
+/// is left out.
+#[must_use]
+pub fn replays_list_json(lang: Lang, recs: &[Replay]) -> String {
+    let games: Vec<_> = recs
+        .iter()
+        .filter_map(|rec| {
+            let walk = replay::walk(rec).ok()?;
+            let (_, winners) = replay::finishing_order(&walk);
+            let names: Vec<&str> = rec.seats.iter().map(|s| s.name.as_str()).collect();
+            let winners: Vec<String> = winners.iter().map(|&c| rec.name_of(c)).collect();
+            Some(serde_json::json!({
+                "id": rec.id,
+                "t0": rec.started_ms,
+                "t1": rec.finished_ms,
+                "arms": rec.arms.count(),
+                "rules": tr_plain(lang, &Msg::Preset(rec.preset)),
+                "names": names,
+                "winners": winners,
+            }))
+        })
+        .collect();
+    serde_json::json!({ "games": games }).to_string()
 }
 
 #[cfg(test)]
@@ -593,6 +698,61 @@ mod tests {
             assert_eq!(replay["order"].as_array().unwrap().len(), seats);
         }
         assert!(boards > 100, "{boards}");
+    }
+
+    #[test]
+    fn a_lobby_frame_carries_every_value_of_the_host_s_settings_as_chat_presses() {
+        use crate::bot::core::table::test_support::actor;
+        use crate::engine::Arms;
+        // Given a lobby with no board asked for and the JCF rules,
+        let lobby = Table::lobby(&actor(1), Preset::Jcf, false);
+        let json: serde_json::Value =
+            serde_json::from_str(Frame::new(1, lobby.clone(), 0).json(Lang::Es)).unwrap();
+        let choices = json["choices"].as_array().unwrap();
+        let values = |i: usize| -> Vec<(Button, bool, String)> {
+            choices[i]["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| {
+                    let data = o["data"].as_str().unwrap();
+                    let button = Press::decode(data).expect("a chat press").button;
+                    (button, o["on"].as_bool().unwrap(), data.to_owned())
+                })
+                .collect()
+        };
+        // then its frame offers every board and every rule set, each value the data of a
+        // chat press that sets it, the chosen ones marked, labelled as the chat's buttons;
+        let boards: Vec<_> = values(0).into_iter().map(|(b, on, _)| (b, on)).collect();
+        assert_eq!(
+            boards,
+            [None, Some(Arms::Four), Some(Arms::Six), Some(Arms::Eight)]
+                .map(|b| (Button::Choose(Choice::Board(b)), b.is_none()))
+        );
+        let rules: Vec<_> = values(1).into_iter().map(|(b, on, _)| (b, on)).collect();
+        assert_eq!(
+            rules,
+            Preset::ALL.map(|p| (Button::Choose(Choice::Rules(p)), p == Preset::Jcf))
+        );
+        assert_eq!(choices[0]["label"], "🔲 Tablero: auto");
+        assert_eq!(choices[1]["label"], "📜 Reglas: JCF");
+        // the chat's own board button is one of them (the next board),
+        let kb = view::keyboard(Lang::Es, &lobby);
+        let chat_data = kb
+            .inline_keyboard
+            .iter()
+            .flatten()
+            .find(|b| b.text.starts_with("🔲"))
+            .and_then(|b| match &b.kind {
+                teloxide::types::InlineKeyboardButtonKind::CallbackData(d) => Some(d.clone()),
+                _ => None,
+            })
+            .expect("the chat's board button");
+        assert_eq!(chat_data, values(0)[1].2);
+        // and a game in play offers none.
+        let playing = Frame::new(2, blue_to_play_four(), 0);
+        let json: serde_json::Value = serde_json::from_str(playing.json(Lang::Es)).unwrap();
+        assert_eq!(json["choices"], serde_json::json!([]));
     }
 
     #[test]

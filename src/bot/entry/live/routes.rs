@@ -7,7 +7,8 @@
 //! | `GET /live/board/{4,6,8}` | the printed board of that size, SVG |
 //! | `GET /live/api/live` | Server-Sent Events: `hello` (the page's texts), then `state` (a [`Frame`]) per saved version, the stored game first, and `you` (the viewer's colour) when it changes |
 //! | `POST /live/api/act` | a tap: `{"seq":N,"do":"roll"}` or `{"seq":N,"do":"move","index":i,"from":f,"to":t}`; or a chat button the frame offered (lobby, New game, Rematch): `{"seq":N,"do":"button","data":"<its callback data>"}` |
-//! | `GET /live/api/replay` | the place's finished game as the page replays it ([`replay_json`]) |
+//! | `GET /live/api/replay` | the place's finished game as the page replays it ([`replay_json`]); `?game=<id>`: one of the group's kept games |
+//! | `GET /live/api/replays` | the group's last kept games, newest first ([`replays_list_json`]) |
 //!
 //! Both requests carry `Authorization: tma <initData>`, checked before anything else (a tap's
 //! body is read only then, at most [`TAP_BODY_MAX`] bytes within [`TAP_BODY_TIMEOUT`]): a
@@ -41,7 +42,7 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -57,14 +58,14 @@ use crate::bot::core::callback::{self, Button};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::{Action, Actor, MoveKey};
 use crate::bot::core::view;
-use crate::bot::core::view::live::{Frame, replay_json};
+use crate::bot::core::view::live::{Frame, replay_json, replay_json_of, replays_list_json};
 use crate::bot::effects::chat::{self, ChatAddr};
 use crate::bot::effects::live::auth::{AuthError, InitData, MAX_AGE_SECS};
 use crate::bot::effects::live::hub::Seat;
 use crate::bot::effects::live::{Full, Live, Place, StreamSlot};
 use crate::bot::effects::press::{self, Press, Source};
 use crate::bot::effects::{Ctx, TgBot};
-use crate::bot::effects::{lobby, member};
+use crate::bot::effects::{kept, lobby, member};
 use crate::engine::{Arms, Colour};
 use crate::i18n::{Lang, LiveMsg, Msg, tr_plain};
 use crate::render::image;
@@ -89,6 +90,7 @@ pub fn router(live: Arc<Live>, bot: TgBot, ctx: Arc<Ctx>) -> Router {
         .route(&format!("{p}/api/live"), get(stream))
         .route(&format!("{p}/api/act"), post(act))
         .route(&format!("{p}/api/replay"), get(replay))
+        .route(&format!("{p}/api/replays"), get(replays))
         .with_state(AppState { live, bot, ctx })
 }
 
@@ -348,6 +350,8 @@ fn hello_event(lang: Lang, user: i64) -> Event {
             "no_game": t(LiveMsg::NoGame),
             "open_from_chat": t(LiveMsg::OpenFromChat),
             "unavailable": t(LiveMsg::Unavailable),
+            "earlier_games": t(LiveMsg::EarlierGames),
+            "none_kept": t(LiveMsg::NoneKept),
         },
     });
     Event::default().event("hello").data(body.to_string())
@@ -670,48 +674,123 @@ async fn act(
     (status, page::security_headers(), axum::Json(answer)).into_response()
 }
 
-/// `GET <path>/api/replay`: the place's finished game, as the page replays it (drawn off the
-/// async threads: a scene per picture). For the group, as a stream.
-async fn replay(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap) -> Response {
-    let asker = match authorize(&s, &headers, addr).await {
-        Ok(a) => a,
-        Err(denied) => return denied.into_response(),
-    };
+/// How many of the group's kept games the page lists.
+pub const LISTED_REPLAYS: usize = 12;
+
+/// `?game=<id>` of `api/replay`: one of the group's kept games instead of the place's.
+#[derive(Deserialize)]
+struct ReplayQuery {
+    game: Option<String>,
+}
+
+/// A game id as the replays hash keeps them (`g<seq>-<ms>[-l<lane>]`): anything else names
+/// no game.
+fn game_id_ok(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 48 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
+/// Who may read the place's games (as a stream): the table's players, and the group's
+/// members. `Err`: the answer (401/404/429 before, 403/503 for a non-member, 503 while the
+/// store is away).
+async fn reader(
+    s: &AppState,
+    headers: &HeaderMap,
+    addr: IpAddr,
+) -> Result<(Asker, chat::Here, Lang), Response> {
+    let asker = authorize(s, headers, addr)
+        .await
+        .map_err(Denied::into_response)?;
     let user = asker.data.user.id;
     let here = chat::load(&s.ctx, ChatAddr::from(asker.place), None).await;
     let lang = asker.lang(&here);
-    let table = match here.table() {
-        Ok(rec) => rec.state.clone(),
-        Err(Refusal::Alert(Alert::TryAgain)) => {
-            let retry = Some(Duration::from_secs(3));
-            return refused_for(
-                StatusCode::SERVICE_UNAVAILABLE,
-                lang,
-                LiveMsg::Unavailable,
-                retry,
-            );
-        }
-        Err(_) => return refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame),
+    let seated = match here.table() {
+        Ok(rec) => rec.state.players().iter().any(|p| p.id == user),
+        Err(Refusal::Alert(Alert::TryAgain)) => return Err(store_away(lang)),
+        Err(_) => false,
     };
-    if !table.players().iter().any(|p| p.id == user)
-        && let Err(no) = member_of_group(&s, asker.place, user, lang).await
-    {
-        return no;
+    if !seated {
+        member_of_group(s, asker.place, user, lang).await?;
     }
-    let body = tokio::task::spawn_blocking(move || replay_json(lang, &table))
-        .await
-        .ok()
-        .flatten();
-    match body {
-        Some(body) => (
-            page::security_headers(),
-            [
-                (header::CONTENT_TYPE, "application/json"),
-                (header::CACHE_CONTROL, "no-store"),
-            ],
-            body,
-        )
-            .into_response(),
+    Ok((asker, here, lang))
+}
+
+/// The store cannot be read now: 503, try again in 3 s.
+fn store_away(lang: Lang) -> Response {
+    let retry = Some(Duration::from_secs(3));
+    refused_for(
+        StatusCode::SERVICE_UNAVAILABLE,
+        lang,
+        LiveMsg::Unavailable,
+        retry,
+    )
+}
+
+fn json_body(body: String) -> Response {
+    (
+        page::security_headers(),
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// `GET <path>/api/replay`: the place's finished game, as the page replays it (drawn off the
+/// async threads: a scene per picture); with `?game=<id>`, one of the group's kept games
+/// (as `api/replays` lists them). For the group, as a stream.
+async fn replay(
+    State(s): State<AppState>,
+    Peer(addr): Peer,
+    Query(q): Query<ReplayQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let (asker, here, lang) = match reader(&s, &headers, addr).await {
+        Ok(r) => r,
+        Err(no) => return no,
+    };
+    let body = match q.game {
+        Some(id) => {
+            if !game_id_ok(&id) {
+                return refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame);
+            }
+            let rec = match kept::kept(&s.ctx, asker.place.chat, &id).await {
+                Ok(rec) => rec,
+                Err(kept::Missing::Unavailable) => return store_away(lang),
+                Err(kept::Missing::Tell(_)) => {
+                    return refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame);
+                }
+            };
+            tokio::task::spawn_blocking(move || replay_json_of(lang, &rec)).await
+        }
+        None => {
+            let Ok(table) = here.table().map(|r| r.state.clone()) else {
+                return refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame);
+            };
+            tokio::task::spawn_blocking(move || replay_json(lang, &table)).await
+        }
+    };
+    match body.ok().flatten() {
+        Some(body) => json_body(body),
         None => refused(StatusCode::NOT_FOUND, lang, LiveMsg::NoGame),
+    }
+}
+
+/// `GET <path>/api/replays`: the group's last [`LISTED_REPLAYS`] kept games, newest first
+/// (each walked through the engine off the async threads, for its winners). For the group,
+/// as a stream.
+async fn replays(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap) -> Response {
+    let (asker, _, lang) = match reader(&s, &headers, addr).await {
+        Ok(r) => r,
+        Err(no) => return no,
+    };
+    let recs = match kept::recent(&s.ctx, asker.place.chat, LISTED_REPLAYS).await {
+        Ok(recs) => recs,
+        Err(_) => return store_away(lang),
+    };
+    match tokio::task::spawn_blocking(move || replays_list_json(lang, &recs)).await {
+        Ok(body) => json_body(body),
+        Err(_) => refused(StatusCode::SERVICE_UNAVAILABLE, lang, LiveMsg::Unavailable),
     }
 }

@@ -304,6 +304,36 @@ pub(super) fn number_point_fitting(arms: Arms, sq: Square, (w, h): (f32, f32)) -
     (x + dx, y + dy)
 }
 
+/// Where a ring number `w` pixels long sits when it is written along its cell's long side
+/// (the live board's grown numbers on a star board, where three digits are wider than a
+/// cell is deep), and the angle it is turned by, in degrees clockwise, kept upright (within
+/// ±90°): at the cell's outer end, moved in as far as it needs to stay inside the cell.
+pub(super) fn number_along(arms: Arms, sq: Square, w: f32) -> (Point, f32) {
+    let g = Geom::of(arms);
+    let c = Cell::of(&g, sq);
+    let end = if c.col == 1 { 1.0 } else { -1.0 };
+    let offset = (29.0 * g.s)
+        .min(CELL_LONG * g.s / 2.0 - w / 2.0 - 2.0 * g.s)
+        .max(0.0);
+    let (dx, dy) = g.turn(c.arm, (end * offset, 0.0));
+    let (x, y) = square_centre(arms, sq);
+    let (ux, uy) = g.turn(c.arm, (1.0, 0.0));
+    let mut degrees = uy.atan2(ux).to_degrees();
+    if degrees > 90.01 {
+        degrees -= 180.0;
+    } else if degrees <= -89.99 {
+        degrees += 180.0;
+    }
+    ((x + dx, y + dy), degrees)
+}
+
+/// Whether the live board writes the ring numbers of `arms` along their cells (at `size`
+/// pixels): when the board's longest number does not fit across a cell's short side.
+pub(super) fn numbers_along(arms: Arms, width_of_longest: f32) -> bool {
+    let g = Geom::of(arms);
+    width_of_longest + 4.0 * g.s > g.cell_short()
+}
+
 /// Centres of the two places in a square: first and second arrival (left/right on
 /// horizontal cells, top/bottom on vertical ones; across the arm on a star board).
 #[must_use]
