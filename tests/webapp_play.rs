@@ -153,6 +153,16 @@ async fn a_group_plays_from_lobby_to_rematch_only_on_pages_and_the_chat_follows(
         .await,
         json!("none")
     );
+    // (the host seated, then how many seats are free: a board of any size seats 8)
+    let free = tr_plain(Lang::En, &Msg::Live(LiveMsg::FreeSeats { n: 7 }));
+    assert_eq!(
+        peek(
+            ana,
+            "[...document.querySelectorAll('#seats li')].map((li) => li.textContent)"
+        )
+        .await,
+        json!(["Ana", free])
+    );
     let biel = browser.on(&pages[1]).await;
     assert_eq!(shown(biel).await, json!(["join"]));
     assert_eq!(peek(biel, "s.main && s.main.kind").await, json!("join"));
@@ -214,13 +224,21 @@ async fn a_group_plays_from_lobby_to_rematch_only_on_pages_and_the_chat_follows(
          s.waiters.push({ pred: () => { if (s.state && (s.state.roll || s.state.phase === 'roll' || \
            document.querySelector('#actions button.roll') || (s.main && s.main.kind === 'roll'))) s.rolls += 1; \
            return false; }, resolve: () => {} }); return true;";
+    // (and, during the game, every frame lists the four seats under the caption, visible)
+    let watch_seats = "const s = window.__parxis; s.unseated = 0;\
+         s.waiters.push({ pred: () => { const ul = document.getElementById('seats'); \
+           if (s.state && s.state.stage === 'playing' && (ul.hidden || ul.offsetHeight === 0 || \
+             ul.querySelectorAll('li').length !== 4 || ul.querySelector('li.free'))) s.unseated += 1; \
+           return false; }, resolve: () => {} }); return true;";
     for p in &pages {
         let page = browser.on(p).await;
         until(page, "s.state.stage === 'playing'", 10_000).await;
-        assert_eq!(
-            page.execute(watch_rolls, vec![]).await.expect("a watch"),
-            json!(true)
-        );
+        for watch in [watch_rolls, watch_seats] {
+            assert_eq!(
+                page.execute(watch, vec![]).await.expect("a watch"),
+                json!(true)
+            );
+        }
     }
     // when each page plays by itself to the end,
     for p in &pages {
@@ -240,6 +258,11 @@ async fn a_group_plays_from_lobby_to_rematch_only_on_pages_and_the_chat_follows(
     for p in &pages {
         let page = browser.on(p).await;
         assert_eq!(peek(page, "s.rolls").await, json!(0));
+        assert_eq!(
+            peek(page, "s.unseated").await,
+            json!(0),
+            "a frame without its seats"
+        );
         // then each page shows the finishing order, New game, Rematch (the main button)
         // and Replay,
         assert_eq!(shown(page).await, json!(["new", "rematch", "replay"]));

@@ -336,17 +336,17 @@
     }
   }
 
-  // The seats before the game: name and colour (a computer marked), then the free seats.
+  // The seats before the game: name and colour (a computer marked), then how many are free.
+  // (The same list as the game's seats, which `seatsList` fills during the game.)
   function lobbyView(f) {
-    const seats = section('seats', 'ul');
-    if (f.stage !== 'lobby') { seats.hidden = true; return; }
-    seats.hidden = false;
+    if (f.stage !== 'lobby') return;
+    const seats = $('seats');
     const lines = f.seats.map((s) => ({ text: (s.colour ? s.colour + ' · ' : '') + s.name + (s.computer ? ' 🤖' : ''), c: s.c }));
     list(seats, lines);
-    for (let i = f.seats.length; i < f.capacity; i += 1) {
+    if (f.free) {
       const li = document.createElement('li');
       li.className = 'free';
-      li.textContent = '·';
+      li.textContent = f.free;
       seats.appendChild(li);
     }
   }

@@ -18,3 +18,7 @@ live-unavailable = Ara no es pot arribar a la partida: es torna a provar…
 live-any-board = Auto
 live-earlier-games = 🎞 Partides anteriors
 live-none-kept = Encara no hi ha cap partida guardada.
+live-free-seats = { $n ->
+    [one] Queda un lloc lliure.
+   *[other] Queden { $n } llocs lliures.
+}

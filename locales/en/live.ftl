@@ -18,3 +18,7 @@ live-unavailable = Can't reach the game right now: trying again…
 live-any-board = Auto
 live-earlier-games = 🎞 Earlier games
 live-none-kept = No games kept yet.
+live-free-seats = { $n ->
+    [one] One seat free.
+   *[other] { $n } seats free.
+}

@@ -18,3 +18,7 @@ live-unavailable = Ahora no se puede llegar a la partida: se vuelve a intentar�
 live-any-board = Auto
 live-earlier-games = 🎞 Partidas anteriores
 live-none-kept = Aún no hay ninguna partida guardada.
+live-free-seats = { $n ->
+    [one] Queda un puesto libre.
+   *[other] Quedan { $n } puestos libres.
+}

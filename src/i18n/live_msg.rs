@@ -43,6 +43,8 @@ pub enum LiveMsg {
     EarlierGames,
     /// "No games kept yet."
     NoneKept,
+    /// Under the lobby's seats: "3 seats free."
+    FreeSeats { n: u32 },
 }
 
 impl LiveMsg {
@@ -67,6 +69,7 @@ impl LiveMsg {
             Self::AnyBoard => "live-any-board",
             Self::EarlierGames => "live-earlier-games",
             Self::NoneKept => "live-none-kept",
+            Self::FreeSeats { .. } => "live-free-seats",
         }
     }
 
@@ -74,6 +77,7 @@ impl LiveMsg {
     pub fn args(&self) -> Vec<(&'static str, Arg<Self>)> {
         match self {
             Self::YouPlay { colour } => vec![("colour", Arg::Text(colour.clone()))],
+            Self::FreeSeats { n } => vec![("n", Arg::Num(*n))],
             _ => Vec::new(),
         }
     }
@@ -102,6 +106,8 @@ impl LiveMsg {
             Self::AnyBoard,
             Self::EarlierGames,
             Self::NoneKept,
+            Self::FreeSeats { n: 1 },
+            Self::FreeSeats { n: 3 },
         ]
     }
 }

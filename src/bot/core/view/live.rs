@@ -277,6 +277,8 @@ impl Frame {
             seats: Vec<SeatJson<'a>>,
             host: i64,
             capacity: usize,
+            /// In the lobby, how many seats are free ("3 seats free."), if any.
+            free: Option<String>,
             buttons: Vec<ButtonJson>,
             choices: Vec<ChoiceJson>,
             results: Vec<String>,
@@ -344,6 +346,7 @@ impl Frame {
             seats,
             host: s.host,
             capacity: s.capacity,
+            free: free_seats(lang, s),
             buttons: buttons(lang, &self.table),
             choices: choices(lang, &self.table),
             results,
@@ -353,6 +356,15 @@ impl Frame {
         };
         serde_json::to_string(&json).unwrap_or_default()
     }
+}
+
+/// The lobby's free seats as one line, if any.
+fn free_seats(lang: Lang, s: &Shared) -> Option<String> {
+    let n = s.capacity.saturating_sub(s.seats.len());
+    (s.stage == "lobby" && n > 0).then(|| {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        tr_plain(lang, &Msg::Live(LiveMsg::FreeSeats { n }))
+    })
 }
 
 fn shared(t: &Table) -> Shared {
