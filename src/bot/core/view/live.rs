@@ -106,7 +106,13 @@ fn buttons(lang: Lang, t: &Table) -> Vec<ButtonJson> {
             let teloxide::types::InlineKeyboardButtonKind::CallbackData(data) = &b.kind else {
                 return None;
             };
-            let kind = match Press::decode(data)?.button {
+            // A button the chat shows disabled (Start alone) stays on the page as it was:
+            // pressed, it is refused as in the chat, in words.
+            let data = data
+                .strip_prefix(super::keyboard::OFF)
+                .unwrap_or(data)
+                .to_owned();
+            let kind = match Press::decode(&data)?.button {
                 Button::Join => "join",
                 Button::Leave => "leave",
                 Button::Start => "start",
@@ -119,7 +125,7 @@ fn buttons(lang: Lang, t: &Table) -> Vec<ButtonJson> {
             Some(ButtonJson {
                 label: b.text.clone(),
                 kind,
-                data: data.clone(),
+                data,
             })
         })
         .collect()
@@ -549,10 +555,10 @@ mod tests {
         for (seats, humans) in [(2, 2), (4, 4), (6, 3), (8, 2)] {
             let mut streams = SeededStreams(seats as u64 * 31);
             let lobby = Table::lobby(&actor(1), crate::engine::Preset::Jcf, false);
-            // the lobby offers the chat's lobby buttons (Start not while the host is alone:
-            // the chat shows it disabled, the page leaves it out),
+            // the lobby offers the chat's lobby buttons (Start too, which the chat shows
+            // disabled while the host is alone: the page's press is refused in words),
             let (kinds, roll, moves) = offer(&Frame::new(1, lobby, 0));
-            assert_eq!(kinds, ["join", "leave", "bot", "cancel"]);
+            assert_eq!(kinds, ["join", "leave", "bot", "start", "cancel"]);
             assert!(!roll && moves.is_empty());
             let mut t = started(seats, humans, &mut streams).until_human(0, true, &mut streams);
             while t.playing().is_some() {
