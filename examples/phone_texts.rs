@@ -376,7 +376,10 @@ fn main() {
         );
         tour.push_str(&bubble(&caption, None));
         let at = tn.tables_to_call()[0];
-        tour.push_str(&bubble(&view::tourney::call_text(lang, &tn, at), None));
+        tour.push_str(&bubble(
+            &view::tourney::call_text(lang, &tn, at, &parxis::stats::ChatZone::default()),
+            None,
+        ));
         pages.push(("tourney", tour));
         // The lengths a phone reads: /help and /rules in a group and in full (characters of
         // the plain text, the settings lines of /rules included).

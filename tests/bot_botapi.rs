@@ -76,6 +76,16 @@ async fn the_lobby_and_the_board_carry_styled_buttons_in_their_payload() {
         None,
         "a plain button stays plain"
     );
+    // Start cannot be pressed alone: it is shown disabled (10.3), without its data.
+    let start = payload["reply_markup"]["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+        .find(|b| b["text"].as_str().is_some_and(|t| t.contains("Start")))
+        .expect("a Start button");
+    assert_eq!(start["disabled"], json!({}), "{start}");
+    assert!(start.get("callback_data").is_none(), "{start}");
     // The message as Telegram keeps it has them too.
     let shown = h.board().await;
     assert_eq!(style_of(&shown, "Join").as_deref(), Some("success"));
@@ -218,17 +228,17 @@ async fn where_telegram_refuses_an_ephemeral_reply_the_plain_reply_goes_and_the_
 async fn an_update_of_a_kind_the_bot_does_not_know_is_ignored_and_play_goes_on() {
     let mut h = emoji_harness(45, 0).await;
     let users = four_users();
-    // Bot API 10.0's guest_message, which teloxide 0.17 does not know.
+    // Bot API 10.0's guest_message, which teloxide 0.17 cannot parse, unreadable even to the
+    // bot (no guest_query_id: nothing to answer),
     let mark = h.fake.mark();
     let guest = h.fake.push_update(json!({
         "guest_message": {
             "message_id": 1, "date": 0, "text": "@parxis_test_bot",
             "chat": {"id": 777, "type": "private"},
             "from": {"id": 777, "is_bot": false, "first_name": "Guest"},
-            "guest_query_id": "gq-1",
         }
     }));
-    // And one of a kind nobody knows.
+    // and one of a kind nobody knows.
     let made_up = h.fake.push_update(json!({"made_up_kind": {"x": 1}}));
     let deadline = tokio::time::Instant::now() + WAIT;
     while h.fake.queued_updates() > 0 {
@@ -238,12 +248,24 @@ async fn an_update_of_a_kind_the_bot_does_not_know_is_ignored_and_play_goes_on()
         );
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
-    // Nothing was written for them, and the bot still answers.
+    // Nothing was written or answered for them, and the bot still answers.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while h.bots[0].ctx.metrics.update_count("ignored") < 2 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the updates were never looked at"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
     let writes: Vec<_> = h
         .fake
         .requests_since(mark)
         .into_iter()
-        .filter(|r| r.method.starts_with("send") || r.method.starts_with("edit"))
+        .filter(|r| {
+            r.method.starts_with("send")
+                || r.method.starts_with("edit")
+                || r.method.starts_with("answer")
+        })
         .collect();
     assert!(writes.is_empty(), "{writes:?}");
     let sent = h.command(&users[0], "/newgame").await;
@@ -270,4 +292,160 @@ async fn an_update_of_a_kind_the_bot_does_not_know_is_ignored_and_play_goes_on()
     );
     assert!(!seen(made_up).await);
     h.stop_bots().await;
+}
+
+/// The first message sent since `mark` with a button whose data starts with `prefix`.
+async fn sent_with(h: &Harness, mark: usize, prefix: &str) -> Value {
+    let deadline = tokio::time::Instant::now() + WAIT * 4;
+    loop {
+        let found = h
+            .fake
+            .requests_since(mark)
+            .into_iter()
+            .filter(|r| r.method == "sendmessage" && r.ok())
+            .map(|r| r.result().clone())
+            .find(|m| {
+                support::fake_tg::buttons(m)
+                    .iter()
+                    .any(|(_, d)| d.starts_with(prefix))
+            });
+        if let Some(m) = found {
+            return m;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "nothing sent with a {prefix} button:\n{}",
+            h.fake.log_tail(10)
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_s_buttons_are_styled_and_its_ready_deadline_is_a_date_time_entity() {
+    let mut h = emoji_harness(46, 0).await;
+    let users = four_users();
+    // Given a tournament's sign-up: Join green, Leave red, Start plain,
+    let mark = h.fake.mark();
+    h.command(&users[0], "/tournament 2").await;
+    let signup = sent_with(&h, mark, "tj:").await;
+    assert_eq!(style_of(&signup, "Join").as_deref(), Some("success"));
+    assert_eq!(style_of(&signup, "Leave").as_deref(), Some("danger"));
+    assert_eq!(style_of(&signup, "Start"), None);
+    let join = support::bot_harness::button_with(&signup, "tj:");
+    let upd = h
+        .fake
+        .press(CHAT, &users[1], support::fake_tg::msg_id(&signup), &join);
+    let cb = support::fake_tg::callback_id(&upd);
+    h.fake.push_update(upd);
+    h.fake.wait_for_callback_answer(&cb).await;
+    // When the host starts it, its one table is called,
+    let mark = h.fake.mark();
+    let before = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("time")
+        .as_secs();
+    h.command(&users[0], "/tournament start").await;
+    let call = sent_with(&h, mark, "tr:").await;
+    // Then its Ready button is green,
+    assert_eq!(style_of(&call, "Ready").as_deref(), Some("success"));
+    // and its Ready deadline is a date_time entity over the clock time after the ⏳,
+    let text = text_of(&call);
+    let e = call["entities"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|e| e["type"] == "date_time")
+        .unwrap_or_else(|| panic!("no date_time entity: {call}"))
+        .clone();
+    assert_eq!(e["date_time_format"], "t");
+    let unix = e["unix_time"].as_u64().expect("unix_time");
+    let ready_secs = parxis::bot::core::tourney::READY_SECS;
+    assert!(
+        (before..=before + ready_secs + 5).contains(&(unix - ready_secs)),
+        "{unix} vs {before}"
+    );
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let at = usize::try_from(e["offset"].as_u64().expect("offset")).expect("fits");
+    let len = usize::try_from(e["length"].as_u64().expect("length")).expect("fits");
+    let covered = String::from_utf16(&units[at..at + len]).expect("utf-16");
+    assert!(covered.contains(':') && covered.len() <= 5, "{covered:?}");
+    let before_entity = String::from_utf16(&units[..at]).expect("utf-16");
+    let hint_line = before_entity.rsplit('\n').next().unwrap_or_default();
+    assert!(hint_line.contains("⏳ until"), "{text}");
+    // the game never starting before it (the record's deadline is that one or later).
+    let t = support::tourney::the_record(&h, CHAT).await;
+    let at_table = t.tables_to_call();
+    assert!(at_table.is_empty(), "every table called");
+    let play = &t.tables[0];
+    assert!(
+        play.ready_by_ms / 1000 >= unix,
+        "{} < {unix}",
+        play.ready_by_ms
+    );
+    h.stop_bots().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_picture_board_carries_styled_buttons_in_its_one_request() {
+    // Given a chat that shows boards as pictures,
+    let h = Harness::start(47).await;
+    h.settings(ChatSettings {
+        lang: Some(Lang::En),
+        display: Display::Image,
+        timer_secs: 0,
+        dice: DiceMode::Button,
+        pings_secs: parxis::bot::core::settings::DEFAULT_PINGS_SECS,
+        lang_offered: true,
+    })
+    .await;
+    let mark = h.fake.mark();
+    // When a game starts and the first player rolls,
+    h.start_game(2).await;
+    let board = h.board().await;
+    assert!(board.get("photo").is_some(), "a picture board: {board}");
+    assert_eq!(style_of(&board, "Roll").as_deref(), Some("success"));
+    let roll = support::bot_harness::button_with(&board, "r:");
+    let mover = h.mover().await.expect("a human to move");
+    let answer = h
+        .press(&mover, support::fake_tg::msg_id(&board), &roll)
+        .await;
+    h.shown_after(&answer).await;
+    // Then every picture the bot sent or edited carried its styled buttons itself: the
+    // photo's own request (multipart), no second request to style them.
+    let pictures: Vec<_> = h
+        .fake
+        .requests_since(mark)
+        .into_iter()
+        .filter(|r| matches!(r.method.as_str(), "sendphoto" | "editmessagemedia"))
+        .collect();
+    assert!(!pictures.is_empty());
+    for p in &pictures {
+        assert!(p.ok(), "{:?}", p.response);
+        assert!(p.files.iter().any(|f| f.is_png()), "{:?}", p.files);
+        let styled = p.params["reply_markup"]["inline_keyboard"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+            .any(|b| b.get("style").is_some());
+        assert!(styled, "unstyled picture board: {:?}", p.params);
+    }
+    let picture_id = json!(support::fake_tg::msg_id(&board));
+    let restyled = h
+        .fake
+        .requests_since(mark)
+        .into_iter()
+        .filter(|r| r.method == "editmessagereplymarkup" && r.params["message_id"] == picture_id)
+        .count();
+    assert_eq!(restyled, 0);
+    let shown = h.board().await;
+    let moves: Vec<_> = styles(&shown)
+        .into_iter()
+        .filter(|(t, _)| t.starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert!(
+        moves.iter().all(|(_, s)| s.as_deref() == Some("primary")),
+        "{moves:?}"
+    );
 }

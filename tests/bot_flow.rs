@@ -293,12 +293,19 @@ async fn lobby_edge_cases_join_twice_start_alone_leave_during_the_game() {
         .unwrap();
     let ans = h.press(&users[0], msg_id(&lobby), &join.1).await;
     assert!(ans.str_param("text").is_some(), "join twice is refused");
-    // Start alone.
-    let start = buttons(&lobby)
+    // Start alone: the button is shown disabled (Bot API 10.3), and a press sent anyway
+    // (an app that ignores disabled buttons) is refused.
+    let shown = buttons(&lobby)
         .into_iter()
-        .find(|(_, d)| d.starts_with("s:"))
-        .unwrap();
-    let ans = h.press(&users[0], msg_id(&lobby), &start.1).await;
+        .find(|(t, _)| t.contains("Start"))
+        .expect("a Start button");
+    assert_eq!(shown.1, "", "Start alone carries no data: {lobby}");
+    let start = parxis::bot::core::callback::Press {
+        button: parxis::bot::core::callback::Button::Start,
+        version: h.table().await.1.seq(),
+    }
+    .encode();
+    let ans = h.press(&users[0], msg_id(&lobby), &start).await;
     assert!(ans.str_param("text").is_some(), "starting alone is refused");
     assert_eq!(h.table().await.1.status(), Status::Lobby);
     // A second /newgame while the lobby is open is refused with a reply.

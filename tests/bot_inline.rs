@@ -235,12 +235,30 @@ async fn two_friends_play_a_whole_inline_game_by_inline_id_within_the_budget_acr
     let again = table_at(&h, place).await.expect("the rematch");
     assert_eq!(again.status(), Status::Lobby);
     assert!(again.seq() > ended.seq());
-    wait_inline(&h, &id, WAIT, "the rematch's lobby", |m| {
+    let lobby = wait_inline(&h, &id, WAIT, "the rematch's lobby", |m| {
         buttons(m)
             .iter()
-            .any(|(_, d)| d.starts_with("s:") && drawn_at(d, again.seq()))
+            .any(|(_, d)| d.starts_with("j:") && drawn_at(d, again.seq()))
     })
     .await;
+    // Its Start is disabled (Bot API 10.3) until Ana, invited back, confirms with Join;
+    let start_of = |m: &Value| {
+        m["reply_markup"]["inline_keyboard"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row.as_array().cloned().unwrap_or_default())
+            .find(|b| b["text"].as_str().is_some_and(|t| t.contains("Start")))
+            .unwrap_or_else(|| panic!("no Start: {m}"))
+    };
+    assert_eq!(start_of(&lobby)["disabled"], json!({}), "{lobby}");
+    let confirm = press_inline(&h, &ana, &id, &button(&lobby, "j:")).await;
+    assert!(!refused(&confirm), "{:?}", confirm.params);
+    let lobby = wait_inline(&h, &id, WAIT, "Start enabled", |m| {
+        buttons(m).iter().any(|(_, d)| d.starts_with("s:"))
+    })
+    .await;
+    assert!(start_of(&lobby).get("disabled").is_none(), "{lobby}");
 
     // Every write was an edit of the inline message by its id alone: no chat was posted to,
     let all = h.fake.requests_since(first);
@@ -459,4 +477,113 @@ async fn an_inline_game_s_live_board_opens_with_its_own_link_and_no_membership_c
     let other = GameId::of(&LinkKey::of_token("999:OTHER"), Place::inline(&id));
     let (head, _) = stream(carla, other.as_str().to_owned()).await;
     assert!(head.status >= 400, "{}", head.status);
+}
+
+/// How many updates of `kind` the harness's first bot counted.
+fn counted(h: &Harness, kind: &str) -> u64 {
+    h.bots[0].ctx.metrics.update_count(kind)
+}
+
+/// Waits until the first bot counted `n` updates of `kind`.
+async fn counted_at_least(h: &Harness, kind: &str, n: u64) {
+    let deadline = Instant::now() + WAIT;
+    while counted(h, kind) < n {
+        assert!(
+            Instant::now() < deadline,
+            "{kind}: {} of {n}\n{}",
+            counted(h, kind),
+            h.fake.log_tail(8)
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_mention_is_answered_once_with_the_lobby_and_the_game_runs_by_inline_id() {
+    let h = harness(46).await;
+    let (ana, ben) = users();
+    // The bot asked Telegram for guest messages (the fake sends them only then).
+    let asked = h
+        .fake
+        .allowed_updates()
+        .expect("the bot stated its update kinds");
+    for kind in ["guest_message", "callback_query", "inline_query", "message"] {
+        assert!(asked.iter().any(|k| k == kind), "{kind}: {asked:?}");
+    }
+    let first = h.fake.mark();
+
+    // Given a malformed guest message (no guest_query_id) first: it is ignored,
+    h.fake.push_update(json!({
+        "guest_message": {
+            "message_id": 1, "date": 0, "text": "@parxis_test_bot",
+            "chat": {"id": 5_551_234, "type": "private", "first_name": "Friend"},
+            "from": ana.to_json(),
+        }
+    }));
+    counted_at_least(&h, "ignored", 1).await;
+    // When Ana mentions the bot in her private chat with Ben, where the bot is no member,
+    let mention = h
+        .fake
+        .guest_mention(&ana, 5_551_234, "@parxis_test_bot let's play");
+    let query = mention["guest_message"]["guest_query_id"]
+        .as_str()
+        .expect("a guest query")
+        .to_owned();
+    h.fake.push_update(mention.clone());
+    // Then the bot answers the query, with the inline offer's "New game" placeholder,
+    let answer = h
+        .fake
+        .wait_for_request(|r| r.method == "answerguestquery", WAIT)
+        .await;
+    assert!(answer.ok(), "{:?}", answer.response);
+    assert_eq!(answer.str_param("guest_query_id"), Some(query.as_str()));
+    assert_eq!(answer.params["result"]["type"], json!("article"));
+    let id = h.fake.guest_answer(&query).expect("the answer was posted");
+    assert_eq!(answer.result()["inline_message_id"], json!(id));
+    // and the posted message becomes Ana's lobby, where Ben joins and Ana starts by buttons
+    // that carry only the inline message id;
+    join_and_start(&h, &id, &ana, &ben).await;
+    let place = Place::inline(&id);
+    let started = table_at(&h, place).await.expect("the game");
+    assert_eq!(started.status(), Status::Playing);
+    // the players to move press on, and the game goes on, its board edited in place.
+    let mut presses = 0;
+    while presses < 8 {
+        let (t, board) = fresh_inline(&h, &id).await;
+        if t.status() != Status::Playing {
+            break;
+        }
+        let mover = mover_of(&[ana.clone(), ben.clone()], &t);
+        let ans = press_inline(&h, &mover, &id, &buttons(&board)[0].1).await;
+        assert!(!refused(&ans), "{:?}\n{}", ans.params, h.fake.log_tail(8));
+        presses += 1;
+    }
+    let (now, _) = fresh_inline(&h, &id).await;
+    assert!(
+        now.seq() >= started.seq() + presses,
+        "{} after {presses} presses from {}",
+        now.seq(),
+        started.seq()
+    );
+
+    // The same mention delivered again (another update, the same query) is not answered
+    // again: the query was taken once.
+    let mut again = mention;
+    if let Some(o) = again.as_object_mut() {
+        o.remove("update_id");
+    }
+    h.fake.push_update(again);
+    counted_at_least(&h, "guest_message_again", 1).await;
+    let all = h.fake.requests_since(first);
+    let answers: Vec<_> = all
+        .iter()
+        .filter(|r| r.method == "answerguestquery")
+        .collect();
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    // Every write after the answer was an edit of the inline message by its id alone.
+    for w in all.iter().filter(|r| support::fake_tg::is_write(&r.method)) {
+        assert_eq!(w.str_param("inline_message_id"), Some(id.as_str()), "{w:?}");
+        assert!(w.params.get("chat_id").is_none(), "{:?}", w.params);
+    }
+    assert_eq!(counted(&h, "guest_message"), 1);
 }

@@ -7,7 +7,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use parxis::bot::core::callback::MAX_LEN;
+use parxis::bot::core::callback::{Button, MAX_LEN, Press};
 use parxis::bot::core::settings::{ChatSettings, Display};
 use parxis::bot::core::table::{Status, Table};
 use parxis::engine::{Arms, Colour, Loc, Phase};
@@ -60,6 +60,23 @@ async fn press(h: &Harness, user: &TestUser, id: i32, data: &str) -> Recorded {
         .await;
     h.shown_after(&answer).await;
     answer
+}
+
+/// `user` presses Join on the full lobby, whose Join is shown disabled (Bot API 10.3): as
+/// an app that ignores disabled buttons would send it. The alert text, if refused.
+async fn press_join_on_full(h: &Harness, user: &TestUser) -> Option<String> {
+    let lobby = h.board().await;
+    assert!(
+        buttons(&lobby).iter().all(|(_, d)| !d.starts_with("j:")),
+        "Join is disabled at a full table: {lobby}"
+    );
+    let join = Press {
+        button: Button::Join,
+        version: h.table().await.1.seq(),
+    }
+    .encode();
+    let ans = press(h, user, msg_id(&lobby), &join).await;
+    ans.str_param("text").map(str::to_owned)
 }
 
 /// Press the lobby's button `tag` as `user`; the alert text, if refused.
@@ -261,7 +278,7 @@ async fn newgame_6_and_8_cap_their_seats_and_one_too_many_is_told_in_the_chat_la
     assert!(text_of(&h.board().await).contains("6/6"));
     // and a seventh, by button or by a computer, is told the game is full at 6.
     let full6 = tr_plain(va, &Msg::GameFull { max: 6 });
-    assert_eq!(press_lobby(&h, &u[6], "j:").await, Some(full6.clone()));
+    assert_eq!(press_join_on_full(&h, &u[6]).await, Some(full6.clone()));
     assert_eq!(reply_to(&h, &u[0], "/addbot").await, full6);
     assert_eq!(h.table().await.1.players().len(), 6);
     // When the host cancels and opens /newgame 8 for all eight,
@@ -271,7 +288,7 @@ async fn newgame_6_and_8_cap_their_seats_and_one_too_many_is_told_in_the_chat_la
     // Then a ninth is refused, by button and by /join, in Valencian.
     let full8 = tr_plain(va, &Msg::GameFull { max: 8 });
     assert!(full8.contains("8 jugadors"), "{full8}");
-    assert_eq!(press_lobby(&h, &u[8], "j:").await, Some(full8.clone()));
+    assert_eq!(press_join_on_full(&h, &u[8]).await, Some(full8.clone()));
     assert_eq!(reply_to(&h, &u[8], "/join").await, full8);
     // And the host starts: the board for 8, every colour in R8.2 order, the roll-off
     // naming all eight players.

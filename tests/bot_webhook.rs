@@ -331,6 +331,18 @@ async fn two_replicas_take_turns_and_every_move_is_applied_exactly_once() {
         assert!(s.ok());
         assert_eq!(s.str_param("url"), Some(HOOK_URL));
         assert_eq!(s.str_param("secret_token"), Some(SECRET));
+        // with the update kinds, Guest Mode's (which teloxide cannot name) among them.
+        let kinds = s.params["allowed_updates"]
+            .as_array()
+            .expect("allowed_updates");
+        assert!(
+            kinds.contains(&serde_json::json!("guest_message")),
+            "{kinds:?}"
+        );
+        assert!(
+            kinds.contains(&serde_json::json!("callback_query")),
+            "{kinds:?}"
+        );
     }
 
     lobby_of_two(&c).await;

@@ -24,4 +24,4 @@ pub mod effects;
 pub mod entry;
 
 pub use effects::{Ctx, TgBot, active, driver, schedule};
-pub use entry::{dispatcher, register_commands, schema, webhook};
+pub use entry::{dispatcher, listen, register_commands, schema, webhook};

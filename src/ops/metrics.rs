@@ -212,6 +212,12 @@ impl Metrics {
         self.update_seconds.observe(elapsed.as_secs_f64());
     }
 
+    /// How many updates of `kind` this replica handled.
+    #[must_use]
+    pub fn update_count(&self, kind: &str) -> u64 {
+        self.updates.with_label_values(&[kind]).get()
+    }
+
     /// A game started (the lobby's host pressed Start).
     pub fn game_started(&self) {
         self.games_started.inc();

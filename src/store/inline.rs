@@ -1,5 +1,5 @@
 //! Inline games' records: which inline message an inline place edits, and which chat a
-//! callback's `chat_instance` stands for.
+//! callback's `chat_instance` stands for, and the guest queries taken to be answered.
 
 use super::error::StoreError;
 use super::keys::{self, Place};
@@ -10,7 +10,29 @@ use super::redis_store::Store;
 /// message).
 pub const INSTANCE_TTL_SECS: u64 = 30 * 24 * 3600;
 
+/// How long a guest query is remembered as taken: longer than Telegram keeps an update it
+/// could deliver again (24 hours).
+pub const GUEST_QUERY_TTL_SECS: u64 = 2 * 24 * 3600;
+
 impl Store {
+    /// Takes guest query `query_id` to be answered: true the first time (by any replica, for
+    /// any delivery of its update), false after.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn take_guest_query(&self, query_id: &str) -> Result<bool, StoreError> {
+        let mut cmd = redis::cmd("SET");
+        cmd.arg(keys::guest_query(query_id))
+            .arg(1)
+            .arg("NX")
+            .arg("EX")
+            .arg(GUEST_QUERY_TTL_SECS);
+        let set: Option<String> = self
+            .query("take_guest_query", Retry::IfNotSent, &cmd)
+            .await?;
+        Ok(set.is_some())
+    }
+
     /// Records that `place` (an inline place) is the inline message `id`, for `ttl_secs`.
     ///
     /// # Errors

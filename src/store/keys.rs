@@ -41,6 +41,7 @@
 //! | `parxis:outbox:due`              | sorted set | chats with planned writes (member: chat id), scored by when a write may go (Unix ms) | none (members removed) |
 //! | `<place>:inline`                 | string     | the inline message id of an inline place ([`Place::inline`]) | the game's |
 //! | `parxis:ci:<chat_instance>`      | string     | the chat id a callback's `chat_instance` stands for | [`super::inline::INSTANCE_TTL_SECS`] |
+//! | `parxis:gq:<guest_query_id>`     | string     | a guest query (Bot API 10.0) being answered or answered: it is answered once | [`super::inline::GUEST_QUERY_TTL_SECS`] |
 //! | `parxis:records:due`             | sorted set | places with a finished game to record in the stats ([`Place::member`]), scored by the next attempt (Unix ms) | none (members removed) |
 //!
 //! All keys of one chat carry the Redis Cluster hash tag `{<chat>}` (the chat id in decimal,
@@ -264,6 +265,13 @@ pub fn inline_msg(place: Place) -> String {
 #[must_use]
 pub fn chat_instance(instance: &str) -> String {
     format!("{PREFIX}:ci:{instance}")
+}
+
+/// A guest query (Bot API 10.0's `guest_message`) taken to be answered: at most one
+/// `answerGuestQuery` per query, whichever replica or delivery gets it.
+#[must_use]
+pub fn guest_query(query_id: &str) -> String {
+    format!("{PREFIX}:gq:{query_id}")
 }
 
 impl From<i64> for Place {

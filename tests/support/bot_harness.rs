@@ -209,8 +209,23 @@ impl Harness {
         };
         let mut d = bot::dispatcher(tg.clone(), ctx.clone());
         let token = d.shutdown_token();
+        // As `parxis bot` polls: the update kinds stated first (Guest Mode's among them), and
+        // the updates teloxide cannot parse taken out before the dispatcher.
+        bot::listen::ask_for_updates(&tg)
+            .await
+            .expect("getUpdates stating the update kinds");
+        let polling = teloxide::update_listeners::polling_default(tg.clone()).await;
+        let listener = bot::listen::Listener::new(polling, tg.clone(), ctx.clone());
         let mark = self.fake.mark();
-        let task = tokio::spawn(async move { d.dispatch().await });
+        let task = tokio::spawn(async move {
+            d.dispatch_with_listener(
+                listener,
+                teloxide::error_handlers::LoggingErrorHandler::with_custom_text(
+                    "getUpdates failed",
+                ),
+            )
+            .await;
+        });
         // Started once it asked who it is (after getWebhookInfo, just before it polls): the
         // requests of its start are made before a test's first command, so they are never
         // taken for its answer.

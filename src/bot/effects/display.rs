@@ -1,5 +1,6 @@
 //! Boards as Telegram shows them: a table rendered as text (emoji mode, and every lobby) or
-//! as a photo with a caption (image mode), with its buttons; and the two requests that show
+//! as a photo with a caption (image mode), with its buttons (styled, and disabled when
+//! impossible: [`botapi::keyboard`], text and photo alike); and the two requests that show
 //! it, an edit of the board message in place or a new message. Only the outbox's drain calls
 //! them ([`super::outbox::make`]), one request each, within the chat's budget.
 //!
@@ -7,17 +8,12 @@
 //! writing it never changes the game's version, so a board shown never makes a concurrent
 //! press stale.
 
-use std::future::IntoFuture;
-
 use teloxide::RequestError;
-use teloxide::prelude::*;
-use teloxide::types::ParseMode;
-use teloxide::types::{
-    InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MessageId,
-};
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId};
 
+use super::botapi::photo::{EditMessageMedia, SendPhoto};
 use super::botapi::{self, EditMessageText, SendMessage};
-use super::chat::{ChatAddr, DisplayState, InTopic};
+use super::chat::{ChatAddr, DisplayState};
 use super::telegram::TgBot;
 use crate::bot::core::settings::Display;
 use crate::bot::core::table::Table;
@@ -147,31 +143,20 @@ pub async fn edit(
 ) -> Result<(), RequestError> {
     let id = MessageId(current.message_id);
     let result = match r {
-        Rendered::Text { body, keyboard } => EditMessageText {
-            chat_id: addr.id(),
-            message_id: id.0,
-            text: body.clone(),
-            parse_mode: "HTML",
-            reply_markup: Some(botapi::styled(keyboard)),
+        Rendered::Text { body, keyboard } => {
+            let mut edit = EditMessageText::of_message(addr.id(), id.0, body.clone());
+            edit.reply_markup = Some(botapi::styled(keyboard));
+            edit.request(bot).await.map(drop)
         }
-        .request(bot)
-        .await
-        .map(drop),
         Rendered::Photo {
             png,
             caption,
             keyboard,
         } => {
-            let media = InputMedia::Photo(
-                InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
-                    .caption(caption.clone())
-                    .parse_mode(ParseMode::Html),
-            );
-            bot.edit_message_media(addr.chat_id(), id, media)
-                .reply_markup(keyboard.clone())
-                .into_future()
-                .await
-                .map(drop)
+            let mut edit =
+                EditMessageMedia::png(addr.id(), id.0, png.clone(), "board.png", caption.clone());
+            edit.reply_markup = Some(botapi::styled(keyboard));
+            edit.request(bot).await.map(drop)
         }
     };
     match result {
@@ -200,19 +185,11 @@ pub async fn post(bot: &TgBot, addr: ChatAddr, r: &Rendered) -> Result<DisplaySt
             caption,
             keyboard,
         } => {
-            let m = bot
-                .send_photo(
-                    addr.chat_id(),
-                    InputFile::memory(png.clone()).file_name("board.png"),
-                )
-                .in_topic(addr)
-                .caption(caption.clone())
-                .parse_mode(ParseMode::Html)
-                .reply_markup(keyboard.clone())
-                .into_future()
-                .await?;
+            let mut send = SendPhoto::png(addr, png.clone(), "board.png", caption.clone());
+            send.reply_markup = Some(botapi::styled(keyboard));
+            let m = send.request(bot).await?;
             Ok(DisplayState {
-                message_id: m.id.0,
+                message_id: m.message_id,
                 photo: true,
             })
         }

@@ -16,13 +16,11 @@
 //! callback (inline_message_id, no message) ─▶ place_of_callback ─▶ the chat's handlers
 //! ```
 
-use std::future::IntoFuture;
-
 use teloxide::RequestError;
-use teloxide::prelude::*;
-use teloxide::types::{CallbackQuery, InlineKeyboardButtonKind, InlineKeyboardMarkup, ParseMode};
+use teloxide::types::{CallbackQuery, InlineKeyboardButtonKind, InlineKeyboardMarkup};
 use tracing::warn;
 
+use super::botapi::{EditMessageText, styled};
 use super::chat::ChatAddr;
 use super::ctx::Ctx;
 use super::display::Rendered;
@@ -88,6 +86,17 @@ pub async fn place_of_callback(ctx: &Ctx, q: &CallbackQuery, id: &str) -> Place 
     }
 }
 
+/// Takes guest query `query_id` (Bot API 10.0) to be answered: true the first time any
+/// replica sees it, so `answerGuestQuery` is attempted once per query, whatever delivers its
+/// update again.
+///
+/// # Errors
+/// The store's error (the caller decides: Redis away is no reason to leave a mention
+/// unanswered).
+pub async fn take_guest_query(ctx: &Ctx, query_id: &str) -> Result<bool, StoreError> {
+    ctx.store.take_guest_query(query_id).await
+}
+
 /// Learns the chat of a press that carried its group message (for the presses that will
 /// carry only `inline_message_id`). Once per `chat_instance` and replica: later presses
 /// cost no round trip.
@@ -115,8 +124,8 @@ pub fn keyboard(mut kb: InlineKeyboardMarkup) -> InlineKeyboardMarkup {
     kb
 }
 
-/// Edit inline message `id` into board `r` (one request; a text board). "Message is not
-/// modified" is success.
+/// Edit inline message `id` into board `r` (one request; a text board, its buttons styled
+/// as a chat's). "Message is not modified" is success.
 ///
 /// # Errors
 /// The Telegram error.
@@ -129,13 +138,9 @@ pub async fn edit_board(bot: &TgBot, id: &str, r: &Rendered) -> Result<(), Reque
             caption, keyboard, ..
         } => (caption, keyboard),
     };
-    let result = bot
-        .edit_message_text_inline(id, text.clone())
-        .parse_mode(ParseMode::Html)
-        .reply_markup(keyboard(kb.clone()))
-        .into_future()
-        .await
-        .map(drop);
+    let mut edit = EditMessageText::of_inline(id, text.clone());
+    edit.reply_markup = Some(styled(&keyboard(kb.clone())));
+    let result = edit.request(bot).await.map(drop);
     match result {
         Err(RequestError::Api(teloxide::ApiError::MessageNotModified)) => Ok(()),
         other => other,

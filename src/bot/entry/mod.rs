@@ -2,7 +2,8 @@
 //! handler each, after loading the chat once ([`crate::bot::effects::chat::load`]).
 //!
 //! ```text
-//! update ─▶ known_kind (a kind teloxide does not know: logged once per kind, dropped)
+//! update ─▶ listen::Listener (a kind teloxide cannot parse: a guest message to guest::on_mention,
+//!           │                 anything else logged once per kind and dropped)
 //! update ─▶ first_delivery (SET NX) ─┬─ message ─┬─ migrate_to_chat_id ─▶ chat_events::on_migrate
 //!                                    │           ├─ /command ─▶ load chat ─▶ commands::* (one per command)
 //!                                    │           └─ /unknown ─▶ fallback
@@ -19,7 +20,9 @@ pub mod chat_events;
 pub mod commands;
 pub mod fair;
 pub mod fallback;
+pub mod guest;
 pub mod inline;
+pub mod listen;
 pub mod live;
 pub mod notify;
 pub mod replay;
@@ -44,7 +47,6 @@ use tracing::info;
 use super::core::callback::{Button, Press, lane_of};
 use super::core::command::{Command, word};
 use super::core::view;
-use super::effects::botapi;
 use super::effects::chat::{self, ChatAddr, Here};
 use super::effects::gate::{self, Flood};
 use super::effects::telegram::{TgBot, actor_of, is_group};
@@ -65,12 +67,9 @@ pub fn schema() -> UpdateHandler<anyhow::Error> {
     let unknown = dptree::filter(|m: Message| fallback::looks_like_command(&m))
         .endpoint(fallback::on_unknown_command);
     // Described as an entry (it observes no update kind of its own), so that the update
-    // kinds the branches ask for stay what polling requests from Telegram.
-    dptree::filter_with_description(DpHandlerDescription::entry(), known_kind)
-        .chain(dptree::filter_async_with_description(
-            DpHandlerDescription::entry(),
-            first_delivery,
-        ))
+    // kinds the branches ask for stay the schema's (`listen::SCHEMA_KINDS`). Kinds teloxide
+    // cannot parse never get here: `listen::Listener` takes them out.
+    dptree::filter_async_with_description(DpHandlerDescription::entry(), first_delivery)
         .chain(dptree::map_with_description(
             DpHandlerDescription::entry(),
             || Started(Instant::now()),
@@ -288,18 +287,6 @@ pub async fn first_delivery(upd: Update, me: Me, ctx: Arc<Ctx>) -> bool {
             true
         }
     }
-}
-
-/// Is `upd` of a kind teloxide knows? One it does not (a kind newer than its Bot API 9.1,
-/// such as 10.0's `guest_message`) is logged once per kind and dropped before anything
-/// else (no Redis, no handler), so it can never fail one.
-#[must_use]
-pub fn known_kind(upd: Update) -> bool {
-    if matches!(upd.kind, teloxide::types::UpdateKind::Error(_)) {
-        botapi::updates::ignored(botapi::updates::UNNAMED);
-        return false;
-    }
-    true
 }
 
 /// The Telegram `language_code` whose users get `lang`'s menu (Valencian has none: its

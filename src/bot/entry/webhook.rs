@@ -30,6 +30,7 @@ use teloxide::update_listeners::webhooks::{self, Options};
 use tokio::net::TcpListener;
 use tracing::info;
 
+use crate::bot::effects::botapi::updates::SetWebhook;
 use crate::bot::effects::{Ctx, TgBot};
 use crate::config::WebhookConfig;
 use crate::ops::http;
@@ -47,9 +48,11 @@ pub fn options(config: &WebhookConfig, port: u16) -> Options {
     options
 }
 
-/// Calls `setWebhook` (URL and secret from `options`) through `bot`, and returns the axum
-/// router that receives the updates at `options.path` together with the update listener that
-/// yields them. Serve the router (merged with others as you like) and hand the listener to
+/// Calls `setWebhook` (URL and secret from `options`, and the update kinds the bot asks for,
+/// `guest_message` among them: [`super::listen::allowed_updates`]) through `bot`, and
+/// returns the axum router that receives the updates at `options.path` together with the
+/// update listener that yields them ([`super::listen::Listener`]: a guest message handled
+/// with `ctx`). Serve the router (merged with others as you like) and hand the listener to
 /// the dispatcher; when the router is dropped, the listener's stream ends.
 ///
 /// A POST without the right `X-Telegram-Bot-Api-Secret-Token` gets 401 and is dropped; one
@@ -59,7 +62,8 @@ pub fn options(config: &WebhookConfig, port: u16) -> Options {
 /// `setWebhook` failed (Telegram refused the URL, or is unreachable).
 pub async fn webhook_router(
     bot: &TgBot,
-    options: Options,
+    ctx: &Arc<Ctx>,
+    mut options: Options,
 ) -> Result<
     (
         Router,
@@ -67,10 +71,20 @@ pub async fn webhook_router(
     ),
     RequestError,
 > {
-    let (listener, delete_webhook_on_stop, router) =
-        webhooks::axum_to_router(bot.clone(), options).await?;
+    // teloxide's own `setWebhook` (`axum_to_router`) cannot name `guest_message`.
+    SetWebhook {
+        url: options.url.to_string(),
+        secret_token: Some(options.get_or_gen_secret_token().to_owned()),
+        max_connections: options.max_connections,
+        drop_pending_updates: options.drop_pending_updates.then_some(true),
+        allowed_updates: super::listen::allowed_updates(),
+    }
+    .request(bot)
+    .await?;
+    let (listener, delete_webhook_on_stop, router) = webhooks::axum_no_setup(options);
     // Dropped, never polled: see the module docs for why no replica deletes the webhook.
     drop(delete_webhook_on_stop);
+    let listener = super::listen::Listener::new(listener, bot.clone(), Arc::clone(ctx));
     Ok((router, listener))
 }
 
@@ -96,7 +110,7 @@ where
     S: Future<Output = ()> + Send + 'static,
 {
     let path = options.path.clone();
-    let (router, listener) = webhook_router(&bot, options)
+    let (router, listener) = webhook_router(&bot, &ctx, options)
         .await
         .map_err(|e| anyhow::anyhow!("setWebhook failed: {e}"))?;
     let (http_stop, mut http_stopped) = tokio::sync::watch::channel(false);

@@ -20,7 +20,7 @@ use tracing::{info, warn};
 use super::Fatal;
 use crate::bot::core::view;
 use crate::bot::entry::telegram_code;
-use crate::bot::{self, Ctx, TgBot, webhook};
+use crate::bot::{self, Ctx, TgBot, listen, webhook};
 use crate::config::WebhookConfig;
 use crate::i18n::Lang;
 use crate::ops::http::Mount;
@@ -185,7 +185,24 @@ async fn polling(b: &mut Bot) -> Result<Result<(), RequestError>, StartError> {
         Err(StartError::Refused { error, .. }) => warn!(error = %error, "getWebhookInfo refused"),
         Err(e) => return Err(e),
     }
-    let listener = Polling::builder(tg).timeout(POLL_TIMEOUT).build();
+    // The update kinds, `guest_message` among them, stated before teloxide's polling starts
+    // (which states none then: Telegram keeps the bot's list).
+    match b
+        .retrier
+        .call("getUpdates", || {
+            let tg = tg.clone();
+            async move { listen::ask_for_updates(&tg).await }
+        })
+        .await
+    {
+        Ok(()) => {}
+        Err(StartError::Refused { error, .. }) => {
+            warn!(error = %error, "the update kinds were refused: Telegram keeps the previous ones");
+        }
+        Err(e) => return Err(e),
+    }
+    let polling = Polling::builder(tg.clone()).timeout(POLL_TIMEOUT).build();
+    let listener = listen::Listener::new(polling, tg, b.ctx.clone());
     b.retrier.status().up();
     info!("parxis bot running (long polling)");
     Ok(dispatch(b, listener, "getUpdates failed", || {}).await)
@@ -200,10 +217,11 @@ async fn webhook(
     port: u16,
 ) -> Result<Result<(), RequestError>, StartError> {
     let tg = b.tg.clone();
+    let ctx = b.ctx.clone();
     let (router, listener) = b
         .retrier
         .call("setWebhook", || {
-            webhook::webhook_router(&tg, webhook::options(hook, port))
+            webhook::webhook_router(&tg, &ctx, webhook::options(hook, port))
         })
         .await?;
     b.mount.set(router);

@@ -1,5 +1,6 @@
 //! The Bot API newer than teloxide 0.17 (9.1), as the fake checks it: button `style` (9.4),
-//! `date_time` entities from HTML `<tg-time>` (9.5), ephemeral messages (10.2–10.4); and
+//! `date_time` entities from HTML `<tg-time>` (9.5), ephemeral messages (10.2–10.4), Guest
+//! Mode's method and update kind (10.0, `guest.rs`); and
 //! unknown fields refused in the methods and buttons the bot builds itself, so a misspelt
 //! field fails a test instead of being dropped silently as Telegram would.
 
@@ -11,9 +12,13 @@ use super::{
     state::{ChatKind, State},
 };
 
-/// The fields of an inline keyboard button (9.4 added `style` and `icon_custom_emoji_id`).
-const BUTTON_FIELDS: &[&str] = &[
-    "text",
+/// The fields of an inline keyboard button besides its kind ([`BUTTON_KINDS`]; 9.4 added
+/// `style` and `icon_custom_emoji_id`).
+const BUTTON_FACE: &[&str] = &["text", "style", "icon_custom_emoji_id"];
+
+/// The fields of which a button uses exactly one: what it does ("Exactly one of the fields
+/// other than text, icon_custom_emoji_id, and style must be used"; 10.3 added `disabled`).
+pub(super) const BUTTON_KINDS: &[&str] = &[
     "callback_data",
     "url",
     "web_app",
@@ -24,8 +29,7 @@ const BUTTON_FIELDS: &[&str] = &[
     "copy_text",
     "callback_game",
     "pay",
-    "style",
-    "icon_custom_emoji_id",
+    "disabled",
 ];
 
 /// `InlineKeyboardButton.style` values (9.4).
@@ -88,6 +92,9 @@ pub(super) fn check_params(method: &str, p: &Value) -> Result<(), ApiErr> {
     let known = match method {
         "sendmessage" => SEND_MESSAGE,
         "editmessagetext" => EDIT_MESSAGE_TEXT,
+        "getupdates" => super::guest::GET_UPDATES,
+        "setwebhook" => super::guest::SET_WEBHOOK,
+        "answerguestquery" => super::guest::ANSWER_GUEST_QUERY,
         _ => return Ok(()),
     };
     if let Some(field) = unknown_field(p, known) {
@@ -98,12 +105,28 @@ pub(super) fn check_params(method: &str, p: &Value) -> Result<(), ApiErr> {
     Ok(())
 }
 
-/// Checks one inline button's fields and its style.
+/// Checks one inline button's fields, its kind (one; `disabled` an object, 10.3) and its
+/// style.
 pub(super) fn check_button(button: &Value) -> Result<(), ApiErr> {
-    if let Some(field) = unknown_field(button, BUTTON_FIELDS) {
+    let known = [BUTTON_FACE, BUTTON_KINDS].concat();
+    if let Some(field) = unknown_field(button, &known) {
         return Err(bad(format!(
             "Bad Request: can't parse inline keyboard button: unknown field \"{field}\""
         )));
+    }
+    let kinds = BUTTON_KINDS
+        .iter()
+        .filter(|k| button.get(**k).is_some())
+        .count();
+    if kinds > 1 {
+        return Err(bad(
+            "Bad Request: can't parse inline keyboard button: exactly one of its kinds must be used",
+        ));
+    }
+    if button.get("disabled").is_some_and(|d| !d.is_object()) {
+        return Err(bad(
+            "Bad Request: can't parse inline keyboard button: Field \"disabled\" must be an Object",
+        ));
     }
     match button.get("style") {
         None => Ok(()),

@@ -46,7 +46,35 @@ pub(super) struct Inline {
     /// Inline ids Telegram gives group messages under `callback_query_mode` (10.5), to the
     /// chat and message they stand for.
     group_ids: HashMap<String, (i64, i32)>,
-    next: u64,
+    /// Guest queries (10.0) not answered yet, to the `chat_instance` of their chat.
+    pub(super) guests: HashMap<String, String>,
+    /// Each answered guest query's inline message id.
+    pub(super) guest_answers: HashMap<String, String>,
+    pub(super) next: u64,
+}
+
+/// Checks one inline query result as Telegram does (the fake knows articles only): its id
+/// (1 to 64 bytes), title and message text, the text's markup and the buttons.
+pub(super) fn check_result(r: &Value) -> Result<(), ApiErr> {
+    let rid = r["id"].as_str().unwrap_or_default();
+    if rid.is_empty() || rid.len() > 64 {
+        return Err(bad("Bad Request: RESULT_ID_INVALID"));
+    }
+    if r["type"] != json!("article")
+        || r["title"].as_str().is_none_or(str::is_empty)
+        || r["input_message_content"]["message_text"]
+            .as_str()
+            .is_none_or(str::is_empty)
+    {
+        return Err(bad("Bad Request: RESULT_INVALID"));
+    }
+    let content = &r["input_message_content"];
+    render_text(
+        content["message_text"].as_str().unwrap_or_default(),
+        content,
+    )?;
+    inline_markup(r)?;
+    Ok(())
 }
 
 impl State {
@@ -71,30 +99,41 @@ impl State {
         }
         let mut ids = HashSet::new();
         for r in &results {
-            let rid = r["id"].as_str().unwrap_or_default();
-            if rid.is_empty() || rid.len() > 64 {
-                return Err(bad("Bad Request: RESULT_ID_INVALID"));
-            }
-            if !ids.insert(rid.to_owned()) {
+            check_result(r)?;
+            if !ids.insert(r["id"].as_str().unwrap_or_default().to_owned()) {
                 return Err(bad("Bad Request: RESULT_ID_DUPLICATE"));
             }
-            if r["type"] != json!("article")
-                || r["title"].as_str().is_none_or(str::is_empty)
-                || r["input_message_content"]["message_text"]
-                    .as_str()
-                    .is_none_or(str::is_empty)
-            {
-                return Err(bad("Bad Request: RESULT_INVALID"));
-            }
-            let content = &r["input_message_content"];
-            render_text(
-                content["message_text"].as_str().unwrap_or_default(),
-                content,
-            )?;
-            inline_markup(r)?;
         }
         self.inline.answers.insert(id, results);
         Ok(json!(true))
+    }
+
+    /// Posts checked result `result` as an inline message in the chat of `chat_instance`;
+    /// its inline message id.
+    pub(super) fn post_inline(&mut self, result: &Value, chat_instance: &str) -> String {
+        let content = &result["input_message_content"];
+        let raw = content["message_text"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
+        let text = render_text(&raw, content).expect("a checked result");
+        let markup = inline_markup(result).expect("a checked result");
+        self.inline.next += 1;
+        let id = format!("AgAAA{:010}BQ-inline", self.inline.next);
+        let mut json = Map::new();
+        json.insert("text".into(), json!(text));
+        if let Some(k) = markup {
+            json.insert("reply_markup".into(), k);
+        }
+        self.inline.messages.insert(
+            id.clone(),
+            InlineMessage {
+                json: Value::Object(json),
+                raw,
+                chat_instance: chat_instance.to_owned(),
+            },
+        );
+        id
     }
 
     /// The inline message an edit targets, when it names one: `Ok(None)` for an edit by
@@ -214,29 +253,10 @@ impl FakeTelegram {
             .and_then(|rs| rs.iter().find(|r| r["id"] == json!(result_id)))
             .cloned()
             .unwrap_or_else(|| panic!("no result {result_id} answered to query {query_id}"));
-        let content = &result["input_message_content"];
-        let raw = content["message_text"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned();
-        let text = render_text(&raw, content).expect("checked when answered");
-        let markup = inline_markup(&result).expect("checked when answered");
-        let id = markup.as_ref().map(|k| {
-            state.inline.next += 1;
-            let id = format!("AgAAA{:010}BQ-inline", state.inline.next);
-            let mut json = Map::new();
-            json.insert("text".into(), json!(text));
-            json.insert("reply_markup".into(), k.clone());
-            state.inline.messages.insert(
-                id.clone(),
-                InlineMessage {
-                    json: Value::Object(json),
-                    raw: raw.clone(),
-                    chat_instance: chat_instance.to_owned(),
-                },
-            );
-            id
-        });
+        let has_buttons = inline_markup(&result)
+            .expect("checked when answered")
+            .is_some();
+        let id = has_buttons.then(|| state.post_inline(&result, chat_instance));
         let update = state.next_update();
         let mut chosen = json!({
             "result_id": result_id,

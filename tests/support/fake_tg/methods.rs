@@ -30,9 +30,11 @@ impl State {
                 Ok(json!(true))
             }
             "setwebhook" => {
+                self.note_allowed(p)?;
                 self.webhook_url = str_param(p, "url").unwrap_or_default().to_owned();
                 Ok(json!(true))
             }
+            "answerguestquery" => self.answer_guest_query(p),
             "sendmessage" => self.send_message(p),
             "createforumtopic" => self.create_forum_topic(p),
             "sendphoto" => self.send_photo(p, files),

@@ -31,6 +31,7 @@
 mod botapi;
 mod files;
 mod flood;
+mod guest;
 mod html;
 mod inline;
 mod methods;

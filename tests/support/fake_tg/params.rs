@@ -110,19 +110,10 @@ pub(super) fn inline_markup(p: &Value) -> Result<Option<Value>, ApiErr> {
                     "Bad Request: can't parse inline keyboard button: Field \"text\" must be a non-empty String",
                 ));
             }
-            const ACTIONS: &[&str] = &[
-                "callback_data",
-                "url",
-                "web_app",
-                "login_url",
-                "switch_inline_query",
-                "switch_inline_query_current_chat",
-                "switch_inline_query_chosen_chat",
-                "copy_text",
-                "callback_game",
-                "pay",
-            ];
-            if !ACTIONS.iter().any(|a| button.get(*a).is_some()) {
+            if !super::botapi::BUTTON_KINDS
+                .iter()
+                .any(|a| button.get(*a).is_some())
+            {
                 return Err(bad(
                     "Bad Request: can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard",
                 ));

@@ -70,7 +70,17 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
     };
     let outcome = match fault {
         Some(fault) => fault_outcome(fault, &params, &shared),
-        None if method == "getupdates" => Outcome::Answer(Ok(get_updates(&shared, &params).await)),
+        None if method == "getupdates" => {
+            let stated = {
+                let mut state = shared.lock();
+                super::botapi::check_params(&method, &params)
+                    .and_then(|()| state.note_allowed(&params))
+            };
+            match stated {
+                Ok(()) => Outcome::Answer(Ok(get_updates(&shared, &params).await)),
+                Err(e) => Outcome::Answer(Err(e)),
+            }
+        }
         None => {
             let mut state = shared.lock();
             let admitted = state

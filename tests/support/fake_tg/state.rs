@@ -108,6 +108,8 @@ pub(super) struct State {
     pub inline: super::inline::Inline,
     /// Ephemeral messages sent (10.2), each shown to its `receiver_user_id` alone.
     pub ephemeral: Vec<Value>,
+    /// The update kinds the bot last stated (`getUpdates` or `setWebhook`), if ever.
+    pub allowed_updates: Option<Vec<String>>,
 }
 
 impl State {
@@ -130,6 +132,7 @@ impl State {
             flood: None,
             inline: super::inline::Inline::default(),
             ephemeral: Vec::new(),
+            allowed_updates: None,
         }
     }
 
@@ -294,7 +297,8 @@ impl State {
     }
 
     /// Forgets the updates `offset` confirms (all below it; a negative offset keeps only
-    /// the last `-offset`), and returns up to `limit` of those left.
+    /// the last `-offset`) and those of kinds the bot did not ask for (Telegram never makes
+    /// them: see `guest.rs`), and returns up to `limit` of those left.
     pub fn take_updates(&mut self, offset: Option<i64>, limit: usize) -> Vec<Value> {
         match offset {
             Some(o) if o < 0 => {
@@ -308,6 +312,9 @@ impl State {
                 .retain(|u| u["update_id"].as_i64().is_some_and(|id| id >= o)),
             None => {}
         }
+        let allowed = self.allowed_updates.clone();
+        self.updates
+            .retain(|u| super::guest::wanted(allowed.as_deref(), u));
         self.updates.iter().take(limit).cloned().collect()
     }
 }

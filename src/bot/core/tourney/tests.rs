@@ -271,7 +271,7 @@ fn a_table_s_call_mentions_each_person_by_their_own_name_escaped_and_names_the_f
     let tn = t.tournament.clone().expect("drawn");
     let at = t.tables_to_call()[0];
     // When its only table (the Final) is called
-    let text = call_text(Lang::Ca, &t, at);
+    let text = call_text(Lang::Ca, &t, at, &crate::stats::ChatZone::default());
     // Then both players are mentions that notify them, the names escaped
     assert!(
         text.contains("<a href=\"tg://user?id=1\">&lt;Ana&gt; &amp; co</a>"),
@@ -311,7 +311,7 @@ fn the_first_round_of_three_is_not_the_final_and_its_tables_are_numbered() {
     // Then round 1's tables are not the Final, and each call names its round and table
     for (i, &at) in calls.iter().enumerate() {
         assert!(!is_last(&tn, at));
-        let text = call_text(Lang::Es, &t, at);
+        let text = call_text(Lang::Es, &t, at, &crate::stats::ChatZone::default());
         assert!(
             text.starts_with(&format!("🏆 <b>Ronda 1 · mesa {}</b>", i + 1)),
             "{text}"

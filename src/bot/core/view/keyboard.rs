@@ -22,14 +22,24 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
     };
     let rows: Vec<Vec<InlineKeyboardButton>> = match &t.stage() {
         Stage::Lobby => {
+            // What cannot be done now is shown disabled: a seat when none is left, Start
+            // before two players are seated (an invited partner not yet confirmed is not).
+            let full = t.players().len() >= t.capacity();
+            let startable = t.players().len().saturating_sub(t.invited().len()) >= 2;
+            let unless = |possible: bool, b: InlineKeyboardButton| {
+                if possible { b } else { off(b) }
+            };
             let mut rows = vec![
                 vec![
-                    button(lang, &Msg::BtnJoin, p(Button::Join)),
+                    unless(!full, button(lang, &Msg::BtnJoin, p(Button::Join))),
                     button(lang, &Msg::BtnLeave, p(Button::Leave)),
                 ],
                 vec![
-                    button(lang, &Msg::BtnAddComputer, p(Button::AddBot(Level::Normal))),
-                    button(lang, &Msg::BtnStart, p(Button::Start)),
+                    unless(
+                        !full,
+                        button(lang, &Msg::BtnAddComputer, p(Button::AddBot(Level::Normal))),
+                    ),
+                    unless(startable, button(lang, &Msg::BtnStart, p(Button::Start))),
                 ],
                 vec![button(lang, &Msg::BtnCancel, p(Button::Cancel))],
             ];
@@ -170,7 +180,9 @@ pub fn for_lane(mut kb: InlineKeyboardMarkup, lane: Option<u16>) -> InlineKeyboa
 }
 
 /// The colour a button asks for (Bot API 9.4 `style`; the wire form is the effects'):
-/// the green of going on, the red of leaving, the blue of the player's own choices.
+/// the green of going on, the red of leaving, the blue of the player's own choices; or no
+/// colour at all for a button that cannot be used now ([`Tone::Off`], shown disabled:
+/// Bot API 10.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tone {
     /// Roll, Join: the way forward.
@@ -179,12 +191,44 @@ pub enum Tone {
     Stop,
     /// The player's move buttons.
     Mine,
+    /// An action impossible now (Start while fewer than two are seated, Join and Add
+    /// computer at a full table): shown, greyed, doing nothing ([`off`]).
+    Off,
+}
+
+/// The mark of a button drawn [`off`]: the first character of its callback data (after its
+/// lane, if any). No data of ours starts with it, so a press that carried it anyway (an app
+/// that ignores disabled buttons) is "not ours" and changes nothing.
+pub const OFF: char = '~';
+
+/// `b` shown but disabled (its data marked [`OFF`]; the wire form drops the data and sends
+/// `disabled`).
+#[must_use]
+pub fn off(mut b: InlineKeyboardButton) -> InlineKeyboardButton {
+    if let teloxide::types::InlineKeyboardButtonKind::CallbackData(d) = &mut b.kind {
+        d.insert(0, OFF);
+    }
+    b
 }
 
 /// The tone of a button by its callback data (with or without a lane), `None` for plain
-/// buttons (Start, a computer, the language row, …) and data that is not ours.
+/// buttons (Start, a computer, the language row, …) and data that is not ours. The
+/// tournament's buttons too: its sign-up's Join (`tj:`) and Leave (`tl:`), a table's Ready
+/// (`tr:`), a partner's Confirm (`tp:`), an extension's Accept and Refuse (`ty:<table>.1`,
+/// `.0`).
 #[must_use]
 pub fn tone_of(data: &str) -> Option<Tone> {
+    let own = data.split_once('@').map_or(data, |(_, d)| d);
+    if own.starts_with(OFF) {
+        return Some(Tone::Off);
+    }
+    match own.split_once(':') {
+        Some(("tj" | "tr" | "tp", _)) => return Some(Tone::Go),
+        Some(("tl", _)) => return Some(Tone::Stop),
+        Some(("ty", rest)) if rest.ends_with(".1") => return Some(Tone::Go),
+        Some(("ty", rest)) if rest.ends_with(".0") => return Some(Tone::Stop),
+        _ => {}
+    }
     match Press::decode(data)?.button {
         Button::Join | Button::Roll => Some(Tone::Go),
         Button::Leave | Button::Cancel => Some(Tone::Stop),
@@ -407,6 +451,50 @@ mod tests_rows {
     }
 
     #[test]
+    fn a_lobby_shows_start_off_until_two_are_seated_and_seats_off_once_full() {
+        let tones = |t: &Table| -> Vec<(String, Option<Tone>)> {
+            keyboard(Lang::En, t)
+                .inline_keyboard
+                .iter()
+                .flatten()
+                .map(|b| {
+                    let InlineKeyboardButtonKind::CallbackData(d) = &b.kind else {
+                        panic!("a callback button");
+                    };
+                    (b.text.clone(), tone_of(d))
+                })
+                .collect()
+        };
+        let tone = |t: &Table, label: &str| {
+            tones(t)
+                .into_iter()
+                .find(|(text, _)| text.contains(label))
+                .unwrap_or_else(|| panic!("no {label}: {:?}", tones(t)))
+                .1
+        };
+        // Given the host alone: Start is off, Join and Add computer are on,
+        let alone = Table::lobby(&actor(1), Preset::Jcf, false);
+        assert_eq!(tone(&alone, "Start"), Some(Tone::Off));
+        assert_eq!(tone(&alone, "Join"), Some(Tone::Go));
+        assert_ne!(tone(&alone, "computer"), Some(Tone::Off));
+        // with a second player Start is on,
+        let dice = &mut ScriptedDice::new(&[1]);
+        let two = alone.act(&actor(2), Action::Join, 0, dice).expect("joined");
+        assert_eq!(tone(&two, "Start"), None);
+        // and at a full table Join and Add computer are off, Leave and Cancel still red.
+        let seats = i64::try_from(two.capacity()).expect("a few seats");
+        let full = (3..=seats).fold(two, |t, id| {
+            t.act(&actor(id), Action::Join, 0, dice).expect("joined")
+        });
+        assert_eq!(full.players().len(), full.capacity());
+        assert_eq!(tone(&full, "Join"), Some(Tone::Off));
+        assert_eq!(tone(&full, "computer"), Some(Tone::Off));
+        assert_eq!(tone(&full, "Start"), None);
+        assert_eq!(tone(&full, "Leave"), Some(Tone::Stop));
+        assert_eq!(tone(&full, "Cancel"), Some(Tone::Stop));
+    }
+
+    #[test]
     fn a_finished_tournament_table_offers_no_rematch_and_refuses_one() {
         // Given a finished game, ordinary and at a tournament's table
         let mut t = Table::lobby(&actor(1), Preset::Jcf, false)
@@ -450,6 +538,25 @@ mod tests_rows {
         assert_eq!(tone(Button::Start), None);
         assert_eq!(tone(Button::AddBot(Level::Normal)), None);
         assert_eq!(tone_of("not ours"), None);
+        // A button drawn off, with or without a lane, and the tournament's.
+        let start = Press {
+            button: Button::Start,
+            version: 7,
+        };
+        let drawn_off = off(InlineKeyboardButton::callback("Start", start.encode()));
+        let teloxide::types::InlineKeyboardButtonKind::CallbackData(d) = &drawn_off.kind else {
+            panic!("a callback button");
+        };
+        assert_eq!(tone_of(d), Some(Tone::Off));
+        assert_eq!(Press::decode(d), None, "not a press any more: {d}");
+        let laned = crate::bot::core::callback::at_lane(Some(3), d);
+        assert_eq!(tone_of(&laned), Some(Tone::Off));
+        assert_eq!(tone_of("tj:4"), Some(Tone::Go));
+        assert_eq!(tone_of("tl:4"), Some(Tone::Stop));
+        assert_eq!(tone_of("tr:1.2"), Some(Tone::Go));
+        assert_eq!(tone_of("ty:1.2.1"), Some(Tone::Go));
+        assert_eq!(tone_of("ty:1.2.0"), Some(Tone::Stop));
+        assert_eq!(tone_of("ts:4"), None);
     }
 
     #[test]

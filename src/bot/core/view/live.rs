@@ -107,7 +107,13 @@ fn buttons(lang: Lang, t: &Table) -> Vec<ButtonJson> {
             let teloxide::types::InlineKeyboardButtonKind::CallbackData(data) = &b.kind else {
                 return None;
             };
-            let kind = match Press::decode(data)?.button {
+            // A button the chat shows disabled (Start alone) stays on the page as it was:
+            // pressed, it is refused as in the chat, in words.
+            let data = data
+                .strip_prefix(super::keyboard::OFF)
+                .unwrap_or(data)
+                .to_owned();
+            let kind = match Press::decode(&data)?.button {
                 Button::Join => "join",
                 Button::Leave => "leave",
                 Button::Start => "start",
@@ -120,7 +126,7 @@ fn buttons(lang: Lang, t: &Table) -> Vec<ButtonJson> {
             Some(ButtonJson {
                 label: b.text.clone(),
                 kind,
-                data: data.clone(),
+                data,
             })
         })
         .collect()
@@ -666,7 +672,8 @@ mod tests {
         for (seats, humans) in [(2, 2), (4, 4), (6, 3), (8, 2)] {
             let mut streams = SeededStreams(seats as u64 * 31);
             let lobby = Table::lobby(&actor(1), crate::engine::Preset::Jcf, false);
-            // the lobby offers the chat's lobby buttons,
+            // the lobby offers the chat's lobby buttons (Start too, which the chat shows
+            // disabled while the host is alone: the page's press is refused in words),
             let (kinds, roll, moves) = offer(&Frame::new(1, lobby, 0));
             assert_eq!(kinds, ["join", "leave", "bot", "start", "cancel"]);
             assert!(!roll && moves.is_empty());

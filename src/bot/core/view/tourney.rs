@@ -4,7 +4,8 @@
 
 use crate::bot::core::table::TableTag;
 use crate::bot::core::tourney::{READY_SECS, Tourney, seats_of};
-use crate::i18n::{Lang, Msg, TourneyMsg, escape_html, mention, tr};
+use crate::i18n::{CaptionMsg, Lang, Msg, TourneyMsg, escape_html, mention, tr};
+use crate::stats::ChatZone;
 use crate::tournament::{TableId, Tournament};
 
 fn m(t: TourneyMsg) -> Msg {
@@ -25,9 +26,10 @@ pub fn table_tag(t: &Tournament, at: TableId) -> TableTag {
 
 /// The call of table `at`: its name ("🏆 Round 1 · table 2" or "🏆 Final"), its players
 /// (each person a mention that notifies them, the name escaped; a computer by name), the
-/// time limit, and the Ready hint (HTML).
+/// time limit, and the Ready hint (HTML), with the Ready deadline of a table called already
+/// as a clock time in `zone` ("⏳ until 19:42", as a board's turn deadline).
 #[must_use]
-pub fn call_text(lang: Lang, t: &Tourney, at: TableId) -> String {
+pub fn call_text(lang: Lang, t: &Tourney, at: TableId, zone: &ChatZone) -> String {
     let Some(tournament) = &t.tournament else {
         return String::new();
     };
@@ -66,13 +68,29 @@ pub fn call_text(lang: Lang, t: &Tourney, at: TableId) -> String {
         ));
     }
     out.push(String::new());
-    out.push(tr(
+    let mut hint = tr(
         lang,
         &m(TourneyMsg::ReadyHint {
             secs: u32::try_from(READY_SECS).unwrap_or(u32::MAX),
         }),
-    ));
+    );
+    if let Some(by) = ready_by(t, at) {
+        let (hour, minute) = zone.clock_of(by);
+        let until = tr(lang, &Msg::Caption(CaptionMsg::Until { hour, minute }));
+        hint = format!("{hint} {until}");
+    }
+    out.push(hint);
     out.join("\n")
+}
+
+/// When table `at`'s Ready runs out (Unix ms), once it is called. The game never starts
+/// sooner: the deadline is counted again from the call shown, if later.
+#[must_use]
+pub fn ready_by(t: &Tourney, at: TableId) -> Option<i64> {
+    t.play(at)
+        .map(|p| p.ready_by_ms)
+        .filter(|&ms| ms > 0)
+        .and_then(|ms| i64::try_from(ms).ok())
 }
 
 /// The head of the bracket posted at the draw: how many entrants, how many byes (HTML).

@@ -1,14 +1,19 @@
 //! Guest Mode (Bot API 10.0, 2026-05-08): a user mentions the bot in a chat it is not a
-//! member of; the bot gets a `guest_message` update (only when `allowed_updates` lists it)
-//! and answers it once with `answerGuestQuery`, which posts an inline message the bot can
-//! keep editing by its `inline_message_id` (`SentGuestMessage`).
+//! member of; the bot gets a `guest_message` update (only when `allowed_updates` lists it:
+//! [`super::updates`]) and answers it once with `answerGuestQuery`, which posts an inline
+//! message the bot can keep editing by its `inline_message_id` (`SentGuestMessage`).
 //!
-//! Names from the official changelog ("Added the field *guest_query_id* to the class
-//! Message", "*guest_bot_caller_user* and *guest_bot_caller_chat*", "the field
-//! *guest_message* to the class Update", "the class SentGuestMessage and the method
-//! answerGuestQuery") and televerse's `answerGuestQuery(guest_query_id, result)`. Only the
-//! payload types: the bot does not ask for `guest_message` yet (inline games will lead it
-//! into their flow).
+//! Names checked against grammY's types (`Update.guest_message`, `Message.guest_query_id`,
+//! `ApiMethods.answerGuestQuery(guest_query_id, result: InlineQueryResult)`,
+//! `SentGuestMessage.inline_message_id`, "Identifier of the sent inline message", not
+//! optional), the official changelog of 10.0, and televerse's and aiogram's
+//! `answerGuestQuery`. `Message.guest_bot_caller_user` / `guest_bot_caller_chat` are set on
+//! the messages a guest bot *sends* (who summoned it), so the bot reads the mention's own
+//! `from`.
+//!
+//! The bot answers with the inline offer an inline query gets (its "New game" placeholder),
+//! then opens the lobby on the posted inline message: from there it is an inline game
+//! ([`crate::bot::effects::inline`]).
 
 use serde::{Deserialize, Serialize};
 use teloxide::requests::{JsonRequest, Payload};
@@ -19,7 +24,7 @@ use crate::bot::effects::telegram::TgBot;
 /// The update field that carries a guest message (10.0).
 pub const GUEST_MESSAGE: &str = "guest_message";
 
-/// The chat of a guest message: only what the bot would read.
+/// The chat of a guest message: only what the bot reads.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 pub struct GuestChat {
     pub id: i64,
@@ -27,7 +32,8 @@ pub struct GuestChat {
     pub kind: String,
 }
 
-/// A `guest_message` update's `Message`, the fields the bot would read.
+/// A `guest_message` update's `Message`, the fields the bot reads: who mentioned it (`from`),
+/// where (`chat`) and the query to answer.
 #[derive(Clone, Debug, Deserialize)]
 pub struct GuestMessage {
     pub message_id: i32,
@@ -38,16 +44,11 @@ pub struct GuestMessage {
     pub text: Option<String>,
     /// 10.0: the query to answer with [`AnswerGuestQuery`], once.
     pub guest_query_id: String,
-    /// 10.0: who mentioned the bot.
-    #[serde(default)]
-    pub guest_bot_caller_user: Option<User>,
-    /// 10.0: the chat that mentioned the bot, when it was a chat.
-    #[serde(default)]
-    pub guest_bot_caller_chat: Option<GuestChat>,
 }
 
 impl GuestMessage {
-    /// The guest message of a raw update, if it is one.
+    /// The guest message of a raw update, if it is one the bot can read (an unreadable one,
+    /// e.g. without `guest_query_id`, is `None`).
     #[must_use]
     pub fn of_update(update: &serde_json::Value) -> Option<Self> {
         serde_json::from_value(update.get(GUEST_MESSAGE)?.clone()).ok()
@@ -94,7 +95,6 @@ mod tests {
                 "chat": {"id": 42, "type": "private"},
                 "from": {"id": 42, "is_bot": false, "first_name": "Anna"},
                 "guest_query_id": "gq-1",
-                "guest_bot_caller_user": {"id": 42, "is_bot": false, "first_name": "Anna"},
             }
         });
         let g = GuestMessage::of_update(&update).expect("a guest message");

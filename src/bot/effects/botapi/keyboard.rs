@@ -2,6 +2,12 @@
 //! KeyboardButton and InlineKeyboardButton"; the values `danger`, `success`, `primary` as
 //! grammY's `AbstractInlineKeyboardButton.style` spells them). An omitted style is the app's
 //! own.
+//!
+//! Disabled buttons (Bot API 10.3: `InlineKeyboardButton.disabled`, a `DisabledButton`,
+//! "If set, then the button is disabled and does nothing", an object that "currently holds
+//! no information"; as televerse's `InlineKeyboardButton.disabled` ("Since: Bot API 10.3")
+//! and grammY's `DisabledButton` name them). It is one of the button's kinds: a disabled
+//! button has its `text` and `disabled: {}`, no `callback_data`.
 
 use serde::Serialize;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardButtonKind, InlineKeyboardMarkup};
@@ -20,21 +26,39 @@ pub enum Style {
     Primary,
 }
 
-impl From<Tone> for Style {
-    fn from(t: Tone) -> Self {
+impl Style {
+    /// The style of a tone; none for a disabled button.
+    #[must_use]
+    pub fn of(t: Tone) -> Option<Self> {
         match t {
-            Tone::Go => Self::Success,
-            Tone::Stop => Self::Danger,
-            Tone::Mine => Self::Primary,
+            Tone::Go => Some(Self::Success),
+            Tone::Stop => Some(Self::Danger),
+            Tone::Mine => Some(Self::Primary),
+            Tone::Off => None,
         }
     }
 }
 
-/// teloxide's button with the 9.4 `style` beside its fields.
+/// `DisabledButton` (10.3): no fields yet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct DisabledButton {}
+
+/// What a button is: teloxide's (text and kind), or a disabled one (10.3).
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum Face {
+    Button(InlineKeyboardButton),
+    Disabled {
+        text: String,
+        disabled: DisabledButton,
+    },
+}
+
+/// A button with the 9.4 `style` beside its fields.
 #[derive(Clone, Debug, Serialize)]
 pub struct StyledButton {
     #[serde(flatten)]
-    pub button: InlineKeyboardButton,
+    pub face: Face,
     /// Since 9.4.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub style: Option<Style>,
@@ -46,27 +70,37 @@ pub struct StyledKeyboard {
     pub inline_keyboard: Vec<Vec<StyledButton>>,
 }
 
-/// `kb` with each button's style taken from what it does ([`tone_of`] its callback data:
-/// Roll and Join green, Leave and Cancel red, the player's moves blue; the rest plain).
+/// `b` as sent: its style from what it does ([`tone_of`] its callback data: Roll and Join
+/// green, Leave and Cancel red, the player's moves blue; the rest plain), or disabled when
+/// drawn off ([`Tone::Off`]: its data is not sent).
+fn styled_button(b: &InlineKeyboardButton) -> StyledButton {
+    let tone = match &b.kind {
+        InlineKeyboardButtonKind::CallbackData(d) => tone_of(d),
+        _ => None,
+    };
+    match tone {
+        Some(Tone::Off) => StyledButton {
+            face: Face::Disabled {
+                text: b.text.clone(),
+                disabled: DisabledButton {},
+            },
+            style: None,
+        },
+        tone => StyledButton {
+            face: Face::Button(b.clone()),
+            style: tone.and_then(Style::of),
+        },
+    }
+}
+
+/// `kb` as sent, each button styled or disabled by what it does ([`styled_button`]).
 #[must_use]
 pub fn styled(kb: &InlineKeyboardMarkup) -> StyledKeyboard {
     StyledKeyboard {
         inline_keyboard: kb
             .inline_keyboard
             .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|b| StyledButton {
-                        style: match &b.kind {
-                            InlineKeyboardButtonKind::CallbackData(d) => {
-                                tone_of(d).map(Style::from)
-                            }
-                            _ => None,
-                        },
-                        button: b.clone(),
-                    })
-                    .collect()
-            })
+            .map(|row| row.iter().map(styled_button).collect())
             .collect(),
     }
 }
@@ -98,5 +132,22 @@ mod tests {
         assert!(json["inline_keyboard"][1][0].get("style").is_none());
         assert_eq!(json["inline_keyboard"][1][1]["url"], "https://example.org/");
         assert!(json["inline_keyboard"][1][1].get("style").is_none());
+    }
+
+    #[test]
+    fn a_button_drawn_off_is_sent_disabled_without_its_data() {
+        let start = Press {
+            button: Button::Start,
+            version: 4,
+        }
+        .encode();
+        let kb = InlineKeyboardMarkup::new([[crate::bot::core::view::keyboard::off(
+            InlineKeyboardButton::callback("Start", start),
+        )]]);
+        let json = serde_json::to_value(styled(&kb)).expect("encodes");
+        assert_eq!(
+            json["inline_keyboard"][0][0],
+            serde_json::json!({"text": "Start", "disabled": {}})
+        );
     }
 }

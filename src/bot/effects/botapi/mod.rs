@@ -9,22 +9,27 @@
 //!
 //! | what | since | module |
 //! | --- | --- | --- |
-//! | `InlineKeyboardButton.style` (`success`, `danger`, `primary`) | 9.4 | [`keyboard`] |
+//! | `InlineKeyboardButton.style` (`success`, `danger`, `primary`) | 9.4 | [`keyboard`]; on picture boards [`photo`] |
+//! | `InlineKeyboardButton.disabled` (`DisabledButton`, `{}`) | 10.3 | [`keyboard`] |
 //! | `MessageEntity` type `date_time` (`unix_time`, `date_time_format`), HTML `<tg-time>` | 9.5 | [`date_time`] |
 //! | `guest_message` update, `Message.guest_query_id`, `answerGuestQuery`, `SentGuestMessage` | 10.0 | [`guest`] |
+//! | `allowed_updates` naming `guest_message` (`getUpdates`, `setWebhook`) | 10.0 | [`updates`] |
 //! | `EphemeralMessageParameters`, `sendMessage.ephemeral_message_parameters`, `Message.ephemeral_message_id` | 10.2–10.4 | [`send`], [`ephemeral`] (the reply to one member and its fallback) |
-//! | update kinds teloxide does not know (logged once per kind, ignored) | — | [`updates`] |
+//! | update kinds teloxide does not know (a guest message handled, others logged once per kind and ignored) | — | [`updates`] |
 //!
-//! Photo boards keep teloxide's own multipart requests (`sendPhoto`, `editMessageMedia`):
-//! teloxide-core does not let a crate outside it define a multipart payload, so their
-//! buttons stay unstyled.
+//! Picture boards are multipart requests of our own payloads too ([`photo`]: teloxide-core's
+//! public `MultipartRequest` over a payload implementing its public `MultipartPayload`), so
+//! their buttons are styled in the same one request.
 
 pub mod date_time;
 pub mod ephemeral;
 pub mod guest;
 pub mod keyboard;
+pub mod photo;
 pub mod send;
 pub mod updates;
 
 pub use keyboard::{Style, StyledButton, StyledKeyboard, styled};
-pub use send::{EditMessageText, EphemeralMessageParameters, SendMessage, Sent};
+pub use send::{
+    EditMessageReplyMarkup, EditMessageText, EphemeralMessageParameters, SendMessage, Sent,
+};

@@ -89,11 +89,15 @@ impl SendMessage {
     }
 }
 
-/// `editMessageText` of a chat's message with an HTML text.
+/// `editMessageText` with an HTML text, of a chat's message or of an inline message.
 #[derive(Clone, Debug, Serialize)]
 pub struct EditMessageText {
-    pub chat_id: i64,
-    pub message_id: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message_id: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inline_message_id: Option<String>,
     pub text: String,
     pub parse_mode: &'static str,
     /// Styled buttons (9.4).
@@ -108,6 +112,55 @@ impl Payload for EditMessageText {
 }
 
 impl EditMessageText {
+    /// Message `message_id` of `chat` edited into the HTML `text`.
+    #[must_use]
+    pub fn of_message(chat: i64, message_id: i32, text: String) -> Self {
+        Self {
+            chat_id: Some(chat),
+            message_id: Some(message_id),
+            inline_message_id: None,
+            text,
+            parse_mode: "HTML",
+            reply_markup: None,
+        }
+    }
+
+    /// Inline message `id` edited into the HTML `text`.
+    #[must_use]
+    pub fn of_inline(id: &str, text: String) -> Self {
+        Self {
+            chat_id: None,
+            message_id: None,
+            inline_message_id: Some(id.to_owned()),
+            text,
+            parse_mode: "HTML",
+            reply_markup: None,
+        }
+    }
+
+    /// The request, to send with `.await`.
+    pub fn request(self, bot: &TgBot) -> JsonRequest<Self> {
+        JsonRequest::new(bot.clone(), self)
+    }
+}
+
+/// `editMessageReplyMarkup` of a chat's message: its buttons replaced (styled), or taken
+/// off (`None`).
+#[derive(Clone, Debug, Serialize)]
+pub struct EditMessageReplyMarkup {
+    pub chat_id: i64,
+    pub message_id: i32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reply_markup: Option<StyledKeyboard>,
+}
+
+impl Payload for EditMessageReplyMarkup {
+    /// The edited `Message`, or `true`: neither is read.
+    type Output = serde_json::Value;
+    const NAME: &'static str = "EditMessageReplyMarkup";
+}
+
+impl EditMessageReplyMarkup {
     /// The request, to send with `.await`.
     pub fn request(self, bot: &TgBot) -> JsonRequest<Self> {
         JsonRequest::new(bot.clone(), self)

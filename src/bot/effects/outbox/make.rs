@@ -6,7 +6,7 @@ use std::future::IntoFuture;
 
 use teloxide::RequestError;
 use teloxide::prelude::*;
-use teloxide::types::{InputFile, MessageId, ParseMode, ReplyParameters};
+use teloxide::types::MessageId;
 use tracing::{info, warn};
 
 use super::{Plan, Priority, REPOST, Receipt, Slot, Write, media, pace_of, plan, strip};
@@ -14,7 +14,7 @@ use crate::bot::core::settings::Display;
 use crate::bot::core::table::Stage;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::botapi;
-use crate::bot::effects::chat::{ChatAddr, InTopic, load};
+use crate::bot::effects::chat::{ChatAddr, load};
 use crate::bot::effects::display::{self, Board, Rendered};
 use crate::bot::effects::inline;
 use crate::bot::effects::telegram::{TgBot, chat_gone, kind_of};
@@ -51,20 +51,13 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
             keyboard,
             ..
         } => {
-            let addr = ChatAddr::from(*place);
-            let mut req = bot
-                .send_message(addr.chat_id(), text.clone())
-                .in_topic(addr)
-                .parse_mode(ParseMode::Html);
-            if let Some(to) = reply_to {
-                req = req.reply_parameters(
-                    ReplyParameters::new(MessageId(*to)).allow_sending_without_reply(),
-                );
-            }
-            if let Some(kb) = keyboard {
-                req = req.reply_markup(kb.clone());
-            }
-            req.into_future().await.map(|m| Some(m.id.0))
+            let mut send = botapi::SendMessage::html(ChatAddr::from(*place), text.clone());
+            send.reply_parameters = reply_to.map(|to| botapi::send::ReplyTo {
+                message_id: to,
+                allow_sending_without_reply: true,
+            });
+            send.reply_markup = keyboard.as_ref().map(botapi::styled);
+            send.request(bot).await.map(|m| Some(m.message_id))
         }
         Write::Whisper {
             place,
@@ -99,42 +92,31 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
             keyboard,
         } => {
             let addr = ChatAddr::from(*place);
-            let mut req = bot
-                .send_photo(
-                    addr.chat_id(),
-                    InputFile::memory(png.clone()).file_name("picture.png"),
-                )
-                .in_topic(addr)
-                .caption(caption.clone())
-                .parse_mode(ParseMode::Html);
-            if let Some(kb) = keyboard {
-                req = req.reply_markup(kb.clone());
-            }
-            req.into_future().await.map(|m| Some(m.id.0))
+            let mut send =
+                botapi::photo::SendPhoto::png(addr, png.clone(), "picture.png", caption.clone());
+            send.reply_markup = keyboard.as_ref().map(botapi::styled);
+            send.request(bot).await.map(|m| Some(m.message_id))
         }
         Write::Edit {
             message_id,
             text,
             keyboard,
         } => {
-            let mut req = bot
-                .edit_message_text(ChatId(chat), MessageId(*message_id), text.clone())
-                .parse_mode(ParseMode::Html);
-            if let Some(kb) = keyboard {
-                req = req.reply_markup(kb.clone());
-            }
-            req.into_future().await.map(|_| None)
+            let mut edit = botapi::EditMessageText::of_message(chat, *message_id, text.clone());
+            edit.reply_markup = keyboard.as_ref().map(botapi::styled);
+            edit.request(bot).await.map(|_| None)
         }
         Write::Markup {
             message_id,
             keyboard,
-        } => {
-            let mut req = bot.edit_message_reply_markup(ChatId(chat), MessageId(*message_id));
-            if let Some(kb) = keyboard {
-                req = req.reply_markup(kb.clone());
-            }
-            req.into_future().await.map(|_| None)
+        } => botapi::EditMessageReplyMarkup {
+            chat_id: chat,
+            message_id: *message_id,
+            reply_markup: keyboard.as_ref().map(botapi::styled),
         }
+        .request(bot)
+        .await
+        .map(|_| None),
         Write::Delete { message_id, .. } => bot
             .delete_message(ChatId(chat), MessageId(*message_id))
             .into_future()

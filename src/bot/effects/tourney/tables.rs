@@ -8,6 +8,7 @@
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use tracing::{info, warn};
 
+use super::super::botapi;
 use super::super::chat::{DisplayState, Here, Stored, load as load_place};
 use super::super::commit::{follow, save};
 use super::super::ctx::Stream;
@@ -99,7 +100,17 @@ pub async fn call_at(ctx: &Ctx, chat: i64, lang: Lang, tables: &[(TableId, Optio
 /// Plan table `at`'s call at its place: its name, its players' mentions, the time limit,
 /// the Ready button.
 async fn plan_call(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney, at: TableId, topic: Option<i32>) {
-    let text = view::tourney::call_text(lang, t, at);
+    // The Ready deadline's clock as a `date_time` entity (Bot API 9.5): each reader sees it in
+    // their own zone, the chat's clock stays as the fallback text.
+    let zone = crate::bot::effects::stats::zone_of(ctx, chat).await;
+    let mut text = view::tourney::call_text(lang, t, at, &zone);
+    // (In the hint's line, the last: a player's name above may hold anything.)
+    if let (Some(by), Some(at_hint)) = (view::tourney::ready_by(t, at), text.rfind('\n')) {
+        let (hour, minute) = zone.clock_of(by);
+        let clock = format!("{hour}:{minute:02}");
+        let hint = botapi::date_time::mark_clock(&text[at_hint..], "⏳", &clock, by / 1000);
+        text = format!("{}{hint}", &text[..at_hint]);
+    }
     let keyboard = InlineKeyboardMarkup::new([[InlineKeyboardButton::callback(
         tr_plain(lang, &m(TourneyMsg::BtnReady)),
         ready_data(at),
