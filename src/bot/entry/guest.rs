@@ -19,7 +19,8 @@ use std::sync::Arc;
 
 use tracing::{info, warn};
 
-use super::{Started, handled, inline};
+use super::inline;
+use super::started::{Started, handled};
 use crate::bot::effects::botapi::guest::{AnswerGuestQuery, GuestMessage};
 use crate::bot::effects::telegram::TgBot;
 use crate::bot::effects::{self, Ctx};

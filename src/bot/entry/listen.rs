@@ -27,7 +27,8 @@ use teloxide::types::{AllowedUpdate, Update, UpdateKind};
 use teloxide::update_listeners::{AsUpdateStream, UpdateListener};
 use tracing::warn;
 
-use super::{Started, guest};
+use super::guest;
+use super::started::Started;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::botapi::{self, guest::GUEST_MESSAGE, guest::GuestMessage};
 use crate::bot::effects::telegram::TgBot;
