@@ -351,11 +351,20 @@ async fn a_table_whose_lane_still_holds_an_open_game_waits_longer_each_time_then
             tokio::time::sleep(Duration::from_millis(10)).await;
         };
         assert_eq!(due, retry, "the job is due at the retry");
-        pauses.push((retry - next) / 1000);
+        pauses.push(retry - next);
         next = retry;
     }
-    // Then the start was put off 5 s, 10 s, then every 20 s, never tried at every firing,
-    assert_eq!(pauses, [5, 10, 20, 20, 20], "pauses, seconds");
+    // Then the start was put off 5 s, 10 s, then every 20 s, never tried at every firing
+    // (counted from the deadline or the last retry: the job runs there, give or take the
+    // moment a loaded machine takes to run it, which the bots' clock counts too),
+    let wanted = [5_000, 10_000, 20_000, 20_000, 20_000];
+    assert!(
+        pauses
+            .iter()
+            .zip(wanted)
+            .all(|(&p, w)| (w..w + 3_000).contains(&p)),
+        "pauses, ms: {pauses:?}, wanted {wanted:?} (+ under 3 s)"
+    );
     assert!(the_record(&h, CHAT).await.tables[0].started_ms.is_none());
     // and when the lane's game is gone, the table's game starts at the next try.
     let rec = h
