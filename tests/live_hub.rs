@@ -55,7 +55,9 @@ async fn subscribers(node: &TestRedis, place: Place, sharded: bool, n: i64) {
 }
 
 /// Closes every pub/sub connection `node` holds (as a restart or a network cut would) and
-/// lets no connection in until [`let_in`]: the subscriber stays away meanwhile.
+/// lets no connection in until [`let_in`]: the subscriber stays away meanwhile. The door is
+/// shut first (`maxclients` at the clients that stay), so a quick reconnection cannot slip
+/// in between.
 async fn cut_subscribers(admin: &mut redis::aio::MultiplexedConnection) {
     let info: String = redis::cmd("INFO")
         .arg("clients")
@@ -67,6 +69,22 @@ async fn cut_subscribers(admin: &mut redis::aio::MultiplexedConnection) {
         .find_map(|l| l.strip_prefix("connected_clients:"))
         .and_then(|n| n.trim().parse().ok())
         .expect("connected_clients");
+    let subscribers: String = redis::cmd("CLIENT")
+        .arg("LIST")
+        .arg("TYPE")
+        .arg("pubsub")
+        .query_async(admin)
+        .await
+        .expect("client list");
+    let subscribers = i64::try_from(subscribers.lines().count()).expect("a count");
+    assert!(subscribers >= 1, "no subscriber connection to cut");
+    let () = redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("maxclients")
+        .arg((connected - subscribers).max(1))
+        .query_async(admin)
+        .await
+        .expect("maxclients");
     let killed: i64 = redis::cmd("CLIENT")
         .arg("KILL")
         .arg("TYPE")
@@ -74,14 +92,7 @@ async fn cut_subscribers(admin: &mut redis::aio::MultiplexedConnection) {
         .query_async(admin)
         .await
         .expect("client kill");
-    assert!(killed >= 1, "no subscriber connection to cut");
-    let () = redis::cmd("CONFIG")
-        .arg("SET")
-        .arg("maxclients")
-        .arg(connected - killed)
-        .query_async(admin)
-        .await
-        .expect("maxclients");
+    assert!(killed >= 1, "no subscriber connection cut");
 }
 
 /// Lets connections in again.
