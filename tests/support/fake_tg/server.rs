@@ -53,7 +53,7 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
             parameters: None,
         });
     };
-    let (params, files) = match decode(&content_type, &body, query.as_deref()) {
+    let (params, files_in) = match decode(&content_type, &body, query.as_deref()) {
         Ok(decoded) => decoded,
         Err(e) => (json!({ "undecodable_body": e }), Vec::new()),
     };
@@ -68,6 +68,25 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
             .get_mut(&method)
             .and_then(std::collections::VecDeque::pop_front)
     };
+    let files: Vec<RecordedFile> = files_to_record(&method, &files_in);
+    let tap = shared
+        .tap
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone();
+    let keep = shared.keep_log.load(std::sync::atomic::Ordering::Relaxed);
+    let record = |status: u16, response: &Value| Recorded {
+        index: 0,
+        method: method.clone(),
+        params: params.clone(),
+        files: files.clone(),
+        at,
+        status,
+        response: response.clone(),
+    };
+    // A call that changes the fake's state is logged under the same lock: a test that sees
+    // the change (a board edited) also finds the request that made it in the log.
+    let mut logged = None;
     let outcome = match fault {
         Some(fault) => fault_outcome(fault, &params, &shared),
         None if method == "getupdates" => {
@@ -87,40 +106,22 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
                 .flood
                 .as_mut()
                 .map_or(Ok(()), |gate| gate.admit(&method, &params));
-            match admitted {
-                Ok(()) => Outcome::Answer(state.call(&method, &params, &files)),
+            let outcome = match admitted {
+                Ok(()) => Outcome::Answer(state.call(&method, &params, &files_in)),
                 Err(retry_after) => too_many_requests(retry_after),
+            };
+            if keep {
+                let (status, response) = status_and_body(&outcome);
+                let mut r = record(status, &response);
+                r.index = state.log.len();
+                state.log.push(r.clone());
+                logged = Some(r);
             }
+            outcome
         }
     };
 
-    let (status, response) = match &outcome {
-        Outcome::Answer(Ok(result)) => (200, json!({"ok": true, "result": result})),
-        Outcome::Answer(Err(e)) => (e.status, error_body(e)),
-        Outcome::Raw { status, body } => (*status, body.clone()),
-        Outcome::Drop => (0, Value::Null),
-    };
-    let files = files
-        .iter()
-        .map(|f| RecordedFile {
-            field: f.field.clone(),
-            file_name: f.file_name.clone(),
-            len: f.data.len(),
-            head: f.data.iter().take(16).copied().collect(),
-            // Only animations and documents keep their bytes (board photos are many).
-            data: if matches!(method.as_str(), "sendanimation" | "senddocument") {
-                f.data.clone()
-            } else {
-                Vec::new()
-            },
-        })
-        .collect();
-    let tap = shared
-        .tap
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .clone();
-    let keep = shared.keep_log.load(std::sync::atomic::Ordering::Relaxed);
+    let (status, response) = status_and_body(&outcome);
     let delay = shared
         .delays
         .lock()
@@ -129,24 +130,24 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
         .filter(|(when, _)| when(&method, &params))
         .map(|(_, by)| *by)
         .max();
-    if keep || tap.is_some() {
-        let mut record = Recorded {
-            index: 0,
-            method,
-            params,
-            files,
-            at,
-            status,
-            response: response.clone(),
-        };
-        if let Some(tap) = tap {
-            tap(&record);
+    match logged {
+        Some(r) => {
+            if let Some(tap) = tap {
+                tap(&r);
+            }
         }
-        if keep {
-            let mut state = shared.lock();
-            record.index = state.log.len();
-            state.log.push(record);
+        None if keep || tap.is_some() => {
+            let mut r = record(status, &response);
+            if let Some(tap) = tap {
+                tap(&r);
+            }
+            if keep {
+                let mut state = shared.lock();
+                r.index = state.log.len();
+                state.log.push(r);
+            }
         }
+        None => {}
     }
     shared.request_recorded.notify_waiters();
     if let Some(by) = delay {
@@ -157,6 +158,35 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
         Outcome::Drop => dropped_connection(),
         _ => json_response(status, &response),
     }
+}
+
+/// Telegram's status and body for an outcome (status 0: the connection is dropped).
+fn status_and_body(outcome: &Outcome) -> (u16, Value) {
+    match outcome {
+        Outcome::Answer(Ok(result)) => (200, json!({"ok": true, "result": result})),
+        Outcome::Answer(Err(e)) => (e.status, error_body(e)),
+        Outcome::Raw { status, body } => (*status, body.clone()),
+        Outcome::Drop => (0, Value::Null),
+    }
+}
+
+/// What the log keeps of the uploaded files: only animations and documents keep their bytes
+/// (board photos are many).
+fn files_to_record(method: &str, files: &[Upload]) -> Vec<RecordedFile> {
+    files
+        .iter()
+        .map(|f| RecordedFile {
+            field: f.field.clone(),
+            file_name: f.file_name.clone(),
+            len: f.data.len(),
+            head: f.data.iter().take(16).copied().collect(),
+            data: if matches!(method, "sendanimation" | "senddocument") {
+                f.data.clone()
+            } else {
+                Vec::new()
+            },
+        })
+        .collect()
 }
 
 /// `/…/bot<token>/<Method>` → (the bot id from the token, the lower-cased method).
