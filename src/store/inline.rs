@@ -14,6 +14,16 @@ pub const INSTANCE_TTL_SECS: u64 = 30 * 24 * 3600;
 /// could deliver again (24 hours).
 pub const GUEST_QUERY_TTL_SECS: u64 = 2 * 24 * 3600;
 
+/// What is kept of an inline place's message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineMessage {
+    /// Its inline message id.
+    pub id: String,
+    /// Does it show a photo (a picture board was put on it)? Its text boards are then its
+    /// caption.
+    pub photo: bool,
+}
+
 impl Store {
     /// Takes guest query `query_id` to be answered: true the first time (by any replica, for
     /// any delivery of its update), false after.
@@ -60,6 +70,52 @@ impl Store {
         let mut cmd = redis::cmd("GET");
         cmd.arg(keys::inline_msg(place));
         self.query("inline_id", Retry::Idempotent, &cmd).await
+    }
+
+    /// The inline message of an inline place, if recorded, and whether it shows a photo (one
+    /// round trip: both keys carry the place's hash tag).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn inline_message(&self, place: Place) -> Result<Option<InlineMessage>, StoreError> {
+        let mut cmd = redis::cmd("MGET");
+        cmd.arg(keys::inline_msg(place))
+            .arg(keys::inline_photo(place));
+        let (id, photo): (Option<String>, Option<String>) = self
+            .query("inline_message", Retry::Idempotent, &cmd)
+            .await?;
+        Ok(id.map(|id| InlineMessage {
+            id,
+            photo: photo.is_some(),
+        }))
+    }
+
+    /// Records whether the inline message of `place` shows a photo, for `ttl_secs`.
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn set_inline_photo(
+        &self,
+        place: Place,
+        photo: bool,
+        ttl_secs: u64,
+    ) -> Result<(), StoreError> {
+        let cmd = if photo {
+            let mut c = redis::cmd("SET");
+            c.arg(keys::inline_photo(place))
+                .arg(1)
+                .arg("EX")
+                .arg(ttl_secs.max(1));
+            c
+        } else {
+            let mut c = redis::cmd("DEL");
+            c.arg(keys::inline_photo(place));
+            c
+        };
+        let _: redis::Value = self
+            .query("set_inline_photo", Retry::Idempotent, &cmd)
+            .await?;
+        Ok(())
     }
 
     /// Records that callbacks with `instance` come from `chat`.

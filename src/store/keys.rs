@@ -40,6 +40,8 @@
 //! | `parxis:{<chat>}:mute:<user>`    | string     | Unix ms until which the member who flooded the bot gets no answer | [`MUTE_SECS`] + two minutes |
 //! | `parxis:outbox:due`              | sorted set | chats with planned writes (member: chat id), scored by when a write may go (Unix ms) | none (members removed) |
 //! | `<place>:inline`                 | string     | the inline message id of an inline place ([`Place::inline`]) | the game's |
+//! | `<place>:inline:photo`           | string     | `1` while the inline message shows a photo (its text boards are captions) | the game's |
+//! | `<place>:pic:<n>`                | string     | PNG bytes of an inline picture board, served at its versioned URL for Telegram to fetch | [`super::pictures::PICTURE_TTL_SECS`] |
 //! | `parxis:ci:<chat_instance>`      | string     | the chat id a callback's `chat_instance` stands for | [`super::inline::INSTANCE_TTL_SECS`] |
 //! | `parxis:gq:<guest_query_id>`     | string     | a guest query (Bot API 10.0) being answered or answered: it is answered once | [`super::inline::GUEST_QUERY_TTL_SECS`] |
 //! | `parxis:records:due`             | sorted set | places with a finished game to record in the stats ([`Place::member`]), scored by the next attempt (Unix ms) | none (members removed) |
@@ -258,6 +260,20 @@ impl Place {
 #[must_use]
 pub fn inline_msg(place: Place) -> String {
     format!("{}:inline", place.prefix())
+}
+
+/// Set while the inline message of an inline place shows a photo (string `1`, the game's
+/// TTL): its next text board is a caption.
+#[must_use]
+pub fn inline_photo(place: Place) -> String {
+    format!("{}:inline:photo", place.prefix())
+}
+
+/// Picture `n` of an inline place's board (PNG bytes): what its versioned URL serves while
+/// Telegram fetches it ([`super::pictures::PICTURE_TTL_SECS`]).
+#[must_use]
+pub fn picture(place: Place, n: u64) -> String {
+    format!("{}:pic:{n}", place.prefix())
 }
 
 /// The chat a callback's `chat_instance` stands for, learned from presses that carried their

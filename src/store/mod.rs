@@ -56,6 +56,7 @@ mod notify;
 mod options;
 mod outbox;
 mod pace;
+mod pictures;
 mod pings;
 mod publish;
 mod records;
@@ -75,7 +76,7 @@ pub use chat::ChatState;
 pub use conn::{CLUSTER_VAR, DEFAULT_WAIT_MS, MASTER_VAR, SENTINELS_VAR, Target, WAIT_VAR};
 pub use due::DueKind;
 pub use error::StoreError;
-pub use inline::INSTANCE_TTL_SECS;
+pub use inline::{INSTANCE_TTL_SECS, InlineMessage};
 pub use keys::Place;
 pub use keys::StatsScope;
 pub use migrate_global::GlobalMigration;
@@ -86,6 +87,7 @@ pub use outbox::{
     Taken,
 };
 pub use pace::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS};
+pub use pictures::{MAX_PICTURE_BYTES, PICTURE_TTL_SECS};
 pub use redis_store::Store;
 pub use replays::PostedAnimation;
 pub use stats::{
