@@ -15,6 +15,7 @@
 //! | `guest_message` update, `Message.guest_query_id`, `answerGuestQuery`, `SentGuestMessage` | 10.0 | [`guest`] |
 //! | `allowed_updates` naming `guest_message` (`getUpdates`, `setWebhook`) | 10.0 | [`updates`] |
 //! | `EphemeralMessageParameters`, `sendMessage.ephemeral_message_parameters`, `Message.ephemeral_message_id` | 10.2–10.4 | [`send`], [`ephemeral`] (the reply to one member and its fallback) |
+//! | `editMessageMedia` / `editMessageCaption` of an inline message with styled buttons (a picture by URL: an inline message takes no upload) | 9.4 | [`photo`] |
 //! | update kinds teloxide does not know (a guest message handled, others logged once per kind and ignored) | — | [`updates`] |
 //!
 //! Picture boards are multipart requests of our own payloads too ([`photo`]: teloxide-core's

@@ -9,7 +9,7 @@
 //! `ApiMethods.sendPhoto` / `editMessageMedia` and `InputMediaPhoto` spell them.
 
 use serde::Serialize;
-use teloxide::requests::{MultipartPayload, MultipartRequest, Payload};
+use teloxide::requests::{JsonRequest, MultipartPayload, MultipartRequest, Payload};
 use teloxide::types::InputFile;
 
 use super::keyboard::StyledKeyboard;
@@ -67,13 +67,14 @@ impl MultipartPayload for SendPhoto {
     }
 }
 
-/// `InputMediaPhoto`: a new picture with its HTML caption.
+/// `InputMediaPhoto`: a new picture with its HTML caption; `media` is an upload
+/// ([`InputFile`]) or, for an inline message, which takes no upload, an HTTP URL.
 #[derive(Clone, Debug, Serialize)]
-pub struct MediaPhoto {
+pub struct MediaPhoto<M = InputFile> {
     /// Always `"photo"`.
     #[serde(rename = "type")]
     pub kind: &'static str,
-    pub media: InputFile,
+    pub media: M,
     pub caption: String,
     pub parse_mode: &'static str,
 }
@@ -133,4 +134,82 @@ impl MultipartPayload for EditMessageMedia {
     fn move_files(&mut self, into: &mut dyn FnMut(InputFile)) {
         into(self.media.media.clone());
     }
+}
+
+/// `editMessageMedia` of an inline message: "When an inline message is edited, a new file
+/// can't be uploaded; use a previously uploaded file via its file_id or specify a URL", and
+/// the method may "add media to text messages" (the official Bot API page). So the picture
+/// is named by its URL, which Telegram fetches, and the inline message's first picture
+/// turns its text into a caption.
+#[derive(Clone, Debug, Serialize)]
+pub struct EditMessageMediaInline {
+    pub inline_message_id: String,
+    pub media: MediaPhoto<String>,
+    /// Styled buttons (9.4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reply_markup: Option<StyledKeyboard>,
+}
+
+impl EditMessageMediaInline {
+    /// Inline message `id` shown as the picture at `url` with the HTML `caption`.
+    #[must_use]
+    pub fn url(id: &str, url: String, caption: String) -> Self {
+        Self {
+            inline_message_id: id.to_owned(),
+            media: MediaPhoto {
+                kind: "photo",
+                media: url,
+                caption,
+                parse_mode: "HTML",
+            },
+            reply_markup: None,
+        }
+    }
+
+    /// The request, to send with `.await`.
+    pub fn request(self, bot: &TgBot) -> JsonRequest<Self> {
+        JsonRequest::new(bot.clone(), self)
+    }
+}
+
+impl Payload for EditMessageMediaInline {
+    /// `true` (an inline message is not returned): not read.
+    type Output = serde_json::Value;
+    const NAME: &'static str = "EditMessageMedia";
+}
+
+/// `editMessageCaption` of an inline message that shows a photo: its text board (a lobby
+/// after a rematch) goes in the caption.
+#[derive(Clone, Debug, Serialize)]
+pub struct EditMessageCaptionInline {
+    pub inline_message_id: String,
+    pub caption: String,
+    pub parse_mode: &'static str,
+    /// Styled buttons (9.4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reply_markup: Option<StyledKeyboard>,
+}
+
+impl EditMessageCaptionInline {
+    /// Inline message `id`'s caption set to the HTML `caption`.
+    #[must_use]
+    pub fn of(id: &str, caption: String) -> Self {
+        Self {
+            inline_message_id: id.to_owned(),
+            caption,
+            parse_mode: "HTML",
+            reply_markup: None,
+        }
+    }
+
+    /// The request, to send with `.await`.
+    pub fn request(self, bot: &TgBot) -> JsonRequest<Self> {
+        JsonRequest::new(bot.clone(), self)
+    }
+}
+
+impl Payload for EditMessageCaptionInline {
+    /// `true` (an inline message is not returned): not read.
+    type Output = serde_json::Value;
+    const NAME: &'static str = "EditMessageCaption";
 }
