@@ -10,174 +10,30 @@ mod support;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use parxis::bot::core::table::{Status, Table};
+use parxis::bot::core::table::Status;
 use parxis::store::Place;
 use serde_json::{Value, json};
 use support::bot_harness::{CHAT, Harness, Options, WAIT, four_users, mover_of, refused};
-use support::fake_tg::{
-    Flood, FloodClock, INLINE_INVALID, TOKEN, TestUser, buttons, callback_id, inline_flood_key,
+use support::fake_tg::{INLINE_INVALID, TOKEN, TestUser, buttons, callback_id, inline_flood_key};
+use support::inline_game::{
+    LIMIT, WINDOW, ask_inline, button, choose, drawn_at, fresh_inline, harness, join_and_start,
+    press_inline, table_at, users, wait_inline,
 };
 
-/// The flood window of these tests: Telegram's minute, shortened (as in `bot_pace`), so a
-/// whole game plays in seconds at the true count of writes per window.
-const WINDOW: Duration = Duration::from_secs(2);
-/// How many writes a chat (here: the inline message) gets per [`WINDOW`] from Telegram.
-const LIMIT: usize = 20;
-/// The bot's own budget per [`WINDOW`] (as `bot_pace` gives it): below Telegram's limit by
-/// the margin a loaded machine's delays need.
-const BUDGET: u32 = 16;
-
-async fn harness(seed: u64) -> Harness {
-    let h = Harness::start_with(
-        seed,
-        Options {
-            write_budget: (BUDGET, u64::try_from(WINDOW.as_millis()).expect("small")),
-            ..Options::default()
-        },
-    )
-    .await;
-    h.fake.flood(Flood {
-        limit: LIMIT,
-        window: WINDOW,
-        clock: FloodClock::Real,
-    });
-    h
-}
-
-/// The inline game's table, if any.
-async fn table_at(h: &Harness, place: Place) -> Option<Table> {
-    h.store
-        .load::<Table>(place)
-        .await
-        .expect("redis")
-        .map(|r| r.state)
-}
-
-/// Does `data` name a table drawn at `seq`?
-fn drawn_at(data: &str, seq: u64) -> bool {
-    data.ends_with(&format!(":{seq}")) || data.contains(&format!(":{seq}:"))
-}
-
-/// Inline message `id` once `pred` holds (at most `within`).
-async fn wait_inline(
-    h: &Harness,
-    id: &str,
-    within: Duration,
-    what: &str,
-    pred: impl Fn(&Value) -> bool,
-) -> Value {
-    let deadline = Instant::now() + within;
-    loop {
-        let m = h.fake.inline_message(id).expect("the inline message");
-        if pred(&m) {
-            return m;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "timed out waiting for {what}: {m}\n{}",
-            h.fake.log_tail(12)
-        );
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-}
-
-/// The inline message showing the stored table (its buttons drawn at its `seq`).
-async fn fresh_inline(h: &Harness, id: &str) -> (Table, Value) {
-    let place = Place::inline(id);
-    let deadline = Instant::now() + WAIT;
-    loop {
-        let t = table_at(h, place).await.expect("a table");
-        let m = h.fake.inline_message(id).expect("the inline message");
-        if buttons(&m)
-            .first()
-            .is_some_and(|(_, d)| drawn_at(d, t.seq()))
-        {
-            return (t, m);
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the inline board never showed seq {}: {m}\n{}",
-            t.seq(),
-            h.fake.log_tail(12)
-        );
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-}
-
-/// `user` presses `data` on inline message `id`; the bot's answer.
-async fn press_inline(
-    h: &Harness,
-    user: &TestUser,
-    id: &str,
-    data: &str,
-) -> support::fake_tg::Recorded {
-    let upd = h.fake.press_inline(user, id, data);
-    let cb = callback_id(&upd);
-    h.fake.push_update(upd);
-    h.fake.wait_for_callback_answer(&cb).await
-}
-
-/// The data of the first button of `m` starting with `prefix`.
-fn button(m: &Value, prefix: &str) -> String {
-    buttons(m)
-        .into_iter()
-        .map(|(_, d)| d)
-        .find(|d| d.starts_with(prefix))
-        .unwrap_or_else(|| panic!("no {prefix} button: {m}"))
-}
-
-/// `@<bot>` typed by `user`, the "New game" result chosen: the inline message's id.
+/// `@<bot>` typed by `user`, the "New game" offer with an emoji board chosen: the inline
+/// message's id. It is the one offer unless the live board is configured (then a picture
+/// board is offered second: `bot_inline_picture`).
 async fn open_inline_game(h: &Harness, user: &TestUser) -> String {
-    let query = h.fake.inline_query(user, "");
-    let qid = query["inline_query"]["id"].as_str().expect("id").to_owned();
-    h.fake.push_update(query);
-    h.fake
-        .wait_for_request(|r| r.method == "answerinlinequery" && r.ok(), WAIT)
-        .await;
-    let results = h.fake.inline_answer(&qid).expect("answered");
-    assert_eq!(results.len(), 1, "one offer: {results:?}");
+    let (qid, results) = ask_inline(h, user).await;
+    let live = h.bots[0].ctx.live.is_some();
+    assert_eq!(results.len(), if live { 2 } else { 1 }, "{results:?}");
     let offer = &results[0];
     assert_eq!(offer["title"], json!("🎲 New game of parxís"), "{offer}");
     assert_eq!(
         offer["description"],
         json!("2 to 4 players, right here in this chat")
     );
-    let rid = offer["id"].as_str().expect("a result id");
-    let (chosen, id) = h.fake.choose_inline(user, &qid, rid, "90210");
-    let id = id.expect("the offer has buttons, so its message has an inline id");
-    h.fake.push_update(chosen);
-    id
-}
-
-/// Ben joins Ana's lobby on inline message `id` and Ana starts the game, by buttons on it.
-async fn join_and_start(h: &Harness, id: &str, ana: &TestUser, ben: &TestUser) {
-    let lobby = wait_inline(h, id, WAIT, "the lobby", |m| {
-        buttons(m).iter().any(|(_, d)| d.starts_with("j:"))
-    })
-    .await;
-    assert!(
-        lobby["text"]
-            .as_str()
-            .unwrap_or_default()
-            .contains(&ana.first_name),
-        "{lobby}"
-    );
-    let join = press_inline(h, ben, id, &button(&lobby, "j:")).await;
-    assert!(!refused(&join), "{:?}", join.params);
-    let lobby = wait_inline(h, id, WAIT, "Ben seated", |m| {
-        m["text"]
-            .as_str()
-            .unwrap_or_default()
-            .contains(&ben.first_name)
-    })
-    .await;
-    let start = press_inline(h, ana, id, &button(&lobby, "s:")).await;
-    assert!(!refused(&start), "{:?}", start.params);
-}
-
-fn users() -> (TestUser, TestUser) {
-    let u = four_users();
-    (u[0].clone().lang("en"), u[1].clone().lang("en"))
+    choose(h, user, &qid, offer["id"].as_str().expect("a result id"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

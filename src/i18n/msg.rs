@@ -39,17 +39,29 @@ pub enum Msg {
     /// "JCF", "classic", "Solidari".
     Preset(Preset),
     /// "Computer (hard)".
-    ComputerName { level: Level },
+    ComputerName {
+        level: Level,
+    },
 
     // ── Lobby ────────────────────────────────────────────────────────────────────────────
     /// "🎲 New game of parxís — rules: JCF, in pairs" (HTML).
-    LobbyTitle { preset: Preset, pairs: bool },
+    LobbyTitle {
+        preset: Preset,
+        pairs: bool,
+    },
     /// "Players (2/4):", above the list of players (`max`: the seats the lobby takes).
-    LobbyPlayers { count: u32, max: u32 },
+    LobbyPlayers {
+        count: u32,
+        max: u32,
+    },
     /// "Waiting for players (2 to 4)… Press ✋ Join to play."
-    LobbyWaiting { max: u32 },
+    LobbyWaiting {
+        max: u32,
+    },
     /// "Board for 6 players." (`seats` 0: "the board is chosen when the game starts…").
-    LobbyBoard { seats: u32 },
+    LobbyBoard {
+        seats: u32,
+    },
     /// Button "✋ Join".
     BtnJoin,
     /// Button "🚪 Leave".
@@ -62,9 +74,13 @@ pub enum Msg {
     BtnAddComputer,
     /// The host's lobby button "🔲 Board for 6" (`seats` 0: "🔲 Board: auto", the smallest that
     /// seats everyone); a press sets the next size.
-    BtnBoard { seats: u32 },
+    BtnBoard {
+        seats: u32,
+    },
     /// The host's lobby button "📜 Rules: JCF"; a press sets the next rule set.
-    BtnRules { preset: Preset },
+    BtnRules {
+        preset: Preset,
+    },
     /// "You joined the game."
     Joined,
     /// "You are already in this game."
@@ -72,11 +88,15 @@ pub enum Msg {
     /// "You are not in this game."
     NotInGame,
     /// "The game is full: 4 players at most."
-    GameFull { max: u32 },
+    GameFull {
+        max: u32,
+    },
     /// "At least 2 players are needed to start."
     NeedTwoPlayers,
     /// "A pairs game fills every seat of its board: it needs exactly 6 players."
-    PairsFillBoard { seats: u32 },
+    PairsFillBoard {
+        seats: u32,
+    },
     /// "A pairs game needs 4, 6 or 8 players: every seat of its board."
     PairsNeedEven,
     /// "Only the player who opened the game or a group admin can do that."
@@ -88,35 +108,64 @@ pub enum Msg {
     /// "The game was cancelled before it started."
     LobbyCancelled,
     /// "NAME cancelled the game."
-    GameCancelledBy { name: String },
+    GameCancelledBy {
+        name: String,
+    },
     /// "NAME left the game."
-    PlayerLeft { name: String },
+    PlayerLeft {
+        name: String,
+    },
     /// "The host removed NAME from the game." (mid-game the computer takes the seat)
-    PlayerRemoved { name: String },
+    PlayerRemoved {
+        name: String,
+    },
     /// "🎲 Who starts? Everyone rolls the die:"
     RollOffTitle,
     /// "NAME: 4", one line per player of the roll-off.
-    RollOffLine { name: String, roll: u8 },
+    RollOffLine {
+        name: String,
+        roll: u8,
+    },
     /// "Tie for the highest roll: the tied players roll again."
     RollOffTie,
     /// "NAME starts!" (HTML).
-    RollOffWinner { name: String },
+    RollOffWinner {
+        name: String,
+    },
 
     // ── Game ─────────────────────────────────────────────────────────────────────────────
     /// "Turn: NAME (yellow)" (HTML).
-    Turn { name: String, colour: Colour },
+    Turn {
+        name: String,
+        colour: Colour,
+    },
     /// "NAME, roll the die!"
-    RollPrompt { name: String },
+    RollPrompt {
+        name: String,
+    },
     /// "🎲 NAME rolled a 6."
-    Rolled { name: String, roll: u8 },
+    Rolled {
+        name: String,
+        roll: u8,
+    },
     /// "All pieces are out of the nest, so the 6 counts 7." (R2.3)
-    SixCounts { count: u8 },
+    SixCounts {
+        count: u8,
+    },
     /// "NAME, choose a move:"
-    ChooseMove { name: String },
+    ChooseMove {
+        name: String,
+    },
     /// "NAME moved a piece: square 12 → square 17."
-    Moved { name: String, from: Loc, to: Loc },
+    Moved {
+        name: String,
+        from: Loc,
+        to: Loc,
+    },
     /// "NAME brought a piece out of the nest onto the exit square." (R3)
-    LeftNest { name: String },
+    LeftNest {
+        name: String,
+    },
     /// "⚔ NAME captured VICTIM's green piece and counts 20!" (R4.3, R5)
     Captured {
         name: String,
@@ -124,40 +173,70 @@ pub enum Msg {
         victim_colour: Colour,
     },
     /// "🏁 NAME got a piece into the goal and counts 10!" (R4.5)
-    ReachedGoal { name: String },
+    ReachedGoal {
+        name: String,
+    },
     /// "NAME opened a barrier." (R4.4)
-    BarrierOpened { name: String },
+    BarrierOpened {
+        name: String,
+    },
     /// "Third six! NAME's piece on square 26 (the one the last roll moved) goes back to the
     /// nest." (R2.5)
-    ThirdSixSentBack { name: String, from: Loc },
+    ThirdSixSentBack {
+        name: String,
+        from: Loc,
+    },
     /// "Third six! Nothing goes back to the nest, but the turn is over." (R2.5)
     ThirdSixNothing,
     /// "NAME cannot move anything: the turn passes." / "…but rolls again after the 6." (R2.6)
-    NoMove { name: String, rolls_again: bool },
+    NoMove {
+        name: String,
+        rolls_again: bool,
+    },
     /// "No piece can count 20: the bonus is lost." (R5.2)
-    BonusLost { bonus: u8 },
+    BonusLost {
+        bonus: u8,
+    },
     /// "NAME, count 20 now with one of your pieces:" (R5.1)
-    MustPlayBonus { name: String, bonus: u8 },
+    MustPlayBonus {
+        name: String,
+        bonus: u8,
+    },
     /// "(played automatically: it was the only possible move)"
     AutoPlayed,
     /// "NAME rolled a 6 and rolls again!" (R2.4)
-    RollsAgain { name: String },
+    RollsAgain {
+        name: String,
+    },
     /// Button "🎲 Roll".
     BtnRoll,
     /// Move button "12 → 17", "C3 → 🏁", with " ⚔" for a capture.
-    MoveButton { from: Loc, to: Loc, capture: bool },
+    MoveButton {
+        from: Loc,
+        to: Loc,
+        capture: bool,
+    },
     /// Button "🎲 New game".
     BtnNewGame,
     /// The inline mode's offer (`@<bot>` in any chat): "🎲 New game of parxís".
     InlineTitle,
     /// Under the offer: "2 to 4 players, right here in this chat".
     InlineDescription,
+    /// The inline offer of a game with its board drawn as a picture.
+    InlineTitlePicture,
+    InlineDescriptionPicture,
     /// The inline message until its lobby shows: "🎲 A game of parxís is opening…".
     InlineOpening,
     /// "🏆 NAME (yellow) wins the game!" (HTML)
-    Winner { name: String, colour: Colour },
+    Winner {
+        name: String,
+        colour: Colour,
+    },
     /// "🏆 The pair FIRST & SECOND wins the game!" (HTML, R6.2)
-    WinnerPair { first: String, second: String },
+    WinnerPair {
+        first: String,
+        second: String,
+    },
     /// "Final ranking:"
     RankingTitle,
     /// "2. NAME — 35 squares to go" (R6.1: `distance` is the sum over the pieces).
@@ -168,9 +247,13 @@ pub enum Msg {
     },
     /// "⏱ 23 min" (quiet; "< 1 min" under a minute): the game's length, no count of moves
     /// or rolls (nobody reads them).
-    GameLength { minutes: u32 },
+    GameLength {
+        minutes: u32,
+    },
     /// "⏰ Time is up (30 minutes)! …" (R6.3)
-    TimeUp { minutes: u32 },
+    TimeUp {
+        minutes: u32,
+    },
     /// "🤝 It's a draw: nobody is ahead." (R6.3)
     Draw,
 
@@ -203,7 +286,9 @@ pub enum Msg {
     Help,
     /// `/help` in a group: how to play here, as the chat's `/dice` mode has it, and the few
     /// commands that matter (HTML, short; a button leads to [`Msg::Help`]).
-    HelpGroup { auto: bool },
+    HelpGroup {
+        auto: bool,
+    },
     /// URL button "📖 Full help" (to the private chat).
     BtnFullHelp,
     /// `/rules` in a group: a preset's rules in a few lines (HTML).
@@ -233,7 +318,9 @@ pub enum Msg {
     /// "Choose the language for this chat:"
     LanguagePrompt,
     /// "Language set to Valencià."
-    LanguageSet { lang: Lang },
+    LanguageSet {
+        lang: Lang,
+    },
     /// "How should I show the board?"
     DisplayPrompt,
     /// Button "🖼 Image".
@@ -249,36 +336,67 @@ pub enum Msg {
     /// "🎲 Each player rolls with the Roll button." (`/dice button`)
     DiceSetButton,
     /// "🎲 Dice: rolled for you (/dice button for a Roll button)." (in /help and /rules)
-    DiceIs { auto: bool },
+    DiceIs {
+        auto: bool,
+    },
     /// A press's answer after a roll: "🎲 4".
-    RolledShort { roll: u8 },
+    RolledShort {
+        roll: u8,
+    },
     /// A press on a board that is behind: "🎲 Anna rolled a 4. — board updating…"
-    BoardUpdating { what: String },
+    BoardUpdating {
+        what: String,
+    },
     /// The same, with when the board is expected to catch up: "🎲 Anna rolled a 4. — the
     /// board catches up in about 6 s".
-    BoardUpdatingIn { what: String, secs: u32 },
+    BoardUpdatingIn {
+        what: String,
+        secs: u32,
+    },
     /// "🔔 I will mention the player whose turn it is after 30 s without playing." (`/pings`)
-    PingsSet { seconds: u32 },
+    PingsSet {
+        seconds: u32,
+    },
     /// "🔕 No pings: nobody is mentioned when it is their turn." (`/pings off`)
     PingsOff,
     /// "🔔 Pings: after 30 s (/pings off|30|60|120)." (in /help and /rules; 0: off)
-    PingsIs { seconds: u32 },
+    PingsIs {
+        seconds: u32,
+    },
     /// A ping (HTML, the name a mention): "🟡 Anna, your turn — roll the die".
-    PingRoll { id: i64, name: String, dot: String },
+    PingRoll {
+        id: i64,
+        name: String,
+        dot: String,
+    },
     /// A ping (HTML, the name a mention): "🟡 Anna, your turn — choose a move".
-    PingChoose { id: i64, name: String, dot: String },
+    PingChoose {
+        id: i64,
+        name: String,
+        dot: String,
+    },
     /// The warning (HTML, the name a mention): "⏳ Anna, 30 s — then the computer plays
     /// for you".
-    PingWarning { id: i64, name: String, seconds: u32 },
+    PingWarning {
+        id: i64,
+        name: String,
+        seconds: u32,
+    },
     /// "⏳ Time limit: 2 minutes per turn." / "… 30 seconds per turn." (under a minute the
     /// seconds are named; otherwise whole minutes).
-    TimerSet { seconds: u32 },
+    TimerSet {
+        seconds: u32,
+    },
     /// "Turn timer off: …"
     TimerOff,
     /// R6.3 "⏱ 23 min of the game left": a game's time limit, whole minutes rounded up.
-    GameTimeLeft { minutes: u32 },
+    GameTimeLeft {
+        minutes: u32,
+    },
     /// "⏳ 2 min left" / "⏳ 30 s left": coarse (whole minutes, rounded up, from a minute on).
-    TimeLeft { seconds: u32 },
+    TimeLeft {
+        seconds: u32,
+    },
     /// "NAME did not play in time: the move was played automatically (strike 1/3)."
     TimedOut {
         name: String,
@@ -286,56 +404,89 @@ pub enum Msg {
         limit: u32,
     },
     /// "NAME is absent: the computer plays for them from now on."
-    Absent { name: String },
+    Absent {
+        name: String,
+    },
     /// "⏭ NAME was taking too long: the computer played this turn."
-    Skipped { name: String },
+    Skipped {
+        name: String,
+    },
     /// "👋 NAME is back."
-    Back { name: String },
+    Back {
+        name: String,
+    },
     /// "I was removed from this group, so its game has ended."
     BotRemoved,
     /// "This group became a supergroup: the game moved along with it."
     GameMoved,
     /// "NAME, that is a lot of commands: I will not answer yours for a couple of minutes."
-    FloodQuiet { name: String },
+    FloodQuiet {
+        name: String,
+    },
     /// "▶️ Game started — see the board below." (a text board a photo board replaced)
     BoardBelow,
     /// "I don't know that command. Send /help to see what I can do."
     UnknownCommand,
     /// "That's not how /timer works. Send /help for examples."
-    BadArgs { cmd: Cmd },
+    BadArgs {
+        cmd: Cmd,
+    },
 
     // ── Terminal game (`parxis play`) ────────────────────────────────────────────────────
     /// "Welcome to parxís! Rules: JCF."
-    TermWelcome { preset: Preset },
+    TermWelcome {
+        preset: Preset,
+    },
     /// "You are yellow."
-    TermYouAre { colour: Colour },
+    TermYouAre {
+        colour: Colour,
+    },
     /// "You": the human player's name in the terminal's turn line.
     TermYou,
     /// "Press Enter to roll the die."
     TermPressEnter,
     /// "You rolled a 5."
-    TermYouRolled { roll: u8 },
+    TermYouRolled {
+        roll: u8,
+    },
     /// "Choose a move (1–3):"
-    TermChooseMove { n: u32 },
+    TermChooseMove {
+        n: u32,
+    },
     /// "Please type a number from 1 to 3."
-    TermBadNumber { n: u32 },
+    TermBadNumber {
+        n: u32,
+    },
     /// "🤖 The computer (blue, hard) is thinking…"
-    TermThinking { colour: Colour, level: Level },
+    TermThinking {
+        colour: Colour,
+        level: Level,
+    },
     /// "🏆 You win! Congratulations!"
     TermYouWin,
     /// "Game over: NAME wins. Better luck next time!"
-    TermYouLose { name: String },
+    TermYouLose {
+        name: String,
+    },
     /// "Goodbye!"
     TermGoodbye,
     // ── terminal: the board for newcomers (6 and 8 arms, "you") ──────────────────────────
     /// "You start!" (the roll-off)
     TermYouStart,
     /// "Tie at 6 between You, 🤖 Red: they roll again." (the roll-off)
-    TermRollOffTie { names: String, roll: u8 },
+    TermRollOffTie {
+        names: String,
+        roll: u8,
+    },
     /// "Your pieces: nest 2, 12, corridor 3."
-    TermYourPieces { list: String },
+    TermYourPieces {
+        list: String,
+    },
     /// "You moved a piece: square 12 → square 16."
-    TermYouMoved { from: Loc, to: Loc },
+    TermYouMoved {
+        from: Loc,
+        to: Loc,
+    },
     /// "You brought a piece out of the nest onto the exit square."
     TermYouLeftNest,
     /// "⚔ You captured 🤖 Red's red piece and count 20!"
@@ -346,7 +497,9 @@ pub enum Msg {
     /// "🏁 You got a piece into the goal and count 10!"
     TermYouReachedGoal,
     /// "You cannot move any piece: the turn passes." / "…: roll again."
-    TermYouCannotMove { rolls_again: bool },
+    TermYouCannotMove {
+        rolls_again: bool,
+    },
     /// "(A piece leaves the nest only with a 5.)": why a human with every piece in the nest
     /// passes.
     TermNeedFive,
@@ -358,7 +511,10 @@ pub enum Msg {
     /// The terminal board's key (` 12*` safe, `y 5 ` exit, …), one line.
     TermLegend,
     /// "Board: 6 arms, 102 squares." (only on 6 and 8 arms)
-    TermBoardSize { arms: u8, squares: u8 },
+    TermBoardSize {
+        arms: u8,
+        squares: u8,
+    },
 
     // ── Stats ────────────────────────────────────────────────────────────────────────────
     /// A text of the stats commands or the end-of-game results ([`StatsMsg`]).
@@ -493,6 +649,8 @@ impl Msg {
             Self::BtnNewGame => "btn-new-game",
             Self::InlineTitle => "inline-title",
             Self::InlineDescription => "inline-description",
+            Self::InlineTitlePicture => "inline-title-picture",
+            Self::InlineDescriptionPicture => "inline-description-picture",
             Self::InlineOpening => "inline-opening",
             Self::Winner { .. } => "winner",
             Self::WinnerPair { .. } => "winner-pair",

@@ -135,6 +135,8 @@ impl Msg {
             Self::BtnNewGame,
             Self::InlineTitle,
             Self::InlineDescription,
+            Self::InlineTitlePicture,
+            Self::InlineDescriptionPicture,
             Self::InlineOpening,
             Self::Winner {
                 name: name(),

@@ -100,6 +100,33 @@ pub fn now_secs() -> u64 {
 
 /// The HTTP port of one replica: its health routes and its live board.
 pub async fn serve(h: &Harness, replica: usize) -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    serve_listener(h, replica, listener)
+}
+
+/// A port bound before the bot starts, and the live board configured at it: the URLs the
+/// bot hands out (inline pictures, which Telegram fetches) reach the replica served there
+/// by [`serve_listener`].
+pub async fn app_on_a_port() -> (tokio::net::TcpListener, MiniAppConfig) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let addr = listener.local_addr().expect("an address");
+    let app = MiniAppConfig {
+        url: format!("http://{addr}{PATH}").parse().expect("a URL"),
+        short_name: "board".into(),
+    };
+    (listener, app)
+}
+
+/// The HTTP port of one replica on `listener`: its health routes and its live board.
+pub fn serve_listener(
+    h: &Harness,
+    replica: usize,
+    listener: tokio::net::TcpListener,
+) -> SocketAddr {
     let ctx: Arc<Ctx> = h.bots[replica].ctx.clone();
     let live = ctx.live.clone().expect("the live board is configured");
     let tg = h.fake.bot();
@@ -109,9 +136,6 @@ pub async fn serve(h: &Harness, replica: usize) -> SocketAddr {
         Mount::new(),
         Some(parxis::bot::entry::live::routes::router(live, tg, ctx)),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("a port");
     let addr = listener.local_addr().expect("an address");
     tokio::spawn(serve_on(listener, router, std::future::pending()));
     addr

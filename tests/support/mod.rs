@@ -10,6 +10,7 @@ pub mod gif_frames;
 pub mod hostile;
 pub mod http;
 pub mod imports;
+pub mod inline_game;
 pub mod live;
 pub mod png_board;
 pub mod redis;

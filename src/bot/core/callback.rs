@@ -51,6 +51,9 @@ pub enum Button {
     MoveSeen(MoveKey),
     /// Open a new lobby after a finished game.
     NewGame,
+    /// The placeholder of an inline "New game (picture board)" offer: opens its lobby with
+    /// the board drawn as a picture (elsewhere, as [`Button::NewGame`]).
+    NewPictureGame,
     /// Open a lobby with the finished game's players seated and the same rules.
     Rematch,
     Language(Lang),
@@ -75,7 +78,11 @@ impl Button {
             Self::Move(i) => Action::Move(i),
             Self::MoveSeen(k) => Action::MoveSeen(k),
             Self::Choose(c) => Action::Choose(c),
-            Self::NewGame | Self::Rematch | Self::Language(_) | Self::Replay(_) => return None,
+            Self::NewGame
+            | Self::NewPictureGame
+            | Self::Rematch
+            | Self::Language(_)
+            | Self::Replay(_) => return None,
         })
     }
 }
@@ -105,6 +112,7 @@ impl Press {
             Button::Move(i) => format!("m:{v}:{i}"),
             Button::MoveSeen(k) => format!("m:{v}:{}.{}.{}", k.index, k.from, k.to),
             Button::NewGame => format!("n:{v}"),
+            Button::NewPictureGame => format!("n:{v}:p"),
             Button::Rematch => format!("x:{v}"),
             Button::Language(l) => format!("g:{v}:{}", l.code()),
             Button::Replay(g) => format!("p:{v}:{}.{}", g.seq, g.started_ms),
@@ -141,6 +149,7 @@ impl Press {
             ("c", None) => Button::Cancel,
             ("r", None) => Button::Roll,
             ("n", None) => Button::NewGame,
+            ("n", Some("p")) => Button::NewPictureGame,
             ("x", None) => Button::Rematch,
             ("b", Some(l)) => Button::AddBot(l.parse().ok()?),
             ("m", Some(arg)) => {
@@ -233,6 +242,7 @@ mod tests {
             Button::Cancel,
             Button::Roll,
             Button::NewGame,
+            Button::NewPictureGame,
             Button::Rematch,
         ];
         all.extend([Level::Easy, Level::Normal, Level::Hard].map(Button::AddBot));

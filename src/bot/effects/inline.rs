@@ -4,11 +4,20 @@
 //!
 //! An inline message is a place of its own ([`Place::inline`]: a synthetic chat id from the
 //! message id, paced like a group). Its settings are fixed when the game opens (the chooser's
-//! language, emoji board, Roll button, no pings: the bot cannot post there), its message id
-//! is kept beside the game ([`crate::store::keys::inline_msg`]), and its board is edited in
-//! place by that id when the outbox's drain makes the place's `Board` write
-//! ([`edit_board`]): the same planning, budget and catch-up as a chat's board. Nothing else
-//! can be written there: the outbox drops every other write of an inline place.
+//! language, the board as emoji or a picture as chosen, Roll button, no pings: the bot
+//! cannot post there), its message id is kept beside the game
+//! ([`crate::store::keys::inline_msg`]), and its board is edited in place by that id when
+//! the outbox's drain makes the place's `Board` write ([`edit_board`]): the same planning,
+//! budget and catch-up as a chat's board. Nothing else can be written there: the outbox
+//! drops every other write of an inline place.
+//!
+//! A picture board cannot be uploaded to an inline message, only named by URL: the drain
+//! keeps the PNG in the store under the board's version ([`crate::store::keys::picture`],
+//! minutes) and edits the message's media to its URL on the bot's public HTTP port
+//! ([`super::live::Live::picture_url`]: the page's path, the game's unguessable id, the
+//! version), which Telegram fetches from whichever replica it reaches. The picture choice is
+//! offered only when the bot has that public URL (the live board is configured). Once the
+//! message shows a photo, its text boards (a lobby after a rematch) are its caption.
 //!
 //! ```text
 //! inline_query ─▶ answerInlineQuery ("New game", a placeholder with a New game button)
@@ -20,6 +29,7 @@ use teloxide::RequestError;
 use teloxide::types::{CallbackQuery, InlineKeyboardButtonKind, InlineKeyboardMarkup};
 use tracing::warn;
 
+use super::botapi::photo::{EditMessageCaptionInline, EditMessageMediaInline};
 use super::botapi::{EditMessageText, styled};
 use super::chat::ChatAddr;
 use super::ctx::Ctx;
@@ -27,7 +37,7 @@ use super::display::Rendered;
 use super::telegram::TgBot;
 use crate::bot::core::settings::{ChatSettings, DiceMode, Display};
 use crate::i18n::Lang;
-use crate::store::{Place, StoreError};
+use crate::store::{InlineMessage, Place, StoreError};
 
 /// The place of inline message `id`.
 #[must_use]
@@ -35,14 +45,14 @@ pub fn place_of(id: &str) -> Place {
     Place::inline(id)
 }
 
-/// The settings of an inline game: the chooser's language, an emoji board (an inline message
-/// cannot become a photo by upload), the Roll button (a roll is a press), and no pings (the
-/// bot cannot post in a chat it is not in).
+/// The settings of an inline game: the chooser's language and board (emoji, or a picture
+/// named by URL), the Roll button (a roll is a press), and no pings (the bot cannot post in
+/// a chat it is not in).
 #[must_use]
-pub fn settings(lang: Lang) -> ChatSettings {
+pub fn settings(lang: Lang, display: Display) -> ChatSettings {
     ChatSettings {
         lang: Some(lang),
-        display: Display::Emoji,
+        display,
         dice: DiceMode::Button,
         pings_secs: 0,
         lang_offered: true,
@@ -50,18 +60,38 @@ pub fn settings(lang: Lang) -> ChatSettings {
     }
 }
 
-/// Records inline message `id` as a place: its settings in `lang` and its id, so that every
-/// replica (after a restart too) edits it.
+/// Records inline message `id` as a place: its settings in `lang` with its board drawn as
+/// `display` (a picture only when the bot can serve it: else emoji), and its id, so that
+/// every replica (after a restart too) edits it.
 ///
 /// # Errors
 /// The store's error (nothing is opened then).
-pub async fn register(ctx: &Ctx, id: &str, lang: Lang) -> Result<ChatAddr, StoreError> {
+pub async fn register(
+    ctx: &Ctx,
+    id: &str,
+    lang: Lang,
+    display: Display,
+) -> Result<ChatAddr, StoreError> {
     let place = place_of(id);
-    ctx.store.set_settings(place.chat, &settings(lang)).await?;
+    let display = if pictures_served(ctx) {
+        display
+    } else {
+        Display::Emoji
+    };
+    ctx.store
+        .set_settings(place.chat, &settings(lang, display))
+        .await?;
     ctx.store
         .set_inline_id(place, id, ctx.open_ttl_secs)
         .await?;
     Ok(ChatAddr::from(place))
+}
+
+/// Can inline boards be pictures here? Only with a public URL for Telegram to fetch them
+/// from: the live board's.
+#[must_use]
+pub fn pictures_served(ctx: &Ctx) -> bool {
+    ctx.live.is_some()
 }
 
 /// The place a callback without its message names: an inline game's when the inline message
@@ -124,26 +154,86 @@ pub fn keyboard(mut kb: InlineKeyboardMarkup) -> InlineKeyboardMarkup {
     kb
 }
 
-/// Edit inline message `id` into board `r` (one request; a text board, its buttons styled
-/// as a chat's). "Message is not modified" is success.
+/// Picture `n` of inline place `place`, while kept (`Ok(None)` for any other place: a
+/// group's boards are uploaded, never served).
+///
+/// # Errors
+/// The store's error.
+pub async fn picture(ctx: &Ctx, place: Place, n: u64) -> Result<Option<Vec<u8>>, StoreError> {
+    if !place.is_inline() {
+        return Ok(None);
+    }
+    ctx.store.picture(place, n).await
+}
+
+/// How an inline board is shown: the picture's URL when it is a picture.
+pub enum Shown<'a> {
+    /// The board's text (or a picture board's caption, when pictures cannot be served).
+    Text(&'a Rendered),
+    /// A picture board, kept in the store and named by `url`.
+    Picture { rendered: &'a Rendered, url: String },
+}
+
+/// Keeps picture board `r` (version `version` of `place`) for Telegram to fetch, and its
+/// URL; `Ok(None)` when `r` is text or pictures cannot be served (its caption is shown).
+///
+/// # Errors
+/// The store's error (the board is written later).
+pub async fn keep_picture(
+    ctx: &Ctx,
+    place: Place,
+    version: u64,
+    r: &Rendered,
+) -> Result<Option<String>, StoreError> {
+    let (Rendered::Photo { png, .. }, Some(live)) = (r, ctx.live.as_ref()) else {
+        return Ok(None);
+    };
+    ctx.store.put_picture(place, version, png).await?;
+    Ok(Some(live.picture_url(place, version)))
+}
+
+/// Edit inline message `message` into board `shown` (one request, its buttons styled as a
+/// chat's): a picture by its URL (the media of the message, which turns a text message into
+/// a photo); a text board as the text, or as the caption when the message shows a photo.
+/// "Message is not modified" is success. `Ok(true)` when the message shows a photo after.
 ///
 /// # Errors
 /// The Telegram error.
-pub async fn edit_board(bot: &TgBot, id: &str, r: &Rendered) -> Result<(), RequestError> {
-    // A board drawn as a picture is shown by its caption: an inline message cannot get a
-    // new photo by upload (inline places are drawn as emoji anyway).
-    let (text, kb) = match r {
-        Rendered::Text { body, keyboard } => (body, keyboard),
-        Rendered::Photo {
-            caption, keyboard, ..
-        } => (caption, keyboard),
+pub async fn edit_board(
+    bot: &TgBot,
+    message: &InlineMessage,
+    shown: Shown<'_>,
+) -> Result<bool, RequestError> {
+    let id = message.id.as_str();
+    let (text, kb) = match shown {
+        Shown::Text(r) | Shown::Picture { rendered: r, .. } => match r {
+            Rendered::Text { body, keyboard } => (body, keyboard),
+            Rendered::Photo {
+                caption, keyboard, ..
+            } => (caption, keyboard),
+        },
     };
-    let mut edit = EditMessageText::of_inline(id, text.clone());
-    edit.reply_markup = Some(styled(&keyboard(kb.clone())));
-    let result = edit.request(bot).await.map(drop);
+    let markup = Some(styled(&keyboard(kb.clone())));
+    let (result, photo) = match shown {
+        Shown::Picture { url, .. } => {
+            let mut edit = EditMessageMediaInline::url(id, url, text.clone());
+            edit.reply_markup = markup;
+            (edit.request(bot).await.map(drop), true)
+        }
+        Shown::Text(_) if message.photo => {
+            let mut edit = EditMessageCaptionInline::of(id, text.clone());
+            edit.reply_markup = markup;
+            (edit.request(bot).await.map(drop), true)
+        }
+        Shown::Text(_) => {
+            let mut edit = EditMessageText::of_inline(id, text.clone());
+            edit.reply_markup = markup;
+            (edit.request(bot).await.map(drop), false)
+        }
+    };
     match result {
-        Err(RequestError::Api(teloxide::ApiError::MessageNotModified)) => Ok(()),
-        other => other,
+        Ok(()) | Err(RequestError::Api(teloxide::ApiError::MessageNotModified)) => Ok(photo),
+        Err(e) => Err(e),
     }
 }
 
@@ -191,10 +281,11 @@ mod tests {
 
     #[test]
     fn an_inline_game_asks_for_no_pings_and_shows_emoji() {
-        let s = settings(Lang::Es);
+        let s = settings(Lang::Es, Display::Emoji);
         assert_eq!(s.lang, Some(Lang::Es));
         assert_eq!(s.pings_secs, 0);
         assert_eq!(s.display, Display::Emoji);
+        assert_eq!(settings(Lang::Es, Display::Image).display, Display::Image);
         assert_eq!(s.dice, DiceMode::Button);
         assert!(s.lang_offered);
     }

@@ -20,6 +20,7 @@ use tracing::warn;
 use super::started::{Started, handled};
 use crate::bot::core::callback::Press;
 use crate::bot::core::refusal::{Alert, Refusal};
+use crate::bot::core::settings::Display;
 use crate::bot::core::table::Action;
 use crate::bot::core::view;
 use crate::bot::effects::chat::{self, Here};
@@ -107,10 +108,33 @@ pub async fn on_new_game(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
+    new_game(bot, q, here, ctx, started, Display::Emoji).await
+}
+
+/// "New game" on the placeholder of an inline "picture board" offer: as [`on_new_game`],
+/// the place's board drawn as a picture.
+pub async fn on_new_picture_game(
+    bot: TgBot,
+    q: CallbackQuery,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+) -> HandlerResult {
+    new_game(bot, q, here, ctx, started, Display::Image).await
+}
+
+async fn new_game(
+    bot: TgBot,
+    q: CallbackQuery,
+    here: Here,
+    ctx: Arc<Ctx>,
+    started: Started,
+    display: Display,
+) -> HandlerResult {
     let here = match (&q.inline_message_id, here.stored.as_ref()) {
         (Some(id), Some(stored)) if here.addr.place().is_inline() && stored.table.is_none() => {
             let lang = here.lang;
-            match inline::register(&ctx, id, lang).await {
+            match inline::register(&ctx, id, lang, display).await {
                 Ok(addr) => chat::load(&ctx, addr, Some(&q.from)).await,
                 Err(e) => {
                     warn!(error = %e, "inline place not recorded");

@@ -21,6 +21,7 @@ use tracing::{info, warn};
 
 use super::inline;
 use super::started::{Started, handled};
+use crate::bot::core::settings::Display;
 use crate::bot::effects::botapi::guest::{AnswerGuestQuery, GuestMessage};
 use crate::bot::effects::telegram::TgBot;
 use crate::bot::effects::{self, Ctx};
@@ -60,10 +61,12 @@ pub async fn on_mention(bot: TgBot, ctx: Arc<Ctx>, g: GuestMessage, started: Sta
     let lang = inline::lang_of(&ctx, from);
     let answer = AnswerGuestQuery {
         guest_query_id: g.guest_query_id.clone(),
-        result: inline::offer(lang),
+        result: inline::offer(lang, Display::Emoji),
     };
     match answer.request(&bot).await {
-        Ok(sent) => inline::open(&ctx, &sent.inline_message_id, from, lang).await,
+        Ok(sent) => {
+            inline::open(&ctx, &sent.inline_message_id, from, lang, Display::Emoji).await;
+        }
         Err(e) => warn!(chat = g.chat.id, error = %e, "answerGuestQuery failed"),
     }
     handled(&ctx, "guest_message", started);

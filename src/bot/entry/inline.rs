@@ -2,7 +2,9 @@
 //! lobby on the inline message the user posted (see [`crate::bot::effects::inline`]).
 //!
 //! ```text
-//! inline_query ─▶ on_query: answerInlineQuery (one article, in the user's language)
+//! inline_query ─▶ on_query: answerInlineQuery ("New game" with an emoji board, and with a
+//!                           picture board when the bot can serve pictures; the user's
+//!                           language)
 //! chosen_inline_result ─▶ on_chosen: the place registered, a lobby opened (its board edits
 //!                                   the inline message through the outbox)
 //! guest_message (10.0) ─▶ guest::on_mention: answerGuestQuery with the same offer, then as
@@ -23,6 +25,7 @@ use teloxide::types::{
 use tracing::{info, warn};
 
 use super::started::{Started, handled};
+use crate::bot::core::settings::Display;
 use crate::bot::core::view;
 use crate::bot::effects::chat::{self, user_lang};
 use crate::bot::effects::telegram::{TgBot, actor_of};
@@ -30,31 +33,67 @@ use crate::bot::effects::{Ctx, HandlerResult, inline, lobby};
 use crate::engine::Preset;
 use crate::i18n::{Lang, Msg, tr};
 
-/// The id of the "New game" result.
+/// The id of the "New game" result (an emoji board).
 pub const NEW_GAME: &str = "new";
+/// The id of the "New game (picture board)" result.
+pub const NEW_PICTURE_GAME: &str = "new-pic";
+
+/// The board a result id asks for; `None` for an id that is not ours.
+fn display_of(result_id: &str) -> Option<Display> {
+    match result_id {
+        NEW_GAME => Some(Display::Emoji),
+        NEW_PICTURE_GAME => Some(Display::Image),
+        _ => None,
+    }
+}
 
 /// The language of an inline update's user (there is no chat to ask).
 pub(super) fn lang_of(ctx: &Ctx, user: &User) -> Lang {
     user_lang(Some(user)).unwrap_or(ctx.default_lang)
 }
 
-/// The one offer, "New game" (2 to 4 players), in `lang`: its message is a placeholder with
-/// a New game button (so the posted message has an inline id), edited into the lobby once
-/// the game opens. A guest mention is answered with the same result ([`super::guest`]).
-pub(super) fn offer(lang: Lang) -> InlineQueryResult {
+/// The offer "New game" (2 to 4 players), in `lang`, with its board drawn as `display`: its
+/// message is a placeholder with a New game button (so the posted message has an inline id),
+/// edited into the lobby once the game opens. A guest mention is answered with the emoji
+/// one ([`super::guest`]).
+pub(super) fn offer(lang: Lang, display: Display) -> InlineQueryResult {
     let content = InputMessageContent::Text(
         InputMessageContentText::new(tr(lang, &Msg::InlineOpening)).parse_mode(ParseMode::Html),
     );
-    let article = InlineQueryResultArticle::new(NEW_GAME, tr(lang, &Msg::InlineTitle), content)
-        .description(tr(lang, &Msg::InlineDescription))
-        .reply_markup(view::new_game_only(lang));
+    let (id, title, description, keyboard) = match display {
+        Display::Emoji => (
+            NEW_GAME,
+            Msg::InlineTitle,
+            Msg::InlineDescription,
+            view::new_game_only(lang),
+        ),
+        Display::Image => (
+            NEW_PICTURE_GAME,
+            Msg::InlineTitlePicture,
+            Msg::InlineDescriptionPicture,
+            view::new_picture_game_only(lang),
+        ),
+    };
+    let article = InlineQueryResultArticle::new(id, tr(lang, &title), content)
+        .description(tr(lang, &description))
+        .reply_markup(keyboard);
     InlineQueryResult::Article(article)
 }
 
+/// Every offer the bot can keep: the emoji board, and the picture board when the bot has a
+/// public URL to serve pictures from.
+fn offers(ctx: &Ctx, lang: Lang) -> Vec<InlineQueryResult> {
+    let mut all = vec![offer(lang, Display::Emoji)];
+    if inline::pictures_served(ctx) {
+        all.push(offer(lang, Display::Image));
+    }
+    all
+}
+
 /// Inline message `id`, just posted by `user`'s choice (or for their guest mention), becomes
-/// a place and its lobby opens, hosted by `user`.
-pub(super) async fn open(ctx: &Ctx, id: &str, user: &User, lang: Lang) {
-    match inline::register(ctx, id, lang).await {
+/// a place with its board drawn as `display`, and its lobby opens, hosted by `user`.
+pub(super) async fn open(ctx: &Ctx, id: &str, user: &User, lang: Lang, display: Display) {
+    match inline::register(ctx, id, lang, display).await {
         Ok(addr) => {
             let here = chat::load(ctx, addr, Some(user)).await;
             let actor = actor_of(user);
@@ -80,7 +119,7 @@ pub async fn on_query(
     let lang = lang_of(&ctx, &q.from);
     info!(kind = "inline_query", user = q.from.id.0, "update");
     if let Err(e) = bot
-        .answer_inline_query(q.id, [offer(lang)])
+        .answer_inline_query(q.id, offers(&ctx, lang))
         .cache_time(0)
         .is_personal(true)
         .await
@@ -91,19 +130,16 @@ pub async fn on_query(
     Ok(())
 }
 
-/// The "New game" result chosen (inline feedback on): the inline message becomes a place
+/// A "New game" result chosen (inline feedback on): the inline message becomes a place
 /// and its lobby opens, hosted by the user who posted it.
 pub async fn on_chosen(r: ChosenInlineResult, ctx: Arc<Ctx>, started: Started) -> HandlerResult {
-    let Some(id) = r
-        .inline_message_id
-        .as_deref()
-        .filter(|_| r.result_id == NEW_GAME)
+    let (Some(id), Some(display)) = (r.inline_message_id.as_deref(), display_of(&r.result_id))
     else {
         return Ok(());
     };
     let lang = lang_of(&ctx, &r.from);
     info!(kind = "chosen_inline_result", user = r.from.id.0, "update");
-    open(&ctx, id, &r.from, lang).await;
+    open(&ctx, id, &r.from, lang, display).await;
     handled(&ctx, "chosen_inline_result", started);
     Ok(())
 }

@@ -73,6 +73,63 @@ const EDIT_MESSAGE_TEXT: &[&str] = &[
     "disable_web_page_preview",
 ];
 
+/// `sendPhoto`'s parameters.
+const SEND_PHOTO: &[&str] = &[
+    "business_connection_id",
+    "chat_id",
+    "message_thread_id",
+    "direct_messages_topic_id",
+    "photo",
+    "caption",
+    "parse_mode",
+    "caption_entities",
+    "show_caption_above_media",
+    "has_spoiler",
+    "disable_notification",
+    "protect_content",
+    "allow_paid_broadcast",
+    "message_effect_id",
+    "suggested_post_parameters",
+    "reply_parameters",
+    "reply_markup",
+    "reply_to_message_id",
+    "allow_sending_without_reply",
+];
+
+/// `editMessageMedia`'s parameters.
+const EDIT_MESSAGE_MEDIA: &[&str] = &[
+    "business_connection_id",
+    "chat_id",
+    "message_id",
+    "inline_message_id",
+    "media",
+    "reply_markup",
+];
+
+/// `InputMediaPhoto`'s fields.
+const INPUT_MEDIA_PHOTO: &[&str] = &[
+    "type",
+    "media",
+    "caption",
+    "parse_mode",
+    "caption_entities",
+    "show_caption_above_media",
+    "has_spoiler",
+];
+
+/// `editMessageCaption`'s parameters.
+const EDIT_MESSAGE_CAPTION: &[&str] = &[
+    "business_connection_id",
+    "chat_id",
+    "message_id",
+    "inline_message_id",
+    "caption",
+    "parse_mode",
+    "caption_entities",
+    "show_caption_above_media",
+    "reply_markup",
+];
+
 /// `EphemeralMessageParameters` (10.2, 10.3).
 const EPHEMERAL: &[&str] = &[
     "receiver_user_id",
@@ -92,6 +149,21 @@ pub(super) fn check_params(method: &str, p: &Value) -> Result<(), ApiErr> {
     let known = match method {
         "sendmessage" => SEND_MESSAGE,
         "editmessagetext" => EDIT_MESSAGE_TEXT,
+        "sendphoto" => SEND_PHOTO,
+        "editmessagemedia" => {
+            let media = match p.get("media") {
+                Some(Value::String(s)) => serde_json::from_str(s).unwrap_or(Value::Null),
+                Some(m) => m.clone(),
+                None => Value::Null,
+            };
+            if let Some(field) = unknown_field(&media, INPUT_MEDIA_PHOTO) {
+                return Err(bad(format!(
+                    "Bad Request: unknown InputMediaPhoto field \"{field}\" (the fake refuses unknown fields)"
+                )));
+            }
+            EDIT_MESSAGE_MEDIA
+        }
+        "editmessagecaption" => EDIT_MESSAGE_CAPTION,
         "getupdates" => super::guest::GET_UPDATES,
         "setwebhook" => super::guest::SET_WEBHOOK,
         "answerguestquery" => super::guest::ANSWER_GUEST_QUERY,

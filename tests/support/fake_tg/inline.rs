@@ -1,7 +1,9 @@
 //! Inline mode in the fake: inline queries and `answerInlineQuery`, a chosen result posted as
 //! an inline message (`chosen_inline_result`), callbacks that carry `inline_message_id`
 //! (an inline message's, or a group message's under Bot API 10.5's `callback_query_mode`),
-//! and `editMessageText` / `editMessageReplyMarkup` by inline message id.
+//! and `editMessageText` / `editMessageReplyMarkup` by inline message id (and, in
+//! [`super::photos`], `editMessageMedia` by URL and `editMessageCaption`: a text message
+//! becomes a photo, whose text is then its caption).
 //!
 //! Refused as Telegram refuses: an answer to a query that is unknown or answered already, a
 //! result without `id`, `title` or message content, two results with one id, an id over 64
@@ -32,6 +34,28 @@ pub(super) struct InlineMessage {
     pub raw: String,
     /// The `chat_instance` of the chat it was posted in.
     pub chat_instance: String,
+}
+
+impl InlineMessage {
+    /// Shows photo `sizes` with `caption` (its text gone) and `markup`.
+    pub(super) fn set_photo(
+        &mut self,
+        sizes: Value,
+        caption: Option<String>,
+        raw: String,
+        markup: Option<Value>,
+    ) {
+        let mut json = Map::new();
+        json.insert("photo".into(), sizes);
+        if let Some(c) = caption {
+            json.insert("caption".into(), json!(c));
+        }
+        if let Some(k) = markup {
+            json.insert("reply_markup".into(), k);
+        }
+        self.json = Value::Object(json);
+        self.raw = raw;
+    }
 }
 
 /// The fake's inline state.
@@ -154,6 +178,19 @@ impl State {
         Ok(Some(id))
     }
 
+    /// Inline message `id` (not a group message's inline id), to change.
+    pub(super) fn inline_message_mut(&mut self, id: &str) -> Result<&mut InlineMessage, ApiErr> {
+        if self.inline.group_ids.contains_key(id) {
+            return Err(bad(
+                "Bad Request: the fake edits group photos by chat and message id",
+            ));
+        }
+        self.inline
+            .messages
+            .get_mut(id)
+            .ok_or_else(|| bad(INLINE_INVALID))
+    }
+
     /// `editMessageText` / `editMessageReplyMarkup` by inline message id (`text`: `None` for
     /// the markup alone). A group message's inline id edits that message.
     pub(super) fn edit_inline(&mut self, id: &str, p: &Value, text: bool) -> Answer {
@@ -181,6 +218,9 @@ impl State {
         let Some(m) = self.inline.messages.get_mut(id) else {
             return Err(bad(INLINE_INVALID));
         };
+        if text && m.json.get("text").is_none() {
+            return Err(bad("Bad Request: there is no text in the message to edit"));
+        }
         let same_text = raw.as_ref().is_none_or(|r| *r == m.raw);
         if same_text && m.json.get("reply_markup") == markup.as_ref() {
             return Err(bad(NOT_MODIFIED));

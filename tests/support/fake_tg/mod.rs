@@ -29,6 +29,7 @@
 #![allow(dead_code)]
 
 mod botapi;
+mod fetch;
 mod files;
 mod flood;
 mod guest;

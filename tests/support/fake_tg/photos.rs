@@ -2,6 +2,7 @@
 
 use serde_json::{Value, json};
 
+use super::fetch;
 use super::multipart::Upload;
 use super::params::{Answer, ApiErr, MAX_CAPTION, bad, inline_markup, render, str_param};
 use super::state::{PhotoFile, State};
@@ -63,10 +64,16 @@ impl State {
             });
         }
         if spec.starts_with("http://") || spec.starts_with("https://") {
+            // Fetched by the server before the call ([`super::fetch`]).
+            let Some(fetched) = files.iter().find(|f| f.field == fetch::fetched_field(spec)) else {
+                return Err(bad(fetch::URL_UNREADABLE));
+            };
+            let (width, height) =
+                image_size(&fetched.data).map_err(|_| bad(fetch::URL_NOT_IMAGE))?;
             let file = PhotoFile {
-                width: 640,
-                height: 480,
-                size: 50_000,
+                width,
+                height,
+                size: fetched.data.len(),
             };
             return Ok(Resolved {
                 file_id: self.new_file(file),
@@ -97,6 +104,9 @@ impl State {
     }
 
     pub(super) fn edit_caption(&mut self, p: &Value) -> Answer {
+        if let Some(id) = self.inline_target(p)? {
+            return self.edit_inline_caption(&id, p);
+        }
         let (chat, id) = self.edit_target(p)?;
         if self
             .live_message(chat, id)
@@ -118,20 +128,15 @@ impl State {
     }
 
     pub(super) fn edit_media(&mut self, p: &Value, files: &[Upload]) -> Answer {
+        if let Some(id) = self.inline_target(p)? {
+            return self.edit_inline_media(&id, p, files);
+        }
         let (chat, id) = self.edit_target(p)?;
         let current = match self.live_message(chat, id) {
             Some(m) if m.json.get("photo").is_some() => m.json["photo"].clone(),
             _ => return Err(bad("Bad Request: there is no media in the message to edit")),
         };
-        let media = match p.get("media") {
-            Some(Value::String(s)) => serde_json::from_str(s)
-                .map_err(|_| bad("Bad Request: can't parse InputMedia JSON object"))?,
-            Some(v) => v.clone(),
-            None => return Err(bad("Bad Request: media is empty")),
-        };
-        if media["type"] != json!("photo") {
-            return Err(bad("Bad Request: the fake only supports photo media"));
-        }
+        let media = media_of(p)?;
         let caption = caption(&media)?.map(Value::String);
         let raw = str_param(&media, "caption").map(str::to_owned);
         let markup = inline_markup(p)?;
@@ -151,6 +156,59 @@ impl State {
             ],
             Some(raw),
         )
+    }
+}
+
+/// The `media` parameter of `editMessageMedia`: a photo (the only media the fake knows).
+fn media_of(p: &Value) -> Result<Value, ApiErr> {
+    let media = match p.get("media") {
+        Some(Value::String(s)) => serde_json::from_str(s)
+            .map_err(|_| bad("Bad Request: can't parse InputMedia JSON object"))?,
+        Some(v) => v.clone(),
+        None => return Err(bad("Bad Request: media is empty")),
+    };
+    if media["type"] != json!("photo") {
+        return Err(bad("Bad Request: the fake only supports photo media"));
+    }
+    Ok(media)
+}
+
+impl State {
+    /// `editMessageMedia` of an inline message: a file by id or URL, never an upload ("When
+    /// an inline message is edited, a new file can't be uploaded"); a text message becomes a
+    /// photo with its caption ("or to add media to text messages").
+    fn edit_inline_media(&mut self, id: &str, p: &Value, files: &[Upload]) -> Answer {
+        let media = media_of(p)?;
+        let spec = str_param(&media, "media");
+        if spec.is_none_or(|s| s.starts_with("attach://")) {
+            return Err(bad(WRONG_FILE));
+        }
+        let caption = caption(&media)?;
+        let raw = str_param(&media, "caption").unwrap_or_default().to_owned();
+        let markup = inline_markup(p)?;
+        let photo = self.resolve_photo(spec, "media", files)?;
+        let m = self.inline_message_mut(id)?;
+        m.set_photo(sizes(&photo), caption, raw, markup);
+        Ok(json!(true))
+    }
+
+    /// `editMessageCaption` of an inline message: only a photo has one.
+    fn edit_inline_caption(&mut self, id: &str, p: &Value) -> Answer {
+        let caption = caption(p)?;
+        let raw = str_param(p, "caption").unwrap_or_default().to_owned();
+        let markup = inline_markup(p)?;
+        let m = self.inline_message_mut(id)?;
+        if m.json.get("photo").is_none() {
+            return Err(bad(
+                "Bad Request: there is no caption in the message to edit",
+            ));
+        }
+        if m.raw == raw && m.json.get("reply_markup") == markup.as_ref() {
+            return Err(bad(super::params::NOT_MODIFIED));
+        }
+        let sizes = m.json["photo"].clone();
+        m.set_photo(sizes, caption, raw, markup);
+        Ok(json!(true))
     }
 }
 

@@ -53,10 +53,11 @@ async fn handle(AxumState(shared): AxumState<Arc<Shared>>, request: Request) -> 
             parameters: None,
         });
     };
-    let (params, files_in) = match decode(&content_type, &body, query.as_deref()) {
+    let (params, mut files_in) = match decode(&content_type, &body, query.as_deref()) {
         Ok(decoded) => decoded,
         Err(e) => (json!({ "undecodable_body": e }), Vec::new()),
     };
+    files_in.extend(super::fetch::photos_by_url(&method, &params).await);
 
     let fault = {
         let mut state = shared.lock();

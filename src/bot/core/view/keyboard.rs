@@ -157,8 +157,18 @@ pub fn next_rules(t: &Table) -> Button {
 /// is left dead.
 #[must_use]
 pub fn new_game_only(lang: Lang) -> InlineKeyboardMarkup {
+    new_game_button(lang, Button::NewGame)
+}
+
+/// The one "New game" button of an inline "New game (picture board)" offer.
+#[must_use]
+pub fn new_picture_game_only(lang: Lang) -> InlineKeyboardMarkup {
+    new_game_button(lang, Button::NewPictureGame)
+}
+
+fn new_game_button(lang: Lang, new: Button) -> InlineKeyboardMarkup {
     let press = Press {
-        button: Button::NewGame,
+        button: new,
         version: 0,
     };
     InlineKeyboardMarkup::new([[button(lang, &Msg::BtnNewGame, press)]])

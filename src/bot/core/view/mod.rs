@@ -21,7 +21,7 @@ mod tests;
 mod tests_caption;
 
 pub use answers::{behind_answer, behind_answer_in, press_answer};
-pub use keyboard::{for_lane, keyboard, language_keyboard, new_game_only};
+pub use keyboard::{for_lane, keyboard, language_keyboard, new_game_only, new_picture_game_only};
 pub use menus::{command_list, help, help_group, refusal, rules, rules_short};
 pub use names::name_of;
 pub use order::ordered_moves;

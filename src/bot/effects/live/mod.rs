@@ -245,6 +245,18 @@ impl Live {
         ))
     }
 
+    /// The public URL of picture `n` of the board at `place` (an inline game's, which
+    /// Telegram fetches: see [`crate::bot::effects::inline`]): under the page's path, named
+    /// by the place's unguessable id, numbered so that each picture has its own URL.
+    #[must_use]
+    pub fn picture_url(&self, place: Place, n: u64) -> String {
+        let base = self.app.url.as_str().trim_end_matches('/');
+        format!(
+            "{base}/pic/{}/{n}.png",
+            GameId::of(&self.key, place).as_str()
+        )
+    }
+
     /// The place a link's id names.
     #[must_use]
     pub fn place_of(&self, id: &str) -> Option<Place> {

@@ -160,7 +160,8 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
         let (table, lang, mode, zone, now) = (
             rec.state.clone(),
             here.lang,
-            if inline {
+            // An inline place draws a picture only when it can be served by URL.
+            if inline && !crate::bot::effects::inline::pictures_served(ctx) {
                 Display::Emoji
             } else {
                 here.settings.display
@@ -278,8 +279,9 @@ async fn inline_board(
     rendered: &Rendered,
     version: u64,
 ) -> Made {
-    let id = match ctx.store.inline_id(addr.place()).await {
-        Ok(Some(id)) => id,
+    let place = addr.place();
+    let message = match ctx.store.inline_message(place).await {
+        Ok(Some(m)) => m,
         Ok(None) => {
             warn!(
                 chat = addr.id(),
@@ -289,22 +291,30 @@ async fn inline_board(
         }
         Err(_) => return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS),
     };
-    match inline::edit_board(bot, &id, rendered).await {
-        Ok(()) => Made::Done {
-            shown: version,
-            receipt: None,
-        },
+    let shown = match inline::keep_picture(ctx, place, version, rendered).await {
+        Ok(Some(url)) => inline::Shown::Picture { rendered, url },
+        Ok(None) => inline::Shown::Text(rendered),
         Err(e) => {
-            failed(
-                ctx,
-                addr,
-                &Write::Board {
-                    place: addr.place(),
-                },
-                e,
-            )
-            .await
+            warn!(chat = addr.id(), error = %e, "inline picture not kept");
+            return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS);
         }
+    };
+    match inline::edit_board(bot, &message, shown).await {
+        Ok(photo) => {
+            if photo != message.photo
+                && let Err(e) = ctx
+                    .store
+                    .set_inline_photo(place, photo, ctx.open_ttl_secs)
+                    .await
+            {
+                warn!(chat = addr.id(), error = %e, "inline photo not recorded");
+            }
+            Made::Done {
+                shown: version,
+                receipt: None,
+            }
+        }
+        Err(e) => failed(ctx, addr, &Write::Board { place }, e).await,
     }
 }
 

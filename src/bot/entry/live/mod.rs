@@ -17,7 +17,9 @@
 //! ```
 //!
 //! - [`routes`]: the page, its assets and its two requests, limited per user;
-//! - [`page`]: the page and its assets, built into the binary.
+//! - [`page`]: the page and its assets, built into the binary;
+//! - [`picture`]: inline games' picture boards, for Telegram to fetch.
 
 mod page;
+mod picture;
 pub mod routes;

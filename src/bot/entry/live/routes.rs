@@ -9,6 +9,7 @@
 //! | `POST /live/api/act` | a tap: `{"seq":N,"do":"roll"}` or `{"seq":N,"do":"move","index":i,"from":f,"to":t}`; or a chat button the frame offered (lobby, New game, Rematch): `{"seq":N,"do":"button","data":"<its callback data>"}` |
 //! | `GET /live/api/replay` | the place's finished game as the page replays it ([`replay_json`]); `?game=<id>`: one of the group's kept games |
 //! | `GET /live/api/replays` | the group's last kept games, newest first ([`replays_list_json`]) |
+//! | `GET /live/pic/<id>/<n>.png` | picture `n` of an inline game's board, for Telegram to fetch ([`super::picture`]) |
 //!
 //! Both requests carry `Authorization: tma <initData>`, checked before anything else (a tap's
 //! body is read only then, at most [`TAP_BODY_MAX`] bytes within [`TAP_BODY_TIMEOUT`]): a
@@ -91,7 +92,12 @@ pub fn router(live: Arc<Live>, bot: TgBot, ctx: Arc<Ctx>) -> Router {
         .route(&format!("{p}/api/act"), post(act))
         .route(&format!("{p}/api/replay"), get(replay))
         .route(&format!("{p}/api/replays"), get(replays))
-        .with_state(AppState { live, bot, ctx })
+        .with_state(AppState {
+            live: live.clone(),
+            bot,
+            ctx: ctx.clone(),
+        })
+        .merge(super::picture::router(&p, live, ctx))
 }
 
 async fn index(State(s): State<AppState>) -> Response {
