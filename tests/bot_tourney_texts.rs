@@ -1,5 +1,5 @@
 //! What a tournament posts (issue 28), through the fake Bot API and a real Redis: the host
-//! 👑 and a ▶️ Start button on the sign-up, the draw in the bracket's caption (its seed in
+//! 👑 and a ▶️ Start button on the sign-up (disabled below two entrants, issue 41), the draw in the bracket's caption (its seed in
 //! `/bracket`), tables called with mentions of their players and named ("Final"), no
 //! "goes through" before "champion", no Rematch at a tournament's table, and the
 //! sub-commands in the words of each language.
@@ -16,7 +16,7 @@ use parxis::store::Place;
 use serde_json::Value;
 use support::bot_harness::{CHAT, Harness, text_of};
 use support::fake_tg::{TestUser, buttons};
-use support::tourney::{press, record, wait_for};
+use support::tourney::{press, record, wait_for, wait_record};
 
 /// The sign-up message opened by `/tournament <args>` in `chat`.
 async fn open_signup(h: &Harness, chat: i64, host: &TestUser, args: &str) -> Value {
@@ -34,6 +34,66 @@ async fn open_signup(h: &Harness, chat: i64, host: &TestUser, args: &str) -> Val
     .await
     .result()
     .clone()
+}
+
+/// The button labelled `label` in a `reply_markup` as sent (a request's payload), if any.
+fn find_button(markup: &Value, label: &str) -> Option<Value> {
+    markup["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_array)
+        .flatten()
+        .find(|b| b["text"].as_str().is_some_and(|t| t.contains(label)))
+        .cloned()
+}
+
+/// The button labelled `label` in a `reply_markup` as sent (there must be one).
+fn button_in(markup: &Value, label: &str) -> Value {
+    find_button(markup, label).unwrap_or_else(|| panic!("no {label:?} button in {markup}"))
+}
+
+/// Wait for the bot to edit the sign-up message `signup` in `chat` since `mark` with its
+/// ▶️ Start enabled (`true`) or disabled; that edit's Start button as sent.
+async fn signup_edited(
+    h: &Harness,
+    chat: i64,
+    signup: &Value,
+    mark: usize,
+    enabled: bool,
+) -> Value {
+    let id = i64::from(support::fake_tg::msg_id(signup));
+    let what = if enabled {
+        "Start enabled"
+    } else {
+        "Start disabled"
+    };
+    let edit = wait_for(h, mark, what, |r| {
+        r.method == "editmessagetext"
+            && r.ok()
+            && r.chat_id() == Some(chat)
+            && r.params["message_id"].as_i64() == Some(id)
+            && find_button(&r.params["reply_markup"], "Start")
+                .is_some_and(|b| b.get("disabled").is_none() == enabled)
+    })
+    .await;
+    button_in(&edit.params["reply_markup"], "Start")
+}
+
+/// `chat` speaks `lang` (its language chosen), with emoji boards.
+async fn speaks(h: &Harness, chat: i64, lang: Lang) {
+    h.store
+        .set_settings(
+            chat,
+            &ChatSettings {
+                lang: Some(lang),
+                display: Display::Emoji,
+                lang_offered: true,
+                ..ChatSettings::default()
+            },
+        )
+        .await
+        .expect("settings");
 }
 
 fn data_of(message: &Value, prefix: &str) -> String {
@@ -65,18 +125,23 @@ async fn a_final_is_called_with_mentions_named_the_final_and_ends_with_one_champ
     // When the host opens a tournament of 2-seat tables with a 1-minute limit
     let signup = open_signup(&h, CHAT, &host, "2 1m").await;
     // Then the sign-up shows the host with 👑, and a ▶️ Start button beside Join / Leave
+    // (disabled while the host is alone: see the next test)
     assert!(text_of(&signup).contains("1. P1 👑"), "{signup}");
-    let start = data_of(&signup, "ts:");
     assert!(
-        buttons(&signup)
-            .iter()
-            .any(|(t, d)| t == "▶️ Start" && d == &start),
+        buttons(&signup).iter().any(|(t, _)| t == "▶️ Start"),
         "{signup}"
     );
+    let mark = h.fake.mark();
     assert_eq!(
         press(&h, CHAT, &biel, &signup, &data_of(&signup, "tj:")).await,
         "You are in the tournament."
     );
+    let shown = signup_edited(&h, CHAT, &signup, mark, true).await;
+    let start = shown["callback_data"]
+        .as_str()
+        .expect("an enabled Start carries its data")
+        .to_owned();
+    assert!(start.starts_with("ts:"), "{shown}");
     // When Biel presses Start, Then refused: only the host (or an admin) starts it
     let answer = press(&h, CHAT, &biel, &signup, &start).await;
     assert!(answer.starts_with("Only the player who opened"), "{answer}");
@@ -233,24 +298,94 @@ async fn a_final_is_called_with_mentions_named_the_final_and_ends_with_one_champ
     h.stop_bots().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sign_ups_start_is_disabled_below_two_entrants_and_a_press_sent_anyway_is_refused() {
+    // Given a group speaking English and one speaking Spanish
+    let mut h = Harness::start(93).await;
+    let es = -1_001_000_000_005;
+    speaks(&h, CHAT, Lang::En).await;
+    speaks(&h, es, Lang::Es).await;
+    let host = TestUser::new(301, "Host");
+    let biel = TestUser::new(302, "Biel");
+    // When the host opens a sign-up, alone in it
+    let mark = h.fake.mark();
+    let signup = open_signup(&h, CHAT, &host, "2").await;
+    let posted = wait_for(&h, mark, "the sign-up's request", |r| {
+        r.method == "sendmessage" && r.ok() && r.result()["message_id"] == signup["message_id"]
+    })
+    .await;
+    // Then its payload has ▶️ Start disabled (Bot API 10.3: no data, no style), beside a
+    // green Join and a red Leave
+    let markup = &posted.params["reply_markup"];
+    assert_eq!(
+        button_in(markup, "Start"),
+        serde_json::json!({"text": "▶️ Start", "disabled": {}}),
+        "{markup}"
+    );
+    assert_eq!(button_in(markup, "Join")["style"], "success", "{markup}");
+    assert_eq!(button_in(markup, "Leave")["style"], "danger", "{markup}");
+    // When the host presses Start anyway (an app that ignores disabled buttons sends the
+    // data an enabled Start carries), once the sign-up's message is on record
+    let before = wait_record(&h, CHAT, "the sign-up's message recorded", |t| {
+        t.signup_msg.is_some()
+    })
+    .await;
+    let forced = format!("ts:{}", before.seq);
+    let mark = h.fake.mark();
+    let answer = press(&h, CHAT, &host, &signup, &forced).await;
+    // Then it is refused as before, and nothing changed
+    assert_eq!(answer, "At least 2 entrants are needed.");
+    assert_eq!(record(&h, CHAT).await, Some(before.clone()));
+    // When Biel joins, Then the sign-up is edited with Start enabled, plain as the lobby's
+    // Start, carrying its data
+    press(&h, CHAT, &biel, &signup, &data_of(&signup, "tj:")).await;
+    let shown = signup_edited(&h, CHAT, &signup, mark, true).await;
+    assert!(
+        shown["callback_data"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("ts:")),
+        "{shown}"
+    );
+    assert!(shown.get("style").is_none(), "{shown}");
+    // and the refused press had drawn nothing
+    assert!(
+        !h.fake
+            .requests_since(mark)
+            .iter()
+            .any(|r| r.method == "sendphoto"),
+        "{}",
+        h.fake.log_tail(8)
+    );
+    // When Biel leaves again, Then Start is disabled again
+    let mark = h.fake.mark();
+    let leave = data_of(&signup, "tl:");
+    assert_eq!(
+        press(&h, CHAT, &biel, &signup, &leave).await,
+        "You left the tournament."
+    );
+    signup_edited(&h, CHAT, &signup, mark, false).await;
+    // And in Spanish a Start pressed alone gets the Spanish refusal, changing nothing
+    let signup = open_signup(&h, es, &host, "").await;
+    let before = wait_record(&h, es, "the sign-up's message recorded", |t| {
+        t.signup_msg.is_some()
+    })
+    .await;
+    let forced = format!("ts:{}", before.seq);
+    assert_eq!(
+        press(&h, es, &host, &signup, &forced).await,
+        "Hacen falta al menos 2 inscritos."
+    );
+    assert_eq!(record(&h, es).await, Some(before));
+    h.stop_bots().await;
+}
+
 /// One group speaking `lang`: a sign-up opened, joined, started and cancelled with the
 /// language's words, and a wrong word answered with the usage in that language.
 async fn sub_commands_in(h: &Harness, chat: i64, lang: Lang, words: [&str; 3]) {
     let [start, cancel, usage] = words;
     let host = TestUser::new(201, "Host");
     let other = TestUser::new(202, "Other");
-    h.store
-        .set_settings(
-            chat,
-            &ChatSettings {
-                lang: Some(lang),
-                display: Display::Emoji,
-                lang_offered: true,
-                ..ChatSettings::default()
-            },
-        )
-        .await
-        .expect("settings");
+    speaks(h, chat, lang).await;
     // When a sign-up is opened and joined,
     let signup = open_signup(h, chat, &host, "").await;
     // Then its hint points at the Start button, not at an English sub-command

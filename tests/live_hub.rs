@@ -178,11 +178,7 @@ async fn a_cut_subscriber_on_one_node_subscribes_again_and_its_viewer_misses_not
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cut_sharded_subscriber_on_a_cluster_subscribes_again_and_its_viewer_misses_nothing() {
     let cluster = ClusterSet::start().await;
-    let target = Target::Cluster {
-        nodes: cluster.addresses(),
-        url: "redis://127.0.0.1/".to_owned(),
-        wait: Duration::ZERO,
-    };
+    let target = cluster.target(Duration::ZERO);
     let place = Place::of_chat(-1_001_000_000_002);
     // The node that holds the place's slot (the others answer MOVED).
     let key = format!("{}:probe", place.prefix());

@@ -149,11 +149,7 @@ async fn keys_by_node(nodes: &[&TestRedis]) -> Vec<Vec<String>> {
 async fn games_on_a_three_primary_cluster_keep_each_chats_keys_in_its_slot_on_every_shard() {
     // Given a three-primary cluster, and a bot speaking the cluster protocol,
     let mut cluster = ClusterSet::start().await;
-    let target = Target::Cluster {
-        nodes: cluster.addresses(),
-        url: "redis://127.0.0.1/".to_owned(),
-        wait: Duration::from_millis(50),
-    };
+    let target = cluster.target(Duration::from_millis(50));
     let first = cluster.nodes.remove(0);
     let mut h = Harness::start_on(72, Options::default(), first, target).await;
     let nodes: Vec<&TestRedis> = std::iter::once(&h.redis).chain(&cluster.nodes).collect();
@@ -216,11 +212,7 @@ async fn on_a_cluster_the_live_channel_is_published_sharded_to_its_chats_node() 
     // Given a cluster, a store on it, and a subscriber (SSUBSCRIBE) on the node serving one
     // chat's channel,
     let cluster = ClusterSet::start().await;
-    let target = Target::Cluster {
-        nodes: cluster.addresses(),
-        url: "redis://127.0.0.1/".to_owned(),
-        wait: Duration::ZERO,
-    };
+    let target = cluster.target(Duration::ZERO);
     let store = Store::connect_to(&target, parxis::store::StoreOptions::default())
         .await
         .expect("store");
@@ -266,11 +258,7 @@ async fn on_a_cluster_a_viewer_on_one_replica_sees_a_save_made_on_another_throug
     // Given a cluster, two replicas' stores on it, and replica A's live hub (its subscriber
     // on sharded pub/sub, as the bot starts it on a cluster),
     let cluster = ClusterSet::start().await;
-    let target = Target::Cluster {
-        nodes: cluster.addresses(),
-        url: "redis://127.0.0.1/".to_owned(),
-        wait: Duration::ZERO,
-    };
+    let target = cluster.target(Duration::ZERO);
     let a = Store::connect_to(&target, StoreOptions::default())
         .await
         .expect("store a");
@@ -348,11 +336,7 @@ async fn on_a_cluster_a_saves_wait_goes_to_the_node_that_took_the_write() {
     use parxis::store::StoreOptions;
     // Given a cluster and a store that waits for a replica after each save,
     let cluster = ClusterSet::start().await;
-    let target = Target::Cluster {
-        nodes: cluster.addresses(),
-        url: "redis://127.0.0.1/".to_owned(),
-        wait: Duration::from_millis(20),
-    };
+    let target = cluster.target(Duration::from_millis(20));
     let store = Store::connect_to(&target, StoreOptions::default())
         .await
         .expect("store");

@@ -8,9 +8,7 @@ use support::stats_fixture::*;
 
 use parxis::stats::ChatZone;
 use parxis::store::keys::{self, GLOBAL_SHARDS};
-use parxis::store::{
-    GlobalMigration, PlayerCard, StatsScope, Store, StoreOptions, Table, Target, Top,
-};
+use parxis::store::{GlobalMigration, PlayerCard, StatsScope, Store, StoreOptions, Table, Top};
 use redis::AsyncCommands;
 
 const CHAT: i64 = -1_003_000_000_077;
@@ -212,11 +210,7 @@ async fn on_a_cluster_the_old_slots_keys_move_to_shards_on_every_node() {
     // Given a cluster holding the old layout: every `{stats}` key on the one node of that
     // slot (written by the old single-slot layout's rules, through the cluster client)
     let cluster = ClusterSet::start().await;
-    let target = Target::Cluster {
-        nodes: cluster.addresses(),
-        url: "redis://127.0.0.1/".to_owned(),
-        wait: std::time::Duration::ZERO,
-    };
+    let target = cluster.target(std::time::Duration::ZERO);
     let store = Store::connect_to(&target, StoreOptions::default())
         .await
         .expect("store");

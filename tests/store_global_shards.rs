@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use parxis::stats::{ChatZone, GameRecord};
 use parxis::store::keys::{self, GLOBAL_SHARDS, hash_tag};
-use parxis::store::{StatsScope, Store, StoreOptions, Table, Target};
+use parxis::store::{StatsScope, Store, StoreOptions, Table};
 
 const CHAT: i64 = -1_003_000_000_042;
 const PLAYERS: i64 = 40;
@@ -197,11 +197,7 @@ async fn forgetme_removes_the_user_from_their_shard_and_the_merged_tables() {
 async fn on_a_three_primary_cluster_the_global_shards_sit_on_every_node_and_merge_exactly() {
     // Given a three-primary cluster and a store speaking the cluster protocol
     let cluster = ClusterSet::start().await;
-    let target = Target::Cluster {
-        nodes: cluster.addresses(),
-        url: "redis://127.0.0.1/".to_owned(),
-        wait: std::time::Duration::ZERO,
-    };
+    let target = cluster.target(std::time::Duration::ZERO);
     let store = Store::connect_to(&target, StoreOptions::default())
         .await
         .expect("store");

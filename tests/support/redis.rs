@@ -18,6 +18,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use parxis::store::Target;
+
 /// How long a server may take to answer its first PING.
 const START_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -487,5 +489,16 @@ impl ClusterSet {
             .iter()
             .map(|n| format!("127.0.0.1:{}", n.port()))
             .collect()
+    }
+
+    /// The store's [`Target`] for this cluster: its seed nodes, no password, and a save
+    /// waiting up to `wait` for one replica of its node (`WAIT 1`; zero: no wait).
+    #[must_use]
+    pub fn target(&self, wait: Duration) -> Target {
+        Target::Cluster {
+            nodes: self.addresses(),
+            url: "redis://127.0.0.1/".to_owned(),
+            wait,
+        }
     }
 }

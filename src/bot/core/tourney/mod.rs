@@ -38,6 +38,7 @@ pub use args::{TourneyArgs, TourneyCmd, parse_tourney};
 pub use buttons::InviteMsg;
 pub use outcome::{Seat, outcome_of, seated_players, seats_of};
 pub use pairs::{Pairing, Partners};
+pub use signup::MIN_ENTRANTS;
 
 /// Seconds (of the turn timer's clock: tests shorten it) a table waits for its players'
 /// Ready before its game starts anyway.

@@ -112,6 +112,14 @@ impl Tourney {
             .map_or("", |s| s.name.as_str())
     }
 
+    /// How many entrants (pairs) a pairs draw made now would have: the pairs made and the
+    /// singles paired two by two, whatever the seed ([`Tourney::pair_entrants`]).
+    #[must_use]
+    pub fn pairs_at_draw(&self) -> usize {
+        let singles = self.signup.iter().filter(|s| !self.is_paired(s.id)).count();
+        self.partners.len() + singles / 2
+    }
+
     /// The entrants of a pairs draw: the pairs made, then the singles paired at random in
     /// the order of a seeded shuffle (reproducible), the odd one out left out.
     #[must_use]

@@ -1,9 +1,35 @@
-//! The sign-up: Join, Leave, and the draw that closes it.
+//! The sign-up: Join, Leave, and the draw that closes it; and whether each of them can be
+//! done at all now (the sign-up message shows what cannot disabled).
 
 use super::{MAX_SIGNUP, Pairing, SignedUp, Stage, TReject, Tourney};
 use crate::tournament::{Entrant, Tournament};
 
+/// R10.1 The fewest entrants a draw takes (people, or pairs in a pairs tournament).
+pub const MIN_ENTRANTS: usize = 2;
+
 impl Tourney {
+    /// The sign-up takes nobody more ([`MAX_SIGNUP`]): every Join is refused.
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        self.signup.len() >= MAX_SIGNUP
+    }
+
+    /// Why the draw would be refused now, whoever asks for it; `None` when it can be made.
+    /// The one reading of the rule for both [`Tourney::draw`] and the sign-up's ▶️ Start
+    /// (shown disabled while this is `Some`).
+    #[must_use]
+    pub fn draw_refused(&self) -> Option<TReject> {
+        if self.stage != Stage::SignUp {
+            Some(TReject::NotSignUp)
+        } else if self.signup.len() < MIN_ENTRANTS {
+            Some(TReject::NeedTwo)
+        } else if self.pairs && self.pairs_at_draw() < MIN_ENTRANTS {
+            Some(TReject::NeedTwoPairs)
+        } else {
+            None
+        }
+    }
+
     /// `who` signs up.
     ///
     /// # Errors
@@ -47,20 +73,14 @@ impl Tourney {
     /// [`Tourney::pair_entrants`]).
     ///
     /// # Errors
-    /// Sign-up is closed, or fewer than 2 entrants (2 pairs).
+    /// As [`Tourney::draw_refused`]: sign-up is closed, or fewer than [`MIN_ENTRANTS`]
+    /// entrants (pairs).
     pub fn draw(&mut self, seed: u64) -> Result<Pairing, TReject> {
-        if self.stage != Stage::SignUp {
-            return Err(TReject::NotSignUp);
-        }
-        if self.signup.len() < 2 {
-            return Err(TReject::NeedTwo);
+        if let Some(no) = self.draw_refused() {
+            return Err(no);
         }
         let (entrants, pairing) = if self.pairs {
-            let (e, p) = self.pair_entrants(seed);
-            if e.len() < 2 {
-                return Err(TReject::NeedTwoPairs);
-            }
-            (e, p)
+            self.pair_entrants(seed)
         } else {
             let e = self
                 .signup

@@ -373,3 +373,30 @@ fn r10_5_the_extension_buttons_go_stale_when_the_table_is_decided_and_are_due_th
     t.posted(at);
     assert_eq!(t.due(1_000, 60, 20), Some(1_000));
 }
+
+#[test]
+fn draw_refused_tells_what_the_draw_of_singles_would_answer() {
+    // Given a sign-up of the host alone, Then the draw would want a second entrant;
+    let mut t = Tourney::open(&who(1), args(2), None, false);
+    assert_eq!(t.draw_refused(), Some(TReject::NeedTwo));
+    // with nobody in (the host left) too;
+    t.leave(1).expect("leaves");
+    assert_eq!(t.draw_refused(), Some(TReject::NeedTwo));
+    // with two it can be made, and once made the sign-up is closed.
+    t.join(&who(1)).expect("joins");
+    t.join(&who(2)).expect("joins");
+    assert_eq!(t.draw_refused(), None);
+    t.draw(3).expect("draws");
+    assert_eq!(t.draw_refused(), Some(TReject::NotSignUp));
+}
+
+#[test]
+fn a_full_sign_up_is_full_and_refuses_a_join() {
+    let mut t = Tourney::open(&who(1), args(2), None, false);
+    for id in 2..=i64::try_from(MAX_SIGNUP).expect("small") {
+        assert!(!t.is_full());
+        t.join(&who(id)).expect("joins");
+    }
+    assert!(t.is_full());
+    assert_eq!(t.join(&who(1000)), Err(TReject::Full));
+}

@@ -197,3 +197,49 @@ fn an_invitations_button_goes_stale_once_the_invitation_stops_waiting() {
     t.unbuttoned(&[11]);
     assert!(t.stale_msgs.is_empty());
 }
+
+#[test]
+fn the_draw_is_refused_exactly_when_draw_refused_says_so_and_why() {
+    // Given pairs sign-ups of 1 to 6 singles, and with a pair confirmed among them,
+    for n in 1..=6 {
+        for paired in [false, true] {
+            let mut t = pairs_signup();
+            for id in 2..=n {
+                t.join(&who(id)).expect("joins");
+            }
+            if paired && n >= 2 {
+                t.invite(&who(1), 2).expect("invites");
+                t.confirm(&who(2), 1).expect("confirms");
+            }
+            // Then the pairs a draw would make are counted whatever its seed,
+            let said = t.draw_refused();
+            assert_eq!(
+                t.pairs_at_draw(),
+                t.pair_entrants(9).0.len(),
+                "{n} {paired}"
+            );
+            // and the draw is refused with the reason said beforehand, or made.
+            let before = t.clone();
+            match t.draw(9) {
+                Err(e) => {
+                    assert_eq!(Some(e), said, "{n} {paired}");
+                    assert_eq!(t, before, "a refused draw changes nothing");
+                }
+                Ok(_) => assert_eq!(said, None, "{n} {paired}"),
+            }
+            // Once drawn (or refused) the answer is the draw's own.
+            assert_eq!(
+                t.draw_refused().is_none(),
+                t.clone().draw(9).is_ok(),
+                "{n} {paired}"
+            );
+        }
+    }
+    // 3 singles are one pair and an odd one: refused for want of pairs; 4 make two pairs.
+    let mut three = pairs_signup();
+    three.join(&who(2)).expect("joins");
+    three.join(&who(3)).expect("joins");
+    assert_eq!(three.draw_refused(), Some(TReject::NeedTwoPairs));
+    three.join(&who(4)).expect("joins");
+    assert_eq!(three.draw_refused(), None);
+}

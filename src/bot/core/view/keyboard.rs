@@ -26,20 +26,17 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
             // before two players are seated (an invited partner not yet confirmed is not).
             let full = t.players().len() >= t.capacity();
             let startable = t.players().len().saturating_sub(t.invited().len()) >= 2;
-            let unless = |possible: bool, b: InlineKeyboardButton| {
-                if possible { b } else { off(b) }
-            };
             let mut rows = vec![
                 vec![
-                    unless(!full, button(lang, &Msg::BtnJoin, p(Button::Join))),
+                    off_unless(!full, button(lang, &Msg::BtnJoin, p(Button::Join))),
                     button(lang, &Msg::BtnLeave, p(Button::Leave)),
                 ],
                 vec![
-                    unless(
+                    off_unless(
                         !full,
                         button(lang, &Msg::BtnAddComputer, p(Button::AddBot(Level::Normal))),
                     ),
-                    unless(startable, button(lang, &Msg::BtnStart, p(Button::Start))),
+                    off_unless(startable, button(lang, &Msg::BtnStart, p(Button::Start))),
                 ],
                 vec![button(lang, &Msg::BtnCancel, p(Button::Cancel))],
             ];
@@ -202,7 +199,8 @@ pub enum Tone {
     /// The player's move buttons.
     Mine,
     /// An action impossible now (Start while fewer than two are seated, Join and Add
-    /// computer at a full table): shown, greyed, doing nothing ([`off`]).
+    /// computer at a full table; a tournament's Start below its fewest entrants, its Join
+    /// once full, its Leave with nobody in): shown, greyed, doing nothing ([`off`]).
     Off,
 }
 
@@ -219,6 +217,13 @@ pub fn off(mut b: InlineKeyboardButton) -> InlineKeyboardButton {
         d.insert(0, OFF);
     }
     b
+}
+
+/// `b` as it is when it can be used now, else drawn [`off`]: the one way every keyboard
+/// (a lobby's, a tournament's sign-up) shows an action that could only be refused.
+#[must_use]
+pub fn off_unless(possible: bool, b: InlineKeyboardButton) -> InlineKeyboardButton {
+    if possible { b } else { off(b) }
 }
 
 /// The tone of a button by its callback data (with or without a lane), `None` for plain

@@ -7,6 +7,7 @@ use teloxide::utils::html::escape;
 
 use super::super::chat::ChatAddr;
 use crate::bot::core::tourney::Tourney;
+use crate::bot::core::view::keyboard::off_unless;
 use crate::i18n::{Lang, Msg, PairsMsg, TourneyMsg, tr, tr_plain};
 use crate::tournament::{Labels, TableId, TableResult, Tournament, text_name};
 
@@ -83,16 +84,25 @@ pub fn signup_text(lang: Lang, t: &Tourney) -> String {
 }
 
 /// Join / Leave under the sign-up message, and ▶️ Start for the host (or an admin).
+///
+/// What anyone's press could only have refused now is shown disabled (Bot API 10.3), as a
+/// chat's lobby shows it ([`off_unless`]): Start while the draw would be refused (fewer
+/// than [`crate::bot::core::tourney::MIN_ENTRANTS`] entrants, or pairs), Join once the
+/// sign-up is full, Leave with nobody in it. A press sent anyway (an app that ignores
+/// disabled buttons, forged data) gets the refusal it always got and changes nothing.
 #[must_use]
 pub fn signup_keyboard(lang: Lang, t: &Tourney) -> InlineKeyboardMarkup {
+    let button = |m: &Msg, tag: &str| {
+        InlineKeyboardButton::callback(tr_plain(lang, m), format!("{tag}:{}", t.seq))
+    };
     InlineKeyboardMarkup::new([
         vec![
-            InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnJoin), format!("tj:{}", t.seq)),
-            InlineKeyboardButton::callback(tr_plain(lang, &Msg::BtnLeave), format!("tl:{}", t.seq)),
+            off_unless(!t.is_full(), button(&Msg::BtnJoin, "tj")),
+            off_unless(!t.signup.is_empty(), button(&Msg::BtnLeave, "tl")),
         ],
-        vec![InlineKeyboardButton::callback(
-            tr_plain(lang, &Msg::BtnStart),
-            format!("ts:{}", t.seq),
+        vec![off_unless(
+            t.draw_refused().is_none(),
+            button(&Msg::BtnStart, "ts"),
         )],
     ])
 }
@@ -185,4 +195,98 @@ pub fn side_names(t: &Tournament, at: TableId) -> String {
                 .join(" – ")
         })
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use teloxide::types::InlineKeyboardButtonKind;
+
+    use super::*;
+    use crate::bot::core::tourney::{MAX_SIGNUP, SignedUp, TourneyArgs};
+    use crate::bot::core::view::keyboard::{Tone, tone_of};
+    use crate::engine::Preset;
+
+    fn who(id: i64) -> SignedUp {
+        SignedUp {
+            id,
+            name: format!("P{id}"),
+        }
+    }
+
+    fn signup(pairs: bool) -> Tourney {
+        let args = TourneyArgs {
+            preset: Preset::Jcf,
+            table_size: if pairs { 4 } else { 2 },
+            limit_minutes: None,
+            pairs,
+        };
+        Tourney::open(&who(1), args, None, false)
+    }
+
+    /// Each button's tag (`tj`, `tl`, `ts`) and whether it is drawn off.
+    fn offs(t: &Tourney) -> Vec<(String, bool)> {
+        signup_keyboard(Lang::En, t)
+            .inline_keyboard
+            .iter()
+            .flatten()
+            .map(|b| {
+                let InlineKeyboardButtonKind::CallbackData(d) = &b.kind else {
+                    panic!("a callback button");
+                };
+                let tag = d.trim_start_matches('~').split(':').next().unwrap_or("");
+                (tag.to_owned(), tone_of(d) == Some(Tone::Off))
+            })
+            .collect()
+    }
+
+    fn is_off(t: &Tourney, tag: &str) -> bool {
+        offs(t)
+            .into_iter()
+            .find(|(x, _)| x == tag)
+            .unwrap_or_else(|| panic!("no {tag}: {:?}", offs(t)))
+            .1
+    }
+
+    #[test]
+    fn start_is_off_below_two_entrants_and_on_from_two_styled_as_the_lobbys() {
+        // Given the host alone, Then Start is drawn off (sent disabled), Join and Leave on;
+        let mut t = signup(false);
+        assert!(is_off(&t, "ts"), "{:?}", offs(&t));
+        assert!(!is_off(&t, "tj") && !is_off(&t, "tl"));
+        // with a second entrant Start is on, plain as the lobby's Start (no tone).
+        t.join(&who(2)).expect("joins");
+        assert!(!is_off(&t, "ts"));
+        let kb = signup_keyboard(Lang::En, &t);
+        let InlineKeyboardButtonKind::CallbackData(d) = &kb.inline_keyboard[1][0].kind else {
+            panic!("a callback button");
+        };
+        assert_eq!(tone_of(d), None, "{d}");
+        assert_eq!(d, &format!("ts:{}", t.seq));
+    }
+
+    #[test]
+    fn a_pairs_start_waits_for_two_pairs() {
+        // Given a pairs sign-up of 3 singles (one pair and an odd one at the draw), Then
+        // Start is off; with a fourth single it is on.
+        let mut t = signup(true);
+        t.join(&who(2)).expect("joins");
+        t.join(&who(3)).expect("joins");
+        assert!(is_off(&t, "ts"));
+        t.join(&who(4)).expect("joins");
+        assert!(!is_off(&t, "ts"));
+    }
+
+    #[test]
+    fn join_is_off_once_full_and_leave_with_nobody_in() {
+        // Given a sign-up whose host left, Then Leave is off (anyone's press is refused),
+        let mut t = signup(false);
+        t.leave(1).expect("leaves");
+        assert!(is_off(&t, "tl"));
+        // and once full Join is off, Leave on.
+        for id in 1..=i64::try_from(MAX_SIGNUP).expect("small") {
+            assert!(!is_off(&t, "tj"));
+            t.join(&who(id)).expect("joins");
+        }
+        assert!(is_off(&t, "tj") && !is_off(&t, "tl") && !is_off(&t, "ts"));
+    }
 }
