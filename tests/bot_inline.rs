@@ -17,7 +17,7 @@ use support::bot_harness::{CHAT, Harness, Options, WAIT, four_users, mover_of, r
 use support::fake_tg::{INLINE_INVALID, TOKEN, TestUser, buttons, callback_id, inline_flood_key};
 use support::inline_game::{
     LIMIT, WINDOW, ask_inline, button, choose, drawn_at, fresh_inline, harness, join_and_start,
-    press_inline, table_at, users, wait_inline,
+    play_to_the_end, press_inline, table_at, users, wait_inline,
 };
 
 /// `@<bot>` typed by `user`, the "New game" offer with an emoji board chosen: the inline
@@ -50,31 +50,10 @@ async fn two_friends_play_a_whole_inline_game_by_inline_id_within_the_budget_acr
 
     // and whoever is to move presses the first button of the inline board until the end,
     // the bot restarted half way,
-    let deadline = Instant::now() + Duration::from_secs(240);
-    let mut presses = 0;
-    let mut restarted = false;
-    let ended = loop {
-        let (t, board) = fresh_inline(&h, &id).await;
-        if t.status() != Status::Playing {
-            break t;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the game is stuck at {}",
-            t.seq()
-        );
-        if presses == 40 && !restarted {
-            h.stop_bots().await;
-            h.spawn_bot().await;
-            restarted = true;
-        }
-        let mover = mover_of(&[ana.clone(), ben.clone()], &t);
-        let ans = press_inline(&h, &mover, &id, &buttons(&board)[0].1).await;
-        assert!(!refused(&ans), "{:?}\n{}", ans.params, h.fake.log_tail(8));
-        presses += 1;
-    };
+    let (ended, presses) =
+        play_to_the_end(&mut h, &id, &[ana.clone(), ben.clone()], Some(40)).await;
     assert!(
-        restarted,
+        presses > 40,
         "the game outlived the restart ({presses} presses)"
     );
 

@@ -6,17 +6,15 @@
 
 mod support;
 
-use std::time::{Duration, Instant};
-
 use parxis::bot::core::settings::Display;
 use parxis::bot::core::table::Status;
 use parxis::store::Place;
 use serde_json::{Value, json};
-use support::bot_harness::{Harness, WAIT, mover_of, refused};
+use support::bot_harness::{Harness, WAIT, refused};
 use support::fake_tg::{Recorded, buttons, inline_flood_key, is_write};
 use support::inline_game::{
     LIMIT, WINDOW, ask_inline, button, choose, drawn_at, fresh_inline, join_and_start,
-    limit_writes, options, press_inline, table_at, users, wait_inline,
+    limit_writes, options, play_to_the_end, press_inline, table_at, users, wait_inline,
 };
 use support::live::{app_on_a_port, serve_listener};
 
@@ -45,7 +43,7 @@ fn photo_at(m: &Value, seq: u64) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_friends_play_a_whole_inline_game_on_a_picture_board_fetched_from_the_bot() {
-    let (h, addr) = picture_harness(61).await;
+    let (mut h, addr) = picture_harness(61).await;
     let (ana, ben) = users();
     let first = h.fake.mark();
 
@@ -149,21 +147,7 @@ async fn two_friends_play_a_whole_inline_game_on_a_picture_board_fetched_from_th
     }
 
     // And whoever is to move presses the first button of the picture board to the end.
-    let deadline = Instant::now() + Duration::from_secs(240);
-    let ended = loop {
-        let (t, board) = fresh_inline(&h, &id).await;
-        if t.status() != Status::Playing {
-            break t;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the game is stuck at {}",
-            t.seq()
-        );
-        let mover = mover_of(&[ana.clone(), ben.clone()], &t);
-        let ans = press_inline(&h, &mover, &id, &buttons(&board)[0].1).await;
-        assert!(!refused(&ans), "{:?}\n{}", ans.params, h.fake.log_tail(8));
-    };
+    let (ended, _) = play_to_the_end(&mut h, &id, &[ana.clone(), ben.clone()], None).await;
     assert_eq!(ended.status(), Status::Finished);
     let (_, last) = fresh_inline(&h, &id).await;
     assert!(last.get("photo").is_some(), "{last}");

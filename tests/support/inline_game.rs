@@ -4,11 +4,11 @@
 
 use std::time::{Duration, Instant};
 
-use parxis::bot::core::table::Table;
+use parxis::bot::core::table::{Status, Table};
 use parxis::store::Place;
 use serde_json::Value;
 
-use super::bot_harness::{Harness, Options, WAIT, four_users, refused};
+use super::bot_harness::{Harness, Options, WAIT, four_users, mover_of, refused};
 use super::fake_tg::{Flood, FloodClock, Recorded, TestUser, buttons, callback_id};
 
 /// The flood window of these tests: Telegram's minute, shortened (as in `bot_pace`), so a
@@ -170,4 +170,36 @@ pub async fn join_and_start(h: &Harness, id: &str, ana: &TestUser, ben: &TestUse
 pub fn users() -> (TestUser, TestUser) {
     let u = four_users();
     (u[0].clone().lang("en"), u[1].clone().lang("en"))
+}
+
+/// Whoever is to move presses the first button of inline message `id` until the game is
+/// over (at most 240 s), the bot restarted after `restart_after` presses if given: the
+/// ended table and the number of presses.
+pub async fn play_to_the_end(
+    h: &mut Harness,
+    id: &str,
+    players: &[TestUser],
+    restart_after: Option<usize>,
+) -> (Table, usize) {
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut presses = 0;
+    loop {
+        let (t, board) = fresh_inline(h, id).await;
+        if t.status() != Status::Playing {
+            return (t, presses);
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the game is stuck at {}",
+            t.seq()
+        );
+        if restart_after == Some(presses) {
+            h.stop_bots().await;
+            h.spawn_bot().await;
+        }
+        let mover = mover_of(players, &t);
+        let ans = press_inline(h, &mover, id, &buttons(&board)[0].1).await;
+        assert!(!refused(&ans), "{:?}\n{}", ans.params, h.fake.log_tail(8));
+        presses += 1;
+    }
 }
