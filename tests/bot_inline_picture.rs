@@ -7,7 +7,10 @@
 mod support;
 
 use parxis::bot::core::settings::Display;
+use std::time::{Duration, Instant};
+
 use parxis::bot::core::table::Status;
+use parxis::bot::effects::live::{GameId, LinkKey};
 use parxis::store::Place;
 use serde_json::{Value, json};
 use support::bot_harness::{Harness, WAIT, refused};
@@ -110,9 +113,32 @@ async fn two_friends_play_a_whole_inline_game_on_a_picture_board_fetched_from_th
         caption.contains(&ana.first_name) || caption.contains(&ben.first_name),
         "{caption}"
     );
-    // The URL serves the picture to anyone who has it, and a changed one serves nothing.
-    let path = url.trim_start_matches(&format!("http://{addr}"));
-    let served = support::http::get(addr, path).await;
+    // Once Telegram has answered, the picture is dropped: its URL serves nothing more.
+    let path = url.trim_start_matches(&format!("http://{addr}")).to_owned();
+    let deadline = Instant::now() + WAIT;
+    while support::http::get(addr, &path).await.status != 404 {
+        assert!(Instant::now() < deadline, "{path} still served");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    // The fetched bytes are the whole board, a PNG of the size the fake read,
+    let decoded = png::Decoder::new(fetched.data.as_slice())
+        .read_info()
+        .expect("a PNG");
+    assert_eq!(
+        Some(u64::from(decoded.info().width)),
+        size["width"].as_u64()
+    );
+    if let Ok(dir) = std::env::var("PARXIS_SHOT_DIR") {
+        std::fs::write(format!("{dir}/inline-picture.png"), &fetched.data).expect("written");
+    }
+    // and a kept picture is served to whoever has its URL; a changed URL, or one naming a
+    // group's place (whose boards are uploaded, never served), serves nothing.
+    let (dir, _) = path.rsplit_once('/').expect("a file");
+    h.store
+        .put_picture(place, 424_242, &fetched.data)
+        .await
+        .expect("redis");
+    let served = support::http::get(addr, &format!("{dir}/424242.png")).await;
     assert_eq!(served.status, 200);
     assert!(
         served
@@ -120,27 +146,19 @@ async fn two_friends_play_a_whole_inline_game_on_a_picture_board_fetched_from_th
             .contains(&("content-type".into(), "image/png".into()))
     );
     assert!(served.body.contains("IHDR"));
-    if let Ok(dir) = std::env::var("PARXIS_SHOT_DIR") {
-        let n: u64 = url
-            .rsplit('/')
-            .next()
-            .and_then(|f| f.strip_suffix(".png"))
-            .and_then(|n| n.parse().ok())
-            .expect("n");
-        let png = h
-            .store
-            .picture(place, n)
-            .await
-            .expect("redis")
-            .expect("kept");
-        std::fs::write(format!("{dir}/inline-picture.png"), png).expect("written");
-    }
-    let (dir, file) = path.rsplit_once('/').expect("a file");
+    let group = Place::of_chat(support::bot_harness::CHAT);
+    h.store
+        .put_picture(group, 424_242, &fetched.data)
+        .await
+        .expect("redis");
+    let key = LinkKey::of_token(support::fake_tg::TOKEN);
+    let group_id = GameId::of(&key, group);
     for wrong in [
         format!("{dir}/999999.png"),
-        format!("{}X/{file}", &dir[..dir.len() - 1]),
-        format!("/live/pic/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/{file}"),
-        format!("{dir}/{file}.txt"),
+        format!("{}X/424242.png", &dir[..dir.len() - 1]),
+        "/live/pic/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/424242.png".to_owned(),
+        format!("{dir}/424242.png.txt"),
+        format!("/live/pic/{}/424242.png", group_id.as_str()),
     ] {
         let r = support::http::get(addr, &wrong).await;
         assert_eq!(r.status, 404, "{wrong}");

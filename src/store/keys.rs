@@ -41,7 +41,7 @@
 //! | `parxis:outbox:due`              | sorted set | chats with planned writes (member: chat id), scored by when a write may go (Unix ms) | none (members removed) |
 //! | `<place>:inline`                 | string     | the inline message id of an inline place ([`Place::inline`]) | the game's |
 //! | `<place>:inline:photo`           | string     | `1` while the inline message shows a photo (its text boards are captions) | the game's |
-//! | `<place>:pic:<n>`                | string     | PNG bytes of an inline picture board, served at its versioned URL for Telegram to fetch | [`super::pictures::PICTURE_TTL_SECS`] |
+//! | `<place>:pic:<n>`                | string     | PNG bytes of an inline picture board, served at its versioned URL while Telegram fetches it, dropped once it answered | [`super::pictures::PICTURE_TTL_SECS`] |
 //! | `parxis:ci:<chat_instance>`      | string     | the chat id a callback's `chat_instance` stands for | [`super::inline::INSTANCE_TTL_SECS`] |
 //! | `parxis:gq:<guest_query_id>`     | string     | a guest query (Bot API 10.0) being answered or answered: it is answered once | [`super::inline::GUEST_QUERY_TTL_SECS`] |
 //! | `parxis:records:due`             | sorted set | places with a finished game to record in the stats ([`Place::member`]), scored by the next attempt (Unix ms) | none (members removed) |
@@ -270,7 +270,8 @@ pub fn inline_photo(place: Place) -> String {
 }
 
 /// Picture `n` of an inline place's board (PNG bytes): what its versioned URL serves while
-/// Telegram fetches it ([`super::pictures::PICTURE_TTL_SECS`]).
+/// Telegram fetches it (dropped once Telegram answered; at most
+/// [`super::pictures::PICTURE_TTL_SECS`]).
 #[must_use]
 pub fn picture(place: Place, n: u64) -> String {
     format!("{}:pic:{n}", place.prefix())

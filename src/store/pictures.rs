@@ -6,9 +6,11 @@ use super::error::StoreError;
 use super::keys::{self, Place};
 use super::redis_store::{Retry, Store};
 
-/// How long a picture is kept: Telegram fetches it while it answers the edit that names it,
-/// so minutes are plenty (a retried edit names the picture again, kept anew).
-pub const PICTURE_TTL_SECS: u64 = 10 * 60;
+/// How long a picture is kept at most: Telegram fetches it while it answers the edit that
+/// names it, after which the drain drops it ([`Store::drop_picture`]); the TTL only bounds a
+/// picture whose drop was lost (a replica stopped mid-edit). A retried edit keeps its picture
+/// anew.
+pub const PICTURE_TTL_SECS: u64 = 2 * 60;
 
 /// The largest picture kept (Telegram takes photos by URL up to 5 MB; a board is about
 /// 100 KB).
@@ -34,6 +36,18 @@ impl Store {
             .arg("EX")
             .arg(PICTURE_TTL_SECS);
         let _: String = self.query("put_picture", Retry::Idempotent, &cmd).await?;
+        Ok(())
+    }
+
+    /// Drops picture `n` of `place` (Telegram has answered the edit that named it: it has
+    /// the file, or the edit will be made again with the picture kept anew).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn drop_picture(&self, place: Place, n: u64) -> Result<(), StoreError> {
+        let mut cmd = redis::cmd("DEL");
+        cmd.arg(keys::picture(place, n));
+        let _: i64 = self.query("drop_picture", Retry::Idempotent, &cmd).await?;
         Ok(())
     }
 

@@ -33,9 +33,10 @@ use super::botapi::photo::{EditMessageCaptionInline, EditMessageMediaInline};
 use super::botapi::{EditMessageText, styled};
 use super::chat::ChatAddr;
 use super::ctx::Ctx;
-use super::display::Rendered;
+use super::display::{CAPTION_LIMIT, Rendered};
 use super::telegram::TgBot;
 use crate::bot::core::settings::{ChatSettings, DiceMode, Display};
+use crate::bot::core::view;
 use crate::i18n::Lang;
 use crate::store::{InlineMessage, Place, StoreError};
 
@@ -221,7 +222,8 @@ pub async fn edit_board(
             (edit.request(bot).await.map(drop), true)
         }
         Shown::Text(_) if message.photo => {
-            let mut edit = EditMessageCaptionInline::of(id, text.clone());
+            // A caption holds less than a text: whole lines up to its limit.
+            let mut edit = EditMessageCaptionInline::of(id, view::fit(text, CAPTION_LIMIT));
             edit.reply_markup = markup;
             (edit.request(bot).await.map(drop), true)
         }

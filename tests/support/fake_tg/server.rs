@@ -171,8 +171,8 @@ fn status_and_body(outcome: &Outcome) -> (u16, Value) {
     }
 }
 
-/// What the log keeps of the uploaded files: only animations and documents keep their bytes
-/// (board photos are many).
+/// What the log keeps of the uploaded files: only animations, documents and photos fetched
+/// by URL keep their bytes (uploaded board photos are many).
 fn files_to_record(method: &str, files: &[Upload]) -> Vec<RecordedFile> {
     files
         .iter()
@@ -181,7 +181,9 @@ fn files_to_record(method: &str, files: &[Upload]) -> Vec<RecordedFile> {
             file_name: f.file_name.clone(),
             len: f.data.len(),
             head: f.data.iter().take(16).copied().collect(),
-            data: if matches!(method, "sendanimation" | "senddocument") {
+            data: if matches!(method, "sendanimation" | "senddocument")
+                || f.field.starts_with("url:")
+            {
                 f.data.clone()
             } else {
                 Vec::new()

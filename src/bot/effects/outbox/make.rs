@@ -299,7 +299,12 @@ async fn inline_board(
             return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS);
         }
     };
-    match inline::edit_board(bot, &message, shown).await {
+    let picture = matches!(shown, inline::Shown::Picture { .. });
+    let edited = inline::edit_board(bot, &message, shown).await;
+    if picture && let Err(e) = ctx.store.drop_picture(place, version).await {
+        warn!(chat = addr.id(), error = %e, "inline picture not dropped (its TTL will)");
+    }
+    match edited {
         Ok(photo) => {
             if photo != message.photo
                 && let Err(e) = ctx
