@@ -9,11 +9,12 @@ mod support;
 use parxis::bot::core::settings::Display;
 use std::time::{Duration, Instant};
 
+use parxis::bot::core::settings::ChatSettings;
 use parxis::bot::core::table::Status;
 use parxis::bot::effects::live::{GameId, LinkKey};
 use parxis::store::Place;
 use serde_json::{Value, json};
-use support::bot_harness::{Harness, WAIT, refused};
+use support::bot_harness::{Harness, WAIT, mover_of, refused};
 use support::fake_tg::{Recorded, buttons, inline_flood_key, is_write};
 use support::inline_game::{
     LIMIT, WINDOW, ask_inline, button, choose, drawn_at, fresh_inline, join_and_start,
@@ -29,6 +30,17 @@ async fn picture_harness(seed: u64) -> (Harness, std::net::SocketAddr) {
     limit_writes(&h);
     let addr = serve_listener(&h, 0, listener);
     (h, addr)
+}
+
+/// A harness whose live board's URL nothing answers at (its port closed): a public URL
+/// Telegram cannot reach.
+async fn unreachable_harness(seed: u64) -> Harness {
+    let (listener, app) = app_on_a_port().await;
+    drop(listener);
+    let limits = parxis::bot::effects::live::Limits::default();
+    let h = Harness::start_live(seed, options(), Some((app, limits))).await;
+    limit_writes(&h);
+    h
 }
 
 /// The URL of the picture an `editMessageMedia` request named.
@@ -319,4 +331,66 @@ async fn the_fake_fetches_a_photo_url_and_refuses_what_telegram_refuses() {
     )
     .await;
     assert_eq!(r.status, 400, "{}", r.body);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_picture_telegram_cannot_fetch_is_shown_as_the_emoji_board_and_the_game_goes_on() {
+    // Given a picture game whose public URL Telegram cannot reach,
+    let h = unreachable_harness(64).await;
+    let (ana, ben) = users();
+    let (qid, offers) = ask_inline(&h, &ana).await;
+    let id = choose(&h, &ana, &qid, offers[1]["id"].as_str().expect("an id"));
+    let place = Place::inline(&id);
+    let mark = h.fake.mark();
+    // When the game starts,
+    join_and_start(&h, &id, &ana, &ben).await;
+    // Then the picture is refused (Telegram could not read its URL), and the board is shown
+    // at once as emoji in the message's text, with its buttons,
+    let (t, board) = fresh_inline(&h, &id).await;
+    assert!(board.get("photo").is_none(), "{board}");
+    assert!(
+        board["text"].as_str().is_some_and(|b| b.contains("🏠")),
+        "{board}"
+    );
+    let log = h.fake.requests_since(mark);
+    let refused_media = log
+        .iter()
+        .position(|r| r.method == "editmessagemedia" && !r.ok())
+        .unwrap_or_else(|| panic!("no refused picture:\n{}", h.fake.log_tail(10)));
+    assert!(
+        log[refused_media]
+            .response
+            .to_string()
+            .contains("failed to get HTTP URL content")
+    );
+    assert!(
+        log[refused_media..]
+            .iter()
+            .any(|r| r.method == "editmessagetext" && r.ok()),
+        "{}",
+        h.fake.log_tail(10)
+    );
+    // The place draws emoji from then on (no request spent on pictures that fail),
+    let settings: ChatSettings = h.store.settings(place.chat).await.expect("redis");
+    assert_eq!(settings.display, Display::Emoji);
+    // and the game goes on by its buttons, every board an emoji text.
+    let players = [ana.clone(), ben.clone()];
+    let mut last = t.seq();
+    for _ in 0..4 {
+        let (t, board) = fresh_inline(&h, &id).await;
+        if t.status() != Status::Playing {
+            break;
+        }
+        assert!(board.get("photo").is_none(), "{board}");
+        let ans = press_inline(&h, &mover_of(&players, &t), &id, &buttons(&board)[0].1).await;
+        assert!(!refused(&ans), "{:?}", ans.params);
+        last = t.seq();
+    }
+    let (now, _) = fresh_inline(&h, &id).await;
+    assert!(now.seq() > last);
+    let since = &h.fake.requests_since(mark)[refused_media + 1..];
+    assert!(
+        since.iter().all(|r| r.method != "editmessagemedia"),
+        "a picture tried again"
+    );
 }

@@ -193,6 +193,30 @@ pub async fn keep_picture(
     Ok(Some(live.picture_url(place, version)))
 }
 
+/// Inline place `place` draws its boards as emoji from now on: Telegram could not fetch its
+/// pictures, and each failed try would cost one more request of the place's budget.
+///
+/// # Errors
+/// The store's error (the next board tries a picture again).
+pub async fn stop_pictures(ctx: &Ctx, place: Place) -> Result<(), StoreError> {
+    let mut s: ChatSettings = ctx.store.settings(place.chat).await?;
+    s.display = Display::Emoji;
+    ctx.store.set_settings(place.chat, &s).await
+}
+
+/// Did Telegram refuse a picture because it could not fetch its URL (or found no image
+/// there)? The bot's public URL is then wrong or unreachable from Telegram: the board is
+/// better shown without its picture than not at all.
+#[must_use]
+pub fn url_not_fetched(e: &RequestError) -> bool {
+    use teloxide::ApiError;
+    match e {
+        RequestError::Api(ApiError::FailedToGetUrlContent | ApiError::WrongFileIdOrUrl) => true,
+        RequestError::Api(ApiError::Unknown(text)) => text.contains("web page content"),
+        _ => false,
+    }
+}
+
 /// Edit inline message `message` into board `shown` (one request, its buttons styled as a
 /// chat's): a picture by its URL (the media of the message, which turns a text message into
 /// a photo); a text board as the text, or as the caption when the message shows a photo.

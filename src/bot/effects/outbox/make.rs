@@ -155,8 +155,19 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     // The live board's link, with the Mini App configured.
     let live = crate::bot::effects::publish::button_row(ctx, addr.place(), here.lang, &rec.state);
     let inline = addr.place().is_inline();
+    // An inline picture board whose URL Telegram could not fetch is shown as emoji instead.
+    let as_emoji = |now| {
+        let board = Board {
+            table: &rec.state,
+            lang: here.lang,
+            mode: Display::Emoji,
+            zone: &here.zone,
+        };
+        display::render(addr, board, now, live.clone())
+    };
     // Drawn off the async workers: a PNG board takes milliseconds of CPU.
     let rendered = {
+        let live_row = live.clone();
         let (table, lang, mode, zone, now) = (
             rec.state.clone(),
             here.lang,
@@ -176,7 +187,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
                 mode,
                 zone: &zone,
             };
-            display::render(addr, board, now, live)
+            display::render(addr, board, now, live_row)
         })
         .await;
         match drawn {
@@ -188,7 +199,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
         }
     };
     if inline {
-        return inline_board(bot, ctx, addr, &rendered, rec.version).await;
+        return inline_board(bot, ctx, addr, &rendered, rec.version, as_emoji).await;
     }
     let current = here.display();
     let repost = meta.flags & REPOST != 0;
@@ -271,13 +282,18 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
 }
 
 /// The board of an inline place: its inline message edited in place (it can be nothing
-/// else: no new message can be posted there).
+/// else: no new message can be posted there). A picture whose URL Telegram could not fetch
+/// (the public URL misconfigured, or unreachable from Telegram) is shown as the emoji board
+/// (`as_emoji`, drawn at the time given) in the same go, so the game stays playable, and the
+/// place draws emoji from then on (no request spent on pictures that fail); a message that
+/// shows a photo already keeps it, with the status as its caption.
 async fn inline_board(
     bot: &TgBot,
     ctx: &Ctx,
     addr: ChatAddr,
     rendered: &Rendered,
     version: u64,
+    as_emoji: impl FnOnce(u64) -> Rendered,
 ) -> Made {
     let place = addr.place();
     let message = match ctx.store.inline_message(place).await {
@@ -300,9 +316,26 @@ async fn inline_board(
         }
     };
     let picture = matches!(shown, inline::Shown::Picture { .. });
-    let edited = inline::edit_board(bot, &message, shown).await;
-    if picture && let Err(e) = ctx.store.drop_picture(place, version).await {
-        warn!(chat = addr.id(), error = %e, "inline picture not dropped (its TTL will)");
+    let mut edited = inline::edit_board(bot, &message, shown).await;
+    if picture {
+        if let Err(e) = ctx.store.drop_picture(place, version).await {
+            warn!(chat = addr.id(), error = %e, "inline picture not dropped (its TTL will)");
+        }
+        if let Err(e) = &edited
+            && inline::url_not_fetched(e)
+        {
+            warn!(chat = addr.id(), error = %e, "inline picture not fetched: emoji from now on");
+            if let Err(e) = inline::stop_pictures(ctx, place).await {
+                warn!(chat = addr.id(), error = %e, "inline place's board not changed to emoji");
+            }
+            edited = if message.photo {
+                // The photo shown stays; the picture's caption (the status) and buttons are new.
+                inline::edit_board(bot, &message, inline::Shown::Text(rendered)).await
+            } else {
+                let emoji = as_emoji(ctx.now_ms());
+                inline::edit_board(bot, &message, inline::Shown::Text(&emoji)).await
+            };
+        }
     }
     match edited {
         Ok(photo) => {
