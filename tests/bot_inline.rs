@@ -14,10 +14,10 @@ use parxis::bot::core::table::Status;
 use parxis::store::Place;
 use serde_json::{Value, json};
 use support::bot_harness::{CHAT, Harness, Options, WAIT, four_users, mover_of, refused};
-use support::fake_tg::{INLINE_INVALID, TOKEN, TestUser, buttons, callback_id, inline_flood_key};
+use support::fake_tg::{INLINE_INVALID, TOKEN, TestUser, buttons, callback_id};
 use support::inline_game::{
-    LIMIT, WINDOW, ask_inline, button, choose, drawn_at, fresh_inline, harness, join_and_start,
-    play_to_the_end, press_inline, table_at, users, wait_inline,
+    ask_inline, button, choose, drawn_at, fresh_inline, harness, join_and_start, play_to_the_end,
+    press_inline, table_at, users, wait_inline, within_the_limit,
 };
 
 /// `@<bot>` typed by `user`, the "New game" offer with an emoji board chosen: the inline
@@ -115,21 +115,8 @@ async fn two_friends_play_a_whole_inline_game_by_inline_id_within_the_budget_acr
         assert_eq!(w.str_param("inline_message_id"), Some(id.as_str()));
         assert!(w.params.get("chat_id").is_none(), "{:?}", w.params);
     }
-    // none refused but "not modified" (and no 429: the budget held),
-    let stats = h.fake.flood_stats(inline_flood_key(&id));
-    assert!(stats.refused.is_empty(), "429s: {:?}", stats.refused);
-    assert_eq!(stats.writes.len(), writes.len());
-    // no more than LIMIT writes in any window,
-    for (i, at) in stats.writes.iter().enumerate() {
-        let within = stats.writes[i..]
-            .iter()
-            .take_while(|w| **w < *at + WINDOW)
-            .count();
-        assert!(
-            within <= LIMIT,
-            "{within} writes within a window from {at:?}"
-        );
-    }
+    // none refused (no 429: the budget held), no more than LIMIT writes in any window,
+    assert_eq!(within_the_limit(&h, &id), writes.len());
     // and the game counted in the place's stats (recorded once, as any game's).
     let mut redis = h.redis.raw().await;
     let key = parxis::store::keys::stats_history(place.chat);

@@ -9,7 +9,9 @@ use parxis::store::Place;
 use serde_json::Value;
 
 use super::bot_harness::{Harness, Options, WAIT, four_users, mover_of, refused};
-use super::fake_tg::{Flood, FloodClock, Recorded, TestUser, buttons, callback_id};
+use super::fake_tg::{
+    Flood, FloodClock, Recorded, TestUser, buttons, callback_id, inline_flood_key,
+};
 
 /// The flood window of these tests: Telegram's minute, shortened (as in `bot_pace`), so a
 /// whole game plays in seconds at the true count of writes per window.
@@ -202,4 +204,22 @@ pub async fn play_to_the_end(
         assert!(!refused(&ans), "{:?}\n{}", ans.params, h.fake.log_tail(8));
         presses += 1;
     }
+}
+
+/// Checks that the writes to inline message `id` kept within Telegram's limit: none refused
+/// with 429, no more than [`LIMIT`] in any [`WINDOW`]. The number of writes.
+pub fn within_the_limit(h: &Harness, id: &str) -> usize {
+    let stats = h.fake.flood_stats(inline_flood_key(id));
+    assert!(stats.refused.is_empty(), "429s: {:?}", stats.refused);
+    for (i, at) in stats.writes.iter().enumerate() {
+        let within = stats.writes[i..]
+            .iter()
+            .take_while(|w| **w < *at + WINDOW)
+            .count();
+        assert!(
+            within <= LIMIT,
+            "{within} writes within a window from {at:?}"
+        );
+    }
+    stats.writes.len()
 }
