@@ -217,6 +217,9 @@ pub fn parse_kick(args: &str, players: &[Player]) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::core::table::test_support::{actor, dice};
+    use crate::bot::core::table::{Action, Table};
+    use crate::engine::{Colour, Preset};
 
     #[test]
     fn addbot_takes_the_level_word_of_every_language() {
@@ -305,5 +308,38 @@ mod tests {
             Command::Join
         );
         assert!(Command::parse("/newgame@other_bot", "parxis_test_bot").is_err());
+    }
+
+    #[test]
+    fn kick_names_a_large_board_colour_in_any_language() {
+        // Given eight seated players, When /kick names orange, purple, cyan or pink in each
+        // language, Then the player of that colour.
+        let mut t = Table::lobby(&actor(1), Preset::Jcf, false);
+        for id in 2..=8 {
+            t = t
+                .act(&actor(id), Action::Join, 0, &mut dice(&[1]))
+                .expect("join");
+        }
+        let t = t
+            .act(
+                &actor(1),
+                Action::Start,
+                0,
+                &mut dice(&[6, 1, 1, 1, 1, 1, 1, 1]),
+            )
+            .expect("start");
+        for (word, c) in [
+            ("taronja", Colour::Orange),
+            ("naranja", Colour::Orange),
+            ("morat", Colour::Purple),
+            ("purple", Colour::Purple),
+            ("cian", Colour::Cyan),
+            ("cyan", Colour::Cyan),
+            ("rosa", Colour::Pink),
+            ("pink", Colour::Pink),
+        ] {
+            let i = parse_kick(word, t.players()).expect(word);
+            assert_eq!(t.players()[usize::from(i)].colour, Some(c), "{word}");
+        }
     }
 }

@@ -289,45 +289,7 @@ pub fn caption(lang: Lang, replay: &Replay, walk: &Walk) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::core::callback::replied_game;
     use sample::Sample;
-
-    #[test]
-    fn a_finished_board_names_its_game_and_a_reply_to_it_finds_it() {
-        // Given a finished game with its record,
-        let t = sample::play(&Sample::computers(2, 4)).expect("a game");
-        let g = game_ref(&t).expect("a replayable game");
-        assert_eq!(g.id(None), t.game_id());
-        // When its board's buttons are read (in a lane too),
-        let kb = crate::bot::core::view::keyboard(Lang::En, &t);
-        let data: Vec<String> = kb
-            .inline_keyboard
-            .iter()
-            .flatten()
-            .filter_map(|b| match &b.kind {
-                teloxide::types::InlineKeyboardButtonKind::CallbackData(d) => Some(d.clone()),
-                _ => None,
-            })
-            .collect();
-        // Then the Replay button names the game,
-        assert_eq!(
-            replied_game(data.iter().map(String::as_str)),
-            Some(t.game_id())
-        );
-        let laned: Vec<String> = data.iter().map(|d| format!("3@{d}")).collect();
-        assert_eq!(
-            replied_game(laned.iter().map(String::as_str)),
-            Some(format!("{}-l3", t.game_id()))
-        );
-        // and a game without its whole record (stored before logs were kept) has no button.
-        let mut old = t.clone();
-        *old.log_mut() = crate::bot::core::table::GameLog::default();
-        assert_eq!(game_ref(&old), None);
-        let kb = crate::bot::core::view::keyboard(Lang::En, &old);
-        assert_eq!(kb.inline_keyboard.iter().flatten().count(), 2);
-        // A board in play names none.
-        assert_eq!(replied_game(["r:3", "m:3:0"]), None);
-    }
 
     #[test]
     fn the_caption_gives_the_replay_s_own_length_apart_from_the_game_s() {

@@ -125,8 +125,6 @@ mod tests {
     use super::super::test_support::{actor, dice};
     use super::*;
     use crate::bot::core::table::{Action, Event, Status, Timing};
-    use crate::bot::core::view::board_text;
-    use crate::i18n::Lang;
 
     const NO_TIMER: Timing = Timing {
         pause_ms: 100,
@@ -174,9 +172,6 @@ mod tests {
             "{:?}",
             over.last
         );
-        // and the board announces the time limit before the result.
-        let text = board_text(Lang::En, &over, end).status;
-        assert!(text.contains("⏰ Time is up (30 minutes)!"), "{text}");
     }
 
     #[test]
@@ -217,8 +212,6 @@ mod tests {
             assert_eq!(t.ends_ms, None, "{preset}");
             assert!(t.after_time_limit(u64::MAX).is_none(), "{preset}");
             assert_eq!(t.minutes_left(1_000), None, "{preset}");
-            let text = board_text(Lang::En, &t, 1_000).status;
-            assert!(!text.contains('⏱'), "{text}");
         }
     }
 
@@ -240,44 +233,6 @@ mod tests {
         // Then it has the same limit, ending 30 (short) minutes after its start.
         assert_eq!(again.limit, over.limit);
         assert_eq!(again.ends_ms, Some(9_000 + 30 * 50));
-    }
-
-    #[test]
-    fn the_board_shows_the_minutes_left_of_the_game_not_as_a_turn_timer_r6_3() {
-        // Given a Solidari game started at 0, with no turn timer (due at its end),
-        let mut t = start(&lobby_of_four(Preset::Solidari), 0);
-        t.plan_deadline(0, NO_TIMER);
-        // When the board is drawn 7 minutes and a second in,
-        let now = 7 * 60_000 + 1_000;
-        let text = board_text(Lang::En, &t, now).status;
-        // Then it says 23 minutes of the game are left (rounded up), on its own line,
-        assert_eq!(t.minutes_left(now), Some(23));
-        assert!(
-            text.lines().any(|l| l == "⏱ 23 minutes of the game left"),
-            "{text}"
-        );
-        // and the game's end is not shown as the turn's time (no "⏳" line).
-        assert!(!text.contains('⏳'), "{text}");
-        // With a turn timer, both are shown.
-        t.plan_deadline(
-            now,
-            Timing {
-                pause_ms: 100,
-                turn_ms: 30_000,
-            },
-        );
-        let text = board_text(Lang::En, &t, now).status;
-        assert!(text.contains("· ⏳ until "), "{text}");
-        assert!(text.contains('⏱'), "{text}");
-        // A minute from the end it says 1 minute, in every language.
-        let last = 30 * 60_000 - 1;
-        for lang in Lang::ALL {
-            let line = crate::bot::core::view::game_time_line(lang, &t, last).expect("a line");
-            assert!(
-                line.starts_with('⏱') && line.contains('1'),
-                "{lang:?}: {line}"
-            );
-        }
     }
 
     #[test]

@@ -4,11 +4,8 @@ use rand::SeedableRng;
 
 use super::test_support::{actor, dice};
 use super::*;
-use crate::bot::core::command::parse_kick;
 use crate::bot::core::refusal::Reject;
-use crate::bot::core::view::board_text;
 use crate::engine::Arms;
-use crate::i18n::Lang;
 
 /// A lobby of players 1..=n (1 hosts) on the board asked for.
 fn lobby(n: i64, board: Option<Arms>, pairs: bool) -> Table {
@@ -131,50 +128,6 @@ fn r8_6_pairs_start_only_when_they_fill_their_board_with_partners_opposite() {
 }
 
 #[test]
-fn the_lobby_text_names_its_board_and_seats_in_every_language() {
-    // Given a lobby of /newgame 6 and one with no size, When shown, Then the seats count
-    // says /6 or /8; the board asked for is named, and with no size asked for there is no
-    // line about boards of 4, 6 or 8 (the waiting line says "2 to 8").
-    let asked = lobby(3, Some(Arms::Six), false);
-    let open = lobby(3, None, false);
-    for lang in Lang::ALL {
-        let a = board_text(lang, &asked, 0).status;
-        let o = board_text(lang, &open, 0).status;
-        assert!(
-            a.contains("3/6") && (a.contains("2 a 6") || a.contains("2 to 6")),
-            "{a}"
-        );
-        assert!(o.contains("3/8"), "{o}");
-        assert!(!o.contains("4, 6"), "{o}");
-        assert!(
-            a.contains('6') && a.lines().count() > o.lines().count(),
-            "{a}"
-        );
-        assert_ne!(a, o);
-    }
-}
-
-#[test]
-fn kick_names_a_large_board_colour_in_any_language() {
-    // Given eight seated players, When /kick names orange, purple, cyan or pink in each
-    // language, Then the player of that colour.
-    let t = start(&lobby(8, None, false), &[6, 1, 1, 1, 1, 1, 1, 1]).expect("start");
-    for (word, c) in [
-        ("taronja", Colour::Orange),
-        ("naranja", Colour::Orange),
-        ("morat", Colour::Purple),
-        ("purple", Colour::Purple),
-        ("cian", Colour::Cyan),
-        ("cyan", Colour::Cyan),
-        ("rosa", Colour::Pink),
-        ("pink", Colour::Pink),
-    ] {
-        let i = parse_kick(word, &t.players).expect(word);
-        assert_eq!(t.players[usize::from(i)].colour, Some(c), "{word}");
-    }
-}
-
-#[test]
 fn on_eight_arms_timeouts_mark_absent_a_leaver_is_replaced_and_a_kick_takes_the_seat() {
     // Given eight humans in play on the board for 8,
     let mut t = start(&lobby(8, None, false), &[6, 1, 1, 1, 1, 1, 1, 1]).expect("start");
@@ -203,8 +156,13 @@ fn on_eight_arms_timeouts_mark_absent_a_leaver_is_replaced_and_a_kick_takes_the_
         t.player_of(Colour::Cyan).map(|p| p.kind),
         Some(PlayerKind::Computer(Level::Normal))
     );
-    // When the host kicks purple by colour name, Then purple's seat is the computer's too.
-    let i = parse_kick("morat", &t.players).expect("purple's place");
+    // When the host removes purple (`/kick morat`: see the command's tests), Then purple's
+    // seat is the computer's too.
+    let purple = t
+        .players
+        .iter()
+        .position(|p| p.colour == Some(Colour::Purple));
+    let i = u8::try_from(purple.expect("purple's place")).expect("a small place");
     let t = t
         .act(&actor(1), Action::Remove(i), 0, &mut dice(&[1]))
         .expect("kick");

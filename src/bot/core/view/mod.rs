@@ -19,6 +19,8 @@ pub mod tourney;
 mod tests;
 #[cfg(test)]
 mod tests_caption;
+#[cfg(test)]
+mod tests_table_texts;
 
 pub use answers::{behind_answer, behind_answer_in, press_answer};
 pub use keyboard::{for_lane, keyboard, language_keyboard, new_game_only, new_picture_game_only};
