@@ -7,7 +7,6 @@
 
 mod support;
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use parxis::bot::core::table::Status;
@@ -207,13 +206,7 @@ async fn the_fake_refuses_inline_edits_telegram_refuses() {
         buttons(m).iter().any(|(_, d)| d.starts_with("j:"))
     })
     .await;
-    let addr: SocketAddr = h
-        .fake
-        .url()
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .parse()
-        .expect("the fake's address");
+    let addr = h.fake.addr();
     let path = format!("/bot{TOKEN}/editMessageText");
     let edit = |body: Value| {
         let path = path.clone();

@@ -43,6 +43,12 @@ async fn unreachable_harness(seed: u64) -> Harness {
     h
 }
 
+/// How the inline place's boards are drawn, as stored.
+async fn display_at(h: &Harness, place: Place) -> Display {
+    let settings: ChatSettings = h.store.settings(place.chat).await.expect("redis");
+    settings.display
+}
+
 /// The URL of the picture an `editMessageMedia` request named.
 fn media_url(r: &Recorded) -> String {
     r.params["media"]["media"]
@@ -76,12 +82,7 @@ async fn two_friends_play_a_whole_inline_game_on_a_picture_board_fetched_from_th
     let id = choose(&h, &ana, &qid, offers[1]["id"].as_str().expect("an id"));
     let place = Place::inline(&id);
     join_and_start(&h, &id, &ana, &ben).await;
-    let settings = h
-        .store
-        .settings::<parxis::bot::core::settings::ChatSettings>(place.chat)
-        .await
-        .expect("redis");
-    assert_eq!(settings.display, Display::Image);
+    assert_eq!(display_at(&h, place).await, Display::Image);
 
     // When the game starts, the message becomes a photo: its media edited to a URL on the
     // bot's own port, naming the game by an id that shows no chat number,
@@ -268,12 +269,7 @@ async fn the_picture_offer_s_first_press_opens_a_picture_lobby_when_inline_feedb
     })
     .await;
     let place = Place::inline(&id);
-    let settings = h
-        .store
-        .settings::<parxis::bot::core::settings::ChatSettings>(place.chat)
-        .await
-        .expect("redis");
-    assert_eq!(settings.display, Display::Image);
+    assert_eq!(display_at(&h, place).await, Display::Image);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -286,13 +282,7 @@ async fn the_fake_fetches_a_photo_url_and_refuses_what_telegram_refuses() {
         buttons(m).iter().any(|(_, d)| d.starts_with("j:"))
     })
     .await;
-    let fake: std::net::SocketAddr = h
-        .fake
-        .url()
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .parse()
-        .expect("the fake's address");
+    let fake = h.fake.addr();
     let path = format!("/bot{}/editMessageMedia", support::fake_tg::TOKEN);
     let edit = |media: Value| {
         let path = path.clone();
@@ -373,8 +363,7 @@ async fn a_picture_telegram_cannot_fetch_is_shown_as_the_emoji_board_and_the_gam
         h.fake.log_tail(10)
     );
     // The place draws emoji from then on (no request spent on pictures that fail),
-    let settings: ChatSettings = h.store.settings(place.chat).await.expect("redis");
-    assert_eq!(settings.display, Display::Emoji);
+    assert_eq!(display_at(&h, place).await, Display::Emoji);
     // and the game goes on by its buttons, every board an emoji text.
     let players = [ana.clone(), ben.clone()];
     let mut last = t.seq();

@@ -217,9 +217,9 @@ pub fn parse_kick(args: &str, players: &[Player]) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::core::table::test_support::{actor, dice};
-    use crate::bot::core::table::{Action, Table};
-    use crate::engine::{Colour, Preset};
+    use crate::bot::core::table::Action;
+    use crate::bot::core::table::test_support::{actor, dice, lobby};
+    use crate::engine::Colour;
 
     #[test]
     fn addbot_takes_the_level_word_of_every_language() {
@@ -314,13 +314,7 @@ mod tests {
     fn kick_names_a_large_board_colour_in_any_language() {
         // Given eight seated players, When /kick names orange, purple, cyan or pink in each
         // language, Then the player of that colour.
-        let mut t = Table::lobby(&actor(1), Preset::Jcf, false);
-        for id in 2..=8 {
-            t = t
-                .act(&actor(id), Action::Join, 0, &mut dice(&[1]))
-                .expect("join");
-        }
-        let t = t
+        let t = lobby(8, None, false)
             .act(
                 &actor(1),
                 Action::Start,

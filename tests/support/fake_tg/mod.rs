@@ -312,6 +312,12 @@ impl FakeTelegram {
         format!("http://{}/", self.addr)
     }
 
+    /// The address the fake listens on (for hand-made requests).
+    #[must_use]
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
     /// A teloxide bot with [`TOKEN`] pointed at this server.
     pub fn bot(&self) -> teloxide::Bot {
         self.bot_with_token(TOKEN)

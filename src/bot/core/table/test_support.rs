@@ -17,6 +17,17 @@ pub(crate) fn dice(rolls: &[u8]) -> ScriptedDice {
     ScriptedDice::new(rolls)
 }
 
+/// A JCF lobby of players 1..=n (1 hosts) on the board asked for (`None`: no size).
+pub(crate) fn lobby(n: i64, board: Option<crate::engine::Arms>, pairs: bool) -> super::Table {
+    let mut t = super::Table::lobby(&actor(1), crate::engine::Preset::Jcf, pairs).on_board(board);
+    for id in 2..=n {
+        t = t
+            .act(&actor(id), super::Action::Join, 0, &mut dice(&[1]))
+            .expect("join");
+    }
+    t
+}
+
 /// The tests of the views outside this module build states no short list of transitions
 /// reaches (a position read from JSON, a deadline at a given hour, a recorded result):
 /// they write the fields through these, which exist in test builds only.

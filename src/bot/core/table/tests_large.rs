@@ -2,21 +2,10 @@
 
 use rand::SeedableRng;
 
-use super::test_support::{actor, dice};
+use super::test_support::{actor, dice, lobby};
 use super::*;
 use crate::bot::core::refusal::Reject;
 use crate::engine::Arms;
-
-/// A lobby of players 1..=n (1 hosts) on the board asked for.
-fn lobby(n: i64, board: Option<Arms>, pairs: bool) -> Table {
-    let mut t = Table::lobby(&actor(1), Preset::Jcf, pairs).on_board(board);
-    for id in 2..=n {
-        t = t
-            .act(&actor(id), Action::Join, 0, &mut dice(&[1]))
-            .expect("join");
-    }
-    t
-}
 
 fn start(t: &Table, rolls: &[u8]) -> Result<Table, Reject> {
     t.act(&actor(1), Action::Start, 0, &mut dice(rolls))

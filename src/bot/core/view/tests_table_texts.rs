@@ -5,7 +5,7 @@
 use super::{board_text, keyboard};
 use crate::bot::core::callback::replied_game;
 use crate::bot::core::replay::{game_ref, sample};
-use crate::bot::core::table::test_support::{actor, dice};
+use crate::bot::core::table::test_support::{actor, dice, lobby};
 use crate::bot::core::table::{Action, GameLog, Status, Table, Timing};
 use crate::engine::{Arms, Preset};
 use crate::i18n::Lang;
@@ -15,17 +15,6 @@ const NO_TIMER: Timing = Timing {
     pause_ms: 100,
     turn_ms: 0,
 };
-
-/// A lobby of players 1..=n (1 hosts) on the board asked for.
-fn lobby(n: i64, board: Option<Arms>, pairs: bool) -> Table {
-    let mut t = Table::lobby(&actor(1), Preset::Jcf, pairs).on_board(board);
-    for id in 2..=n {
-        t = t
-            .act(&actor(id), Action::Join, 0, &mut dice(&[1]))
-            .expect("join");
-    }
-    t
-}
 
 /// A lobby of four with `preset`, started at `now_ms` (the roll-off: all four dice differ).
 fn started_four(preset: Preset, now_ms: u64) -> Table {
