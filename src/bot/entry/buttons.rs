@@ -18,7 +18,7 @@ use teloxide::prelude::*;
 use tracing::warn;
 
 use super::started::{Started, handled};
-use crate::bot::core::callback::Press;
+use crate::bot::core::callback::{Button, Press};
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::Display;
 use crate::bot::core::table::Action;
@@ -100,37 +100,20 @@ pub async fn on_action(
 
 /// "New game" under a finished board: a lobby with the same rules and board asked for. On
 /// an inline message that is no place yet (the offer's placeholder, posted while inline
-/// feedback is off), the press makes it one first.
+/// feedback is off), the press makes it one first, its board drawn as the offer said
+/// ([`Button::NewPictureGame`]: a picture).
 pub async fn on_new_game(
     bot: TgBot,
     q: CallbackQuery,
+    button: Button,
     here: Here,
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    new_game(bot, q, here, ctx, started, Display::Emoji).await
-}
-
-/// "New game" on the placeholder of an inline "picture board" offer: as [`on_new_game`],
-/// the place's board drawn as a picture.
-pub async fn on_new_picture_game(
-    bot: TgBot,
-    q: CallbackQuery,
-    here: Here,
-    ctx: Arc<Ctx>,
-    started: Started,
-) -> HandlerResult {
-    new_game(bot, q, here, ctx, started, Display::Image).await
-}
-
-async fn new_game(
-    bot: TgBot,
-    q: CallbackQuery,
-    here: Here,
-    ctx: Arc<Ctx>,
-    started: Started,
-    display: Display,
-) -> HandlerResult {
+    let display = match button {
+        Button::NewPictureGame => Display::Image,
+        _ => Display::Emoji,
+    };
     let here = match (&q.inline_message_id, here.stored.as_ref()) {
         (Some(id), Some(stored)) if here.addr.place().is_inline() && stored.table.is_none() => {
             let lang = here.lang;

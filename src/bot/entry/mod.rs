@@ -136,8 +136,10 @@ fn button_tree() -> UpdateHandler<anyhow::Error> {
     let decoded = dptree::filter_map(|q: CallbackQuery| q.data.as_deref().and_then(Press::decode))
         .map(|p: Press| p.button)
         .branch(dptree::filter_map(Button::action).endpoint(buttons::on_action))
-        .branch(case![Button::NewGame].endpoint(buttons::on_new_game))
-        .branch(case![Button::NewPictureGame].endpoint(buttons::on_new_picture_game))
+        .branch(
+            dptree::filter(|b: Button| matches!(b, Button::NewGame | Button::NewPictureGame))
+                .endpoint(buttons::on_new_game),
+        )
         .branch(case![Button::Rematch].endpoint(stats::on_rematch))
         .branch(case![Button::Language(lang)].endpoint(settings::on_language))
         .branch(case![Button::Replay(game)].endpoint(replay::on_button));
