@@ -167,14 +167,6 @@ pub async fn picture(ctx: &Ctx, place: Place, n: u64) -> Result<Option<Vec<u8>>,
     ctx.store.picture(place, n).await
 }
 
-/// How an inline board is shown: the picture's URL when it is a picture.
-pub enum Shown<'a> {
-    /// The board's text (or a picture board's caption, when pictures cannot be served).
-    Text(&'a Rendered),
-    /// A picture board, kept in the store and named by `url`.
-    Picture { rendered: &'a Rendered, url: String },
-}
-
 /// Keeps picture board `r` (version `version` of `place`) for Telegram to fetch, and its
 /// URL; `Ok(None)` when `r` is text or pictures cannot be served (its caption is shown).
 ///
@@ -217,9 +209,10 @@ pub fn url_not_fetched(e: &RequestError) -> bool {
     }
 }
 
-/// Edit inline message `message` into board `shown` (one request, its buttons styled as a
-/// chat's): a picture by its URL (the media of the message, which turns a text message into
-/// a photo); a text board as the text, or as the caption when the message shows a photo.
+/// Edit inline message `message` into board `r` (one request, its buttons styled as a
+/// chat's): with `picture` (its URL: [`keep_picture`]), the message's media, which turns a
+/// text message into a photo; else a text board as the text, or as the caption when the
+/// message shows a photo (a picture board's caption when its picture is not shown).
 /// "Message is not modified" is success. `Ok(true)` when the message shows a photo after.
 ///
 /// # Errors
@@ -227,31 +220,30 @@ pub fn url_not_fetched(e: &RequestError) -> bool {
 pub async fn edit_board(
     bot: &TgBot,
     message: &InlineMessage,
-    shown: Shown<'_>,
+    r: &Rendered,
+    picture: Option<String>,
 ) -> Result<bool, RequestError> {
     let id = message.id.as_str();
-    let (text, kb) = match shown {
-        Shown::Text(r) | Shown::Picture { rendered: r, .. } => match r {
-            Rendered::Text { body, keyboard } => (body, keyboard),
-            Rendered::Photo {
-                caption, keyboard, ..
-            } => (caption, keyboard),
-        },
+    let (text, kb) = match r {
+        Rendered::Text { body, keyboard } => (body, keyboard),
+        Rendered::Photo {
+            caption, keyboard, ..
+        } => (caption, keyboard),
     };
     let markup = Some(styled(&keyboard(kb.clone())));
-    let (result, photo) = match shown {
-        Shown::Picture { url, .. } => {
+    let (result, photo) = match picture {
+        Some(url) => {
             let mut edit = EditMessageMediaInline::url(id, url, text.clone());
             edit.reply_markup = markup;
             (edit.request(bot).await.map(drop), true)
         }
-        Shown::Text(_) if message.photo => {
+        None if message.photo => {
             // A caption holds less than a text: whole lines up to its limit.
             let mut edit = EditMessageCaptionInline::of(id, view::fit(text, CAPTION_LIMIT));
             edit.reply_markup = markup;
             (edit.request(bot).await.map(drop), true)
         }
-        Shown::Text(_) => {
+        None => {
             let mut edit = EditMessageText::of_inline(id, text.clone());
             edit.reply_markup = markup;
             (edit.request(bot).await.map(drop), false)

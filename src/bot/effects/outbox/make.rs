@@ -307,17 +307,16 @@ async fn inline_board(
         }
         Err(_) => return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS),
     };
-    let shown = match inline::keep_picture(ctx, place, version, rendered).await {
-        Ok(Some(url)) => inline::Shown::Picture { rendered, url },
-        Ok(None) => inline::Shown::Text(rendered),
+    let picture = match inline::keep_picture(ctx, place, version, rendered).await {
+        Ok(url) => url,
         Err(e) => {
             warn!(chat = addr.id(), error = %e, "inline picture not kept");
             return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS);
         }
     };
-    let picture = matches!(shown, inline::Shown::Picture { .. });
-    let mut edited = inline::edit_board(bot, &message, shown).await;
-    if picture {
+    let kept = picture.is_some();
+    let mut edited = inline::edit_board(bot, &message, rendered, picture).await;
+    if kept {
         if let Err(e) = ctx.store.drop_picture(place, version).await {
             warn!(chat = addr.id(), error = %e, "inline picture not dropped (its TTL will)");
         }
@@ -330,10 +329,9 @@ async fn inline_board(
             }
             edited = if message.photo {
                 // The photo shown stays; the picture's caption (the status) and buttons are new.
-                inline::edit_board(bot, &message, inline::Shown::Text(rendered)).await
+                inline::edit_board(bot, &message, rendered, None).await
             } else {
-                let emoji = as_emoji(ctx.now_ms());
-                inline::edit_board(bot, &message, inline::Shown::Text(&emoji)).await
+                inline::edit_board(bot, &message, &as_emoji(ctx.now_ms()), None).await
             };
         }
     }
