@@ -20,7 +20,7 @@
 
 #![allow(dead_code, clippy::cast_precision_loss)]
 
-#[path = "../tests/support/mod.rs"]
+#[path = "../tests/it/support/mod.rs"]
 mod support;
 
 use std::time::{Duration, Instant};

@@ -22,7 +22,7 @@
 //! cargo bench --bench stats
 //! ```
 
-#[path = "../tests/support/redis.rs"]
+#[path = "../tests/it/support/redis.rs"]
 mod redis_support;
 
 use std::sync::Arc;

@@ -14,7 +14,7 @@
 //! cargo build --release && PARXIS_BOT_BIN=target/release/parxis cargo bench --bench web_port
 //! ```
 
-#[path = "../tests/support/mod.rs"]
+#[path = "../tests/it/support/mod.rs"]
 mod support;
 
 use std::net::Ipv4Addr;

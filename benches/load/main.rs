@@ -25,7 +25,7 @@
 //! The process exits with status 1 when anything went wrong (a press unanswered or
 //! wrongly refused, a game stuck, an invalid stored game).
 
-#[path = "../../tests/support/mod.rs"]
+#[path = "../../tests/it/support/mod.rs"]
 mod support;
 
 mod group;
