@@ -23,7 +23,7 @@ enum Command {
     Bot,
     /// Check the running bot's health endpoint (for container health checks).
     Healthcheck,
-    /// Draw a position (FORMAT.md JSON) as the PNG board image, or print the emoji board.
+    /// Draw a position (JSON, docs/PROTOCOL.md) as the PNG board image, or print the emoji board.
     Render(parxis::cli::render::Args),
     /// Let computer players play many seeded games and report win rates and throughput.
     Simulate(parxis::cli::simulate::Args),

@@ -4,7 +4,8 @@ use thiserror::Error;
 
 use crate::engine::board::{Arms, Colour, Loc, Square};
 
-/// Why a setup (FORMAT.md position, or a new game's seats and options) is not a valid game.
+/// Why a setup (a docs/PROTOCOL.md position, or a new game's seats and options) is not a
+/// valid game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
     /// R7 `six_counts` is 6, 7 or 12.

@@ -138,7 +138,7 @@ impl Barriers {
     }
 }
 
-/// R7 The protocol's overrides of a preset's options (FORMAT.md `options`): each absent
+/// R7 The protocol's overrides of a preset's options (docs/PROTOCOL.md, "Options"): each absent
 /// value is the preset's. Any other key is refused, and so is `null` for a value.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -72,9 +72,9 @@ pub fn display(r: Rating) -> i64 {
     if v.is_finite() { v as i64 } else { 1000 }
 }
 
-/// The fixed rating of a computer player. Chosen from the measured strengths (README:
-/// normal beats three easy 85 % of the time, hard beats three normal 36 %): easy μ 18,
-/// normal μ 25 (a new human's mean), hard μ 28, all with σ 2.
+/// The fixed rating of a computer player. Chosen from the strengths measured when it was
+/// written (docs/AI.md, "Strength": normal beat three easy 85 % of the time, the hard of then
+/// three normal 36 %): easy μ 18, normal μ 25 (a new human's mean), hard μ 28, all with σ 2.
 #[must_use]
 pub fn computer_rating(level: Level) -> Rating {
     let mu = match level {

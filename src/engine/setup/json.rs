@@ -1,5 +1,5 @@
-//! The JSON form of a position (FORMAT.md), read into a typed [`Setup`] and written straight
-//! from a [`Game`], without intermediate trees.
+//! The JSON form of a position (docs/PROTOCOL.md, "Position"), read into a typed [`Setup`]
+//! and written straight from a [`Game`], without intermediate trees.
 //!
 //! Reading is strict about what it understands and lenient about what it does not: an
 //! unknown top-level key is ignored, but an unknown `options` key, a non-canonical location

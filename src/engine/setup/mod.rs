@@ -1,4 +1,5 @@
-//! The position of FORMAT.md: an unchecked [`Setup`] and its validation into a [`Game`].
+//! The position of docs/PROTOCOL.md ("Position"): an unchecked [`Setup`] and its validation
+//! into a [`Game`].
 //!
 //! This is the engine's canonical form, used by `parxis rules`, by the store and by
 //! `parxis render` (its JSON is in [`json`]). A game waiting for the move of a roll adds
@@ -14,7 +15,7 @@ use super::board::{Arms, Colour, Loc, MAX_COLOURS, MAX_SQUARES, NEST};
 use super::game::{Game, Pending, SQUARE_WORDS, Winner};
 use super::rules::{Options, Overrides, Preset};
 
-/// A position as it comes from outside: typed, but not necessarily legal (FORMAT.md
+/// A position as it comes from outside: typed, but not necessarily legal (docs/PROTOCOL.md,
 /// "Position"). `None` marks a field that was absent; [`Game::from_setup`] gives it its
 /// default.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -85,8 +86,8 @@ fn check_pairs(arms: Arms, opts: &Options, mask: u8) -> Result<(), SetupError> {
 }
 
 impl Game {
-    /// A new game on four arms (FORMAT.md "New game"): `turn` is the first seat; R7
-    /// `start_out` pieces of each colour stand on its exit square.
+    /// A new game on four arms (docs/PROTOCOL.md, "Requests": New game): `turn` is the first
+    /// seat; R7 `start_out` pieces of each colour stand on its exit square.
     ///
     /// # Errors
     /// [`SetupError`] for bad seats or options (pairs need every seat).
@@ -140,7 +141,7 @@ impl Game {
         Ok(self)
     }
 
-    /// Validate a setup into a game (FORMAT.md "Invalid positions").
+    /// Validate a setup into a game (docs/PROTOCOL.md, "Errors").
     ///
     /// # Errors
     /// [`SetupError`] saying what is wrong, for every invalid position.
@@ -267,7 +268,7 @@ impl Game {
         g.last_moved = s.last_moved;
         g.check_finished()?;
         if g.winner.is_some() {
-            // A won position: nothing is pending (FORMAT.md).
+            // A won position: nothing is pending (docs/PROTOCOL.md).
             g.sixes = 0;
             g.last_moved = None;
             g.pending = Pending::Roll;

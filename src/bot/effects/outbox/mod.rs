@@ -298,7 +298,7 @@ async fn plan_reply(ctx: &Ctx, addr: ChatAddr, user: i64, what: &str, w: Write) 
 /// ([`Write::Whisper`], an ephemeral message), elsewhere it is a plain reply. Same slot,
 /// priority and time to live as a reply, and the same one write of the chat's budget:
 /// Telegram's documents do not exempt ephemeral messages from a group's limit, and the fake
-/// Bot API counts them (see README, "Ephemeral replies").
+/// Bot API counts them (see docs/BOTAPI.md, "Replies for one member").
 pub async fn reply_only(
     ctx: &Ctx,
     addr: ChatAddr,
