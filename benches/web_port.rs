@@ -1,4 +1,4 @@
-//! The web port under a hostile client: the figures of README's "web port" row, measured on
+//! The web port under a hostile client: the web port's figures of docs/SCALING.md, measured on
 //! the real bot (webhook mode, live board on) with a real Redis and the fake Bot API.
 //!
 //! - resident memory of the bot while 150 clients stall 2 MB bodies (no credentials);

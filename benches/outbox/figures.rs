@@ -269,7 +269,7 @@ fn fmt(x: f64, digits: usize) -> String {
     }
 }
 
-/// The table, as Markdown (for README's figures).
+/// The table, as Markdown (for docs/SCALING.md's figures).
 pub fn print_table(rows: &[Row]) {
     println!(
         "| scenario | presses | answer p50 / p99 / max (ms) | most writes in 60 s | 429s | \

@@ -64,7 +64,7 @@ pub const MINIAPP_NAME: &str = "PARXIS_MINIAPP_NAME";
 /// Log filter, read by [`crate::telemetry::init`] (not by [`Config`]). Default `info,parxis=info`.
 pub const RUST_LOG: &str = "RUST_LOG";
 
-/// Every environment variable the program reads. `tests/deploy.rs` checks that each one is
+/// Every environment variable the program reads. `tests/it/deploy.rs` checks that each one is
 /// documented in `deploy/.env.example`.
 pub const VARS: &[&str] = &[
     TOKEN,

@@ -4,7 +4,7 @@
 //!
 //! The real bot against the fake Bot API (which records when each request arrived) and a
 //! real `redis-server`. The figures printed (the fan-out's length, the board's latency in
-//! the other group meanwhile) are for README; the test asserts counts only.
+//! the other group meanwhile) are for docs/SCALING.md; the test asserts counts only.
 
 use crate::support;
 

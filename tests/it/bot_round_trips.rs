@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use support::bot_harness::{CHAT, Harness, Options, WAIT, four_users, mover_of, refused};
 use support::fake_tg::{buttons, callback_id, msg_id};
 
-/// At most this many Redis round trips before a plain press is answered (README.md).
+/// At most this many Redis round trips before a plain press is answered (docs/ARCHITECTURE.md).
 const PRESS_ROUND_TRIPS: u64 = 3;
 
 /// A harness whose scheduler (it polls Redis on its own, and makes the planned writes) has a

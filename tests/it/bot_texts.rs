@@ -4,8 +4,8 @@
 //! `/start` answering it), `/board` with nothing in play, short move buttons, and the
 //! `/stats` card's rank.
 
-use support::stats_fixture;
 use crate::support;
+use support::stats_fixture;
 
 use std::time::Duration;
 

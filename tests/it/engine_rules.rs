@@ -7,7 +7,7 @@ use serde_json::json;
 
 use Colour::{Blue, Green, Red, Yellow};
 
-/// A position from FORMAT.md JSON fields (defaults: jcf, four seats, yellow to move).
+/// A position from the JSON fields of docs/PROTOCOL.md (defaults: jcf, four seats, yellow to move).
 fn pos(extra: serde_json::Value) -> Game {
     let mut v =
         json!({"rules": "jcf", "seats": ["yellow", "blue", "red", "green"], "turn": "yellow"});
@@ -98,7 +98,7 @@ fn exit_captures_last_arrived_foreign_piece() {
 
 #[test]
 fn exit_capture_overrides_a_foreign_barrier() {
-    // FORMAT.md detail: two blue pieces on yellow's exit square are captured from, not a block.
+    // docs/PROTOCOL.md detail: two blue pieces on yellow's exit square are captured from, not a block.
     let g = pos(json!({"board": {"5": ["blue", "blue"]}}))
         .roll(5)
         .unwrap();
