@@ -16,6 +16,7 @@ use super::super::outbox::{self, Plan, Priority, Then, Write};
 use super::post::post_id;
 use super::texts::side_names;
 use super::{Ctx, MINUTE_MS, READY_MS, mutate, place_of};
+use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::{Action, Actor, Origin, Player, PlayerKind, Table, TimeLimit};
 use crate::bot::core::tourney::{Tourney, seats_of};
 use crate::bot::core::view;
@@ -271,30 +272,47 @@ pub async fn press_ready(ctx: &Ctx, chat: i64, lang: Lang, at: TableId, user: i6
     }
 }
 
+/// How often [`stop_game`] tries again when a move was saved between its read and its save.
+const STOP_TRIES: usize = 5;
+
 /// The game at table `at`'s place, when it is still open, is called off (the table was
-/// decided by hand, or the tournament cancelled); saved and shown like any cancel.
+/// decided by hand, or the tournament cancelled); saved and shown like any cancel. A move
+/// saved meanwhile (a computer's, a press) wins the compare-and-set: the cancel is then made
+/// again on the game as it is now, so a game is not left playing.
 pub async fn stop_game(ctx: &Ctx, chat: i64, t: &Tourney, at: TableId) {
     let Some(play) = t.play(at).filter(|p| p.started_ms.is_some()) else {
         return;
     };
-    let here = load_place(ctx, place_of(chat, play.topic), None).await;
-    let Ok(rec) = here.table() else { return };
-    if !rec.state.is_open() || rec.state.stats().started_ms != play.started_ms.unwrap_or(0) {
-        return;
+    for _ in 0..STOP_TRIES {
+        let here = load_place(ctx, place_of(chat, play.topic), None).await;
+        let Ok(rec) = here.table() else { return };
+        if !rec.state.is_open() || rec.state.stats().started_ms != play.started_ms.unwrap_or(0) {
+            return;
+        }
+        let host = Actor {
+            id: rec.state.host(),
+            name: String::new(),
+            is_admin: true,
+        };
+        let mut rng = ctx.rng(chat, rec.state.seq(), Stream::Dice);
+        let Ok(next) = rec
+            .state
+            .act(&host, Action::Cancel, ctx.now_ms(), &mut RngDice(&mut rng))
+        else {
+            return;
+        };
+        match save(ctx, &here, rec.version, next).await {
+            Ok(saved) => {
+                follow(ctx, &here, &saved, false).await;
+                return;
+            }
+            Err(Refusal::Alert(Alert::Stale)) => {}
+            Err(_) => return,
+        }
     }
-    let host = Actor {
-        id: rec.state.host(),
-        name: String::new(),
-        is_admin: true,
-    };
-    let mut rng = ctx.rng(chat, rec.state.seq(), Stream::Dice);
-    let Ok(next) = rec
-        .state
-        .act(&host, Action::Cancel, ctx.now_ms(), &mut RngDice(&mut rng))
-    else {
-        return;
-    };
-    if let Ok(saved) = save(ctx, &here, rec.version, next).await {
-        follow(ctx, &here, &saved, false).await;
-    }
+    warn!(
+        chat,
+        ?at,
+        "a tournament table's game could not be called off"
+    );
 }
