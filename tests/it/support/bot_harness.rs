@@ -338,10 +338,7 @@ impl Harness {
             tokio::time::sleep(Duration::from_millis(15)).await;
             let now: Vec<Recorded> = self
                 .fake
-                .requests_since(mark)
-                .into_iter()
-                .filter(|r| r.method != "getupdates")
-                .collect();
+                .requests_matching(mark, |r| r.method != "getupdates");
             if now.len() == seen && seen > 0 && self.fake.queued_updates() == 0 {
                 // (and no write planned that the bot could make now: what a command planned
                 // is made, a posted message recorded, before the test goes on)
@@ -535,16 +532,12 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
     let from = delivered_at(fake, answer).map_or(answer.index + 1, |i| i + 1);
     let deadline = tokio::time::Instant::now() + within;
     while tokio::time::Instant::now() < deadline {
-        let writes: Vec<Recorded> = fake
-            .requests_since(from)
-            .into_iter()
-            .filter(|r| {
-                matches!(
-                    r.method.as_str(),
-                    "editmessagetext" | "editmessagemedia" | "sendmessage" | "sendphoto"
-                )
-            })
-            .collect();
+        let writes: Vec<Recorded> = fake.requests_matching(from, |r| {
+            matches!(
+                r.method.as_str(),
+                "editmessagetext" | "editmessagemedia" | "sendmessage" | "sendphoto"
+            )
+        });
         // A 429 leaves the board planned: the drain makes it later, on its own.
         let done = writes
             .iter()
@@ -585,7 +578,7 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
                 return;
             }
         }
-        tokio::time::sleep(Duration::from_millis(5)).await;
+        fake.next_request_or(Duration::from_millis(5)).await;
     }
     assert!(
         refused,
@@ -598,12 +591,9 @@ pub async fn shown_after(fake: &FakeTelegram, store: &Store, answer: &Recorded) 
 fn delivered_at(fake: &FakeTelegram, answer: &Recorded) -> Option<usize> {
     let id = answer.str_param("callback_query_id")?;
     let needle = format!("\"id\":\"{id}\"");
-    fake.requests_since(0)
-        .iter()
-        .take(answer.index)
-        .rev()
-        .find(|r| r.method == "getupdates" && r.response.to_string().contains(&needle))
-        .map(|r| r.index)
+    fake.last_before(answer.index, |r| {
+        r.method == "getupdates" && r.response.to_string().contains(&needle)
+    })
 }
 
 /// Was this callback answer a refusal? An accepted press is answered silently, or with

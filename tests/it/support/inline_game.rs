@@ -79,7 +79,7 @@ pub async fn wait_inline(
             "timed out waiting for {what}: {m}\n{}",
             h.fake.log_tail(12)
         );
-        tokio::time::sleep(Duration::from_millis(5)).await;
+        h.fake.next_request_or(Duration::from_millis(5)).await;
     }
 }
 
@@ -102,7 +102,7 @@ pub async fn fresh_inline(h: &Harness, id: &str) -> (Table, Value) {
             t.seq(),
             h.fake.log_tail(12)
         );
-        tokio::time::sleep(Duration::from_millis(5)).await;
+        h.fake.next_request_or(Duration::from_millis(5)).await;
     }
 }
 

@@ -91,7 +91,7 @@ pub async fn wait_within(
 ) -> Recorded {
     let deadline = tokio::time::Instant::now() + limit;
     loop {
-        if let Some(r) = h.fake.requests_since(mark).into_iter().find(|r| pred(r)) {
+        if let Some(r) = h.fake.requests_matching(mark, &pred).into_iter().next() {
             return r;
         }
         assert!(

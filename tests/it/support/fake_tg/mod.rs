@@ -486,6 +486,41 @@ impl FakeTelegram {
             .unwrap_or_default()
     }
 
+    /// The requests at or after position `index` that match `pred`, cloned; the others are
+    /// only looked at (a whole game's log is thousands of requests: copying it on every poll
+    /// cost the tests more CPU than the bot's own work).
+    #[must_use]
+    pub fn requests_matching(
+        &self,
+        index: usize,
+        pred: impl Fn(&Recorded) -> bool,
+    ) -> Vec<Recorded> {
+        let state = self.shared.lock();
+        state
+            .log
+            .get(index..)
+            .map(|tail| tail.iter().filter(|r| pred(r)).cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// The position of the last request before position `before` that matches `pred`.
+    #[must_use]
+    pub fn last_before(&self, before: usize, pred: impl Fn(&Recorded) -> bool) -> Option<usize> {
+        let state = self.shared.lock();
+        let end = before.min(state.log.len());
+        state.log[..end]
+            .iter()
+            .rev()
+            .find(|r| pred(r))
+            .map(|r| r.index)
+    }
+
+    /// Resolves when the next request is recorded, or after `at_most`, whichever comes
+    /// first: a poll that wakes up for what it waits for.
+    pub async fn next_request_or(&self, at_most: Duration) {
+        let _ = tokio::time::timeout(at_most, self.shared.request_recorded.notified()).await;
+    }
+
     /// The current length of the log, to pass to [`Self::requests_since`] or
     /// [`Self::wait_for_request_after`] later.
     #[must_use]
