@@ -80,6 +80,7 @@ mod tournament_draw;
 mod tournament_picture;
 mod tournament_play;
 mod web_hostile;
+mod webapp_api;
 mod webapp_live;
 mod webapp_look;
 mod webapp_play;

@@ -82,22 +82,36 @@ struct AppState {
 /// ([`crate::ops::http::router_with_apps`]).
 pub fn router(live: Arc<Live>, bot: TgBot, ctx: Arc<Ctx>) -> Router {
     let p = live.app.path().to_owned();
+    // Every answer of the API, refusals of any kind included (a body too large, bad JSON,
+    // a timeout), carries the page's headers: one layer sets whatever a handler left out.
+    let api = Router::new()
+        .route(&format!("{p}/api/live"), get(stream))
+        .route(&format!("{p}/api/act"), post(act))
+        .route(&format!("{p}/api/replay"), get(replay))
+        .route(&format!("{p}/api/replays"), get(replays))
+        .layer(axum::middleware::map_response(with_security_headers));
     Router::new()
         .route(&p, get(index))
         .route(&format!("{p}/"), get(index))
         .route(&format!("{p}/app.js"), get(script))
         .route(&format!("{p}/app.css"), get(style))
         .route(&format!("{p}/board/{{arms}}"), get(board))
-        .route(&format!("{p}/api/live"), get(stream))
-        .route(&format!("{p}/api/act"), post(act))
-        .route(&format!("{p}/api/replay"), get(replay))
-        .route(&format!("{p}/api/replays"), get(replays))
+        .merge(api)
         .with_state(AppState {
             live: live.clone(),
             bot,
             ctx: ctx.clone(),
         })
         .merge(super::picture::router(&p, live, ctx))
+}
+
+/// Sets [`page::security_headers`] on `response` where it has none of its own.
+async fn with_security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    for (name, value) in page::security_headers() {
+        headers.entry(name).or_insert(value);
+    }
+    response
 }
 
 async fn index(State(s): State<AppState>) -> Response {
