@@ -81,6 +81,7 @@ mod tournament_picture;
 mod tournament_play;
 mod web_hostile;
 mod webapp_api;
+mod webapp_fit;
 mod webapp_live;
 mod webapp_look;
 mod webapp_play;

@@ -1,0 +1,149 @@
+//! The live board fits a phone: in headless Chromium emulating a 390 px phone (its viewport
+//! meta honoured), every state a page reaches (lobby, play, a refused tap, the end, the
+//! replay) in the four languages and both Telegram themes lays out no wider than the
+//! phone. One browser, one tab, the pages loaded in turn.
+
+use crate::support;
+
+use parxis::bot::core::replay::sample::{self, Sample};
+use parxis::bot::core::settings::{ChatSettings, DiceMode, Display};
+use parxis::bot::core::table::{Actor, Status, Table};
+use parxis::bot::effects::live::{GameId, LinkKey};
+use parxis::dice::fair::{Seed, commitment};
+use parxis::engine::Preset;
+use parxis::i18n::Lang;
+use parxis::store::Place;
+use serde_json::json;
+
+use support::bot_harness::{Harness, Options, four_users};
+use support::browser::{Browser, assert_fits, peek, until};
+use support::fake_tg::TOKEN;
+use support::live::{
+    app, dark_theme, init_data, light_theme, mid_game, now_secs, page_url_themed, serve,
+};
+
+/// Yellow (Ana) to play a 4.
+const POSITION: &str = r#"{"rules":"jcf","seats":["yellow","blue","red","green"],"turn":"yellow","roll":4,
+    "board":{"47":["yellow"],"60":["yellow"],"22":["blue"],"30":["blue","blue"],"39":["red"],"56":["green"]},
+    "goal":{"blue":1}}"#;
+
+fn settings(lang: Lang) -> ChatSettings {
+    ChatSettings {
+        lang: Some(lang),
+        display: Display::Emoji,
+        timer_secs: 0,
+        dice: DiceMode::Auto,
+        pings_secs: 0,
+        lang_offered: true,
+    }
+}
+
+/// Saves `table` at a new place of chat `chat` in `lang`; the place's live board id.
+async fn place_with(h: &Harness, chat: i64, lang: Lang, table: &Table) -> GameId {
+    h.store
+        .set_settings(chat, &settings(lang))
+        .await
+        .expect("settings");
+    let place = Place::of_chat(chat);
+    let saved = h.store.save(place, 0, table, 3600).await;
+    assert!(
+        matches!(saved, Ok(parxis::store::CasOutcome::Saved { .. })),
+        "{saved:?}"
+    );
+    GameId::of(&LinkKey::of_token(TOKEN), place)
+}
+
+/// The page's whole text.
+const TEXT: &str = "document.body.innerText";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_state_in_every_language_and_theme_fits_a_390_px_phone() {
+    let h = Harness::start_live(41, Options::default(), Some((app(), Default::default()))).await;
+    let addr = serve(&h, 0).await;
+    let Some(mut browser) = Browser::start().await else {
+        return;
+    };
+    let tab = browser.open("about:blank").await;
+    let ana = &four_users()[0];
+    let host = Actor {
+        id: ana.id,
+        name: ana.first_name.clone(),
+        is_admin: false,
+    };
+    let seed = Seed::from_bytes([0x5a; 32]);
+    let sealed = commitment(&seed);
+    let finished = sample::play(&Sample {
+        fair: true,
+        ..Sample::computers(4, 7)
+    })
+    .expect("a finished game");
+    assert_eq!(finished.status(), Status::Finished);
+    let langs = [Lang::Ca, Lang::CaValencia, Lang::Es, Lang::En];
+    for (i, lang) in langs.into_iter().enumerate() {
+        // Given, in a group speaking `lang`, a lobby Ana hosts, a game where she is to move
+        // and a finished game (each with its rolls sealed by a 64-digit fingerprint),
+        let chat = -1_001_000_000_300 - 10 * i64::try_from(i).expect("small");
+        let lobby = Table::lobby(&host, Preset::Jcf, false).with_fair(seed);
+        let lobby = place_with(&h, chat, lang, &lobby).await;
+        let playing = mid_game(4, POSITION).with_fair(seed);
+        let playing = place_with(&h, chat - 1, lang, &playing).await;
+        let over = place_with(&h, chat - 2, lang, &finished).await;
+        for (theme_name, theme) in [("light", light_theme()), ("dark", dark_theme())] {
+            let case = |state: &str| format!("{state}, {lang:?}, {theme_name}");
+            let open = |id: &GameId| {
+                let data = init_data(ana, Some("ca"), id.as_str(), now_secs());
+                page_url_themed(addr, id.as_str(), &data, &theme)
+            };
+            // when Ana opens each on her phone, then no state scrolls sideways: the lobby,
+            let page = browser.show(&tab, &open(&lobby)).await;
+            until(
+                page,
+                "s.state && s.state.stage === 'lobby' && s.you",
+                10_000,
+            )
+            .await;
+            let text = peek(page, TEXT).await;
+            assert!(
+                text.as_str().is_some_and(|t| t.contains(&sealed)),
+                "{}: {text}",
+                case("lobby")
+            );
+            assert_fits(page, &case("lobby")).await;
+            // the game in play,
+            let page = browser.show(&tab, &open(&playing)).await;
+            until(page, "s.state && s.you && s.state.phase === 'move'", 10_000).await;
+            let text = peek(page, TEXT).await;
+            assert!(
+                text.as_str().is_some_and(|t| t.contains(&sealed)),
+                "{}: {text}",
+                case("play")
+            );
+            assert_fits(page, &case("play")).await;
+            // a tap refused (a roll while a move is due), its refusal shown,
+            peek(page, "(s.act({ do: 'roll' }), true)").await;
+            until(
+                page,
+                "s.taps.length > 0 && !document.getElementById('toast').hidden",
+                10_000,
+            )
+            .await;
+            assert_eq!(peek(page, "s.taps.at(-1).ok").await, json!(false));
+            assert_fits(page, &case("refusal")).await;
+            // the end,
+            let page = browser.show(&tab, &open(&over)).await;
+            until(page, "s.state && s.state.stage === 'finished'", 10_000).await;
+            assert_fits(page, &case("end")).await;
+            // and its replay.
+            let clicked = peek(
+                page,
+                "(() => { const b = document.querySelector('#actions button.replay');\
+                   if (!b) return false; b.click(); return true; })()",
+            )
+            .await;
+            assert_eq!(clicked, json!(true), "{}", case("end: a Replay button"));
+            until(page, "s.replay && s.replay.data && s.replay.i >= 1", 15_000).await;
+            assert_fits(page, &case("replay")).await;
+        }
+    }
+    browser.close().await;
+}
