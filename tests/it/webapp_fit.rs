@@ -1,7 +1,8 @@
 //! The live board fits a phone: in headless Chromium emulating a 390 px phone (its viewport
 //! meta honoured), every state a page reaches (lobby, play, a refused tap, the end, the
 //! replay) in the four languages and both Telegram themes lays out no wider than the
-//! phone. One browser, one tab, the pages loaded in turn.
+//! phone. One browser, one tab, the pages loaded in turn. The end also shows the rolls'
+//! commitment beside the seed it seals.
 
 use crate::support;
 
@@ -14,6 +15,7 @@ use parxis::engine::Preset;
 use parxis::i18n::Lang;
 use parxis::store::Place;
 use serde_json::json;
+use sha2::{Digest, Sha256};
 
 use support::bot_harness::{Harness, Options, four_users};
 use support::browser::{Browser, assert_fits, peek, until};
@@ -78,6 +80,8 @@ async fn every_state_in_every_language_and_theme_fits_a_390_px_phone() {
     })
     .expect("a finished game");
     assert_eq!(finished.status(), Status::Finished);
+    let end_commitment = finished.fair().expect("fair dice").commitment();
+    let end_seed = finished.revealed_seed().expect("revealed").reveal();
     let langs = [Lang::Ca, Lang::CaValencia, Lang::Es, Lang::En];
     for (i, lang) in langs.into_iter().enumerate() {
         // Given, in a group speaking `lang`, a lobby Ana hosts, a game where she is to move
@@ -133,6 +137,19 @@ async fn every_state_in_every_language_and_theme_fits_a_390_px_phone() {
             let page = browser.show(&tab, &open(&over)).await;
             until(page, "s.state && s.state.stage === 'finished'", 10_000).await;
             assert_fits(page, &case("end")).await;
+            // (the end shows the commitment beside the seed it seals, as the final board:
+            // SHA-256 of the seed's bytes is the commitment, as docs/FAIRNESS.md defines it)
+            let text = peek(page, TEXT).await;
+            let text = text.as_str().unwrap_or_default();
+            let lines: Vec<&str> = text.lines().collect();
+            let at = lines.iter().position(|l| l.contains(&end_commitment));
+            let seed_line = at
+                .and_then(|i| lines.get(i + 1))
+                .copied()
+                .unwrap_or_default();
+            assert!(seed_line.contains(&end_seed), "{}: {text}", case("end"));
+            let digest = Sha256::digest(hex::decode(&end_seed).expect("hex"));
+            assert_eq!(hex::encode(digest), end_commitment);
             // and its replay.
             let clicked = peek(
                 page,
