@@ -83,5 +83,6 @@ mod web_hostile;
 mod webapp_api;
 mod webapp_fit;
 mod webapp_live;
+mod webapp_lobby;
 mod webapp_look;
 mod webapp_play;
