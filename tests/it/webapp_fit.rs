@@ -1,7 +1,8 @@
 //! The live board fits a phone: in headless Chromium emulating a 390 px phone (its viewport
 //! meta honoured), every state a page reaches (lobby, play, a refused tap, the end, the
 //! replay) in the four languages and both Telegram themes lays out no wider than the
-//! phone. One browser, one tab, the pages loaded in turn. The end also shows the rolls'
+//! phone. One browser, one tab, the pages loaded in turn. And no two square numbers of the
+//! 4-, 6- or 8-arm board touch at that width (their ink measured in the browser). The end also shows the rolls'
 //! commitment beside the seed it seals.
 
 use crate::support;
@@ -161,6 +162,120 @@ async fn every_state_in_every_language_and_theme_fits_a_390_px_phone() {
             until(page, "s.replay && s.replay.data && s.replay.i >= 1", 15_000).await;
             assert_fits(page, &case("replay")).await;
         }
+    }
+    browser.close().await;
+}
+
+/// The ink of every square number of the page's board as the phone shows it, and the pairs
+/// that touch: each number's box is its glyphs' own (the text's length from the browser's
+/// layout, the digits' ascent and descent measured on a canvas in the same font), turned as
+/// the number is and mapped to the screen; two boxes touch when no axis separates them.
+const NUMBER_OVERLAPS: &str = "(() => {\
+  const svg = document.querySelector('#board svg');\
+  const texts = [...svg.querySelectorAll('g#board text')];\
+  const cv = document.createElement('canvas').getContext('2d');\
+  const boxes = texts.map((t) => {\
+    const cs = getComputedStyle(t);\
+    const size = parseFloat(t.getAttribute('font-size'));\
+    cv.font = cs.fontWeight + ' ' + size + 'px ' + cs.fontFamily;\
+    const m = cv.measureText(t.textContent);\
+    const bb = t.getBBox();\
+    const y = parseFloat(t.getAttribute('y'));\
+    const top = y - m.actualBoundingBoxAscent, bottom = y + m.actualBoundingBoxDescent;\
+    const ctm = t.getScreenCTM();\
+    const pts = [[bb.x, top], [bb.x + bb.width, top], [bb.x + bb.width, bottom], [bb.x, bottom]]\
+      .map(([x, yy]) => { const p = svg.createSVGPoint(); p.x = x; p.y = yy; const q = p.matrixTransform(ctm); return [q.x, q.y]; });\
+    return { label: t.textContent, pts };\
+  });\
+  const axes = (q) => [0, 1].map((i) => [q[i][1] - q[i + 1][1], q[i + 1][0] - q[i][0]]);\
+  const proj = (q, ax) => { const v = q.map((p) => p[0] * ax[0] + p[1] * ax[1]); return [Math.min(...v), Math.max(...v)]; };\
+  const touching = [];\
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {\
+    const a = boxes[i].pts, b = boxes[j].pts;\
+    const apart = [...axes(a), ...axes(b)].some((ax) => { const [a0, a1] = proj(a, ax), [b0, b1] = proj(b, ax); return a1 <= b0 || b1 <= a0; });\
+    if (!apart) touching.push(boxes[i].label + '/' + boxes[j].label);\
+  }\
+  const threeDigits = boxes.filter((b) => b.label.length === 3).length;\
+  return { n: boxes.length, threeDigits, touching, width: svg.getBoundingClientRect().width };\
+})()";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn no_two_square_numbers_touch_on_a_390_px_phone_on_any_board() {
+    // Given a game of each size in play,
+    let h = Harness::start_live(43, Options::default(), Some((app(), Default::default()))).await;
+    let addr = serve(&h, 0).await;
+    let boards = [
+        (
+            4u8,
+            r#"{"rules":"jcf","seats":["yellow","blue","red","green"],"turn":"yellow","roll":4,
+                "board":{"60":["yellow"],"22":["blue"],"39":["red"],"56":["green"]}}"#,
+        ),
+        (
+            6,
+            r#"{"rules":"jcf","arms":6,"seats":["yellow","blue","red","green","orange","purple"],
+                "turn":"yellow","roll":3,
+                "board":{"5":["yellow"],"80":["yellow"],"22":["blue"],"39":["red"],"56":["green"],
+                         "73":["orange"],"90":["purple"]}}"#,
+        ),
+        (
+            8,
+            r#"{"rules":"jcf","arms":8,"seats":["yellow","blue","red","green","orange","purple","cyan","pink"],
+                "turn":"yellow","roll":6,
+                "board":{"5":["yellow"],"130":["yellow"],"22":["blue"],"39":["red"],"56":["green"],
+                         "73":["orange"],"90":["purple"],"107":["cyan"],"124":["pink"]}}"#,
+        ),
+    ];
+    let Some(mut browser) = Browser::start().await else {
+        return;
+    };
+    let tab = browser.open("about:blank").await;
+    let ana = &four_users()[0];
+    for (arms, position) in boards {
+        let chat = -1_001_000_000_400 - i64::from(arms);
+        let id = place_with(&h, chat, Lang::Ca, &mid_game(arms, position)).await;
+        let data = init_data(ana, Some("ca"), id.as_str(), now_secs());
+        // when it is shown on a 390 px phone,
+        let page = browser
+            .show(
+                &tab,
+                &page_url_themed(addr, id.as_str(), &data, &light_theme()),
+            )
+            .await;
+        until(
+            page,
+            &format!("s.state && s.state.arms === {arms} && !!document.querySelector('#board svg g#board text')"),
+            10_000,
+        )
+        .await;
+        assert_fits(page, &format!("{arms} arms")).await;
+        let measured = peek(page, NUMBER_OVERLAPS).await;
+        // then every square's number is drawn (three digits from 100 on the star boards),
+        let ring = match arms {
+            4 => 68,
+            6 => 102,
+            _ => 136,
+        };
+        assert_eq!(measured["n"], json!(ring), "{arms} arms: {measured}");
+        if arms == 8 {
+            assert_eq!(measured["threeDigits"], json!(37), "{measured}");
+        }
+        // and no two touch.
+        assert_eq!(
+            measured["touching"],
+            json!([]),
+            "{arms} arms at {} css px: {measured}",
+            measured["width"]
+        );
+        // (The measure does see numbers that touch: grown three times, they do.)
+        let grown = "(document.querySelectorAll('#board svg g#board text').forEach((t) => {\
+               for (const a of ['font-size', 'textLength']) t.setAttribute(a, 3 * parseFloat(t.getAttribute(a)));\
+             }), true)";
+        assert_eq!(peek(page, grown).await, json!(true));
+        let grown = peek(page, NUMBER_OVERLAPS).await;
+        assert!(
+            grown["touching"].as_array().is_some_and(|t| !t.is_empty()),
+            "{arms} arms, grown: {grown}"
+        );
     }
     browser.close().await;
 }
