@@ -63,6 +63,7 @@ mod render_png_colour_blind;
 mod render_png_golden;
 mod render_png_labels;
 mod replay_gif;
+mod rules_named;
 mod stats_migrate;
 mod stats_points;
 mod stats_store;
