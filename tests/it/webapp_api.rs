@@ -6,6 +6,7 @@ use crate::support;
 
 use parxis::bot::effects::live::Limits;
 use parxis::bot::effects::live::auth::{Secret, sign};
+use parxis::i18n::{Lang, LiveMsg, Msg, tr_plain};
 use serde_json::json;
 
 use support::bot_harness::{Harness, Options, four_users};
@@ -138,6 +139,7 @@ async fn every_api_answer_refusals_included_carries_no_store_and_nosniff() {
     let seq = h.table().await.1.seq();
     let stale = json!({ "seq": seq + 100, "do": "roll" }).to_string();
     let big = vec![b' '; 4096];
+    let bad_tap = tr_plain(Lang::En, &Msg::Live(LiveMsg::BadTap));
     // When the API is asked, well and badly,
     let asks: Vec<Ask> = vec![
         (
@@ -220,9 +222,14 @@ async fn every_api_answer_refusals_included_carries_no_store_and_nosniff() {
             headers.push(("Authorization", auth));
         }
         let r = request(addr, method, &path, &headers, body).await;
-        // then each gets the status it deserves, with the API's headers.
+        // then each gets the status it deserves, with the API's headers,
         assert_eq!(r.status, status, "{what}: {}", r.body);
         assert_api_headers(what, &r);
+        // and a tap that cannot be read is told so in words, in the group's language.
+        if status == 400 || status == 413 {
+            let body: serde_json::Value = serde_json::from_str(&r.body).unwrap_or_default();
+            assert_eq!(body["error"], json!(bad_tap), "{what}: {}", r.body);
+        }
     }
     // Past the user's burst, 429 carries them too.
     let mut last = None;

@@ -598,12 +598,14 @@ async fn act(
         Ok(a) => a,
         Err(denied) => return denied.into_response(),
     };
+    // A tap that cannot be read is refused in words, in the viewer's language.
+    let bad = |status| refused(status, asker.lang_known(&s), LiveMsg::BadTap);
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
     if declared.is_some_and(|n| n > TAP_BODY_MAX) {
-        return StatusCode::PAYLOAD_TOO_LARGE.into_response();
+        return bad(StatusCode::PAYLOAD_TOO_LARGE);
     }
     let body = match tokio::time::timeout(
         TAP_BODY_TIMEOUT,
@@ -612,14 +614,14 @@ async fn act(
     .await
     {
         Ok(Ok(b)) => b,
-        Ok(Err(_)) => return StatusCode::PAYLOAD_TOO_LARGE.into_response(),
-        Err(_) => return StatusCode::REQUEST_TIMEOUT.into_response(),
+        Ok(Err(_)) => return bad(StatusCode::PAYLOAD_TOO_LARGE),
+        Err(_) => return bad(StatusCode::REQUEST_TIMEOUT),
     };
     let Ok(tap) = serde_json::from_slice::<Tap>(&body) else {
-        return StatusCode::BAD_REQUEST.into_response();
+        return bad(StatusCode::BAD_REQUEST);
     };
     let Some(asked) = asked(&tap) else {
-        return StatusCode::BAD_REQUEST.into_response();
+        return bad(StatusCode::BAD_REQUEST);
     };
     let here = chat::load(&s.ctx, ChatAddr::from(asker.place), None).await;
     let lang = asker.lang(&here);
