@@ -125,14 +125,18 @@ async fn every_state_in_every_language_and_theme_fits_a_390_px_phone() {
             );
             assert_fits(page, &case("play")).await;
             // a tap refused (a roll while a move is due), its refusal shown,
-            peek(page, "(s.act({ do: 'roll' }), true)").await;
-            until(
-                page,
-                "s.taps.length > 0 && !document.getElementById('toast').hidden",
-                10_000,
-            )
-            .await;
-            assert_eq!(peek(page, "s.taps.at(-1).ok").await, json!(false));
+            // (the wait set before the tap: the refusal's toast is seen as it is shown)
+            let refused = page
+                .execute_async(
+                    "const done = arguments[arguments.length - 1]; const s = window.__parxis;\
+                     s.until((s) => s.taps.length > 0 && !document.getElementById('toast').hidden, 10000)\
+                      .then((ok) => done(ok && s.taps.at(-1).ok === false));\
+                     s.act({ do: 'roll' });",
+                    vec![],
+                )
+                .await
+                .expect("a tap");
+            assert_eq!(refused, json!(true), "{}", case("refusal"));
             assert_fits(page, &case("refusal")).await;
             // the end,
             let page = browser.show(&tab, &open(&over)).await;
