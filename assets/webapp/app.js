@@ -354,30 +354,36 @@
   // The host's settings in the lobby: the chat lobby's 🔲 Board and 📜 Rules, every value
   // at once. Each value is the chat button's callback data, played back as the chat's press
   // (so anyone else is refused as the chat refuses them); shown to the host only.
+  // (Kept as elements across states as the actions are: see `controls`.)
   function choicesView(f) {
     const box = section('choices');
     const show = f.stage === 'lobby' && P.user === f.host && (f.choices || []).length > 0;
     box.hidden = !show;
-    box.textContent = '';
-    if (!show) return;
-    for (const c of f.choices) {
-      const head = document.createElement('p');
-      head.className = 'choice-label';
-      head.textContent = c.label;
-      const row = document.createElement('div');
-      row.className = 'choice ' + c.kind;
-      for (const o of c.options) {
+    const items = [];
+    for (const c of show ? f.choices : []) {
+      items.push({ key: 'label ' + c.kind, head: c.label });
+      items.push({ key: 'row ' + c.kind, c });
+    }
+    sync(box, items, (it) => document.createElement(it.head != null ? 'p' : 'div'), (el, it) => {
+      if (it.head != null) {
+        el.className = 'choice-label';
+        if (el.textContent !== it.head) el.textContent = it.head;
+        return;
+      }
+      el.className = 'choice ' + it.c.kind;
+      sync(el, it.c.options.map((o) => ({ key: 'option', o })), () => {
         const b = document.createElement('button');
         b.type = 'button';
-        b.textContent = o.label;
+        b.addEventListener('click', () => { if (b.option && !b.option.on) tap({ do: 'button', data: b.option.data }); });
+        return b;
+      }, (b, { o }) => {
+        if (b.textContent !== o.label) b.textContent = o.label;
         b.dataset.data = o.data;
+        b.option = o;
         b.setAttribute('aria-pressed', o.on ? 'true' : 'false');
         b.disabled = !o.ok;
-        if (!o.on) b.addEventListener('click', () => tap({ do: 'button', data: o.data }));
-        row.appendChild(b);
-      }
-      box.append(head, row);
-    }
+      });
+    });
   }
 
   // The group's earlier games (kept replays), listed on demand before and after a game;
@@ -629,13 +635,16 @@
     return !!(f && P.you && P.you.colour && f.turn === P.you.colour && f.stage === 'playing');
   }
 
+  // The buttons under the board, made anew from every state but kept as elements: a
+  // button that stays (the same kind at the same place) is updated in place, never
+  // replaced, so a state arriving while a finger is on it (someone else joins) does not
+  // take the tap away from under the finger.
   function controls() {
     const f = P.state;
-    const actions = $('actions');
     const taps = $('taps');
-    actions.textContent = '';
+    const wanted = [];
     if (taps) taps.textContent = '';
-    if (!f) { mainButton(null); return; }
+    if (!f) { syncActions(wanted); mainButton(null); return; }
     lobbyView(f);
     choicesView(f);
     overView(f);
@@ -643,29 +652,23 @@
     mainButton(obvious(f));
     if (f.stage !== 'playing') {
       $('turn').textContent = '';
-      for (const b of offered(f)) button(b.label, 'btn ' + b.kind, { do: 'button', data: b.data });
-      if (f.replay) {
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.className = 'btn replay';
-        b.textContent = f.replay_label;
-        b.addEventListener('click', openReplay);
-        $('actions').appendChild(b);
-      }
+      for (const b of offered(f)) wanted.push(button(b.label, 'btn ' + b.kind, { do: 'button', data: b.data }));
+      if (f.replay) wanted.push({ key: 'btn replay', label: f.replay_label, cls: 'btn replay', act: openReplay });
+      syncActions(wanted);
       return;
     }
     const my = mine();
     $('turn').textContent = my ? (f.phase === 'roll' ? P.texts.your_turn_roll : f.phase === 'move' ? P.texts.your_turn_move : '') || '' : '';
-    if (!my) return;
-    if (f.roll) button(f.roll_label, 'roll', { do: 'roll' });
-    if (f.phase !== 'move') return;
+    if (!my) { syncActions(wanted); return; }
+    if (f.roll) wanted.push(button(f.roll_label, 'roll', { do: 'roll' }));
+    if (f.phase !== 'move') { syncActions(wanted); return; }
     const r = targetRadius(f);
     // A ring stays whole on the board: at an edge its centre moves in (it still encloses
     // the square, and a tap is matched to the square itself, see onBoard).
     const inside = (v) => Math.min(Math.max(v, r + 3), f.size - r - 3);
     for (const m of f.moves) {
       const body = { do: 'move', index: m.index, from: m.from, to: m.to };
-      button(m.label, 'mv', body);
+      wanted.push(button(m.label, 'mv', body));
       if (!taps) continue;
       for (const at of [m.start, m.at]) {
         if (!at) continue;
@@ -677,15 +680,44 @@
         taps.appendChild(c);
       }
     }
+    syncActions(wanted);
   }
 
   function button(label, cls, body) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = cls;
-    b.textContent = label;
-    b.addEventListener('click', () => tap(body));
-    $('actions').appendChild(b);
+    return { key: cls, label, cls, act: () => tap(body) };
+  }
+
+  // `el`'s children made to be `items` ({key, ...}) in order: a child of the same key (the
+  // n-th of that key) is kept and given the item by `update`, others made by `make`; the
+  // rest removed.
+  function sync(el, items, make, update) {
+    const old = new Map();
+    for (const c of [...el.children]) {
+      const list = old.get(c.dataset.key) || [];
+      list.push(c);
+      old.set(c.dataset.key, list);
+    }
+    items.forEach((it, i) => {
+      const list = old.get(it.key);
+      let c = list && list.shift();
+      if (!c) { c = make(it); c.dataset.key = it.key; }
+      update(c, it);
+      if (el.children[i] !== c) el.insertBefore(c, el.children[i] || null);
+    });
+    for (const list of old.values()) for (const c of list) c.remove();
+  }
+  function syncActions(items) {
+    sync($('actions'), items, () => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.addEventListener('click', () => { if (b.act) b.act(); });
+      return b;
+    }, (b, it) => {
+      if (b.className !== it.cls) b.className = it.cls;
+      if (b.textContent !== it.label) b.textContent = it.label;
+      b.act = it.act;
+      b.disabled = !!P.busy;
+    });
   }
 
   // A tap's answer (a roll, a refusal) speaks of the state it was given on: shown until a

@@ -22,3 +22,4 @@ live-free-seats = { $n ->
     [one] Queda un lloc lliure.
    *[other] Queden { $n } llocs lliures.
 }
+live-bad-tap = No s'ha entès aquest toc: torna a obrir la pàgina des del grup.

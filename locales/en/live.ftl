@@ -22,3 +22,4 @@ live-free-seats = { $n ->
     [one] One seat free.
    *[other] { $n } seats free.
 }
+live-bad-tap = This tap was not understood: open the page again from the group.

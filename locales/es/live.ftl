@@ -22,3 +22,4 @@ live-free-seats = { $n ->
     [one] Queda un puesto libre.
    *[other] Quedan { $n } puestos libres.
 }
+live-bad-tap = No se ha entendido este toque: vuelve a abrir la página desde el grupo.

@@ -633,6 +633,10 @@ mod tests {
 
     #[test]
     fn path_is_63_ring_steps_then_corridor_then_goal() {
+        // R1.1 68 ring squares, 1 following 68: green leaves on 56 and reaches 68, then 1.
+        assert_eq!(FOUR.square_at(Colour::Green, 13), Square::ring(68));
+        assert_eq!(FOUR.square_at(Colour::Green, 14), Square::ring(1));
+        // R1.4 exit square, 63 ring steps to the entry square, corridor 1 to 7, the goal.
         for &c in FOUR.colours() {
             assert_eq!(FOUR.square_at(c, 1), Square::ring(c.exit_square()));
             assert_eq!(FOUR.square_at(c, 64), Square::ring(FOUR.entry_square(c)));
@@ -709,6 +713,7 @@ mod tests {
     #[test]
     fn twelve_safe_squares_on_four_arms() {
         let safe: Vec<u8> = (1..=68).filter(|&n| is_safe_square(n)).collect();
+        // R1.3 twelve safe squares.
         assert_eq!(safe, [5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63, 68]);
         assert!(FOUR.squares().filter(|s| s.is_safe()).count() == 12);
     }

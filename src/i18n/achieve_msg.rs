@@ -25,8 +25,9 @@ pub enum AchieveMsg {
     Name(Achievement),
     /// Its one-line description.
     Desc(Achievement),
-    /// The final board's one line: "✨ LIST — see /stats", LIST being each player's name
-    /// followed by the emoji of what they earned ("Aina 🥇🍽️ · Biel 😋"), plain text.
+    /// The final board's one line: "✨ LIST — see /stats", LIST being each seated player's
+    /// colour dot (anyone else's name) followed by the emoji of what they earned ("🔴 🥇🍽️ ·
+    /// 🔵 😋"), plain text.
     Earned { list: String },
     /// "🏅 Achievements (N of TOTAL here · M in all):".
     Title {

@@ -45,6 +45,9 @@ pub enum LiveMsg {
     NoneKept,
     /// Under the lobby's seats: "3 seats free."
     FreeSeats { n: u32 },
+    /// A tap the server could not read (not JSON, too long, too slow, unknown): "This tap
+    /// was not understood: open the page again from the group."
+    BadTap,
 }
 
 impl LiveMsg {
@@ -70,6 +73,7 @@ impl LiveMsg {
             Self::EarlierGames => "live-earlier-games",
             Self::NoneKept => "live-none-kept",
             Self::FreeSeats { .. } => "live-free-seats",
+            Self::BadTap => "live-bad-tap",
         }
     }
 
@@ -108,6 +112,7 @@ impl LiveMsg {
             Self::NoneKept,
             Self::FreeSeats { n: 1 },
             Self::FreeSeats { n: 3 },
+            Self::BadTap,
         ]
     }
 }

@@ -81,14 +81,16 @@ async fn a_game_earns_its_achievements_once_and_stats_lists_them_in_four_languag
         "{earned:?}"
     );
     assert_eq!(holders(&h, "first-win").await, 1);
-    // and the final caption announces it in one line.
+    // and the final caption announces it in one line (by the winner's dot: the results
+    // name her).
     let text = text_of(&h.board().await);
     let line = text
         .lines()
         .find(|l| l.starts_with("✨"))
         .unwrap_or_else(|| panic!("no achievements line: {text}"));
+    let dot = parxis::bot::core::seats::dot(winner.colour.expect("seated"));
     assert!(
-        line.contains(&format!("{} 🥇", winner.name)) && line.ends_with("see /stats"),
+        line.contains(&format!("{dot} 🥇")) && line.ends_with("see /stats"),
         "{line}"
     );
     assert_eq!(text.matches("✨").count(), 1, "{text}");

@@ -2,7 +2,8 @@
 //! the rolls are sealed in the lobby (the commitment in the chat before the first roll), a
 //! `/seed` phrase and the Start press go into the salt, every roll of the game follows from
 //! the seed (checked by `parxis verify`, the library's check and the Python check of
-//! docs/FAIRNESS.md), the seed is revealed on the final board and in `/record`, a tampered
+//! docs/FAIRNESS.md), the seed is revealed beside its commitment on the final board and in
+//! `/record`'s caption (SHA-256 of the seed is the commitment), a tampered
 //! record is refused; the same holds with a restart mid-game and two replicas; no seed
 //! material reaches a log (at debug level) or a message before the reveal.
 
@@ -17,6 +18,7 @@ use parxis::bot::core::fair_check::{Checked, Refused, verify};
 use parxis::bot::core::table::Status;
 use parxis::dice::fair::{self, Seed};
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 use support::bot_harness::{Harness, Options, WAIT, button_with, four_users, text_of};
 use support::fake_tg::{TestUser, buttons, msg_id};
 
@@ -150,6 +152,11 @@ async fn press_a_few(h: &Harness, users: &[TestUser], n: usize) {
 
 /// `/record`'s file for the place's last game.
 async fn record_file(h: &Harness) -> String {
+    record_sent(h).await.0
+}
+
+/// `/record`'s file for the place's last game, and its caption.
+async fn record_sent(h: &Harness) -> (String, String) {
     let users = four_users();
     let mark = h.fake.mark();
     h.command(&users[1], "/record").await;
@@ -162,7 +169,29 @@ async fn record_file(h: &Harness) -> String {
         )
         .await;
     assert!(doc.ok(), "{:?}", doc.response);
-    String::from_utf8(doc.files[0].data.clone()).expect("UTF-8")
+    let caption = doc.str_param("caption").unwrap_or_default().to_owned();
+    let file = String::from_utf8(doc.files[0].data.clone()).expect("UTF-8");
+    (file, caption)
+}
+
+/// The seed a text reveals beside its commitment: the text carries `commitment` and, on the
+/// line after it, 64 hex digits that are not it. FAIRNESS.md's check: SHA-256 of the seed's
+/// 32 bytes, in lowercase hex, is the commitment.
+fn seed_beside(text: &str, commitment: &str) -> Seed {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains(commitment))
+        .unwrap_or_else(|| panic!("no commitment {commitment} in {text}"));
+    let next = lines.get(at + 1).copied().unwrap_or_default();
+    let seed_hex = next
+        .split(|c: char| !c.is_ascii_hexdigit())
+        .find(|w| w.len() == 64 && *w != commitment)
+        .unwrap_or_else(|| panic!("no seed on the line after the commitment in {text}"));
+    let seed = Seed::from_hex(seed_hex).expect("64 hex digits");
+    let bytes = hex::decode(seed_hex).expect("hex");
+    assert_eq!(hex::encode(Sha256::digest(bytes)), commitment, "{text}");
+    seed
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -245,11 +274,10 @@ async fn the_rolls_are_sealed_before_the_first_roll_revealed_at_the_end_and_anyo
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
-    let shown = fin_text
-        .split(|c: char| !c.is_ascii_hexdigit())
-        .find(|w| w.len() == 64 && *w != commitment)
-        .expect("a revealed seed on the final board");
-    let revealed = Seed::from_hex(shown).expect("64 hex digits");
+    // The final board keeps the commitment beside the seed (the line before it), once.
+    let revealed = seed_beside(&fin_text, &commitment);
+    assert_eq!(revealed, sealed.seed);
+    assert_eq!(fin_text.matches(&commitment).count(), 1, "{fin_text}");
     assert_eq!(fair::commitment(&revealed), commitment);
 
     // /stats shows the player's rolls per face over their games, with the verdict.
@@ -294,9 +322,11 @@ async fn the_rolls_are_sealed_before_the_first_roll_revealed_at_the_end_and_anyo
         sum[0], sum[1], sum[2], sum[3], sum[4], sum[5]
     );
     assert!(group.contains(&expected), "{group}\nexpected {expected}");
-    // When /record is sent, its rolls are the derivation's, by parxis verify, the
-    // library's check and the Python check alike.
-    let record = record_file(&h).await;
+    // When /record is sent, its caption shows the commitment beside the seed it seals,
+    // and its rolls are the derivation's, by parxis verify, the library's check and the
+    // Python check alike.
+    let (record, caption) = record_sent(&h).await;
+    assert_eq!(seed_beside(&caption, &commitment), sealed.seed, "{caption}");
     let rolls = rolls_of(&record);
     assert!(rolls.len() > 20, "{} rolls", rolls.len());
     let derived: Vec<u8> = (0..rolls.len() as u64)

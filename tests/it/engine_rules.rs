@@ -47,8 +47,10 @@ fn on(g: &Game, sq: &str) -> Vec<Colour> {
 
 #[test]
 fn leaving_the_nest_needs_a_five() {
-    // Given an empty board, When yellow rolls 4, Then nothing can move and the turn passes.
+    // R3.1 Given an empty board, When yellow rolls 4, Then nothing can move and the turn
+    // passes.
     let g = pos(json!({})).roll(4).unwrap();
+    // R4.7 no piece can make any move: the roll has no legal move (R2.6: the turn passes).
     assert!(g.legal_moves().is_empty());
     let (after, pass) = g.pass().unwrap();
     assert_eq!(pass, Pass::NoMove { die: 4 });
@@ -158,6 +160,7 @@ fn cannot_pass_a_foreign_barrier() {
     let g = pos(json!({"board": {"10": ["yellow"], "13": ["blue", "blue"]}}))
         .roll(4)
         .unwrap();
+    // R4.7 the only piece in play is held by R4.2: no legal move.
     assert!(g.legal_moves().is_empty());
 }
 
@@ -198,6 +201,48 @@ fn landing_on_a_lone_foreign_piece_off_safe_squares_captures() {
     assert_eq!(after.in_nest(Blue), 4);
     assert_eq!(after.bonus(), Some(20));
     assert_eq!(after.turn(), Some(Yellow));
+}
+
+#[test]
+fn a_piece_in_the_nest_or_the_goal_is_not_in_play_r1_5() {
+    // R1.5 Given yellow pieces only in the nest and the goal, When yellow rolls 4, Then
+    // none of them is in play: nothing can move (a 4 leaves no nest, the goal is the end).
+    let out = pos(json!({"goal": {"yellow": 2}})).roll(4).unwrap();
+    assert!(out.legal_moves().is_empty(), "{:?}", moves_of(&out));
+    // With one more on its corridor (in play), that one alone moves.
+    let corridor = pos(json!({"board": {"yellow-1": ["yellow"]}, "goal": {"yellow": 2}}))
+        .roll(4)
+        .unwrap();
+    assert_eq!(
+        moves_of(&corridor),
+        [("yellow-1".into(), "yellow-5".into())]
+    );
+}
+
+#[test]
+fn captures_and_barriers_are_judged_where_the_pieces_stand_when_the_move_is_made_r4_6() {
+    // Given all yellow pieces out: one on 10, a yellow barrier on 12, one in the goal, and
+    // a lone blue piece on 14,
+    let start = json!({"board": {"10": ["yellow"], "12": ["yellow", "yellow"], "14": ["blue"]},
+                       "goal": {"yellow": 1}});
+    // while the barrier stands, a 4 cannot take the piece on 10 past it to 14;
+    let blocked = pos(start.clone()).roll(4).unwrap();
+    assert!(
+        !moves_of(&blocked).contains(&("10".into(), "14".into())),
+        "{:?}",
+        moves_of(&blocked)
+    );
+    // When a 6 (it counts 7) opens the barrier, 12 → 19, and the next roll is a 4,
+    let six = pos(start).roll(6).unwrap();
+    let opened = six.play(find(&six, "12", "19")).unwrap();
+    assert_eq!(opened.turn(), Some(Yellow), "a 6 rolls again");
+    let four = opened.roll(4).unwrap();
+    // then the move 10 → 14 is judged on where the pieces stand now (R4.6): the barrier
+    // is gone, so it passes 12, and the blue piece on 14 is captured.
+    let mv = find(&four, "10", "14");
+    assert_eq!(mv.captures(), Some(Blue));
+    let after = four.play(mv).unwrap();
+    assert_eq!(after.in_nest(Blue), 4);
 }
 
 #[test]
@@ -277,6 +322,8 @@ fn third_six_after_a_goal_whose_ten_another_piece_played_sends_nothing_home() {
     let g = g.play(find(&g, "yellow-1", "goal")).unwrap();
     assert_eq!(g.bonus(), Some(10));
     let g = g.play(find(&g, "30", "40")).unwrap();
+    // R5.3 the chain of bonuses over, the turn goes on as the 6 says (R2.4): yellow rolls.
+    assert_eq!((g.turn(), g.bonus()), (Some(Yellow), None));
     assert_eq!(
         g.last_moved(),
         Some(Loc::Goal),

@@ -98,7 +98,7 @@ fn r9_1_pairs_both_partners_get_the_pairs_points() {
 
 #[test]
 fn r9_2_tied_places_share_the_mean_exactly() {
-    // Given a 4-player game, winner A, then B and C tied at distance 30, D at 60
+    // R9.2 Given a 4-player game, winner A, then B and C tied at distance 30, D at 60
     let tie2 = game(
         "t2",
         1,

@@ -606,7 +606,10 @@ async fn phone_screenshots_of_four_six_and_eight_arm_boards() {
             let png = page.screenshot().await.expect("a screenshot");
             assert_eq!(&png[1..4], b"PNG");
             let shot_width = u32::from_be_bytes(png[16..20].try_into().expect("IHDR"));
-            assert_eq!(shot_width, support::browser::PHONE.0);
+            assert_eq!(
+                shot_width,
+                support::browser::PHONE.0 * support::browser::PHONE.2
+            );
             std::fs::write(format!("{dir}/live_board_{arms}.png"), &png).expect("saved");
         }
     }

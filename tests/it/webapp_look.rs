@@ -210,7 +210,7 @@ async fn dark_and_light_pages_in_valencian_and_spanish_read_the_chat_and_fit_a_p
         if let Ok(dir) = std::env::var("PARXIS_SCREENSHOTS") {
             let png = page.screenshot().await.expect("a screenshot");
             let width = u32::from_be_bytes(png[16..20].try_into().expect("IHDR"));
-            assert_eq!(width, support::browser::PHONE.0);
+            assert_eq!(width, support::browser::PHONE.0 * support::browser::PHONE.2);
             let name = if lang == Lang::Es { "es" } else { "va" };
             std::fs::write(format!("{dir}/live_board_{theme_name}_{name}.png"), &png)
                 .expect("saved");

@@ -1,8 +1,10 @@
 //! Headless Chromium (Debian's `chromium` and `chromium-driver` packages) driven over
 //! WebDriver: one `chromedriver` on a free loopback port and **one** browser session (one
-//! Chromium, one fresh profile) per test, at a phone's size (390 × 844 CSS px). A test that
-//! needs several pages at once opens them as tabs of that one browser ([`Browser::open`])
-//! and says which one each command is for ([`Browser::on`]).
+//! Chromium, one fresh profile) per test, emulating a phone: 390 × 844 CSS px at 2×, touch,
+//! a phone's user agent, so the page's `<meta name=viewport>` is honoured. A test that needs
+//! several pages at once opens them as tabs of that one browser ([`Browser::open`]) and
+//! says which one each command is for ([`Browser::on`]). [`assert_fits`] checks that a page
+//! does not scroll sideways.
 //!
 //! The browser is found at `PARXIS_CHROMIUM` / `PARXIS_CHROMEDRIVER`, else on `PATH`
 //! (`chromium`, `chromedriver`; `.ci/run` installs both). Without them a test **fails**,
@@ -19,7 +21,12 @@ use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 
 /// The phone the pages are shown on: CSS pixels and device pixel ratio.
-pub const PHONE: (u32, u32, u32) = (390, 844, 1);
+pub const PHONE: (u32, u32, u32) = (390, 844, 2);
+/// The phone's browser as it names itself (Telegram's Android web view is Chrome's): with
+/// it and the device metrics, Chromium emulates a phone, the page's `<meta name=viewport>`
+/// honoured (a page wider than the phone then lays out wider, as on a real one).
+pub const PHONE_AGENT: &str = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 \
+     (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 Telegram-Android/11.2.0";
 /// Set to `1` to skip the browser tests where no browser is installed (never in CI).
 pub const SKIP_VAR: &str = "PARXIS_SKIP_BROWSER";
 
@@ -128,7 +135,10 @@ impl Browser {
                     format!("--user-data-dir={}", profile.display()),
                 ],
                 "mobileEmulation": {
-                    "deviceMetrics": { "width": w, "height": h, "pixelRatio": ratio, "touch": true }
+                    "deviceMetrics": {
+                        "width": w, "height": h, "pixelRatio": ratio, "touch": true, "mobile": true
+                    },
+                    "userAgent": PHONE_AGENT
                 }
             }
         });
@@ -249,6 +259,40 @@ pub async fn until(page: &Client, pred: &str, limit_ms: u64) {
         let state = peek(page, "JSON.stringify({state: s.state && {v: s.state.v, seq: s.state.seq, turn: s.state.turn, phase: s.state.phase}, you: s.you, failed: s.failed, taps: s.taps.slice(-2), reconnects: s.reconnects})").await;
         panic!("the page never got to {pred} within {limit_ms} ms: {state}");
     }
+}
+
+/// How the page lays out against the phone's width: `{inner, doc, body, wide}`, `wide`
+/// naming a few of the elements that reach past the phone's right edge or overflow.
+pub async fn widths(page: &Client) -> Value {
+    let script = format!(
+        "const w = {};\
+         const wide = [...document.querySelectorAll('body *')]\
+           .filter((e) => e.getBoundingClientRect().right > w + 0.5 || e.scrollWidth > e.clientWidth + 1)\
+           .slice(-4).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + \
+             Math.round(e.getBoundingClientRect().right) + ': ' + (e.textContent || '').slice(0, 48));\
+         return {{ inner: window.innerWidth, doc: document.documentElement.scrollWidth,\
+                   body: document.body.scrollWidth, wide }};",
+        PHONE.0
+    );
+    page.execute(&script, vec![])
+        .await
+        .unwrap_or_else(|e| panic!("the page's widths: {e}"))
+}
+
+/// Asserts that the page does not scroll sideways on the phone: the document and the body
+/// are no wider than the window, and the window is the phone's width (a page wider than
+/// its viewport would widen the window on a phone, zoomed out). `what` names the state.
+pub async fn assert_fits(page: &Client, what: &str) {
+    let w = widths(page).await;
+    let phone = u64::from(PHONE.0);
+    let inner = w["inner"].as_u64().unwrap_or(u64::MAX);
+    let fits = inner == phone
+        && w["doc"].as_u64().is_some_and(|d| d <= inner)
+        && w["body"].as_u64().is_some_and(|b| b <= inner);
+    assert!(
+        fits,
+        "{what}: the page scrolls sideways on a {phone} px phone: {w}"
+    );
 }
 
 /// The value of a JavaScript expression over `s` (the page's `window.__parxis`).

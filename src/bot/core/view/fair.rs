@@ -35,16 +35,36 @@ pub fn phrases_line(lang: Lang, t: &Table) -> Option<String> {
     })
 }
 
-/// "🔓 Seed of the rolls: …" once the game is over (finished or cancelled): the reveal.
+/// "🔒 Rolls sealed: …" over "🔓 Seed of the rolls: …" once the game is over (finished or
+/// cancelled): the reveal, the commitment kept beside it so the two can be compared without
+/// scrolling back to the lobby.
 #[must_use]
 pub fn reveal_line(lang: Lang, t: &Table) -> Option<String> {
     let seed = t.revealed_seed()?;
-    Some(fm(
+    Some(reveal_lines(
+        lang,
+        &crate::dice::fair::commitment(&seed),
+        &seed.reveal(),
+    ))
+}
+
+/// The commitment over the seed it seals (two lines, HTML): the end of a board, and the
+/// caption of `/record`'s file.
+#[must_use]
+pub fn reveal_lines(lang: Lang, commitment: &str, seed: &str) -> String {
+    let sealed = fm(
+        lang,
+        FairMsg::Sealed {
+            commitment: commitment.to_owned(),
+        },
+    );
+    let seed = fm(
         lang,
         FairMsg::Reveal {
-            seed: seed.reveal(),
+            seed: seed.to_owned(),
         },
-    ))
+    );
+    format!("{sealed}\n{seed}")
 }
 
 /// A share in per cent with one decimal, written as `lang` writes numbers ("17,1" in
@@ -148,8 +168,16 @@ mod tests {
         assert_eq!(sealed_line(Lang::En, &cancelled), None);
         let reveal = reveal_line(Lang::En, &cancelled).expect("revealed");
         assert!(reveal.contains(&seed.reveal()), "{reveal}");
+        // Over, the commitment stays beside the seed (once), to compare the two in place.
+        assert!(reveal.contains(&commitment), "{reveal}");
         let text = crate::bot::core::view::board_text(Lang::En, &cancelled, 0);
         assert!(text.status.contains(&seed.reveal()));
+        assert_eq!(
+            text.status.matches(&commitment).count(),
+            1,
+            "{}",
+            text.status
+        );
     }
 
     #[test]

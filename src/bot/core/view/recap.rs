@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use super::names::name_of;
 use crate::bot::core::narration::narrate;
 use crate::bot::core::seats::dot;
-use crate::bot::core::table::{Event, Table, TurnSpan, turn_spans};
+use crate::bot::core::table::{Event, Stage, Table, TurnSpan, turn_spans};
 use crate::engine::{Colour, Game, Loc};
 use crate::i18n::{CaptionMsg, Lang, Msg, escape_html, tr};
 
@@ -88,8 +88,8 @@ enum Told {
     Note(String),
 }
 
-/// One turn's lines: its short line (the seat's dot and name, then each roll with what it
-/// played, bonuses after), and the other events in full, in order around it. `pending`: the
+/// One turn's lines: its short line (the seat's dot and name, only the dot once the game is
+/// won, then each roll with what it played, bonuses after), and the other events in full, in order around it. `pending`: the
 /// turn's last roll is still to be played (the first line tells it), so it is left out.
 fn span_lines(
     lang: Lang,
@@ -105,6 +105,16 @@ fn span_lines(
     let mut moved = false;
     let mut bonuses: VecDeque<u8> = VecDeque::new();
     let mut turn_at: Option<usize> = None;
+    // On the final board the players are named by the headline and the results: the last
+    // turn's line names them by their colour's dot alone (its rolls and moves all kept).
+    let named = !matches!(t.stage(), Stage::Finished(_));
+    let who = |c: Colour| {
+        if named {
+            format!("{} {}", dot(c), escape_html(&name_of(t, c)))
+        } else {
+            dot(c).to_string()
+        }
+    };
     for e in events {
         match e {
             Event::Rolled { die, counts, .. } => {
@@ -155,7 +165,7 @@ fn span_lines(
                     s = format!("{s} {}", say(lang, CaptionMsg::Barrier));
                 }
                 if let Some(v) = captures {
-                    s = format!("{s} ⚔ {} {}", dot(*v), escape_html(&name_of(t, *v)));
+                    s = format!("{s} ⚔ {}", who(*v));
                     bonuses.push_back(20);
                 }
                 if *to == Loc::Goal {
@@ -203,12 +213,7 @@ fn span_lines(
         pieces.extend(roll);
     }
     if let Some(seat) = seat.filter(|_| !pieces.is_empty()) {
-        let line = format!(
-            "{} {} {}",
-            dot(seat),
-            escape_html(&name_of(t, seat)),
-            pieces.join(" · ")
-        );
+        let line = format!("{} {}", who(seat), pieces.join(" · "));
         out.insert(
             turn_at.unwrap_or(out.len()).min(out.len()),
             Told::Turn(line),

@@ -94,8 +94,9 @@ pub fn finish_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
 }
 
 /// The final caption's one line of the achievements the game earned, grouped by player in
-/// finishing order, each achievement its own emoji: "✨ Aina 🥇🍽️🌈 · Biel 🍽️😋 — see
-/// /stats" (`None`: none new). No 🏅 (under 🥇🥈🥉 it reads as a fourth medal) and no names
+/// finishing order, each seated player by their colour's dot (the results name it, so the
+/// final board names nobody more than twice), each achievement its own emoji: "✨ 🔴 🥇🍽️🌈
+/// · 🔵 🍽️😋 — see /stats" (`None`: none new). No 🏅 (under 🥇🥈🥉 it reads as a fourth medal) and no names
 /// of achievements: /stats says what each emoji means.
 #[must_use]
 pub fn achievements_line(lang: Lang, t: &Table) -> Option<String> {
@@ -125,7 +126,12 @@ pub fn achievements_line(lang: Lang, t: &Table) -> Option<String> {
                 .filter_map(|(_, code)| Achievement::from_code(code))
                 .map(Achievement::emoji)
                 .collect();
-            (!emoji.is_empty()).then(|| format!("{} {emoji}", p.name))
+            // A seated player by their colour's dot (the results above name it), anyone
+            // else by name.
+            let who = p
+                .colour
+                .map_or_else(|| p.name.clone(), |c| dot(c).to_string());
+            (!emoji.is_empty()).then(|| format!("{who} {emoji}"))
         })
         .collect();
     (!parts.is_empty()).then(|| {
@@ -436,6 +442,7 @@ pub fn tourneys_line(lang: Lang, won: u32) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Colour;
     use crate::i18n::tr_plain;
 
     fn line(rank: u64, user: i64, name: &str, score: i64, games: u64) -> TopLine {
@@ -591,10 +598,15 @@ mod tests {
             }
         }
         let g = t.game().expect("a game");
-        let order: Vec<String> = g
+        let order: Vec<(String, Colour)> = g
             .ranking()
             .iter()
-            .map(|r| t.player_of(r.colour).expect("seated").name.clone())
+            .map(|r| {
+                (
+                    t.player_of(r.colour).expect("seated").name.clone(),
+                    r.colour,
+                )
+            })
             .collect();
         for lang in Lang::ALL {
             // When its final lines are shown,
@@ -602,13 +614,16 @@ mod tests {
             // Then it is one line, starting with ✨ (no 🏅: under 🥇🥈🥉 a fourth medal),
             assert!(!line.contains('\n') && line.starts_with("✨ "), "{line}");
             assert!(!line.contains("🏅"), "{line}");
-            // each name once, in finishing order, followed by its own three emoji,
+            // each player once by their dot (the results name them), in finishing order,
+            // followed by their own three emoji,
             let mut at = 0;
-            for name in &order {
-                assert_eq!(line.matches(name.as_str()).count(), 1, "{line}");
+            for (name, colour) in &order {
+                assert_eq!(line.matches(name.as_str()).count(), 0, "{line}");
                 let i = names.iter().position(|n| n == name).expect("a name");
                 let own: String = three[i].iter().map(|a| a.emoji()).collect();
-                let pos = line.find(&format!("{name} {own}")).expect("grouped");
+                let pos = line
+                    .find(&format!("{} {own}", dot(*colour)))
+                    .expect("grouped");
                 assert!(pos >= at, "finishing order: {line}");
                 at = pos;
             }

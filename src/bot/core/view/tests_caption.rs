@@ -334,17 +334,18 @@ fn the_winning_move_tells_no_ten_and_a_goal_before_the_end_tells_its_ten_when_pl
         .act(&actor(1), Action::Roll, 0, &mut dice(&[3]))
         .expect("roll");
     assert!(matches!(won.stage(), Stage::Finished(_)), "{won:?}");
-    // Then the first line names the winner and the move line has no 10
+    // Then the first line names the winner and the move line (her dot: the results name
+    // her) has no 10
     for (lang, first, line) in [
         (
             Lang::En,
             "🏆 <b>Anna</b> wins",
-            "🟡 Anna 🎲 3: corridor 5 → 🏁 goal (only move)",
+            "🟡 🎲 3: corridor 5 → 🏁 goal (only move)",
         ),
         (
             Lang::CaValencia,
             "🏆 <b>Anna</b> guanya",
-            "🟡 Anna 🎲 3: corredor 5 → 🏁 casa (única jugada)",
+            "🟡 🎲 3: corredor 5 → 🏁 casa (única jugada)",
         ),
     ] {
         let text = status(lang, &won, 0);

@@ -144,3 +144,66 @@ fn the_board_shows_the_minutes_left_of_the_game_not_as_a_turn_timer_r6_3() {
         );
     }
 }
+
+/// A finished game of four (two people, two computers) whose players have names with
+/// emoji, recorded, each player with an achievement.
+fn finished_with_emoji_names(names: &[&str; 4]) -> Table {
+    let t = sample::play(&sample::Sample {
+        people: true,
+        fair: true,
+        ..sample::Sample::computers(4, 7)
+    })
+    .expect("a game");
+    let mut v = serde_json::to_value(&t).expect("json");
+    for (p, name) in v["players"]
+        .as_array_mut()
+        .expect("players")
+        .iter_mut()
+        .zip(names)
+    {
+        p["name"] = (*name).into();
+    }
+    let t: Table = serde_json::from_value(v).expect("a table");
+    assert_eq!(t.status(), Status::Finished);
+    let earned = t
+        .players()
+        .iter()
+        .map(|p| (p.id, "first-capture".to_owned()))
+        .collect();
+    t.recorded(None).with_achievements(earned)
+}
+
+#[test]
+fn the_final_board_names_each_player_at_most_twice_and_keeps_the_last_turn() {
+    let names = ["🦊 Rosa", "Pau 🎸", "Núria ☀️ Vidal", "Xé 🐙"];
+    let t = finished_with_emoji_names(&names);
+    let winner = t.game().expect("a game").ranking()[0].colour;
+    for lang in Lang::ALL {
+        let text = board_text(lang, &t, 10_000_000);
+        // As a text board (the emoji board and its piece lines above) and as a picture's
+        // caption alike,
+        for (mode, whole) in [
+            ("text", format!("{}\n\n{}", text.board, text.status)),
+            ("caption", text.status.clone()),
+        ] {
+            // every name occurs at most twice (the winner's: the headline and the results),
+            for name in names {
+                let n = whole.matches(&crate::i18n::escape_html(name)).count();
+                assert!(
+                    (1..=2).contains(&n),
+                    "{lang:?} {mode}: {name} {n} times\n{whole}"
+                );
+            }
+        }
+        // and the last turn's line keeps its information: the winner's dot, the roll and
+        // the move into the goal.
+        let last = text
+            .status
+            .lines()
+            .find(|l| l.starts_with(crate::bot::core::seats::dot(winner)) && l.contains('🎲'))
+            .unwrap_or_else(|| panic!("{lang:?}: no last turn\n{}", text.status));
+        assert!(last.contains('→') && last.contains('🏁'), "{last}");
+        // The achievements are told per player by their dot.
+        assert!(text.status.contains('✨'), "{}", text.status);
+    }
+}

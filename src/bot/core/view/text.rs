@@ -102,12 +102,13 @@ fn piece_lines(lang: Lang, t: &Table, g: &Game) -> Vec<String> {
             } else {
                 ""
             };
-            format!(
-                "{} {}{away}: {}",
-                dot(c),
-                escape_html(&name_of(t, c)),
-                escape_html(&parts.join(", "))
-            )
+            // Once won, the results name each player beside their dot: the dot is enough.
+            let name = if matches!(t.stage(), Stage::Finished(_)) {
+                String::new()
+            } else {
+                format!(" {}", escape_html(&name_of(t, c)))
+            };
+            format!("{}{name}{away}: {}", dot(c), escape_html(&parts.join(", ")))
         })
         .collect()
 }

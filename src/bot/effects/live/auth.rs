@@ -74,6 +74,17 @@ pub struct WebUser {
 }
 
 impl WebUser {
+    /// `user` as Telegram writes it: a JSON object with an integer `id`. Anything else (an
+    /// array such as `[1]`, which a derived reader would take field by field, a number, a
+    /// string or fractional id) is `None`.
+    fn parse(raw: &str) -> Option<Self> {
+        let object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(raw).ok()?;
+        if !object.get("id").is_some_and(|id| id.is_i64()) {
+            return None;
+        }
+        Self::deserialize(serde_json::Value::Object(object)).ok()
+    }
+
     /// The name the chat knows them by (first and last name, as the bot's other paths).
     #[must_use]
     pub fn display_name(&self) -> String {
@@ -168,8 +179,8 @@ impl InitData {
         if auth_date.saturating_sub(now_secs) > MAX_AHEAD_SECS {
             return Err(AuthError::Future);
         }
-        let user: WebUser = field("user")
-            .and_then(|u| serde_json::from_str(u).ok())
+        let user = field("user")
+            .and_then(WebUser::parse)
             .ok_or(AuthError::Malformed)?;
         Ok(Self {
             user,
@@ -299,5 +310,36 @@ mod tests {
         // A duplicate field cannot smuggle a second value past the check.
         let doubled = format!("start_param=zzz&{raw}");
         assert!(InitData::verify(&doubled, &secret, NOW).is_err());
+    }
+
+    #[test]
+    fn a_signed_user_that_is_not_an_object_with_an_integer_id_is_malformed() {
+        let secret = Secret::of_token("123456:ABC-DEF");
+        let date = NOW.to_string();
+        for user in [
+            "[1]",
+            r#"[1,"Ana"]"#,
+            "1",
+            r#""1""#,
+            "null",
+            "{}",
+            r#"{"id":"1"}"#,
+            r#"{"id":1.5}"#,
+            r#"{"id":null}"#,
+            r#"{"id":1,"first_name":7}"#,
+            "{\"id\":1",
+        ] {
+            let raw = sign(&secret, &[("user", user), ("auth_date", &date)]);
+            assert_eq!(
+                InitData::verify(&raw, &secret, NOW),
+                Err(AuthError::Malformed),
+                "{user}"
+            );
+        }
+        let raw = sign(&secret, &[("user", r#"{"id":1}"#), ("auth_date", &date)]);
+        assert_eq!(
+            InitData::verify(&raw, &secret, NOW).map(|d| d.user.id),
+            Ok(1)
+        );
     }
 }

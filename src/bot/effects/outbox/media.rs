@@ -195,6 +195,7 @@ pub async fn document(
         Err(m) => return missing(bot, ctx, &here, reply_to, m, &w).await,
     };
     let lang = here.lang;
+    let fair = replay.fair.clone();
     let written = tokio::task::spawn_blocking(move || {
         let walk = rp::walk(&replay).ok()?;
         let steps = u32::try_from(walk.steps.len()).unwrap_or(u32::MAX);
@@ -213,13 +214,22 @@ pub async fn document(
         )
         .await;
     };
-    let caption = tr(
+    let mut caption = tr(
         here.lang,
         &Msg::Replay(ReplayMsg::RecordCaption {
             game: game.to_owned(),
             steps,
         }),
     );
+    // The commitment beside the seed: the two to compare, without opening the file.
+    if let Some(f) = fair {
+        caption.push('\n');
+        caption.push_str(&crate::bot::core::view::fair::reveal_lines(
+            lang,
+            &f.commitment,
+            &f.seed,
+        ));
+    }
     let file = InputFile::memory(lines.into_bytes()).file_name(format!("parxis-{game}.jsonl"));
     let mut req = bot
         .send_document(addr.chat_id(), file)

@@ -82,22 +82,36 @@ struct AppState {
 /// ([`crate::ops::http::router_with_apps`]).
 pub fn router(live: Arc<Live>, bot: TgBot, ctx: Arc<Ctx>) -> Router {
     let p = live.app.path().to_owned();
+    // Every answer of the API, refusals of any kind included (a body too large, bad JSON,
+    // a timeout), carries the page's headers: one layer sets whatever a handler left out.
+    let api = Router::new()
+        .route(&format!("{p}/api/live"), get(stream))
+        .route(&format!("{p}/api/act"), post(act))
+        .route(&format!("{p}/api/replay"), get(replay))
+        .route(&format!("{p}/api/replays"), get(replays))
+        .layer(axum::middleware::map_response(with_security_headers));
     Router::new()
         .route(&p, get(index))
         .route(&format!("{p}/"), get(index))
         .route(&format!("{p}/app.js"), get(script))
         .route(&format!("{p}/app.css"), get(style))
         .route(&format!("{p}/board/{{arms}}"), get(board))
-        .route(&format!("{p}/api/live"), get(stream))
-        .route(&format!("{p}/api/act"), post(act))
-        .route(&format!("{p}/api/replay"), get(replay))
-        .route(&format!("{p}/api/replays"), get(replays))
+        .merge(api)
         .with_state(AppState {
             live: live.clone(),
             bot,
             ctx: ctx.clone(),
         })
         .merge(super::picture::router(&p, live, ctx))
+}
+
+/// Sets [`page::security_headers`] on `response` where it has none of its own.
+async fn with_security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    for (name, value) in page::security_headers() {
+        headers.entry(name).or_insert(value);
+    }
+    response
 }
 
 async fn index(State(s): State<AppState>) -> Response {
@@ -584,12 +598,14 @@ async fn act(
         Ok(a) => a,
         Err(denied) => return denied.into_response(),
     };
+    // A tap that cannot be read is refused in words, in the viewer's language.
+    let bad = |status| refused(status, asker.lang_known(&s), LiveMsg::BadTap);
     let declared = headers
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
     if declared.is_some_and(|n| n > TAP_BODY_MAX) {
-        return StatusCode::PAYLOAD_TOO_LARGE.into_response();
+        return bad(StatusCode::PAYLOAD_TOO_LARGE);
     }
     let body = match tokio::time::timeout(
         TAP_BODY_TIMEOUT,
@@ -598,14 +614,14 @@ async fn act(
     .await
     {
         Ok(Ok(b)) => b,
-        Ok(Err(_)) => return StatusCode::PAYLOAD_TOO_LARGE.into_response(),
-        Err(_) => return StatusCode::REQUEST_TIMEOUT.into_response(),
+        Ok(Err(_)) => return bad(StatusCode::PAYLOAD_TOO_LARGE),
+        Err(_) => return bad(StatusCode::REQUEST_TIMEOUT),
     };
     let Ok(tap) = serde_json::from_slice::<Tap>(&body) else {
-        return StatusCode::BAD_REQUEST.into_response();
+        return bad(StatusCode::BAD_REQUEST);
     };
     let Some(asked) = asked(&tap) else {
-        return StatusCode::BAD_REQUEST.into_response();
+        return bad(StatusCode::BAD_REQUEST);
     };
     let here = chat::load(&s.ctx, ChatAddr::from(asker.place), None).await;
     let lang = asker.lang(&here);
