@@ -65,7 +65,9 @@ async fn finished_game(h: &Harness, newgame: &str) -> (TestUser, i32, String) {
     let lobby = h.board().await;
     h.press(&users[0], msg_id(&lobby), &button_with(&lobby, "s:"))
         .await;
-    play_out(h, &users[..2]).await
+    let last = play_out(h, &users[..2]).await;
+    h.wait_recorded(Place::of_chat(CHAT)).await;
+    last
 }
 
 async fn history_len(h: &Harness) -> usize {

@@ -683,6 +683,31 @@ impl Harness {
         self.fresh_board_at(Place::of_chat(CHAT)).await
     }
 
+    /// Wait (at most [`WAIT`]) until the finished game at `place` is recorded: its points
+    /// and ratings are counted by a job of their own, planned by the save that finished it,
+    /// so they may come just after the last move is shown.
+    pub async fn wait_recorded(&self, place: Place) -> Table {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let t = self
+                .store
+                .load::<Table>(place)
+                .await
+                .expect("redis")
+                .unwrap_or_else(|| panic!("{place}: no table"))
+                .state;
+            if t.status() == Status::Finished && !parxis::bot::effects::commit::unrecorded(&t) {
+                return t;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{place}: the finished game was never recorded ({:?})",
+                t.status()
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
     /// As [`Harness::fresh_board`], at `place` (a chat, or a forum topic of it): its table,
     /// and the message its display record names once that shows the table's `seq`.
     pub async fn fresh_board_at(&self, place: Place) -> (Table, Value) {
