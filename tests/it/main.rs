@@ -54,6 +54,7 @@ mod engine_rules;
 mod engine_v1_equivalence;
 mod fake_tg_flood;
 mod fake_tg_selftest;
+mod front_door;
 mod live_hub;
 mod locales;
 mod play_cli;
