@@ -47,6 +47,7 @@ mod bot_webhook;
 mod cli_render;
 mod conformance;
 mod deploy;
+mod deploy_env;
 mod emoji_board;
 mod engine_props;
 mod engine_r8;

@@ -115,7 +115,7 @@ fn readiness(store: Store, status: TelegramStatus) -> ReadyCheck {
 }
 
 /// Where `/metrics` is served instead of the public port, when set (`host:port`).
-pub const METRICS_ADDR: &str = "PARXIS_METRICS_ADDR";
+pub const METRICS_ADDR: &str = crate::config::METRICS_ADDR;
 
 /// The HTTP port's bounds from the settings, fitted to the open-file limit (raised to the
 /// hard one first).

@@ -79,10 +79,10 @@ impl Default for Bounds {
 }
 
 /// The settings [`Bounds::from_vars`] reads.
-pub const HEADER_SECS: &str = "PARXIS_HTTP_HEADER_SECS";
-pub const REQUEST_SECS: &str = "PARXIS_HTTP_REQUEST_SECS";
-pub const MAX_CONNS: &str = "PARXIS_HTTP_MAX_CONNS";
-pub const MAX_CONNS_PER_IP: &str = "PARXIS_HTTP_MAX_CONNS_PER_IP";
+pub const HEADER_SECS: &str = crate::config::HTTP_HEADER_SECS;
+pub const REQUEST_SECS: &str = crate::config::HTTP_REQUEST_SECS;
+pub const MAX_CONNS: &str = crate::config::HTTP_MAX_CONNS;
+pub const MAX_CONNS_PER_IP: &str = crate::config::HTTP_MAX_CONNS_PER_IP;
 
 /// A positive whole number setting, or its default when unset.
 ///

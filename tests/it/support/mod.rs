@@ -5,6 +5,7 @@
 pub mod bot_harness;
 pub mod bot_process;
 pub mod browser;
+pub mod env_reads;
 pub mod fake_tg;
 pub mod gif_frames;
 pub mod hostile;
