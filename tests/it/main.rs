@@ -75,6 +75,7 @@ mod store_global_migrate;
 mod store_global_shards;
 mod store_live;
 mod store_outbox;
+mod store_outbox_metrics;
 mod store_replays;
 mod store_web;
 mod tournament_draw;

@@ -209,9 +209,14 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
             live_limits,
         );
         info!(path = %live.app.path(), "live board served");
+        let open = live.clone();
+        metrics.watch_live_streams(Box::new(move || {
+            u64::try_from(open.open_streams()).unwrap_or(u64::MAX)
+        }));
         ctx.live = Some(live);
     }
     let ctx = Arc::new(ctx);
+    tokio::spawn(watch_backlog(store.clone(), metrics.clone(), stop.clone()));
     let apps = ctx
         .live
         .clone()
@@ -288,5 +293,30 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
         Ok(Ok(())) => Ok(()),
         Ok(Err(e)) => Err(Fatal::Runtime(format!("the HTTP server failed: {e}"))),
         Err(e) => Err(Fatal::Runtime(format!("the HTTP server failed: {e}"))),
+    }
+}
+
+/// How often the outbox's backlog is read for the metrics.
+const BACKLOG_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Reads the outbox's backlog (`parxis_outbox_depth`, `parxis_outbox_oldest_due_seconds`)
+/// every [`BACKLOG_EVERY`] until the stop; a read that fails leaves the last values.
+async fn watch_backlog(store: Store, metrics: Metrics, mut stop: watch::Receiver<bool>) {
+    let mut every = tokio::time::interval(BACKLOG_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            () = stopped(&mut stop) => return,
+        }
+        let now_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+        match store.outbox_backlog(now_ms).await {
+            Ok((chats, oldest_ms)) => {
+                metrics.outbox_backlog(chats, std::time::Duration::from_millis(oldest_ms));
+            }
+            Err(e) => tracing::debug!(error = %e, "outbox backlog not read"),
+        }
     }
 }

@@ -250,3 +250,40 @@ async fn a_mounted_router_is_served_next_to_the_probes_only_while_mounted() {
     assert_eq!(fetch(server.addr, "/telegram").await.status, 503);
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn answers_are_counted_by_route_pattern_and_status_class_never_by_raw_path() {
+    let metrics = Metrics::new();
+    let mount = Mount::hook("/hook", "s3cret");
+    let server = start(router_with_mount(metrics.clone(), always_ready(), mount)).await;
+    assert_eq!(fetch(server.addr, "/healthz").await.status, 200);
+    assert_eq!(fetch(server.addr, "/healthz").await.status, 200);
+    assert_eq!(fetch(server.addr, "/hook").await.status, 401);
+    assert_eq!(
+        fetch(server.addr, "/some/path/a/client/chose").await.status,
+        404
+    );
+    let text = metrics.render();
+    server.shutdown().await.unwrap();
+    let count = |series: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(series)?.strip_prefix(' '))
+            .and_then(|v| v.parse::<f64>().ok())
+    };
+    assert_eq!(
+        count("parxis_http_requests_total{route=\"/healthz\",status=\"2xx\"}"),
+        Some(2.0),
+        "{text}"
+    );
+    assert_eq!(
+        count("parxis_http_requests_total{route=\"webhook\",status=\"4xx\"}"),
+        Some(1.0),
+        "{text}"
+    );
+    assert_eq!(
+        count("parxis_http_requests_total{route=\"unmatched\",status=\"4xx\"}"),
+        Some(1.0),
+        "{text}"
+    );
+    assert!(!text.contains("/some/path"), "{text}");
+}
