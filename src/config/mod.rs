@@ -122,6 +122,10 @@ pub const VARS: &[&str] = &[
     crate::store::MASTER_VAR,
     crate::store::CLUSTER_VAR,
     crate::store::WAIT_VAR,
+    // TLS to Redis (rediss://), read by the store's TLS setting.
+    crate::store::tls::CA_CERT_VAR,
+    crate::store::tls::CLIENT_CERT_VAR,
+    crate::store::tls::CLIENT_KEY_VAR,
 ];
 
 /// Default for `PARXIS_BOARD_WRITES_PER_MINUTE`: Telegram's per-group limit.
@@ -384,18 +388,13 @@ fn parse_redis_url(value: &str) -> Result<RedisUrl, ConfigError> {
     let url = Url::parse(value)
         .map_err(|e| invalid(&format!("not a URL ({e}); expected redis://host:6379")))?;
     match url.scheme() {
-        "redis" | "valkey" => {
+        // rediss:// is TLS (crate::store::tls: the system's roots or REDIS_CA_CERT).
+        "redis" | "valkey" | "rediss" | "valkeys" => {
             if url.host_str().is_none_or(str::is_empty) {
                 return Err(invalid("the URL has no host; expected redis://host:6379"));
             }
         }
         "unix" | "redis+unix" | "valkey+unix" => {}
-        "rediss" | "valkeys" => {
-            return Err(invalid(
-                "TLS connections (rediss://) are not compiled into this build; use redis:// \
-                 on a private network or a TLS tunnel",
-            ));
-        }
         other => {
             return Err(invalid(&format!(
                 "unsupported scheme {other:?}; expected redis://host:6379 or unix:///path"

@@ -156,6 +156,13 @@ impl Store {
                     return Ok(store);
                 }
                 Err(e) if !e.is_unavailable() => return Err(e),
+                // A certificate refused is a setting to fix: waiting changes nothing.
+                Err(StoreError::Unavailable(text)) if super::tls::is_certificate_error(&text) => {
+                    return Err(StoreError::Config(format!(
+                        "{text} (a rediss:// URL is checked against the system's roots, or the CA file in {})",
+                        super::tls::CA_CERT_VAR
+                    )));
+                }
                 Err(e) => {
                     failures += 1;
                     if failures >= max_attempts {

@@ -61,6 +61,7 @@ mod locales;
 mod metrics_table;
 mod play_cli;
 mod redis_ha;
+mod redis_tls;
 mod render_png_board;
 mod render_png_colour_blind;
 mod render_png_golden;

@@ -161,12 +161,25 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
     let target = Target::from_vars(cfg.redis_url.expose(), |k| std::env::var(k).ok())
         .map_err(|e| Fatal::Config(e.to_string()))?;
     info!(redis = ?target, "Redis");
+    // REDIS_CA_CERT, REDIS_CLIENT_CERT, REDIS_CLIENT_KEY: for a rediss:// URL.
+    let tls = crate::store::tls::Tls::from_vars(|k| std::env::var(k).ok())
+        .map_err(|e| Fatal::Config(e.to_string()))?;
+    if tls.is_set() {
+        info!("Redis TLS: the CA or client certificate files given");
+    }
+    crate::store::tls::install(tls);
     let connect =
         Store::connect_target_with_retry(&target, StoreOptions::default(), Backoff::default());
     let mut stop_waiting = stop.clone();
     let store = tokio::select! {
-        store = connect => store.map_err(|e| {
-            Fatal::Runtime(format!("Redis at {} is unreachable: {e}", cfg.redis_url.redacted()))
+        store = connect => store.map_err(|e| match e {
+            crate::store::StoreError::Config(m) => {
+                Fatal::Config(format!("Redis at {}: {m}", cfg.redis_url.redacted()))
+            }
+            e => Fatal::Runtime(format!(
+                "Redis at {} is unreachable: {e}",
+                cfg.redis_url.redacted()
+            )),
         })?,
         () = stopped(&mut stop_waiting) => {
             info!("parxis bot stopped");
