@@ -120,6 +120,11 @@ fn make_server_cert(dir: &Path, ca: &str) {
 /// A Redis with its plain port (for the test's own look) and a TLS port with the server
 /// certificate of `dir`, and an ACL user for the bot.
 fn tls_redis(dir: &Path, tls_port: u16) -> TestRedis {
+    tls_redis_asking(dir, tls_port, false)
+}
+
+/// [`tls_redis`], asking clients for a certificate of the CA when `client_certs`.
+fn tls_redis_asking(dir: &Path, tls_port: u16, client_certs: bool) -> TestRedis {
     let path = |f: &str| dir.join(f).to_string_lossy().into_owned();
     let (cert, key, ca) = (path("server.pem"), path("server.key"), path("ca.pem"));
     let user = format!(">{ACL_PASSWORD}");
@@ -133,7 +138,7 @@ fn tls_redis(dir: &Path, tls_port: u16) -> TestRedis {
         "--tls-ca-cert-file",
         &ca,
         "--tls-auth-clients",
-        "no",
+        if client_certs { "yes" } else { "no" },
         "--user",
         ACL_USER,
         "on",
@@ -142,6 +147,52 @@ fn tls_redis(dir: &Path, tls_port: u16) -> TestRedis {
         "&*",
         "+@all",
     ])
+}
+
+/// A client certificate (`client.pem`, `client.key`) signed by CA `ca`.
+fn make_client_cert(dir: &Path, ca: &str) {
+    openssl(
+        dir,
+        &[
+            "req",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-subj",
+            "/CN=parxis-bot",
+            "-keyout",
+            "client.key",
+            "-out",
+            "client.csr",
+        ],
+    );
+    std::fs::write(
+        dir.join("client.ext"),
+        "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=clientAuth\n",
+    )
+    .expect("extensions file");
+    openssl(
+        dir,
+        &[
+            "x509",
+            "-req",
+            "-in",
+            "client.csr",
+            "-CA",
+            &format!("{ca}.pem"),
+            "-CAkey",
+            &format!("{ca}.key"),
+            "-CAcreateserial",
+            "-days",
+            "2",
+            "-out",
+            "client.pem",
+            "-extfile",
+            "client.ext",
+        ],
+    );
 }
 
 fn tls_url(port: u16) -> String {
@@ -258,5 +309,41 @@ async fn a_server_certificate_of_another_ca_stops_the_bot_at_start_with_the_reas
         !logs.contains(ACL_PASSWORD),
         "the Redis password in a log line:\n{logs}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_redis_asking_for_client_certificates_takes_the_bots() {
+    let dir = scratch("mtls");
+    make_ca(&dir, "ca");
+    make_server_cert(&dir, "ca");
+    make_client_cert(&dir, "ca");
+    let tls_port = free_port();
+    let redis = tls_redis_asking(&dir, tls_port, true);
+    let fake = FakeTelegram::start().await;
+    let file = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let url = ("REDIS_URL", tls_url(tls_port));
+    let ca = ("REDIS_CA_CERT", file("ca.pem"));
+    // Without its certificate the bot is refused (and says so, exit 2 or 1).
+    let mut refused = BotProcess::spawn(&fake, &redis, free_port(), &[url.clone(), ca.clone()]);
+    let status = refused.wait_exit(Duration::from_secs(60)).await;
+    assert_ne!(status.code(), Some(0), "{}", refused.logs());
+    // With it, it serves.
+    let mut bot = BotProcess::spawn(
+        &fake,
+        &redis,
+        free_port(),
+        &[
+            url,
+            ca,
+            ("REDIS_CLIENT_CERT", file("client.pem")),
+            ("REDIS_CLIENT_KEY", file("client.key")),
+        ],
+    );
+    bot.wait_ok("/readyz").await;
+    bot.sigterm();
+    let status = bot.wait_exit(WAIT).await;
+    assert_eq!(status.code(), Some(0), "{}", bot.logs());
+    assert!(!bot.logs().contains("PRIVATE KEY"), "{}", bot.logs());
     let _ = std::fs::remove_dir_all(&dir);
 }
