@@ -48,6 +48,7 @@ mod cli_render;
 mod conformance;
 mod deploy;
 mod deploy_env;
+mod deploy_https;
 mod deploy_metrics;
 mod emoji_board;
 mod engine_props;
