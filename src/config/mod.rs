@@ -76,6 +76,8 @@ pub const HTTP_REQUEST_SECS: &str = "PARXIS_HTTP_REQUEST_SECS";
 pub const HTTP_MAX_CONNS: &str = "PARXIS_HTTP_MAX_CONNS";
 /// Connections open at once from one client address.
 pub const HTTP_MAX_CONNS_PER_IP: &str = "PARXIS_HTTP_MAX_CONNS_PER_IP";
+/// Reverse proxies (addresses or networks) whose `X-Forwarded-For` names the client.
+pub const TRUSTED_PROXIES: &str = "PARXIS_TRUSTED_PROXIES";
 
 // The live board's limits, read by `crate::bot::effects::live::Limits::from_vars`.
 /// Seconds a live page's stream lasts before it reconnects.
@@ -112,6 +114,7 @@ pub const VARS: &[&str] = &[
     HTTP_REQUEST_SECS,
     HTTP_MAX_CONNS,
     HTTP_MAX_CONNS_PER_IP,
+    TRUSTED_PROXIES,
     LIVE_STREAM_SECS,
     MEMBER_CACHE_SECS,
     LIVE_STREAMS_PER_USER,

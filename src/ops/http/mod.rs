@@ -20,6 +20,7 @@
 //! [`serve_on`] serves with the connection bounds of [`serve`] ([`Bounds`]).
 
 mod counted;
+pub mod forwarded;
 mod serve;
 mod tally;
 
