@@ -333,7 +333,7 @@ async fn inline_board(
         }
     };
     let kept = picture.is_some();
-    let mut edited = inline::edit_board(bot, &message, rendered, picture).await;
+    let mut edited = inline::edit_board(bot, &ctx.metrics, &message, rendered, picture).await;
     if kept {
         if let Err(e) = ctx.store.drop_picture(place, version).await {
             warn!(chat = addr.id(), error = %e, "inline picture not dropped (its TTL will)");
@@ -347,9 +347,9 @@ async fn inline_board(
             }
             edited = if message.photo {
                 // The photo shown stays; the picture's caption (the status) and buttons are new.
-                inline::edit_board(bot, &message, rendered, None).await
+                inline::edit_board(bot, &ctx.metrics, &message, rendered, None).await
             } else {
-                inline::edit_board(bot, &message, &as_emoji(ctx.now_ms()), None).await
+                inline::edit_board(bot, &ctx.metrics, &message, &as_emoji(ctx.now_ms()), None).await
             };
         }
     }
