@@ -84,7 +84,9 @@ impl Drop for Caddy {
 
 impl Caddy {
     fn start(upstream: u16) -> Self {
-        let dir = std::env::temp_dir().join(format!("parxis-caddy-{}", std::process::id()));
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("parxis-caddy-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("caddy's folder");
         let https_port = free_port();
@@ -253,4 +255,87 @@ fn the_ingress_forwards_only_the_webhook_and_the_live_board_unbuffered() {
         assert_eq!(backend["name"], service["metadata"]["name"]);
         assert_eq!(backend["port"]["name"], service["spec"]["ports"][0]["name"]);
     }
+}
+
+/// A live stream opened with `curl` through Caddy from the loopback address `from`: its
+/// status, whether (when 200) an event came through, and curl, still holding the stream.
+fn stream_through(caddy: &Caddy, from: &str, authorization: &str) -> (u16, bool, Child) {
+    use std::io::{BufRead, BufReader};
+    let mut child = command("curl", "curl")
+        .args(["-sS", "-N", "-i", "--interface", from, "--cacert"])
+        .arg(caddy.root_cert())
+        .args([
+            "--resolve",
+            &format!("localhost:{}:127.0.0.1", caddy.https_port),
+            "-H",
+            &format!("Authorization: {authorization}"),
+        ])
+        .arg(format!(
+            "https://localhost:{}/live/api/live",
+            caddy.https_port
+        ))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("curl starts");
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().expect("curl's output");
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap_or_default()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut status = 0;
+    let mut event = false;
+    while let Ok(line) = rx.recv_timeout(WAIT) {
+        if status == 0 {
+            status = line
+                .split_whitespace()
+                .nth(1)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0);
+            if status != 200 {
+                break;
+            }
+        } else if line.starts_with("data:") {
+            event = true;
+            break;
+        }
+    }
+    (status, event, child)
+}
+
+/// Two clients from two addresses, through Caddy, each holding a live stream open, with one
+/// stream allowed per address: the second's status.
+async fn second_client_through_caddy(trusted: Option<&str>) -> u16 {
+    use support::hostile::{auth, start};
+    let mut extra = vec![("PARXIS_LIVE_STREAMS_PER_ADDR", "1")];
+    if let Some(t) = trusted {
+        extra.push(("PARXIS_TRUSTED_PROXIES", t));
+    }
+    let (_fake, _redis, bot) = start(&extra, None, TestRedis::start()).await;
+    let caddy = Caddy::start(bot.addr().port());
+    caddy.wait_serving().await;
+    let (status, event, mut first) = stream_through(&caddy, "127.0.0.2", &auth(11));
+    assert_eq!(
+        (status, event),
+        (200, true),
+        "a stream and its first event through Caddy"
+    );
+    let (second, _, mut other) = stream_through(&caddy, "127.0.0.3", &auth(12));
+    for child in [&mut first, &mut other] {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    second
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_streams_flow_through_caddy_and_count_per_client_behind_a_trusted_proxy() {
+    // Caddy trusted: each client counts as the address it came from.
+    assert_eq!(second_client_through_caddy(Some("127.0.0.1")).await, 200);
+    // Not trusted: every client is Caddy's 127.0.0.1, and the second is one too many.
+    assert_eq!(second_client_through_caddy(None).await, 429);
 }
