@@ -7,6 +7,7 @@ pub mod config;
 pub mod dice;
 pub mod engine;
 pub mod i18n;
+pub mod metrics;
 pub mod ops;
 pub mod protocol;
 pub mod render;

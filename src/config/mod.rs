@@ -1,7 +1,8 @@
 //! The bot's configuration: one typed struct read from the environment.
 //!
-//! Every variable is listed in [`VARS`] and documented, with an example value, in
-//! `deploy/.env.example` (a test keeps the two in step). An empty value counts as unset, so a
+//! Every variable `parxis bot` reads is listed in [`VARS`] and documented, with an example
+//! value, in `deploy/.env.example`, which also names the few the terminal commands read (a
+//! test finds the variables read in `src/` from its text and keeps the three in step). An empty value counts as unset, so a
 //! line such as `TELOXIDE_API_URL=` in an env file means "use the default". Surrounding
 //! whitespace is trimmed (a Kubernetes secret made with `echo` ends in a newline).
 //!
@@ -63,9 +64,37 @@ pub const MINIAPP_URL: &str = "PARXIS_MINIAPP_URL";
 pub const MINIAPP_NAME: &str = "PARXIS_MINIAPP_NAME";
 /// Log filter, read by [`crate::telemetry::init`] (not by [`Config`]). Default `info,parxis=info`.
 pub const RUST_LOG: &str = "RUST_LOG";
+/// Where `/metrics` is served instead of the public port, when set (`host:port`).
+pub const METRICS_ADDR: &str = "PARXIS_METRICS_ADDR";
 
-/// Every environment variable the program reads. `tests/it/deploy.rs` checks that each one is
-/// documented in `deploy/.env.example`.
+// The HTTP port's bounds, read by `crate::ops::http::Bounds::from_vars`.
+/// Seconds a request head may take to arrive (and a kept-alive connection may idle).
+pub const HTTP_HEADER_SECS: &str = "PARXIS_HTTP_HEADER_SECS";
+/// Seconds an answer may take, its body read included (408 past it).
+pub const HTTP_REQUEST_SECS: &str = "PARXIS_HTTP_REQUEST_SECS";
+/// Connections open at once.
+pub const HTTP_MAX_CONNS: &str = "PARXIS_HTTP_MAX_CONNS";
+/// Connections open at once from one client address.
+pub const HTTP_MAX_CONNS_PER_IP: &str = "PARXIS_HTTP_MAX_CONNS_PER_IP";
+/// Reverse proxies (addresses or networks) whose `X-Forwarded-For` names the client.
+pub const TRUSTED_PROXIES: &str = "PARXIS_TRUSTED_PROXIES";
+
+// The live board's limits, read by `crate::bot::effects::live::Limits::from_vars`.
+/// Seconds a live page's stream lasts before it reconnects.
+pub const LIVE_STREAM_SECS: &str = "PARXIS_LIVE_STREAM_SECS";
+/// Seconds a group membership (`getChatMember`) is believed.
+pub const MEMBER_CACHE_SECS: &str = "PARXIS_MEMBER_CACHE_SECS";
+/// Live pages of one user per replica.
+pub const LIVE_STREAMS_PER_USER: &str = "PARXIS_LIVE_STREAMS_PER_USER";
+/// Live pages from one address per replica.
+pub const LIVE_STREAMS_PER_ADDR: &str = "PARXIS_LIVE_STREAMS_PER_ADDR";
+/// Live pages per replica.
+pub const LIVE_STREAMS_TOTAL: &str = "PARXIS_LIVE_STREAMS_TOTAL";
+
+/// Every environment variable `parxis bot` reads. `tests/it/deploy_env.rs` finds the variables
+/// read anywhere in `src/` from the source text and checks that these are among them and that
+/// `deploy/.env.example` documents exactly those (the terminal commands' few, such as
+/// `NO_COLOR` and `COLUMNS`, in a section of their own).
 pub const VARS: &[&str] = &[
     TOKEN,
     REDIS_URL,
@@ -80,11 +109,26 @@ pub const VARS: &[&str] = &[
     MINIAPP_URL,
     MINIAPP_NAME,
     RUST_LOG,
+    METRICS_ADDR,
+    HTTP_HEADER_SECS,
+    HTTP_REQUEST_SECS,
+    HTTP_MAX_CONNS,
+    HTTP_MAX_CONNS_PER_IP,
+    TRUSTED_PROXIES,
+    LIVE_STREAM_SECS,
+    MEMBER_CACHE_SECS,
+    LIVE_STREAMS_PER_USER,
+    LIVE_STREAMS_PER_ADDR,
+    LIVE_STREAMS_TOTAL,
     // Where Redis is, past one server (read by the store's connection target).
     crate::store::SENTINELS_VAR,
     crate::store::MASTER_VAR,
     crate::store::CLUSTER_VAR,
     crate::store::WAIT_VAR,
+    // TLS to Redis (rediss://), read by the store's TLS setting.
+    crate::store::tls::CA_CERT_VAR,
+    crate::store::tls::CLIENT_CERT_VAR,
+    crate::store::tls::CLIENT_KEY_VAR,
 ];
 
 /// Default for `PARXIS_BOARD_WRITES_PER_MINUTE`: Telegram's per-group limit.
@@ -347,18 +391,13 @@ fn parse_redis_url(value: &str) -> Result<RedisUrl, ConfigError> {
     let url = Url::parse(value)
         .map_err(|e| invalid(&format!("not a URL ({e}); expected redis://host:6379")))?;
     match url.scheme() {
-        "redis" | "valkey" => {
+        // rediss:// is TLS (crate::store::tls: the system's roots or REDIS_CA_CERT).
+        "redis" | "valkey" | "rediss" | "valkeys" => {
             if url.host_str().is_none_or(str::is_empty) {
                 return Err(invalid("the URL has no host; expected redis://host:6379"));
             }
         }
         "unix" | "redis+unix" | "valkey+unix" => {}
-        "rediss" | "valkeys" => {
-            return Err(invalid(
-                "TLS connections (rediss://) are not compiled into this build; use redis:// \
-                 on a private network or a TLS tunnel",
-            ));
-        }
         other => {
             return Err(invalid(&format!(
                 "unsupported scheme {other:?}; expected redis://host:6379 or unix:///path"

@@ -2,6 +2,8 @@
 //! start-up calls to Telegram.
 
 pub mod http;
-pub mod metrics;
+/// The metrics live at the bottom of the crate ([`crate::metrics`]), where the store, the AI's
+/// thinking pool and the bot all reach them downwards; named here too, where they always were.
+pub use crate::metrics;
 pub mod probe;
 pub mod startup;

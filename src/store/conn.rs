@@ -174,7 +174,7 @@ impl Target {
     /// An address is not a Redis address, or no sentinel names a primary.
     pub async fn subscriber_client(&self) -> RedisResult<redis::Client> {
         match self {
-            Self::Single(url) => redis::Client::open(url.as_str()),
+            Self::Single(url) => super::tls::client(url.as_str()),
             Self::Sentinel {
                 sentinels,
                 master,
@@ -203,12 +203,7 @@ fn sentinel_client(sentinels: &[String], master: &str, url: &str) -> RedisResult
     let data = url.into_connection_info()?;
     let info = SentinelNodeConnectionInfo::default()
         .set_redis_connection_info(data.redis_settings().clone());
-    SentinelClient::build(
-        nodes,
-        master.to_owned(),
-        Some(info),
-        SentinelServerType::Master,
-    )
+    SentinelClient::build(nodes, master, Some(info), SentinelServerType::Master)
 }
 
 /// `host:port,host:port` as a list, each checked.
@@ -258,7 +253,7 @@ impl Conn {
     ) -> RedisResult<Self> {
         match target {
             Target::Single(url) => {
-                let client = redis::Client::open(url.as_str())?;
+                let client = super::tls::client(url.as_str())?;
                 let config = redis::aio::ConnectionManagerConfig::new()
                     .set_connection_timeout(Some(options.connection_timeout))
                     .set_response_timeout(Some(options.response_timeout))

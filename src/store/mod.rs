@@ -64,6 +64,7 @@ mod redis_store;
 mod replays;
 mod scripts;
 mod stats;
+pub mod tls;
 mod tourney;
 mod url;
 mod versioned;

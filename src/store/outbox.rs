@@ -47,13 +47,23 @@ pub struct Meta {
     /// it (the live board's taps: one board for them all); only a write being made (marked
     /// 1 when taken) hands nothing on.
     pub not_before_ms: u64,
+    /// When it was planned (Unix ms; 0: not known, a write planned by an older version). A
+    /// newer write of the slot keeps the earlier time while the older one waits, so a board
+    /// made says how long the oldest save it shows waited (`parxis_board_lag_seconds`).
+    pub planned_ms: u64,
 }
 
 impl Meta {
     fn line(&self) -> String {
         format!(
-            "{} {} {} {} {} {}",
-            self.id, self.expires_ms, self.reserve, self.version, self.flags, self.not_before_ms
+            "{} {} {} {} {} {} {}",
+            self.id,
+            self.expires_ms,
+            self.reserve,
+            self.version,
+            self.flags,
+            self.not_before_ms,
+            self.planned_ms
         )
     }
 
@@ -68,6 +78,7 @@ impl Meta {
             flags: u32::try_from(next()?).ok()?,
             // (a write planned by the previous version has no such field: at once)
             not_before_ms: next().unwrap_or(0),
+            planned_ms: next().unwrap_or(0),
         })
     }
 }
@@ -317,6 +328,31 @@ impl Store {
         self.query("outbox_len", Retry::Idempotent, &cmd).await
     }
 
+    /// The outbox's backlog, for the metrics: how many chats have writes planned, and how
+    /// long ago (ms before `now_ms`) the one waiting longest became due (0: none is due).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn outbox_backlog(&self, now_ms: u64) -> Result<(u64, u64), StoreError> {
+        let mut pipe = redis::pipe();
+        pipe.cmd("ZCARD").arg(keys::OUTBOX_DUE);
+        pipe.cmd("ZRANGE")
+            .arg(keys::OUTBOX_DUE)
+            .arg(0)
+            .arg(0)
+            .arg("WITHSCORES");
+        let (chats, first): (u64, Vec<(String, f64)>) = self
+            .query_pipe("outbox_backlog", Retry::Idempotent, &pipe)
+            .await?;
+        let oldest = first.first().map_or(0, |(_, due)| {
+            // Scores are Unix ms; a chat due in the future waits for nothing yet.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let due = due.max(0.0) as u64;
+            now_ms.saturating_sub(due)
+        });
+        Ok((chats, oldest))
+    }
+
     /// Drops every write planned for `chat` (the bot can no longer write there).
     ///
     /// # Errors
@@ -375,6 +411,7 @@ mod tests {
             version: 42,
             flags: 1,
             not_before_ms: 1_764_547_206_000,
+            planned_ms: 1_764_547_200_500,
         };
         assert_eq!(Meta::parse(&m.line()), Some(m));
         // A line of the previous version (five fields) is a write to make at once.
@@ -386,7 +423,8 @@ mod tests {
                 reserve: 0,
                 version: 4,
                 flags: 0,
-                not_before_ms: 0
+                not_before_ms: 0,
+                planned_ms: 0
             })
         );
         assert_eq!(Meta::parse("1 2 3"), None);

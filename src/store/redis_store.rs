@@ -1,8 +1,8 @@
 //! [`Store`]: the Redis implementation of the chat store.
 
 use std::future::Future;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use redis::{Cmd, FromRedisValue, Pipeline, RedisError, RedisResult};
@@ -16,6 +16,7 @@ use super::options::Backoff;
 use super::options::StoreOptions;
 use super::scripts::Call;
 use super::url::redact_url;
+use crate::metrics::Metrics;
 
 /// How long the one retry on a new connection may take (a Redis that restarted answers in a
 /// millisecond; one that is away would make the caller wait through the reconnection).
@@ -47,6 +48,8 @@ pub struct Store {
     round_trips: Arc<AtomicU64>,
     /// Open while Redis is known to be away: operations then fail at once.
     breaker: Arc<Breaker>,
+    /// Where each round trip's time is counted, once [`Store::report_to`] is called.
+    metrics: Arc<OnceLock<Metrics>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -112,6 +115,7 @@ impl Store {
             no_replica_until: Arc::default(),
             op_timeout: options.operation_timeout,
             round_trips: Arc::default(),
+            metrics: Arc::default(),
             breaker: Arc::default(),
         })
     }
@@ -152,6 +156,13 @@ impl Store {
                     return Ok(store);
                 }
                 Err(e) if !e.is_unavailable() => return Err(e),
+                // A certificate refused is a setting to fix: waiting changes nothing.
+                Err(StoreError::Unavailable(text)) if super::tls::is_certificate_error(&text) => {
+                    return Err(StoreError::Config(format!(
+                        "{text} (a rediss:// URL is checked against the system's roots, or the CA file in {})",
+                        super::tls::CA_CERT_VAR
+                    )));
+                }
                 Err(e) => {
                     failures += 1;
                     if failures >= max_attempts {
@@ -208,6 +219,12 @@ impl Store {
     #[must_use]
     pub fn round_trips(&self) -> u64 {
         self.round_trips.load(Ordering::Relaxed)
+    }
+
+    /// Count the time of every round trip of this handle and its clones in `metrics`
+    /// (`parxis_redis_command_seconds`). The first call wins.
+    pub fn report_to(&self, metrics: &Metrics) {
+        let _ = self.metrics.set(metrics.clone());
     }
 
     pub(super) async fn query<R: FromRedisValue>(
@@ -316,7 +333,12 @@ impl Store {
                 other => other,
             }
         };
-        let result = match timeout(self.op_timeout, attempts).await {
+        let started = std::time::Instant::now();
+        let answered = timeout(self.op_timeout, attempts).await;
+        if let Some(metrics) = self.metrics.get() {
+            metrics.redis_command(started.elapsed());
+        }
+        let result = match answered {
             Ok(Ok(value)) => Ok(value),
             Ok(Err(e)) => Err(StoreError::from_redis(op, &e)),
             Err(_) => Err(StoreError::Unavailable(format!(

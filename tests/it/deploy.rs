@@ -1,7 +1,6 @@
 //! The deployment files parse and say what they must: no Docker engine or cluster runs here, so
 //! these checks are what stands between a typo and a broken deployment.
 
-use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -137,67 +136,6 @@ fn compose_environment_names_only_known_variables() {
         let key = key.as_str().unwrap_or_default();
         assert!(config::VARS.contains(&key), "unknown variable {key}");
     }
-}
-
-// ---------------------------------------------------------------------------------------------
-// .env.example
-
-/// Variable names assigned in `.env.example`, commented out (`# NAME=`) or not.
-fn env_example_vars() -> BTreeSet<String> {
-    read("deploy/.env.example")
-        .lines()
-        .map(|line| line.trim_start_matches('#').trim())
-        .filter_map(|line| line.split_once('='))
-        .map(|(name, _)| name.trim())
-        .filter(|name| {
-            !name.is_empty()
-                && name
-                    .bytes()
-                    .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
-        })
-        .map(str::to_owned)
-        .collect()
-}
-
-#[test]
-fn env_example_documents_every_variable_the_program_reads() {
-    let documented = env_example_vars();
-    for var in config::VARS {
-        assert!(
-            documented.contains(*var),
-            "{var} missing from deploy/.env.example"
-        );
-    }
-    for var in &documented {
-        assert!(
-            config::VARS.contains(&var.as_str()),
-            "deploy/.env.example names {var}, which the program does not read"
-        );
-    }
-}
-
-#[test]
-fn env_example_sets_only_the_token_and_leaves_it_empty() {
-    // Optional variables stay commented out: an empty TELOXIDE_API_URL= line would make
-    // teloxide's own Bot::from_env() panic, and defaults belong in one place (config.rs).
-    let text = read("deploy/.env.example");
-    let active: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#') && l.contains('='))
-        .collect();
-    assert_eq!(active, ["TELOXIDE_TOKEN="]);
-}
-
-#[test]
-fn env_file_is_kept_out_of_git_and_out_of_the_image() {
-    let gitignore = read("deploy/.gitignore");
-    assert!(gitignore.lines().any(|l| l.trim() == ".env"), "{gitignore}");
-    let dockerignore = read("deploy/Dockerfile.dockerignore");
-    assert!(
-        dockerignore.lines().any(|l| l.trim() == "**/.env"),
-        "{dockerignore}"
-    );
-    assert!(dockerignore.lines().any(|l| l.trim() == "target"));
 }
 
 // ---------------------------------------------------------------------------------------------

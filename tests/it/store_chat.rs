@@ -682,6 +682,7 @@ async fn a_tournament_post_is_planned_once_even_after_it_was_made_and_a_history_
             version: 0,
             flags: 0,
             not_before_ms: 0,
+            planned_ms: 0,
         },
         json: "{\"w\":\"send\"}".into(),
         // As the bot orders a post: planned at 1 s, after 20 s of later boards.

@@ -30,6 +30,7 @@ fn board(id: u64, now: u64, version: u64, not_before: u64) -> Put<'static> {
             version,
             flags: 0,
             not_before_ms: not_before,
+            planned_ms: 0,
         },
         json: format!("{{\"board\":{version}}}"),
         order_ms: now,

@@ -47,6 +47,7 @@ fn put(slot: &str, id: u64, priority: u8, now: u64, version: u64) -> Put<'_> {
             version,
             flags: 0,
             not_before_ms: 0,
+            planned_ms: 0,
         },
         json: format!("{{\"write\":\"{slot}\",\"id\":{id}}}"),
         // As the bot orders them: a priority's writes let later boards go first for a while.

@@ -120,6 +120,10 @@ impl Ctx {
     /// A context with default timings and the system clock.
     #[must_use]
     pub fn new(store: Store, default_lang: Lang, metrics: Metrics) -> Self {
+        // Redis round trips and computers' steps are timed into this context's metrics.
+        store.report_to(&metrics);
+        let think = Arc::new(super::think::Thinking::default());
+        think.report_to(&metrics);
         Self {
             store,
             default_lang,
@@ -140,7 +144,7 @@ impl Ctx {
             instances: Arc::default(),
             live: None,
             crash: None,
-            think: Arc::default(),
+            think,
         }
     }
 

@@ -14,11 +14,12 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId};
 use super::botapi::photo::{EditMessageMedia, SendPhoto};
 use super::botapi::{self, EditMessageText, SendMessage};
 use super::chat::{ChatAddr, DisplayState};
-use super::telegram::TgBot;
+use super::telegram::{TgBot, timed};
 use crate::bot::core::settings::Display;
 use crate::bot::core::table::Table;
 use crate::bot::core::view::{self, name_of_seats};
 use crate::i18n::Lang;
+use crate::metrics::Metrics;
 use crate::render::image;
 use crate::stats::ChatZone;
 
@@ -137,6 +138,7 @@ pub fn editable(current: DisplayState, r: &Rendered) -> bool {
 /// The Telegram error.
 pub async fn edit(
     bot: &TgBot,
+    metrics: &Metrics,
     addr: ChatAddr,
     current: DisplayState,
     r: &Rendered,
@@ -146,7 +148,7 @@ pub async fn edit(
         Rendered::Text { body, keyboard } => {
             let mut edit = EditMessageText::of_message(addr.id(), id.0, body.clone());
             edit.reply_markup = Some(botapi::styled(keyboard));
-            edit.request(bot).await.map(drop)
+            timed(metrics, edit.request(bot)).await.map(drop)
         }
         Rendered::Photo {
             png,
@@ -156,7 +158,7 @@ pub async fn edit(
             let mut edit =
                 EditMessageMedia::png(addr.id(), id.0, png.clone(), "board.png", caption.clone());
             edit.reply_markup = Some(botapi::styled(keyboard));
-            edit.request(bot).await.map(drop)
+            timed(metrics, edit.request(bot)).await.map(drop)
         }
     };
     match result {
@@ -169,12 +171,17 @@ pub async fn edit(
 ///
 /// # Errors
 /// The Telegram error.
-pub async fn post(bot: &TgBot, addr: ChatAddr, r: &Rendered) -> Result<DisplayState, RequestError> {
+pub async fn post(
+    bot: &TgBot,
+    metrics: &Metrics,
+    addr: ChatAddr,
+    r: &Rendered,
+) -> Result<DisplayState, RequestError> {
     match r {
         Rendered::Text { body, keyboard } => {
             let mut send = SendMessage::html(addr, body.clone());
             send.reply_markup = Some(botapi::styled(keyboard));
-            let m = send.request(bot).await?;
+            let m = timed(metrics, send.request(bot)).await?;
             Ok(DisplayState {
                 message_id: m.message_id,
                 photo: false,
@@ -187,7 +194,7 @@ pub async fn post(bot: &TgBot, addr: ChatAddr, r: &Rendered) -> Result<DisplaySt
         } => {
             let mut send = SendPhoto::png(addr, png.clone(), "board.png", caption.clone());
             send.reply_markup = Some(botapi::styled(keyboard));
-            let m = send.request(bot).await?;
+            let m = timed(metrics, send.request(bot)).await?;
             Ok(DisplayState {
                 message_id: m.message_id,
                 photo: true,

@@ -219,6 +219,7 @@ pub fn url_not_fetched(e: &RequestError) -> bool {
 /// The Telegram error.
 pub async fn edit_board(
     bot: &TgBot,
+    metrics: &crate::metrics::Metrics,
     message: &InlineMessage,
     r: &Rendered,
     picture: Option<String>,
@@ -235,18 +236,33 @@ pub async fn edit_board(
         Some(url) => {
             let mut edit = EditMessageMediaInline::url(id, url, text.clone());
             edit.reply_markup = markup;
-            (edit.request(bot).await.map(drop), true)
+            (
+                super::telegram::timed(metrics, edit.request(bot))
+                    .await
+                    .map(drop),
+                true,
+            )
         }
         None if message.photo => {
             // A caption holds less than a text: whole lines up to its limit.
             let mut edit = EditMessageCaptionInline::of(id, view::fit(text, CAPTION_LIMIT));
             edit.reply_markup = markup;
-            (edit.request(bot).await.map(drop), true)
+            (
+                super::telegram::timed(metrics, edit.request(bot))
+                    .await
+                    .map(drop),
+                true,
+            )
         }
         None => {
             let mut edit = EditMessageText::of_inline(id, text.clone());
             edit.reply_markup = markup;
-            (edit.request(bot).await.map(drop), false)
+            (
+                super::telegram::timed(metrics, edit.request(bot))
+                    .await
+                    .map(drop),
+                false,
+            )
         }
     };
     match result {

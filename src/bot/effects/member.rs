@@ -42,7 +42,12 @@ pub async fn is_member(
         return Ok(false);
     };
     let ask = bot.get_chat_member(ChatId(chat), UserId(id));
-    let member = match tokio::time::timeout(MEMBER_CHECK_TIMEOUT, ask.into_future()).await {
+    let member = match tokio::time::timeout(
+        MEMBER_CHECK_TIMEOUT,
+        super::telegram::timed(&ctx.metrics, ask),
+    )
+    .await
+    {
         Ok(Ok(m)) => m.is_present(),
         // Telegram's way of saying the user is not known there.
         Ok(Err(teloxide::RequestError::Api(e))) if e.to_string().contains("not found") => false,

@@ -10,6 +10,8 @@ use tracing::warn;
 
 use super::chat::ChatAddr;
 use crate::bot::core::table::Actor;
+use crate::metrics::Metrics;
+use teloxide::requests::{Output, Payload, Request};
 
 /// The bot type. No throttling adaptor: every write to a chat goes through its outbox, which
 /// keeps Telegram's limits, and `answerCallbackQuery` never waits behind a chat's writes.
@@ -19,6 +21,35 @@ pub type TgBot = Bot;
 pub const NAME_LIMIT: usize = 40;
 /// The longest a handler waits for Telegram to say whether someone is an administrator.
 pub const ADMIN_CHECK_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Send `request` and count its time by Bot API method (`parxis_telegram_request_seconds`),
+/// and a 429 apart (`parxis_telegram_429_total`). The method is the payload's own name, so
+/// the label's values are the API's fixed list.
+///
+/// # Errors
+/// The request's own error.
+pub async fn timed<R>(metrics: &Metrics, request: R) -> Result<Output<R>, RequestError>
+where
+    R: Request<Err = RequestError>,
+{
+    let started = std::time::Instant::now();
+    let answer = request.send().await;
+    // teloxide names a payload `SendMessage`; the Bot API, and the metric, `sendMessage`.
+    let name = <R::Payload as Payload>::NAME;
+    let mut chars = name.chars();
+    let method: String = chars
+        .next()
+        .map(|c| c.to_ascii_lowercase())
+        .into_iter()
+        .chain(chars)
+        .collect();
+    metrics.telegram_request(
+        &method,
+        started.elapsed(),
+        matches!(answer, Err(RequestError::RetryAfter(_))),
+    );
+    answer
+}
 
 /// A short name of what a failed request says, for the metrics.
 #[must_use]

@@ -19,12 +19,13 @@
 //! [`Table::until_human`]: crate::bot::core::table::Table::until_human
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 
 use tokio::sync::Semaphore;
 use tracing::warn;
 
 use crate::bot::core::table::Table;
+use crate::metrics::Metrics;
 
 /// Whether a step from `t` may have a computer think: a game in play with a seat the bot
 /// plays (a computer, an absent player). Other steps stay where they are (a roll, a human's
@@ -41,6 +42,8 @@ pub struct Thinking {
     size: usize,
     inline: AtomicBool,
     hold: Hold,
+    /// Where each step's time is counted, once [`Thinking::report_to`] is called.
+    metrics: Arc<OnceLock<Metrics>>,
 }
 
 impl Default for Thinking {
@@ -61,7 +64,13 @@ impl Thinking {
             size,
             inline: AtomicBool::new(false),
             hold: Hold::default(),
+            metrics: Arc::default(),
         }
+    }
+
+    /// Count each step's time in `metrics` (`parxis_ai_think_seconds`). The first call wins.
+    pub fn report_to(&self, metrics: &Metrics) {
+        let _ = self.metrics.set(metrics.clone());
     }
 
     /// How many steps think at once.
@@ -85,16 +94,25 @@ impl Thinking {
         T: Send + 'static,
     {
         let mut streams = streams;
+        let metrics = Arc::clone(&self.metrics);
+        let timed = move |streams: &mut S| {
+            let started = std::time::Instant::now();
+            let out = step(streams);
+            if let Some(m) = metrics.get() {
+                m.think(started.elapsed());
+            }
+            out
+        };
         if self.inline.load(Ordering::Relaxed) {
             self.hold.wait();
-            return step(&mut streams);
+            return timed(&mut streams);
         }
         // The semaphore is never closed: a permit always comes.
         let _permit = self.permits.clone().acquire_owned().await;
         let hold = self.hold.clone();
         match tokio::task::spawn_blocking(move || {
             hold.wait();
-            step(&mut streams)
+            timed(&mut streams)
         })
         .await
         {

@@ -25,27 +25,35 @@ use crate::bot::core::table::Action;
 use crate::bot::core::view;
 use crate::bot::effects::chat::{self, Here};
 use crate::bot::effects::press;
-use crate::bot::effects::telegram::{TgBot, actor_of, is_group};
+use crate::bot::effects::telegram::{TgBot, actor_of, is_group, timed};
 use crate::bot::effects::{Ctx, HandlerResult, inline, lobby};
+use crate::metrics::Metrics;
 
 /// Answer the press: silently when it went through, with a short alert when refused.
 pub(super) async fn answer(
     bot: &TgBot,
+    metrics: &Metrics,
     here: &Here,
     q: &CallbackQuery,
     result: Result<(), Refusal>,
 ) {
     let text = result.err().map(|r| view::refusal(here.lang, r));
-    answer_with(bot, here, q, text).await;
+    answer_with(bot, metrics, here, q, text).await;
 }
 
 /// Answer the press with `text` (a short toast), or silently.
-pub(super) async fn answer_with(bot: &TgBot, here: &Here, q: &CallbackQuery, text: Option<String>) {
+pub(super) async fn answer_with(
+    bot: &TgBot,
+    metrics: &Metrics,
+    here: &Here,
+    q: &CallbackQuery,
+    text: Option<String>,
+) {
     let mut req = bot.answer_callback_query(q.id.clone());
     if let Some(text) = text {
         req = req.text(text).show_alert(false);
     }
-    if let Err(e) = req.await {
+    if let Err(e) = timed(metrics, req).await {
         warn!(chat = here.addr.id(), error = %e, "answerCallbackQuery failed");
     }
 }
@@ -92,7 +100,7 @@ pub async fn on_action(
         Ok(_) => press::press(&bot, &ctx, &here, p).await,
         Err(r) => press::refused(&ctx, &here, &p, r).await,
     };
-    answer_with(&bot, &here, &q, pressed.answer.take()).await;
+    answer_with(&bot, &ctx.metrics, &here, &q, pressed.answer.take()).await;
     pressed.follow(&ctx, &here).await;
     handled(&ctx, "callback", started);
     Ok(())
@@ -131,7 +139,14 @@ pub async fn on_new_game(
         Ok(()) => lobby::new_game(&ctx, &here, &actor_of(&q.from)).await,
         Err(r) => Err(r),
     };
-    answer(&bot, &here, &q, result.as_ref().map(|_| ()).map_err(|r| *r)).await;
+    answer(
+        &bot,
+        &ctx.metrics,
+        &here,
+        &q,
+        result.as_ref().map(|_| ()).map_err(|r| *r),
+    )
+    .await;
     handled(&ctx, "callback", started);
     Ok(())
 }
@@ -144,7 +159,7 @@ pub async fn on_invalid(
     ctx: Arc<Ctx>,
     started: Started,
 ) -> HandlerResult {
-    answer(&bot, &here, &q, Err(Alert::Invalid.into())).await;
+    answer(&bot, &ctx.metrics, &here, &q, Err(Alert::Invalid.into())).await;
     handled(&ctx, "callback", started);
     Ok(())
 }

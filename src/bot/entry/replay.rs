@@ -108,7 +108,14 @@ pub async fn on_button(
     };
     // The only request awaited: the press's answer, which never waits behind the chat's
     // writes.
-    answer_with(&bot, &here, &q, Some(tr_plain(here.lang, &toast))).await;
+    answer_with(
+        &bot,
+        &ctx.metrics,
+        &here,
+        &q,
+        Some(tr_plain(here.lang, &toast)),
+    )
+    .await;
     if let (Done::Told(m), Some(board)) = (&done, board) {
         tell(&ctx, &here, actor_of(&q.from).id, "replay", board, m).await;
     }

@@ -216,7 +216,7 @@ pub async fn on_language(
         lang: if result.is_ok() { lang } else { here.lang },
         ..here.clone()
     };
-    answer(&bot, &answered_in, &q, result).await;
+    answer(&bot, &ctx.metrics, &answered_in, &q, result).await;
     if result.is_ok() {
         show_board_in(&ctx, &answered_in).await;
     }

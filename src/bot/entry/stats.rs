@@ -273,7 +273,14 @@ pub async fn on_rematch(
         Ok(()) => open_rematch(&ctx, &here, &actor_of(&q.from)).await,
         Err(r) => Err(r),
     };
-    answer(&bot, &here, &q, result.as_ref().map(|_| ()).map_err(|r| *r)).await;
+    answer(
+        &bot,
+        &ctx.metrics,
+        &here,
+        &q,
+        result.as_ref().map(|_| ()).map_err(|r| *r),
+    )
+    .await;
     handled(&ctx, "callback", started);
     Ok(())
 }

@@ -315,7 +315,7 @@ pub async fn on_button(
     } else {
         answer.text(text)
     };
-    if let Err(e) = answer.await {
+    if let Err(e) = crate::bot::effects::telegram::timed(&ctx.metrics, answer).await {
         warn!(chat, error = %e, "answerCallbackQuery failed");
     }
     if let Ok(Some(rec)) = load(&ctx, chat).await {

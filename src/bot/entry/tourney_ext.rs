@@ -31,7 +31,8 @@ pub async fn on_button(
     let chat = here.addr.id();
     let msg = q.regular_message().map(|m| m.id);
     let text = press(&ctx, chat, here.lang, msg, p, actor_of(&q.from).id).await;
-    if let Err(e) = bot.answer_callback_query(q.id.clone()).text(text).await {
+    let answer = bot.answer_callback_query(q.id.clone()).text(text);
+    if let Err(e) = crate::bot::effects::telegram::timed(&ctx.metrics, answer).await {
         warn!(chat, error = %e, "answerCallbackQuery failed");
     }
     if let Ok(Some(rec)) = load(&ctx, chat).await {

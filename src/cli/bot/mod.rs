@@ -115,7 +115,7 @@ fn readiness(store: Store, status: TelegramStatus) -> ReadyCheck {
 }
 
 /// Where `/metrics` is served instead of the public port, when set (`host:port`).
-pub const METRICS_ADDR: &str = "PARXIS_METRICS_ADDR";
+pub const METRICS_ADDR: &str = crate::config::METRICS_ADDR;
 
 /// The HTTP port's bounds from the settings, fitted to the open-file limit (raised to the
 /// hard one first).
@@ -161,12 +161,25 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
     let target = Target::from_vars(cfg.redis_url.expose(), |k| std::env::var(k).ok())
         .map_err(|e| Fatal::Config(e.to_string()))?;
     info!(redis = ?target, "Redis");
+    // REDIS_CA_CERT, REDIS_CLIENT_CERT, REDIS_CLIENT_KEY: for a rediss:// URL.
+    let tls = crate::store::tls::Tls::from_vars(|k| std::env::var(k).ok())
+        .map_err(|e| Fatal::Config(e.to_string()))?;
+    if tls.is_set() {
+        info!("Redis TLS: the CA or client certificate files given");
+    }
+    crate::store::tls::install(tls);
     let connect =
         Store::connect_target_with_retry(&target, StoreOptions::default(), Backoff::default());
     let mut stop_waiting = stop.clone();
     let store = tokio::select! {
-        store = connect => store.map_err(|e| {
-            Fatal::Runtime(format!("Redis at {} is unreachable: {e}", cfg.redis_url.redacted()))
+        store = connect => store.map_err(|e| match e {
+            crate::store::StoreError::Config(m) => {
+                Fatal::Config(format!("Redis at {}: {m}", cfg.redis_url.redacted()))
+            }
+            e => Fatal::Runtime(format!(
+                "Redis at {} is unreachable: {e}",
+                cfg.redis_url.redacted()
+            )),
         })?,
         () = stopped(&mut stop_waiting) => {
             info!("parxis bot stopped");
@@ -209,9 +222,14 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
             live_limits,
         );
         info!(path = %live.app.path(), "live board served");
+        let open = live.clone();
+        metrics.watch_live_streams(Box::new(move || {
+            u64::try_from(open.open_streams()).unwrap_or(u64::MAX)
+        }));
         ctx.live = Some(live);
     }
     let ctx = Arc::new(ctx);
+    tokio::spawn(watch_backlog(store.clone(), metrics.clone(), stop.clone()));
     let apps = ctx
         .live
         .clone()
@@ -288,5 +306,30 @@ async fn serve(cfg: Config) -> Result<(), Fatal> {
         Ok(Ok(())) => Ok(()),
         Ok(Err(e)) => Err(Fatal::Runtime(format!("the HTTP server failed: {e}"))),
         Err(e) => Err(Fatal::Runtime(format!("the HTTP server failed: {e}"))),
+    }
+}
+
+/// How often the outbox's backlog is read for the metrics.
+const BACKLOG_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Reads the outbox's backlog (`parxis_outbox_depth`, `parxis_outbox_oldest_due_seconds`)
+/// every [`BACKLOG_EVERY`] until the stop; a read that fails leaves the last values.
+async fn watch_backlog(store: Store, metrics: Metrics, mut stop: watch::Receiver<bool>) {
+    let mut every = tokio::time::interval(BACKLOG_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = every.tick() => {}
+            () = stopped(&mut stop) => return,
+        }
+        let now_ms = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+        match store.outbox_backlog(now_ms).await {
+            Ok((chats, oldest_ms)) => {
+                metrics.outbox_backlog(chats, std::time::Duration::from_millis(oldest_ms));
+            }
+            Err(e) => tracing::debug!(error = %e, "outbox backlog not read"),
+        }
     }
 }

@@ -19,6 +19,8 @@
 //!
 //! [`serve_on`] serves with the connection bounds of [`serve`] ([`Bounds`]).
 
+mod counted;
+pub mod forwarded;
 mod serve;
 mod tally;
 
@@ -209,20 +211,33 @@ pub fn router_with_apps(
 
 /// The probes and the mounted router served together with `apps`.
 fn with_apps(ops: Router<AppState>, state: AppState, apps: Option<Router>) -> Router {
+    let metrics = state.metrics.clone();
     let ops = ops.fallback(mounted).with_state(state);
-    match apps {
-        Some(apps) => ops.merge(apps),
-        None => ops,
-    }
+    counting(
+        match apps {
+            Some(apps) => ops.merge(apps),
+            None => ops,
+        },
+        metrics,
+    )
+}
+
+/// `router` with every answer counted by route and status class.
+fn counting(router: Router, metrics: Metrics) -> Router {
+    router.layer(axum::middleware::from_fn_with_state(
+        metrics,
+        counted::count,
+    ))
 }
 
 fn router_with_timeout(metrics: Metrics, ready: ReadyCheck, ready_timeout: Duration) -> Router {
-    routes().with_state(AppState {
-        metrics,
+    let router = routes().with_state(AppState {
+        metrics: metrics.clone(),
         ready,
         ready_timeout,
         mount: Mount::new(),
-    })
+    });
+    counting(router, metrics)
 }
 
 fn routes() -> Router<AppState> {
@@ -249,14 +264,15 @@ pub fn router_without_metrics(
 
 /// `/metrics` alone, for an internal address (`PARXIS_METRICS_ADDR`); other paths 404.
 pub fn metrics_router(metrics: Metrics) -> Router {
-    Router::new()
+    let router = Router::new()
         .route("/metrics", get(metrics_text))
         .with_state(AppState {
-            metrics,
+            metrics: metrics.clone(),
             ready: always_ready(),
             ready_timeout: READY_TIMEOUT,
             mount: Mount::none(),
-        })
+        });
+    counting(router, metrics)
 }
 
 /// Equal in time whatever the bytes (the webhook's secret).
@@ -270,6 +286,19 @@ fn same_secret(given: &[u8], secret: &[u8]) -> bool {
 }
 
 async fn mounted(State(state): State<AppState>, request: Request) -> Response {
+    let name = match &state.mount.1 {
+        Guard::Hook { path, .. } if request.uri().path() == path => Some("webhook"),
+        Guard::Open => Some("mounted"),
+        _ => None,
+    };
+    let mut response = mounted_answer(state, request).await;
+    if let Some(name) = name {
+        response.extensions_mut().insert(counted::RouteName(name));
+    }
+    response
+}
+
+async fn mounted_answer(state: AppState, request: Request) -> Response {
     let request = match &state.mount.1 {
         Guard::Open => request,
         Guard::Closed => return StatusCode::NOT_FOUND.into_response(),

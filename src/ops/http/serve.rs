@@ -63,6 +63,8 @@ pub struct Bounds {
     pub max_conns_per_ip: usize,
     /// On shutdown, how long connections get to finish.
     pub drain: Duration,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (`PARXIS_TRUSTED_PROXIES`).
+    pub trusted_proxies: super::forwarded::Trusted,
 }
 
 impl Default for Bounds {
@@ -74,15 +76,17 @@ impl Default for Bounds {
             max_conns: 1024,
             max_conns_per_ip: 128,
             drain: Duration::from_secs(3),
+            trusted_proxies: super::forwarded::Trusted::default(),
         }
     }
 }
 
 /// The settings [`Bounds::from_vars`] reads.
-pub const HEADER_SECS: &str = "PARXIS_HTTP_HEADER_SECS";
-pub const REQUEST_SECS: &str = "PARXIS_HTTP_REQUEST_SECS";
-pub const MAX_CONNS: &str = "PARXIS_HTTP_MAX_CONNS";
-pub const MAX_CONNS_PER_IP: &str = "PARXIS_HTTP_MAX_CONNS_PER_IP";
+pub const HEADER_SECS: &str = crate::config::HTTP_HEADER_SECS;
+pub const REQUEST_SECS: &str = crate::config::HTTP_REQUEST_SECS;
+pub const MAX_CONNS: &str = crate::config::HTTP_MAX_CONNS;
+pub const MAX_CONNS_PER_IP: &str = crate::config::HTTP_MAX_CONNS_PER_IP;
+pub const TRUSTED_PROXIES: &str = crate::config::TRUSTED_PROXIES;
 
 /// A positive whole number setting, or its default when unset.
 ///
@@ -131,6 +135,10 @@ impl Bounds {
             max_conns: count(MAX_CONNS, d.max_conns)?,
             max_conns_per_ip: count(MAX_CONNS_PER_IP, d.max_conns_per_ip)?,
             drain: d.drain,
+            trusted_proxies: match var(TRUSTED_PROXIES) {
+                Some(list) => super::forwarded::Trusted::parse(TRUSTED_PROXIES, &list)?,
+                None => d.trusted_proxies,
+            },
         })
     }
 
@@ -508,12 +516,15 @@ async fn serve_conn(
     let _ = stream.set_nodelay(true);
     let in_service = Arc::clone(&conn);
     let deadline = bounds.request_timeout;
+    let trusted = bounds.trusted_proxies;
     let service = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
         let busy = in_service.busy();
         let router = router.clone();
         async move {
             let mut request = request.map(Body::new);
-            request.extensions_mut().insert(ConnectInfo(peer));
+            // Behind a trusted proxy, the client it names (the per-address limits' address).
+            let client = trusted.client_of(peer, request.headers());
+            request.extensions_mut().insert(ConnectInfo(client));
             let response = match tokio::time::timeout(deadline, router.oneshot(request)).await {
                 Ok(Ok(response)) => response,
                 Ok(Err(never)) => match never {},

@@ -250,3 +250,90 @@ async fn a_mounted_router_is_served_next_to_the_probes_only_while_mounted() {
     assert_eq!(fetch(server.addr, "/telegram").await.status, 503);
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn answers_are_counted_by_route_pattern_and_status_class_never_by_raw_path() {
+    let metrics = Metrics::new();
+    let mount = Mount::hook("/hook", "s3cret");
+    let server = start(router_with_mount(metrics.clone(), always_ready(), mount)).await;
+    assert_eq!(fetch(server.addr, "/healthz").await.status, 200);
+    assert_eq!(fetch(server.addr, "/healthz").await.status, 200);
+    assert_eq!(fetch(server.addr, "/hook").await.status, 401);
+    assert_eq!(
+        fetch(server.addr, "/some/path/a/client/chose").await.status,
+        404
+    );
+    let text = metrics.render();
+    server.shutdown().await.unwrap();
+    let count = |series: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(series)?.strip_prefix(' '))
+            .and_then(|v| v.parse::<f64>().ok())
+    };
+    assert_eq!(
+        count("parxis_http_requests_total{route=\"/healthz\",status=\"2xx\"}"),
+        Some(2.0),
+        "{text}"
+    );
+    assert_eq!(
+        count("parxis_http_requests_total{route=\"webhook\",status=\"4xx\"}"),
+        Some(1.0),
+        "{text}"
+    );
+    assert_eq!(
+        count("parxis_http_requests_total{route=\"unmatched\",status=\"4xx\"}"),
+        Some(1.0),
+        "{text}"
+    );
+    assert!(!text.contains("/some/path"), "{text}");
+}
+
+/// `GET /who` with `X-Forwarded-For: <forwarded>` over a raw connection: the body.
+async fn who(addr: SocketAddr, forwarded: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "GET /who HTTP/1.1\r\nHost: bot\r\nX-Forwarded-For: {forwarded}\r\nConnection: close\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    answer
+        .rsplit("\r\n\r\n")
+        .next()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_handlers_see_the_client_it_names() {
+    let echo = || {
+        Router::new().route(
+            "/who",
+            get(
+                |axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<SocketAddr>| async move {
+                    peer.ip().to_string()
+                },
+            ),
+        )
+    };
+    for (trusted, expected) in [("127.0.0.1", "198.51.100.7"), ("10.0.0.0/8", "127.0.0.1")] {
+        let bounds = Bounds::from_vars(|k| {
+            (k == crate::config::TRUSTED_PROXIES).then(|| trusted.to_owned())
+        })
+        .unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(serve_bounded(listener, echo(), bounds, async {
+            let _ = stopped.await;
+        }));
+        assert_eq!(
+            who(addr, "1.2.3.4, 198.51.100.7").await,
+            expected,
+            "{trusted}"
+        );
+        let _ = stop.send(());
+        task.await.unwrap().unwrap();
+    }
+}

@@ -5,8 +5,8 @@
 -- KEYS[2]  their order, parxis:{<chat>}:outbox:q (sorted set: slot → score, lowest first)
 -- KEYS[3]  the ids of posts already planned, parxis:{<chat>}:outbox:ids (set)
 -- ARGV[1]  slot
--- ARGV[2]  meta: "<id> <expires_ms> <reserve> <version> <flags> <not_before_ms>" (decimal
---          integers; see store::outbox::Meta)
+-- ARGV[2]  meta: "<id> <expires_ms> <reserve> <version> <flags> <not_before_ms> <planned_ms>"
+--          (decimal integers; see store::outbox::Meta; the last may be missing: 0)
 -- ARGV[3]  the write as JSON text
 -- ARGV[4]  score: Unix ms planned + the kind's lead (a superseded write keeps the lower)
 -- ARGV[5]  post id ('' for none): a post whose id was planned before is not planned again
@@ -33,8 +33,12 @@ if ARGV[5] ~= '' then
   redis.call('EXPIRE', KEYS[3], ARGV[7])
 end
 
-local id, exp, res, ver, flags, nb =
-  string.match(ARGV[2], '^(%d+) (%d+) (%d+) (%d+) (%d+) (%d+)$')
+local id, exp, res, ver, flags, nb, planned =
+  string.match(ARGV[2], '^(%d+) (%d+) (%d+) (%d+) (%d+) (%d+) (%d+)$')
+if not id then
+  id, exp, res, ver, flags, nb = string.match(ARGV[2], '^(%d+) (%d+) (%d+) (%d+) (%d+) (%d+)$')
+  planned = '0'
+end
 if not id then
   return redis.error_reply('outbox_put: malformed meta ' .. ARGV[2])
 end
@@ -56,10 +60,15 @@ if old then
     if nb > old_nb then
       nb = old_nb
     end
+    -- The earlier planning time of the two (0: unknown) stays: the oldest save waiting.
+    local old_planned = tonumber(string.match(old, '^%d+ %d+ %d+ %d+ %d+ %d+ (%d+)')) or 0
+    if old_planned > 0 and (tonumber(planned) == 0 or old_planned < tonumber(planned)) then
+      planned = string.format('%d', old_planned)
+    end
   end
 end
 local meta = id .. ' ' .. exp .. ' ' .. res .. ' ' .. ver .. ' '
-  .. string.format('%d', flags) .. ' ' .. string.format('%d', nb)
+  .. string.format('%d', flags) .. ' ' .. string.format('%d', nb) .. ' ' .. planned
 
 redis.call('HSET', KEYS[1], ARGV[1], meta .. '\n' .. ARGV[3])
 redis.call('ZADD', KEYS[2], 'LT', ARGV[4], ARGV[1])

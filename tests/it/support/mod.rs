@@ -5,6 +5,7 @@
 pub mod bot_harness;
 pub mod bot_process;
 pub mod browser;
+pub mod env_reads;
 pub mod fake_tg;
 pub mod gif_frames;
 pub mod hostile;
@@ -14,6 +15,7 @@ pub mod inline_game;
 pub mod live;
 pub mod png_board;
 pub mod redis;
+pub mod rust_tokens;
 pub mod stats_fixture;
 pub mod store_fixture;
 pub mod tourney;

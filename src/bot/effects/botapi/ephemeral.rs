@@ -59,6 +59,7 @@ pub struct Whisper<'a> {
 /// gone), or the plain reply's error.
 pub async fn reply(
     bot: &TgBot,
+    metrics: &crate::metrics::Metrics,
     addr: ChatAddr,
     w: Whisper<'_>,
     refused: &Refused,
@@ -80,7 +81,7 @@ pub async fn reply(
             callback_query_id: None,
             replace_callback_query_message: None,
         });
-        match whisper.request(bot).await {
+        match crate::bot::effects::telegram::timed(metrics, whisper.request(bot)).await {
             Ok(_) => return Ok(Whispered::Ephemeral),
             Err(e) if refusal_of_the_form(&e) => {
                 info!(chat, error = %e, "ephemeral reply refused: plain replies in this chat for a while");
@@ -94,6 +95,6 @@ pub async fn reply(
         message_id: reply_to,
         allow_sending_without_reply: true,
     });
-    let m = send.request(bot).await?;
+    let m = crate::bot::effects::telegram::timed(metrics, send.request(bot)).await?;
     Ok(Whispered::Plain(m.message_id))
 }

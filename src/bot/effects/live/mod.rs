@@ -45,11 +45,11 @@ pub const DEFAULT_MEMBER_CACHE_SECS: u64 = 300;
 const FORGET_EVERY: u64 = 4096;
 
 /// The settings [`Limits::from_vars`] reads.
-pub const STREAM_SECS: &str = "PARXIS_LIVE_STREAM_SECS";
-pub const MEMBER_CACHE_SECS: &str = "PARXIS_MEMBER_CACHE_SECS";
-pub const STREAMS_PER_USER: &str = "PARXIS_LIVE_STREAMS_PER_USER";
-pub const STREAMS_PER_ADDR: &str = "PARXIS_LIVE_STREAMS_PER_ADDR";
-pub const STREAMS_TOTAL: &str = "PARXIS_LIVE_STREAMS_TOTAL";
+pub const STREAM_SECS: &str = crate::config::LIVE_STREAM_SECS;
+pub const MEMBER_CACHE_SECS: &str = crate::config::MEMBER_CACHE_SECS;
+pub const STREAMS_PER_USER: &str = crate::config::LIVE_STREAMS_PER_USER;
+pub const STREAMS_PER_ADDR: &str = crate::config::LIVE_STREAMS_PER_ADDR;
+pub const STREAMS_TOTAL: &str = crate::config::LIVE_STREAMS_TOTAL;
 
 /// How much one user, one address and everyone together may ask of the live board.
 #[derive(Clone, Copy, Debug)]

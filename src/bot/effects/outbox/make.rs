@@ -2,8 +2,6 @@
 //! the outbox. Nothing here waits for Telegram's `retry_after`: a 429 is noted for every
 //! replica ([`crate::store::Store::note_retry_after`]) and the write stays planned.
 
-use std::future::IntoFuture;
-
 use teloxide::RequestError;
 use teloxide::prelude::*;
 use teloxide::types::MessageId;
@@ -17,7 +15,7 @@ use crate::bot::effects::botapi;
 use crate::bot::effects::chat::{ChatAddr, load};
 use crate::bot::effects::display::{self, Board, Rendered};
 use crate::bot::effects::inline;
-use crate::bot::effects::telegram::{TgBot, chat_gone, kind_of};
+use crate::bot::effects::telegram::{TgBot, chat_gone, kind_of, timed};
 use crate::store::Meta;
 
 use super::made::failed;
@@ -32,7 +30,17 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
         return Made::DONE;
     }
     let r = match w {
-        Write::Board { place } => return board(bot, ctx, ChatAddr::from(*place), meta).await,
+        Write::Board { place } => {
+            let made = board(bot, ctx, ChatAddr::from(*place), meta).await;
+            if let Made::Done { shown, .. } = &made
+                && *shown != u64::MAX
+                && meta.planned_ms > 0
+            {
+                let lag = ctx.now_ms().saturating_sub(meta.planned_ms);
+                ctx.metrics.board_lag(std::time::Duration::from_millis(lag));
+            }
+            return made;
+        }
         Write::Animation {
             place,
             game,
@@ -57,7 +65,9 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
                 allow_sending_without_reply: true,
             });
             send.reply_markup = keyboard.as_ref().map(botapi::styled);
-            send.request(bot).await.map(|m| Some(m.message_id))
+            timed(&ctx.metrics, send.request(bot))
+                .await
+                .map(|m| Some(m.message_id))
         }
         Write::Whisper {
             place,
@@ -67,6 +77,7 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
             keyboard,
         } => match botapi::ephemeral::reply(
             bot,
+            &ctx.metrics,
             ChatAddr::from(*place),
             botapi::ephemeral::Whisper {
                 user: *user,
@@ -95,7 +106,9 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
             let mut send =
                 botapi::photo::SendPhoto::png(addr, png.clone(), "picture.png", caption.clone());
             send.reply_markup = keyboard.as_ref().map(botapi::styled);
-            send.request(bot).await.map(|m| Some(m.message_id))
+            timed(&ctx.metrics, send.request(bot))
+                .await
+                .map(|m| Some(m.message_id))
         }
         Write::Edit {
             message_id,
@@ -104,29 +117,34 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
         } => {
             let mut edit = botapi::EditMessageText::of_message(chat, *message_id, text.clone());
             edit.reply_markup = keyboard.as_ref().map(botapi::styled);
-            edit.request(bot).await.map(|_| None)
+            timed(&ctx.metrics, edit.request(bot)).await.map(|_| None)
         }
         Write::Markup {
             message_id,
             keyboard,
-        } => botapi::EditMessageReplyMarkup {
-            chat_id: chat,
-            message_id: *message_id,
-            reply_markup: keyboard.as_ref().map(botapi::styled),
-        }
-        .request(bot)
+        } => timed(
+            &ctx.metrics,
+            botapi::EditMessageReplyMarkup {
+                chat_id: chat,
+                message_id: *message_id,
+                reply_markup: keyboard.as_ref().map(botapi::styled),
+            }
+            .request(bot),
+        )
         .await
         .map(|_| None),
-        Write::Delete { message_id, .. } => bot
-            .delete_message(ChatId(chat), MessageId(*message_id))
-            .into_future()
-            .await
-            .map(|_| Some(*message_id)),
-        Write::Topic { name, .. } => bot
-            .create_forum_topic(ChatId(chat), name.clone())
-            .into_future()
-            .await
-            .map(|t| Some(t.thread_id.0.0)),
+        Write::Delete { message_id, .. } => timed(
+            &ctx.metrics,
+            bot.delete_message(ChatId(chat), MessageId(*message_id)),
+        )
+        .await
+        .map(|_| Some(*message_id)),
+        Write::Topic { name, .. } => timed(
+            &ctx.metrics,
+            bot.create_forum_topic(ChatId(chat), name.clone()),
+        )
+        .await
+        .map(|t| Some(t.thread_id.0.0)),
     };
     match r {
         Ok(sent) => Made::Done {
@@ -206,7 +224,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     let mut spent = false;
     if let Some(cur) = current.filter(|c| !repost && display::editable(*c, &rendered)) {
         spent = true;
-        match display::edit(bot, addr, cur, &rendered).await {
+        match display::edit(bot, &ctx.metrics, addr, cur, &rendered).await {
             Ok(()) => {
                 return Made::Done {
                     shown: rec.version,
@@ -244,7 +262,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
             Err(_) => return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS),
         }
     }
-    let shown = match display::post(bot, addr, &rendered).await {
+    let shown = match display::post(bot, &ctx.metrics, addr, &rendered).await {
         Ok(d) => d,
         Err(e) => {
             return failed(
@@ -315,7 +333,7 @@ async fn inline_board(
         }
     };
     let kept = picture.is_some();
-    let mut edited = inline::edit_board(bot, &message, rendered, picture).await;
+    let mut edited = inline::edit_board(bot, &ctx.metrics, &message, rendered, picture).await;
     if kept {
         if let Err(e) = ctx.store.drop_picture(place, version).await {
             warn!(chat = addr.id(), error = %e, "inline picture not dropped (its TTL will)");
@@ -329,9 +347,9 @@ async fn inline_board(
             }
             edited = if message.photo {
                 // The photo shown stays; the picture's caption (the status) and buttons are new.
-                inline::edit_board(bot, &message, rendered, None).await
+                inline::edit_board(bot, &ctx.metrics, &message, rendered, None).await
             } else {
-                inline::edit_board(bot, &message, &as_emoji(ctx.now_ms()), None).await
+                inline::edit_board(bot, &ctx.metrics, &message, &as_emoji(ctx.now_ms()), None).await
             };
         }
     }

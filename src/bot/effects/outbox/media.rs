@@ -5,8 +5,6 @@
 //! too much to keep in the outbox's hash, and the record it is drawn from is in Redis
 //! already (a few KB).
 
-use std::future::IntoFuture;
-
 use teloxide::prelude::*;
 use teloxide::types::{InputFile, MessageId, ParseMode, ReplyParameters};
 use teloxide::{ApiError, RequestError};
@@ -21,7 +19,7 @@ use crate::bot::core::replay::{Plan, caption, plan};
 use crate::bot::effects::Ctx;
 use crate::bot::effects::chat::{ChatAddr, Here, InTopic, load};
 use crate::bot::effects::kept::{self, Missing};
-use crate::bot::effects::telegram::TgBot;
+use crate::bot::effects::telegram::{TgBot, timed};
 use crate::i18n::{Msg, ReplayMsg, tr};
 use crate::store::Place;
 
@@ -53,7 +51,7 @@ async fn text(bot: &TgBot, ctx: &Ctx, here: &Here, to: Option<i32>, msg: &Msg, w
     if let Some(r) = reply_params(to) {
         req = req.reply_parameters(r);
     }
-    match req.into_future().await {
+    match timed(&ctx.metrics, req).await {
         Ok(_) => Made::DONE,
         Err(e) => failed(ctx, addr, w, e).await,
     }
@@ -89,7 +87,7 @@ pub async fn animation(
             .parse_mode(ParseMode::Html)
             .in_topic(addr)
             .reply_parameters(ReplyParameters::new(MessageId(m)));
-        match req.into_future().await {
+        match timed(&ctx.metrics, req).await {
             Ok(_) => {
                 return Made::DONE;
             }
@@ -157,7 +155,7 @@ pub async fn animation(
     if let Some(r) = reply_params(reply_to) {
         req = req.reply_parameters(r);
     }
-    match req.into_future().await {
+    match timed(&ctx.metrics, req).await {
         Ok(m) => {
             info!(
                 chat = addr.id(),
@@ -239,7 +237,7 @@ pub async fn document(
     if let Some(r) = reply_params(reply_to) {
         req = req.reply_parameters(r);
     }
-    match req.into_future().await {
+    match timed(&ctx.metrics, req).await {
         Ok(_) => Made::DONE,
         Err(e) => failed(ctx, addr, &w, e).await,
     }

@@ -180,6 +180,7 @@ pub async fn plan(ctx: &Ctx, chat: i64, plan: Plan) -> bool {
             version: plan.version,
             flags: plan.flags,
             not_before_ms: plan.delay_ms.map_or(0, |d| now.saturating_add(d)),
+            planned_ms: now,
         },
         json,
         order_ms: now + plan.priority.lead_ms(),

@@ -15,8 +15,16 @@
 //! | `parxis_outbox_total` | counter | `event` (planned, superseded, made, later, stale, refused, gone, flood_notice, flood_quiet, …) |
 //! | `parxis_build_info` | gauge (always 1) | `version` |
 //!
+//! and the operator's series of [`ops`] (the process, Telegram, HTTP, Redis latency, outbox
+//! backlog, board lag, live streams, thinking); deploy/README.md has the whole table, which a
+//! test checks against a running bot's output.
+//!
 //! Label values must come from a small fixed set (`"message"`, `"callback_query"`,
 //! `"retry_after"`, …): each distinct value is a new time series kept forever.
+
+mod ops;
+
+pub use ops::{Reading, status_class};
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -75,6 +83,7 @@ pub struct Metrics {
     outbox: IntCounterVec,
     redis: Arc<RedisSeries>,
     cas_conflicts: IntCounter,
+    ops: Arc<ops::OpsSeries>,
 }
 
 impl Metrics {
@@ -191,6 +200,7 @@ impl Metrics {
             .register(Box::new(redis.unavailable.clone()))
             .expect(VALID);
         registry.register(Box::new(build_info)).expect(VALID);
+        let ops = ops::OpsSeries::new(&registry);
 
         Self {
             registry,
@@ -203,6 +213,7 @@ impl Metrics {
             outbox,
             redis,
             cas_conflicts,
+            ops,
         }
     }
 
@@ -259,6 +270,7 @@ impl Metrics {
     #[must_use]
     pub fn render(&self) -> String {
         self.read_redis();
+        self.ops.read();
         let mut buf = Vec::new();
         match TextEncoder::new().encode(&self.registry.gather(), &mut buf) {
             Ok(()) => String::from_utf8_lossy(&buf).into_owned(),
@@ -313,118 +325,4 @@ impl Default for Metrics {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The value of the sample line that starts with `series ` in `text`.
-    fn sample(text: &str, series: &str) -> Option<f64> {
-        text.lines()
-            .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
-            .and_then(|v| v.parse().ok())
-    }
-
-    #[test]
-    fn every_metric_is_exposed_with_help_and_type() {
-        let m = Metrics::new();
-        m.update("message", Duration::from_millis(3));
-        m.telegram_error("network");
-        let text = m.render();
-        for (name, kind) in [
-            ("parxis_updates_total", "counter"),
-            ("parxis_update_seconds", "histogram"),
-            ("parxis_games_started_total", "counter"),
-            ("parxis_games_finished_total", "counter"),
-            ("parxis_active_games", "gauge"),
-            ("parxis_telegram_errors_total", "counter"),
-            ("parxis_cas_conflicts_total", "counter"),
-            ("parxis_build_info", "gauge"),
-        ] {
-            assert!(
-                text.contains(&format!("# TYPE {name} {kind}\n")),
-                "{name} {kind} missing in\n{text}"
-            );
-            assert!(text.contains(&format!("# HELP {name} ")), "{name}");
-        }
-        let version = format!(
-            "parxis_build_info{{version=\"{}\"}}",
-            env!("CARGO_PKG_VERSION")
-        );
-        assert_eq!(sample(&text, &version), Some(1.0));
-    }
-
-    #[test]
-    fn updates_are_counted_by_kind_and_timed() {
-        let m = Metrics::new();
-        m.update("message", Duration::from_millis(2));
-        m.update("callback_query", Duration::from_millis(30));
-        m.update("callback_query", Duration::from_secs(3));
-        let text = m.render();
-        assert_eq!(
-            sample(&text, "parxis_updates_total{kind=\"message\"}"),
-            Some(1.0)
-        );
-        assert_eq!(
-            sample(&text, "parxis_updates_total{kind=\"callback_query\"}"),
-            Some(2.0)
-        );
-        assert_eq!(sample(&text, "parxis_update_seconds_count"), Some(3.0));
-        let sum = sample(&text, "parxis_update_seconds_sum").unwrap();
-        assert!((sum - 3.032).abs() < 1e-9, "{sum}");
-        assert_eq!(
-            sample(&text, "parxis_update_seconds_bucket{le=\"0.005\"}"),
-            Some(1.0)
-        );
-        assert_eq!(
-            sample(&text, "parxis_update_seconds_bucket{le=\"0.05\"}"),
-            Some(2.0)
-        );
-        assert_eq!(
-            sample(&text, "parxis_update_seconds_bucket{le=\"+Inf\"}"),
-            Some(3.0)
-        );
-    }
-
-    #[test]
-    fn games_errors_and_conflicts_are_counted_through_any_clone() {
-        let m = Metrics::new();
-        let clone = m.clone();
-        m.game_started();
-        clone.game_started();
-        clone.game_finished();
-        m.set_active_games(5);
-        clone.set_active_games(4);
-        m.telegram_error("retry_after");
-        clone.telegram_error("retry_after");
-        m.telegram_error("forbidden");
-        m.cas_conflict();
-        let text = m.render();
-        assert_eq!(sample(&text, "parxis_games_started_total"), Some(2.0));
-        assert_eq!(sample(&text, "parxis_games_finished_total"), Some(1.0));
-        assert_eq!(sample(&text, "parxis_active_games"), Some(4.0));
-        assert_eq!(
-            sample(&text, "parxis_telegram_errors_total{kind=\"retry_after\"}"),
-            Some(2.0)
-        );
-        assert_eq!(
-            sample(&text, "parxis_telegram_errors_total{kind=\"forbidden\"}"),
-            Some(1.0)
-        );
-        assert_eq!(sample(&text, "parxis_cas_conflicts_total"), Some(1.0));
-    }
-
-    #[test]
-    fn separate_handles_do_not_share_counts() {
-        let a = Metrics::new();
-        let b = Metrics::new();
-        a.game_started();
-        assert_eq!(sample(&b.render(), "parxis_games_started_total"), Some(0.0));
-    }
-
-    #[test]
-    fn active_games_saturates_instead_of_wrapping() {
-        let m = Metrics::new();
-        m.set_active_games(u64::MAX);
-        let text = m.render();
-        assert_eq!(sample(&text, "parxis_active_games"), Some(i64::MAX as f64));
-    }
-}
+mod tests;

@@ -1,0 +1,349 @@
+//! The real `parxis bot` binary against the distribution's `redis-server` speaking TLS
+//! (`--tls-port`), with a CA made here by the `openssl` command: a whole game over
+//! `rediss://` as an ACL user (`rediss://user:password@…`) with `REDIS_CA_CERT`; a server
+//! certificate from another CA refused at start-up with a clear error and exit status 2; no
+//! password in any log line.
+
+use crate::support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use support::bot_harness::{Harness, four_users};
+use support::bot_process::{BotProcess, TOKEN_SECRET_PART, WAIT, free_port};
+use support::fake_tg::FakeTelegram;
+use support::redis::TestRedis;
+
+const ACL_USER: &str = "parxis";
+const ACL_PASSWORD: &str = "tls-acl-pw_never-logged";
+
+/// Runs `openssl` in `dir`; a missing `openssl` fails the test, naming the package.
+fn openssl(dir: &Path, args: &[&str]) {
+    let output = Command::new("openssl")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("openssl cannot run ({e}): install the Debian package openssl (.ci/test does)")
+        });
+    assert!(
+        output.status.success(),
+        "openssl {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// A fresh folder for one test's keys.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("parxis-tls-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+/// A CA (`<name>.pem`, `<name>.key`) in `dir`.
+fn make_ca(dir: &Path, name: &str) {
+    openssl(
+        dir,
+        &[
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            &format!("/CN={name}"),
+            "-keyout",
+            &format!("{name}.key"),
+            "-out",
+            &format!("{name}.pem"),
+            "-addext",
+            "basicConstraints=critical,CA:TRUE",
+            "-addext",
+            "keyUsage=critical,keyCertSign,cRLSign",
+        ],
+    );
+}
+
+/// A server certificate for 127.0.0.1 (`server.pem`, `server.key`) signed by CA `ca`.
+fn make_server_cert(dir: &Path, ca: &str) {
+    openssl(
+        dir,
+        &[
+            "req",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-keyout",
+            "server.key",
+            "-out",
+            "server.csr",
+        ],
+    );
+    std::fs::write(
+        dir.join("server.ext"),
+        "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n\
+         keyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n",
+    )
+    .expect("extensions file");
+    openssl(
+        dir,
+        &[
+            "x509",
+            "-req",
+            "-in",
+            "server.csr",
+            "-CA",
+            &format!("{ca}.pem"),
+            "-CAkey",
+            &format!("{ca}.key"),
+            "-CAcreateserial",
+            "-days",
+            "2",
+            "-out",
+            "server.pem",
+            "-extfile",
+            "server.ext",
+        ],
+    );
+}
+
+/// A Redis with its plain port (for the test's own look) and a TLS port with the server
+/// certificate of `dir`, and an ACL user for the bot.
+fn tls_redis(dir: &Path, tls_port: u16) -> TestRedis {
+    tls_redis_asking(dir, tls_port, false)
+}
+
+/// [`tls_redis`], asking clients for a certificate of the CA when `client_certs`.
+fn tls_redis_asking(dir: &Path, tls_port: u16, client_certs: bool) -> TestRedis {
+    let path = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let (cert, key, ca) = (path("server.pem"), path("server.key"), path("ca.pem"));
+    let user = format!(">{ACL_PASSWORD}");
+    TestRedis::start_args(&[
+        "--tls-port",
+        &tls_port.to_string(),
+        "--tls-cert-file",
+        &cert,
+        "--tls-key-file",
+        &key,
+        "--tls-ca-cert-file",
+        &ca,
+        "--tls-auth-clients",
+        if client_certs { "yes" } else { "no" },
+        "--user",
+        ACL_USER,
+        "on",
+        &user,
+        "~*",
+        "&*",
+        "+@all",
+    ])
+}
+
+/// A client certificate (`client.pem`, `client.key`) signed by CA `ca`.
+fn make_client_cert(dir: &Path, ca: &str) {
+    openssl(
+        dir,
+        &[
+            "req",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-subj",
+            "/CN=parxis-bot",
+            "-keyout",
+            "client.key",
+            "-out",
+            "client.csr",
+        ],
+    );
+    std::fs::write(
+        dir.join("client.ext"),
+        "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=clientAuth\n",
+    )
+    .expect("extensions file");
+    openssl(
+        dir,
+        &[
+            "x509",
+            "-req",
+            "-in",
+            "client.csr",
+            "-CA",
+            &format!("{ca}.pem"),
+            "-CAkey",
+            &format!("{ca}.key"),
+            "-CAcreateserial",
+            "-days",
+            "2",
+            "-out",
+            "client.pem",
+            "-extfile",
+            "client.ext",
+        ],
+    );
+}
+
+fn tls_url(port: u16) -> String {
+    format!("rediss://{ACL_USER}:{ACL_PASSWORD}@127.0.0.1:{port}/")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_over_tls_as_an_acl_user_with_a_ca_file() {
+    let dir = scratch("game");
+    make_ca(&dir, "ca");
+    make_server_cert(&dir, "ca");
+    let tls_port = free_port();
+    let redis = tls_redis(&dir, tls_port);
+    let fake = FakeTelegram::start().await;
+    let mut bot = BotProcess::spawn(
+        &fake,
+        &redis,
+        free_port(),
+        &[
+            ("REDIS_URL", tls_url(tls_port)),
+            (
+                "REDIS_CA_CERT",
+                dir.join("ca.pem").to_string_lossy().into_owned(),
+            ),
+        ],
+    );
+    bot.wait_ok("/readyz").await;
+
+    // The bot's connections are TLS ones, as the ACL user.
+    let mut raw = redis.raw().await;
+    let clients: String = redis::cmd("CLIENT")
+        .arg("LIST")
+        .query_async(&mut raw)
+        .await
+        .expect("CLIENT LIST");
+    assert!(
+        clients
+            .lines()
+            .any(|l| l.contains(&format!("user={ACL_USER}"))),
+        "no connection of {ACL_USER}:\n{clients}"
+    );
+
+    let h = Harness {
+        store: parxis::store::Store::connect(&redis.url())
+            .await
+            .expect("store"),
+        fake,
+        redis,
+        seed: 0,
+        pause: Duration::from_millis(20),
+        clock: parxis::bot::effects::clock::TestClock::new(),
+        driver: true,
+        bots: Vec::new(),
+        write_budget: support::bot_harness::UNPACED,
+        crash: None,
+        scheduler_apart: false,
+        live_app: None,
+        fair: true,
+        target: None,
+    };
+    h.use_emoji().await;
+    h.start_game(3).await;
+    let presses = h.play_to_end(&four_users(), 5000).await;
+    let (_, table) = h.table().await;
+    assert_eq!(table.status(), parxis::bot::core::table::Status::Finished);
+    assert!(presses > 10, "{presses} presses");
+
+    bot.sigterm();
+    let status = bot.wait_exit(WAIT).await;
+    assert_eq!(status.code(), Some(0), "{}", bot.logs());
+    let logs = bot.logs();
+    assert!(
+        !logs.contains(ACL_PASSWORD),
+        "the Redis password in a log line:\n{logs}"
+    );
+    assert!(!logs.contains(TOKEN_SECRET_PART), "{logs}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_certificate_of_another_ca_stops_the_bot_at_start_with_the_reason() {
+    let dir = scratch("wrong-ca");
+    make_ca(&dir, "ca");
+    make_ca(&dir, "other");
+    make_server_cert(&dir, "ca");
+    let tls_port = free_port();
+    let redis = tls_redis(&dir, tls_port);
+    let fake = FakeTelegram::start().await;
+    let mut bot = BotProcess::spawn(
+        &fake,
+        &redis,
+        free_port(),
+        &[
+            ("REDIS_URL", tls_url(tls_port)),
+            (
+                "REDIS_CA_CERT",
+                dir.join("other.pem").to_string_lossy().into_owned(),
+            ),
+        ],
+    );
+    let status = bot.wait_exit(WAIT).await;
+    let logs = bot.logs();
+    assert_eq!(
+        status.code(),
+        Some(2),
+        "a setting to fix, not an outage:\n{logs}"
+    );
+    assert!(
+        logs.contains("invalid peer certificate") && logs.contains("REDIS_CA_CERT"),
+        "the reason and the setting are named:\n{logs}"
+    );
+    assert!(!logs.contains("retrying"), "not retried:\n{logs}");
+    assert!(
+        !logs.contains(ACL_PASSWORD),
+        "the Redis password in a log line:\n{logs}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_redis_asking_for_client_certificates_takes_the_bots() {
+    let dir = scratch("mtls");
+    make_ca(&dir, "ca");
+    make_server_cert(&dir, "ca");
+    make_client_cert(&dir, "ca");
+    let tls_port = free_port();
+    let redis = tls_redis_asking(&dir, tls_port, true);
+    let fake = FakeTelegram::start().await;
+    let file = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    let url = ("REDIS_URL", tls_url(tls_port));
+    let ca = ("REDIS_CA_CERT", file("ca.pem"));
+    // Without its certificate the bot is refused (and says so, exit 2 or 1).
+    let mut refused = BotProcess::spawn(&fake, &redis, free_port(), &[url.clone(), ca.clone()]);
+    let status = refused.wait_exit(Duration::from_secs(60)).await;
+    assert_ne!(status.code(), Some(0), "{}", refused.logs());
+    // With it, it serves.
+    let mut bot = BotProcess::spawn(
+        &fake,
+        &redis,
+        free_port(),
+        &[
+            url,
+            ca,
+            ("REDIS_CLIENT_CERT", file("client.pem")),
+            ("REDIS_CLIENT_KEY", file("client.key")),
+        ],
+    );
+    bot.wait_ok("/readyz").await;
+    bot.sigterm();
+    let status = bot.wait_exit(WAIT).await;
+    assert_eq!(status.code(), Some(0), "{}", bot.logs());
+    assert!(!bot.logs().contains("PRIVATE KEY"), "{}", bot.logs());
+    let _ = std::fs::remove_dir_all(&dir);
+}
