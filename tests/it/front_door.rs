@@ -123,6 +123,10 @@ fn the_test_command_names_what_it_needs_and_the_rust_version_matches_cargo_toml(
         "chromium",
         "chromium-driver",
         "python3",
+        "prometheus",
+        "caddy",
+        "openssl",
+        "curl",
     ] {
         assert!(
             script.contains(package),
