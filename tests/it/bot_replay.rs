@@ -69,7 +69,7 @@ fn sent(h: &Harness, mark: usize, method: &str) -> Vec<Recorded> {
 /// How long drawing and posting an animation may take at most: a guard against a hang,
 /// not a pace. The GIF is drawn by the project's code as the test profile builds it (not
 /// optimized), which takes seconds, many more on a loaded machine; the harness's
-/// [`support::bot_harness::WAIT`] (10 s, what answering a command may take) is too short
+/// [`support::bot_harness::WAIT`] (what answering a command may take) is too short
 /// for it.
 const DRAWN: Duration = Duration::from_secs(180);
 

@@ -24,7 +24,10 @@ use super::redis::TestRedis;
 
 /// A group chat id (a supergroup: `-100…`).
 pub const CHAT: i64 = -1_001_234_567_890;
-pub const WAIT: Duration = Duration::from_secs(10);
+/// The longest a test waits for what the bot does next (an answer, a board): a limit that a
+/// machine running six tests at once on two cores keeps, not a pace. A bot that answers
+/// returns the wait at once; only a bot that never answers costs the whole of it.
+pub const WAIT: Duration = Duration::from_secs(30);
 
 /// Attempts at a board write after which the harness stops waiting for it to succeed (the
 /// outbox keeps a write that failed on the network and tries it again later).

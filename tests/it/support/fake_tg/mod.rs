@@ -73,8 +73,9 @@ pub const BOT_USERNAME: &str = "parxis_test_bot";
 /// The longest a `getUpdates` long poll waits, whatever `timeout` the client asks for,
 /// so that a test's bot shuts down quickly.
 pub const LONG_POLL_CAP: Duration = Duration::from_secs(1);
-/// The default bound of the waiting helpers that take no explicit timeout.
-pub const DEFAULT_WAIT: Duration = Duration::from_secs(5);
+/// The default bound of the waiting helpers that take no explicit timeout (a limit a loaded
+/// machine keeps: the wait ends as soon as what it waits for comes).
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(20);
 
 /// An error (or worse) the fake answers instead of performing a method.
 #[derive(Clone, Debug, PartialEq)]
