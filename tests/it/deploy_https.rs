@@ -207,9 +207,11 @@ async fn caddy_with_tls_internal_delivers_the_webhook_to_the_real_bot() {
     std::fs::write(&big, "x".repeat(300_000)).expect("a big body");
     let big = format!("@{}", big.display());
     let too_big = ["-H", &secret, "--data-binary", &big];
-    // (Caddy 2.6 answers 502 when the cap cuts a proxied body, later versions 413.)
+    // (Caddy 2.6 answers 502 when the cap cuts a proxied body, later versions 413; when it
+    // closes the connection while curl is still sending the body, curl sees no answer at
+    // all and prints 000. Each is the body refused before the bot reads it.)
     let refused = caddy.curl("/telegram", &too_big);
-    assert!(matches!(refused, Some(413 | 502)), "{refused:?}");
+    assert!(matches!(refused, Some(0 | 413 | 502)), "{refused:?}");
 
     bot.sigterm();
     let status = bot.wait_exit(WAIT).await;
