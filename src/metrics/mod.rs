@@ -324,5 +324,43 @@ impl Default for Metrics {
     }
 }
 
+/// The operator's series ([`ops`]), recorded through the one `Metrics` the bot shares.
+impl Metrics {
+    /// One Bot API request of `method` took `elapsed`; `throttled` when Telegram answered 429.
+    pub fn telegram_request(&self, method: &str, elapsed: Duration, throttled: bool) {
+        self.ops.telegram_request(method, elapsed, throttled);
+    }
+
+    /// The HTTP port answered a request of `route` (a name from a fixed set) with `status`.
+    pub fn http_request(&self, route: &str, status: u16) {
+        self.ops.http_request(route, status);
+    }
+
+    /// One round trip to Redis took `elapsed`.
+    pub fn redis_command(&self, elapsed: Duration) {
+        self.ops.redis_command(elapsed);
+    }
+
+    /// A computer's step took `elapsed` on its thinking thread.
+    pub fn think(&self, elapsed: Duration) {
+        self.ops.think(elapsed);
+    }
+
+    /// A board was written `lag` after the save it shows.
+    pub fn board_lag(&self, lag: Duration) {
+        self.ops.board_lag(lag);
+    }
+
+    /// The outbox's backlog: `chats` with writes planned, the longest-waiting due for `oldest`.
+    pub fn outbox_backlog(&self, chats: u64, oldest: Duration) {
+        self.ops.outbox_backlog(chats, oldest);
+    }
+
+    /// Read the number of open live streams from `source` whenever the metrics are rendered.
+    pub fn watch_live_streams(&self, source: Reading) {
+        self.ops.watch_live_streams(source);
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -176,53 +176,49 @@ pub fn status_class(status: u16) -> &'static str {
     }
 }
 
-impl super::Metrics {
+impl OpsSeries {
     /// One Bot API request of `method` took `elapsed`; `throttled` when Telegram answered 429.
-    pub fn telegram_request(&self, method: &str, elapsed: Duration, throttled: bool) {
-        self.ops
-            .telegram_seconds
+    pub(super) fn telegram_request(&self, method: &str, elapsed: Duration, throttled: bool) {
+        self.telegram_seconds
             .with_label_values(&[method])
             .observe(elapsed.as_secs_f64());
         if throttled {
-            self.ops.telegram_429.with_label_values(&[method]).inc();
+            self.telegram_429.with_label_values(&[method]).inc();
         }
     }
 
     /// The HTTP port answered a request of `route` (a name from a fixed set) with `status`.
-    pub fn http_request(&self, route: &str, status: u16) {
-        self.ops
-            .http_requests
+    pub(super) fn http_request(&self, route: &str, status: u16) {
+        self.http_requests
             .with_label_values(&[route, status_class(status)])
             .inc();
     }
 
     /// One round trip to Redis took `elapsed`.
-    pub fn redis_command(&self, elapsed: Duration) {
-        self.ops.redis_seconds.observe(elapsed.as_secs_f64());
+    pub(super) fn redis_command(&self, elapsed: Duration) {
+        self.redis_seconds.observe(elapsed.as_secs_f64());
     }
 
     /// A computer's step took `elapsed` on its thinking thread.
-    pub fn think(&self, elapsed: Duration) {
-        self.ops.think_seconds.observe(elapsed.as_secs_f64());
+    pub(super) fn think(&self, elapsed: Duration) {
+        self.think_seconds.observe(elapsed.as_secs_f64());
     }
 
     /// A board was written `lag` after the save it shows.
-    pub fn board_lag(&self, lag: Duration) {
-        self.ops.board_lag.observe(lag.as_secs_f64());
+    pub(super) fn board_lag(&self, lag: Duration) {
+        self.board_lag.observe(lag.as_secs_f64());
     }
 
     /// The outbox's backlog: `chats` with writes planned, the longest-waiting due for `oldest`.
-    pub fn outbox_backlog(&self, chats: u64, oldest: Duration) {
-        self.ops
-            .outbox_depth
+    pub(super) fn outbox_backlog(&self, chats: u64, oldest: Duration) {
+        self.outbox_depth
             .set(i64::try_from(chats).unwrap_or(i64::MAX));
-        self.ops.outbox_oldest.set(oldest.as_secs_f64());
+        self.outbox_oldest.set(oldest.as_secs_f64());
     }
 
     /// Read the number of open live streams from `source` whenever the metrics are rendered.
-    pub fn watch_live_streams(&self, source: Reading) {
+    pub(super) fn watch_live_streams(&self, source: Reading) {
         *self
-            .ops
             .live_source
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Some(source);
