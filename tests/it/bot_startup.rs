@@ -99,26 +99,7 @@ async fn unreachable_telegram_at_start_is_waited_for_then_the_bot_comes_up_and_a
     );
 
     // And a whole three-player game plays through it
-    let h = Harness {
-        store: parxis::store::Store::connect(&redis.url())
-            .await
-            .expect("store"),
-        fake,
-        redis,
-        seed: 0,
-        pause: Duration::from_millis(20),
-        // (never moved: the bot process runs on the system's clock)
-        clock: parxis::bot::effects::clock::TestClock::new(),
-        driver: true,
-        bots: Vec::new(),
-        write_budget: support::bot_harness::UNPACED,
-        crash: None,
-        scheduler_apart: false,
-        live_app: None,
-        // (the bot process rolls provably fair dice, as in production)
-        fair: true,
-        target: None,
-    };
+    let h = Harness::beside_process(fake, redis).await;
     h.use_emoji().await;
     h.start_game(3).await;
     let presses = h.play_to_end(&four_users(), 5000).await;

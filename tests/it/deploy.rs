@@ -1,36 +1,11 @@
 //! The deployment files parse and say what they must: no Docker engine or cluster runs here, so
 //! these checks are what stands between a typo and a broken deployment.
 
-use std::path::PathBuf;
 use std::process::Command;
 
+use crate::support::repo::{read, root, yaml, yaml_docs};
 use parxis::config;
-use serde::Deserialize;
 use serde_yaml::Value;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn read(relative: &str) -> String {
-    let path = root().join(relative);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Every YAML document in `relative` (a `---`-separated file gives several).
-fn yaml_docs(relative: &str) -> Vec<Value> {
-    let text = read(relative);
-    serde_yaml::Deserializer::from_str(&text)
-        .map(|doc| Value::deserialize(doc).unwrap_or_else(|e| panic!("{relative}: {e}")))
-        .filter(|doc| !doc.is_null())
-        .collect()
-}
-
-fn yaml(relative: &str) -> Value {
-    let mut docs = yaml_docs(relative);
-    assert_eq!(docs.len(), 1, "{relative} should hold one document");
-    docs.remove(0)
-}
 
 /// The document of `kind` in a manifest file.
 fn manifest(relative: &str, kind: &str) -> Value {

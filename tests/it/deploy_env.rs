@@ -3,20 +3,11 @@
 //! sources), not from a list the code keeps about itself.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use parxis::config;
 
 use crate::support::env_reads::{env_reads, env_reads_in};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn read(relative: &str) -> String {
-    let path = root().join(relative);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use crate::support::repo::{read, root};
 
 /// Variable names assigned in `.env.example`, commented out (`# NAME=`) or not.
 fn env_example_vars() -> BTreeSet<String> {

@@ -9,15 +9,11 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 
-use serde::Deserialize;
+use crate::support::repo::{root, yaml};
 use serde_yaml::Value;
 use support::bot_process::{BotProcess, CHAT, WAIT, WEBHOOK_SECRET, free_port, reply_to};
 use support::fake_tg::{FakeTelegram, TestUser};
 use support::redis::TestRedis;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn caddyfile() -> PathBuf {
     root().join("deploy/caddy/Caddyfile")
@@ -216,11 +212,6 @@ async fn caddy_with_tls_internal_delivers_the_webhook_to_the_real_bot() {
     bot.sigterm();
     let status = bot.wait_exit(WAIT).await;
     assert_eq!(status.code(), Some(0), "{}", bot.logs());
-}
-
-fn yaml(relative: &str) -> Value {
-    let text = std::fs::read_to_string(root().join(relative)).expect(relative);
-    Value::deserialize(serde_yaml::Deserializer::from_str(&text)).expect(relative)
 }
 
 #[test]

@@ -4,25 +4,8 @@
 
 use std::path::PathBuf;
 
-use serde::Deserialize;
+use crate::support::repo::{read, root, yaml_docs};
 use serde_yaml::Value;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn read(relative: &str) -> String {
-    let path = root().join(relative);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn yaml_docs(relative: &str) -> Vec<Value> {
-    let text = read(relative);
-    serde_yaml::Deserializer::from_str(&text)
-        .map(|doc| Value::deserialize(doc).unwrap_or_else(|e| panic!("{relative}: {e}")))
-        .filter(|doc| !doc.is_null())
-        .collect()
-}
 
 /// The port of a `host:port` address.
 fn port_of(addr: &str) -> u16 {

@@ -1,13 +1,7 @@
 //! README.md as the front door: short, with the two commands (play, test) on its first screen,
 //! plain sentences, and the licence Cargo.toml names beside it.
 
-use std::fs;
-use std::path::PathBuf;
-
-fn read(path: &str) -> String {
-    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path);
-    fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
-}
+use crate::support::repo::read;
 
 /// README's prose: code blocks (indented or fenced), tables, headings and images left out.
 fn prose(text: &str) -> String {

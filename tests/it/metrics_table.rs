@@ -7,18 +7,13 @@ use crate::support;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::time::Instant;
 
+use crate::support::repo::read;
 use support::bot_process::{BotProcess, CHAT, WAIT, free_port, reply_to};
 use support::fake_tg::{FakeTelegram, Fault, TestUser};
 use support::http;
 use support::redis::TestRedis;
-
-fn read(relative: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(relative);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 /// One row of the table: type and label names.
 #[derive(Debug, PartialEq, Eq)]

@@ -235,24 +235,7 @@ async fn a_whole_game_over_tls_as_an_acl_user_with_a_ca_file() {
         "no connection of {ACL_USER}:\n{clients}"
     );
 
-    let h = Harness {
-        store: parxis::store::Store::connect(&redis.url())
-            .await
-            .expect("store"),
-        fake,
-        redis,
-        seed: 0,
-        pause: Duration::from_millis(20),
-        clock: parxis::bot::effects::clock::TestClock::new(),
-        driver: true,
-        bots: Vec::new(),
-        write_budget: support::bot_harness::UNPACED,
-        crash: None,
-        scheduler_apart: false,
-        live_app: None,
-        fair: true,
-        target: None,
-    };
+    let h = Harness::beside_process(fake, redis).await;
     h.use_emoji().await;
     h.start_game(3).await;
     let presses = h.play_to_end(&four_users(), 5000).await;

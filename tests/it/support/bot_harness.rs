@@ -686,6 +686,29 @@ impl Harness {
         self.fresh_board_at(Place::of_chat(CHAT)).await
     }
 
+    /// A harness around a bot that runs as a process of its own (the real binary), on `fake`
+    /// and `redis`: no bot of its own, the system's clock (the process never sees a test
+    /// clock), and fair dice, as the process rolls them in production. Its helpers (start a
+    /// game, press, read the table) then drive that process.
+    pub async fn beside_process(fake: FakeTelegram, redis: TestRedis) -> Self {
+        Self {
+            store: Store::connect(&redis.url()).await.expect("store"),
+            fake,
+            redis,
+            seed: 0,
+            pause: Duration::from_millis(20),
+            clock: TestClock::new(),
+            driver: true,
+            bots: Vec::new(),
+            write_budget: UNPACED,
+            crash: None,
+            scheduler_apart: false,
+            live_app: None,
+            fair: true,
+            target: None,
+        }
+    }
+
     /// Wait (at most [`WAIT`]) until the finished game at `place` is recorded: its points
     /// and ratings are counted by a job of their own, planned by the save that finished it,
     /// so they may come just after the last move is shown.

@@ -15,6 +15,7 @@ pub mod inline_game;
 pub mod live;
 pub mod png_board;
 pub mod redis;
+pub mod repo;
 pub mod rust_tokens;
 pub mod stats_fixture;
 pub mod store_fixture;
