@@ -199,6 +199,24 @@ fn tls_url(port: u16) -> String {
     format!("rediss://{ACL_USER}:{ACL_PASSWORD}@127.0.0.1:{port}/")
 }
 
+/// The bot process on `redis`'s TLS port as the ACL user, trusting the CA in `ca_file`.
+fn tls_bot(
+    fake: &FakeTelegram,
+    redis: &TestRedis,
+    tls_port: u16,
+    ca_file: &std::path::Path,
+) -> BotProcess {
+    BotProcess::spawn(
+        fake,
+        redis,
+        free_port(),
+        &[
+            ("REDIS_URL", tls_url(tls_port)),
+            ("REDIS_CA_CERT", ca_file.to_string_lossy().into_owned()),
+        ],
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_over_tls_as_an_acl_user_with_a_ca_file() {
     let dir = scratch("game");
@@ -207,18 +225,7 @@ async fn a_whole_game_over_tls_as_an_acl_user_with_a_ca_file() {
     let tls_port = free_port();
     let redis = tls_redis(&dir, tls_port);
     let fake = FakeTelegram::start().await;
-    let mut bot = BotProcess::spawn(
-        &fake,
-        &redis,
-        free_port(),
-        &[
-            ("REDIS_URL", tls_url(tls_port)),
-            (
-                "REDIS_CA_CERT",
-                dir.join("ca.pem").to_string_lossy().into_owned(),
-            ),
-        ],
-    );
+    let mut bot = tls_bot(&fake, &redis, tls_port, &dir.join("ca.pem"));
     bot.wait_ok("/readyz").await;
 
     // The bot's connections are TLS ones, as the ACL user.
@@ -264,18 +271,7 @@ async fn a_server_certificate_of_another_ca_stops_the_bot_at_start_with_the_reas
     let tls_port = free_port();
     let redis = tls_redis(&dir, tls_port);
     let fake = FakeTelegram::start().await;
-    let mut bot = BotProcess::spawn(
-        &fake,
-        &redis,
-        free_port(),
-        &[
-            ("REDIS_URL", tls_url(tls_port)),
-            (
-                "REDIS_CA_CERT",
-                dir.join("other.pem").to_string_lossy().into_owned(),
-            ),
-        ],
-    );
+    let mut bot = tls_bot(&fake, &redis, tls_port, &dir.join("other.pem"));
     let status = bot.wait_exit(WAIT).await;
     let logs = bot.logs();
     assert_eq!(

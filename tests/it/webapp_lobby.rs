@@ -6,15 +6,13 @@
 
 use crate::support;
 
-use std::time::Duration;
-
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, PointerAction, TouchActions};
 use fantoccini::{Client, Locator};
 use parxis::bot::effects::live::Limits;
 use parxis::i18n::Lang;
 use serde_json::{Value, json};
 
-use support::bot_harness::{CHAT, Harness, Options, four_users, text_of};
+use support::bot_harness::{Harness, Options, four_users, text_of};
 use support::browser::{Browser, assert_fits, peek, until};
 use support::fake_tg::buttons;
 use support::live::{app, init_data, live_button, now_secs, page_url, serve};
@@ -27,25 +25,6 @@ fn open_limits() -> Limits {
         addr_per_second: 1_000,
         addr_burst: 1_000,
         ..Limits::default()
-    }
-}
-
-/// Waits until the chat's board message satisfies `pred`.
-async fn chat_board_until(h: &Harness, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Some(id) = h.board_id().await
-            && let Some(board) = h.fake.message(CHAT, id)
-            && pred(&board)
-        {
-            return board;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the chat's board never showed {what}:\n{}",
-            h.fake.log_tail(12)
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 
@@ -82,7 +61,10 @@ async fn chat_lobby_changed(
     before: &str,
     pred: impl Fn(&str) -> bool,
 ) -> String {
-    text_of(&chat_board_until(h, what, |m| text_of(m) != before && pred(&text_of(m))).await)
+    text_of(
+        &h.chat_board_until(what, |m| text_of(m) != before && pred(&text_of(m)))
+            .await,
+    )
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -94,20 +76,22 @@ async fn lobby_taps_on_a_phone_after_a_language_press_reach_the_chat_s_lobby() {
     let users = four_users();
     let (ana, biel, carme) = (&users[0], &users[1], &users[2]);
     h.command(ana, "/newgame").await;
-    let lobby = chat_board_until(&h, "the lobby", |m| {
-        buttons(m).iter().any(|(_, d)| d.starts_with("j:"))
-    })
-    .await;
+    let lobby = h
+        .chat_board_until("the lobby", |m| {
+            buttons(m).iter().any(|(_, d)| d.starts_with("j:"))
+        })
+        .await;
     let (_, va) = buttons(&lobby)
         .into_iter()
         .find(|(text, _)| text == Lang::CaValencia.native_name())
         .expect("a Valencià button under the first lobby");
     let lobby_id = i32::try_from(lobby["message_id"].as_i64().expect("an id")).expect("i32");
     h.press(ana, lobby_id, &va).await;
-    let lobby = chat_board_until(&h, "the lobby in Valencian", |m| {
-        buttons(m).iter().any(|(t, _)| t.contains("M'apunte"))
-    })
-    .await;
+    let lobby = h
+        .chat_board_until("the lobby in Valencian", |m| {
+            buttons(m).iter().any(|(t, _)| t.contains("M'apunte"))
+        })
+        .await;
     // and the lobby's pages, opened from its live board link on phones, served by the
     // second replica: Biel's (a member) and Ana's (the host),
     let (_, id) = live_button(&lobby);
@@ -154,7 +138,10 @@ async fn lobby_taps_on_a_phone_after_a_language_press_reach_the_chat_s_lobby() {
     // and his finger's tap on it is played and reaches the chat's lobby;
     let answer = touch(page, "#actions button.join").await;
     assert_eq!(answer["ok"], json!(true), "{answer}");
-    let text = text_of(&chat_board_until(&h, "Biel seated", |m| text_of(m).contains("Biel")).await);
+    let text = text_of(
+        &h.chat_board_until("Biel seated", |m| text_of(m).contains("Biel"))
+            .await,
+    );
     // his Leave reaches it too,
     until(
         page,
@@ -203,7 +190,7 @@ async fn lobby_taps_on_a_phone_after_a_language_press_reach_the_chat_s_lobby() {
     .await;
     let answer = touch(page, "#actions button.start").await;
     assert_eq!(answer["ok"], json!(true), "{answer}");
-    chat_board_until(&h, "the game started", |m| {
+    h.chat_board_until("the game started", |m| {
         !buttons(m).iter().any(|(_, d)| d.starts_with("j:"))
     })
     .await;

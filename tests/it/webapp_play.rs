@@ -74,25 +74,6 @@ async fn shot(page: &Client, name: &str) {
     }
 }
 
-/// Waits until the chat's board message (the one the bot recorded) satisfies `pred`.
-async fn chat_board_until(h: &Harness, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Some(id) = h.board_id().await
-            && let Some(board) = h.fake.message(CHAT, id)
-            && pred(&board)
-        {
-            return board;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the chat's board never showed {what}:\n{}",
-            h.fake.log_tail(10)
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
 fn has_button(board: &Value, prefix: &str) -> bool {
     buttons(board)
         .iter()
@@ -118,7 +99,9 @@ async fn a_group_plays_from_lobby_to_rematch_only_on_pages_and_the_chat_follows(
     // when Ana opens a game in the chat (the only thing typed there), its lobby carries
     // the "📱 Live board" link,
     h.command(&users[0], "/newgame").await;
-    let lobby = chat_board_until(&h, "the lobby", |m| has_button(m, "j:")).await;
+    let lobby = h
+        .chat_board_until("the lobby", |m| has_button(m, "j:"))
+        .await;
     let (_, id) = live_button(&lobby);
 
     // and the four open the page (two on each replica),
@@ -205,7 +188,7 @@ async fn a_group_plays_from_lobby_to_rematch_only_on_pages_and_the_chat_follows(
         json!(tr_plain(Lang::En, &Msg::Live(LiveMsg::Seated)))
     );
     // and the chat's lobby message converges to the same four.
-    chat_board_until(&h, "the four in the lobby", |m| {
+    h.chat_board_until("the four in the lobby", |m| {
         let text = text_of(m);
         ["Ana", "Biel", "Carme", "Dani"]
             .iter()
@@ -285,7 +268,7 @@ async fn a_group_plays_from_lobby_to_rematch_only_on_pages_and_the_chat_follows(
         first.contains(winner.split(' ').next().unwrap_or("?")),
         "{first} / {winner}"
     );
-    chat_board_until(&h, "the end", |m| has_button(m, "x:")).await;
+    h.chat_board_until("the end", |m| has_button(m, "x:")).await;
     shot(browser.on(&pages[0]).await, "results").await;
 
     // When Carme asks for a rematch on her page (the main button),
@@ -311,7 +294,7 @@ async fn a_group_plays_from_lobby_to_rematch_only_on_pages_and_the_chat_follows(
             .is_some_and(|a| a.contains(&json!("start"))),
         "{offered}"
     );
-    chat_board_until(&h, "the rematch's lobby", |m| {
+    h.chat_board_until("the rematch's lobby", |m| {
         has_button(m, "j:") && text_of(m).contains("Carme")
     })
     .await;
@@ -572,7 +555,9 @@ async fn lobby_in_chat(seed: u64) -> (Harness, std::net::SocketAddr, Vec<TestUse
     let addr = serve(&h, 0).await;
     let users = four_users();
     h.command(&users[0], "/newgame").await;
-    let lobby = chat_board_until(&h, "the lobby", |m| has_button(m, "j:")).await;
+    let lobby = h
+        .chat_board_until("the lobby", |m| has_button(m, "j:"))
+        .await;
     (h, addr, users, lobby)
 }
 
@@ -707,15 +692,16 @@ async fn the_host_sets_the_board_and_rules_on_the_page_as_the_chat_s_buttons_and
             preset: Preset::Classic,
         },
     );
-    let lobby = chat_board_until(&h, "the host's settings", |m| {
-        let text = text_of(m);
-        let labels: Vec<String> = buttons(m).into_iter().map(|(t, _)| t).collect();
-        text.contains(&tr_plain(Lang::En, &Msg::LobbyBoard { seats: 6 }))
-            && text.contains("Classic")
-            && labels.contains(&board_six)
-            && labels.contains(&rules_classic)
-    })
-    .await;
+    let lobby = h
+        .chat_board_until("the host's settings", |m| {
+            let text = text_of(m);
+            let labels: Vec<String> = buttons(m).into_iter().map(|(t, _)| t).collect();
+            text.contains(&tr_plain(Lang::En, &Msg::LobbyBoard { seats: 6 }))
+                && text.contains("Classic")
+                && labels.contains(&board_six)
+                && labels.contains(&rules_classic)
+        })
+        .await;
 
     // When Biel forges the host's tap (the data of the 8 on the host's page),
     let (version, _) = h.table().await;

@@ -664,22 +664,38 @@ impl Harness {
         what: &str,
         pred: impl Fn(&Table) -> bool,
     ) -> (u64, Table) {
+        self.wait_table_at(Place::of_chat(CHAT), within, what, pred)
+            .await
+    }
+
+    /// As [`Harness::wait_table`], at `place`.
+    pub async fn wait_table_at(
+        &self,
+        place: Place,
+        within: Duration,
+        what: &str,
+        pred: impl Fn(&Table) -> bool,
+    ) -> (u64, Table) {
         let deadline = tokio::time::Instant::now() + within;
         loop {
-            let rec = self.table().await;
-            if pred(&rec.1) {
-                return rec;
+            let rec = self
+                .store
+                .load::<Table>(place)
+                .await
+                .expect("redis")
+                .unwrap_or_else(|| panic!("{place}: no table"));
+            if pred(&rec.state) {
+                return (rec.version, rec.state);
             }
             assert!(
                 tokio::time::Instant::now() < deadline,
                 "timed out waiting for {what}; table: {:?}\n{}",
-                rec.1,
+                rec.state,
                 self.fake.log_tail(10)
             );
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     }
-
     /// The table and its board once the board shows it (its buttons carry the table's
     /// `seq`: the edit that follows a save may still be on its way).
     pub async fn fresh_board(&self) -> (Table, Value) {
@@ -709,31 +725,36 @@ impl Harness {
         }
     }
 
+    /// Waits (at most 20 s) until the chat's board message (the one the bot recorded)
+    /// satisfies `pred`.
+    pub async fn chat_board_until(&self, what: &str, pred: impl Fn(&Value) -> bool) -> Value {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(id) = self.board_id().await
+                && let Some(board) = self.fake.message(CHAT, id)
+                && pred(&board)
+            {
+                return board;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the chat's board never showed {what}:\n{}",
+                self.fake.log_tail(12)
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// Wait (at most [`WAIT`]) until the finished game at `place` is recorded: its points
     /// and ratings are counted by a job of their own, planned by the save that finished it,
     /// so they may come just after the last move is shown.
     pub async fn wait_recorded(&self, place: Place) -> Table {
-        let deadline = tokio::time::Instant::now() + WAIT;
-        loop {
-            let t = self
-                .store
-                .load::<Table>(place)
-                .await
-                .expect("redis")
-                .unwrap_or_else(|| panic!("{place}: no table"))
-                .state;
-            if t.status() == Status::Finished && !parxis::bot::effects::commit::unrecorded(&t) {
-                return t;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "{place}: the finished game was never recorded ({:?})",
-                t.status()
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
+        self.wait_table_at(place, WAIT, "the finished game's record", |t| {
+            t.status() == Status::Finished && !parxis::bot::effects::commit::unrecorded(t)
+        })
+        .await
+        .1
     }
-
     /// As [`Harness::fresh_board`], at `place` (a chat, or a forum topic of it): its table,
     /// and the message its display record names once that shows the table's `seq`.
     pub async fn fresh_board_at(&self, place: Place) -> (Table, Value) {
