@@ -123,6 +123,8 @@ pub const VARS: &[&str] = &[
     // Where Redis is, past one server (read by the store's connection target).
     crate::store::SENTINELS_VAR,
     crate::store::MASTER_VAR,
+    crate::store::SENTINEL_USERNAME_VAR,
+    crate::store::SENTINEL_PASSWORD_VAR,
     crate::store::CLUSTER_VAR,
     crate::store::WAIT_VAR,
     // TLS to Redis (rediss://), read by the store's TLS setting.

@@ -22,12 +22,13 @@ use std::time::Duration;
 use redis::aio::{ConnectionLike, ConnectionManager, MultiplexedConnection};
 use redis::cluster_async::ClusterConnection;
 use redis::cluster_routing::{Route, RoutingInfo, SingleNodeRoutingInfo, Slot, SlotAddr};
-use redis::sentinel::{SentinelClient, SentinelNodeConnectionInfo, SentinelServerType};
+use redis::sentinel::SentinelClient;
 use redis::{
-    AsyncConnectionConfig, Cmd, ErrorKind, IntoConnectionInfo, Pipeline, RedisError, RedisFuture,
-    RedisResult, ServerErrorKind, Value,
+    AsyncConnectionConfig, Cmd, ErrorKind, Pipeline, RedisError, RedisFuture, RedisResult,
+    ServerErrorKind, Value,
 };
 
+use super::clients::{self, SentinelAuth};
 use super::error::StoreError;
 use super::keys::hash_tag;
 
@@ -35,6 +36,10 @@ use super::keys::hash_tag;
 pub const SENTINELS_VAR: &str = "PARXIS_REDIS_SENTINELS";
 /// The name the sentinels know the primary by.
 pub const MASTER_VAR: &str = "PARXIS_REDIS_MASTER";
+/// The sentinels' own ACL user, when they have one (their data nodes' is in `REDIS_URL`).
+pub const SENTINEL_USERNAME_VAR: &str = "PARXIS_REDIS_SENTINEL_USERNAME";
+/// The sentinels' own password (`requirepass` in sentinel.conf), when they ask for one.
+pub const SENTINEL_PASSWORD_VAR: &str = "PARXIS_REDIS_SENTINEL_PASSWORD";
 /// Cluster seed nodes, `host:port,host:port,…`.
 pub const CLUSTER_VAR: &str = "PARXIS_REDIS_CLUSTER";
 /// How long a save waits for a replica's copy under Sentinel (ms; 0: no wait). Default
@@ -48,15 +53,18 @@ pub const DEFAULT_WAIT_MS: u64 = 200;
 pub enum Target {
     /// One node (or a proxy), by URL.
     Single(String),
-    /// The primary that the sentinels name `master`. `url` gives the password and database
-    /// for the data nodes (its host is not used).
+    /// The primary that the sentinels name `master`. `url` gives the scheme (`rediss://`:
+    /// TLS to the sentinels and the data nodes), user, password and database for the data
+    /// nodes (its host is not used).
     Sentinel {
         /// Sentinel addresses, `host:port`.
         sentinels: Vec<String>,
         /// The primary's name in the sentinels' configuration.
         master: String,
-        /// Password and database of the data nodes.
+        /// Scheme, user, password and database of the data nodes.
         url: String,
+        /// The sentinels' own user and password, if they ask for one.
+        auth: SentinelAuth,
         /// How long a save waits for one replica to hold it (`WAIT 1 <ms>`); zero: no wait.
         wait: Duration,
     },
@@ -130,6 +138,10 @@ impl Target {
                     sentinels: addresses(SENTINELS_VAR, &sentinels)?,
                     master,
                     url: url.to_owned(),
+                    auth: SentinelAuth {
+                        username: get(SENTINEL_USERNAME_VAR),
+                        password: get(SENTINEL_PASSWORD_VAR),
+                    },
                     wait: wait()?,
                 })
             }
@@ -154,11 +166,7 @@ impl Target {
             return None;
         };
         Some((|| {
-            let nodes = nodes
-                .iter()
-                .map(|a| node_url(url, a))
-                .collect::<RedisResult<Vec<_>>>()?;
-            redis::cluster::ClusterClientBuilder::new(nodes)
+            clients::cluster(nodes, url)?
                 .use_protocol(redis::ProtocolVersion::RESP3)
                 .push_sender(push)
                 .build()
@@ -179,31 +187,19 @@ impl Target {
                 sentinels,
                 master,
                 url,
+                auth,
                 ..
             } => {
-                sentinel_client(sentinels, master, url)?
+                clients::sentinel(sentinels, master, url, auth)?
                     .async_get_client()
                     .await
             }
             Self::Cluster { nodes, url, .. } => {
                 let first = nodes.first().map_or("127.0.0.1:6379", String::as_str);
-                redis::Client::open(node_url(url, first)?)
+                super::tls::client(clients::node_url(url, first)?)
             }
         }
     }
-}
-
-/// A client asking `sentinels` for the primary named `master`, with the password and
-/// database of `url` for the data nodes.
-fn sentinel_client(sentinels: &[String], master: &str, url: &str) -> RedisResult<SentinelClient> {
-    let nodes = sentinels
-        .iter()
-        .map(|a| format!("redis://{a}").into_connection_info())
-        .collect::<RedisResult<Vec<_>>>()?;
-    let data = url.into_connection_info()?;
-    let info = SentinelNodeConnectionInfo::default()
-        .set_redis_connection_info(data.redis_settings().clone());
-    SentinelClient::build(nodes, master, Some(info), SentinelServerType::Master)
 }
 
 /// `host:port,host:port` as a list, each checked.
@@ -225,13 +221,6 @@ fn addresses(var: &str, list: &str) -> Result<Vec<String>, StoreError> {
                 Ok(v)
             }
         })
-}
-
-/// `redis://host:port` with the user, password and database of `url`.
-fn node_url(url: &str, address: &str) -> RedisResult<redis::ConnectionInfo> {
-    let base = url.into_connection_info()?;
-    let node = format!("redis://{address}").into_connection_info()?;
-    Ok(node.set_redis_settings(base.redis_settings().clone()))
 }
 
 /// The store's connection, whatever the [`Target`].
@@ -268,9 +257,10 @@ impl Conn {
                 sentinels,
                 master,
                 url,
+                auth,
                 ..
             } => {
-                let client = sentinel_client(sentinels, master, url)?;
+                let client = clients::sentinel(sentinels, master, url, auth)?;
                 let conn = SentinelConn {
                     inner: Arc::new(SentinelInner {
                         client: tokio::sync::Mutex::new(client),
@@ -284,11 +274,7 @@ impl Conn {
                 Ok(Self::Sentinel(conn))
             }
             Target::Cluster { nodes, url, .. } => {
-                let nodes = nodes
-                    .iter()
-                    .map(|a| node_url(url, a))
-                    .collect::<RedisResult<Vec<_>>>()?;
-                let client = redis::cluster::ClusterClientBuilder::new(nodes)
+                let client = clients::cluster(nodes, url)?
                     .connection_timeout(options.connection_timeout)
                     .response_timeout(options.response_timeout)
                     .retries(u32::try_from(options.reconnect_retries).unwrap_or(u32::MAX))
@@ -589,8 +575,29 @@ mod tests {
                 sentinels: vec!["a:26379".into(), "b:26380".into()],
                 master: "parxis".into(),
                 url: url.into(),
+                auth: SentinelAuth::default(),
                 wait: Duration::from_millis(DEFAULT_WAIT_MS),
             }
+        );
+        let with_auth = Target::from_vars(
+            url,
+            vars(&[
+                (SENTINELS_VAR, "a:26379"),
+                (MASTER_VAR, "parxis"),
+                (SENTINEL_USERNAME_VAR, " watcher "),
+                (SENTINEL_PASSWORD_VAR, "sentinel-secret"),
+            ]),
+        )
+        .unwrap();
+        let Target::Sentinel { auth, .. } = &with_auth else {
+            panic!("{with_auth:?}")
+        };
+        assert_eq!(auth.username.as_deref(), Some("watcher"));
+        assert_eq!(auth.password.as_deref(), Some("sentinel-secret"));
+        let shown = format!("{with_auth:?}");
+        assert!(
+            !shown.contains("sentinel-secret") && !shown.contains("pw"),
+            "{shown}"
         );
         assert_eq!(
             Target::from_vars(url, vars(&[(CLUSTER_VAR, "n1:7000,n2:7001")])).unwrap(),

@@ -43,6 +43,7 @@ mod active;
 pub mod breaker;
 mod cas;
 mod chat;
+mod clients;
 mod conn;
 mod coordination;
 mod due;
@@ -74,7 +75,11 @@ pub use achieve::Earned;
 pub use breaker::Health;
 pub use cas::{ACTIVE_GAME_TTL_SECS, CasOutcome, SCHEMA, SETTINGS_TTL_SECS, Versioned};
 pub use chat::ChatState;
-pub use conn::{CLUSTER_VAR, DEFAULT_WAIT_MS, MASTER_VAR, SENTINELS_VAR, Target, WAIT_VAR};
+pub use clients::SentinelAuth;
+pub use conn::{
+    CLUSTER_VAR, DEFAULT_WAIT_MS, MASTER_VAR, SENTINEL_PASSWORD_VAR, SENTINEL_USERNAME_VAR,
+    SENTINELS_VAR, Target, WAIT_VAR,
+};
 pub use due::DueKind;
 pub use error::StoreError;
 pub use inline::{INSTANCE_TTL_SECS, InlineMessage};

@@ -88,6 +88,11 @@ pub fn install(tls: Tls) -> bool {
     }
 }
 
+/// The certificates [`install`] made the process's, if any.
+pub(super) fn installed() -> Option<TlsCertificates> {
+    INSTALLED.get().cloned()
+}
+
 /// A client for `url`: with the installed certificates when it is `rediss://` and some were
 /// installed, else as `redis::Client::open` makes it (the system's roots for `rediss://`).
 pub(super) fn client(url: impl redis::IntoConnectionInfo) -> redis::RedisResult<redis::Client> {

@@ -63,6 +63,7 @@ mod locales;
 mod metrics_table;
 mod play_cli;
 mod redis_ha;
+mod redis_ha_tls;
 mod redis_tls;
 mod render_png_board;
 mod render_png_colour_blind;

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use parxis::bot::core::table::{Status, Table};
 use parxis::i18n::{Lang, Msg, tr_plain};
 use parxis::store::keys::hash_tag;
-use parxis::store::{Store, Target};
+use parxis::store::{SentinelAuth, Store, Target};
 use support::bot_harness::{CHAT, Harness, Options, four_users, refused};
 use support::fake_tg::{buttons, msg_id};
 use support::redis::{ClusterSet, SENTINEL_MASTER, SentinelSet, TestRedis};
@@ -40,6 +40,7 @@ async fn the_primary_dies_mid_game_and_the_game_ends_on_the_promoted_replica_wit
         sentinels: set.addresses(),
         master: SENTINEL_MASTER.to_owned(),
         url: "redis://127.0.0.1/".to_owned(),
+        auth: SentinelAuth::default(),
         wait: Duration::from_millis(500),
     };
     let mut h = Harness::start_on(71, Options::default(), primary, target).await;

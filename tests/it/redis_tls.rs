@@ -6,116 +6,17 @@
 
 use crate::support;
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use std::time::Duration;
 
 use support::bot_harness::{Harness, four_users};
 use support::bot_process::{BotProcess, TOKEN_SECRET_PART, WAIT, free_port};
 use support::fake_tg::FakeTelegram;
 use support::redis::TestRedis;
+use support::tls::{make_ca, make_client_cert, make_server_cert, scratch};
 
 const ACL_USER: &str = "parxis";
 const ACL_PASSWORD: &str = "tls-acl-pw_never-logged";
-
-/// Runs `openssl` in `dir`; a missing `openssl` fails the test, naming the package.
-fn openssl(dir: &Path, args: &[&str]) {
-    let output = Command::new("openssl")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!("openssl cannot run ({e}): install the Debian package openssl (.ci/test does)")
-        });
-    assert!(
-        output.status.success(),
-        "openssl {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
-
-/// A fresh folder for one test's keys.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("parxis-tls-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch folder");
-    dir
-}
-
-/// A CA (`<name>.pem`, `<name>.key`) in `dir`.
-fn make_ca(dir: &Path, name: &str) {
-    openssl(
-        dir,
-        &[
-            "req",
-            "-x509",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:prime256v1",
-            "-nodes",
-            "-days",
-            "2",
-            "-subj",
-            &format!("/CN={name}"),
-            "-keyout",
-            &format!("{name}.key"),
-            "-out",
-            &format!("{name}.pem"),
-            "-addext",
-            "basicConstraints=critical,CA:TRUE",
-            "-addext",
-            "keyUsage=critical,keyCertSign,cRLSign",
-        ],
-    );
-}
-
-/// A server certificate for 127.0.0.1 (`server.pem`, `server.key`) signed by CA `ca`.
-fn make_server_cert(dir: &Path, ca: &str) {
-    openssl(
-        dir,
-        &[
-            "req",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:prime256v1",
-            "-nodes",
-            "-subj",
-            "/CN=127.0.0.1",
-            "-keyout",
-            "server.key",
-            "-out",
-            "server.csr",
-        ],
-    );
-    std::fs::write(
-        dir.join("server.ext"),
-        "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n\
-         keyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n",
-    )
-    .expect("extensions file");
-    openssl(
-        dir,
-        &[
-            "x509",
-            "-req",
-            "-in",
-            "server.csr",
-            "-CA",
-            &format!("{ca}.pem"),
-            "-CAkey",
-            &format!("{ca}.key"),
-            "-CAcreateserial",
-            "-days",
-            "2",
-            "-out",
-            "server.pem",
-            "-extfile",
-            "server.ext",
-        ],
-    );
-}
 
 /// A Redis with its plain port (for the test's own look) and a TLS port with the server
 /// certificate of `dir`, and an ACL user for the bot.
@@ -147,52 +48,6 @@ fn tls_redis_asking(dir: &Path, tls_port: u16, client_certs: bool) -> TestRedis 
         "&*",
         "+@all",
     ])
-}
-
-/// A client certificate (`client.pem`, `client.key`) signed by CA `ca`.
-fn make_client_cert(dir: &Path, ca: &str) {
-    openssl(
-        dir,
-        &[
-            "req",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:prime256v1",
-            "-nodes",
-            "-subj",
-            "/CN=parxis-bot",
-            "-keyout",
-            "client.key",
-            "-out",
-            "client.csr",
-        ],
-    );
-    std::fs::write(
-        dir.join("client.ext"),
-        "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=clientAuth\n",
-    )
-    .expect("extensions file");
-    openssl(
-        dir,
-        &[
-            "x509",
-            "-req",
-            "-in",
-            "client.csr",
-            "-CA",
-            &format!("{ca}.pem"),
-            "-CAkey",
-            &format!("{ca}.key"),
-            "-CAcreateserial",
-            "-days",
-            "2",
-            "-out",
-            "client.pem",
-            "-extfile",
-            "client.ext",
-        ],
-    );
 }
 
 fn tls_url(port: u16) -> String {

@@ -19,4 +19,5 @@ pub mod repo;
 pub mod rust_tokens;
 pub mod stats_fixture;
 pub mod store_fixture;
+pub mod tls;
 pub mod tourney;

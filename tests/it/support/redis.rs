@@ -13,7 +13,7 @@
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -73,6 +73,18 @@ impl TestRedis {
     #[must_use]
     pub fn start_sentinel(conf: &str) -> Self {
         Self::start_full(None, false, &[], Some(conf.to_owned()))
+    }
+
+    /// [`TestRedis::start_sentinel`] with more arguments (a TLS port, say), and its own
+    /// password if `password`.
+    #[must_use]
+    pub fn start_sentinel_args(conf: &str, extra: &[&str], password: Option<&str>) -> Self {
+        Self::start_full(
+            password.map(str::to_owned),
+            false,
+            extra,
+            Some(conf.to_owned()),
+        )
     }
 
     fn start_inner(password: Option<String>, persistent: bool) -> Self {
@@ -335,6 +347,8 @@ fn free_port() -> u16 {
 
 /// The name the sentinels of a [`SentinelSet`] know its primary by.
 pub const SENTINEL_MASTER: &str = "parxis";
+/// The sentinels' own password in a set started with [`SentinelSet::start_tls`].
+pub const TLS_SENTINEL_PASSWORD: &str = "sentinel-pw_never-logged";
 
 /// A Sentinel set as production runs one, on loopback: a primary, one replica of it and
 /// three sentinels (quorum 2) that fail over after one second without an answer. The primary
@@ -342,6 +356,57 @@ pub const SENTINEL_MASTER: &str = "parxis";
 pub struct SentinelSet {
     pub replica: TestRedis,
     pub sentinels: Vec<TestRedis>,
+    /// Under TLS ([`SentinelSet::start_tls`]): the TLS ports of the primary, the replica
+    /// and each sentinel, which are the ones the set names and replicates through.
+    pub tls: Option<SetTlsPorts>,
+}
+
+/// The TLS ports of a [`SentinelSet`] started with [`SentinelSet::start_tls`].
+pub struct SetTlsPorts {
+    pub primary: u16,
+    pub replica: u16,
+    pub sentinels: Vec<u16>,
+}
+
+/// The `redis-server` arguments serving TLS on `tls_port` with the certificates in `dir`
+/// (`server.pem`, `server.key`, CA `ca.pem`, as `support::tls` makes them), replication and the cluster bus over TLS too;
+/// clients are not asked for a certificate.
+#[must_use]
+pub fn tls_server_args(dir: &Path, tls_port: u16) -> Vec<String> {
+    let path = |f: &str| dir.join(f).to_string_lossy().into_owned();
+    [
+        "--tls-port",
+        &tls_port.to_string(),
+        "--tls-cert-file",
+        &path("server.pem"),
+        "--tls-key-file",
+        &path("server.key"),
+        "--tls-ca-cert-file",
+        &path("ca.pem"),
+        "--tls-auth-clients",
+        "no",
+        "--tls-replication",
+        "yes",
+    ]
+    .iter()
+    .map(|a| (*a).to_owned())
+    .collect()
+}
+
+/// `redis-server` arguments serving TLS with the keys of `dir` on a fresh port (none without
+/// `dir`), and that port.
+fn tls_args(dir: Option<&Path>) -> (Vec<String>, Option<u16>) {
+    match dir {
+        Some(dir) => {
+            let port = free_port();
+            (tls_server_args(dir, port), Some(port))
+        }
+        None => (Vec::new(), None),
+    }
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
 }
 
 impl SentinelSet {
@@ -351,10 +416,26 @@ impl SentinelSet {
     /// # Panics
     /// When a server does not start or the set does not form within 20 s.
     pub async fn start() -> (TestRedis, Self) {
+        Self::start_with(None).await
+    }
+
+    /// As [`SentinelSet::start`], every server and sentinel also serving TLS with the keys
+    /// of `dir` (see `support::tls`), and the set speaking TLS within itself: the replica
+    /// copies the primary's TLS port, the sentinels watch the TLS ports and talk to each
+    /// other over TLS. The plain ports stay open for the test's own look.
+    pub async fn start_tls(dir: &Path) -> (TestRedis, Self) {
+        Self::start_with(Some(dir)).await
+    }
+
+    async fn start_with(dir: Option<&Path>) -> (TestRedis, Self) {
         // A replica's first copy starts at once (not after the default 5 s of diskless sync).
-        let primary = TestRedis::start_args(&["--repl-diskless-sync-delay", "0"]);
-        let port = primary.port().to_string();
-        let replica = TestRedis::start_args(&["--replicaof", "127.0.0.1", &port]);
+        let (mut args, primary_tls) = tls_args(dir);
+        args.extend(["--repl-diskless-sync-delay".to_owned(), "0".to_owned()]);
+        let primary = TestRedis::start_args(&strs(&args));
+        let port = primary_tls.unwrap_or_else(|| primary.port()).to_string();
+        let (mut args, replica_tls) = tls_args(dir);
+        args.extend(["--replicaof", "127.0.0.1", &port].map(str::to_owned));
+        let replica = TestRedis::start_args(&strs(&args));
         let deadline = Instant::now() + Duration::from_secs(20);
         let mut info = redis::cmd("INFO");
         info.arg("replication");
@@ -372,8 +453,35 @@ impl SentinelSet {
              sentinel failover-timeout {SENTINEL_MASTER} 3000\n\
              sentinel parallel-syncs {SENTINEL_MASTER} 1"
         );
-        let sentinels: Vec<TestRedis> = (0..3).map(|_| TestRedis::start_sentinel(&conf)).collect();
-        let set = Self { replica, sentinels };
+        // Under TLS the sentinels also ask for a password, among themselves too.
+        let (conf, password) = match dir {
+            Some(_) => (
+                format!("{conf}\nsentinel sentinel-pass {TLS_SENTINEL_PASSWORD}"),
+                Some(TLS_SENTINEL_PASSWORD),
+            ),
+            None => (conf, None),
+        };
+        let mut sentinel_tls = Vec::new();
+        let sentinels: Vec<TestRedis> = (0..3)
+            .map(|_| {
+                let (args, tls) = tls_args(dir);
+                sentinel_tls.extend(tls);
+                TestRedis::start_sentinel_args(&conf, &strs(&args), password)
+            })
+            .collect();
+        let tls = match (primary_tls, replica_tls) {
+            (Some(primary), Some(replica)) => Some(SetTlsPorts {
+                primary,
+                replica,
+                sentinels: sentinel_tls,
+            }),
+            _ => None,
+        };
+        let set = Self {
+            replica,
+            sentinels,
+            tls,
+        };
         for s in &set.sentinels {
             let mut conn = s.raw().await;
             loop {
@@ -405,13 +513,21 @@ impl SentinelSet {
         (primary, set)
     }
 
-    /// The sentinels' addresses, `127.0.0.1:<port>`.
+    /// The sentinels' addresses, `127.0.0.1:<port>` (their TLS ports under TLS).
     #[must_use]
     pub fn addresses(&self) -> Vec<String> {
-        self.sentinels
-            .iter()
-            .map(|s| format!("127.0.0.1:{}", s.port()))
-            .collect()
+        match &self.tls {
+            Some(tls) => tls
+                .sentinels
+                .iter()
+                .map(|p| format!("127.0.0.1:{p}"))
+                .collect(),
+            None => self
+                .sentinels
+                .iter()
+                .map(|s| format!("127.0.0.1:{}", s.port()))
+                .collect(),
+        }
     }
 
     /// The port of the primary the sentinels name now.
@@ -432,6 +548,8 @@ impl SentinelSet {
 /// `redis-cli --cluster create`.
 pub struct ClusterSet {
     pub nodes: Vec<TestRedis>,
+    /// Under TLS ([`ClusterSet::start_tls`]): each node's TLS port.
+    pub tls_ports: Vec<u16>,
 }
 
 impl ClusterSet {
@@ -440,22 +558,59 @@ impl ClusterSet {
     /// # Panics
     /// When `redis-cli` is missing, or the cluster does not form within 20 s.
     pub async fn start() -> Self {
+        Self::start_with(None).await
+    }
+
+    /// As [`ClusterSet::start`], every node also serving TLS with the keys of `dir` (see
+    /// `support::tls`) and the cluster bus over TLS (`tls-cluster yes`): a client that
+    /// speaks TLS is told the nodes' TLS ports. The plain ports stay open for the test's look.
+    pub async fn start_tls(dir: &Path) -> Self {
+        Self::start_with(Some(dir)).await
+    }
+
+    async fn start_with(dir: Option<&Path>) -> Self {
+        let mut tls_ports = Vec::new();
         let nodes: Vec<TestRedis> = (0..3)
             .map(|_| {
-                TestRedis::start_args(&[
-                    "--cluster-enabled",
-                    "yes",
-                    "--cluster-config-file",
-                    "nodes.conf",
-                    "--cluster-node-timeout",
-                    "2000",
-                ])
+                let (mut args, tls) = tls_args(dir);
+                if tls.is_some() {
+                    args.extend(["--tls-cluster".to_owned(), "yes".to_owned()]);
+                }
+                tls_ports.extend(tls);
+                args.extend(
+                    [
+                        "--cluster-enabled",
+                        "yes",
+                        "--cluster-config-file",
+                        "nodes.conf",
+                        "--cluster-node-timeout",
+                        "2000",
+                    ]
+                    .map(str::to_owned),
+                );
+                TestRedis::start_args(&strs(&args))
             })
             .collect();
         let cli = std::env::var("REDIS_CLI").unwrap_or_else(|_| "redis-cli".to_owned());
-        let out = Command::new(&cli)
+        // Under `tls-cluster yes` the bus listens beside the TLS port: the nodes meet there.
+        let (tls_flags, ports): (Vec<String>, Vec<u16>) = match dir {
+            Some(dir) => (
+                vec![
+                    "--tls".to_owned(),
+                    "--cacert".to_owned(),
+                    dir.join("ca.pem").to_string_lossy().into_owned(),
+                ],
+                tls_ports.clone(),
+            ),
+            None => (Vec::new(), nodes.iter().map(TestRedis::port).collect()),
+        };
+        // `redis-cli --cluster create` waits for ever for nodes that cannot meet: bounded.
+        let out = Command::new("timeout")
+            .arg("30")
+            .arg(&cli)
+            .args(&tls_flags)
             .args(["--cluster", "create"])
-            .args(nodes.iter().map(|n| format!("127.0.0.1:{}", n.port())))
+            .args(ports.iter().map(|p| format!("127.0.0.1:{p}")))
             .args(["--cluster-replicas", "0", "--cluster-yes"])
             .stdin(Stdio::null())
             .output()
@@ -466,7 +621,7 @@ impl ClusterSet {
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
-        let set = Self { nodes };
+        let set = Self { nodes, tls_ports };
         let deadline = Instant::now() + Duration::from_secs(20);
         let mut info = redis::cmd("CLUSTER");
         info.arg("INFO");
@@ -482,13 +637,20 @@ impl ClusterSet {
         set
     }
 
-    /// The seed nodes' addresses, `127.0.0.1:<port>`.
+    /// The seed nodes' addresses, `127.0.0.1:<port>` (their TLS ports under TLS).
     #[must_use]
     pub fn addresses(&self) -> Vec<String> {
-        self.nodes
-            .iter()
-            .map(|n| format!("127.0.0.1:{}", n.port()))
-            .collect()
+        if self.tls_ports.is_empty() {
+            self.nodes
+                .iter()
+                .map(|n| format!("127.0.0.1:{}", n.port()))
+                .collect()
+        } else {
+            self.tls_ports
+                .iter()
+                .map(|p| format!("127.0.0.1:{p}"))
+                .collect()
+        }
     }
 
     /// The store's [`Target`] for this cluster: its seed nodes, no password, and a save
