@@ -421,16 +421,72 @@ fn stub_script_makes_the_manifest_loadable_without_sources() {
     assert!(targets >= 2, "lib and bin at least: {targets}");
 }
 
+/// deploy/README.md's one path from nothing to a group playing.
+fn zero_to_playing() -> String {
+    let text = read("deploy/README.md");
+    let start = text
+        .find("## From nothing to a group playing")
+        .expect("the path from nothing to a group playing");
+    let rest = &text[start..];
+    let end = rest[3..].find("\n## ").map_or(rest.len(), |e| e + 3);
+    rest[..end].to_owned()
+}
+
 #[test]
-fn readme_tells_the_five_minute_path_and_what_was_tested() {
-    let readme = read("deploy/README.md");
+fn the_path_from_nothing_names_every_botfather_setting_admin_rights_and_the_https_profile() {
+    let path = zero_to_playing();
     for needed in [
         "@BotFather",
+        "/newbot",
+        "/setprivacy",
+        "/setjoingroups",
+        "/setinline",
+        "/setinlinefeedback",
+        "Guest Mode",
+        "/newapp",
+        "Admin rights",
         "cp deploy/.env.example deploy/.env",
-        "docker compose -f deploy/compose.yaml up -d",
-        "PARXIS_WEBHOOK_URL",
-        "privacy",
+        "docker compose -f deploy/compose.yaml --profile https up -d",
+        // and the try-out without a domain: long polling, no profile.
+        "`docker compose -f deploy/compose.yaml up -d`",
+        "/readyz",
+        "/newgame",
     ] {
-        assert!(readme.contains(needed), "deploy/README.md lacks {needed:?}");
+        assert!(path.contains(needed), "the path does not name {needed:?}");
     }
+    // The profile it starts exists, with Caddy in it.
+    let compose = yaml("deploy/compose.yaml");
+    let profiles = str_list(&compose["services"]["caddy"]["profiles"]);
+    assert_eq!(profiles, ["https"]);
+}
+
+#[test]
+fn the_env_the_path_fills_names_only_documented_variables_and_the_webhook_on_its_domain() {
+    let path = zero_to_playing();
+    let example = read("deploy/.env.example");
+    let block = path
+        .split("```sh")
+        .find(|b| b.contains("TELOXIDE_TOKEN="))
+        .expect("the .env block");
+    let block = &block[..block.find("```").expect("the block's end")];
+    let mut set = std::collections::BTreeMap::new();
+    for line in block.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let (name, value) = line.split_once('=').expect("NAME=value");
+        let value = value.split('#').next().unwrap_or_default().trim();
+        assert!(
+            example.contains(&format!("# {name}=")) || example.contains(&format!("\n{name}=")),
+            "{name} is not in deploy/.env.example"
+        );
+        set.insert(name.to_owned(), value.to_owned());
+    }
+    let domain = &set["PARXIS_DOMAIN"];
+    // The webhook and the live page sit on the domain Caddy serves, on the paths it forwards.
+    let caddy = read("deploy/caddy/Caddyfile");
+    assert_eq!(
+        set["PARXIS_WEBHOOK_URL"],
+        format!("https://{domain}/telegram")
+    );
+    assert!(caddy.contains("handle /telegram {"), "{caddy}");
+    assert_eq!(set["PARXIS_MINIAPP_URL"], format!("https://{domain}/live"));
+    assert!(caddy.contains("handle /live* {"), "{caddy}");
 }

@@ -99,10 +99,70 @@ fn the_reading_of_the_sources_sees_every_form_and_skips_test_code() {
     );
 }
 
+/// The example's part that begins at the line starting with `marker` and ends at the next
+/// `# ---- ` line (or the end).
+fn section<'a>(text: &'a str, marker: &str) -> &'a str {
+    let start = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("no section {marker:?}"));
+    let rest = &text[start + marker.len()..];
+    rest.find("\n# ---- ").map_or(rest, |end| &rest[..end])
+}
+
+/// Variable names assigned (`NAME=`, commented out or not) in `part`.
+fn names(part: &str) -> BTreeSet<String> {
+    part.lines()
+        .map(|l| l.trim_start_matches('#').trim())
+        .filter_map(|l| l.split_once('=').map(|(n, _)| n.trim().to_owned()))
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_uppercase() || b == b'_'))
+        .collect()
+}
+
+const COMPOSE_SECTION: &str = "# ---- Read by Docker Compose";
+const TERMINAL_SECTION: &str = "# ---- Read only by the terminal commands";
+
+/// Variables the Compose files interpolate (`${NAME}`, `${NAME:-default}`), outside comments.
+fn compose_interpolated() -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for file in [
+        "compose.yaml",
+        "compose.sentinel.yaml",
+        "compose.cluster.yaml",
+    ] {
+        let text = read(&format!("deploy/{file}"));
+        for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+            for piece in line.split("${").skip(1) {
+                let name: String = piece
+                    .chars()
+                    .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    found.insert(name);
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_compose_section_names_exactly_what_compose_reads_and_the_bot_does_not() {
+    let read_in_src = env_reads(&root().join("src"));
+    let text = read("deploy/.env.example");
+    let compose_only: BTreeSet<String> = compose_interpolated()
+        .difference(&read_in_src)
+        .cloned()
+        .collect();
+    assert!(compose_only.contains("PARXIS_DOMAIN"), "{compose_only:?}");
+    assert_eq!(names(section(&text, COMPOSE_SECTION)), compose_only);
+}
+
 #[test]
 fn env_example_documents_exactly_the_variables_read_in_src() {
     let read_in_src = env_reads(&root().join("src"));
-    let documented = env_example_vars();
+    let text = read("deploy/.env.example");
+    let compose = names(section(&text, COMPOSE_SECTION));
+    let documented: BTreeSet<String> = env_example_vars().difference(&compose).cloned().collect();
     let undocumented: Vec<_> = read_in_src.difference(&documented).collect();
     let not_read: Vec<_> = documented.difference(&read_in_src).collect();
     assert!(
@@ -134,22 +194,15 @@ fn env_example_documents_exactly_the_variables_read_in_src() {
 
 #[test]
 fn config_vars_are_the_bot_section_of_the_example() {
-    // What only the terminal commands (`parxis play`, `parxis replay`) read is in the
-    // example's last section, apart from the bot's.
+    // What only the terminal commands (`parxis play`, `parxis replay`) or Compose read is in the
+    // example's later sections (after `# ---- `), apart from the bot's.
     let text = read("deploy/.env.example");
-    let (bot, terminal) = text
-        .split_once("# ---- Read only by the terminal commands")
-        .expect("the terminal commands' section");
-    let names = |part: &str| -> BTreeSet<String> {
-        part.lines()
-            .map(|l| l.trim_start_matches('#').trim())
-            .filter_map(|l| l.split_once('=').map(|(n, _)| n.trim().to_owned()))
-            .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_uppercase() || b == b'_'))
-            .collect()
-    };
+    let (bot, _) = text
+        .split_once("\n# ---- ")
+        .expect("sections after the bot's");
     let vars: BTreeSet<String> = config::VARS.iter().map(|s| (*s).to_owned()).collect();
     assert_eq!(names(bot), vars);
-    assert!(names(terminal).is_disjoint(&vars));
+    assert!(names(section(&text, TERMINAL_SECTION)).is_disjoint(&vars));
 }
 
 #[test]
