@@ -458,6 +458,18 @@ fn the_path_from_nothing_names_every_botfather_setting_admin_rights_and_the_http
     let compose = yaml("deploy/compose.yaml");
     let profiles = str_list(&compose["services"]["caddy"]["profiles"]);
     assert_eq!(profiles, ["https"]);
+    // Behind it, the bot trusts the project network's proxy (Caddy) for client addresses,
+    // and the default it is given parses as the bot parses it.
+    let trusted = compose["services"]["bot"]["environment"]["PARXIS_TRUSTED_PROXIES"]
+        .as_str()
+        .expect("PARXIS_TRUSTED_PROXIES for the bot behind Caddy");
+    let default = trusted
+        .strip_prefix("${PARXIS_TRUSTED_PROXIES:-")
+        .and_then(|d| d.strip_suffix('}'))
+        .expect("a default deploy/.env can override");
+    let nets = parxis::ops::http::forwarded::Trusted::parse("PARXIS_TRUSTED_PROXIES", default)
+        .expect("the default parses");
+    assert_ne!(nets, parxis::ops::http::forwarded::Trusted::default());
 }
 
 #[test]
