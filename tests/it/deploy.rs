@@ -458,6 +458,28 @@ fn the_path_from_nothing_names_every_botfather_setting_admin_rights_and_the_http
     let compose = yaml("deploy/compose.yaml");
     let profiles = str_list(&compose["services"]["caddy"]["profiles"]);
     assert_eq!(profiles, ["https"]);
+    // Caddy runs the shipped Caddyfile (the one tests/it/deploy_https.rs runs in front of the
+    // real bot) with the two settings that test gives it, on the host's ports 80 and 443,
+    // once the bot is healthy.
+    let caddy = &compose["services"]["caddy"];
+    assert!(
+        str_list(&caddy["volumes"]).contains(&"./caddy/Caddyfile:/etc/caddy/Caddyfile:ro"),
+        "{caddy:?}"
+    );
+    assert_eq!(
+        caddy["environment"]["PARXIS_DOMAIN"],
+        "${PARXIS_DOMAIN:-localhost}"
+    );
+    assert_eq!(caddy["environment"]["PARXIS_UPSTREAM"], "bot:${PORT:-8080}");
+    let ports = str_list(&caddy["ports"]);
+    assert!(
+        ports.contains(&"80:80") && ports.contains(&"443:443"),
+        "{ports:?}"
+    );
+    assert_eq!(
+        caddy["depends_on"]["bot"]["condition"], "service_healthy",
+        "{caddy:?}"
+    );
     // Behind it, the bot trusts the project network's proxy (Caddy) for client addresses,
     // and the default it is given parses as the bot parses it.
     let trusted = compose["services"]["bot"]["environment"]["PARXIS_TRUSTED_PROXIES"]
