@@ -11,6 +11,7 @@ pub mod metrics;
 pub mod ops;
 pub mod protocol;
 pub mod render;
+pub mod season;
 pub mod stats;
 pub mod store;
 pub mod telemetry;
