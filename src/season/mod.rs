@@ -1,5 +1,6 @@
-//! Seasons and leagues, the pure core: a league's weekly draw of tables ([`fixtures`]) and a
-//! season's table of R9 points ([`standings`]), forfeits of unplayed tables included.
+//! Seasons and leagues, the pure core: a season with its members, weeks and results
+//! ([`league`]), a league's weekly draw of tables ([`fixtures`]) and a season's table of R9
+//! points ([`standings`]), forfeits of unplayed tables included.
 //!
 //! No I/O, clock or hidden randomness: a week's draw takes a seed and the season's history
 //! of meetings and byes; the standings take the games' results. The bot keeps the season in
@@ -17,4 +18,7 @@
 //! ```
 
 pub mod fixtures;
+pub mod league;
 pub mod standings;
+
+pub use league::{Fixture, LeagueError, Matchday, Phase, Season, Settings};

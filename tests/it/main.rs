@@ -72,6 +72,7 @@ mod render_png_labels;
 mod replay_gif;
 mod rules_named;
 mod season_draw;
+mod season_league;
 mod stats_migrate;
 mod stats_points;
 mod stats_store;
