@@ -86,6 +86,7 @@ mod store_live;
 mod store_outbox;
 mod store_outbox_metrics;
 mod store_replays;
+mod store_season;
 mod store_web;
 mod tournament_draw;
 mod tournament_picture;
