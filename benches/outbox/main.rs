@@ -42,7 +42,8 @@
 //! `PARXIS_OUTBOX_SAMPLE_MS` (50, or 100 with more than 10 groups), `PARXIS_OUTBOX_ONLY` (a
 //! comma list among `lively`, `flooder`, `many`, `replicas`, and the opt-in `think` — or one
 //! of its rows: `think-alone`, `think-pool`, `think-inline`), `PARXIS_OUTBOX_THINK_GROUPS`
-//! (50 human and 50 computers' groups; 10 when short).
+//! (50 human and 50 computers' groups; 10 when short), `PARXIS_OUTBOX_BOARD` (`picture`, the
+//! default, or `emoji`: how every group's board is shown).
 
 #![allow(dead_code, clippy::cast_precision_loss)]
 #![allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
@@ -160,12 +161,18 @@ pub struct Env {
     pub seed: u64,
 }
 
-/// The settings of every group: the board as a picture (the default), `/dice auto`, no
-/// turn timer, pings after the default wait, the language chosen (no language row).
+/// The settings of every group: the board as a picture (the default; the emoji board with
+/// `PARXIS_OUTBOX_BOARD=emoji`), `/dice auto`, no turn timer, pings after the default wait,
+/// the language chosen (no language row).
 fn settings() -> ChatSettings {
+    let display = match std::env::var("PARXIS_OUTBOX_BOARD").as_deref() {
+        Ok("emoji") => Display::Emoji,
+        Ok("picture") | Err(_) => Display::Image,
+        Ok(other) => panic!("PARXIS_OUTBOX_BOARD is emoji or picture, not {other:?}"),
+    };
     ChatSettings {
         lang: Some(Lang::En),
-        display: Display::Image,
+        display,
         timer_secs: 0,
         dice: DiceMode::Auto,
         pings_secs: DEFAULT_PINGS_SECS,
@@ -442,9 +449,10 @@ fn main() {
     rt.shutdown_timeout(Duration::from_secs(5));
     println!();
     println!(
-        "seed {} · {} s a scenario · all scenarios in {:.0} s",
+        "seed {} · {} s a scenario · boards as {:?} · all scenarios in {:.0} s",
         cfg.seed,
         cfg.secs,
+        settings().display,
         started.elapsed().as_secs_f64()
     );
     figures::print_table(&rows);
