@@ -8,28 +8,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 use parxis::bot::core::table::{Status, Table};
-use parxis::i18n::{Lang, Msg, tr_plain};
 use parxis::store::keys::hash_tag;
 use parxis::store::{SentinelAuth, Store, Target};
-use support::bot_harness::{CHAT, Harness, Options, four_users, refused};
-use support::fake_tg::{buttons, msg_id};
+use support::bot_harness::{CHAT, Harness, Options, four_users};
+use support::failover::{press_through, presses_saved_once, table_through};
 use support::redis::{ClusterSet, SENTINEL_MASTER, SentinelSet, TestRedis};
-
-/// The stored table of [`CHAT`], waiting through a failover (reads fail as unavailable
-/// until the store finds the new primary).
-async fn table_through(store: &Store) -> Table {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        match store.load::<Table>(CHAT).await {
-            Ok(Some(v)) => return v.state,
-            Ok(None) => panic!("the game is gone"),
-            Err(e) => {
-                assert!(Instant::now() < deadline, "Redis never came back: {e}");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        }
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_primary_dies_mid_game_and_the_game_ends_on_the_promoted_replica_with_every_move() {
@@ -49,14 +32,7 @@ async fn the_primary_dies_mid_game_and_the_game_ends_on_the_promoted_replica_wit
     h.use_emoji().await;
     h.start_game(2).await;
     // and a game under way, each accepted press saved once,
-    for _ in 0..4 {
-        let before = h.table().await.1.seq();
-        let (_, board) = h.fresh_board().await;
-        let mover = h.mover().await.expect("a human to move");
-        let ans = h.press(&mover, msg_id(&board), &buttons(&board)[0].1).await;
-        assert!(!refused(&ans), "press refused: {:?}", ans.params);
-        assert_eq!(h.table().await.1.seq(), before + 1);
-    }
+    presses_saved_once(&h, 4).await;
     let (_, board) = h.fresh_board().await;
     let before = h.table().await.1;
     let mover = h.mover().await.expect("a human to move");
@@ -66,31 +42,7 @@ async fn the_primary_dies_mid_game_and_the_game_ends_on_the_promoted_replica_wit
 
     // then presses are answered "try again" and change nothing until the sentinels have
     // promoted the replica and the bot found it; then the press goes through, once.
-    let try_again = tr_plain(Lang::En, &Msg::AlertTryAgain);
-    let started = Instant::now();
-    let mut busy = 0;
-    loop {
-        assert!(
-            started.elapsed() < Duration::from_secs(40),
-            "no press went through after the failover ({busy} answered busy)"
-        );
-        let ans = h.press(&mover, msg_id(&board), &buttons(&board)[0].1).await;
-        if !refused(&ans) {
-            break;
-        }
-        assert_eq!(
-            ans.str_param("text"),
-            Some(try_again.as_str()),
-            "{:?}",
-            ans.params
-        );
-        busy += 1;
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    eprintln!(
-        "failover: {busy} presses answered busy, through after {:?}",
-        started.elapsed()
-    );
+    let busy = press_through(&h, &mover, &board).await;
     assert!(busy > 0, "the kill was not seen: no press answered busy");
     let after = table_through(&h.store).await;
     // Nothing saved before the kill was lost (the replica held it: WAIT), and the press

@@ -7,28 +7,13 @@
 
 use crate::support;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use parxis::bot::core::table::{Status, Table};
-use parxis::store::{SentinelAuth, Store, Target};
-use support::bot_harness::{CHAT, Harness, Options, four_users, refused};
-use support::fake_tg::{buttons, msg_id};
+use parxis::bot::core::table::Status;
+use parxis::store::{SentinelAuth, Target};
+use support::bot_harness::{Harness, Options, four_users};
+use support::failover::{press_through, presses_saved_once, table_through};
 use support::redis::{ClusterSet, SENTINEL_MASTER, SentinelSet, TLS_SENTINEL_PASSWORD};
-
-/// The stored table of [`CHAT`], waiting through a failover.
-async fn table_through(store: &Store) -> Table {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        match store.load::<Table>(CHAT).await {
-            Ok(Some(v)) => return v.state,
-            Ok(None) => panic!("the game is gone"),
-            Err(e) => {
-                assert!(Instant::now() < deadline, "Redis never came back: {e}");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        }
-    }
-}
 
 /// How many clients are connected to `node` on its TLS port, per `CLIENT LIST` (asked on
 /// the plain port).
@@ -65,14 +50,7 @@ async fn over_tls_the_primary_dies_mid_game_and_the_game_ends_on_the_promoted_re
     h.use_emoji().await;
     h.start_game(2).await;
     // and a game under way over TLS (the bot's connections to the primary are TLS ones),
-    for _ in 0..4 {
-        let before = h.table().await.1.seq();
-        let (_, board) = h.fresh_board().await;
-        let mover = h.mover().await.expect("a human to move");
-        let ans = h.press(&mover, msg_id(&board), &buttons(&board)[0].1).await;
-        assert!(!refused(&ans), "press refused: {:?}", ans.params);
-        assert_eq!(h.table().await.1.seq(), before + 1);
-    }
+    presses_saved_once(&h, 4).await;
     assert!(
         tls_clients(&h.redis, first).await > 0,
         "no TLS connection on the primary's TLS port"
@@ -86,20 +64,7 @@ async fn over_tls_the_primary_dies_mid_game_and_the_game_ends_on_the_promoted_re
 
     // then presses are answered "try again" until the sentinels promoted the replica and
     // the bot found it over TLS; the press then goes through, once,
-    let started = Instant::now();
-    let mut busy = 0;
-    loop {
-        assert!(
-            started.elapsed() < Duration::from_secs(40),
-            "no press went through after the failover ({busy} answered busy)"
-        );
-        let ans = h.press(&mover, msg_id(&board), &buttons(&board)[0].1).await;
-        if !refused(&ans) {
-            break;
-        }
-        busy += 1;
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    let busy = press_through(&h, &mover, &board).await;
     assert!(busy > 0, "the kill was not seen: no press answered busy");
     let after = table_through(&h.store).await;
     assert_eq!(

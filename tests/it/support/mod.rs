@@ -6,6 +6,7 @@ pub mod bot_harness;
 pub mod bot_process;
 pub mod browser;
 pub mod env_reads;
+pub mod failover;
 pub mod fake_tg;
 pub mod gif_frames;
 pub mod hostile;

@@ -60,10 +60,15 @@ pub fn make_ca(dir: &Path, name: &str) {
     );
 }
 
-/// A server certificate for 127.0.0.1 (`server.pem`, `server.key`) signed by CA `ca`. It is
-/// also a client certificate: cluster nodes present it to each other on the bus, which always
-/// asks for one.
-pub fn make_server_cert(dir: &Path, ca: &str) {
+/// A certificate `<name>.pem` with its key `<name>.key`, for subject `cn` with the
+/// extensions `ext`, signed by CA `ca`.
+fn make_signed_cert(dir: &Path, ca: &str, name: &str, cn: &str, ext: &str) {
+    let (key, csr, pem, ext_file) = (
+        format!("{name}.key"),
+        format!("{name}.csr"),
+        format!("{name}.pem"),
+        format!("{name}.ext"),
+    );
     openssl(
         dir,
         &[
@@ -74,26 +79,21 @@ pub fn make_server_cert(dir: &Path, ca: &str) {
             "ec_paramgen_curve:prime256v1",
             "-nodes",
             "-subj",
-            "/CN=127.0.0.1",
+            &format!("/CN={cn}"),
             "-keyout",
-            "server.key",
+            &key,
             "-out",
-            "server.csr",
+            &csr,
         ],
     );
-    std::fs::write(
-        dir.join("server.ext"),
-        "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n\
-         keyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth,clientAuth\n",
-    )
-    .expect("extensions file");
+    std::fs::write(dir.join(&ext_file), ext).expect("extensions file");
     openssl(
         dir,
         &[
             "x509",
             "-req",
             "-in",
-            "server.csr",
+            &csr,
             "-CA",
             &format!("{ca}.pem"),
             "-CAkey",
@@ -102,56 +102,35 @@ pub fn make_server_cert(dir: &Path, ca: &str) {
             "-days",
             "2",
             "-out",
-            "server.pem",
+            &pem,
             "-extfile",
-            "server.ext",
+            &ext_file,
         ],
+    );
+}
+
+/// A server certificate for 127.0.0.1 (`server.pem`, `server.key`) signed by CA `ca`. It is
+/// also a client certificate: cluster nodes present it to each other on the bus, which always
+/// asks for one.
+pub fn make_server_cert(dir: &Path, ca: &str) {
+    make_signed_cert(
+        dir,
+        ca,
+        "server",
+        "127.0.0.1",
+        "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n\
+         keyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth,clientAuth\n",
     );
 }
 
 /// A client certificate (`client.pem`, `client.key`) signed by CA `ca`.
 pub fn make_client_cert(dir: &Path, ca: &str) {
-    openssl(
+    make_signed_cert(
         dir,
-        &[
-            "req",
-            "-newkey",
-            "ec",
-            "-pkeyopt",
-            "ec_paramgen_curve:prime256v1",
-            "-nodes",
-            "-subj",
-            "/CN=parxis-bot",
-            "-keyout",
-            "client.key",
-            "-out",
-            "client.csr",
-        ],
-    );
-    std::fs::write(
-        dir.join("client.ext"),
+        ca,
+        "client",
+        "parxis-bot",
         "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=clientAuth\n",
-    )
-    .expect("extensions file");
-    openssl(
-        dir,
-        &[
-            "x509",
-            "-req",
-            "-in",
-            "client.csr",
-            "-CA",
-            &format!("{ca}.pem"),
-            "-CAkey",
-            &format!("{ca}.key"),
-            "-CAcreateserial",
-            "-days",
-            "2",
-            "-out",
-            "client.pem",
-            "-extfile",
-            "client.ext",
-        ],
     );
 }
 
