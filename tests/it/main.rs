@@ -69,6 +69,7 @@ mod render_png_board;
 mod render_png_colour_blind;
 mod render_png_golden;
 mod render_png_labels;
+mod render_standings;
 mod replay_gif;
 mod rules_named;
 mod season_draw;

@@ -9,6 +9,8 @@ use parxis::engine::{Preset, ScriptedDice};
 use parxis::render::image::bracket::{self, HIGHLIGHT, WON, layout};
 use parxis::tournament::{Entrant, Labels, Outcome, TableId, Tournament};
 
+use crate::support::png_board::decode_rgb as decode;
+
 const NAMES: [&str; 8] = [
     "Núria",
     "Pau·la",
@@ -71,17 +73,6 @@ fn labels(t: &Tournament) -> Labels {
 }
 
 /// The PNG's width, height and RGB pixels.
-fn decode(png: &[u8]) -> (u32, u32, Vec<u8>) {
-    let mut decoder = png::Decoder::new(png);
-    decoder.set_transformations(png::Transformations::EXPAND);
-    let mut reader = decoder.read_info().expect("a PNG");
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).expect("a frame");
-    assert_eq!(info.color_type, png::ColorType::Rgb);
-    buf.truncate(info.buffer_size());
-    (info.width, info.height, buf)
-}
-
 fn pixel(rgb: &[u8], width: u32, (x, y): (f32, f32)) -> [u8; 3] {
     let i = (y as usize * width as usize + x as usize) * 3;
     [rgb[i], rgb[i + 1], rgb[i + 2]]

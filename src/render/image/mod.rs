@@ -18,9 +18,11 @@ mod board;
 pub mod bracket;
 mod canvas;
 mod encode;
+mod flat;
 mod layout;
 mod paint;
 mod scene;
+pub mod standings;
 mod svg;
 mod text;
 

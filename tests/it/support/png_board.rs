@@ -15,6 +15,18 @@ use parxis::render::image::{self, Area, Point, SIZE, View, piece_rgb};
 
 pub const FOUR: Arms = Arms::Four;
 
+/// Any PNG of the project's (palette or RGB) as `(width, height, RGB bytes)`.
+pub fn decode_rgb(png: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(png);
+    decoder.set_transformations(png::Transformations::EXPAND);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
 /// A decoded RGB image.
 pub struct Image {
     pub width: usize,

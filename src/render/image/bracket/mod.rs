@@ -15,7 +15,6 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
-mod encode;
 pub mod layout;
 
 use tiny_skia::Pixmap;
@@ -42,7 +41,7 @@ const LINE: Rgb = [150, 150, 160];
 /// The bracket of `t` as a PNG (8-bit palette), with `labels` for the headings and the bye line.
 #[must_use]
 pub fn png(t: &Tournament, labels: &Labels) -> Vec<u8> {
-    encode::encode(&render(t, labels))
+    super::flat::encode(&render(t, labels))
 }
 
 /// Text left-aligned in `area` at `x0 + 8`, vertically centred, cut with "…" to fit.

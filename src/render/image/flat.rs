@@ -1,7 +1,7 @@
-//! PNG encoding of a bracket picture as an 8-bit palette image: the picture is flat colours
-//! and anti-aliased text, so its 256 most frequent colours cover almost every pixel; the
-//! rare rest (text edges) take the nearest palette colour. About a third of the size of an
-//! RGB PNG.
+//! PNG encoding of a flat-colour picture (the bracket, the season's table) as an 8-bit
+//! palette image: the picture is flat colours and anti-aliased text, so its 256 most
+//! frequent colours cover almost every pixel; the rare rest (text edges) take the nearest
+//! palette colour. About a third of the size of an RGB PNG.
 
 use std::collections::HashMap;
 
