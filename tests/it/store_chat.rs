@@ -754,3 +754,30 @@ async fn a_tournament_post_is_planned_once_even_after_it_was_made_and_a_history_
         "{history:?}"
     );
 }
+
+#[tokio::test]
+async fn a_deadline_is_mirrored_and_the_game_s_version_read_after_it_in_one_round_trip() {
+    // Given a place whose game is at version 2,
+    let (_server, store, mut raw) = setup().await;
+    let chat = -720;
+    assert!(store.save(chat, 0, &game(1), 60).await.unwrap().is_saved());
+    assert!(store.save(chat, 1, &game(2), 60).await.unwrap().is_saved());
+    // When its deadline is mirrored, Then it is in the due set and the version comes back,
+    // in one round trip;
+    let before = store.round_trips();
+    assert_eq!(store.mirror_deadline(chat, Some(1_234)).await.unwrap(), 2);
+    assert_eq!(store.round_trips() - before, 1);
+    let score: Option<u64> = raw
+        .zscore(keys::deadlines(), chat.to_string())
+        .await
+        .unwrap();
+    assert_eq!(score, Some(1_234));
+    // When it is cleared, Then it is gone; and a place without a game reads as version 0.
+    assert_eq!(store.mirror_deadline(chat, None).await.unwrap(), 2);
+    let score: Option<u64> = raw
+        .zscore(keys::deadlines(), chat.to_string())
+        .await
+        .unwrap();
+    assert_eq!(score, None);
+    assert_eq!(store.mirror_deadline(-721, Some(5)).await.unwrap(), 0);
+}

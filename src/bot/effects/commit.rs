@@ -178,7 +178,7 @@ pub async fn follow_with(ctx: &Ctx, here: &Here, saved: &Saved, write: BoardWrit
     }
     tokio::join!(
         super::active::after_save(ctx, place, t),
-        super::deadline::sync_deadline(ctx, place, t),
+        super::deadline::sync_deadline(ctx, place, t, saved.version),
         super::pings::after_save(ctx, here, t, saved.version),
         wake_tourney(ctx, place, t),
     );
