@@ -45,17 +45,37 @@ impl Store {
         S: DeserializeOwned + Default,
         D: DeserializeOwned,
     {
+        self.load_chat_carried(place, None).await
+    }
+
+    /// As [`Store::load_chat`], for a caller that carries the game as it was saved
+    /// (`carried`, with the version it was saved as): the pipeline reads only the stored
+    /// game's version, and the carried game stands for the record when that version is its
+    /// own. The stored version is the truth: when it is another one, the record is read (one
+    /// more round trip); when there is none, there is no game.
+    ///
+    /// # Errors
+    /// As [`Store::load_chat`].
+    pub async fn load_chat_carried<T, S, D>(
+        &self,
+        place: impl Into<Place>,
+        carried: Option<Versioned<T>>,
+    ) -> Result<ChatState<T, S, D>, StoreError>
+    where
+        T: DeserializeOwned,
+        S: DeserializeOwned + Default,
+        D: DeserializeOwned,
+    {
         let place = place.into();
         let game_key = keys::game_at(place);
         let settings_key = keys::settings(place.chat);
         let display_key = keys::display_at(place);
         let mut pipe = redis::pipe();
-        pipe.cmd("HMGET")
-            .arg(&game_key)
-            .arg("version")
-            .arg("schema")
-            .arg("state")
-            .cmd("GETEX")
+        pipe.cmd("HMGET").arg(&game_key).arg("version");
+        if carried.is_none() {
+            pipe.arg("schema").arg("state");
+        }
+        pipe.cmd("GETEX")
             .arg(&settings_key)
             .arg("EX")
             .arg(SETTINGS_TTL_SECS)
@@ -63,15 +83,30 @@ impl Store {
             .arg(&display_key)
             .cmd("GET")
             .arg(super::stats::zone_key(place.chat));
+        let op = if carried.is_some() {
+            "load_chat_carried"
+        } else {
+            "load_chat"
+        };
         let (fields, settings, display, zone): (
-            RecordFields,
+            Vec<Option<String>>,
             Option<String>,
             Option<String>,
             Option<String>,
-        ) = self
-            .query_pipe("load_chat", Retry::Idempotent, &pipe)
-            .await?;
-        let game = super::versioned::decode(&game_key, fields)?;
+        ) = self.query_pipe(op, Retry::Idempotent, &pipe).await?;
+        let game = match carried {
+            None => {
+                let mut f = fields.into_iter();
+                let fields: RecordFields =
+                    (f.next().flatten(), f.next().flatten(), f.next().flatten());
+                super::versioned::decode(&game_key, fields)?
+            }
+            Some(carried) => match fields.into_iter().next().flatten() {
+                None => None,
+                Some(v) if v.parse() == Ok(carried.version) => Some(carried),
+                Some(_) => self.load_versioned("load", &game_key).await?,
+            },
+        };
         let settings = match settings {
             None => S::default(),
             Some(json) => serde_json::from_str(&json)

@@ -756,6 +756,64 @@ async fn a_tournament_post_is_planned_once_even_after_it_was_made_and_a_history_
 }
 
 #[tokio::test]
+async fn a_carried_game_stands_for_the_record_only_while_it_is_the_stored_version() {
+    // Given a chat whose game was saved as version 1, with settings,
+    let (_server, store, _raw) = setup().await;
+    let chat = -710;
+    assert!(store.save(chat, 0, &game(1), 60).await.unwrap().is_saved());
+    let settings = Settings {
+        locale: "es".into(),
+        turn_seconds: 45,
+    };
+    store.set_settings(chat, &settings).await.unwrap();
+    let carried = |turn| Versioned {
+        version: 1,
+        state: game(turn),
+    };
+    // When it is loaded carrying version 1 (its state marked, to tell it from the record),
+    let before = store.round_trips_by_op();
+    let state = store
+        .load_chat_carried::<Game, Settings, Shown>(chat, Some(carried(99)))
+        .await
+        .unwrap();
+    // Then the carried game comes back with the settings, in one round trip that never
+    // reads the game's state.
+    assert_eq!(state.game, Some(carried(99)));
+    assert_eq!(state.settings, settings);
+    let after = store.round_trips_by_op();
+    let trips = |op| after.get(op).unwrap_or(&0) - before.get(op).unwrap_or(&0);
+    assert_eq!(
+        (
+            trips("load_chat_carried"),
+            trips("load"),
+            trips("load_chat")
+        ),
+        (1, 0, 0)
+    );
+    // When a newer save came in between, Then the stored game is read and comes back (one
+    // more round trip), never the carried copy,
+    assert!(store.save(chat, 1, &game(2), 60).await.unwrap().is_saved());
+    let state = store
+        .load_chat_carried::<Game, Settings, Shown>(chat, Some(carried(99)))
+        .await
+        .unwrap();
+    assert_eq!(
+        state.game,
+        Some(Versioned {
+            version: 2,
+            state: game(2)
+        })
+    );
+    // and when the game is gone, there is none.
+    assert!(store.delete(chat, 2).await.unwrap().is_saved());
+    let state = store
+        .load_chat_carried::<Game, Settings, Shown>(chat, Some(carried(99)))
+        .await
+        .unwrap();
+    assert_eq!(state.game, None);
+}
+
+#[tokio::test]
 async fn a_deadline_is_mirrored_and_the_game_s_version_read_after_it_in_one_round_trip() {
     // Given a place whose game is at version 2,
     let (_server, store, mut raw) = setup().await;

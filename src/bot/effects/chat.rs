@@ -226,8 +226,20 @@ pub fn user_lang(user: Option<&User>) -> Option<Lang> {
 /// read, the settings are the defaults with the chat's language as this replica last read
 /// it ([`super::away::ChatLangs`]), and [`Here::stored`] is `None`.
 pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
+    load_carried(ctx, addr, user, None).await
+}
+
+/// As [`load`], for a caller that carries the table as a save stored it (`carried`): it is
+/// the table loaded when it is still the stored version, and the game is then not read
+/// again (see [`crate::store::Store::load_chat_carried`]).
+pub async fn load_carried(
+    ctx: &Ctx,
+    addr: ChatAddr,
+    user: Option<&User>,
+    carried: Option<Versioned<Table>>,
+) -> Here {
     let state: Result<ChatState<Table, ChatSettings, DisplayState>, StoreError> =
-        ctx.store.load_chat(addr.place()).await;
+        ctx.store.load_chat_carried(addr.place(), carried).await;
     let (mut settings, stored, zone) = match state {
         Ok(s) => (
             s.settings,

@@ -212,10 +212,14 @@ pub async fn show_with(ctx: &Ctx, here: &Here, saved: &Saved, write: BoardWrite)
         warn!(chat = here.addr.id(), error = %e, "the old board message not recorded");
     }
     let playing = saved.table.status() == Status::Playing;
+    let carried = outbox::Saved {
+        version: saved.version,
+        table: saved.table.clone(),
+    };
     match write {
-        BoardWrite::Now => outbox::board(ctx, here.addr, saved.version, playing, false).await,
-        BoardWrite::Repost => outbox::board(ctx, here.addr, saved.version, playing, true).await,
-        BoardWrite::Coalesced => outbox::board_soon(ctx, here.addr, saved.version, playing).await,
+        BoardWrite::Now => outbox::board(ctx, here.addr, carried, playing, false).await,
+        BoardWrite::Repost => outbox::board(ctx, here.addr, carried, playing, true).await,
+        BoardWrite::Coalesced => outbox::board_soon(ctx, here.addr, carried, playing).await,
     }
 }
 
