@@ -15,7 +15,7 @@
 //! at a time and the budget holds for all of them together.
 
 use super::error::StoreError;
-use super::keys;
+use super::keys::{self, Place};
 use super::redis_store::Retry;
 use super::redis_store::Store;
 use super::scripts::{Call, FLOOD, OUTBOX_DONE, OUTBOX_TAKE};
@@ -326,6 +326,27 @@ impl Store {
         let mut cmd = redis::cmd("ZCARD");
         cmd.arg(keys::outbox_queue(chat));
         self.query("outbox_len", Retry::Idempotent, &cmd).await
+    }
+
+    /// Takes `chat` off the outbox's due set, then counts its planned writes, in one
+    /// pipeline: the count comes after, so a write planned before it is counted (and the
+    /// caller puts the chat back), and one planned after it wakes its own drain. On a
+    /// cluster the two commands fall in two slots and are sent one after the other, in this
+    /// order (see `conn.rs`).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn outbox_off_due(&self, chat: i64) -> Result<u64, StoreError> {
+        let mut pipe = redis::pipe();
+        pipe.cmd("ZREM")
+            .arg(keys::OUTBOX_DUE)
+            .arg(Place::of_chat(chat).member())
+            .ignore();
+        pipe.cmd("ZCARD").arg(keys::outbox_queue(chat));
+        let (len,): (u64,) = self
+            .query_pipe("outbox_off_due", Retry::Idempotent, &pipe)
+            .await?;
+        Ok(len)
     }
 
     /// The outbox's backlog, for the metrics: how many chats have writes planned, and how

@@ -158,10 +158,9 @@ async fn step(
         }
         Taken::Empty { dropped } => {
             count_dropped(ctx, chat, dropped);
-            // Off the due set, then looked at again: a write planned in between put the
-            // chat back (or is put back here), so none is left behind.
-            let _ = ctx.store.set_due(DueKind::Outbox, here, None).await;
-            if ctx.store.outbox_len(chat).await.unwrap_or(1) > 0 {
+            // Off the due set, then looked at again (one round trip): a write planned in
+            // between put the chat back (or is put back here), so none is left behind.
+            if ctx.store.outbox_off_due(chat).await.unwrap_or(1) > 0 {
                 let _ = ctx.store.set_due(DueKind::Outbox, here, Some(now)).await;
             }
             return None;
