@@ -223,4 +223,35 @@ mod tests {
             assert_eq!(serde_json::from_str::<Write>(&json).expect("decodes"), w);
         }
     }
+
+    #[test]
+    fn a_board_carries_its_saved_table_and_a_board_of_an_older_replica_carries_none() {
+        // Given a board planned with the table saved as version 4,
+        let host = crate::bot::core::table::Actor {
+            id: 7,
+            name: "Anna".into(),
+            is_admin: false,
+        };
+        let table = Table::lobby(&host, crate::engine::Preset::Jcf, false);
+        let w = Write::Board {
+            place: Place::of_chat(-100),
+            saved: Some(Box::new(Saved {
+                version: 4,
+                table: table.clone(),
+            })),
+        };
+        // Then it reads back with the table and its version,
+        let json = serde_json::to_string(&w).expect("encodes");
+        assert_eq!(serde_json::from_str::<Write>(&json).expect("decodes"), w);
+        // and a board as an older replica planned it (no table) reads as one carrying none,
+        let place = serde_json::to_string(&Place::of_chat(-100)).expect("a place");
+        let old = format!(r#"{{"w":"board","place":{place}}}"#);
+        assert_eq!(
+            serde_json::from_str::<Write>(&old).expect("decodes"),
+            Write::board(Place::of_chat(-100))
+        );
+        // while a write with no table is written as an older replica wrote it.
+        let plain = serde_json::to_string(&Write::board(Place::of_chat(-100))).expect("encodes");
+        assert_eq!(plain, old);
+    }
 }
