@@ -13,6 +13,15 @@ use super::records::RecordFields;
 use super::redis_store::Retry;
 use super::redis_store::Store;
 
+/// An update to mark as seen with its chat's load ([`Store::load_chat_first`]): bot
+/// `bot_id`'s update `update_id`, remembered `ttl_secs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UpdateMark {
+    pub bot_id: i64,
+    pub update_id: i64,
+    pub ttl_secs: u64,
+}
+
 /// What [`Store::load_chat`] reads: the game record, the settings and the display record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatState<T, S, D> {
@@ -66,11 +75,57 @@ impl Store {
         S: DeserializeOwned + Default,
         D: DeserializeOwned,
     {
-        let place = place.into();
+        Ok(self.load_chat_with(place.into(), carried, None).await?.1)
+    }
+
+    /// As [`Store::load_chat`] for update `mark`, marked as seen in the same pipeline, first
+    /// (the `SET NX` of [`Store::first_time_update_for`]): whether this is the first time
+    /// any replica sees the update, and the chat. On a cluster the mark's slot and the
+    /// chat's are sent one after the other, in this order (see `conn.rs`).
+    ///
+    /// # Errors
+    /// As [`Store::load_chat`]; [`StoreError::InvalidArgument`] for a zero TTL.
+    pub async fn load_chat_first<T, S, D>(
+        &self,
+        place: impl Into<Place>,
+        mark: UpdateMark,
+    ) -> Result<(bool, ChatState<T, S, D>), StoreError>
+    where
+        T: DeserializeOwned,
+        S: DeserializeOwned + Default,
+        D: DeserializeOwned,
+    {
+        if mark.ttl_secs == 0 {
+            return Err(StoreError::InvalidArgument(
+                "load_chat_first: ttl_secs must be > 0".into(),
+            ));
+        }
+        self.load_chat_with(place.into(), None, Some(mark)).await
+    }
+
+    async fn load_chat_with<T, S, D>(
+        &self,
+        place: Place,
+        carried: Option<Versioned<T>>,
+        mark: Option<UpdateMark>,
+    ) -> Result<(bool, ChatState<T, S, D>), StoreError>
+    where
+        T: DeserializeOwned,
+        S: DeserializeOwned + Default,
+        D: DeserializeOwned,
+    {
         let game_key = keys::game_at(place);
         let settings_key = keys::settings(place.chat);
         let display_key = keys::display_at(place);
         let mut pipe = redis::pipe();
+        if let Some(m) = mark {
+            pipe.cmd("SET")
+                .arg(keys::update_for(m.bot_id, m.update_id))
+                .arg(1)
+                .arg("NX")
+                .arg("EX")
+                .arg(m.ttl_secs);
+        }
         pipe.cmd("HMGET").arg(&game_key).arg("version");
         if carried.is_none() {
             pipe.arg("schema").arg("state");
@@ -83,17 +138,28 @@ impl Store {
             .arg(&display_key)
             .cmd("GET")
             .arg(super::stats::zone_key(place.chat));
-        let op = if carried.is_some() {
-            "load_chat_carried"
-        } else {
-            "load_chat"
-        };
-        let (fields, settings, display, zone): (
+        type Chat = (
             Vec<Option<String>>,
             Option<String>,
             Option<String>,
             Option<String>,
-        ) = self.query_pipe(op, Retry::Idempotent, &pipe).await?;
+        );
+        let (first, (fields, settings, display, zone)) = if mark.is_some() {
+            // The mark is a write whose repetition would answer otherwise: sent again only
+            // when it surely never reached Redis.
+            let (set, f, s, d, z): (Option<String>, _, _, _, _) = self
+                .query_pipe("load_chat_first", Retry::IfNotSent, &pipe)
+                .await?;
+            (set.is_some(), (f, s, d, z))
+        } else {
+            let op = if carried.is_some() {
+                "load_chat_carried"
+            } else {
+                "load_chat"
+            };
+            let chat: Chat = self.query_pipe(op, Retry::Idempotent, &pipe).await?;
+            (true, chat)
+        };
         let game = match carried {
             None => {
                 let mut f = fields.into_iter();
@@ -119,12 +185,13 @@ impl Store {
                 None
             }
         });
-        Ok(ChatState {
+        let state = ChatState {
             game,
             settings,
             display,
             zone,
-        })
+        };
+        Ok((first, state))
     }
 
     /// Records which message shows a place's board (JSON, expiring after `ttl_secs`). It is

@@ -73,7 +73,7 @@ mod web;
 pub use achieve::Earned;
 pub use breaker::Health;
 pub use cas::{ACTIVE_GAME_TTL_SECS, CasOutcome, SCHEMA, SETTINGS_TTL_SECS, Versioned};
-pub use chat::ChatState;
+pub use chat::{ChatState, UpdateMark};
 pub use conn::{CLUSTER_VAR, DEFAULT_WAIT_MS, MASTER_VAR, SENTINELS_VAR, Target, WAIT_VAR};
 pub use due::DueKind;
 pub use error::StoreError;

@@ -13,7 +13,7 @@ use support::bot_harness::{CHAT, Harness, Options, WAIT, four_users, mover_of, r
 use support::fake_tg::{buttons, callback_id, msg_id};
 
 /// At most this many Redis round trips before a plain press is answered (docs/ARCHITECTURE.md).
-const PRESS_ROUND_TRIPS: u64 = 3;
+const PRESS_ROUND_TRIPS: u64 = 2;
 
 /// A harness whose scheduler (it polls Redis on its own, and makes the planned writes) has a
 /// Redis connection of its own, so the dispatcher's round trips are counted apart, in a
@@ -77,7 +77,7 @@ async fn round_trips_of_press(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_plain_press_is_answered_after_at_most_three_redis_round_trips() {
+async fn a_plain_press_is_answered_after_at_most_two_redis_round_trips() {
     // Given a game in play, its board shown,
     let h = game_without_driver(5).await;
     let users = four_users();
@@ -86,8 +86,8 @@ async fn a_plain_press_is_answered_after_at_most_three_redis_round_trips() {
     let (version, _) = h.table().await;
     // When the player to move presses the board's first button,
     let (trips, answer) = round_trips_of_press(&h, &mover, &board, &buttons(&board)[0].1).await;
-    // Then the press went through and was answered after the dedup mark, the chat's load
-    // and the compare-and-set save: three round trips, no more.
+    // Then the press went through and was answered after the chat's load (with the
+    // update's dedup mark) and the compare-and-set save: two round trips, no more.
     assert!(!refused(&answer), "{:?}", answer.params);
     assert_eq!(trips, PRESS_ROUND_TRIPS);
     let (after, _) = h.table().await;
@@ -98,7 +98,7 @@ async fn a_plain_press_is_answered_after_at_most_three_redis_round_trips() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_press_out_of_turn_is_refused_after_two_round_trips_and_saves_nothing() {
+async fn a_press_out_of_turn_is_refused_after_one_round_trip_and_saves_nothing() {
     // Given a game in play, When the player who is not to move presses,
     let h = game_without_driver(6).await;
     let users = four_users();
@@ -110,9 +110,9 @@ async fn a_press_out_of_turn_is_refused_after_two_round_trips_and_saves_nothing(
         .expect("the other player");
     let (version, _) = h.table().await;
     let (trips, answer) = round_trips_of_press(&h, other, &board, &buttons(&board)[0].1).await;
-    // Then they are told, after the dedup mark and the chat's load only.
+    // Then they are told, after the chat's load (with the dedup mark) only.
     assert!(answer.str_param("text").is_some());
-    assert_eq!(trips, 2);
+    assert_eq!(trips, 1);
     assert_eq!(h.table().await.0, version, "nothing saved");
 }
 
@@ -204,10 +204,9 @@ async fn a_game_stored_by_the_previous_version_plays_on_in_its_old_board_message
 /// Round trips by operation.
 type Trips = BTreeMap<&'static str, u64>;
 
-/// A plain press's round trips before its answer: the update's dedup mark, the chat's load
-/// (the one read of the game) and the compare-and-set save.
-const BEFORE_ANSWER: &[(&str, u64)] =
-    &[("first_time_update_for", 1), ("load_chat", 1), ("save", 1)];
+/// A plain press's round trips before its answer: the chat's load (the one read of the
+/// game) with the update's dedup mark, and the compare-and-set save.
+const BEFORE_ANSWER: &[(&str, u64)] = &[("load_chat_first", 1), ("save", 1)];
 
 /// After the answer (`Pressed::follow`): the board planned with the saved table, the
 /// deadline written with the game's version read after it (never the game), the ping plan
@@ -244,7 +243,7 @@ const EMPTY_DRAIN: &[(&str, u64)] = &[
 ];
 
 /// The operations that read a game's state (`HMGET … state`).
-const GAME_READS: &[&str] = &["load_chat", "load"];
+const GAME_READS: &[&str] = &["load_chat_first", "load_chat", "load"];
 
 /// The scheduler's poll of the due sets (every 100 ms, whatever happens).
 const POLL: &str = "due_all";

@@ -7,7 +7,7 @@ use support::store_fixture;
 use std::time::Duration;
 
 use parxis::bot::core::pings::{PingRecord, Sent};
-use parxis::store::{CasOutcome, Place, Store, Versioned, keys};
+use parxis::store::{CasOutcome, Place, Store, UpdateMark, Versioned, keys};
 use redis::AsyncCommands;
 use store_fixture::{Game, Settings, game, setup};
 
@@ -838,4 +838,41 @@ async fn a_deadline_is_mirrored_and_the_game_s_version_read_after_it_in_one_roun
         .unwrap();
     assert_eq!(score, None);
     assert_eq!(store.mirror_deadline(-721, Some(5)).await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn an_update_is_marked_with_its_chat_s_load_and_only_its_first_load_is_first() {
+    // Given a chat with a game,
+    let (_server, store, _raw) = setup().await;
+    let chat = -730;
+    assert!(store.save(chat, 0, &game(3), 60).await.unwrap().is_saved());
+    let mark = UpdateMark {
+        bot_id: 5,
+        update_id: 77,
+        ttl_secs: 60,
+    };
+    // When it is loaded for update 77, Then the update is new and the game comes back, in
+    // one round trip;
+    let before = store.round_trips();
+    let (first, state) = store
+        .load_chat_first::<Game, Settings, Shown>(chat, mark)
+        .await
+        .unwrap();
+    assert_eq!(store.round_trips() - before, 1);
+    assert!(first);
+    assert_eq!(state.game.map(|g| g.state), Some(game(3)));
+    // When it is loaded for update 77 again (a retry, another replica), Then it is not new;
+    let (again, _) = store
+        .load_chat_first::<Game, Settings, Shown>(chat, mark)
+        .await
+        .unwrap();
+    assert!(!again);
+    // as the plain mark sees it too, while the same id of another bot is new.
+    assert!(!store.first_time_update_for(5, 77, 60).await.unwrap());
+    let other = UpdateMark { bot_id: 6, ..mark };
+    let (theirs, _) = store
+        .load_chat_first::<Game, Settings, Shown>(chat, other)
+        .await
+        .unwrap();
+    assert!(theirs);
 }

@@ -12,7 +12,7 @@ use crate::bot::core::settings::ChatSettings;
 use crate::bot::core::table::Table;
 use crate::i18n::Lang;
 use crate::stats::ChatZone;
-use crate::store::{ChatState, StoreError, Versioned};
+use crate::store::{ChatState, StoreError, UpdateMark, Versioned};
 
 /// A place (a chat, or a topic of a forum) as Redis keys it.
 pub use crate::store::Place;
@@ -238,8 +238,35 @@ pub async fn load_carried(
     user: Option<&User>,
     carried: Option<Versioned<Table>>,
 ) -> Here {
-    let state: Result<ChatState<Table, ChatSettings, DisplayState>, StoreError> =
-        ctx.store.load_chat_carried(addr.place(), carried).await;
+    let state = ctx.store.load_chat_carried(addr.place(), carried).await;
+    here_of(ctx, addr, user, state).await
+}
+
+/// As [`load`] for update `mark`, marked as seen in the same round trip
+/// ([`crate::store::Store::load_chat_first`]): `None` when a replica saw it before (it is
+/// dropped). When Redis cannot say, the update passes (the game's compare-and-set still
+/// keeps it consistent) with the chat unread, as [`load`] leaves it.
+pub async fn load_first(
+    ctx: &Ctx,
+    addr: ChatAddr,
+    user: Option<&User>,
+    mark: UpdateMark,
+) -> Option<Here> {
+    let state = match ctx.store.load_chat_first(addr.place(), mark).await {
+        Ok((false, _)) => return None,
+        Ok((true, s)) => Ok(s),
+        Err(e) => Err(e),
+    };
+    Some(here_of(ctx, addr, user, state).await)
+}
+
+/// The chat as `state` read it (or could not), its language derived once.
+async fn here_of(
+    ctx: &Ctx,
+    addr: ChatAddr,
+    user: Option<&User>,
+    state: Result<ChatState<Table, ChatSettings, DisplayState>, StoreError>,
+) -> Here {
     let (mut settings, stored, zone) = match state {
         Ok(s) => (
             s.settings,
