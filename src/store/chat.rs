@@ -78,29 +78,42 @@ impl Store {
         Ok(self.load_chat_with(place.into(), carried, None).await?.1)
     }
 
-    /// As [`Store::load_chat`] for update `mark`, marked as seen in the same pipeline, first
-    /// (the `SET NX` of [`Store::first_time_update_for`]): whether this is the first time
-    /// any replica sees the update, and the chat. On a cluster the mark's slot and the
-    /// chat's are sent one after the other, in this order (see `conn.rs`).
+    /// As [`Store::load_chat`] for update `mark` (a button press), marked as seen in the same
+    /// pipeline, first (the `SET NX` of [`Store::first_time_update_for`]): whether this is
+    /// the first time any replica sees the update, the chat, and the place's ping record
+    /// ([`Store::load_ping`], which a save's follow-up plans anew; a malformed one reads as
+    /// none). On a cluster the mark's slot and the chat's are sent one after the other, in
+    /// this order (see `conn.rs`).
     ///
     /// # Errors
     /// As [`Store::load_chat`]; [`StoreError::InvalidArgument`] for a zero TTL.
-    pub async fn load_chat_first<T, S, D>(
+    pub async fn load_chat_first<T, S, D, P>(
         &self,
         place: impl Into<Place>,
         mark: UpdateMark,
-    ) -> Result<(bool, ChatState<T, S, D>), StoreError>
+    ) -> Result<(bool, ChatState<T, S, D>, Option<Versioned<P>>), StoreError>
     where
         T: DeserializeOwned,
         S: DeserializeOwned + Default,
         D: DeserializeOwned,
+        P: DeserializeOwned,
     {
         if mark.ttl_secs == 0 {
             return Err(StoreError::InvalidArgument(
                 "load_chat_first: ttl_secs must be > 0".into(),
             ));
         }
-        self.load_chat_with(place.into(), None, Some(mark)).await
+        let place = place.into();
+        let (first, chat, ping) = self.load_chat_with(place, None, Some(mark)).await?;
+        let key = keys::ping(place);
+        let ping = ping.and_then(|fields| match super::versioned::decode(&key, fields) {
+            Ok(p) => p,
+            Err(e) => {
+                warn!(key = %key, error = %e, "ignoring a malformed ping record");
+                None
+            }
+        });
+        Ok((first, chat, ping))
     }
 
     async fn load_chat_with<T, S, D>(
@@ -108,7 +121,7 @@ impl Store {
         place: Place,
         carried: Option<Versioned<T>>,
         mark: Option<UpdateMark>,
-    ) -> Result<(bool, ChatState<T, S, D>), StoreError>
+    ) -> Result<(bool, ChatState<T, S, D>, Option<RecordFields>), StoreError>
     where
         T: DeserializeOwned,
         S: DeserializeOwned + Default,
@@ -138,19 +151,26 @@ impl Store {
             .arg(&display_key)
             .cmd("GET")
             .arg(super::stats::zone_key(place.chat));
+        if mark.is_some() {
+            pipe.cmd("HMGET")
+                .arg(keys::ping(place))
+                .arg("version")
+                .arg("schema")
+                .arg("state");
+        }
         type Chat = (
             Vec<Option<String>>,
             Option<String>,
             Option<String>,
             Option<String>,
         );
-        let (first, (fields, settings, display, zone)) = if mark.is_some() {
+        let (first, (fields, settings, display, zone), ping) = if mark.is_some() {
             // The mark is a write whose repetition would answer otherwise: sent again only
             // when it surely never reached Redis.
-            let (set, f, s, d, z): (Option<String>, _, _, _, _) = self
+            let (set, f, s, d, z, p): (Option<String>, _, _, _, _, RecordFields) = self
                 .query_pipe("load_chat_first", Retry::IfNotSent, &pipe)
                 .await?;
-            (set.is_some(), (f, s, d, z))
+            (set.is_some(), (f, s, d, z), Some(p))
         } else {
             let op = if carried.is_some() {
                 "load_chat_carried"
@@ -158,7 +178,7 @@ impl Store {
                 "load_chat"
             };
             let chat: Chat = self.query_pipe(op, Retry::Idempotent, &pipe).await?;
-            (true, chat)
+            (true, chat, None)
         };
         let game = match carried {
             None => {
@@ -191,7 +211,7 @@ impl Store {
             display,
             zone,
         };
-        Ok((first, state))
+        Ok((first, state, ping))
     }
 
     /// Records which message shows a place's board (JSON, expiring after `ttl_secs`). It is

@@ -210,9 +210,9 @@ const BEFORE_ANSWER: &[(&str, u64)] = &[("load_chat_first", 1), ("save", 1)];
 
 /// After the answer (`Pressed::follow`): the board planned with the saved table, the
 /// deadline written with the game's version read after it (never the game), the ping plan
-/// (its record read and saved by compare-and-set, its due time), the games gauge.
+/// (its record, read with the chat, saved by compare-and-set; its due time), the games
+/// gauge.
 const AFTER_ANSWER: &[(&str, u64)] = &[
-    ("load_ping", 1),
     ("mirror_deadline", 1),
     ("outbox_put", 1),
     ("save_ping", 1),

@@ -842,37 +842,60 @@ async fn a_deadline_is_mirrored_and_the_game_s_version_read_after_it_in_one_roun
 
 #[tokio::test]
 async fn an_update_is_marked_with_its_chat_s_load_and_only_its_first_load_is_first() {
-    // Given a chat with a game,
-    let (_server, store, _raw) = setup().await;
+    // Given a chat with a game and a ping record,
+    let (_server, store, mut raw) = setup().await;
     let chat = -730;
+    let place = Place::of_chat(chat);
     assert!(store.save(chat, 0, &game(3), 60).await.unwrap().is_saved());
+    let record = PingRecord {
+        seq: 4,
+        ..PingRecord::default()
+    };
+    assert!(
+        store
+            .save_ping(place, 0, &record, 60)
+            .await
+            .unwrap()
+            .is_saved()
+    );
     let mark = UpdateMark {
         bot_id: 5,
         update_id: 77,
         ttl_secs: 60,
     };
-    // When it is loaded for update 77, Then the update is new and the game comes back, in
-    // one round trip;
+    // When it is loaded for update 77, Then the update is new, and the game and the ping
+    // record come back, in one round trip;
     let before = store.round_trips();
-    let (first, state) = store
-        .load_chat_first::<Game, Settings, Shown>(chat, mark)
+    let (first, state, ping) = store
+        .load_chat_first::<Game, Settings, Shown, PingRecord>(chat, mark)
         .await
         .unwrap();
     assert_eq!(store.round_trips() - before, 1);
     assert!(first);
     assert_eq!(state.game.map(|g| g.state), Some(game(3)));
+    assert_eq!(
+        ping,
+        Some(Versioned {
+            version: 1,
+            state: record
+        })
+    );
     // When it is loaded for update 77 again (a retry, another replica), Then it is not new;
-    let (again, _) = store
-        .load_chat_first::<Game, Settings, Shown>(chat, mark)
+    let (again, _, _) = store
+        .load_chat_first::<Game, Settings, Shown, PingRecord>(chat, mark)
         .await
         .unwrap();
     assert!(!again);
-    // as the plain mark sees it too, while the same id of another bot is new.
+    // as the plain mark sees it too, while the same id of another bot is new; and a
+    // malformed ping record reads as none, the chat still loaded.
     assert!(!store.first_time_update_for(5, 77, 60).await.unwrap());
+    let _: () = raw.hset(keys::ping(place), "state", "{oops").await.unwrap();
     let other = UpdateMark { bot_id: 6, ..mark };
-    let (theirs, _) = store
-        .load_chat_first::<Game, Settings, Shown>(chat, other)
+    let (theirs, state, ping) = store
+        .load_chat_first::<Game, Settings, Shown, PingRecord>(chat, other)
         .await
         .unwrap();
     assert!(theirs);
+    assert!(state.game.is_some());
+    assert_eq!(ping, None);
 }

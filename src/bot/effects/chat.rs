@@ -7,6 +7,7 @@ use teloxide::types::{ChatId, Message, MessageId, ThreadId, User};
 use tracing::warn;
 
 use super::ctx::Ctx;
+use crate::bot::core::pings::PingRecord;
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::ChatSettings;
 use crate::bot::core::table::Table;
@@ -174,6 +175,10 @@ pub struct DisplayState {
 pub struct Stored {
     pub table: Option<Versioned<Table>>,
     pub display: Option<DisplayState>,
+    /// The place's ping record as a button press read it with the chat ([`load_first`]),
+    /// for its save's follow-up to plan from (by compare-and-set on its version: read
+    /// again when it changed meanwhile); `None` when not read.
+    pub ping: Option<Versioned<PingRecord>>,
 }
 
 /// A chat as one update sees it: its settings and language (derived once), and its table
@@ -252,12 +257,16 @@ pub async fn load_first(
     user: Option<&User>,
     mark: UpdateMark,
 ) -> Option<Here> {
-    let state = match ctx.store.load_chat_first(addr.place(), mark).await {
-        Ok((false, _)) => return None,
-        Ok((true, s)) => Ok(s),
-        Err(e) => Err(e),
+    let (state, ping) = match ctx.store.load_chat_first(addr.place(), mark).await {
+        Ok((false, _, _)) => return None,
+        Ok((true, s, ping)) => (Ok(s), ping),
+        Err(e) => (Err(e), None),
     };
-    Some(here_of(ctx, addr, user, state).await)
+    let mut here = here_of(ctx, addr, user, state).await;
+    if let Some(stored) = &mut here.stored {
+        stored.ping = ping;
+    }
+    Some(here)
 }
 
 /// The chat as `state` read it (or could not), its language derived once.
@@ -273,6 +282,7 @@ async fn here_of(
             Some(Stored {
                 table: s.game,
                 display: s.display,
+                ping: None,
             }),
             ChatZone::or_default(s.zone.as_deref()),
         ),
