@@ -13,6 +13,15 @@ use super::records::RecordFields;
 use super::redis_store::Retry;
 use super::redis_store::Store;
 
+/// An update to mark as seen with its chat's load ([`Store::load_chat_first`]): bot
+/// `bot_id`'s update `update_id`, remembered `ttl_secs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UpdateMark {
+    pub bot_id: i64,
+    pub update_id: i64,
+    pub ttl_secs: u64,
+}
+
 /// What [`Store::load_chat`] reads: the game record, the settings and the display record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChatState<T, S, D> {
@@ -45,17 +54,96 @@ impl Store {
         S: DeserializeOwned + Default,
         D: DeserializeOwned,
     {
+        self.load_chat_carried(place, None).await
+    }
+
+    /// As [`Store::load_chat`], for a caller that carries the game as it was saved
+    /// (`carried`, with the version it was saved as): the pipeline reads only the stored
+    /// game's version, and the carried game stands for the record when that version is its
+    /// own. The stored version is the truth: when it is another one, the record is read (one
+    /// more round trip); when there is none, there is no game.
+    ///
+    /// # Errors
+    /// As [`Store::load_chat`].
+    pub async fn load_chat_carried<T, S, D>(
+        &self,
+        place: impl Into<Place>,
+        carried: Option<Versioned<T>>,
+    ) -> Result<ChatState<T, S, D>, StoreError>
+    where
+        T: DeserializeOwned,
+        S: DeserializeOwned + Default,
+        D: DeserializeOwned,
+    {
+        Ok(self.load_chat_with(place.into(), carried, None).await?.1)
+    }
+
+    /// As [`Store::load_chat`] for update `mark` (a button press), marked as seen in the same
+    /// pipeline, first (the `SET NX` of [`Store::first_time_update_for`]): whether this is
+    /// the first time any replica sees the update, the chat, and the place's ping record
+    /// ([`Store::load_ping`], which a save's follow-up plans anew; a malformed one reads as
+    /// none). On a cluster the mark's slot and the chat's are sent one after the other, in
+    /// this order (see `conn.rs`).
+    ///
+    /// # Errors
+    /// As [`Store::load_chat`]; [`StoreError::InvalidArgument`] for a zero TTL.
+    pub async fn load_chat_first<T, S, D, P>(
+        &self,
+        place: impl Into<Place>,
+        mark: UpdateMark,
+    ) -> Result<(bool, ChatState<T, S, D>, Option<Versioned<P>>), StoreError>
+    where
+        T: DeserializeOwned,
+        S: DeserializeOwned + Default,
+        D: DeserializeOwned,
+        P: DeserializeOwned,
+    {
+        if mark.ttl_secs == 0 {
+            return Err(StoreError::InvalidArgument(
+                "load_chat_first: ttl_secs must be > 0".into(),
+            ));
+        }
         let place = place.into();
+        let (first, chat, ping) = self.load_chat_with(place, None, Some(mark)).await?;
+        let key = keys::ping(place);
+        let ping = ping.and_then(|fields| match super::versioned::decode(&key, fields) {
+            Ok(p) => p,
+            Err(e) => {
+                warn!(key = %key, error = %e, "ignoring a malformed ping record");
+                None
+            }
+        });
+        Ok((first, chat, ping))
+    }
+
+    async fn load_chat_with<T, S, D>(
+        &self,
+        place: Place,
+        carried: Option<Versioned<T>>,
+        mark: Option<UpdateMark>,
+    ) -> Result<(bool, ChatState<T, S, D>, Option<RecordFields>), StoreError>
+    where
+        T: DeserializeOwned,
+        S: DeserializeOwned + Default,
+        D: DeserializeOwned,
+    {
         let game_key = keys::game_at(place);
         let settings_key = keys::settings(place.chat);
         let display_key = keys::display_at(place);
         let mut pipe = redis::pipe();
-        pipe.cmd("HMGET")
-            .arg(&game_key)
-            .arg("version")
-            .arg("schema")
-            .arg("state")
-            .cmd("GETEX")
+        if let Some(m) = mark {
+            pipe.cmd("SET")
+                .arg(keys::update_for(m.bot_id, m.update_id))
+                .arg(1)
+                .arg("NX")
+                .arg("EX")
+                .arg(m.ttl_secs);
+        }
+        pipe.cmd("HMGET").arg(&game_key).arg("version");
+        if carried.is_none() {
+            pipe.arg("schema").arg("state");
+        }
+        pipe.cmd("GETEX")
             .arg(&settings_key)
             .arg("EX")
             .arg(SETTINGS_TTL_SECS)
@@ -63,15 +151,48 @@ impl Store {
             .arg(&display_key)
             .cmd("GET")
             .arg(super::stats::zone_key(place.chat));
-        let (fields, settings, display, zone): (
-            RecordFields,
+        if mark.is_some() {
+            pipe.cmd("HMGET")
+                .arg(keys::ping(place))
+                .arg("version")
+                .arg("schema")
+                .arg("state");
+        }
+        type Chat = (
+            Vec<Option<String>>,
             Option<String>,
             Option<String>,
             Option<String>,
-        ) = self
-            .query_pipe("load_chat", Retry::Idempotent, &pipe)
-            .await?;
-        let game = super::versioned::decode(&game_key, fields)?;
+        );
+        let (first, (fields, settings, display, zone), ping) = if mark.is_some() {
+            // The mark is a write whose repetition would answer otherwise: sent again only
+            // when it surely never reached Redis.
+            let (set, f, s, d, z, p): (Option<String>, _, _, _, _, RecordFields) = self
+                .query_pipe("load_chat_first", Retry::IfNotSent, &pipe)
+                .await?;
+            (set.is_some(), (f, s, d, z), Some(p))
+        } else {
+            let op = if carried.is_some() {
+                "load_chat_carried"
+            } else {
+                "load_chat"
+            };
+            let chat: Chat = self.query_pipe(op, Retry::Idempotent, &pipe).await?;
+            (true, chat, None)
+        };
+        let game = match carried {
+            None => {
+                let mut f = fields.into_iter();
+                let fields: RecordFields =
+                    (f.next().flatten(), f.next().flatten(), f.next().flatten());
+                super::versioned::decode(&game_key, fields)?
+            }
+            Some(carried) => match fields.into_iter().next().flatten() {
+                None => None,
+                Some(v) if v.parse() == Ok(carried.version) => Some(carried),
+                Some(_) => self.load_versioned("load", &game_key).await?,
+            },
+        };
         let settings = match settings {
             None => S::default(),
             Some(json) => serde_json::from_str(&json)
@@ -84,12 +205,13 @@ impl Store {
                 None
             }
         });
-        Ok(ChatState {
+        let state = ChatState {
             game,
             settings,
             display,
             zone,
-        })
+        };
+        Ok((first, state, ping))
     }
 
     /// Records which message shows a place's board (JSON, expiring after `ttl_secs`). It is

@@ -117,6 +117,41 @@ impl Store {
         Ok(())
     }
 
+    /// Writes a place's deadline (`None`: removes it), then reads the version of the place's
+    /// game (0: none), in one pipeline: the version read comes after the write, so a save it
+    /// does not show came after the write too (and its own write comes later still). On a
+    /// cluster the two commands fall in two slots and are sent one after the other, in this
+    /// order (see `conn.rs`). Only the version is read, never the game's state.
+    ///
+    /// # Errors
+    /// [`StoreError::Corrupt`] for a version that is not a number; [`StoreError::Unavailable`]
+    /// when Redis is down.
+    pub async fn mirror_deadline(
+        &self,
+        place: impl Into<Place>,
+        due_ms: Option<u64>,
+    ) -> Result<u64, StoreError> {
+        let place = place.into();
+        let mut pipe = redis::pipe();
+        match due_ms {
+            Some(due) => pipe
+                .cmd("ZADD")
+                .arg(keys::deadlines())
+                .arg(due)
+                .arg(place.member()),
+            None => pipe.cmd("ZREM").arg(keys::deadlines()).arg(place.member()),
+        };
+        let game = keys::game_at(place);
+        pipe.cmd("HGET").arg(&game).arg("version");
+        let (_, version): (i64, Option<String>) = self
+            .query_pipe("mirror_deadline", Retry::Idempotent, &pipe)
+            .await?;
+        version.map_or(Ok(0), |v| {
+            v.parse()
+                .map_err(|_| StoreError::Corrupt(format!("{game}: version {v:?}")))
+        })
+    }
+
     /// Up to `limit` places whose deadline is at or before `now_ms`, earliest first. They
     /// stay recorded until cleared or replaced: a deadline is a hint, and whoever handles it
     /// should check the game (under a lease) before acting.

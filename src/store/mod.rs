@@ -75,7 +75,7 @@ mod web;
 pub use achieve::Earned;
 pub use breaker::Health;
 pub use cas::{ACTIVE_GAME_TTL_SECS, CasOutcome, SCHEMA, SETTINGS_TTL_SECS, Versioned};
-pub use chat::ChatState;
+pub use chat::{ChatState, UpdateMark};
 pub use clients::SentinelAuth;
 pub use conn::{
     CLUSTER_VAR, DEFAULT_WAIT_MS, MASTER_VAR, SENTINEL_PASSWORD_VAR, SENTINEL_USERNAME_VAR,
@@ -90,8 +90,8 @@ pub use migrate_global::GlobalMigration;
 pub use notify::{PRIVATE_BURST, PRIVATE_PER_SECOND, PRIVATE_REFILL_MS};
 pub use options::{Backoff, StoreOptions};
 pub use outbox::{
-    FLOOD_LIMIT, Flood, MUTE_SECS, Meta, OUTBOX_IDS_TTL_SECS, OUTBOX_TTL_SECS, Pace, Planned, Put,
-    Taken,
+    Done, FLOOD_LIMIT, Flood, MUTE_SECS, Meta, OUTBOX_IDS_TTL_SECS, OUTBOX_TTL_SECS, Pace, Planned,
+    Put, Taken,
 };
 pub use pace::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS};
 pub use pictures::{MAX_PICTURE_BYTES, PICTURE_TTL_SECS};

@@ -15,7 +15,7 @@
 //! at a time and the budget holds for all of them together.
 
 use super::error::StoreError;
-use super::keys;
+use super::keys::{self, Place};
 use super::redis_store::Retry;
 use super::redis_store::Store;
 use super::scripts::{Call, FLOOD, OUTBOX_DONE, OUTBOX_TAKE};
@@ -163,6 +163,15 @@ pub enum Flood {
     Quiet,
 }
 
+/// A write made, to forget ([`Store::outbox_done`], [`Store::outbox_done_take`]): its slot,
+/// its plan's id, and for a board the game version it showed (0 otherwise).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Done<'a> {
+    pub slot: &'a str,
+    pub id: u64,
+    pub shown_version: u64,
+}
+
 impl Store {
     /// Plans `put` in `chat`'s outbox at `now_ms` and marks the chat due now (one pipeline).
     ///
@@ -215,8 +224,25 @@ impl Store {
         now_ms: u64,
         pace: Pace,
     ) -> Result<Taken, StoreError> {
+        self.outbox_done_take(chat, None, now_ms, pace).await
+    }
+
+    /// As [`Store::outbox_take`], the write `made` before it first forgotten as
+    /// [`Store::outbox_done`] forgets it, in the same script call: a drain forgets a write
+    /// and takes the next in one round trip. When the call fails, nothing is forgotten (the
+    /// write is made again, as after a crash).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn outbox_done_take(
+        &self,
+        chat: i64,
+        made: Option<Done<'_>>,
+        now_ms: u64,
+        pace: Pace,
+    ) -> Result<Taken, StoreError> {
         let (status, a, b, dropped): (i64, String, String, u32) =
-            self.take(chat, now_ms, pace, "next").await?;
+            self.take(chat, now_ms, pace, "next", made).await?;
         Ok(match status {
             1 => {
                 let (meta, json) = b.split_once('\n').unwrap_or((b.as_str(), ""));
@@ -250,7 +276,7 @@ impl Store {
         pace: Pace,
     ) -> Result<Option<u64>, StoreError> {
         let (status, a, _, _): (i64, String, String, u32) =
-            self.take(chat, now_ms, pace, "more").await?;
+            self.take(chat, now_ms, pace, "more", None).await?;
         Ok((status != 1).then(|| a.parse().unwrap_or(now_ms)))
     }
 
@@ -260,6 +286,7 @@ impl Store {
         now_ms: u64,
         pace: Pace,
         mode: &str,
+        made: Option<Done<'_>>,
     ) -> Result<(i64, String, String, u32), StoreError> {
         let mut inv = Call::new(&OUTBOX_TAKE);
         inv.key(keys::outbox(chat))
@@ -273,6 +300,9 @@ impl Store {
             .arg(pace.burst.max(1))
             .arg(pace.refill_ms.max(1))
             .arg(mode);
+        if let Some(d) = made {
+            inv.arg(d.slot).arg(d.id).arg(d.shown_version);
+        }
         // Counted writes must not be counted twice: sent again only if never sent.
         self.invoke("outbox_take", Retry::IfNotSent, &inv).await
     }
@@ -326,6 +356,27 @@ impl Store {
         let mut cmd = redis::cmd("ZCARD");
         cmd.arg(keys::outbox_queue(chat));
         self.query("outbox_len", Retry::Idempotent, &cmd).await
+    }
+
+    /// Takes `chat` off the outbox's due set, then counts its planned writes, in one
+    /// pipeline: the count comes after, so a write planned before it is counted (and the
+    /// caller puts the chat back), and one planned after it wakes its own drain. On a
+    /// cluster the two commands fall in two slots and are sent one after the other, in this
+    /// order (see `conn.rs`).
+    ///
+    /// # Errors
+    /// [`StoreError::Unavailable`] when Redis is down.
+    pub async fn outbox_off_due(&self, chat: i64) -> Result<u64, StoreError> {
+        let mut pipe = redis::pipe();
+        pipe.cmd("ZREM")
+            .arg(keys::OUTBOX_DUE)
+            .arg(Place::of_chat(chat).member())
+            .ignore();
+        pipe.cmd("ZCARD").arg(keys::outbox_queue(chat));
+        let (len,): (u64,) = self
+            .query_pipe("outbox_off_due", Retry::Idempotent, &pipe)
+            .await?;
+        Ok(len)
     }
 
     /// The outbox's backlog, for the metrics: how many chats have writes planned, and how

@@ -1,8 +1,9 @@
 //! [`Store`]: the Redis implementation of the chat store.
 
+use std::collections::BTreeMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use redis::{Cmd, FromRedisValue, Pipeline, RedisError, RedisResult};
@@ -46,6 +47,8 @@ pub struct Store {
     op_timeout: Duration,
     /// Round trips sent through [`Store::run`] by this handle and its clones.
     round_trips: Arc<AtomicU64>,
+    /// The same, by operation name ([`Store::round_trips_by_op`]).
+    by_op: Arc<Mutex<BTreeMap<&'static str, u64>>>,
     /// Open while Redis is known to be away: operations then fail at once.
     breaker: Arc<Breaker>,
     /// Where each round trip's time is counted, once [`Store::report_to`] is called.
@@ -115,6 +118,7 @@ impl Store {
             no_replica_until: Arc::default(),
             op_timeout: options.operation_timeout,
             round_trips: Arc::default(),
+            by_op: Arc::default(),
             metrics: Arc::default(),
             breaker: Arc::default(),
         })
@@ -221,6 +225,26 @@ impl Store {
         self.round_trips.load(Ordering::Relaxed)
     }
 
+    /// [`Store::round_trips`] by operation (`load_chat`, `save`, `outbox_take`…): which
+    /// round trips were made, not only how many. A retry counts again.
+    #[must_use]
+    pub fn round_trips_by_op(&self) -> BTreeMap<&'static str, u64> {
+        self.by_op
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    fn count(&self, op: &'static str) {
+        self.round_trips.fetch_add(1, Ordering::Relaxed);
+        *self
+            .by_op
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(op)
+            .or_default() += 1;
+    }
+
     /// Count the time of every round trip of this handle and its clones in `metrics`
     /// (`parxis_redis_command_seconds`). The first call wins.
     pub fn report_to(&self, metrics: &Metrics) {
@@ -318,11 +342,11 @@ impl Store {
             )));
         }
         let attempts = async {
-            self.round_trips.fetch_add(1, Ordering::Relaxed);
+            self.count(op);
             match attempt(self.conn.clone()).await {
                 Err(e) if may_retry(&e, retry) => {
                     debug!(op, error = %e, "retrying once on a new connection");
-                    self.round_trips.fetch_add(1, Ordering::Relaxed);
+                    self.count(op);
                     // A Redis that restarted answers a new connection at once; one that is
                     // away would keep the caller waiting through the reconnection's backoff.
                     match timeout(RETRY_WITHIN, attempt(self.conn.clone())).await {

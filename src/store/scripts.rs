@@ -39,12 +39,20 @@ pub(super) static DUMP_RESTORE_IF_ABSENT: LazyLock<Script> =
 /// Remember a replay's posted animation while the replay is kept.
 pub(super) static REPLAY_POSTED: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/replay_posted.lua")));
-/// Take a chat's next planned write within its budget.
-pub(super) static OUTBOX_TAKE: LazyLock<Script> =
-    LazyLock::new(|| Script::new(include_str!("scripts/outbox_take.lua")));
+/// Take a chat's next planned write within its budget (forgetting the one made before it).
+pub(super) static OUTBOX_TAKE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(concat!(
+        include_str!("scripts/outbox_forget.lua"),
+        include_str!("scripts/outbox_take.lua")
+    ))
+});
 /// Forget a planned write once made.
-pub(super) static OUTBOX_DONE: LazyLock<Script> =
-    LazyLock::new(|| Script::new(include_str!("scripts/outbox_done.lua")));
+pub(super) static OUTBOX_DONE: LazyLock<Script> = LazyLock::new(|| {
+    Script::new(concat!(
+        include_str!("scripts/outbox_forget.lua"),
+        include_str!("scripts/outbox_done.lua")
+    ))
+});
 /// One request against a rate limit shared by the replicas (GCRA).
 pub(super) static GCRA: LazyLock<Script> =
     LazyLock::new(|| Script::new(include_str!("scripts/gcra.lua")));

@@ -1,17 +1,19 @@
 //! Redis round trips per update, counted in the store's one request path
-//! (`Store::round_trips`) between an update's arrival and the bot's answer at the fake Bot
-//! API, and the board message kept apart from the game's version.
+//! (`Store::round_trips`, by operation `Store::round_trips_by_op`) between an update's
+//! arrival and the bot's answer at the fake Bot API, after it, and in the drain that writes
+//! its board; and the board message kept apart from the game's version.
 
 use crate::support;
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 use support::bot_harness::{CHAT, Harness, Options, WAIT, four_users, mover_of, refused};
 use support::fake_tg::{buttons, callback_id, msg_id};
 
 /// At most this many Redis round trips before a plain press is answered (docs/ARCHITECTURE.md).
-const PRESS_ROUND_TRIPS: u64 = 3;
+const PRESS_ROUND_TRIPS: u64 = 2;
 
 /// A harness whose scheduler (it polls Redis on its own, and makes the planned writes) has a
 /// Redis connection of its own, so the dispatcher's round trips are counted apart, in a
@@ -75,7 +77,7 @@ async fn round_trips_of_press(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_plain_press_is_answered_after_at_most_three_redis_round_trips() {
+async fn a_plain_press_is_answered_after_at_most_two_redis_round_trips() {
     // Given a game in play, its board shown,
     let h = game_without_driver(5).await;
     let users = four_users();
@@ -84,8 +86,8 @@ async fn a_plain_press_is_answered_after_at_most_three_redis_round_trips() {
     let (version, _) = h.table().await;
     // When the player to move presses the board's first button,
     let (trips, answer) = round_trips_of_press(&h, &mover, &board, &buttons(&board)[0].1).await;
-    // Then the press went through and was answered after the dedup mark, the chat's load
-    // and the compare-and-set save: three round trips, no more.
+    // Then the press went through and was answered after the chat's load (with the
+    // update's dedup mark) and the compare-and-set save: two round trips, no more.
     assert!(!refused(&answer), "{:?}", answer.params);
     assert_eq!(trips, PRESS_ROUND_TRIPS);
     let (after, _) = h.table().await;
@@ -96,7 +98,7 @@ async fn a_plain_press_is_answered_after_at_most_three_redis_round_trips() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_press_out_of_turn_is_refused_after_two_round_trips_and_saves_nothing() {
+async fn a_press_out_of_turn_is_refused_after_one_round_trip_and_saves_nothing() {
     // Given a game in play, When the player who is not to move presses,
     let h = game_without_driver(6).await;
     let users = four_users();
@@ -108,9 +110,9 @@ async fn a_press_out_of_turn_is_refused_after_two_round_trips_and_saves_nothing(
         .expect("the other player");
     let (version, _) = h.table().await;
     let (trips, answer) = round_trips_of_press(&h, other, &board, &buttons(&board)[0].1).await;
-    // Then they are told, after the dedup mark and the chat's load only.
+    // Then they are told, after the chat's load (with the dedup mark) only.
     assert!(answer.str_param("text").is_some());
-    assert_eq!(trips, 2);
+    assert_eq!(trips, 1);
     assert_eq!(h.table().await.0, version, "nothing saved");
 }
 
@@ -197,4 +199,186 @@ async fn a_game_stored_by_the_previous_version_plays_on_in_its_old_board_message
             .expect("state")
     };
     assert!(!raw.contains("\"board_msg\"") && !raw.contains("\"last_move\""));
+}
+
+/// Round trips by operation.
+type Trips = BTreeMap<&'static str, u64>;
+
+/// A plain press's round trips before its answer: the chat's load (the one read of the
+/// game) with the update's dedup mark, and the compare-and-set save.
+const BEFORE_ANSWER: &[(&str, u64)] = &[("load_chat_first", 1), ("save", 1)];
+
+/// After the answer (`Pressed::follow`): the board planned with the saved table, the
+/// deadline written with the game's version read after it (never the game), the ping plan
+/// (its record, read with the chat, saved by compare-and-set; its due time), the games
+/// gauge.
+const AFTER_ANSWER: &[(&str, u64)] = &[
+    ("mirror_deadline", 1),
+    ("outbox_put", 1),
+    ("save_ping", 1),
+    ("set_due", 1),
+    ("touch_active", 1),
+];
+
+/// The drain that writes the board (the scheduler's connection): the chat's lease, the
+/// write taken, the chat's settings and board record with the stored game's version (the
+/// board drawn from the table its plan carried, the game not read), the write forgotten
+/// with the next take, which finds the outbox empty, the chat taken off the due set, the
+/// lease released.
+const DRAIN: &[(&str, u64)] = &[
+    ("load_chat_carried", 1),
+    ("outbox_off_due", 1),
+    ("outbox_take", 2),
+    ("release_lease_at", 1),
+    ("try_lease_at", 1),
+];
+
+/// A firing of the drain that finds nothing to make (the scheduler may fire the chat again
+/// when a kick and a poll cross): it reads no game.
+const EMPTY_DRAIN: &[(&str, u64)] = &[
+    ("outbox_off_due", 1),
+    ("outbox_take", 1),
+    ("release_lease_at", 1),
+    ("try_lease_at", 1),
+];
+
+/// The operations that read a game's state (`HMGET … state`).
+const GAME_READS: &[&str] = &["load_chat_first", "load_chat", "load"];
+
+/// The scheduler's poll of the due sets (every 100 ms, whatever happens).
+const POLL: &str = "due_all";
+
+fn trips(pinned: &[(&'static str, u64)]) -> Trips {
+    pinned.iter().copied().collect()
+}
+
+/// What `b` counted since `a`.
+fn since(a: &Trips, b: &Trips) -> Trips {
+    b.iter()
+        .filter_map(|(op, n)| {
+            let d = n - a.get(op).copied().unwrap_or(0);
+            (d > 0).then_some((*op, d))
+        })
+        .collect()
+}
+
+fn game_reads(t: &Trips) -> u64 {
+    GAME_READS
+        .iter()
+        .map(|op| t.get(op).copied().unwrap_or(0))
+        .sum()
+}
+
+/// `drain` less its polls and its firings beyond the first, each of which must be an empty
+/// one ([`EMPTY_DRAIN`]: a firing that made a write, or read a game, is left in).
+fn one_firing(mut drain: Trips) -> Trips {
+    drain.remove(POLL);
+    let firings = drain.get("try_lease_at").copied().unwrap_or(0);
+    for _ in 1..firings {
+        for (op, n) in EMPTY_DRAIN {
+            if let Some(left) = drain.get_mut(op) {
+                *left = left.saturating_sub(*n);
+            }
+        }
+    }
+    drain.retain(|_, n| *n > 0);
+    drain
+}
+
+/// One press's round trips by operation: before its answer and after it (the dispatcher's
+/// connection), and in the drain (the scheduler's), until both went quiet.
+struct Phases {
+    before: Trips,
+    after: Trips,
+    drain: Trips,
+}
+
+async fn phases_of_press(
+    h: &Harness,
+    user: &support::fake_tg::TestUser,
+    board: &serde_json::Value,
+    data: &str,
+) -> (Phases, support::fake_tg::Recorded) {
+    let dispatcher = h.bots[0].ctx.store.clone();
+    let scheduler = h.bots[0].scheduler.store.clone();
+    let at_answer = Arc::new(Mutex::new(Trips::new()));
+    let (seen, counted) = (at_answer.clone(), dispatcher.clone());
+    h.fake.tap(move |r| {
+        if r.method == "answercallbackquery" {
+            *seen.lock().expect("not poisoned") = counted.round_trips_by_op();
+        }
+    });
+    quiet(&dispatcher).await;
+    quiet_drain(&scheduler).await;
+    let (d0, s0) = (
+        dispatcher.round_trips_by_op(),
+        scheduler.round_trips_by_op(),
+    );
+    let upd = h.fake.press(CHAT, user, msg_id(board), data);
+    let id = callback_id(&upd);
+    h.fake.push_update(upd);
+    let answer = h.fake.wait_for_callback_answer(&id).await;
+    h.shown_after(&answer).await;
+    quiet(&dispatcher).await;
+    quiet_drain(&scheduler).await;
+    let at = at_answer.lock().expect("not poisoned").clone();
+    let phases = Phases {
+        before: since(&d0, &at),
+        after: since(&at, &dispatcher.round_trips_by_op()),
+        drain: since(&s0, &scheduler.round_trips_by_op()),
+    };
+    (phases, answer)
+}
+
+/// Wait until the scheduler makes no round trips but its polls.
+async fn quiet_drain(store: &parxis::store::Store) {
+    let busy = |t: Trips| {
+        t.into_iter()
+            .filter(|(op, _)| *op != POLL)
+            .map(|(_, n)| n)
+            .sum::<u64>()
+    };
+    let mut last = busy(store.round_trips_by_op());
+    let mut still = 0;
+    while still < 10 {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        let now = busy(store.round_trips_by_op());
+        if now == last {
+            still += 1;
+        } else {
+            (last, still) = (now, 0);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_reads_the_game_once_in_all_its_round_trips() {
+    // Given a game in play, its board shown,
+    let h = game_without_driver(5).await;
+    let users = four_users();
+    for _ in 0..3 {
+        let (t, board) = h.fresh_board().await;
+        let mover = mover_of(&users, &t);
+        let (version, _) = h.table().await;
+        // When the player to move presses the board's first button,
+        let (p, answer) = phases_of_press(&h, &mover, &board, &buttons(&board)[0].1).await;
+        assert!(!refused(&answer), "{:?}", answer.params);
+        assert_eq!(h.table().await.0, version + 1, "one save");
+        // Then each phase made exactly its round trips (docs/SCALING.md),
+        assert_eq!(p.before, trips(BEFORE_ANSWER), "before the answer");
+        assert_eq!(p.after, trips(AFTER_ANSWER), "after the answer");
+        assert_eq!(
+            one_firing(p.drain.clone()),
+            trips(DRAIN),
+            "in the drain: {:?}",
+            p.drain
+        );
+        // and the game was read once in all of them: before the step. The follow-up read
+        // only its version, and the drain drew the table the plan carried.
+        let reads = game_reads(&p.before) + game_reads(&p.after) + game_reads(&p.drain);
+        assert_eq!(reads, 1, "{:?} {:?} {:?}", p.before, p.after, p.drain);
+        // And the board shows the game as saved (`fresh_board` waits for its seq there).
+        let (shown, _) = h.fresh_board().await;
+        assert_eq!(shown.seq(), h.table().await.1.seq());
+    }
 }

@@ -515,3 +515,42 @@ async fn with_two_replicas_a_deadline_fires_once() {
     let _ = driver.await;
     h.stop_bots().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_older_save_s_deadline_written_last_never_hides_the_newer_one() {
+    // Given a game in play whose stored table (its timer running) is due,
+    let h = timed_harness(23).await;
+    h.start_game(2).await;
+    let (version, t) = h.table().await;
+    let due = t.due().expect("the timer runs");
+    let place = parxis::store::Place::of_chat(CHAT);
+    let ctx = &h.bots[0].ctx;
+    // When the follow-up of an older save (a table with nothing due, saved before it)
+    // writes its deadline last,
+    let host = parxis::bot::core::table::Actor {
+        id: four_users()[0].id,
+        name: "Anna".into(),
+        is_admin: false,
+    };
+    let older = Table::lobby(&host, parxis::engine::Preset::Jcf, false);
+    assert_eq!(older.due(), None);
+    let before = ctx.store.round_trips_by_op();
+    parxis::bot::effects::deadline::sync_deadline(ctx, place, &older, version - 1).await;
+    // Then the version read with its write says another save came after it: the stored
+    // game is read and its deadline written instead, which stays.
+    let after = ctx.store.round_trips_by_op();
+    let trips = |op| after.get(op).unwrap_or(&0) - before.get(op).unwrap_or(&0);
+    assert_eq!((trips("mirror_deadline"), trips("load")), (2, 1));
+    let stored = h
+        .store
+        .due_at(parxis::store::DueKind::Turn, place)
+        .await
+        .expect("redis");
+    assert_eq!(stored, Some(due));
+    // And the newer save's own follow-up reads no game: its version is the stored one.
+    let before = ctx.store.round_trips_by_op();
+    parxis::bot::effects::deadline::sync_deadline(ctx, place, &t, version).await;
+    let after = ctx.store.round_trips_by_op();
+    let trips = |op| after.get(op).unwrap_or(&0) - before.get(op).unwrap_or(&0);
+    assert_eq!((trips("mirror_deadline"), trips("load")), (1, 0));
+}

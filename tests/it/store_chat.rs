@@ -7,7 +7,7 @@ use support::store_fixture;
 use std::time::Duration;
 
 use parxis::bot::core::pings::{PingRecord, Sent};
-use parxis::store::{CasOutcome, Place, Store, Versioned, keys};
+use parxis::store::{CasOutcome, Place, Store, UpdateMark, Versioned, keys};
 use redis::AsyncCommands;
 use store_fixture::{Game, Settings, game, setup};
 
@@ -753,4 +753,149 @@ async fn a_tournament_post_is_planned_once_even_after_it_was_made_and_a_history_
         history[0].contains("Pep") && history[1].contains("Anna"),
         "{history:?}"
     );
+}
+
+#[tokio::test]
+async fn a_carried_game_stands_for_the_record_only_while_it_is_the_stored_version() {
+    // Given a chat whose game was saved as version 1, with settings,
+    let (_server, store, _raw) = setup().await;
+    let chat = -710;
+    assert!(store.save(chat, 0, &game(1), 60).await.unwrap().is_saved());
+    let settings = Settings {
+        locale: "es".into(),
+        turn_seconds: 45,
+    };
+    store.set_settings(chat, &settings).await.unwrap();
+    let carried = |turn| Versioned {
+        version: 1,
+        state: game(turn),
+    };
+    // When it is loaded carrying version 1 (its state marked, to tell it from the record),
+    let before = store.round_trips_by_op();
+    let state = store
+        .load_chat_carried::<Game, Settings, Shown>(chat, Some(carried(99)))
+        .await
+        .unwrap();
+    // Then the carried game comes back with the settings, in one round trip that never
+    // reads the game's state.
+    assert_eq!(state.game, Some(carried(99)));
+    assert_eq!(state.settings, settings);
+    let after = store.round_trips_by_op();
+    let trips = |op| after.get(op).unwrap_or(&0) - before.get(op).unwrap_or(&0);
+    assert_eq!(
+        (
+            trips("load_chat_carried"),
+            trips("load"),
+            trips("load_chat")
+        ),
+        (1, 0, 0)
+    );
+    // When a newer save came in between, Then the stored game is read and comes back (one
+    // more round trip), never the carried copy,
+    assert!(store.save(chat, 1, &game(2), 60).await.unwrap().is_saved());
+    let state = store
+        .load_chat_carried::<Game, Settings, Shown>(chat, Some(carried(99)))
+        .await
+        .unwrap();
+    assert_eq!(
+        state.game,
+        Some(Versioned {
+            version: 2,
+            state: game(2)
+        })
+    );
+    // and when the game is gone, there is none.
+    assert!(store.delete(chat, 2).await.unwrap().is_saved());
+    let state = store
+        .load_chat_carried::<Game, Settings, Shown>(chat, Some(carried(99)))
+        .await
+        .unwrap();
+    assert_eq!(state.game, None);
+}
+
+#[tokio::test]
+async fn a_deadline_is_mirrored_and_the_game_s_version_read_after_it_in_one_round_trip() {
+    // Given a place whose game is at version 2,
+    let (_server, store, mut raw) = setup().await;
+    let chat = -720;
+    assert!(store.save(chat, 0, &game(1), 60).await.unwrap().is_saved());
+    assert!(store.save(chat, 1, &game(2), 60).await.unwrap().is_saved());
+    // When its deadline is mirrored, Then it is in the due set and the version comes back,
+    // in one round trip;
+    let before = store.round_trips();
+    assert_eq!(store.mirror_deadline(chat, Some(1_234)).await.unwrap(), 2);
+    assert_eq!(store.round_trips() - before, 1);
+    let score: Option<u64> = raw
+        .zscore(keys::deadlines(), chat.to_string())
+        .await
+        .unwrap();
+    assert_eq!(score, Some(1_234));
+    // When it is cleared, Then it is gone; and a place without a game reads as version 0.
+    assert_eq!(store.mirror_deadline(chat, None).await.unwrap(), 2);
+    let score: Option<u64> = raw
+        .zscore(keys::deadlines(), chat.to_string())
+        .await
+        .unwrap();
+    assert_eq!(score, None);
+    assert_eq!(store.mirror_deadline(-721, Some(5)).await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn an_update_is_marked_with_its_chat_s_load_and_only_its_first_load_is_first() {
+    // Given a chat with a game and a ping record,
+    let (_server, store, mut raw) = setup().await;
+    let chat = -730;
+    let place = Place::of_chat(chat);
+    assert!(store.save(chat, 0, &game(3), 60).await.unwrap().is_saved());
+    let record = PingRecord {
+        seq: 4,
+        ..PingRecord::default()
+    };
+    assert!(
+        store
+            .save_ping(place, 0, &record, 60)
+            .await
+            .unwrap()
+            .is_saved()
+    );
+    let mark = UpdateMark {
+        bot_id: 5,
+        update_id: 77,
+        ttl_secs: 60,
+    };
+    // When it is loaded for update 77, Then the update is new, and the game and the ping
+    // record come back, in one round trip;
+    let before = store.round_trips();
+    let (first, state, ping) = store
+        .load_chat_first::<Game, Settings, Shown, PingRecord>(chat, mark)
+        .await
+        .unwrap();
+    assert_eq!(store.round_trips() - before, 1);
+    assert!(first);
+    assert_eq!(state.game.map(|g| g.state), Some(game(3)));
+    assert_eq!(
+        ping,
+        Some(Versioned {
+            version: 1,
+            state: record
+        })
+    );
+    // When it is loaded for update 77 again (a retry, another replica), Then it is not new;
+    let (again, _, _) = store
+        .load_chat_first::<Game, Settings, Shown, PingRecord>(chat, mark)
+        .await
+        .unwrap();
+    assert!(!again);
+    // as the plain mark sees it too, while the same id of another bot is new; and a
+    // malformed ping record reads as none, the chat still loaded.
+    assert!(!store.first_time_update_for(5, 77, 60).await.unwrap());
+    let _: () = raw.hset(keys::ping(place), "state", "{oops").await.unwrap();
+    let other = UpdateMark { bot_id: 6, ..mark };
+    let (theirs, state, ping) = store
+        .load_chat_first::<Game, Settings, Shown, PingRecord>(chat, other)
+        .await
+        .unwrap();
+    assert!(theirs);
+    assert!(state.game.is_some());
+    assert_eq!(ping, None);
 }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use parxis::store::{
-    DueKind, Meta, OUTBOX_TTL_SECS, Pace, Place, Planned, Put, Store, Taken, keys,
+    Done, DueKind, Meta, OUTBOX_TTL_SECS, Pace, Place, Planned, Put, Store, Taken, keys,
 };
 use redis::AsyncCommands;
 use redis_support::TestRedis;
@@ -807,4 +807,78 @@ async fn two_bots_sharing_a_redis_each_see_their_own_updates_once() {
     assert_eq!((first, other_bot, again), (true, true, false));
     assert!(store.first_time_update(9, 60).await.unwrap());
     assert!(store.first_time_update_for(1, 10, 0).await.is_err());
+}
+
+#[tokio::test]
+async fn the_next_take_forgets_the_write_made_before_it_in_one_round_trip() {
+    // Given two writes planned, the first taken and made,
+    let (_server, store, _raw) = setup().await;
+    plan_many(&store, CHAT, 2, 1_000).await;
+    let Taken::Write { slot, meta, .. } = store.outbox_take(CHAT, 1_000, ROOMY).await.unwrap()
+    else {
+        panic!("a write is allowed");
+    };
+    assert_eq!(slot, "w0");
+    // When the next is taken forgetting it,
+    let made = |slot, id, shown_version| {
+        Some(Done {
+            slot,
+            id,
+            shown_version,
+        })
+    };
+    let before = store.round_trips();
+    let next = store
+        .outbox_done_take(CHAT, made(&slot, meta.id, 0), 1_001, ROOMY)
+        .await
+        .unwrap();
+    // Then the second comes back and the first is gone, in one round trip;
+    assert_eq!(store.round_trips() - before, 1);
+    let Taken::Write {
+        slot: second,
+        meta: second_meta,
+        ..
+    } = next
+    else {
+        panic!("the second write");
+    };
+    assert_eq!(second, "w1");
+    assert_eq!(store.outbox_len(CHAT).await.unwrap(), 1);
+    // When a board is made (version 5) while version 6 of its slot was planned meanwhile,
+    let board = "b:-1001234567890";
+    store
+        .outbox_put(CHAT, &put(board, 11, 0, 1_002, 5), 1_002)
+        .await
+        .unwrap();
+    let after_second = store
+        .outbox_done_take(CHAT, made(&second, second_meta.id, 0), 1_002, ROOMY)
+        .await
+        .unwrap();
+    let Taken::Write { meta: five, .. } = after_second else {
+        panic!("the board");
+    };
+    store
+        .outbox_put(CHAT, &put(board, 12, 0, 1_003, 6), 1_003)
+        .await
+        .unwrap();
+    // Then the take that forgets version 5 hands out version 6, still to make,
+    let Taken::Write {
+        slot: again, meta, ..
+    } = store
+        .outbox_done_take(CHAT, made(board, five.id, 5), 1_004, ROOMY)
+        .await
+        .unwrap()
+    else {
+        panic!("version 6 is still to write");
+    };
+    assert_eq!((again.as_str(), meta.id, meta.version), (board, 12, 6));
+    // and once it is forgotten too, nothing is left.
+    assert_eq!(
+        store
+            .outbox_done_take(CHAT, made(board, 12, 6), 1_005, ROOMY)
+            .await
+            .unwrap(),
+        Taken::Empty { dropped: 0 }
+    );
+    assert_eq!(store.outbox_len(CHAT).await.unwrap(), 0);
 }

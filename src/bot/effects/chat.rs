@@ -7,12 +7,13 @@ use teloxide::types::{ChatId, Message, MessageId, ThreadId, User};
 use tracing::warn;
 
 use super::ctx::Ctx;
+use crate::bot::core::pings::PingRecord;
 use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::settings::ChatSettings;
 use crate::bot::core::table::Table;
 use crate::i18n::Lang;
 use crate::stats::ChatZone;
-use crate::store::{ChatState, StoreError, Versioned};
+use crate::store::{ChatState, StoreError, UpdateMark, Versioned};
 
 /// A place (a chat, or a topic of a forum) as Redis keys it.
 pub use crate::store::Place;
@@ -174,6 +175,10 @@ pub struct DisplayState {
 pub struct Stored {
     pub table: Option<Versioned<Table>>,
     pub display: Option<DisplayState>,
+    /// The place's ping record as a button press read it with the chat ([`load_first`]),
+    /// for its save's follow-up to plan from (by compare-and-set on its version: read
+    /// again when it changed meanwhile); `None` when not read.
+    pub ping: Option<Versioned<PingRecord>>,
 }
 
 /// A chat as one update sees it: its settings and language (derived once), and its table
@@ -226,14 +231,58 @@ pub fn user_lang(user: Option<&User>) -> Option<Lang> {
 /// read, the settings are the defaults with the chat's language as this replica last read
 /// it ([`super::away::ChatLangs`]), and [`Here::stored`] is `None`.
 pub async fn load(ctx: &Ctx, addr: ChatAddr, user: Option<&User>) -> Here {
-    let state: Result<ChatState<Table, ChatSettings, DisplayState>, StoreError> =
-        ctx.store.load_chat(addr.place()).await;
+    load_carried(ctx, addr, user, None).await
+}
+
+/// As [`load`], for a caller that carries the table as a save stored it (`carried`): it is
+/// the table loaded when it is still the stored version, and the game is then not read
+/// again (see [`crate::store::Store::load_chat_carried`]).
+pub async fn load_carried(
+    ctx: &Ctx,
+    addr: ChatAddr,
+    user: Option<&User>,
+    carried: Option<Versioned<Table>>,
+) -> Here {
+    let state = ctx.store.load_chat_carried(addr.place(), carried).await;
+    here_of(ctx, addr, user, state).await
+}
+
+/// As [`load`] for update `mark`, marked as seen in the same round trip
+/// ([`crate::store::Store::load_chat_first`]): `None` when a replica saw it before (it is
+/// dropped). When Redis cannot say, the update passes (the game's compare-and-set still
+/// keeps it consistent) with the chat unread, as [`load`] leaves it.
+pub async fn load_first(
+    ctx: &Ctx,
+    addr: ChatAddr,
+    user: Option<&User>,
+    mark: UpdateMark,
+) -> Option<Here> {
+    let (state, ping) = match ctx.store.load_chat_first(addr.place(), mark).await {
+        Ok((false, _, _)) => return None,
+        Ok((true, s, ping)) => (Ok(s), ping),
+        Err(e) => (Err(e), None),
+    };
+    let mut here = here_of(ctx, addr, user, state).await;
+    if let Some(stored) = &mut here.stored {
+        stored.ping = ping;
+    }
+    Some(here)
+}
+
+/// The chat as `state` read it (or could not), its language derived once.
+async fn here_of(
+    ctx: &Ctx,
+    addr: ChatAddr,
+    user: Option<&User>,
+    state: Result<ChatState<Table, ChatSettings, DisplayState>, StoreError>,
+) -> Here {
     let (mut settings, stored, zone) = match state {
         Ok(s) => (
             s.settings,
             Some(Stored {
                 table: s.game,
                 display: s.display,
+                ping: None,
             }),
             ChatZone::or_default(s.zone.as_deref()),
         ),

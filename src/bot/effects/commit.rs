@@ -178,7 +178,7 @@ pub async fn follow_with(ctx: &Ctx, here: &Here, saved: &Saved, write: BoardWrit
     }
     tokio::join!(
         super::active::after_save(ctx, place, t),
-        super::deadline::sync_deadline(ctx, place, t),
+        super::deadline::sync_deadline(ctx, place, t, saved.version),
         super::pings::after_save(ctx, here, t, saved.version),
         wake_tourney(ctx, place, t),
     );
@@ -212,10 +212,14 @@ pub async fn show_with(ctx: &Ctx, here: &Here, saved: &Saved, write: BoardWrite)
         warn!(chat = here.addr.id(), error = %e, "the old board message not recorded");
     }
     let playing = saved.table.status() == Status::Playing;
+    let carried = outbox::Saved {
+        version: saved.version,
+        table: saved.table.clone(),
+    };
     match write {
-        BoardWrite::Now => outbox::board(ctx, here.addr, saved.version, playing, false).await,
-        BoardWrite::Repost => outbox::board(ctx, here.addr, saved.version, playing, true).await,
-        BoardWrite::Coalesced => outbox::board_soon(ctx, here.addr, saved.version, playing).await,
+        BoardWrite::Now => outbox::board(ctx, here.addr, carried, playing, false).await,
+        BoardWrite::Repost => outbox::board(ctx, here.addr, carried, playing, true).await,
+        BoardWrite::Coalesced => outbox::board_soon(ctx, here.addr, carried, playing).await,
     }
 }
 

@@ -31,12 +31,12 @@ pub async fn fire(ctx: &Ctx, place: Place) {
     let t = &rec.state;
     let Some(due) = t.due() else {
         // Nothing is due any more (a press or the end of the game came first).
-        sync_deadline(ctx, place, t).await;
+        sync_deadline(ctx, place, t, rec.version).await;
         return;
     };
     if due > now {
         // Re-armed by a newer action: keep the due set in step.
-        sync_deadline(ctx, place, t).await;
+        sync_deadline(ctx, place, t, rec.version).await;
         return;
     }
     // R6.3 A game whose time limit ran out ends with its result; else the turn is played
@@ -59,7 +59,7 @@ pub async fn fire(ctx: &Ctx, place: Place) {
         if let Ok(Some(latest)) = ctx.store.load::<Table>(place).await
             && latest.version != rec.version
         {
-            sync_deadline(ctx, place, &latest.state).await;
+            sync_deadline(ctx, place, &latest.state, latest.version).await;
         }
         return;
     };

@@ -4,7 +4,7 @@
 use super::Ctx;
 use crate::store::StoreError;
 
-pub use crate::store::{FLOOD_LIMIT, Flood, MUTE_SECS};
+pub use crate::store::{FLOOD_LIMIT, Flood, MUTE_SECS, UpdateMark};
 
 /// Can Redis be asked now (its circuit breaker closed)?
 #[must_use]

@@ -90,7 +90,12 @@ pub async fn move_chat(ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
         for lane in lanes {
             let addr = ChatAddr::in_lane(new.id(), lane);
             if let Ok(Some(rec)) = ctx.store.load::<Table>(addr.place()).await {
-                outbox::board(ctx, addr, rec.version, rec.state.is_open(), true).await;
+                let open = rec.state.is_open();
+                let saved = outbox::Saved {
+                    version: rec.version,
+                    table: rec.state,
+                };
+                outbox::board(ctx, addr, saved, open, true).await;
             }
         }
     }
@@ -105,5 +110,9 @@ pub async fn move_chat(ctx: &Ctx, old: ChatAddr, new: ChatAddr) {
         tr(here.lang, &Msg::GameMoved),
     )
     .await;
-    outbox::board(ctx, new, rec.version, true, true).await;
+    let saved = outbox::Saved {
+        version: rec.version,
+        table: rec.state.clone(),
+    };
+    outbox::board(ctx, new, saved, true, true).await;
 }

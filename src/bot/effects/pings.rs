@@ -29,20 +29,26 @@ fn split(stored: Option<Versioned<PingRecord>>) -> (u64, PingRecord) {
 }
 
 /// Change the ping record of `place` by `f` (compare-and-set, again on a lost race); `f`
-/// returns `None` to leave it. Returns the record saved.
+/// returns `None` to leave it. Returns the record saved. The first round starts from `read`
+/// when the record was read already (a press reads it with its chat): a record changed
+/// since loses the compare-and-set and is read again, in a round of its own.
 async fn mutate(
     ctx: &Ctx,
     place: Place,
     ttl: u64,
+    mut read: Option<Versioned<PingRecord>>,
     mut f: impl FnMut(&PingRecord) -> Option<PingRecord>,
 ) -> Option<PingRecord> {
-    for _ in 0..CAS_ROUNDS {
-        let (rev, record) = match ctx.store.load_ping::<PingRecord>(place).await {
-            Ok(r) => split(r),
-            Err(e) => {
-                debug!(chat = place.chat, error = %e, "ping record unavailable");
-                return None;
-            }
+    for _ in 0..CAS_ROUNDS + usize::from(read.is_some()) {
+        let (rev, record) = match read.take() {
+            Some(r) => split(Some(r)),
+            None => match ctx.store.load_ping::<PingRecord>(place).await {
+                Ok(r) => split(r),
+                Err(e) => {
+                    debug!(chat = place.chat, error = %e, "ping record unavailable");
+                    return None;
+                }
+            },
         };
         let next = f(&record)?;
         match ctx.store.save_ping(place, rev, &next, ttl).await {
@@ -65,7 +71,8 @@ pub async fn after_save(ctx: &Ctx, here: &Here, table: &Table, version: u64) {
     let timing = ctx.ping_timing(&here.settings);
     let now = ctx.now_ms();
     let mut left_unsent = false;
-    let Some(next) = mutate(ctx, place, ctx.ttl_for(table), |r| {
+    let read = here.stored.as_ref().and_then(|s| s.ping.clone());
+    let Some(next) = mutate(ctx, place, ctx.ttl_for(table), read, |r| {
         left_unsent = r.pinged && r.sent.is_none() && r.seq != table.seq();
         r.plan(table, version, now, timing)
     })
@@ -212,7 +219,7 @@ fn text(lang: Lang, ping: &Ping) -> String {
 /// meanwhile, deleted at once.
 pub async fn sent(ctx: &Ctx, place: Place, plan_seq: u64, message_id: i32) {
     let ttl = ctx.open_ttl_secs;
-    let Some(next) = mutate(ctx, place, ttl, |r| {
+    let Some(next) = mutate(ctx, place, ttl, None, |r| {
         let mut r = r.clone();
         if r.seq == plan_seq {
             if let Some(old) = r.sent.replace(Sent {
@@ -236,7 +243,7 @@ pub async fn sent(ctx: &Ctx, place: Place, plan_seq: u64, message_id: i32) {
 /// Old ping message `id` of `place` was deleted: it leaves the record.
 pub async fn deleted(ctx: &Ctx, place: Place, id: i32) {
     let ttl = ctx.open_ttl_secs;
-    mutate(ctx, place, ttl, |r| {
+    mutate(ctx, place, ttl, None, |r| {
         r.stale.contains(&id).then(|| r.without_stale(&[id]))
     })
     .await;

@@ -11,9 +11,10 @@
 //!                                 ─▶ Pressed::follow (plans only: nothing awaits the chat)
 //! ```
 //!
-//! Round trips before the answer: the save alone (with the update's dedup mark and the
-//! chat's load, 3 for a press; 2 for a refused one). A press on the chat's board while the
-//! board is behind asks one more, the chat's outbox due time ("catches up in about 6 s").
+//! Round trips before the answer: the save alone (with the chat's load, which marks a
+//! button's update as seen: 2 for a press; 1 for a refused one). A press on the chat's
+//! board while the board is behind asks one more, the chat's outbox due time ("catches up
+//! in about 6 s").
 
 use super::Ctx;
 use super::chat::Here;

@@ -2,11 +2,12 @@
 //! plain press reads as one straight line:
 //!
 //! ```text
-//! decode (pure) → chat loaded (1 round trip, in schema) → Table::step (pure)
-//!   → compare-and-set save (1) → answerCallbackQuery → plan the board, due set, gauge
+//! decode (pure) → chat loaded with the update's dedup mark (1 round trip, in schema)
+//!   → Table::step (pure) → compare-and-set save (1) → answerCallbackQuery
+//!   → plan the board, due set, gauge
 //! ```
 //!
-//! With the update's dedup mark (1) that is 3 Redis round trips before the answer. The
+//! That is 2 Redis round trips before the answer. The
 //! answer says "🎲 4" after a roll, a refusal's reason, or, for a press on a board that is
 //! behind, what happened since and when the board catches up ("… — the board catches up in
 //! about 6 s", one more round trip: the chat's outbox due time). The press and its refusals

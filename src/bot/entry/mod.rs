@@ -8,6 +8,8 @@
 //!                                    │           ├─ /command ─▶ load chat ─▶ commands::* (one per command)
 //!                                    │           └─ /unknown ─▶ fallback
 //!                                    ├─ callback ─▶ load chat ─┬─ table button ─▶ buttons::on_action
+//!                                    │  (its SET NX in the     │
+//!                                    │   load's round trip)    │
 //!                                    │                        ├─ new game     ─▶ buttons::on_new_game
 //!                                    │                        ├─ rematch      ─▶ stats::on_rematch
 //!                                    │                        ├─ language     ─▶ settings::on_language
@@ -59,7 +61,8 @@ use started::Started;
 pub const UPDATE_DEDUP_TTL_SECS: u64 = 24 * 3600;
 
 /// The handler tree. Its first step lets an update through only the first time any replica
-/// sees its `update_id` ([`first_delivery`]).
+/// sees its `update_id` ([`first_delivery`]); a button press's is marked with its chat's
+/// load instead, in the same round trip ([`here_of_callback`]).
 #[must_use]
 pub fn schema() -> UpdateHandler<anyhow::Error> {
     let migrate = dptree::filter(|m: Message| m.migrate_to_chat_id().is_some())
@@ -150,7 +153,7 @@ fn button_tree() -> UpdateHandler<anyhow::Error> {
         dptree::filter_map(|q: CallbackQuery| q.data.as_deref().and_then(tourney_ext::decode))
             .endpoint(tourney_ext::on_button);
     Update::filter_callback_query()
-        .map_async(here_of_callback)
+        .filter_map_async(here_of_callback)
         .branch(tourney)
         .branch(extension)
         .branch(decoded)
@@ -176,7 +179,10 @@ async fn here_of_message(msg: Message, cmd: Command, ctx: Arc<Ctx>) -> Here {
 /// nothing of its topic, counts as the chat's.) A press that carries only an
 /// `inline_message_id` is an inline game's, or a group board's (Bot API 10.5) whose chat an
 /// earlier press taught us ([`effects::inline::place_of_callback`]).
-async fn here_of_callback(q: CallbackQuery, ctx: Arc<Ctx>) -> Here {
+///
+/// The press's update is marked as seen in the chat load's round trip
+/// ([`chat::load_first`]): `None`, and the press is dropped, when any replica saw it before.
+async fn here_of_callback(upd: Update, me: Me, q: CallbackQuery, ctx: Arc<Ctx>) -> Option<Here> {
     let lane = q.data.as_deref().and_then(lane_of);
     let addr = match (&q.message, lane) {
         (Some(MaybeInaccessibleMessage::Regular(m)), lane) => {
@@ -210,7 +216,30 @@ async fn here_of_callback(q: CallbackQuery, ctx: Arc<Ctx>) -> Here {
         kind = "callback",
         "update"
     );
-    chat::load(&ctx, addr, Some(&q.from)).await
+    let here = chat::load_first(&ctx, addr, Some(&q.from), update_mark(&upd, &me)).await;
+    if here.is_none() {
+        duplicate(addr.id(), &upd);
+    }
+    here
+}
+
+/// The mark of `upd` as seen ([`UPDATE_DEDUP_TTL_SECS`]): update ids are per bot, so the mark
+/// names the bot (its id from the dispatcher's `getMe`).
+fn update_mark(upd: &Update, me: &Me) -> gate::UpdateMark {
+    gate::UpdateMark {
+        bot_id: i64::try_from(me.id.0).unwrap_or(i64::MAX),
+        update_id: i64::from(upd.id.0),
+        ttl_secs: UPDATE_DEDUP_TTL_SECS,
+    }
+}
+
+fn duplicate(chat: i64, upd: &Update) {
+    info!(
+        chat,
+        kind = "duplicate",
+        update_id = upd.id.0,
+        "duplicate update dropped"
+    );
 }
 
 /// Lets a member's command through unless they flood the bot: past
@@ -270,23 +299,22 @@ async fn flood_gate(bot: TgBot, msg: Message, ctx: Arc<Ctx>) -> bool {
 /// polling mode can also fetch an update that was handled but not yet confirmed. The mark is
 /// a `SET NX` in the shared Redis, so exactly one delivery passes. When Redis cannot answer,
 /// the update passes: the game's compare-and-set still keeps it consistent.
+///
+/// A button press passes here unmarked: it is marked in the round trip that loads its chat
+/// ([`here_of_callback`]), one round trip fewer before it is answered.
 pub async fn first_delivery(upd: Update, me: Me, ctx: Arc<Ctx>) -> bool {
-    let id = i64::from(upd.id.0);
-    let bot_id = i64::try_from(me.id.0).unwrap_or(i64::MAX);
-    match gate::first_time_update(&ctx, bot_id, id, UPDATE_DEDUP_TTL_SECS).await {
+    if matches!(upd.kind, teloxide::types::UpdateKind::CallbackQuery(_)) {
+        return true;
+    }
+    let mark = update_mark(&upd, &me);
+    match gate::first_time_update(&ctx, mark.bot_id, mark.update_id, mark.ttl_secs).await {
         Ok(true) => true,
         Ok(false) => {
-            let chat = upd.chat().map_or(0, |c| c.id.0);
-            info!(
-                chat,
-                kind = "duplicate",
-                update_id = id,
-                "duplicate update dropped"
-            );
+            duplicate(upd.chat().map_or(0, |c| c.id.0), &upd);
             false
         }
         Err(e) => {
-            tracing::warn!(update_id = id, error = %e, "update dedup unavailable; handling it");
+            tracing::warn!(update_id = mark.update_id, error = %e, "update dedup unavailable; handling it");
             true
         }
     }

@@ -27,6 +27,10 @@
 -- ARGV[5]  refill: ms per token (> 0)
 -- ARGV[6]  mode: 'next' to take the head write, 'more' for one more request of the write
 --          being made (no queue is read)
+-- ARGV[7]  optional, with 'next': the slot of the write made just before, forgotten first as
+--          outbox_done.lua forgets it (`forget`, outbox_forget.lua's, put before this), so a
+--          drain forgets a write and takes the next in one round trip; ARGV[8] its id and
+--          ARGV[9] the version it showed, as outbox_done.lua's ARGV[2] and ARGV[3]
 --
 -- Returns {status, a, b, dropped}:
 --   {1, slot, value, dropped}  granted: one write counted; the write stays planned until
@@ -96,6 +100,10 @@ if ARGV[6] == 'more' then
   if wait > 0 then return {0, wait, '', 0} end
   grant()
   return {1, '', '', 0}
+end
+
+if ARGV[7] ~= nil and ARGV[7] ~= '' then
+  forget(KEYS[1], KEYS[2], ARGV[7], ARGV[8], ARGV[9])
 end
 
 local dropped = 0

@@ -40,6 +40,9 @@ pub struct Running {
     stop: tokio::sync::watch::Sender<bool>,
     driver: tokio::task::JoinHandle<()>,
     pub ctx: Arc<Ctx>,
+    /// The scheduler's context: `ctx` itself, or one of its own with
+    /// [`Harness::scheduler_apart`] (its store then counts the drain's round trips apart).
+    pub scheduler: Arc<Ctx>,
 }
 
 /// The live board a bot serves: the Mini App's settings and the page's limits.
@@ -197,16 +200,21 @@ impl Harness {
         let tg = self.fake.bot();
         bot::register_commands(&tg, Lang::En).await;
         let (stop, stop_rx) = tokio::sync::watch::channel(false);
+        let scheduler = if self.driver && self.scheduler_apart {
+            let mut apart = self.bot_ctx(&kicks).await;
+            apart.live = live;
+            apart.crash = crash;
+            Arc::new(apart)
+        } else {
+            ctx.clone()
+        };
         let driver = if self.driver {
-            let sched = if self.scheduler_apart {
-                let mut apart = self.bot_ctx(&kicks).await;
-                apart.live = live;
-                apart.crash = crash;
-                Arc::new(apart)
-            } else {
-                ctx.clone()
-            };
-            tokio::spawn(bot::schedule::run(tg.clone(), sched, kicked, stop_rx))
+            tokio::spawn(bot::schedule::run(
+                tg.clone(),
+                scheduler.clone(),
+                kicked,
+                stop_rx,
+            ))
         } else {
             tokio::spawn(async {})
         };
@@ -241,6 +249,7 @@ impl Harness {
             stop,
             driver,
             ctx,
+            scheduler,
         });
     }
 

@@ -12,7 +12,7 @@ use super::receipt::Receipt;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::crash::CrashPoint;
 use crate::bot::effects::telegram::TgBot;
-use crate::store::{DueKind, Place, Taken};
+use crate::store::{Done, DueKind, Place, Taken};
 
 /// At most this many writes in one firing (a budget large enough to allow more in tests
 /// leaves the rest to the next firing, so one chat never holds a task for long).
@@ -24,14 +24,18 @@ pub const RETRY_MS: u64 = 1_000;
 /// budget allows and hands back its [`Receipt`], until the firing is over. Whoever drains
 /// applies each receipt before asking for the next write (as a ping's message is on record
 /// before the next write is taken), so nothing here knows the modules that planned.
+///
+/// A write made with no receipt (a board's edit), or one whose receipt goes first
+/// ([`Receipt::before_done`]), is forgotten by the next step's take, in the same round trip
+/// ([`crate::store::Store::outbox_done_take`]); alone when the firing ends there.
 #[derive(Debug)]
 pub struct Drain {
     chat: i64,
     /// Writes this firing may still take.
     left: usize,
     over: bool,
-    /// A write made whose receipt goes out before the outbox forgets it
-    /// ([`Receipt::before_done`]): forgotten at the next step, once the receipt is applied.
+    /// A write made and not forgotten yet: its receipt (if any) goes out first
+    /// ([`Receipt::before_done`]). Forgotten at the next step, with the next take.
     unfinished: Option<MadeWrite>,
 }
 
@@ -53,6 +57,15 @@ impl MadeWrite {
             .store
             .outbox_done(chat, &self.slot, self.id, self.shown)
             .await;
+    }
+
+    /// As the store forgets it.
+    fn done(&self) -> Done<'_> {
+        Done {
+            slot: &self.slot,
+            id: self.id,
+            shown_version: self.shown,
+        }
     }
 }
 
@@ -82,26 +95,27 @@ impl Drain {
     /// Make the next write, if the budget allows one and this firing has not taken its
     /// share.
     pub async fn next(&mut self, bot: &TgBot, ctx: &Ctx) -> Step {
-        if let Some(made) = self.unfinished.take() {
-            made.forget(ctx, self.chat).await;
-        }
-        if self.over {
-            return Step::Over;
-        }
-        if self.left == 0 {
-            self.over = true;
-            let _ = ctx
-                .store
-                .set_due(
-                    DueKind::Outbox,
-                    Place::of_chat(self.chat),
-                    Some(ctx.now_ms()),
-                )
-                .await;
+        let made = self.unfinished.take();
+        if self.over || self.left == 0 {
+            if let Some(made) = made {
+                // No take follows: forgotten alone.
+                made.forget(ctx, self.chat).await;
+            }
+            if !self.over {
+                self.over = true;
+                let _ = ctx
+                    .store
+                    .set_due(
+                        DueKind::Outbox,
+                        Place::of_chat(self.chat),
+                        Some(ctx.now_ms()),
+                    )
+                    .await;
+            }
             return Step::Over;
         }
         self.left -= 1;
-        match step(bot, ctx, self.chat).await {
+        match step(bot, ctx, self.chat, made).await {
             Some((receipt, unfinished, go_on)) => {
                 self.over = !go_on;
                 self.unfinished = unfinished;
@@ -115,18 +129,27 @@ impl Drain {
     }
 }
 
-/// Take and make `chat`'s next write: its receipt, the write made when it is still to
-/// forget (its receipt goes first), and whether the drain goes on; `None` when nothing was
-/// taken (the chat is due again when it may be).
+/// Forget `made` (the write made before, if any) and take and make `chat`'s next write: its
+/// receipt, the write made when it is still to forget (with the next take: its receipt, if
+/// any, goes first), and whether the drain goes on; `None` when nothing was taken (the chat
+/// is due again when it may be).
 async fn step(
     bot: &TgBot,
     ctx: &Ctx,
     chat: i64,
+    made: Option<MadeWrite>,
 ) -> Option<(Option<Receipt>, Option<MadeWrite>, bool)> {
     let here = Place::of_chat(chat);
     let pace = pace_of(ctx, chat);
     let now = ctx.now_ms();
-    let taken = match ctx.store.outbox_take(chat, now, pace).await {
+    if let Some(m) = &made {
+        ctx.crash_point(CrashPoint::OutboxMade, &m.slot).await;
+    }
+    let taken = match ctx
+        .store
+        .outbox_done_take(chat, made.as_ref().map(MadeWrite::done), now, pace)
+        .await
+    {
         Ok(t) => t,
         Err(e) => {
             debug!(chat, error = %e, "outbox unavailable");
@@ -158,10 +181,9 @@ async fn step(
         }
         Taken::Empty { dropped } => {
             count_dropped(ctx, chat, dropped);
-            // Off the due set, then looked at again: a write planned in between put the
-            // chat back (or is put back here), so none is left behind.
-            let _ = ctx.store.set_due(DueKind::Outbox, here, None).await;
-            if ctx.store.outbox_len(chat).await.unwrap_or(1) > 0 {
+            // Off the due set, then looked at again (one round trip): a write planned in
+            // between put the chat back (or is put back here), so none is left behind.
+            if ctx.store.outbox_off_due(chat).await.unwrap_or(1) > 0 {
                 let _ = ctx.store.set_due(DueKind::Outbox, here, Some(now)).await;
             }
             return None;
@@ -204,7 +226,7 @@ async fn step(
                 id: meta.id,
                 shown,
             };
-            if receipt.as_ref().is_some_and(Receipt::before_done) {
+            if receipt.as_ref().is_none_or(Receipt::before_done) {
                 return Some((receipt, Some(made), true));
             }
             made.forget(ctx, chat).await;

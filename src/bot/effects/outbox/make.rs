@@ -7,16 +7,16 @@ use teloxide::prelude::*;
 use teloxide::types::MessageId;
 use tracing::{info, warn};
 
-use super::{Plan, Priority, REPOST, Receipt, Slot, Write, media, pace_of, plan, strip};
+use super::{Plan, Priority, REPOST, Receipt, Saved, Slot, Write, media, pace_of, plan, strip};
 use crate::bot::core::settings::Display;
 use crate::bot::core::table::Stage;
 use crate::bot::effects::Ctx;
 use crate::bot::effects::botapi;
-use crate::bot::effects::chat::{ChatAddr, load};
+use crate::bot::effects::chat::{ChatAddr, load_carried};
 use crate::bot::effects::display::{self, Board, Rendered};
 use crate::bot::effects::inline;
 use crate::bot::effects::telegram::{TgBot, chat_gone, kind_of, timed};
-use crate::store::Meta;
+use crate::store::{Meta, Versioned};
 
 use super::made::failed;
 pub use super::made::{Made, NETWORK_RETRY_MS};
@@ -30,8 +30,8 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
         return Made::DONE;
     }
     let r = match w {
-        Write::Board { place } => {
-            let made = board(bot, ctx, ChatAddr::from(*place), meta).await;
+        Write::Board { place, saved } => {
+            let made = board(bot, ctx, ChatAddr::from(*place), meta, saved.as_deref()).await;
             if let Made::Done { shown, .. } = &made
                 && *shown != u64::MAX
                 && meta.planned_ms > 0
@@ -157,9 +157,15 @@ pub async fn make(bot: &TgBot, ctx: &Ctx, chat: i64, w: &Write, meta: &Meta) -> 
 
 /// The board of `addr` as stored now: its board message edited in place, or a new one
 /// posted (and recorded) when there is none, it cannot be edited, or `/board` asked for a
-/// new one (the old loses its buttons, after what comes first).
-async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
-    let here = load(ctx, addr, None).await;
+/// new one (the old loses its buttons, after what comes first). The table `saved` with the
+/// write is drawn when it is still the stored version (the game is then not read again);
+/// else the stored one.
+async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta, saved: Option<&Saved>) -> Made {
+    let carried = saved.map(|s| Versioned {
+        version: s.version,
+        state: s.table.clone(),
+    });
+    let here = load_carried(ctx, addr, None, carried).await;
     let Some(stored) = &here.stored else {
         return Made::Later(ctx.now_ms() + NETWORK_RETRY_MS);
     };
@@ -232,15 +238,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
                 };
             }
             Err(e) if !repost_after(&e) => {
-                return failed(
-                    ctx,
-                    addr,
-                    &Write::Board {
-                        place: addr.place(),
-                    },
-                    e,
-                )
-                .await;
+                return failed(ctx, addr, &Write::board(addr.place()), e).await;
             }
             Err(e) => {
                 ctx.metrics.telegram_error(kind_of(&e));
@@ -265,15 +263,7 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta) -> Made {
     let shown = match display::post(bot, &ctx.metrics, addr, &rendered).await {
         Ok(d) => d,
         Err(e) => {
-            return failed(
-                ctx,
-                addr,
-                &Write::Board {
-                    place: addr.place(),
-                },
-                e,
-            )
-            .await;
+            return failed(ctx, addr, &Write::board(addr.place()), e).await;
         }
     };
     if let Err(e) = ctx
@@ -368,7 +358,7 @@ async fn inline_board(
                 receipt: None,
             }
         }
-        Err(e) => failed(ctx, addr, &Write::Board { place }, e).await,
+        Err(e) => failed(ctx, addr, &Write::board(place), e).await,
     }
 }
 

@@ -29,7 +29,7 @@ use super::chat::ChatAddr;
 use crate::store::{DueKind, Meta, Pace, Place, Put};
 
 pub use receipt::{Receipt, Slot};
-pub use write::{Then, Write};
+pub use write::{Saved, Then, Write};
 
 /// How long a reply to a command may wait for the chat's budget before it is dropped.
 pub const REPLY_TTL_MS: u64 = 60_000;
@@ -209,10 +209,11 @@ pub async fn plan(ctx: &Ctx, chat: i64, plan: Plan) -> bool {
     }
 }
 
-/// Plans the board of `addr` (the table stored as `version` or later): edited in place, or
-/// posted anew at the bottom when `repost` (the old one then loses its buttons).
-pub async fn board(ctx: &Ctx, addr: ChatAddr, version: u64, playing: bool, repost: bool) {
-    plan(ctx, addr.id(), board_plan(addr, version, playing, repost)).await;
+/// Plans the board of `addr` (the table stored as `version` or later; `table` is the one
+/// saved as `version`, carried to the drain): edited in place, or posted anew at the bottom
+/// when `repost` (the old one then loses its buttons).
+pub async fn board(ctx: &Ctx, addr: ChatAddr, saved: Saved, playing: bool, repost: bool) {
+    plan(ctx, addr.id(), board_plan(addr, saved, playing, repost)).await;
 }
 
 /// How long the board of a tap on the live board waits for the taps that follow: two
@@ -228,15 +229,19 @@ pub fn coalesce_ms(ctx: &Ctx, chat: i64) -> u64 {
 /// (or when the board already planned is due, if earlier): every save meanwhile (taps on
 /// the live board) shares that one write, which shows the latest. A board planned at once
 /// meanwhile (a press in the chat, a computer's turn) brings it forward.
-pub async fn board_soon(ctx: &Ctx, addr: ChatAddr, version: u64, playing: bool) {
-    let p = board_plan(addr, version, playing, false).after(coalesce_ms(ctx, addr.id()));
+pub async fn board_soon(ctx: &Ctx, addr: ChatAddr, saved: Saved, playing: bool) {
+    let p = board_plan(addr, saved, playing, false).after(coalesce_ms(ctx, addr.id()));
     plan(ctx, addr.id(), p).await;
 }
 
-fn board_plan(addr: ChatAddr, version: u64, playing: bool, repost: bool) -> Plan {
+fn board_plan(addr: ChatAddr, saved: Saved, playing: bool, repost: bool) -> Plan {
     let place = addr.place();
+    let version = saved.version;
     let mut p = Plan::new(
-        Write::Board { place },
+        Write::Board {
+            place,
+            saved: Some(Box::new(saved)),
+        },
         Slot::Board(place),
         if playing {
             Priority::Board

@@ -435,9 +435,7 @@ mod tests {
     fn nothing_follows_a_plain_write_and_a_refused_topic_is_a_lane() {
         let plain = [
             send(None),
-            Write::Board {
-                place: Place::of_chat(CHAT),
-            },
+            Write::board(Place::of_chat(CHAT)),
             Write::Edit {
                 message_id: 3,
                 text: "t".into(),

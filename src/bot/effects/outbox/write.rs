@@ -3,8 +3,27 @@
 use serde::{Deserialize, Serialize};
 use teloxide::types::InlineKeyboardMarkup;
 
+use crate::bot::core::table::Table;
 use crate::store::Place;
 use crate::tournament::TableId;
+
+/// A table and the version it was saved as, carried in a board's write from the save to
+/// the drain. A copy, never the truth: the drain uses it only when the stored game's version
+/// is still `version` (the same state, byte for byte), whichever replica drains and however
+/// long after (a restart between the save and the drain changes nothing).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Saved {
+    pub version: u64,
+    pub table: Table,
+}
+
+impl Write {
+    /// The board of `place` as stored when made, nothing carried.
+    #[must_use]
+    pub fn board(place: Place) -> Self {
+        Self::Board { place, saved: None }
+    }
+}
 
 /// One write to a chat.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -13,7 +32,14 @@ pub enum Write {
     /// The place's board as stored when the write is made: its board message edited in
     /// place, or a new one posted (and recorded) when there is none, it cannot be edited, or
     /// the write carries [`super::REPOST`].
-    Board { place: Place },
+    Board {
+        place: Place,
+        /// The table as the save that planned the board stored it: the drain draws it
+        /// without reading the game again while it is still the stored version, and reads
+        /// the stored game otherwise (see [`Saved`]). Absent in writes of older replicas.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        saved: Option<Box<Saved>>,
+    },
     /// A new text message (HTML), in the place's topic, possibly as a reply.
     Send {
         place: Place,
@@ -138,9 +164,7 @@ mod tests {
     #[test]
     fn a_write_reads_back_from_its_json() {
         let writes = [
-            Write::Board {
-                place: Place::of_topic(-100, 7),
-            },
+            Write::board(Place::of_topic(-100, 7)),
             Write::Send {
                 place: Place::in_lane(-100, 2),
                 text: "<b>hi</b> &amp; bye".into(),
@@ -198,5 +222,36 @@ mod tests {
             let json = serde_json::to_string(&w).expect("encodes");
             assert_eq!(serde_json::from_str::<Write>(&json).expect("decodes"), w);
         }
+    }
+
+    #[test]
+    fn a_board_carries_its_saved_table_and_a_board_of_an_older_replica_carries_none() {
+        // Given a board planned with the table saved as version 4,
+        let host = crate::bot::core::table::Actor {
+            id: 7,
+            name: "Anna".into(),
+            is_admin: false,
+        };
+        let table = Table::lobby(&host, crate::engine::Preset::Jcf, false);
+        let w = Write::Board {
+            place: Place::of_chat(-100),
+            saved: Some(Box::new(Saved {
+                version: 4,
+                table: table.clone(),
+            })),
+        };
+        // Then it reads back with the table and its version,
+        let json = serde_json::to_string(&w).expect("encodes");
+        assert_eq!(serde_json::from_str::<Write>(&json).expect("decodes"), w);
+        // and a board as an older replica planned it (no table) reads as one carrying none,
+        let place = serde_json::to_string(&Place::of_chat(-100)).expect("a place");
+        let old = format!(r#"{{"w":"board","place":{place}}}"#);
+        assert_eq!(
+            serde_json::from_str::<Write>(&old).expect("decodes"),
+            Write::board(Place::of_chat(-100))
+        );
+        // while a write with no table is written as an older replica wrote it.
+        let plain = serde_json::to_string(&Write::board(Place::of_chat(-100))).expect("encodes");
+        assert_eq!(plain, old);
     }
 }
