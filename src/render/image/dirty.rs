@@ -133,7 +133,17 @@ impl Canvas for Tracking<'_> {
 
     fn stroke_area(&mut self, a: Area, width: f32, rgb: Rgb, alpha: u8) {
         self.canvas().stroke_area(a, width, rgb, alpha);
-        self.mark(a, width);
+        // Its four sides, not the inside.
+        let (x0, y0, x1, y1) = (a.x0, a.y0, a.x1, a.y1);
+        for side in [
+            (x0, y0, x1, y0),
+            (x0, y1, x1, y1),
+            (x0, y0, x0, y1),
+            (x1, y0, x1, y1),
+        ] {
+            let (x0, y0, x1, y1) = side;
+            self.mark(Area { x0, y0, x1, y1 }, width);
+        }
     }
 
     fn fill_circle(&mut self, at: Point, r: f32, rgb: Rgb, alpha: u8) {
@@ -163,9 +173,13 @@ impl Canvas for Tracking<'_> {
 
     fn stroke_lines(&mut self, pts: &[Point], closed: bool, width: f32, rgb: Rgb, alpha: u8) {
         self.canvas().stroke_lines(pts, closed, width, rgb, alpha);
-        if !pts.is_empty() {
-            // Round caps and joins: half the width beyond the points.
-            self.mark(Area::bounding(pts), width);
+        // Each segment with round caps and joins: half the width beyond its ends.
+        let closing = pts.first().filter(|_| closed && pts.len() > 2);
+        for (&p, &q) in pts.iter().zip(pts.iter().skip(1).chain(closing)) {
+            self.mark(Area::bounding(&[p, q]), width);
+        }
+        if let [p] = pts {
+            self.mark(Area::bounding(&[*p]), width);
         }
     }
 

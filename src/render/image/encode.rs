@@ -12,7 +12,6 @@ use std::sync::OnceLock;
 use tiny_skia::Pixmap;
 
 use super::board;
-use super::dirty::Rect;
 use super::paint::{self, INK, PAPER, Rgb, piece_rgb, shade, tint};
 use crate::engine::Arms;
 
@@ -28,43 +27,6 @@ pub(super) fn png(pm: &Pixmap, arms: Arms) -> Vec<u8> {
         .map(|p| pal.lut[bin([p[0], p[1], p[2]])])
         .collect();
     write(pm, &idx, png::ColorType::Indexed, Some(&pal.rgb))
-}
-
-/// Encodes `pm`, the empty board of `arms` ([`board::empty`]) drawn on only inside
-/// `drawn`, with the board's palette: the empty board's indices, computed once, copied
-/// and only the drawn rectangles mapped. The same file [`png`] writes for a star board's
-/// pixmap; the four-arm board is written with a palette here too.
-pub(super) fn png_drawn(pm: &Pixmap, arms: Arms, drawn: &[Rect]) -> Vec<u8> {
-    let pal = palette(arms);
-    let mut idx = empty_indices(arms).to_vec();
-    let width = pm.width() as usize;
-    let data = pm.data();
-    for r in drawn {
-        for y in r.y0..r.y1 {
-            let row = y * width;
-            let px = &data[(row + r.x0) * 4..(row + r.x1) * 4];
-            for (i, p) in idx[row + r.x0..row + r.x1]
-                .iter_mut()
-                .zip(px.chunks_exact(4))
-            {
-                *i = pal.lut[bin([p[0], p[1], p[2]])];
-            }
-        }
-    }
-    write(pm, &idx, png::ColorType::Indexed, Some(&pal.rgb))
-}
-
-/// The empty board of `arms` as palette indices, computed once.
-fn empty_indices(arms: Arms) -> &'static [u8] {
-    static INDICES: [OnceLock<Vec<u8>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    INDICES[slot(arms)].get_or_init(|| {
-        let pal = palette(arms);
-        board::empty(arms)
-            .data()
-            .chunks_exact(4)
-            .map(|p| pal.lut[bin([p[0], p[1], p[2]])])
-            .collect()
-    })
 }
 
 fn slot(arms: Arms) -> usize {
@@ -116,7 +78,8 @@ pub(super) fn bin(c: Rgb) -> usize {
     (usize::from(c[0] >> 3) << 10) | (usize::from(c[1] >> 3) << 5) | usize::from(c[2] >> 3)
 }
 
-fn palette(arms: Arms) -> &'static Palette {
+/// The palette of `arms`, built once.
+pub(super) fn palette(arms: Arms) -> &'static Palette {
     static PALETTES: [OnceLock<Palette>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     PALETTES[slot(arms)].get_or_init(|| build(arms, 256))
 }

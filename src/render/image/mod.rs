@@ -20,6 +20,7 @@ mod board;
 pub mod bracket;
 mod canvas;
 mod dirty;
+mod drawn;
 mod encode;
 mod layout;
 mod paint;
@@ -133,7 +134,7 @@ pub fn png(game: &Game, view: &View) -> Vec<u8> {
     let mut canvas = dirty::Tracking::new(&mut pm);
     scene::draw(&mut canvas, game, view);
     let drawn = canvas.into_rects();
-    let bytes = encode::png_drawn(&pm, arms, &drawn);
+    let bytes = drawn::png(&pm, arms, &drawn);
     scratch::give_back(arms, pm, &drawn);
     bytes
 }

@@ -21,6 +21,8 @@ struct Coverage {
     w: usize,
     h: usize,
     cov: Vec<u8>,
+    /// Per row, the columns from its first to past its last covered pixel.
+    spans: Vec<(usize, usize)>,
 }
 
 /// Radius, stroke width (0 for a disc) and the centre's place within its pixel, as bits.
@@ -97,12 +99,23 @@ fn rasterise((r, width, fx, fy): Key) -> Option<Coverage> {
     };
     let mut mask = Mask::new(side, side)?;
     mask.fill_path(&path, FillRule::Winding, true, Transform::identity());
+    let w = side as usize;
+    let spans = mask
+        .data()
+        .chunks_exact(w)
+        .map(|row| {
+            let first = row.iter().position(|&c| c > 0).unwrap_or(0);
+            let end = row.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
+            (first, end.max(first))
+        })
+        .collect();
     Some(Coverage {
         dx: -pad,
         dy: -pad,
-        w: side as usize,
+        w,
         h: side as usize,
         cov: mask.data().to_vec(),
+        spans,
     })
 }
 
@@ -116,14 +129,20 @@ fn blend(pm: &mut Pixmap, c: &Coverage, (ax, ay): (i32, i32), rgb: Rgb, alpha: u
         if py < 0 || py >= ph {
             continue;
         }
-        let row = &c.cov[y * c.w..(y + 1) * c.w];
+        let (first, end) = c.spans[y];
+        let row = &c.cov[y * c.w + first..y * c.w + end];
         for (x, &cov) in row.iter().enumerate() {
-            let px = ax + c.dx + x as i32;
+            let px = ax + c.dx + (first + x) as i32;
             if cov == 0 || px < 0 || px >= pw {
                 continue;
             }
             let k = (u32::from(cov) * alpha + 127) / 255;
             let i = (py as usize * pw as usize + px as usize) * 4;
+            if k == 255 {
+                // Covered: the colour itself (what the blend below gives, without it).
+                data[i..i + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
+                continue;
+            }
             for (d, &v) in data[i..i + 3].iter_mut().zip(&rgb) {
                 *d = ((u32::from(*d) * (255 - k) + u32::from(v) * k + 127) / 255) as u8;
             }

@@ -344,6 +344,11 @@ fn blit(pm: &mut Pixmap, r: &Raster, cov: &[u8], (ax, ay): (i32, i32), rgb: Rgb)
                 continue;
             }
             let i = (py as usize * pw as usize + px as usize) * 4;
+            if c == 255 {
+                // Covered: the colour itself (what the blend below gives, without it).
+                data[i..i + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
+                continue;
+            }
             for (k, &v) in rgb.iter().enumerate() {
                 let d = u32::from(data[i + k]);
                 data[i + k] = ((d * (255 - c) + u32::from(v) * c + 127) / 255) as u8;
