@@ -197,3 +197,85 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     let crc = crc32fast::hash(&out[start..]);
     out.extend_from_slice(&crc.to_be_bytes());
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Phase, Preset};
+    use crate::render::image::dirty::Tracking;
+    use crate::render::image::{View, scene};
+
+    /// The palette indices of a PNG written here.
+    fn indices(bytes: &[u8]) -> Vec<u8> {
+        let mut reader = png::Decoder::new(bytes).read_info().expect("a PNG");
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).expect("a frame");
+        assert_eq!(info.color_type, png::ColorType::Indexed);
+        buf.truncate(info.buffer_size());
+        buf
+    }
+
+    /// The picture drawn on a fresh copy of the empty board, every pixel indexed.
+    fn fresh(game: &Game, view: &View) -> Vec<u8> {
+        let arms = game.arms();
+        let mut pm = board::empty(arms).clone();
+        scene::draw(&mut Tracking::new(&mut pm), game, view);
+        let pal = encode::palette(arms);
+        pm.data()
+            .chunks_exact(4)
+            .map(|p| pal.lut[bin([p[0], p[1], p[2]])])
+            .collect()
+    }
+
+    /// Every picture of games on each board, drawn one after the other on the kept copies
+    /// of the empty board (each left by the one before), is the picture drawn on a fresh
+    /// copy: nothing drawn is left out of the tiles read and restored, and the rows
+    /// filtered once and again make the file of those pixels.
+    #[test]
+    fn each_picture_of_a_game_is_its_drawing_on_a_fresh_board() {
+        for arms in Arms::ALL {
+            let mut game = Game::new_on(arms, Preset::Jcf, Preset::Jcf.options(), arms.colours())
+                .expect("a new game");
+            let mut seed: u64 = 0x5eed_0052;
+            let mut next = |n: usize| {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                (seed >> 33) as usize % n
+            };
+            let (mut last, mut pictures) = (None, 0);
+            while pictures < 40 {
+                match game.phase() {
+                    Phase::Finished(_) => break,
+                    Phase::AwaitingRoll(_) => {
+                        game = game.roll(next(6) as u8 + 1).expect("a roll");
+                        continue;
+                    }
+                    _ => {}
+                }
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    game = game.pass().expect("a pass").0;
+                    continue;
+                }
+                // Names and letters on every other picture.
+                let view = View {
+                    last_move: last,
+                    choices: moves.to_vec(),
+                    names: std::array::from_fn(|i| (pictures % 2 == 0).then(|| format!("Nom {i}"))),
+                    letters: (pictures % 2 == 1)
+                        .then_some(['G', 'B', 'V', 'E', 'T', 'L', 'C', 'R']),
+                };
+                let want = fresh(&game, &view);
+                let got = indices(&crate::render::image::png(&game, &view));
+                let off = got.iter().zip(&want).filter(|(a, b)| a != b).count();
+                assert_eq!(off, 0, "{arms:?}, picture {pictures}: {off} pixels differ");
+                pictures += 1;
+                let mv = moves[next(moves.len())];
+                last = Some(mv.into());
+                game = game.play(mv).expect("a legal move");
+            }
+            assert_eq!(pictures, 40, "{arms:?}");
+        }
+    }
+}
