@@ -1,7 +1,8 @@
-//! Circles (pieces, their rings, badges, the arrival ring) drawn from coverage masks that
-//! tiny-skia rasterises once per radius, stroke width and position within a pixel, then
-//! blended into the pixmap in the wanted colour: a board draws a few dozen circles of a
-//! handful of sizes, and rasterising each path anew was most of a picture's drawing. The
+//! Circles (pieces, their rings, badges, the arrival ring) and filled polygons (the pieces'
+//! shapes) drawn from coverage masks that tiny-skia rasterises once per radius, stroke
+//! width and position within a pixel (a polygon: per shape and position within a pixel),
+//! then blended into the pixmap in the wanted colour: a board draws a few dozen circles of
+//! a handful of sizes, and rasterising each path anew was most of a picture's drawing. The
 //! pixels are those of the pixmap's own circles ([`super::paint::Scaled`]) but for the
 //! rounding of the blend (a step of one in a channel at an edge).
 
@@ -41,6 +42,68 @@ pub(super) fn fill_circle(pm: &mut Pixmap, at: Point, r: f32, rgb: Rgb, alpha: u
 /// `stroke_circle` does.
 pub(super) fn stroke_circle(pm: &mut Pixmap, at: Point, r: f32, width: f32, rgb: Rgb) {
     draw(pm, at, r, width, rgb, 255);
+}
+
+/// Fills the polygon `pts` in `rgb` at `alpha` (`crisp`: without anti-aliasing), as the
+/// pixmap's `fill_polygon` does: a piece's shape is the same polygon at each place.
+pub(super) fn fill_polygon(pm: &mut Pixmap, pts: &[Point], rgb: Rgb, alpha: u8, crisp: bool) {
+    if pts.len() < 3 || pts.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) {
+        return;
+    }
+    let x0 = pts
+        .iter()
+        .map(|p| p.0)
+        .fold(f32::INFINITY, f32::min)
+        .floor()
+        - 2.0;
+    let y0 = pts
+        .iter()
+        .map(|p| p.1)
+        .fold(f32::INFINITY, f32::min)
+        .floor()
+        - 2.0;
+    let key: Vec<u32> = std::iter::once(u32::from(crisp))
+        .chain(
+            pts.iter()
+                .flat_map(|p| [(p.0 - x0).to_bits(), (p.1 - y0).to_bits()]),
+        )
+        .collect();
+    static CACHE: OnceLock<Mutex<HashMap<Vec<u32>, Arc<Coverage>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Mutex::default);
+    let kept = cache.lock().ok().and_then(|c| c.get(&key).cloned());
+    let c = match kept {
+        Some(c) => c,
+        None => {
+            let local: Vec<Point> = pts.iter().map(|p| (p.0 - x0, p.1 - y0)).collect();
+            let Some(c) = rasterise_polygon(&local, crisp).map(Arc::new) else {
+                return;
+            };
+            if let Ok(mut kept) = cache.lock() {
+                if kept.len() >= KEPT {
+                    kept.clear();
+                }
+                kept.insert(key, Arc::clone(&c));
+            }
+            c
+        }
+    };
+    blend(pm, &c, (x0 as i32, y0 as i32), rgb, alpha);
+}
+
+fn rasterise_polygon(pts: &[Point], crisp: bool) -> Option<Coverage> {
+    let (first, rest) = pts.split_first()?;
+    let mut pb = PathBuilder::new();
+    pb.move_to(first.0, first.1);
+    for p in rest {
+        pb.line_to(p.0, p.1);
+    }
+    pb.close();
+    let path = pb.finish()?;
+    let w = pts.iter().map(|p| p.0).fold(0.0, f32::max).ceil() as u32 + 3;
+    let h = pts.iter().map(|p| p.1).fold(0.0, f32::max).ceil() as u32 + 3;
+    let mut mask = Mask::new(w, h)?;
+    mask.fill_path(&path, FillRule::Winding, !crisp, Transform::identity());
+    Some(Coverage::of(&mask, (0, 0)))
 }
 
 fn draw(pm: &mut Pixmap, (x, y): Point, r: f32, width: f32, rgb: Rgb, alpha: u8) {
@@ -99,24 +162,31 @@ fn rasterise((r, width, fx, fy): Key) -> Option<Coverage> {
     };
     let mut mask = Mask::new(side, side)?;
     mask.fill_path(&path, FillRule::Winding, true, Transform::identity());
-    let w = side as usize;
-    let spans = mask
-        .data()
-        .chunks_exact(w)
-        .map(|row| {
-            let first = row.iter().position(|&c| c > 0).unwrap_or(0);
-            let end = row.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
-            (first, end.max(first))
-        })
-        .collect();
-    Some(Coverage {
-        dx: -pad,
-        dy: -pad,
-        w,
-        h: side as usize,
-        cov: mask.data().to_vec(),
-        spans,
-    })
+    Some(Coverage::of(&mask, (-pad, -pad)))
+}
+
+impl Coverage {
+    /// The coverage of `mask`, its top-left corner at `(dx, dy)` from the anchor pixel.
+    fn of(mask: &Mask, (dx, dy): (i32, i32)) -> Self {
+        let w = mask.width() as usize;
+        let spans = mask
+            .data()
+            .chunks_exact(w)
+            .map(|row| {
+                let first = row.iter().position(|&c| c > 0).unwrap_or(0);
+                let end = row.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
+                (first, end.max(first))
+            })
+            .collect();
+        Coverage {
+            dx,
+            dy,
+            w,
+            h: mask.height() as usize,
+            cov: mask.data().to_vec(),
+            spans,
+        }
+    }
 }
 
 /// Blends `rgb` at `alpha` into the opaque pixmap through the coverage placed at `(ax, ay)`.
