@@ -26,7 +26,7 @@ pub(super) struct Rect {
 const MARGIN: f32 = 3.0;
 
 /// The side of the square tiles the drawn pixels are counted in.
-const TILE: usize = 8;
+const TILE: usize = 4;
 
 /// A pixmap at the layout's size, drawn on through [`Scaled`], with the tiles drawn on.
 pub(super) struct Tracking<'a> {
@@ -180,7 +180,7 @@ impl Canvas for Tracking<'_> {
             (x1, y0, x1, y1),
         ] {
             let (x0, y0, x1, y1) = side;
-            self.mark(Area { x0, y0, x1, y1 }, width);
+            self.mark(Area { x0, y0, x1, y1 }, width / 2.0);
         }
     }
 
@@ -191,7 +191,7 @@ impl Canvas for Tracking<'_> {
 
     fn stroke_circle(&mut self, at: Point, r: f32, width: f32, rgb: Rgb) {
         sprite::stroke_circle(self.pm, at, r, width, rgb);
-        self.mark(around(at, r), width);
+        self.mark(around(at, r), width / 2.0);
     }
 
     fn fill_polygon(&mut self, pts: &[Point], rgb: Rgb, alpha: u8, crisp: bool) {
@@ -214,10 +214,10 @@ impl Canvas for Tracking<'_> {
         // Each segment with round caps and joins: half the width beyond its ends.
         let closing = pts.first().filter(|_| closed && pts.len() > 2);
         for (&p, &q) in pts.iter().zip(pts.iter().skip(1).chain(closing)) {
-            self.mark(Area::bounding(&[p, q]), width);
+            self.mark(Area::bounding(&[p, q]), width / 2.0);
         }
         if let [p] = pts {
-            self.mark(Area::bounding(&[*p]), width);
+            self.mark(Area::bounding(&[*p]), width / 2.0);
         }
     }
 

@@ -101,23 +101,10 @@ fn paeth_within(out: &mut [u8], row: &[u8], above: &[u8], x0: usize, x1: usize) 
 pub(super) fn png(pm: &Pixmap, arms: Arms, drawn: &[Rect]) -> Vec<u8> {
     debug_assert!(drawn.windows(2).all(|p| p[0].y0 <= p[1].y0));
     // Writing to a Vec does not fail.
-    write(
-        pm,
-        board::empty(arms),
-        encode::palette(arms),
-        empty(arms),
-        drawn,
-    )
-    .unwrap_or_else(|_| encode::png(pm, arms))
+    write(pm, encode::palette(arms), empty(arms), drawn).unwrap_or_else(|_| encode::png(pm, arms))
 }
 
-fn write(
-    pm: &Pixmap,
-    base: &Pixmap,
-    pal: &Palette,
-    e: &Empty,
-    drawn: &[Rect],
-) -> io::Result<Vec<u8>> {
+fn write(pm: &Pixmap, pal: &Palette, e: &Empty, drawn: &[Rect]) -> io::Result<Vec<u8>> {
     let (w, h) = (pm.width() as usize, pm.height() as usize);
     let data = pm.data();
     let mut z = fdeflate::Compressor::new(Vec::with_capacity(128 * 1024))?;
@@ -127,7 +114,6 @@ fn write(
     // The drawn spans of the row above (its indices are then in `above`).
     let mut above_spans: &[Rect] = &[];
     let mut first = 0;
-    let empty_px = base.data();
     for y in 0..h {
         while first < drawn.len() && drawn[first].y1 <= y {
             first += 1;
@@ -140,17 +126,12 @@ fn write(
             continue;
         }
         row.copy_from_slice(&e.indices[y * w..(y + 1) * w]);
-        // Only pixels that differ from the empty board's are looked up; runs of one colour
-        // are the rule, so the last lookup is kept.
+        // Runs of one colour are the rule: the last lookup is kept.
         let (mut last, mut last_index) = (None, 0);
         for r in spans {
             let at = y * w + r.x0..y * w + r.x1;
             let px = &data[at.start * 4..at.end * 4].as_chunks::<4>().0;
-            let was = &empty_px[at.start * 4..at.end * 4].as_chunks::<4>().0;
-            for ((i, p), q) in row[r.x0..r.x1].iter_mut().zip(*px).zip(*was) {
-                if p == q {
-                    continue;
-                }
+            for (i, p) in row[r.x0..r.x1].iter_mut().zip(*px) {
                 if last != Some(*p) {
                     (last, last_index) = (Some(*p), pal.lut[bin([p[0], p[1], p[2]])]);
                 }
