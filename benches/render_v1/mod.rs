@@ -1,6 +1,6 @@
 //! The PNG board's drawing and encoding as they were before issue 52 (6d18785), frozen so
-//! `benches/render.rs` measures today's code against them in the same run, and
-//! `tests/it/render_png_v1.rs` checks that both draw the same pictures. Only the PNG path:
+//! `benches/render.rs` measures today's code against them in the same run (and checks that
+//! both draw the same pictures, within the golden images' tolerance). Only the PNG path:
 //! the empty board copied whole, the position drawn on it with tiny-skia, the whole pixmap
 //! encoded (RGB on 4 arms, a palette on 6 and 8). Not to be changed.
 
