@@ -29,6 +29,14 @@ pub(super) fn png(pm: &Pixmap, arms: Arms) -> Vec<u8> {
     write(pm, &idx, png::ColorType::Indexed, Some(&pal.rgb))
 }
 
+fn slot(arms: Arms) -> usize {
+    match arms {
+        Arms::Four => 0,
+        Arms::Six => 1,
+        Arms::Eight => 2,
+    }
+}
+
 fn write(pm: &Pixmap, data: &[u8], color: png::ColorType, plte: Option<&[u8]>) -> Vec<u8> {
     let mut out = Vec::with_capacity(160 * 1024);
     let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
@@ -70,10 +78,10 @@ pub(super) fn bin(c: Rgb) -> usize {
     (usize::from(c[0] >> 3) << 10) | (usize::from(c[1] >> 3) << 5) | usize::from(c[2] >> 3)
 }
 
-fn palette(arms: Arms) -> &'static Palette {
-    static PALETTES: [OnceLock<Palette>; 2] = [OnceLock::new(), OnceLock::new()];
-    let slot = usize::from(arms == Arms::Eight);
-    PALETTES[slot].get_or_init(|| build(arms, 256))
+/// The palette of `arms`, built once.
+pub(super) fn palette(arms: Arms) -> &'static Palette {
+    static PALETTES: [OnceLock<Palette>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    PALETTES[slot(arms)].get_or_init(|| build(arms, 256))
 }
 
 /// The palette of `arms` with at most `cap` colours (the animation keeps one index free

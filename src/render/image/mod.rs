@@ -1,8 +1,10 @@
 //! The PNG board image: the printed parxís board with the pieces, the last move's trail
 //! and numbered labels on the destinations of the moves to choose from.
 //!
-//! The empty board is drawn once per process; each image copies it, draws the position
-//! and overlays on top and encodes a PNG with fast compression.
+//! The empty board is drawn once per process and kept in copies; each image takes one,
+//! draws the position and overlays on it, remembering where, and encodes a PNG with a
+//! palette and fast compression, reading only what was drawn from the copy (the rest is
+//! the empty board's, indexed once); then the copy is made the empty board again.
 //!
 //! ```
 //! use parxis::engine::{Colour, Game, Preset};
@@ -17,16 +19,18 @@ pub mod anim;
 mod board;
 pub mod bracket;
 mod canvas;
+mod dirty;
+mod drawn;
 mod encode;
 mod flat;
 mod layout;
 mod paint;
 mod scene;
+mod scratch;
+mod sprite;
 pub mod standings;
 mod svg;
 mod text;
-
-use tiny_skia::Pixmap;
 
 use serde::{Deserialize, Serialize};
 
@@ -124,10 +128,17 @@ pub fn trail_points(game: &Game, trail: Trail) -> Vec<Point> {
     pts
 }
 
-/// The PNG image of `game`: [`size`] × [`size`] pixels of its board, RGB.
+/// The PNG image of `game`: [`size`] × [`size`] pixels of its board, with a palette.
 #[must_use]
 pub fn png(game: &Game, view: &View) -> Vec<u8> {
-    encode::png(&render(game, view), game.arms())
+    let arms = game.arms();
+    let mut pm = scratch::take(arms);
+    let mut canvas = dirty::Tracking::new(&mut pm);
+    scene::draw(&mut canvas, game, view);
+    let drawn = canvas.into_rects();
+    let bytes = drawn::png(&pm, arms, &drawn);
+    scratch::give_back(arms, pm, &drawn);
+    bytes
 }
 
 /// [`png`] drawn at a replay animation's scale ([`anim::side`] pixels wide): the picture a
@@ -139,11 +150,4 @@ pub fn png_at_frame_scale(game: &Game, view: &View) -> Vec<u8> {
     let k = anim::scale_of(arms);
     scene::draw(&mut paint::Scaled::new(&mut pm, k), game, view);
     encode::png(&pm, arms)
-}
-
-/// The image of `game` as a pixmap (premultiplied RGBA, opaque).
-fn render(game: &Game, view: &View) -> Pixmap {
-    let mut pm = board::empty(game.arms()).clone();
-    scene::draw(&mut pm, game, view);
-    pm
 }

@@ -16,7 +16,7 @@ use ab_glyph::{Font, FontRef, Glyph, PxScale, ScaleFont, point};
 use tiny_skia::Pixmap;
 
 use super::canvas::{Canvas, Rgb};
-use super::layout::Point;
+use super::layout::{Area, Point};
 
 static FONT_BYTES: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
 static EMOJI_BYTES: &[u8] = include_bytes!("../../../assets/fonts/NotoEmoji-Bold.ttf");
@@ -344,6 +344,11 @@ fn blit(pm: &mut Pixmap, r: &Raster, cov: &[u8], (ax, ay): (i32, i32), rgb: Rgb)
                 continue;
             }
             let i = (py as usize * pw as usize + px as usize) * 4;
+            if c == 255 {
+                // Covered: the colour itself (what the blend below gives, without it).
+                data[i..i + 4].copy_from_slice(&[rgb[0], rgb[1], rgb[2], 255]);
+                continue;
+            }
             for (k, &v) in rgb.iter().enumerate() {
                 let d = u32::from(data[i + k]);
                 data[i + k] = ((d * (255 - c) + u32::from(v) * c + 127) / 255) as u8;
@@ -356,6 +361,20 @@ fn blit(pm: &mut Pixmap, r: &Raster, cov: &[u8], (ax, ay): (i32, i32), rgb: Rgb)
 
 fn anchor((x, y): Point) -> (i32, i32) {
     (x.round() as i32, y.round() as i32)
+}
+
+/// The pixels [`raster_centred`] (`halo` 0) or [`raster_outlined`] (its halo's width) can
+/// change for `text` at `size` centred on `centre`.
+pub(super) fn extent(text: &str, size: f32, centre: Point, halo: f32) -> Area {
+    let r = raster(text, size, halo);
+    let (ax, ay) = anchor(centre);
+    let (x0, y0) = ((ax + r.dx) as f32, (ay + r.dy) as f32);
+    Area {
+        x0,
+        y0,
+        x1: x0 + r.w as f32,
+        y1: y0 + r.h as f32,
+    }
 }
 
 /// Draws `text` centred on `centre` (horizontally on its advance, vertically on its
