@@ -70,6 +70,7 @@ mod render_png_golden;
 mod render_png_labels;
 mod replay_gif;
 mod rules_named;
+mod simulate_in_place;
 mod stats_migrate;
 mod stats_points;
 mod stats_store;
