@@ -199,12 +199,14 @@ pub(crate) fn danger(g: &Game, c: Colour, i: usize) -> f32 {
         if same_side(g, o, c) {
             continue;
         }
-        let Some(tp) = g.arms().progress_on_ring(o, n) else {
+        // The square's progress on `o`'s path (a table's, where `progress_on_ring` divides):
+        // 0 when it is not on the ring part of the path.
+        let tp = g.arms().progress_at(o, i);
+        if tp == NEST {
             continue;
-        };
+        }
         let nest = g.in_nest(o);
         let six = if nest == 0 { g.opts.six_counts } else { 6 };
-        let path = g.arms().path(o);
         let mut faces = 0u8;
         for &q in &g.prog[o.index()] {
             if q == NEST || q >= tp {
@@ -220,8 +222,8 @@ pub(crate) fn danger(g: &Game, c: Colour, i: usize) -> f32 {
             if faces & (1 << face) != 0 {
                 continue;
             }
-            let clear = (q + 1..tp).all(|s| !g.barrier_at(path[s as usize] as usize));
-            if clear {
+            // R4.2 no barrier at q + 1 ..= tp − 1 (read from the engine's barrier bit set).
+            if !g.path_blocked(o, q, tp - 1) {
                 faces |= 1 << face;
             }
         }
@@ -237,6 +239,17 @@ pub(crate) fn after_value(g: &Game, me: Colour, w: &Weights) -> f32 {
     if let Phase::AwaitingBonus { seat, .. } = g.phase()
         && seat == me
     {
+        return after_value_mut(&mut g.clone(), me, w);
+    }
+    evaluate(g, me, w)
+}
+
+/// [`after_value`] of `g` itself: the bonus moves are tried on it and taken back, and `g`
+/// is left as it was.
+fn after_value_mut(g: &mut Game, me: Colour, w: &Weights) -> f32 {
+    if let Phase::AwaitingBonus { seat, .. } = g.phase()
+        && seat == me
+    {
         let moves = g.legal_moves();
         if moves.is_empty() {
             return match g.pass() {
@@ -246,23 +259,34 @@ pub(crate) fn after_value(g: &Game, me: Colour, w: &Weights) -> f32 {
         }
         return moves
             .iter()
-            .map(|&mv| after_value(&g.play_unchecked(mv), me, w))
+            .map(|&mv| move_value(g, mv, me, w))
             .fold(f32::MIN, f32::max);
     }
     evaluate(g, me, w)
 }
 
+/// [`after_value`] of the position after `mv`, played on `g` and taken back ([`Game::undo`]):
+/// no copy of the game per move tried.
+#[inline]
+fn move_value(g: &mut Game, mv: Move, me: Colour, w: &Weights) -> f32 {
+    let undo = g.play_undoable(mv);
+    let v = after_value_mut(g, me, w);
+    g.undo(&undo);
+    v
+}
+
 /// The greedy (`normal`) choice for the seat to act, first of equal best: the deterministic
-/// opponent model of the `hard` search.
+/// opponent model of the `hard` search. Each move is tried on `g` and taken back, so `g` is
+/// left as it was.
 #[must_use]
-pub(crate) fn greedy(g: &Game, seat: Colour, moves: &[Move], w: &Weights) -> Option<Move> {
+pub(crate) fn greedy(g: &mut Game, seat: Colour, moves: &[Move], w: &Weights) -> Option<Move> {
     if moves.len() <= 1 {
         return moves.first().copied();
     }
     let mut best = None;
     let mut best_v = f32::MIN;
     for &mv in moves {
-        let v = after_value(&g.play_unchecked(mv), seat, w);
+        let v = move_value(g, mv, seat, w);
         if v > best_v {
             best_v = v;
             best = Some(mv);
@@ -320,6 +344,103 @@ mod tests {
         // Red 5 behind with pieces in its nest: the 5 must be used to leave (R4.4.1).
         let g = game(json!({"20": ["red"], "25": ["yellow"]}));
         assert_eq!(danger_on(&g, 25), 0.0);
+    }
+
+    /// [`danger`] as it was written before issue 53: the path to the target read square by
+    /// square.
+    fn danger_square_by_square(g: &Game, c: Colour, i: usize) -> f32 {
+        let cell = g.cell(i);
+        let Some(sq) = Square::from_index(i) else {
+            return 0.0;
+        };
+        let Some(n) = sq.ring_number() else {
+            return 0.0;
+        };
+        if sq.is_safe() || cell[1] != 0 {
+            return danger(g, c, i); // no path is read there
+        }
+        let mut survive = 1.0f32;
+        for o in g.seats() {
+            if same_side(g, o, c) {
+                continue;
+            }
+            let Some(tp) = g.arms().progress_on_ring(o, n) else {
+                continue;
+            };
+            let nest = g.in_nest(o);
+            let six = if nest == 0 { g.opts.six_counts } else { 6 };
+            let path = g.arms().path(o);
+            let mut faces = 0u8;
+            for &q in &g.prog[o.index()] {
+                if q == NEST || q >= tp {
+                    continue;
+                }
+                let d = tp - q;
+                let face = match d {
+                    1..=4 => d,
+                    5 if nest == 0 => 5,
+                    _ if d == six => 6,
+                    _ => continue,
+                };
+                if faces & (1 << face) != 0 {
+                    continue;
+                }
+                if (q + 1..tp).all(|s| !g.barrier_at(path[s as usize] as usize)) {
+                    faces |= 1 << face;
+                }
+            }
+            survive *= 1.0 - f32::from(faces.count_ones() as u8) / 6.0;
+        }
+        1.0 - survive
+    }
+
+    #[test]
+    fn danger_reads_barriers_as_the_square_by_square_walk_did() {
+        use crate::engine::{Arms, Preset};
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(53);
+        let mut compared = 0u32;
+        for arms in Arms::ALL {
+            for preset in Preset::ALL {
+                for pairs in [false, true] {
+                    let mut opts = preset.options();
+                    opts.pairs = pairs;
+                    let mut g = Game::new_on(arms, preset, opts, arms.colours()).expect("game");
+                    for _ in 0..3000 {
+                        match g.phase() {
+                            Phase::Finished(_) => break,
+                            Phase::AwaitingRoll(_) => {
+                                g.roll_mut(rng.random_range(1..=6)).expect("roll");
+                            }
+                            _ => {
+                                let moves = g.legal_moves();
+                                if moves.is_empty() {
+                                    g.pass_unchecked_mut();
+                                } else {
+                                    g.play_unchecked_mut(moves[rng.random_range(0..moves.len())]);
+                                }
+                            }
+                        }
+                        for c in g.seats() {
+                            for p in g.progress(c) {
+                                if p == NEST || p > arms.last_ring() {
+                                    continue;
+                                }
+                                let i = g.path_index(c, p);
+                                let (new, old) =
+                                    (danger(&g, c, i), danger_square_by_square(&g, c, i));
+                                assert_eq!(new.to_bits(), old.to_bits(), "{g:?} {c} {i}");
+                                compared += u32::from(g.barriers.iter().any(|&w| w != 0));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 10_000,
+            "too few positions with barriers: {compared}"
+        );
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub fn value_after(g: &Game, me: Colour, depth: u32, roller: Option<Colour>, w: 
             }
             let mv = match list.len() {
                 1 => list[0],
-                _ => match eval::greedy(g, seat, &list, &eval::NORMAL) {
+                _ => match eval::greedy(&mut g.clone(), seat, &list, &eval::NORMAL) {
                     Some(mv) => mv,
                     None => list[0],
                 },

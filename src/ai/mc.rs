@@ -353,7 +353,7 @@ impl Ctx<'_> {
                     } else {
                         &eval::NORMAL
                     };
-                    match eval::greedy(&g, seat, &list, w) {
+                    match eval::greedy(&mut g, seat, &list, w) {
                         Some(mv) => g.play_unchecked_mut(mv),
                         None => {
                             g.pass_unchecked_mut();

@@ -172,22 +172,34 @@ impl FromStr for Player {
 /// The move `player` plays now (see [`choose`]).
 #[must_use]
 pub fn choose_player(game: &Game, player: Player, rng: &mut impl Rng) -> Option<Move> {
+    choose_player_among(game, &game.legal_moves(), player, rng)
+}
+
+/// [`choose_player`] among `moves`, which are [`Game::legal_moves`] of `game` (a caller that
+/// steps a game in place has them already: they are not generated twice).
+#[must_use]
+#[inline]
+pub fn choose_player_among(
+    game: &Game,
+    moves: &MoveList,
+    player: Player,
+    rng: &mut impl Rng,
+) -> Option<Move> {
     if let Player::Level(l) = player {
-        return choose(game, l, rng);
+        return choose_among(game, moves, l, rng);
     }
-    let moves = game.legal_moves();
     match moves.len() {
         0 => return None,
         1 => return Some(moves[0]),
         _ => {}
     }
     let scores = match player {
-        Player::Hard(cfg) => search::scores(game, &moves, rng.random(), &cfg, &learned::WEIGHTS),
-        Player::Expect(n) => expect::scores(game, &moves, n, &learned::WEIGHTS),
-        Player::Mc(cfg) => mc::scores(game, &moves, rng.random(), &cfg),
-        Player::PreviousHard | Player::Level(_) => rollout::scores(game, &moves, rng.random()),
+        Player::Hard(cfg) => search::scores(game, moves, rng.random(), &cfg, &learned::WEIGHTS),
+        Player::Expect(n) => expect::scores(game, moves, n, &learned::WEIGHTS),
+        Player::Mc(cfg) => mc::scores(game, moves, rng.random(), &cfg),
+        Player::PreviousHard | Player::Level(_) => rollout::scores(game, moves, rng.random()),
     };
-    Some(pick_best(&moves, &scores, rng))
+    Some(pick_best(moves, &scores, rng))
 }
 
 /// The move `level` plays now, among [`Game::legal_moves`] (the pending roll's or bonus's);
@@ -197,7 +209,18 @@ pub fn choose_player(game: &Game, player: Player, rng: &mut impl Rng) -> Option<
 /// `hard`'s sampled dice and breaks ties.
 #[must_use]
 pub fn choose(game: &Game, level: Level, rng: &mut impl Rng) -> Option<Move> {
-    let moves = game.legal_moves();
+    choose_among(game, &game.legal_moves(), level, rng)
+}
+
+/// [`choose`] among `moves`, which are [`Game::legal_moves`] of `game`.
+#[must_use]
+#[inline]
+pub fn choose_among(
+    game: &Game,
+    moves: &MoveList,
+    level: Level,
+    rng: &mut impl Rng,
+) -> Option<Move> {
     match moves.len() {
         0 => return None,
         1 => return Some(moves[0]),
@@ -205,10 +228,10 @@ pub fn choose(game: &Game, level: Level, rng: &mut impl Rng) -> Option<Move> {
     }
     let scores = match level {
         Level::Easy => return Some(moves[rng.random_range(0..moves.len())]),
-        Level::Normal => normal_scores(game, &moves),
-        Level::Hard => mc::scores(game, &moves, rng.random(), &mc::HARD),
+        Level::Normal => normal_scores(game, moves),
+        Level::Hard => mc::scores(game, moves, rng.random(), &mc::HARD),
     };
-    Some(pick_best(&moves, &scores, rng))
+    Some(pick_best(moves, &scores, rng))
 }
 
 fn normal_scores(game: &Game, moves: &MoveList) -> [f32; 4] {

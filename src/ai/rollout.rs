@@ -80,7 +80,7 @@ fn playout(g: &Game, p: &Players<'_>, first: u8, seed: u64) -> f32 {
             Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
                 let moves = g.legal_moves();
                 let w = if seat == p.me { p.mine } else { p.others };
-                match eval::greedy(&g, seat, &moves, w) {
+                match eval::greedy(&mut g, seat, &moves, w) {
                     Some(mv) => g = g.play_unchecked(mv),
                     None => match g.pass() {
                         Ok((x, _)) => g = x,

@@ -65,7 +65,7 @@ fn playout(start: &Game, me: Colour, w: &Weights, first: u8, seed: u64, rolls: u
                     }
                     1 => Some(list[0]),
                     _ if seat == me => value::greedy(&g, &list, w),
-                    _ => eval::greedy(&g, seat, &list, &eval::NORMAL),
+                    _ => eval::greedy(&mut g, seat, &list, &eval::NORMAL),
                 };
                 match mv {
                     Some(mv) => g.play_unchecked_mut(mv),

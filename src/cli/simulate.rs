@@ -28,9 +28,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
-use crate::ai::{Player, choose_player};
+use crate::ai::{Player, choose_player_among};
 use crate::dice::RngDice;
-use crate::engine::{Arms, Colour, Game, Phase, Preset, Seats, roll_off};
+use crate::engine::{Arms, Colour, Game, MoveList, Phase, Preset, Seats, roll_off};
 
 /// A game that has not ended after this many rolls counts as unfinished.
 pub const MAX_ROLLS: u64 = 10_000;
@@ -152,6 +152,17 @@ pub struct GameResult {
 /// Play game number `index` of a simulation to its end (or [`MAX_ROLLS`]).
 #[must_use]
 pub fn play_game(cfg: &Config, index: u64) -> GameResult {
+    play_game_seen(cfg, index, |_| {})
+}
+
+/// [`play_game`], showing `seen` the game after its first turn is drawn and after every
+/// step (a roll, a move or a pass), so that a test can compare the games step by step.
+///
+/// The game is stepped in place ([`Game::roll_mut`], [`Game::legal_moves_into`],
+/// [`Game::play_unchecked_mut`] with a move of that very list, [`Game::pass_unchecked_mut`]
+/// when the list is empty): no copy of the game per step, and the legal moves generated once
+/// per decision.
+pub fn play_game_seen(cfg: &Config, index: u64, mut seen: impl FnMut(&Game)) -> GameResult {
     let n = cfg.players.len();
     let seats = seat_colours(cfg.arms, n);
     // Player j plays seats[(index + j) % n]; player_of[colour] is that player.
@@ -174,6 +185,8 @@ pub fn play_game(cfg: &Config, index: u64) -> GameResult {
     let Ok(mut game) = game.with_first_turn(starter) else {
         return result;
     };
+    seen(&game);
+    let mut moves = MoveList::new();
     loop {
         match game.phase() {
             Phase::Finished(w) => {
@@ -190,26 +203,35 @@ pub fn play_game(cfg: &Config, index: u64) -> GameResult {
                     return result;
                 }
                 result.rolls += 1;
-                let Ok(next) = game.roll(crate::engine::Dice::roll(&mut dice)) else {
+                if game.roll_mut(crate::engine::Dice::roll(&mut dice)).is_err() {
                     return result;
-                };
-                game = next;
+                }
             }
             Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
-                let player = cfg.players[player_of[seat.index()]];
-                match choose_player(&game, player, &mut ai_rng) {
+                game.legal_moves_into(&mut moves);
+                // Every player plays the only legal move and passes without one, drawing no
+                // random number (as `choose_player` does): only a choice is asked for.
+                let mv = match moves.len() {
+                    0 => None,
+                    1 => Some(moves[0]),
+                    _ => {
+                        let player = cfg.players[player_of[seat.index()]];
+                        choose_player_among(&game, &moves, player, &mut ai_rng)
+                    }
+                };
+                match mv {
                     Some(mv) => {
                         result.moves += 1;
                         result.captures += u64::from(mv.captures().is_some());
-                        game = game.play_unchecked(mv);
+                        game.play_unchecked_mut(mv);
                     }
-                    None => match game.pass() {
-                        Ok((next, _)) => game = next,
-                        Err(_) => return result,
-                    },
+                    None => {
+                        game.pass_unchecked_mut();
+                    }
                 }
             }
         }
+        seen(&game);
     }
 }
 

@@ -33,6 +33,7 @@ pub mod outcome;
 pub mod play;
 pub mod rules;
 pub mod setup;
+pub mod undo;
 
 pub use board::{Arms, Colour, Loc, Seats, Square};
 pub use error::SetupError;
@@ -42,3 +43,4 @@ pub use outcome::{Dice, Rank, RollOff, ScriptedDice, roll_off};
 pub use play::{Pass, PlayError};
 pub use rules::{Barriers, Options, Overrides, Preset, Spares};
 pub use setup::Setup;
+pub use undo::Undo;

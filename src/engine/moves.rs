@@ -330,6 +330,7 @@ impl Game {
     }
 
     /// R3 Leaving the nest onto the exit square, if possible.
+    #[inline(always)]
     fn leave_move(&self, m: Colour) -> Option<Move> {
         let i = self.path_index(m, 1);
         let own = piece(m);

@@ -253,6 +253,7 @@ impl Game {
         self.turn = Colour::from_index(c as usize).unwrap_or(self.turn);
     }
 
+    #[inline(always)]
     fn apply_pass(&mut self) -> Pass {
         let die = match std::mem::take(&mut self.pending) {
             Pending::Bonus(amount) => {

@@ -74,6 +74,7 @@ mod replay_gif;
 mod rules_named;
 mod season_draw;
 mod season_league;
+mod simulate_in_place;
 mod stats_migrate;
 mod stats_points;
 mod stats_store;
