@@ -38,7 +38,7 @@
 //! ```
 //!
 //! Settings (environment): `PARXIS_OUTBOX_SECS` (180; 30 when short), `PARXIS_OUTBOX_GROUPS`
-//! for the many-groups scenarios (100; 10 when short), `PARXIS_OUTBOX_SEED` (1),
+//! for the many-groups scenarios (100; 10 when short; at most 5,000), `PARXIS_OUTBOX_SEED` (1),
 //! `PARXIS_OUTBOX_SAMPLE_MS` (50, or 100 with more than 10 groups), `PARXIS_OUTBOX_ONLY` (a
 //! comma list among `lively`, `flooder`, `many`, `replicas`, and the opt-in `think` — or one
 //! of its rows: `think-alone`, `think-pool`, `think-inline`), `PARXIS_OUTBOX_THINK_GROUPS`
@@ -98,7 +98,7 @@ impl Config {
         let short = std::env::var("PARXIS_OUTBOX_SHORT").is_ok_and(|v| v != "0");
         Self {
             secs: env_or("PARXIS_OUTBOX_SECS", if short { 30 } else { 180 }).clamp(5, 3600),
-            groups: env_or("PARXIS_OUTBOX_GROUPS", if short { 10 } else { 100 }).clamp(1, 1000),
+            groups: env_or("PARXIS_OUTBOX_GROUPS", if short { 10 } else { 100 }).clamp(1, 5000),
             seed: env_or("PARXIS_OUTBOX_SEED", 1),
             sample_ms: std::env::var("PARXIS_OUTBOX_SAMPLE_MS")
                 .ok()
