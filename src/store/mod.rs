@@ -48,6 +48,7 @@ mod conn;
 mod coordination;
 mod due;
 mod error;
+mod history;
 mod inline;
 pub mod keys;
 mod migrate;

@@ -10,7 +10,6 @@ use super::cas::{CasOutcome, Versioned};
 use super::error::StoreError;
 use super::keys::Place;
 use super::redis_store::{Retry, Store};
-use super::scripts::{Call, HISTORY_ONCE};
 
 /// How many finished seasons a chat keeps.
 pub const PAST_SEASONS: isize = 20;
@@ -66,17 +65,14 @@ impl Store {
         id: &str,
         summary: &T,
     ) -> Result<bool, StoreError> {
-        let json = serde_json::to_string(summary).map_err(|e| StoreError::Encode(e.to_string()))?;
-        let mut inv = Call::new(&HISTORY_ONCE);
-        inv.key(past_seasons_key(chat))
-            .key(format!("{}:ids", past_seasons_key(chat)))
-            .arg(id)
-            .arg(json)
-            .arg(PAST_SEASONS);
-        let added: i64 = self
-            .invoke("archive_season", Retry::Idempotent, &inv)
-            .await?;
-        Ok(added == 1)
+        self.push_history_once(
+            "archive_season",
+            past_seasons_key(chat),
+            id,
+            summary,
+            PAST_SEASONS,
+        )
+        .await
     }
 
     /// The chat's past seasons as stored (JSON summaries, newest first).

@@ -12,7 +12,6 @@ use super::error::StoreError;
 use super::keys;
 use super::redis_store::Retry;
 use super::redis_store::Store;
-use super::scripts::{Call, HISTORY_ONCE};
 
 /// The key of a chat's tournament record.
 #[must_use]
@@ -142,20 +141,14 @@ impl Store {
         id: &str,
         summary: &T,
     ) -> Result<bool, StoreError> {
-        let json = serde_json::to_string(summary).map_err(|e| StoreError::Encode(e.to_string()))?;
-        let mut inv = Call::new(&HISTORY_ONCE);
-        inv.key(tourney_history_key(chat))
-            .key(format!(
-                "{}:tourney:history:ids",
-                keys::Place::of_chat(chat).prefix()
-            ))
-            .arg(id)
-            .arg(json)
-            .arg(HISTORY_LEN);
-        let added: i64 = self
-            .invoke("push_tourney_history_once", Retry::Idempotent, &inv)
-            .await?;
-        Ok(added == 1)
+        self.push_history_once(
+            "push_tourney_history_once",
+            tourney_history_key(chat),
+            id,
+            summary,
+            HISTORY_LEN,
+        )
+        .await
     }
 
     /// The chat's tournament history as stored (JSON summaries, newest first).
