@@ -19,6 +19,7 @@ pub mod notify;
 pub mod pings;
 pub mod refusal;
 pub mod replay;
+pub mod season;
 pub mod seats;
 pub mod settings;
 pub mod stats_command;
