@@ -11,6 +11,7 @@ use super::lang::Lang;
 use super::live_msg::LiveMsg;
 use super::pairs_msg::PairsMsg;
 use super::replay_msg::ReplayMsg;
+use super::season_msg::SeasonMsg;
 use super::stats_msg::StatsMsg;
 use super::tourney_msg::TourneyMsg;
 use super::vocab::{Cmd, Level, Preset};
@@ -523,6 +524,8 @@ pub enum Msg {
     Caption(CaptionMsg),
     /// A text of tournaments ([`TourneyMsg`]).
     Tourney(TourneyMsg),
+    /// A text of seasons and leagues ([`SeasonMsg`]).
+    Season(SeasonMsg),
     /// A text of R10.5 time extensions ([`ExtMsg`]).
     Ext(ExtMsg),
     /// A text of the live board, the Mini App page ([`LiveMsg`]).
@@ -701,6 +704,7 @@ impl Msg {
                 Cmd::Dice => "cmd-dice",
                 Cmd::Tournament => "cmd-tournament",
                 Cmd::Bracket => "cmd-bracket",
+                Cmd::Season => "cmd-season",
                 Cmd::Pings => "cmd-pings",
                 Cmd::Replay => "cmd-replay",
                 Cmd::Record => "cmd-record",
@@ -776,6 +780,7 @@ impl Msg {
             Self::Stats(m) => m.id(),
             Self::Caption(m) => m.id(),
             Self::Tourney(m) => m.id(),
+            Self::Season(m) => m.id(),
             Self::Ext(m) => m.id(),
             Self::Live(m) => m.id(),
             Self::Pairs(m) => m.id(),
@@ -978,6 +983,7 @@ impl Msg {
             Self::Stats(m) => nest(m.args(), Self::Stats),
             Self::Caption(m) => nest(m.args(), Self::Caption),
             Self::Tourney(m) => nest(m.args(), Self::Tourney),
+            Self::Season(m) => nest(m.args(), Self::Season),
             Self::Ext(m) => nest(m.args(), Self::Ext),
             Self::Live(m) => nest(m.args(), Self::Live),
             Self::Pairs(m) => nest(m.args(), Self::Pairs),

@@ -303,6 +303,11 @@ impl Msg {
                 .into_iter()
                 .map(Self::Tourney),
         );
+        all.extend(
+            super::season_msg::SeasonMsg::samples()
+                .into_iter()
+                .map(Self::Season),
+        );
         all.extend(super::ext_msg::ExtMsg::samples().into_iter().map(Self::Ext));
         all.extend(
             super::live_msg::LiveMsg::samples()

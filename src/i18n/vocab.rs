@@ -29,6 +29,7 @@ pub enum Cmd {
     Dice,
     Tournament,
     Bracket,
+    Season,
     Pings,
     Replay,
     Record,
@@ -39,7 +40,7 @@ pub enum Cmd {
 
 impl Cmd {
     /// Every command, in the order of the `/` menu.
-    pub const ALL: [Self; 27] = [
+    pub const ALL: [Self; 28] = [
         Self::NewGame,
         Self::Join,
         Self::Leave,
@@ -61,6 +62,7 @@ impl Cmd {
         Self::Dice,
         Self::Tournament,
         Self::Bracket,
+        Self::Season,
         Self::Pings,
         Self::Replay,
         Self::Record,
@@ -94,6 +96,7 @@ impl Cmd {
             Self::Dice => "dice",
             Self::Tournament => "tournament",
             Self::Bracket => "bracket",
+            Self::Season => "season",
             Self::Pings => "pings",
             Self::Replay => "replay",
             Self::Record => "record",

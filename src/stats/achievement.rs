@@ -27,6 +27,8 @@ pub enum Achievement {
     HardBeaten,
     /// A tournament won.
     Champion,
+    /// A season or a league won.
+    SeasonChampion,
     /// 10, 50 and 100 games played.
     Games10,
     Games50,
@@ -37,7 +39,7 @@ pub enum Achievement {
 
 impl Achievement {
     /// Every achievement, in the order `/stats` lists them.
-    pub const ALL: [Self; 15] = [
+    pub const ALL: [Self; 16] = [
         Self::FirstWin,
         Self::FirstCapture,
         Self::ThreeCaptures,
@@ -49,6 +51,7 @@ impl Achievement {
         Self::FullBoard,
         Self::HardBeaten,
         Self::Champion,
+        Self::SeasonChampion,
         Self::Games10,
         Self::Games50,
         Self::Games100,
@@ -70,6 +73,7 @@ impl Achievement {
             Self::FullBoard => "full-board",
             Self::HardBeaten => "hard-beaten",
             Self::Champion => "champion",
+            Self::SeasonChampion => "season-champion",
             Self::Games10 => "games-10",
             Self::Games50 => "games-50",
             Self::Games100 => "games-100",
@@ -97,6 +101,7 @@ impl Achievement {
             Self::FullBoard => "🌈",
             Self::HardBeaten => "🤖",
             Self::Champion => "🏆",
+            Self::SeasonChampion => "🏅",
             Self::Games10 => "🔟",
             Self::Games50 => "🎖️",
             Self::Games100 => "💯",

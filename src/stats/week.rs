@@ -84,6 +84,26 @@ impl ChatZone {
             u8::try_from(time.minute()).unwrap_or(0),
         )
     }
+
+    /// How many minutes this zone's clock is ahead of UTC at Unix millisecond `ms` (summer
+    /// time included).
+    #[must_use]
+    pub fn offset_min(&self, ms: i64) -> i64 {
+        let ts = Timestamp::from_millisecond(ms).unwrap_or(Timestamp::UNIX_EPOCH);
+        i64::from(self.tz.to_offset(ts).seconds()) / 60
+    }
+
+    /// The year, month and day of Unix millisecond `ms` in this zone.
+    #[must_use]
+    pub fn date_of(&self, ms: i64) -> (i16, u8, u8) {
+        let ts = Timestamp::from_millisecond(ms).unwrap_or(Timestamp::UNIX_EPOCH);
+        let date = self.tz.to_datetime(ts).date();
+        (
+            date.year(),
+            u8::try_from(date.month()).unwrap_or(1),
+            u8::try_from(date.day()).unwrap_or(1),
+        )
+    }
 }
 
 impl Default for ChatZone {

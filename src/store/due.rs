@@ -9,6 +9,7 @@ use super::error::StoreError;
 use super::keys::{self, Place};
 use super::redis_store::Retry;
 use super::redis_store::Store;
+use super::season::SEASON_DUE;
 use super::tourney::TOURNEY_DUE;
 
 /// A kind of work that is due later, with its own due set.
@@ -24,16 +25,19 @@ pub enum DueKind {
     Tourney,
     /// A finished game to record in the stats (per place), retried until recorded.
     Record,
+    /// A season's posts, reminders and week ends (per chat).
+    Season,
 }
 
 impl DueKind {
     /// Every kind, in the order a poll reads them.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::Outbox,
         Self::Turn,
         Self::Ping,
         Self::Tourney,
         Self::Record,
+        Self::Season,
     ];
 
     /// The kind's due set.
@@ -45,6 +49,7 @@ impl DueKind {
             Self::Ping => keys::PINGS,
             Self::Tourney => TOURNEY_DUE,
             Self::Record => keys::RECORDS_DUE,
+            Self::Season => SEASON_DUE,
         }
     }
 
@@ -57,6 +62,7 @@ impl DueKind {
             Self::Ping => "ping",
             Self::Tourney => "tourney",
             Self::Record => "record",
+            Self::Season => "season",
         }
     }
 }

@@ -98,7 +98,7 @@ pub use pace::{DEFAULT_WRITE_LIMIT, DEFAULT_WRITE_WINDOW_MS};
 pub use pictures::{MAX_PICTURE_BYTES, PICTURE_TTL_SECS};
 pub use redis_store::Store;
 pub use replays::PostedAnimation;
-pub use season::{PAST_SEASONS, past_seasons_key, season_key};
+pub use season::{PAST_SEASONS, SEASON_DUE, past_seasons_key, season_key};
 pub use stats::{
     Forgotten, KeptReplay, PlayerCard, RecordOutcome, SeatChange, Table, Top, TopLine,
 };

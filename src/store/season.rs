@@ -11,6 +11,9 @@ use super::error::StoreError;
 use super::keys::Place;
 use super::redis_store::{Retry, Store};
 
+/// The sorted set of chats whose season has something due.
+pub const SEASON_DUE: &str = "parxis:season:due";
+
 /// How many finished seasons a chat keeps.
 pub const PAST_SEASONS: isize = 20;
 

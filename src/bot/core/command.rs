@@ -49,6 +49,9 @@ pub enum Command {
     Tournament(String),
     /// Re-post the tournament's bracket.
     Bracket,
+    /// Seasons and leagues: `/season` (the standings), `/season league|open …`, `start`,
+    /// `cancel`, `past`.
+    Season(String),
     /// Mention the player whose turn it is after a wait: `/pings off|30|60|120`.
     Pings(String),
     /// The place's last finished game (or the one whose board it replies to) as an
@@ -90,6 +93,7 @@ impl Command {
             Self::Dice(_) => Cmd::Dice,
             Self::Tournament(_) => Cmd::Tournament,
             Self::Bracket => Cmd::Bracket,
+            Self::Season(_) => Cmd::Season,
             Self::Pings(_) => Cmd::Pings,
             Self::Replay => Cmd::Replay,
             Self::Record => Cmd::Record,
@@ -125,6 +129,7 @@ pub fn word(c: Cmd) -> &'static str {
         Cmd::Dice => "dice",
         Cmd::Tournament => "tournament",
         Cmd::Bracket => "bracket",
+        Cmd::Season => "season",
         Cmd::Pings => "pings",
         Cmd::Replay => "replay",
         Cmd::Record => "record",

@@ -91,3 +91,15 @@ pub async fn award_champion(ctx: &Ctx, chat: i64, tourney: &str, users: &[i64]) 
         warn!(chat, tourney, error = %e, "champion's achievement not awarded");
     }
 }
+
+/// The champions of season `season` (its id) earn their achievement, once per season.
+pub async fn award_season_champion(ctx: &Ctx, chat: i64, season: u64, users: &[i64]) {
+    let pairs: Vec<(i64, String)> = users
+        .iter()
+        .filter(|u| **u > 0)
+        .map(|&u| (u, Achievement::SeasonChampion.code().to_owned()))
+        .collect();
+    if let Err(e) = ctx.store.award(chat, &format!("s-{season}"), &pairs).await {
+        warn!(chat, season, error = %e, "season champion's achievement not awarded");
+    }
+}

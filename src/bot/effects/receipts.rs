@@ -3,13 +3,13 @@
 //! message id, a tournament's post recorded, a lobby posted, a chat gone); here each goes
 //! to the module it concerns — [`pings`](super::pings), [`notify`](super::notify),
 //! [`lifecycle`](super::lifecycle), the kept replays ([`kept`](super::kept)) and
-//! [`tourney`](super::tourney) — none of which the outbox imports.
+//! [`tourney`](super::tourney) and [`season`](super::season) — none of which the outbox imports.
 
 use super::Ctx;
 use super::outbox::Receipt;
 use super::outbox::drain::{Drain, Step};
 use super::telegram::TgBot;
-use super::{kept, lifecycle, notify, pings, tourney};
+use super::{kept, lifecycle, notify, pings, season, tourney};
 
 /// The scheduler's firing of `chat`'s outbox (its lease is held): the writes its budget
 /// allows now are made, each one's receipt applied before the next write is taken.
@@ -63,6 +63,26 @@ pub async fn apply(bot: &TgBot, ctx: &Ctx, receipt: Receipt) {
             id,
             lang,
         } => notify::lobby_posted(bot, ctx, addr, &table, id, lang).await,
+        Receipt::SeasonSignupPosted {
+            chat,
+            sid,
+            members,
+            id,
+        } => season::sent::signup(ctx, chat, sid, members, id).await,
+        Receipt::SeasonTopic {
+            chat,
+            sid,
+            week,
+            table,
+            thread,
+        } => season::sent::topic(ctx, chat, sid, week, table, thread).await,
+        Receipt::SeasonLobbyPosted {
+            chat,
+            sid,
+            week,
+            table,
+            id,
+        } => season::sent::lobby(ctx, chat, sid, week, table, id).await,
         Receipt::Blocked { user } => notify::refused(ctx, user).await,
         Receipt::ChatGone { addr } => lifecycle::end_chat(ctx, addr).await,
         Receipt::Migrated { from, to } => lifecycle::move_chat(ctx, from, to).await,

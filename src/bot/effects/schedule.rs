@@ -32,7 +32,7 @@ pub fn lease_ms(kind: DueKind) -> u64 {
     match kind {
         // A drain may wait on a slow Telegram request or two.
         DueKind::Outbox => 30_000,
-        DueKind::Tourney => 20_000,
+        DueKind::Tourney | DueKind::Season => 20_000,
         DueKind::Turn | DueKind::Ping | DueKind::Record => 10_000,
     }
 }
@@ -123,6 +123,7 @@ async fn fire(bot: &TgBot, ctx: &Ctx, (kind, place): Item) {
         DueKind::Ping => super::pings::fire(ctx, place).await,
         DueKind::Tourney => super::tourney::job::fire(ctx, place.chat).await,
         DueKind::Record => super::stats::record_due(ctx, place).await,
+        DueKind::Season => super::season::job::fire(ctx, place.chat).await,
     }
     let _ = ctx
         .store

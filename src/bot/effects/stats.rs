@@ -28,16 +28,7 @@ pub use crate::store::{
 /// The pause before a failed recording is tried again.
 pub const RETRY_MS: u64 = 2_000;
 
-/// The chat's time zone (the default when unset or when Redis cannot say).
-pub async fn zone_of(ctx: &Ctx, chat: i64) -> ChatZone {
-    match ctx.store.chat_zone(chat).await {
-        Ok(name) => ChatZone::or_default(name.as_deref()),
-        Err(e) => {
-            warn!(chat, error = %e, "time zone unavailable: the default applies");
-            ChatZone::default()
-        }
-    }
-}
+pub use super::zone::zone_of;
 
 /// The table with the results of its recording, before it is saved.
 #[must_use]
@@ -105,6 +96,9 @@ async fn record(ctx: &Ctx, addr: ChatAddr, t: &Table) -> Result<Recorded, StoreE
         .await
     {
         Ok(outcome) => {
+            // The chat's season counts it too (once, by its own record; a failure that may
+            // pass has the whole record tried again, which is idempotent).
+            super::season::feed::game_recorded(ctx, addr, t, &record).await?;
             let achievements = super::achieve::award_game(ctx, t, &record, &zone).await?;
             if outcome.recorded {
                 let ranked = record.counts_for_ranking();

@@ -29,6 +29,7 @@ pub mod live;
 pub mod notify;
 pub mod replay;
 pub mod reply;
+pub mod season;
 pub mod settings;
 pub mod started;
 pub mod stats;
@@ -108,6 +109,7 @@ fn command_tree() -> UpdateHandler<anyhow::Error> {
         .branch(case![Command::Dice(args)].endpoint(settings::dice))
         .branch(case![Command::Tournament(args)].endpoint(tourney::tournament))
         .branch(case![Command::Bracket].endpoint(tourney::bracket))
+        .branch(case![Command::Season(args)].endpoint(season::season))
         .branch(case![Command::Pings(args)].endpoint(settings::pings))
         .branch(case![Command::Replay].endpoint(replay::replay))
         .branch(case![Command::Record].endpoint(replay::record))
@@ -152,9 +154,12 @@ fn button_tree() -> UpdateHandler<anyhow::Error> {
     let extension =
         dptree::filter_map(|q: CallbackQuery| q.data.as_deref().and_then(tourney_ext::decode))
             .endpoint(tourney_ext::on_button);
+    let season = dptree::filter_map(|q: CallbackQuery| q.data.as_deref().and_then(season::decode))
+        .endpoint(season::on_button);
     Update::filter_callback_query()
         .filter_map_async(here_of_callback)
         .branch(tourney)
+        .branch(season)
         .branch(extension)
         .branch(decoded)
         .branch(dptree::endpoint(buttons::on_invalid))

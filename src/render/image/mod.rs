@@ -31,6 +31,7 @@ mod sprite;
 pub mod standings;
 mod svg;
 mod text;
+pub mod trophy;
 
 use serde::{Deserialize, Serialize};
 

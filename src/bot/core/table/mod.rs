@@ -45,7 +45,7 @@ pub use event::{Event, WinnerRec};
 pub use fair::{Fair, FairReveal, MAX_PHRASE_CHARS, MAX_PHRASES, PhraseRefused, clean_phrase};
 pub use limit::{MINUTE_MS, TimeLimit};
 pub use log::{By, GameLog, LogError, Replay, ReplaySeat, Step, log_order};
-pub use origin::{Origin, TOURNEY_PREFIX, TableTag};
+pub use origin::{Origin, SEASON_PREFIX, SeasonTag, TOURNEY_PREFIX, TableTag};
 pub use recent::{TurnSpan, turn_spans};
 pub use seated::{Seat, SeatedSpec};
 pub use stored::LegacyBoard;

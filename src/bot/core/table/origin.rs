@@ -14,6 +14,8 @@ use crate::tournament::TableId;
 
 /// What every tournament tag starts with.
 pub const TOURNEY_PREFIX: &str = "tourney:";
+/// What every league table's tag starts with.
+pub const SEASON_PREFIX: &str = "season:";
 
 /// Where a table opened by code comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,6 +23,8 @@ pub const TOURNEY_PREFIX: &str = "tourney:";
 pub enum Origin {
     /// A tournament's table.
     Tourney(TableTag),
+    /// A league's table of the week.
+    Season(SeasonTag),
     /// A tag this version cannot read (written by another version): kept as it is, and
     /// written back unchanged.
     Other(String),
@@ -38,8 +42,24 @@ impl Origin {
     pub fn tag(&self) -> Option<TableTag> {
         match self {
             Self::Tourney(tag) => Some(*tag),
-            Self::Other(_) => None,
+            Self::Season(_) | Self::Other(_) => None,
         }
+    }
+
+    /// The league table this is (`None`: not a league's).
+    #[must_use]
+    pub fn season_tag(&self) -> Option<SeasonTag> {
+        match self {
+            Self::Season(tag) => Some(*tag),
+            Self::Tourney(_) | Self::Other(_) => None,
+        }
+    }
+
+    /// A table of a competition (a tournament's or a league's): its result goes on there,
+    /// so it has no rematch.
+    #[must_use]
+    pub fn is_competition(&self) -> bool {
+        !matches!(self, Self::Other(_))
     }
 
     /// The stored string.
@@ -47,6 +67,7 @@ impl Origin {
     pub fn encode(&self) -> String {
         match self {
             Self::Tourney(tag) => tag.encode(),
+            Self::Season(tag) => tag.encode(),
             Self::Other(s) => s.clone(),
         }
     }
@@ -54,7 +75,52 @@ impl Origin {
     /// Reads [`Origin::encode`]'s form (any other string: [`Origin::Other`]).
     #[must_use]
     pub fn decode(s: &str) -> Self {
-        TableTag::decode(s).map_or_else(|| Self::Other(s.to_owned()), Self::Tourney)
+        if let Some(tag) = TableTag::decode(s) {
+            return Self::Tourney(tag);
+        }
+        SeasonTag::decode(s).map_or_else(|| Self::Other(s.to_owned()), Self::Season)
+    }
+}
+
+/// A league's table, as its game's board names it ("Week 3 · table 2").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeasonTag {
+    /// 1-based week.
+    pub week: u32,
+    /// 1-based table of the week.
+    pub table: u32,
+}
+
+impl SeasonTag {
+    /// The tag of table `table` (0-based) of week `week` (0-based).
+    #[must_use]
+    pub fn new(week: u8, table: usize) -> Self {
+        Self {
+            week: u32::from(week) + 1,
+            table: u32::try_from(table).unwrap_or(u32::MAX - 1) + 1,
+        }
+    }
+
+    /// `season:<week>.<table>` (1-based).
+    #[must_use]
+    pub fn encode(self) -> String {
+        format!("{SEASON_PREFIX}{}.{}", self.week, self.table)
+    }
+
+    /// The tag of a table opened for a league (`None`: any other table).
+    #[must_use]
+    pub fn of(t: &Table) -> Option<Self> {
+        t.origin.as_ref()?.season_tag()
+    }
+
+    /// Parses [`SeasonTag::encode`]'s form.
+    #[must_use]
+    pub fn decode(s: &str) -> Option<Self> {
+        let (w, t) = s.strip_prefix(SEASON_PREFIX)?.split_once('.')?;
+        Some(Self {
+            week: w.parse().ok().filter(|&n| n >= 1)?,
+            table: t.parse().ok().filter(|&n| n >= 1)?,
+        })
     }
 }
 
@@ -134,7 +200,20 @@ mod tests {
         assert_eq!(TableTag::decode(&tag.encode()), Some(tag));
         let early = TableTag::new(TableId::new(0, 0), false);
         assert_eq!(TableTag::decode(&early.encode()), Some(early));
-        for other in ["t-3", "tourney:", "tourney:0.1", "tourney:x.1", "seated"] {
+        let week = SeasonTag::new(2, 1);
+        assert_eq!(week.encode(), "season:3.2");
+        assert_eq!(Origin::decode("season:3.2"), Origin::Season(week));
+        assert!(Origin::Season(week).is_competition());
+        assert_eq!(Origin::Season(week).tag(), None);
+        for other in [
+            "t-3",
+            "tourney:",
+            "tourney:0.1",
+            "tourney:x.1",
+            "seated",
+            "season:0.1",
+            "season:1",
+        ] {
             assert_eq!(TableTag::decode(other), None, "{other}");
             assert_eq!(
                 Origin::decode(other),

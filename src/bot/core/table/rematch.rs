@@ -17,7 +17,11 @@ impl Table {
         if !matches!(self.stage, Stage::Finished(_)) {
             return Err(Reject::NotPlaying);
         }
-        if super::TableTag::of(self).is_some() {
+        if self
+            .origin
+            .as_ref()
+            .is_some_and(super::Origin::is_competition)
+        {
             return Err(Reject::TourneyTable);
         }
         let human = |p: &Player| p.id > 0 && p.kind == PlayerKind::Human;

@@ -4,7 +4,7 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 use crate::ai::Level;
 use crate::bot::core::callback::{Button, Press};
-use crate::bot::core::table::TableTag;
+use crate::bot::core::table::Origin;
 use crate::bot::core::table::{Choice, MoveKey, PlayerKind, Stage, Table};
 use crate::engine::{Arms, Phase, Preset};
 use crate::i18n::{Lang, Msg, StatsMsg, tr_plain};
@@ -100,8 +100,8 @@ pub fn keyboard(lang: Lang, t: &Table) -> InlineKeyboardMarkup {
             }
             Phase::AwaitingRoll(_) | Phase::Finished(_) => vec![],
         },
-        // A tournament's table has no rematch: its winner goes on in the bracket.
-        Stage::Finished(_) if TableTag::of(t).is_some() => vec![],
+        // A tournament's or a league's table has no rematch: its result goes on there.
+        Stage::Finished(_) if t.origin().is_some_and(Origin::is_competition) => vec![],
         Stage::Finished(_) => {
             let mut rows = vec![vec![
                 button(lang, &Msg::BtnNewGame, p(Button::NewGame)),

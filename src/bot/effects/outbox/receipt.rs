@@ -72,6 +72,31 @@ pub enum Receipt {
         id: i32,
         lang: Lang,
     },
+    /// The sign-up message of season `sid` in `chat` was posted as message `id`, when it
+    /// had `members` members.
+    SeasonSignupPosted {
+        chat: i64,
+        sid: u64,
+        members: u32,
+        id: i32,
+    },
+    /// The place of table `table` of week `week` of season `sid` is ready: its forum topic
+    /// (`thread`), or `None` when Telegram refused to create one (it plays in a lane).
+    SeasonTopic {
+        chat: i64,
+        sid: u64,
+        week: u8,
+        table: usize,
+        thread: Option<i32>,
+    },
+    /// A league table's lobby was posted as message `id`.
+    SeasonLobbyPosted {
+        chat: i64,
+        sid: u64,
+        week: u8,
+        table: usize,
+        id: i32,
+    },
     /// Telegram refused a private message to `user` for good: they blocked the bot,
     /// deleted their account, or never started it.
     Blocked { user: i64 },
@@ -137,6 +162,26 @@ impl Receipt {
                 to,
                 id,
             },
+            Then::SeasonSignup { sid, members } => Self::SeasonSignupPosted {
+                chat,
+                sid,
+                members,
+                id,
+            },
+            Then::SeasonTopic { sid, week, table } => Self::SeasonTopic {
+                chat,
+                sid,
+                week,
+                table,
+                thread: Some(id),
+            },
+            Then::SeasonLobby { sid, week, table } => Self::SeasonLobbyPosted {
+                chat,
+                sid,
+                week,
+                table,
+                id,
+            },
         })
     }
 
@@ -152,6 +197,16 @@ impl Receipt {
                 chat,
                 tid: *tid,
                 at: *at,
+                thread: None,
+            }),
+            Write::Topic {
+                then: Then::SeasonTopic { sid, week, table },
+                ..
+            } => Some(Self::SeasonTopic {
+                chat,
+                sid: *sid,
+                week: *week,
+                table: *table,
                 thread: None,
             }),
             _ => None,
@@ -191,6 +246,8 @@ pub enum Slot {
     Post(String),
     /// A place's bracket asked for (`/bracket`): `bracket:<place>`.
     Bracket(Place),
+    /// A place's season standings asked for (`/season`): `standings:<place>`.
+    Standings(Place),
     /// The text that follows a picture too long for its caption: `<slot>:text`.
     Text(Box<Slot>),
     /// A member's partner invitation: `invite:<member>`.
@@ -213,6 +270,7 @@ impl fmt::Display for Slot {
             Self::Edit(id) => write!(f, "e:{id}"),
             Self::Post(id) => f.write_str(id),
             Self::Bracket(p) => write!(f, "bracket:{}", p.member()),
+            Self::Standings(p) => write!(f, "standings:{}", p.member()),
             Self::Text(of) => write!(f, "{of}:text"),
             Self::Invite(from) => write!(f, "invite:{from}"),
             Self::Moved => f.write_str("moved"),

@@ -139,6 +139,14 @@ pub enum Then {
     /// Game `game`'s animation was posted: its message id is kept beside the record, so a
     /// later request replies to it.
     ReplayPosted { game: String },
+    /// The sign-up message of season `sid` was posted, when it had `members` members: it
+    /// is edited as people join.
+    SeasonSignup { sid: u64, members: u32 },
+    /// The forum topic of table `table` of week `week` of season `sid` was created: its
+    /// lobby is posted there (a topic Telegram refused: the table plays in a lane).
+    SeasonTopic { sid: u64, week: u8, table: usize },
+    /// A league table's lobby (with its ✋ button) was posted: it becomes the table's board.
+    SeasonLobby { sid: u64, week: u8, table: usize },
 }
 
 mod b64 {

@@ -9,7 +9,8 @@ use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 use tracing::{info, warn};
 
 use super::super::botapi;
-use super::super::chat::{DisplayState, Here, Stored, load as load_place};
+use super::super::called::{self, Call};
+use super::super::chat::load as load_place;
 use super::super::commit::{follow, save};
 use super::super::ctx::Stream;
 use super::super::outbox::{self, Plan, Priority, Then, Write};
@@ -17,7 +18,7 @@ use super::post::post_id;
 use super::texts::side_names;
 use super::{Ctx, MINUTE_MS, READY_MS, mutate, place_of};
 use crate::bot::core::refusal::{Alert, Refusal};
-use crate::bot::core::table::{Action, Actor, Origin, Player, PlayerKind, Table, TimeLimit};
+use crate::bot::core::table::{Action, Actor, Origin, Player, PlayerKind, TimeLimit};
 use crate::bot::core::tourney::{Tourney, seats_of};
 use crate::bot::core::view;
 use crate::dice::RngDice;
@@ -178,7 +179,7 @@ pub async fn start_game(ctx: &Ctx, chat: i64, at: TableId) {
     let Some(tournament) = &t.tournament else {
         return;
     };
-    let mut players: Vec<Player> = seats_of(tournament, at)
+    let players: Vec<Player> = seats_of(tournament, at)
         .into_iter()
         .map(|s| Player {
             id: s.id,
@@ -189,72 +190,35 @@ pub async fn start_game(ctx: &Ctx, chat: i64, at: TableId) {
             absent: false,
         })
         .collect();
-    let Some(first) = players.first() else { return };
-    let host = Actor {
-        id: first.id,
-        name: first.name.clone(),
-        is_admin: false,
-    };
     // R6.3 The tournament's limit is the game's: its end is set when it starts, so the
-    // board shows the time left and the game ends there by itself.
-    let limit = t.limit_minutes.map(|m| TimeLimit {
-        minutes: m.into(),
-        minute_ms: MINUTE_MS,
-    });
-    // The game knows its table: its board names it, it offers no rematch, and its end
-    // wakes the tournament (its origin is a tournament's).
-    let origin = Origin::Tourney(view::tourney::table_tag(tournament, at));
-    let mut lobby = Table::lobby(&host, t.preset, t.pairs)
-        .called(std::mem::take(&mut players), limit, origin)
-        .continuing(stored.table.as_ref().map_or(1, |r| r.state.seq() + 1));
-    if let Some(seed) = ctx.game_seed(chat, lobby.seq() ^ u64::from(at.table)) {
-        lobby = lobby.with_fair(seed);
-    }
-    let mut rng = ctx.rng(chat, lobby.seq() ^ u64::from(at.table), Stream::Dice);
-    let Ok(game) = lobby.act(&host, Action::Start, now, &mut RngDice(&mut rng)) else {
-        warn!(chat, ?at, "a table's game could not start");
-        return;
+    // board shows the time left and the game ends there by itself. The game knows its
+    // table: its board names it, it offers no rematch, and its end wakes the tournament.
+    let call = Call {
+        players,
+        preset: t.preset,
+        pairs: t.pairs,
+        limit: t.limit_minutes.map(|m| TimeLimit {
+            minutes: m.into(),
+            minute_ms: MINUTE_MS,
+        }),
+        origin: Origin::Tourney(view::tourney::table_tag(tournament, at)),
+        board_msg: play.call_msg,
+        salt: u64::from(at.table),
+        present: Some(play.ready.clone()),
     };
     // Its start time is `now`, as the tournament records it (Start sets it).
-    let game = game.absent_unless(&play.ready);
-    let expected = stored.table.as_ref().map_or(0, |r| r.version);
-    // The call message becomes the game's board (edited in place, its Ready button gone),
-    // recorded as the place's board before the game is saved, so no other writer posts one.
-    let board = play.call_msg.map(|id| DisplayState {
-        message_id: id,
-        photo: false,
-    });
-    if let Some(d) = board
-        && let Err(e) = ctx
-            .store
-            .set_display(addr.place(), &d, ctx.open_ttl_secs)
-            .await
-    {
-        warn!(chat, error = %e, "the call message is not the board");
-    }
-    let here = Here {
-        stored: here.stored.clone().map(|s| Stored {
-            display: board.or(s.display),
-            ..s
-        }),
-        ..here
-    };
-    match save(ctx, &here, expected, game).await {
-        Ok(saved_game) => {
-            info!(
-                chat,
-                topic = addr.topic(),
-                round = at.round,
-                table = at.table,
-                players = %side_names(tournament, at),
-                "a tournament table started"
-            );
-            follow(ctx, &here, &saved_game, false).await;
-            if t.limit_minutes.is_some() {
-                super::ext::offer(ctx, chat, addr, here.lang, t, at).await;
-            }
+    if called::open(ctx, &here, call, now).await.is_some() {
+        info!(
+            chat,
+            topic = addr.topic(),
+            round = at.round,
+            table = at.table,
+            players = %side_names(tournament, at),
+            "a tournament table started"
+        );
+        if t.limit_minutes.is_some() {
+            super::ext::offer(ctx, chat, addr, here.lang, t, at).await;
         }
-        Err(e) => warn!(chat, ?e, "a tournament table's game not saved"),
     }
 }
 
