@@ -30,6 +30,7 @@ mod bot_quiet_group;
 mod bot_redis_down;
 mod bot_replay;
 mod bot_round_trips;
+mod bot_season;
 mod bot_startup;
 mod bot_stats;
 mod bot_stats_durable;

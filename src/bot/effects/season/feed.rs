@@ -39,7 +39,7 @@ pub async fn game_recorded(
         let Some(tag) = SeasonTag::of(t) else {
             return Ok(());
         };
-        let Some((week, table)) = s.table_of_game(addr.topic(), started) else {
+        let Some((week, table)) = s.table_of_game(addr.place().topic, started) else {
             debug!(
                 chat,
                 ?tag,

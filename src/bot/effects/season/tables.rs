@@ -6,7 +6,7 @@
 //! shows is always for a placed table). In a forum the table's topic is created first; the
 //! lobby follows once Telegram made it ([`super::sent`]).
 
-use tracing::{info, warn};
+use tracing::{debug, info, warn};
 
 use super::super::called::{self, Call};
 use super::super::chat::load as load_place;
@@ -238,37 +238,12 @@ pub async fn end_games(ctx: &Ctx, chat: i64, s: &SeasonRec) {
             continue;
         };
         let addr = place_of(chat, lobby.topic);
-        let here = load_place(ctx, addr, None).await;
-        let Ok(game) = here.table() else { continue };
-        if SeasonTag::of(&game.state) != Some(SeasonTag::new(week, lobby.table))
-            || game.state.stats().started_ms != started
-        {
+        let Some(ended) =
+            end_game(ctx, addr, SeasonTag::new(week, lobby.table), started, now).await
+        else {
             continue;
-        }
-        let ended = match game.state.status() {
-            Status::Playing => {
-                let next = game.state.ended_by_time(now);
-                match save(ctx, &here, game.version, next).await {
-                    Ok(saved) => {
-                        follow(ctx, &here, &saved, false).await;
-                        info!(
-                            chat,
-                            week,
-                            table = lobby.table,
-                            "a league table ended at the week's end"
-                        );
-                        saved.table
-                    }
-                    Err(e) => {
-                        warn!(chat, ?e, "a league table's game not ended");
-                        continue;
-                    }
-                }
-            }
-            Status::Finished => game.state.clone(),
-            _ => continue,
         };
-        let Some(record) = ended.game_record(chat, addr.topic()) else {
+        let Some(record) = ended.game_record(chat, None) else {
             continue;
         };
         let users = results_of(&record);
@@ -278,4 +253,57 @@ pub async fn end_games(ctx: &Ctx, chat: i64, s: &SeasonRec) {
             Err(MutErr::Store) => warn!(chat, week, table, "a league table's result not counted"),
         }
     }
+}
+
+/// How often [`end_game`] tries again when a move was saved between its read and its save.
+const END_TRIES: usize = 10;
+
+/// The game of a table at `addr` (its tag and start), ended at `now` if still being played
+/// (R6.3), saved and shown; the finished game, or `None` when it is not that table's. A
+/// move saved meanwhile (a computer's, a timer's) wins the compare-and-set: the end is made
+/// again on the game as it is now.
+async fn end_game(
+    ctx: &Ctx,
+    addr: super::super::chat::ChatAddr,
+    tag: SeasonTag,
+    started: u64,
+    now: u64,
+) -> Option<crate::bot::core::table::Table> {
+    for _ in 0..END_TRIES {
+        let here = load_place(ctx, addr, None).await;
+        let game = here.table().ok()?;
+        if SeasonTag::of(&game.state) != Some(tag) || game.state.stats().started_ms != started {
+            return None;
+        }
+        match game.state.status() {
+            Status::Finished => return Some(game.state.clone()),
+            Status::Playing => {}
+            _ => return None,
+        }
+        let next = game.state.ended_by_time(now);
+        match save(ctx, &here, game.version, next).await {
+            Ok(saved) => {
+                follow(ctx, &here, &saved, false).await;
+                info!(
+                    chat = addr.id(),
+                    week = tag.week,
+                    table = tag.table,
+                    "a league table ended at the week's end"
+                );
+                return Some(saved.table);
+            }
+            Err(e) => debug!(
+                chat = addr.id(),
+                ?e,
+                "a league table's game moved meanwhile: again"
+            ),
+        }
+    }
+    warn!(
+        chat = addr.id(),
+        week = tag.week,
+        table = tag.table,
+        "a league table's game could not be ended"
+    );
+    None
 }

@@ -1,0 +1,354 @@
+//! Seasons and leagues in the chat (issue 54): a whole 8-week league of 10 members run on
+//! the test clock by the real bot against the fake Bot API and a real `redis-server`:
+//! sign-up by button, each week's tables drawn and announced with their lobbies, tables
+//! played (one to its end, the others ended at the week's end as at a time limit), one
+//! table left unplayed (its forfeits), the standings after every week checked against a
+//! ledger kept from the games alone, a restart in the middle of a week, the champion with
+//! the trophy, the achievement and the archive; and the writes of each week counted
+//! against the chat's budget.
+
+use crate::support;
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use parxis::bot::core::season::SeasonRec;
+use parxis::bot::core::settings::{ChatSettings, Display};
+use parxis::bot::core::table::{Status, Table};
+use parxis::season::standings::unplayed;
+use parxis::season::{Fixture, Phase};
+use parxis::stats::Player as SeatPlayer;
+use parxis::stats::points::{Points, seat_points};
+use parxis::store::Place;
+use serde_json::Value;
+use support::bot_harness::{CHAT, Harness};
+use support::fake_tg::{Recorded, buttons};
+use support::tourney::{press, users, wait_for};
+
+/// Long enough for the bots to work through a week's end on a loaded machine.
+const WAIT: Duration = Duration::from_secs(60);
+
+async fn season(h: &Harness) -> SeasonRec {
+    h.store
+        .load_season::<SeasonRec>(CHAT)
+        .await
+        .expect("redis")
+        .expect("a season")
+        .state
+}
+
+async fn wait_season(h: &Harness, what: &str, pred: impl Fn(&SeasonRec) -> bool) -> SeasonRec {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let s = season(h).await;
+        if pred(&s) {
+            return s;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never {what}: {:?} todo {:?} lobbies {:?}\n{}",
+            s.season.phase,
+            s.todo,
+            s.lobbies,
+            h.fake.log_tail(12)
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The message the fake holds with the button `data`.
+fn message_with(h: &Harness, data: &str) -> Value {
+    h.fake
+        .messages(CHAT)
+        .into_iter()
+        .rfind(|m| buttons(m).iter().any(|(_, d)| d == data))
+        .unwrap_or_else(|| panic!("no message with {data}\n{}", h.fake.log_tail(10)))
+}
+
+/// The game stored at a table's place.
+async fn game_at(h: &Harness, topic: Option<i32>) -> Option<Table> {
+    h.store
+        .load::<Table>(Place { chat: CHAT, topic })
+        .await
+        .expect("redis")
+        .map(|v| v.state)
+}
+
+/// Points and wins of a finished game, by user (what the ledger adds up).
+fn results(t: &Table) -> Vec<(i64, Points, bool)> {
+    let record = t.game_record(CHAT, None).expect("a finished game");
+    record
+        .seats
+        .iter()
+        .zip(seat_points(&record))
+        .filter_map(|(s, p)| match s.player {
+            SeatPlayer::Human { id, .. } => Some((id, p, s.won)),
+            _ => None,
+        })
+        .collect()
+}
+
+const WRITES: [&str; 8] = [
+    "sendmessage",
+    "editmessagetext",
+    "editmessagereplymarkup",
+    "editmessagecaption",
+    "sendphoto",
+    "deletemessage",
+    "createforumtopic",
+    "editmessagemedia",
+];
+
+fn writes(rs: &[Recorded]) -> usize {
+    rs.iter()
+        .filter(|r| r.chat_id() == Some(CHAT) && WRITES.contains(&r.method.as_str()))
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_eight_week_league_of_ten_is_drawn_played_settled_and_crowned_across_a_restart() {
+    // Given a group without topics, emoji boards, a 10 s turn timer, and 10 people,
+    let mut h = Harness::start(54).await;
+    h.settings(ChatSettings {
+        display: Display::Emoji,
+        timer_secs: 10,
+        ..ChatSettings::default()
+    })
+    .await;
+    let people = users(5400, 10);
+    // When the first opens a league of 8 weeks at tables of 4, ranked from 2 games,
+    let mark = h.fake.mark();
+    h.command(&people[0], "/season league 8 x4 min2").await;
+    let sent = wait_for(&h, mark, "the sign-up", |r| {
+        r.method == "sendmessage"
+            && r.ok()
+            && buttons(r.result())
+                .iter()
+                .any(|(_, d)| d.starts_with("sj:"))
+    })
+    .await;
+    let signup = sent.result().clone();
+    let join = buttons(&signup)[0].1.clone();
+    for u in &people[1..] {
+        assert_eq!(
+            press(&h, CHAT, u, &signup, &join).await,
+            "You are in the season."
+        );
+    }
+    // (a second Join is refused and changes nothing; a stranger cannot start it)
+    assert_eq!(
+        press(&h, CHAT, &people[1], &signup, &join).await,
+        "You are already in the season."
+    );
+    assert_eq!(season(&h).await.season.members.len(), 10);
+    h.command(&people[3], "/season start").await;
+    assert_eq!(season(&h).await.season.phase, Phase::SignUp);
+    // and starts it,
+    let mark = h.fake.mark();
+    h.command(&people[0], "/season start").await;
+    wait_for(&h, mark, "week 1 announced", |r| {
+        r.method == "sendmessage"
+            && r.str_param("text")
+                .is_some_and(|t| t.contains("Week 1 of 8"))
+    })
+    .await;
+    let mut ledger: BTreeMap<i64, (i64, u32, u32)> = BTreeMap::new();
+    let mut week_writes = Vec::new();
+    let mut finished_normally = false;
+    for week in 0..8u8 {
+        let week_mark = h.fake.mark();
+        // Then the week's tables are drawn and each gets its lobby, its players mentioned,
+        let s = wait_season(&h, "the week's lobbies", |s| {
+            s.week() == Some(week)
+                && s.todo.is_empty()
+                && s.lobbies.len() == 3
+                && s.lobbies.iter().all(|l| l.msg.is_some())
+        })
+        .await;
+        let day = s.season.matchdays[usize::from(week)].clone();
+        assert_eq!(
+            day.tables.iter().map(Vec::len).collect::<Vec<_>>(),
+            vec![4, 3, 3]
+        );
+        if week == 3 {
+            // A restart in the middle of a week changes nothing.
+            h.stop_bots().await;
+            h.spawn_bot().await;
+            assert_eq!(season(&h).await, s);
+        }
+        let unplayed_table = (week == 2).then_some(1);
+        for (t, seats) in day.tables.iter().enumerate() {
+            let lobby = s.lobby(week, t).expect("placed").clone();
+            let data = format!("sh:{}:{week}.{t}", s.id);
+            let msg = message_with(&h, &data);
+            let text = msg["text"].as_str().unwrap_or_default();
+            for &m in seats {
+                assert!(text.contains(&s.season.members[m].name), "{text}");
+            }
+            // (someone from another table cannot come to this one)
+            let stranger = people
+                .iter()
+                .find(|u| s.season.member(u.id).is_some_and(|m| !seats.contains(&m)))
+                .expect("a stranger");
+            assert_eq!(
+                press(&h, CHAT, stranger, &msg, &data).await,
+                "You are not in this season, or not at this table."
+            );
+            let comers: Vec<usize> = if unplayed_table == Some(t) {
+                seats[..1].to_vec()
+            } else {
+                seats.clone()
+            };
+            for &m in &comers {
+                let u = people
+                    .iter()
+                    .find(|u| u.id == s.season.members[m].user)
+                    .expect("user");
+                let answer = press(&h, CHAT, u, &msg, &data).await;
+                assert!(answer.starts_with("You are at the table"), "{answer}");
+            }
+            if unplayed_table != Some(t) {
+                // everyone came: the table's game starts in its own lane,
+                wait_season(&h, "the table started", |s| {
+                    s.lobby(week, t).is_some_and(|l| l.started_ms.is_some())
+                })
+                .await;
+                let game = game_at(&h, lobby.topic).await.expect("a game");
+                assert_eq!(game.players().len(), seats.len());
+            }
+        }
+        if week == 0 {
+            // One table is played to its end (the turn timer then the computers play for
+            // the players who never press), and counts at once.
+            let topic = s.lobby(0, 2).and_then(|l| l.topic);
+            let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
+            loop {
+                let g = game_at(&h, topic).await.expect("a game");
+                if g.status() == Status::Finished {
+                    break;
+                }
+                h.step_clock(1000).await;
+                assert!(
+                    tokio::time::Instant::now() < deadline,
+                    "the table never finished"
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            wait_season(&h, "the finished table counted", |s| {
+                matches!(s.season.matchdays[0].fixtures[2], Fixture::Played)
+            })
+            .await;
+            finished_normally = true;
+        }
+        // When the week's end comes (20:00 in the chat's zone),
+        let end = s.ends[usize::from(week)];
+        h.advance_to(end - 2 * 24 * 3_600_000);
+        if week == 2 {
+            // two days before it, the reminder names the table still to play.
+            wait_for(&h, week_mark, "the reminder", |r| {
+                r.method == "sendmessage"
+                    && r.str_param("text")
+                        .is_some_and(|t| t.contains("Two days left"))
+            })
+            .await;
+        }
+        h.advance_to(end);
+        // Then the week is settled: the games still in play end there, the unplayed table
+        // is forfeited, the recap is posted,
+        let after = wait_season(&h, "the week settled", |s| {
+            s.week() != Some(week)
+                && (s.todo.is_empty() || s.season.phase == Phase::Finished && s.todo.is_empty())
+        })
+        .await;
+        let settled = &after.season.matchdays[usize::from(week)];
+        for (t, seats) in settled.tables.iter().enumerate() {
+            let users_at: Vec<i64> = seats
+                .iter()
+                .map(|&m| after.season.members[m].user)
+                .collect();
+            match &settled.fixtures[t] {
+                Fixture::Played => {
+                    let topic = s.lobby(week, t).and_then(|l| l.topic);
+                    let g = game_at(&h, topic).await.expect("the game");
+                    assert_eq!(g.status(), Status::Finished);
+                    for (user, p, won) in results(&g) {
+                        let e = ledger.entry(user).or_default();
+                        e.0 += p.0;
+                        e.1 += 1;
+                        e.2 += u32::from(won);
+                    }
+                }
+                Fixture::Forfeited { came } => {
+                    assert_eq!(unplayed_table, Some(t));
+                    for ((user, p), &c) in users_at.iter().zip(unplayed(came)).zip(came) {
+                        let e = ledger.entry(*user).or_default();
+                        e.0 += p.0;
+                        e.1 += u32::from(c);
+                    }
+                }
+                Fixture::Open { .. } => panic!("week {week} table {t} left open"),
+            }
+        }
+        // and the standings after the week equal the ledger kept from the games alone.
+        for row in after.season.standings() {
+            let user = after.season.members[row.member].user;
+            let (points, games, wins) = ledger.get(&user).copied().unwrap_or_default();
+            assert_eq!(
+                (row.points.0, row.games, row.wins),
+                (points, games, wins),
+                "week {week}, {user}"
+            );
+        }
+        wait_for(&h, week_mark, "the recap", |r| {
+            r.method == "sendphoto"
+                && r.str_param("caption")
+                    .is_some_and(|c| c.contains(&format!("Week {} of 8 is over", week + 1)))
+        })
+        .await;
+        week_writes.push(writes(&h.fake.requests_since(week_mark)));
+    }
+    assert!(finished_normally);
+    // Then the champion gets the trophy, the achievement, and the season is kept.
+    let s = wait_season(&h, "the season crowned", |s| {
+        s.season.phase == Phase::Finished && s.todo.is_empty()
+    })
+    .await;
+    let champions = s.season.champions();
+    assert!(!champions.is_empty());
+    let name = &s.season.members[champions[0]].name;
+    let trophy = h
+        .fake
+        .requests()
+        .into_iter()
+        .rfind(|r| {
+            r.method == "sendphoto"
+                && r.str_param("caption").is_some_and(|c| {
+                    c.contains("wins the league") || c.contains("share the league")
+                })
+        })
+        .expect("the champion's trophy");
+    assert!(
+        trophy
+            .str_param("caption")
+            .unwrap_or_default()
+            .contains(name.as_str())
+    );
+    let past = h.store.past_seasons(CHAT).await.expect("redis");
+    assert_eq!(past.len(), 1);
+    assert!(past[0].contains(name.as_str()));
+    let mark = h.fake.mark();
+    h.command(&people[0], "/season past").await;
+    wait_for(&h, mark, "the past seasons", |r| {
+        r.method == "sendmessage"
+            && r.str_param("text")
+                .is_some_and(|t| t.contains("Past seasons") && t.contains(name.as_str()))
+    })
+    .await;
+    // Nothing was refused for flooding (the outbox spends the chat's budget of 20 writes a
+    // minute), and a week of the league costs about a minute's budget: its lobbies, their
+    // ✋ edits, the boards of its games started and ended, the reminder and the recap.
+    // Week 1's count also holds a whole game's board edits.
+    assert!(h.fake.requests().iter().all(|r| r.status != 429));
+    println!("writes to the chat per week: {week_writes:?}");
+    assert!(week_writes[1..].iter().all(|&n| n <= 30), "{week_writes:?}");
+}
