@@ -12,9 +12,9 @@
 // those that concern the viewer. Telegram's main button takes the viewer's one obvious
 // action (Join, Start, Roll, Rematch) when the page runs inside Telegram.
 //
-// Below the game, the group's season when it has one (its own request, api/season): the
-// week and when it ends, the viewer's next table, the standings with the viewer's line
-// marked; read again when a game ends.
+// Below the game, the group's season when it has one (its own request, api/season, once
+// the viewer is let in): the week and when it ends, the viewer's next table, the standings
+// with the viewer's line marked; read again when a game ends.
 //
 // Every frame is a whole state: a page that loses its connection connects again and starts
 // from the stored game the server sends first. window.__parxis exposes the state to tests.
@@ -110,6 +110,8 @@
     $('status').textContent = '';
     $('seats').textContent = '';
     $('board').textContent = '';
+    // Let in, but no game here (any more): the group's season may still be.
+    if (status === 404) seasonOnce();
     notify();
   }
   function setConn(key) { $('conn').textContent = key ? (P.texts[key] || '…') : ''; }
@@ -195,6 +197,7 @@
       P.user = d.user;
       document.title = P.texts.title || document.title;
       document.documentElement.lang = d.lang || '';
+      seasonOnce();
     } else if (event === 'bye') {
       P.bye = d;
     } else if (event === 'state') {
@@ -633,6 +636,13 @@
     notify();
   }
   P.loadSeason = loadSeason;
+  // Asked once a page, when the server has let the viewer in (the stream's hello, or a
+  // place without a game): a refused page asks nothing more.
+  function seasonOnce() {
+    if (P.seasonAsked) return;
+    P.seasonAsked = true;
+    loadSeason();
+  }
   function el(tag, cls, text) {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -826,5 +836,4 @@
   P.act = tap;
 
   connect();
-  if (initData) loadSeason();
 })();

@@ -405,5 +405,36 @@ async fn the_page_shows_the_season_on_a_phone_in_light_and_dark_themes() {
             .expect("saved");
         }
     }
+    // When he opens a link to a place of the group with no game (a league table's lane
+    // before its game), then the page says there is no game, and shows the season;
+    let lane = GameId::of(&LinkKey::of_token(TOKEN), Place::in_lane(CHAT, 1_000));
+    let data = init_data(&pere(), Some("en"), lane.as_str(), now_secs());
+    let page = browser
+        .show(
+            &tab,
+            &page_url_themed(addr, lane.as_str(), &data, &light_theme()),
+        )
+        .await;
+    until(page, "s.failed && s.season && s.season.season", 10_000).await;
+    assert_eq!(peek(page, "s.failed.status").await, json!(404));
+    let shown = peek(page, SECTION).await;
+    assert_eq!(shown["shown"], true, "{shown}");
+    assert_eq!(shown["you"], "Pere 🎺", "{shown}");
+    // and a page refused (its data changed) asks nothing of the season.
+    let changed = data.replace("%22id%22%3A15", "%22id%22%3A16");
+    assert_ne!(changed, data);
+    let page = browser
+        .show(
+            &tab,
+            &page_url_themed(addr, lane.as_str(), &changed, &light_theme()),
+        )
+        .await;
+    until(page, "s.failed", 10_000).await;
+    assert_eq!(peek(page, "s.failed.status").await, json!(401));
+    assert_eq!(peek(page, "!!s.seasonAsked").await, json!(false));
+    assert_eq!(
+        peek(page, "document.getElementById('season').hidden").await,
+        json!(true)
+    );
     browser.close().await;
 }
