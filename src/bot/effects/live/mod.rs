@@ -8,18 +8,17 @@
 //! - [`auth`]: `initData` checked (HMAC-SHA256 with the bot token, at most a day old);
 //! - [`link`]: the game's opaque id in the link (its place sealed with a key from the token);
 //! - [`hub`]: this replica's viewers, and the saves that reach them through Redis pub/sub;
-//! - [`season`]: the chat's season, read for the page;
 //!
 //! What the rest of the bot calls (every save to the viewers of every replica, the board's
 //! "📱 Live board" button) is [`super::publish`], beside this module: it takes the context,
-//! which holds this module's [`Live`].
+//! which holds this module's [`Live`]. The chat's season, as the page reads it, is
+//! [`super::live_season`]'s, beside it for the same reason.
 //!
 //! Its time is the effects' one clock ([`crate::bot::effects::clock::system_ms`]).
 
 pub mod auth;
 pub mod hub;
 pub mod link;
-pub mod season;
 
 use std::collections::HashMap;
 use std::net::IpAddr;

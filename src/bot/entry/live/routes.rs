@@ -65,8 +65,8 @@ use crate::bot::core::view::live_season::{no_season_json, season_json};
 use crate::bot::effects::chat::{self, ChatAddr};
 use crate::bot::effects::live::auth::{AuthError, InitData, MAX_AGE_SECS};
 use crate::bot::effects::live::hub::Seat;
-use crate::bot::effects::live::season::{self, Seen};
 use crate::bot::effects::live::{Full, Live, Place, StreamSlot};
+use crate::bot::effects::live_season::{self, Seen};
 use crate::bot::effects::press::{self, Press, Source};
 use crate::bot::effects::{Ctx, TgBot};
 use crate::bot::effects::{kept, lobby, member};
@@ -830,7 +830,7 @@ async fn season(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap)
         Ok(r) => r,
         Err(no) => return no,
     };
-    match season::season(&s.ctx, asker.place.chat).await {
+    match live_season::season(&s.ctx, asker.place.chat).await {
         Seen::Season(rec) => {
             let user = asker.data.user.id;
             json_body(season_json(lang, &rec, user, &here.zone, s.ctx.now_ms()))
