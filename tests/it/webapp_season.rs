@@ -276,7 +276,7 @@ const SECTION: &str = "(() => { const box = document.getElementById('season');\
       fixture_above: box.querySelector('.fixture').getBoundingClientRect().bottom <= box.querySelector('table').getBoundingClientRect().top }; })()";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn the_page_shows_the_season_on_a_phone_in_light_and_dark_themes() {
+async fn the_page_shows_the_season_on_a_phone_in_four_languages_light_and_dark() {
     // Given a Catalan group with a lobby open and its league in week 2, its live board,
     let h = Harness::start_live(55, Options::default(), Some((app(), open_limits()))).await;
     h.settings(chat_in(Lang::Ca)).await;
@@ -311,6 +311,8 @@ async fn the_page_shows_the_season_on_a_phone_in_light_and_dark_themes() {
     for (theme_name, theme, lang) in [
         ("light", light_theme(), Lang::Ca),
         ("dark", dark_theme(), Lang::Es),
+        ("dark", dark_theme(), Lang::CaValencia),
+        ("light", light_theme(), Lang::En),
     ] {
         h.settings(chat_in(lang)).await;
         // when Pere (whose phone says `en`) opens the page,
@@ -328,13 +330,17 @@ async fn the_page_shows_the_season_on_a_phone_in_light_and_dark_themes() {
         // then the season section is shown in the chat's language, his next table above
         // the table,
         assert_eq!(shown["shown"], true, "{case}: {shown}");
-        let (head, fixture_text) = if lang == Lang::Ca {
-            (
+        let (head, fixture_text) = match lang {
+            Lang::Ca => (
                 "🏆 Lliga · Jornada 2 de 8",
                 "Jornada 2 de 8 · la teva taula: ",
-            )
-        } else {
-            ("🏆 Liga · Jornada 2 de 8", "Jornada 2 de 8 · tu mesa: ")
+            ),
+            Lang::CaValencia => (
+                "🏆 Lliga · Jornada 2 de 8",
+                "Jornada 2 de 8 · la teua taula: ",
+            ),
+            Lang::Es => ("🏆 Liga · Jornada 2 de 8", "Jornada 2 de 8 · tu mesa: "),
+            _ => ("🏆 League · Week 2 of 8", "Week 2 of 8 · your table: "),
         };
         assert_eq!(shown["head"], head, "{case}");
         let text = shown["fixture"].as_str().unwrap_or_default();
