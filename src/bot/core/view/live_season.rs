@@ -14,8 +14,8 @@ use crate::bot::core::season::{DAY_MS, SeasonRec};
 use crate::i18n::live_msg::Deadline;
 use crate::i18n::stats_msg::points_text;
 use crate::i18n::{Lang, LiveMsg, Msg, tr_plain};
-use crate::season::Phase;
 use crate::season::standings::{Row, movement};
+use crate::season::{Phase, Settings};
 use crate::stats::ChatZone;
 
 /// One line of the standings.
@@ -69,13 +69,23 @@ struct Cols {
     points: String,
 }
 
+/// Where a season stands, as the page is told (`signup`, `week`, `finished`,
+/// `cancelled`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+enum Stage {
+    SignUp,
+    Week,
+    Finished,
+    Cancelled,
+}
+
 /// A season, for the page.
 #[derive(Debug, Serialize)]
 struct SeasonJson {
     season: bool,
     league: bool,
-    /// `signup`, `week`, `finished` or `cancelled`.
-    phase: &'static str,
+    phase: Stage,
     /// The week being played, 1-based (the last one once finished; 0 in sign-up).
     week: u32,
     weeks: u32,
@@ -130,6 +140,38 @@ pub fn deadline(zone: &ChatZone, by_ms: u64, now_ms: u64) -> Deadline {
     }
 }
 
+/// "8 weeks · JCF · tables of 4 · ranked from 3 games"
+fn settings_line(lang: Lang, settings: &Settings) -> String {
+    let mut parts = vec![
+        t(
+            lang,
+            LiveMsg::SeasonWeeks {
+                n: u32::from(settings.weeks),
+            },
+        ),
+        tr_plain(lang, &Msg::Preset(settings.preset)),
+    ];
+    parts.push(if settings.fixtures {
+        t(
+            lang,
+            LiveMsg::SeasonTables {
+                n: u32::from(settings.table_size),
+            },
+        )
+    } else {
+        t(lang, LiveMsg::SeasonEveryGame)
+    });
+    if settings.min_games > 0 {
+        parts.push(t(
+            lang,
+            LiveMsg::SeasonMinGames {
+                n: settings.min_games,
+            },
+        ));
+    }
+    parts.join(" · ")
+}
+
 /// The rank of `row` as shown: "3", "3=" when another line shares it, "" unranked.
 fn rank_text(row: &Row, rows: &[Row]) -> String {
     match row.rank {
@@ -146,20 +188,20 @@ pub fn season_json(lang: Lang, rec: &SeasonRec, user: i64, zone: &ChatZone, now_
     let s = &rec.season;
     let weeks = u32::from(s.settings.weeks);
     let (phase, week) = match (rec.cancelled, s.phase) {
-        (true, Phase::Week(w)) => ("cancelled", Some(w)),
-        (true, _) => ("cancelled", None),
-        (false, Phase::SignUp) => ("signup", None),
-        (false, Phase::Week(w)) => ("week", Some(w)),
-        (false, Phase::Finished) => ("finished", Some(s.settings.weeks.saturating_sub(1))),
+        (true, Phase::Week(w)) => (Stage::Cancelled, Some(w)),
+        (true, _) => (Stage::Cancelled, None),
+        (false, Phase::SignUp) => (Stage::SignUp, None),
+        (false, Phase::Week(w)) => (Stage::Week, Some(w)),
+        (false, Phase::Finished) => (Stage::Finished, Some(s.settings.weeks.saturating_sub(1))),
     };
     let ends_ms = rec.week_end();
     let status = match phase {
-        "signup" => LiveMsg::SeasonSignUp {
+        Stage::SignUp => LiveMsg::SeasonSignUp {
             n: n32(s.members.len()),
         },
-        "finished" => LiveMsg::SeasonFinished,
-        "cancelled" => LiveMsg::SeasonCancelled,
-        _ => match ends_ms {
+        Stage::Finished => LiveMsg::SeasonFinished,
+        Stage::Cancelled => LiveMsg::SeasonCancelled,
+        Stage::Week => match ends_ms {
             Some(by) => LiveMsg::SeasonEnds {
                 by: deadline(zone, by, now_ms),
             },
@@ -169,37 +211,10 @@ pub fn season_json(lang: Lang, rec: &SeasonRec, user: i64, zone: &ChatZone, now_
             },
         },
     };
-    let mut settings = vec![
-        t(
-            lang,
-            LiveMsg::SeasonWeeks {
-                n: u32::from(s.settings.weeks),
-            },
-        ),
-        tr_plain(lang, &Msg::Preset(s.settings.preset)),
-    ];
-    settings.push(if s.settings.fixtures {
-        t(
-            lang,
-            LiveMsg::SeasonTables {
-                n: u32::from(s.settings.table_size),
-            },
-        )
-    } else {
-        t(lang, LiveMsg::SeasonEveryGame)
-    });
-    if s.settings.min_games > 0 {
-        settings.push(t(
-            lang,
-            LiveMsg::SeasonMinGames {
-                n: s.settings.min_games,
-            },
-        ));
-    }
     let now = s.standings();
-    let moved = match (phase, week) {
-        ("signup", _) | (_, None) => Default::default(),
-        (_, Some(w)) => movement(&s.standings_before(w), &now),
+    let moved = match week {
+        Some(w) if phase != Stage::SignUp => movement(&s.standings_before(w), &now),
+        _ => Default::default(),
     };
     let me = s.member(user);
     let rows: Vec<RowJson> = now
@@ -226,13 +241,13 @@ pub fn season_json(lang: Lang, rec: &SeasonRec, user: i64, zone: &ChatZone, now_
             },
         )
     });
-    let fixture = (phase == "week")
+    let fixture = (phase == Stage::Week)
         .then(|| rec.next_fixture(user))
         .flatten()
         .map(|f| fixture_json(lang, rec, user, zone, now_ms, &f));
     let mine = match (me, phase, rec.week()) {
-        (None, "signup" | "week", _) => Some(t(lang, LiveMsg::SeasonNotIn)),
-        (Some(m), "week", Some(w)) if s.settings.fixtures => s
+        (None, Stage::SignUp | Stage::Week, _) => Some(t(lang, LiveMsg::SeasonNotIn)),
+        (Some(m), Stage::Week, Some(w)) if s.settings.fixtures => s
             .matchdays
             .get(usize::from(w))
             .filter(|d| d.byes.contains(&m))
@@ -245,7 +260,7 @@ pub fn season_json(lang: Lang, rec: &SeasonRec, user: i64, zone: &ChatZone, now_
         phase,
         week: week.map_or(0, |w| u32::from(w) + 1),
         weeks,
-        ends_ms: if phase == "week" { ends_ms } else { None },
+        ends_ms: ends_ms.filter(|_| phase == Stage::Week),
         title: t(
             lang,
             LiveMsg::SeasonTitle {
@@ -264,7 +279,7 @@ pub fn season_json(lang: Lang, rec: &SeasonRec, user: i64, zone: &ChatZone, now_
             })
             .unwrap_or_default(),
         status: t(lang, status),
-        settings: settings.join(" · "),
+        settings: settings_line(lang, &s.settings),
         standings: t(lang, LiveMsg::SeasonStandings),
         cols: Cols {
             player: t(lang, LiveMsg::SeasonColPlayer),
@@ -350,7 +365,6 @@ mod tests {
     use super::*;
     use crate::bot::core::season::week_ends;
     use crate::engine::Preset;
-    use crate::season::Settings;
     use crate::stats::points::Points;
     use serde_json::Value;
 
@@ -559,6 +573,38 @@ mod tests {
             none["text"],
             "En este grupo no se está jugando ninguna temporada."
         );
+    }
+
+    #[test]
+    fn a_finished_season_shows_its_final_table_and_no_table_to_play() {
+        // Given a two-week league whose weeks were both played,
+        let mut rec = league();
+        rec.season.settings.weeks = 2;
+        rec.season.settings.min_games = 1;
+        rec.ends.truncate(2);
+        play_week(&mut rec);
+        rec.end_week(8).expect("week 1 ends");
+        play_week(&mut rec);
+        rec.end_week(9).expect("week 2 ends");
+        let j = json(Lang::En, &rec, 3, MONDAY_10 + 15 * 24 * H);
+        // then it says so, on week 2 of 2, with nothing left to play and no deadline,
+        assert_eq!(j["phase"], "finished");
+        assert_eq!(j["week_text"], "Week 2 of 2");
+        assert_eq!(j["status"], "The season is over: final standings.");
+        assert_eq!(j["fixture"], Value::Null);
+        assert_eq!(j["mine"], Value::Null);
+        assert_eq!(j["ends_ms"], Value::Null);
+        // and the movement is against the table before the last week.
+        let moved = movement(&rec.season.standings_before(1), &rec.season.standings());
+        for (row, r) in j["rows"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .zip(rec.season.standings())
+        {
+            assert_eq!(row["up"].as_i64(), moved.get(&r.member).copied());
+            assert_eq!(row["ranked"], true);
+        }
     }
 
     #[test]
