@@ -12,6 +12,10 @@
 // those that concern the viewer. Telegram's main button takes the viewer's one obvious
 // action (Join, Start, Roll, Rematch) when the page runs inside Telegram.
 //
+// Below the game, the group's season when it has one (its own request, api/season, once
+// the viewer is let in): the week and when it ends, the viewer's next table, the standings
+// with the viewer's line marked; read again when a game ends.
+//
 // Every frame is a whole state: a page that loses its connection connects again and starts
 // from the stored game the server sends first. window.__parxis exposes the state to tests.
 'use strict';
@@ -106,6 +110,8 @@
     $('status').textContent = '';
     $('seats').textContent = '';
     $('board').textContent = '';
+    // Let in, but no game here (any more): the group's season may still be.
+    if (status === 404) seasonOnce();
     notify();
   }
   function setConn(key) { $('conn').textContent = key ? (P.texts[key] || '…') : ''; }
@@ -191,6 +197,7 @@
       P.user = d.user;
       document.title = P.texts.title || document.title;
       document.documentElement.lang = d.lang || '';
+      seasonOnce();
     } else if (event === 'bye') {
       P.bye = d;
     } else if (event === 'state') {
@@ -254,6 +261,8 @@
   async function render(f) {
     const prev = P.state;
     P.state = f;
+    // A game that ends may change the season's standings.
+    if (prev && prev.stage !== f.stage && f.stage === 'finished') loadSeason();
     P.frames += 1;
     P.seen.push(f.v);
     toastAfter(f);
@@ -613,6 +622,68 @@
     if (P.state) render(P.state);
   }
   P.openReplay = openReplay;
+
+  // The group's season: hidden when it has none. Its texts are the chat's language; names
+  // as typed (set as text, never as HTML).
+  async function loadSeason() {
+    let d = null;
+    try {
+      const res = await fetch(base + '/api/season', { headers: { Authorization: 'tma ' + initData }, cache: 'no-store' });
+      d = res.ok ? await res.json() : null;
+    } catch (e) { d = null; }
+    if (d) { P.season = d; seasonView(d); }
+    P.seasonLoads = (P.seasonLoads || 0) + 1;
+    notify();
+  }
+  P.loadSeason = loadSeason;
+  // Asked once a page, when the server has let the viewer in (the stream's hello, or a
+  // place without a game): a refused page asks nothing more.
+  function seasonOnce() {
+    if (P.seasonAsked) return;
+    P.seasonAsked = true;
+    loadSeason();
+  }
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text != null) e.textContent = text;
+    return e;
+  }
+  function seasonView(d) {
+    const box = $('season');
+    box.textContent = '';
+    box.hidden = !d.season;
+    if (!d.season) return;
+    const head = el('h2', 'season-head');
+    head.append(el('span', 'title', d.title), el('span', 'week', d.week_text ? ' · ' + d.week_text : ''));
+    box.append(head, el('p', 'season-status', d.status));
+    if (d.fixture) {
+      const card = el('div', 'fixture');
+      card.append(el('p', 'fixture-text', d.fixture.text), el('p', 'fixture-state', d.fixture.state));
+      box.appendChild(card);
+    } else if (d.mine) {
+      box.appendChild(el('p', 'mine', d.mine));
+    }
+    const table = el('table', 'standings');
+    table.appendChild(el('caption', '', d.standings));
+    const hr = el('tr');
+    hr.append(el('th', 'rank', '#'), el('th', 'up', ''), el('th', 'name', d.cols.player), el('th', 'games', d.cols.games), el('th', 'points', d.cols.points));
+    const thead = el('thead');
+    thead.appendChild(hr);
+    const tbody = el('tbody');
+    for (const r of d.rows) {
+      const tr = el('tr', (r.you ? 'you ' : '') + (r.ranked ? '' : 'unranked'));
+      if (r.you) tr.setAttribute('aria-current', 'true');
+      const up = r.up > 0 ? '▲' + r.up : r.up < 0 ? '▼' + -r.up : '';
+      tr.append(el('td', 'rank', r.ranked ? r.rank : '–'), el('td', 'up ' + (r.up > 0 ? 'rise' : r.up < 0 ? 'fall' : ''), up),
+        el('td', 'name', r.name), el('td', 'games', String(r.games)), el('td', 'points', r.points));
+      tbody.appendChild(tr);
+    }
+    table.append(thead, tbody);
+    box.appendChild(table);
+    if (d.unranked) box.appendChild(el('p', 'unranked-note', d.unranked));
+    box.appendChild(el('p', 'settings', d.settings));
+  }
 
   // The piece that moved travels its path to where the new frame shows it.
   function animate(anim) {

@@ -106,6 +106,21 @@ impl ChatZone {
     }
 }
 
+impl ChatZone {
+    /// The day of the week of Unix millisecond `ms` in this zone: 0 for Monday to 6 for
+    /// Sunday (a season's deadline: "by Sunday 20:00").
+    #[must_use]
+    pub fn weekday_of(&self, ms: i64) -> u8 {
+        let ts = Timestamp::from_millisecond(ms).unwrap_or(if ms < 0 {
+            Timestamp::MIN
+        } else {
+            Timestamp::MAX
+        });
+        let day = self.tz.to_datetime(ts).date().weekday();
+        u8::try_from(day.to_monday_zero_offset()).unwrap_or(0)
+    }
+}
+
 impl Default for ChatZone {
     fn default() -> Self {
         // The bundled database always has Europe/Madrid; UTC is the last resort.
@@ -152,5 +167,18 @@ mod tests {
         assert_eq!(canary.clock_of(ms), (18, 42));
         // Given a winter date (Madrid UTC+1): 2026-01-15 00:30 UTC is 01:30 in Madrid.
         assert_eq!(ChatZone::default().clock_of(1_768_437_000_000), (1, 30));
+    }
+
+    #[test]
+    fn a_deadline_s_day_of_the_week_is_the_chat_s_own() {
+        // Given Sunday 2026-12-13 19:00 UTC (20:00 in Madrid, UTC+1 in winter),
+        let ms = 1_797_188_400_000;
+        // then it is a Sunday in Madrid and in London, and already Monday in Tokyo.
+        assert_eq!(ChatZone::default().weekday_of(ms), 6);
+        assert_eq!(ChatZone::default().clock_of(ms), (20, 0));
+        let london = ChatZone::named("Europe/London").expect("a zone");
+        assert_eq!(london.weekday_of(ms), 6);
+        let tokyo = ChatZone::named("Asia/Tokyo").expect("a zone");
+        assert_eq!(tokyo.weekday_of(ms), 0);
     }
 }

@@ -101,3 +101,4 @@ mod webapp_live;
 mod webapp_lobby;
 mod webapp_look;
 mod webapp_play;
+mod webapp_season;

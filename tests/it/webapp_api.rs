@@ -215,6 +215,22 @@ async fn every_api_answer_refusals_included_carries_no_store_and_nosniff() {
             b"",
             200,
         ),
+        (
+            "the season, without initData",
+            "GET",
+            format!("{PATH}/api/season"),
+            "",
+            b"",
+            401,
+        ),
+        (
+            "no season (an answer, not an error)",
+            "GET",
+            format!("{PATH}/api/season"),
+            &ana,
+            b"",
+            200,
+        ),
     ];
     for (what, method, path, auth, body, status) in asks {
         let mut headers = vec![("Content-Type", "application/json")];

@@ -27,6 +27,7 @@
 //! - [`gate`]: what lets an update through (Redis up, seen once, no flood);
 //! - [`notify_list`]: who a place's new lobby notifies in private;
 //! - [`live`]: the live board (Mini App): its keys, viewers and limits;
+//! - [`live_season`]: the chat's season, read for the live board's page;
 //! - [`publish`]: every save published to the live board's viewers, and its button;
 //! - [`whispers`]: the chats that refused ephemeral messages, on this replica;
 //! - [`crash`]: test-only crash points (a test stops a replica exactly there).
@@ -50,6 +51,7 @@ pub mod instances;
 pub mod kept;
 pub mod lifecycle;
 pub mod live;
+pub mod live_season;
 pub mod lobby;
 pub mod member;
 pub mod notify;

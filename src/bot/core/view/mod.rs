@@ -1,12 +1,14 @@
 //! What the chat sees, all through typed messages ([`crate::i18n::Msg`]) in the chat's
 //! language: the board or lobby text ([`text`]), the buttons under it ([`keyboard`]),
 //! the menus and short answers ([`menus`]), what a press is answered ([`answers`]), and the
-//! game as the live board's page shows it ([`live`]).
+//! game and the chat's season as the live board's page shows them ([`live`],
+//! [`live_season`]).
 
 pub mod answers;
 pub mod fair;
 pub mod keyboard;
 pub mod live;
+pub mod live_season;
 pub mod menus;
 pub mod names;
 pub mod order;

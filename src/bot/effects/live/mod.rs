@@ -11,7 +11,8 @@
 //!
 //! What the rest of the bot calls (every save to the viewers of every replica, the board's
 //! "📱 Live board" button) is [`super::publish`], beside this module: it takes the context,
-//! which holds this module's [`Live`].
+//! which holds this module's [`Live`]. The chat's season, as the page reads it, is
+//! [`super::live_season`]'s, beside it for the same reason.
 //!
 //! Its time is the effects' one clock ([`crate::bot::effects::clock::system_ms`]).
 

@@ -16,7 +16,8 @@
 //!           planned coalesced)
 //! ```
 //!
-//! - [`routes`]: the page, its assets and its two requests, limited per user;
+//! - [`routes`]: the page, its assets and its requests (the stream, a tap, the replays, the
+//!   group's season), limited per user;
 //! - [`page`]: the page and its assets, built into the binary;
 //! - [`picture`]: inline games' picture boards, for Telegram to fetch.
 

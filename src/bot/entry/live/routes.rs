@@ -9,6 +9,7 @@
 //! | `POST /live/api/act` | a tap: `{"seq":N,"do":"roll"}` or `{"seq":N,"do":"move","index":i,"from":f,"to":t}`; or a chat button the frame offered (lobby, New game, Rematch): `{"seq":N,"do":"button","data":"<its callback data>"}` |
 //! | `GET /live/api/replay` | the place's finished game as the page replays it ([`replay_json`]); `?game=<id>`: one of the group's kept games |
 //! | `GET /live/api/replays` | the group's last kept games, newest first ([`replays_list_json`]) |
+//! | `GET /live/api/season` | the chat's season: settings, week, standings, the viewer's next table ([`season_json`]); `{"season":false,…}` when it has none |
 //! | `GET /live/pic/<id>/<n>.png` | picture `n` of an inline game's board, for Telegram to fetch ([`super::picture`]) |
 //!
 //! Both requests carry `Authorization: tma <initData>`, checked before anything else (a tap's
@@ -60,10 +61,12 @@ use crate::bot::core::refusal::{Alert, Refusal};
 use crate::bot::core::table::{Action, Actor, MoveKey};
 use crate::bot::core::view;
 use crate::bot::core::view::live::{Frame, replay_json, replay_json_of, replays_list_json};
+use crate::bot::core::view::live_season::{no_season_json, season_json};
 use crate::bot::effects::chat::{self, ChatAddr};
 use crate::bot::effects::live::auth::{AuthError, InitData, MAX_AGE_SECS};
 use crate::bot::effects::live::hub::Seat;
 use crate::bot::effects::live::{Full, Live, Place, StreamSlot};
+use crate::bot::effects::live_season::{self, Seen};
 use crate::bot::effects::press::{self, Press, Source};
 use crate::bot::effects::{Ctx, TgBot};
 use crate::bot::effects::{kept, lobby, member};
@@ -89,6 +92,7 @@ pub fn router(live: Arc<Live>, bot: TgBot, ctx: Arc<Ctx>) -> Router {
         .route(&format!("{p}/api/act"), post(act))
         .route(&format!("{p}/api/replay"), get(replay))
         .route(&format!("{p}/api/replays"), get(replays))
+        .route(&format!("{p}/api/season"), get(season))
         .layer(axum::middleware::map_response(with_security_headers));
     Router::new()
         .route(&p, get(index))
@@ -814,5 +818,24 @@ async fn replays(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap
     match tokio::task::spawn_blocking(move || replays_list_json(lang, &recs)).await {
         Ok(body) => json_body(body),
         Err(_) => refused(StatusCode::SERVICE_UNAVAILABLE, lang, LiveMsg::Unavailable),
+    }
+}
+
+/// `GET <path>/api/season`: the chat's season as the page shows it to the asker, in the
+/// chat's language, its deadlines on the chat's clock ([`season_json`]); a chat without
+/// one answers `{"season":false,"text":…}` (200: not an error). For the group, as a stream:
+/// one read of the season's key after the checks.
+async fn season(State(s): State<AppState>, Peer(addr): Peer, headers: HeaderMap) -> Response {
+    let (asker, here, lang) = match reader(&s, &headers, addr).await {
+        Ok(r) => r,
+        Err(no) => return no,
+    };
+    match live_season::season(&s.ctx, asker.place.chat).await {
+        Seen::Season(rec) => {
+            let user = asker.data.user.id;
+            json_body(season_json(lang, &rec, user, &here.zone, s.ctx.now_ms()))
+        }
+        Seen::None => json_body(no_season_json(lang)),
+        Seen::Away => store_away(lang),
     }
 }
