@@ -47,6 +47,7 @@ help =
     /forgetme — { cmd-forgetme }
     /tournament — { cmd-tournament }
     /bracket — { cmd-bracket }
+    /season — { cmd-season }
     /replay — { cmd-replay }
     /record — { cmd-record }
     /fair — { cmd-fair }
