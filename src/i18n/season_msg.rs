@@ -112,7 +112,7 @@ pub enum SeasonMsg {
     Pts {
         points: String,
     },
-    /// "📈 Climbed: Anna (+2), Pere (+1)"
+    /// "📈 Climbed: Anna ▲2, Pere ▲1"
     Climbed {
         names: String,
     },
@@ -404,7 +404,7 @@ impl SeasonMsg {
                 points: "+4,5".into(),
             },
             Self::Climbed {
-                names: "Anna (+2), Pere 🎺 (+1)".into(),
+                names: "Anna ▲2, Pere 🎺 ▲1".into(),
             },
             Self::Unplayed { count: 1 },
             Self::Unplayed { count: 2 },

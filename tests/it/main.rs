@@ -70,6 +70,7 @@ mod render_png_board;
 mod render_png_colour_blind;
 mod render_png_golden;
 mod render_png_labels;
+mod render_season;
 mod render_standings;
 mod replay_gif;
 mod rules_named;

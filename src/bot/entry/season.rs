@@ -166,7 +166,19 @@ async fn show(ctx: &Ctx, here: &Here) -> Option<String> {
                 caption.push('\n');
                 caption.push_str(&tr(lang, &Msg::Season(SeasonMsg::Unranked { min })));
             }
-            post::standings(ctx, here.addr, lang, s, caption, None, Priority::Reply).await;
+            let week = s
+                .week()
+                .unwrap_or_else(|| s.season.settings.weeks.saturating_sub(1));
+            post::standings(
+                ctx,
+                here.addr,
+                lang,
+                (s, week),
+                caption,
+                None,
+                Priority::Reply,
+            )
+            .await;
             None
         }
         _ => Some(refusal_text(lang, &MutErr::Rejected(SReject::NoSeason))),

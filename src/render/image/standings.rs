@@ -125,6 +125,12 @@ fn centred(pm: &mut Pixmap, s: &str, a: Area, size: f32, rgb: Rgb) {
     text::draw_centred(pm, &s, size, a.centre(), rgb);
 }
 
+/// A column heading centred in `a`: smaller type before it is cut ("Valoració").
+fn heading(pm: &mut Pixmap, s: &str, a: Area) {
+    let (s, size) = text::fit(s, a.x1 - a.x0 - 4.0, SMALL, SMALL * 0.7);
+    text::draw_centred(pm, &s, size, a.centre(), MUTED);
+}
+
 /// `s` from the left of `a`, cut with "…" to fit.
 fn left(pm: &mut Pixmap, s: &str, a: Area, size: f32, rgb: Rgb) {
     let (s, size) = text::fit(s, a.x1 - a.x0 - 12.0, size, size);
@@ -163,9 +169,9 @@ pub fn render(sheet: &Sheet) -> Pixmap {
     let (h0, h1) = (TITLE, TITLE + HEAD);
     let h = &sheet.headings;
     left(&mut pm, &h.name, area(2, h0, h1), SMALL, MUTED);
-    centred(&mut pm, &h.games, area(3, h0, h1), SMALL, MUTED);
-    centred(&mut pm, &h.points, area(4, h0, h1), SMALL, MUTED);
-    centred(&mut pm, &h.rating, area(5, h0, h1), SMALL, MUTED);
+    heading(&mut pm, &h.games, area(3, h0, h1));
+    heading(&mut pm, &h.points, area(4, h0, h1));
+    heading(&mut pm, &h.rating, area(5, h0, h1));
     for (i, line) in lines.iter().enumerate() {
         #[allow(clippy::cast_precision_loss)]
         let y0 = h1 + LINE * i as f32;

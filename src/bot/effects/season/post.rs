@@ -97,20 +97,21 @@ async fn ratings(ctx: &Ctx, chat: i64) -> std::collections::HashMap<i64, i32> {
     }
 }
 
-/// The standings as a picture with `caption` (HTML) at `addr`; `id`: planned once per id
+/// The standings as a picture, with the moves since before week `week`, and `caption`
+/// (HTML) at `addr`; `id`: planned once per id
 /// (`None`: every time, `/season`).
 pub async fn standings(
     ctx: &Ctx,
     addr: ChatAddr,
     lang: Lang,
-    s: &SeasonRec,
+    (s, week): (&SeasonRec, u8),
     caption: String,
     id: Option<String>,
     priority: Priority,
 ) {
     let chat = addr.id();
     let ratings = ratings(ctx, chat).await;
-    let sheet = texts::sheet(lang, s, &|user| ratings.get(&user).copied());
+    let sheet = texts::sheet(lang, s, week, &|user| ratings.get(&user).copied());
     // Drawn off the async workers.
     let png = match tokio::task::spawn_blocking(move || standings::png(&sheet)).await {
         Ok(png) => png,
@@ -149,7 +150,7 @@ pub async fn recap(ctx: &Ctx, chat: i64, lang: Lang, s: &SeasonRec, week: u8) {
         ctx,
         home(chat, s),
         lang,
-        s,
+        (s, week),
         caption,
         Some(id),
         Priority::Post,

@@ -12,7 +12,7 @@ use crate::bot::core::view::keyboard::off_unless;
 use crate::i18n::stats_msg::points_text;
 use crate::i18n::{Lang, Msg, SeasonMsg, mention, tr, tr_plain};
 use crate::render::image::standings::{Headings, Line, Sheet};
-use crate::season::standings::{Row, movement};
+use crate::season::standings::movement;
 use crate::season::{Fixture, Phase};
 use crate::stats::ChatZone;
 use crate::stats::points::Points;
@@ -279,7 +279,7 @@ pub fn recap_text(lang: Lang, s: &SeasonRec, week: u8) -> String {
             let names: Vec<String> = up
                 .iter()
                 .take(5)
-                .map(|&(member, d)| format!("{} (+{d})", name_of(s, member)))
+                .map(|&(member, d)| format!("{} ▲{d}", name_of(s, member)))
                 .collect();
             out.push(tr(
                 lang,
@@ -356,29 +356,33 @@ pub fn caption(lang: Lang, s: &SeasonRec) -> String {
     }
 }
 
-/// What the standings' picture shows: the title, the headings and a line per member, with
-/// the movement since last week and the chat ratings given (`ratings(user)`).
+/// What the standings' picture shows after week `week`'s games counted so far: the title (the
+/// kind of season and week `week`, 0-based, or the final standings), the headings, and a line
+/// per member with its movement since the table as it stood before week `week` (the recap
+/// of a week shows that week's moves; `/season` the moves of the week being played) and the
+/// chat ratings given (`ratings(user)`).
 #[must_use]
-pub fn sheet(lang: Lang, s: &SeasonRec, ratings: &dyn Fn(i64) -> Option<i32>) -> Sheet {
+pub fn sheet(lang: Lang, s: &SeasonRec, week: u8, ratings: &dyn Fn(i64) -> Option<i32>) -> Sheet {
     let league = s.season.settings.fixtures;
     let weeks = u32::from(s.season.settings.weeks);
-    let (title_week, rows, before): (Option<u32>, Vec<Row>, Vec<Row>) = match s.season.phase {
-        Phase::Week(w) => (
-            Some(u32::from(w) + 1),
-            s.season.standings(),
-            s.season.standings_before(w),
-        ),
-        _ => (None, s.season.standings(), s.season.standings()),
-    };
+    let rows = s.season.standings_before(week.saturating_add(1));
+    let before = s.season.standings_before(week);
     let kind = tr_plain(lang, &m(SeasonMsg::Kind { league }));
-    let title = match title_week {
-        Some(week) => format!(
-            "{kind} · {}",
-            tr_plain(lang, &m(SeasonMsg::WeekName { week, weeks }))
-        ),
-        None => tr_plain(lang, &m(SeasonMsg::CaptionFinal { league }))
+    let title = if s.season.phase == Phase::Finished {
+        tr_plain(lang, &m(SeasonMsg::CaptionFinal { league }))
             .trim_start_matches("🏅 ")
-            .to_owned(),
+            .to_owned()
+    } else {
+        format!(
+            "{kind} · {}",
+            tr_plain(
+                lang,
+                &m(SeasonMsg::WeekName {
+                    week: u32::from(week) + 1,
+                    weeks
+                })
+            )
+        )
     };
     let moved = movement(&before, &rows);
     Sheet {
@@ -395,7 +399,8 @@ pub fn sheet(lang: Lang, s: &SeasonRec, ratings: &dyn Fn(i64) -> Option<i32>) ->
                 let user = s.season.members.get(r.member).map_or(0, |m| m.user);
                 Line {
                     rank: r.rank,
-                    moved: moved.get(&r.member).copied().unwrap_or(0),
+                    // An unranked line has no place to climb from or to.
+                    moved: r.rank.and(moved.get(&r.member).copied()).unwrap_or(0),
                     name: name_of(s, r.member),
                     games: r.games,
                     points: pts(lang, r.points),
