@@ -59,7 +59,7 @@ fn league() -> SeasonRec {
                 .enumerate()
                 .map(|(i, &u)| {
                     let p = parxis::stats::points::place_points(n, (i + week as usize) % n + 1);
-                    (u, Points(p * 840), (i + week as usize) % n == 0)
+                    (u, Points(p * 840), (i + week as usize).is_multiple_of(n))
                 })
                 .collect();
             assert_eq!(s.table_played(week, t, &results), Ok(true));
