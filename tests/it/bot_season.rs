@@ -23,7 +23,7 @@ use parxis::store::Place;
 use serde_json::Value;
 use support::bot_harness::{CHAT, Harness};
 use support::fake_tg::{Recorded, buttons};
-use support::tourney::{press, users, wait_for};
+use support::tourney::{press, users, wait_for, wait_within};
 
 /// Long enough for the bots to work through a week's end on a loaded machine.
 const WAIT: Duration = Duration::from_secs(60);
@@ -351,4 +351,162 @@ async fn an_eight_week_league_of_ten_is_drawn_played_settled_and_crowned_across_
     assert!(h.fake.requests().iter().all(|r| r.status != 429));
     println!("writes to the chat per week: {week_writes:?}");
     assert!(week_writes[1..].iter().all(|&n| n <= 30), "{week_writes:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forum_league_gives_each_table_a_topic_and_its_game_plays_there() {
+    // Given a forum supergroup and 5 members of a one-week league at tables of 2,
+    let h = Harness::start(541).await;
+    h.settings(ChatSettings {
+        display: Display::Emoji,
+        ..ChatSettings::default()
+    })
+    .await;
+    h.fake.open_topic(CHAT, "Chat");
+    let people = users(5500, 5);
+    let mark = h.fake.mark();
+    h.command(&people[0], "/season lliga 1 x2 min1").await;
+    let sent = wait_for(&h, mark, "the sign-up", |r| {
+        r.method == "sendmessage"
+            && r.ok()
+            && buttons(r.result())
+                .iter()
+                .any(|(_, d)| d.starts_with("sj:"))
+    })
+    .await;
+    let signup = sent.result().clone();
+    let join = buttons(&signup)[0].1.clone();
+    for u in &people[1..] {
+        press(&h, CHAT, u, &signup, &join).await;
+    }
+    // When the host starts it with the sign-up's ▶️ Start (enabled once two signed up),
+    let signup = h
+        .fake
+        .message(CHAT, support::fake_tg::msg_id(&signup))
+        .expect("the sign-up");
+    let start = buttons(&signup)
+        .into_iter()
+        .find(|(_, d)| d.starts_with("ss:"))
+        .expect("Start")
+        .1;
+    press(&h, CHAT, &people[0], &signup, &start).await;
+    // Then two tables are drawn (one bye), each with a topic of its own and its lobby there,
+    let s = wait_season(&h, "the lobbies", |s| {
+        s.lobbies.len() == 2 && s.lobbies.iter().all(|l| l.msg.is_some())
+    })
+    .await;
+    let day = &s.season.matchdays[0];
+    assert_eq!(day.byes.len(), 1);
+    let topics: Vec<i32> = s.lobbies.iter().filter_map(|l| l.topic).collect();
+    assert_eq!(topics.len(), 2);
+    assert!(topics.iter().all(|&t| t > 0), "{topics:?}");
+    let created = h
+        .fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "createforumtopic" && r.ok())
+        .count();
+    assert_eq!(created, 2);
+    for l in &s.lobbies {
+        let msg = h
+            .fake
+            .message(CHAT, l.msg.expect("a lobby"))
+            .expect("the lobby");
+        assert_eq!(msg["message_thread_id"].as_i64(), l.topic.map(i64::from));
+    }
+    // When both players of table 1 press ✋,
+    let lobby = s.lobby(0, 0).expect("table 1").clone();
+    let msg = h
+        .fake
+        .message(CHAT, lobby.msg.expect("a lobby"))
+        .expect("lobby");
+    let data = format!("sh:{}:0.0", s.id);
+    for (user, _) in s.seats(0, 0) {
+        let u = people.iter().find(|u| u.id == user).expect("user");
+        press(&h, CHAT, u, &msg, &data).await;
+    }
+    // Then its game plays in its topic,
+    let s = wait_season(&h, "table 1 started", |s| {
+        s.lobby(0, 0).is_some_and(|l| l.started_ms.is_some())
+    })
+    .await;
+    let game = game_at(&h, lobby.topic).await.expect("the game");
+    assert_eq!(game.status(), Status::Playing);
+    // and at the week's end it ends there and counts; table 2 (nobody came) scores nothing,
+    // the season is over and its champion crowned.
+    h.advance_to(s.ends[0]);
+    let s = wait_season(&h, "the season over", |s| {
+        s.season.phase == Phase::Finished && s.todo.is_empty()
+    })
+    .await;
+    assert_eq!(s.season.matchdays[0].fixtures[0], Fixture::Played);
+    assert!(matches!(
+        s.season.matchdays[0].fixtures[1],
+        Fixture::Forfeited { .. }
+    ));
+    let g = game_at(&h, lobby.topic).await.expect("the game");
+    assert_eq!(g.status(), Status::Finished);
+    let winners: Vec<i64> = results(&g)
+        .into_iter()
+        .filter(|r| r.2)
+        .map(|r| r.0)
+        .collect();
+    let champions: Vec<i64> = s
+        .season
+        .champions()
+        .iter()
+        .map(|&c| s.season.members[c].user)
+        .collect();
+    assert_eq!(champions, winners);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_season_counts_every_game_of_its_members_once() {
+    // Given an open season of one week with two members,
+    let h = Harness::start(542).await;
+    let people = support::bot_harness::four_users();
+    let mark = h.fake.mark();
+    h.command(&people[0], "/season open 1 min1").await;
+    let sent = wait_for(&h, mark, "the sign-up", |r| {
+        r.method == "sendmessage"
+            && r.ok()
+            && buttons(r.result())
+                .iter()
+                .any(|(_, d)| d.starts_with("sj:"))
+    })
+    .await;
+    let signup = sent.result().clone();
+    press(&h, CHAT, &people[1], &signup, &buttons(&signup)[0].1).await;
+    h.command(&people[0], "/season start").await;
+    wait_season(&h, "week 1", |s| s.week() == Some(0)).await;
+    // When the two play an ordinary game of the group to its end,
+    h.start_game(2).await;
+    h.play_to_end(&people[..2], 5_000).await;
+    // Then it counts once, with its R9 points,
+    let s = wait_season(&h, "the game counted", |s| s.counted.len() == 1).await;
+    let (_, t) = h.table().await;
+    let mut expected: Vec<(i64, i64, u32)> = results(&t)
+        .into_iter()
+        .map(|(u, p, w)| (u, p.0, u32::from(w)))
+        .collect();
+    expected.sort_unstable();
+    let mut got: Vec<(i64, i64, u32)> = s
+        .season
+        .standings()
+        .iter()
+        .map(|r| (s.season.members[r.member].user, r.points.0, r.wins))
+        .collect();
+    got.sort_unstable();
+    assert_eq!(got, expected);
+    assert!(s.season.standings().iter().all(|r| r.games == 1));
+    // and `/season` shows the standings as a picture.
+    let mark = h.fake.mark();
+    h.command(&people[1], "/season").await;
+    wait_within(&h, WAIT, mark, "the standings", |r| {
+        r.method == "sendphoto"
+            && r.ok()
+            && r.str_param("caption")
+                .is_some_and(|c| c.starts_with("🏅") && c.contains(" 1 de 1"))
+    })
+    .await;
 }
