@@ -21,8 +21,9 @@ use parxis::stats::Player as SeatPlayer;
 use parxis::stats::points::{Points, seat_points};
 use parxis::store::Place;
 use serde_json::Value;
-use support::bot_harness::{CHAT, Harness};
+use support::bot_harness::{CHAT, Harness, Options};
 use support::fake_tg::{Recorded, buttons};
+use support::redis::ClusterSet;
 use support::tourney::{press, users, wait_for, wait_within};
 
 /// Long enough for the bots to work through a week's end on a loaded machine.
@@ -355,8 +356,25 @@ async fn an_eight_week_league_of_ten_is_drawn_played_settled_and_crowned_across_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_forum_league_gives_each_table_a_topic_and_its_game_plays_there() {
+    forum_league(&Harness::start(541).await).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forum_league_runs_the_same_on_a_three_primary_cluster() {
+    // The season's record and its lanes' and topics' games keep the chat's hash tag; the
+    // due set is one key: the same week on a cluster.
+    let mut cluster = ClusterSet::start().await;
+    let target = cluster.target(Duration::from_millis(50));
+    let first = cluster.nodes.remove(0);
+    let h = Harness::start_on(543, Options::default(), first, target).await;
+    forum_league(&h).await;
+    drop(cluster);
+}
+
+/// A one-week league of 5 in a forum: two tables (one bye), each with a topic of its own; one
+/// played (ended at the week's end), the other never started; the champion its winner.
+async fn forum_league(h: &Harness) {
     // Given a forum supergroup and 5 members of a one-week league at tables of 2,
-    let h = Harness::start(541).await;
     h.settings(ChatSettings {
         display: Display::Emoji,
         ..ChatSettings::default()
