@@ -384,7 +384,7 @@ async fn forum_league(h: &Harness) {
     let people = users(5500, 5);
     let mark = h.fake.mark();
     h.command(&people[0], "/season lliga 1 x2 min1").await;
-    let sent = wait_for(&h, mark, "the sign-up", |r| {
+    let sent = wait_for(h, mark, "the sign-up", |r| {
         r.method == "sendmessage"
             && r.ok()
             && buttons(r.result())
@@ -395,7 +395,7 @@ async fn forum_league(h: &Harness) {
     let signup = sent.result().clone();
     let join = buttons(&signup)[0].1.clone();
     for u in &people[1..] {
-        press(&h, CHAT, u, &signup, &join).await;
+        press(h, CHAT, u, &signup, &join).await;
     }
     // When the host starts it with the sign-up's ▶️ Start (enabled once two signed up),
     let signup = h
@@ -407,9 +407,9 @@ async fn forum_league(h: &Harness) {
         .find(|(_, d)| d.starts_with("ss:"))
         .expect("Start")
         .1;
-    press(&h, CHAT, &people[0], &signup, &start).await;
+    press(h, CHAT, &people[0], &signup, &start).await;
     // Then two tables are drawn (one bye), each with a topic of its own and its lobby there,
-    let s = wait_season(&h, "the lobbies", |s| {
+    let s = wait_season(h, "the lobbies", |s| {
         s.lobbies.len() == 2 && s.lobbies.iter().all(|l| l.msg.is_some())
     })
     .await;
@@ -441,19 +441,19 @@ async fn forum_league(h: &Harness) {
     let data = format!("sh:{}:0.0", s.id);
     for (user, _) in s.seats(0, 0) {
         let u = people.iter().find(|u| u.id == user).expect("user");
-        press(&h, CHAT, u, &msg, &data).await;
+        press(h, CHAT, u, &msg, &data).await;
     }
     // Then its game plays in its topic,
-    let s = wait_season(&h, "table 1 started", |s| {
+    let s = wait_season(h, "table 1 started", |s| {
         s.lobby(0, 0).is_some_and(|l| l.started_ms.is_some())
     })
     .await;
-    let game = game_at(&h, lobby.topic).await.expect("the game");
+    let game = game_at(h, lobby.topic).await.expect("the game");
     assert_eq!(game.status(), Status::Playing);
     // and at the week's end it ends there and counts; table 2 (nobody came) scores nothing,
     // the season is over and its champion crowned.
     h.advance_to(s.ends[0]);
-    let s = wait_season(&h, "the season over", |s| {
+    let s = wait_season(h, "the season over", |s| {
         s.season.phase == Phase::Finished && s.todo.is_empty()
     })
     .await;
@@ -462,7 +462,7 @@ async fn forum_league(h: &Harness) {
         s.season.matchdays[0].fixtures[1],
         Fixture::Forfeited { .. }
     ));
-    let g = game_at(&h, lobby.topic).await.expect("the game");
+    let g = game_at(h, lobby.topic).await.expect("the game");
     assert_eq!(g.status(), Status::Finished);
     let winners: Vec<i64> = results(&g)
         .into_iter()
