@@ -38,6 +38,7 @@ pub mod away;
 pub mod botapi;
 pub mod called;
 pub mod chat;
+pub mod chat_record;
 pub mod clock;
 pub mod commit;
 pub mod crash;

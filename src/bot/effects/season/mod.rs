@@ -16,35 +16,18 @@ pub mod sent;
 pub mod tables;
 pub mod texts;
 
-use tracing::{debug, warn};
+use tracing::warn;
 
 use super::Ctx;
+use super::chat_record::{self, Kind};
 use crate::bot::core::season::{SReject, SeasonRec};
 use crate::store::{CasOutcome, DueKind, Place, StoreError, Versioned};
 
 /// Time-to-live of a season record (refreshed by every save): a season of
 /// [`crate::season::league::MAX_WEEKS`] weeks and a few months to look at it.
 pub const SEASON_TTL_SECS: u64 = 400 * 24 * 3600;
-/// Compare-and-set attempts of one change before giving up.
-const CAS_ATTEMPTS: usize = 8;
-/// The pause before trying a change again after a store error.
-const STORE_RETRY: std::time::Duration = std::time::Duration::from_millis(100);
-
-/// Why a change of the record did not happen.
-#[derive(Debug)]
-pub enum MutErr {
-    /// The season's own refusal.
-    Rejected(SReject),
-    /// Redis is unavailable, or the record kept changing.
-    Store,
-}
-
-impl From<StoreError> for MutErr {
-    fn from(e: StoreError) -> Self {
-        warn!(error = %e, "season store error");
-        Self::Store
-    }
-}
+/// Why a change of the record did not happen: its refusal, or the store.
+pub type MutErr = super::chat_record::MutErr<SReject>;
 
 /// A chat's season record.
 ///
@@ -86,55 +69,12 @@ pub fn wake(ctx: &Ctx, chat: i64) {
 pub async fn mutate<R>(
     ctx: &Ctx,
     chat: i64,
-    mut f: impl FnMut(&mut SeasonRec) -> Result<R, SReject>,
+    f: impl FnMut(&mut SeasonRec) -> Result<R, SReject>,
 ) -> Result<(Versioned<SeasonRec>, R), MutErr> {
-    for _ in 0..CAS_ATTEMPTS {
-        let rec = match load(ctx, chat).await {
-            Ok(Some(rec)) => rec,
-            Ok(None) => return Err(MutErr::Rejected(SReject::NoSeason)),
-            Err(e) if !ctx.store.health().up => {
-                warn!(chat, error = %e, "season not loaded: Redis is away");
-                return Err(MutErr::Store);
-            }
-            Err(e) => {
-                warn!(chat, error = %e, "season not loaded: again");
-                tokio::time::sleep(STORE_RETRY).await;
-                continue;
-            }
-        };
-        let mut next = rec.state.clone();
-        let out = f(&mut next).map_err(MutErr::Rejected)?;
-        let saved = match ctx
-            .store
-            .save_season(chat, rec.version, &next, SEASON_TTL_SECS)
-            .await
-        {
-            Ok(s) => s,
-            Err(e) if !ctx.store.health().up => {
-                warn!(chat, error = %e, "season not saved: Redis is away");
-                return Err(MutErr::Store);
-            }
-            Err(e) => {
-                warn!(chat, error = %e, "season not saved: again");
-                tokio::time::sleep(STORE_RETRY).await;
-                continue;
-            }
-        };
-        match saved {
-            CasOutcome::Saved { version } => {
-                sync_due(ctx, chat, &next).await;
-                return Ok((
-                    Versioned {
-                        version,
-                        state: next,
-                    },
-                    out,
-                ));
-            }
-            CasOutcome::Conflict { .. } => debug!(chat, "season changed meanwhile: again"),
-        }
-    }
-    Err(MutErr::Store)
+    let target = (Kind::Season, chat, SEASON_TTL_SECS);
+    let (saved, out) = chat_record::mutate(ctx, target, SReject::NoSeason, f).await?;
+    sync_due(ctx, chat, &saved.state).await;
+    Ok((saved, out))
 }
 
 /// Put the chat's next due time in the due set (or take it out).

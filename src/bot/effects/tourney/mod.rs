@@ -21,35 +21,18 @@ pub mod tables;
 pub mod texts;
 pub mod unbutton;
 
-use tracing::{debug, warn};
+use tracing::warn;
 
 use super::Ctx;
 use super::chat::ChatAddr;
+use super::chat_record::{self, Kind};
 use crate::bot::core::tourney::{CHECK_SECS, READY_SECS, TReject, Tourney};
 use crate::store::{CasOutcome, DueKind, Place, StoreError, Versioned};
 
 /// Time-to-live of a tournament record (refreshed by every save).
 pub const TOURNEY_TTL_SECS: u64 = 30 * 24 * 3600;
-/// Compare-and-set attempts of one change before giving up.
-const CAS_ATTEMPTS: usize = 8;
-/// The pause before trying a change again after a store error.
-const STORE_RETRY: std::time::Duration = std::time::Duration::from_millis(100);
-
-/// Why a change of the record did not happen.
-#[derive(Debug)]
-pub enum MutErr {
-    /// The tournament's own refusal.
-    Rejected(TReject),
-    /// Redis is unavailable, or the record kept changing.
-    Store,
-}
-
-impl From<StoreError> for MutErr {
-    fn from(e: StoreError) -> Self {
-        warn!(error = %e, "tournament store error");
-        Self::Store
-    }
-}
+/// Why a change of the record did not happen: its refusal, or the store.
+pub type MutErr = super::chat_record::MutErr<TReject>;
 
 /// One minute of a table's time limit, ms.
 pub const MINUTE_MS: u64 = 60_000;
@@ -103,60 +86,12 @@ pub fn wake(ctx: &Ctx, chat: i64) {
 pub async fn mutate<R>(
     ctx: &Ctx,
     chat: i64,
-    mut f: impl FnMut(&mut Tourney) -> Result<R, TReject>,
+    f: impl FnMut(&mut Tourney) -> Result<R, TReject>,
 ) -> Result<(Versioned<Tourney>, R), MutErr> {
-    for _ in 0..CAS_ATTEMPTS {
-        // A store error is tried again too: a save that did happen comes back as a conflict,
-        // and `f` sees its own change in the record it then loads.
-        let rec = match load(ctx, chat).await {
-            Ok(Some(rec)) => rec,
-            Ok(None) => return Err(MutErr::Rejected(TReject::NoTourney)),
-            Err(e) if !ctx.store.health().up => {
-                // Redis is away: nothing was sent; trying again now only waits.
-                warn!(chat, error = %e, "tournament record not loaded: Redis is away");
-                return Err(MutErr::Store);
-            }
-            Err(e) => {
-                warn!(chat, error = %e, "tournament record not loaded: again");
-                tokio::time::sleep(STORE_RETRY).await;
-                continue;
-            }
-        };
-        let mut next = rec.state.clone();
-        let out = f(&mut next).map_err(MutErr::Rejected)?;
-        let saved = match ctx
-            .store
-            .save_tourney(chat, rec.version, &next, TOURNEY_TTL_SECS)
-            .await
-        {
-            Ok(s) => s,
-            Err(e) if !ctx.store.health().up => {
-                warn!(chat, error = %e, "tournament record not saved: Redis is away");
-                return Err(MutErr::Store);
-            }
-            Err(e) => {
-                warn!(chat, error = %e, "tournament record not saved: again");
-                tokio::time::sleep(STORE_RETRY).await;
-                continue;
-            }
-        };
-        match saved {
-            CasOutcome::Saved { version } => {
-                sync_due(ctx, chat, &next).await;
-                return Ok((
-                    Versioned {
-                        version,
-                        state: next,
-                    },
-                    out,
-                ));
-            }
-            CasOutcome::Conflict { .. } => {
-                debug!(chat, "tournament record changed meanwhile: again");
-            }
-        }
-    }
-    Err(MutErr::Store)
+    let target = (Kind::Tourney, chat, TOURNEY_TTL_SECS);
+    let (saved, out) = chat_record::mutate(ctx, target, TReject::NoTourney, f).await?;
+    sync_due(ctx, chat, &saved.state).await;
+    Ok((saved, out))
 }
 
 /// Put the chat's next due time in the due set (or take it out), not before `not_before`.
