@@ -128,3 +128,10 @@ pub async fn is_admin(bot: &TgBot, chat: ChatAddr, id: i64) -> bool {
         }
     }
 }
+
+/// Does the chat have forum topics on?
+#[must_use]
+pub fn is_forum(chat: &teloxide::types::Chat) -> bool {
+    use teloxide::types::{ChatKind, PublicChatKind};
+    matches!(&chat.kind, ChatKind::Public(p) if matches!(&p.kind, PublicChatKind::Supergroup(s) if s.is_forum))
+}

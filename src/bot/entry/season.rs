@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use teloxide::prelude::*;
-use tracing::{info, warn};
+use tracing::info;
 
 use super::reply::{done, reply};
 use super::started::{Started, handled};
@@ -16,7 +16,7 @@ use crate::bot::effects::outbox::Priority;
 use crate::bot::effects::season::{
     MutErr, create, load, mutate, post, refusal_text, sync_due, tables, texts, wake,
 };
-use crate::bot::effects::telegram::{TgBot, actor_of, is_admin};
+use crate::bot::effects::telegram::{TgBot, actor_of, is_admin, is_forum};
 use crate::bot::effects::zone::zone_of;
 use crate::bot::effects::{Ctx, HandlerResult};
 use crate::i18n::{Msg, SeasonMsg, tr, tr_plain};
@@ -54,12 +54,6 @@ pub fn decode(data: &str) -> Option<SeasonButton> {
         }
         _ => None,
     }
-}
-
-/// Does the chat have forum topics on?
-fn is_forum(chat: &teloxide::types::Chat) -> bool {
-    use teloxide::types::{ChatKind, PublicChatKind};
-    matches!(&chat.kind, ChatKind::Public(p) if matches!(&p.kind, PublicChatKind::Supergroup(s) if s.is_forum))
 }
 
 async fn manages(bot: &TgBot, here: &Here, s: &SeasonRec, actor: &Actor) -> bool {
@@ -290,15 +284,8 @@ pub async fn on_button(
             tables::press_here(&ctx, chat, lang, sid, (week, table), actor.id).await
         }
     };
-    let answer = bot.answer_callback_query(q.id.clone());
-    let answer = if text.is_empty() {
-        answer
-    } else {
-        answer.text(text)
-    };
-    if let Err(e) = crate::bot::effects::telegram::timed(&ctx.metrics, answer).await {
-        warn!(chat, error = %e, "answerCallbackQuery failed");
-    }
+    let text = (!text.is_empty()).then_some(text);
+    super::buttons::answer_with(&bot, &ctx.metrics, &here, &q, text).await;
     handled(&ctx, "callback", started);
     Ok(())
 }

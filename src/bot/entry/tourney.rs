@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use teloxide::prelude::*;
-use tracing::{info, warn};
+use tracing::info;
 
 use super::reply::{done, reply};
 use super::started::{Started, handled};
@@ -13,7 +13,7 @@ use crate::bot::core::tourney::{SignedUp, Stage, TReject, Tourney, TourneyCmd, p
 use crate::bot::core::view;
 use crate::bot::effects::chat::Here;
 use crate::bot::effects::outbox::{self, Priority};
-use crate::bot::effects::telegram::{TgBot, actor_of, is_admin};
+use crate::bot::effects::telegram::{TgBot, actor_of, is_admin, is_forum};
 use crate::bot::effects::tourney::{
     MutErr, create, load, mutate, pairs, post, refusal_text, sync_due, tables, texts, wake,
 };
@@ -51,12 +51,6 @@ pub fn decode(data: &str) -> Option<TourneyButton> {
         }
         _ => None,
     }
-}
-
-/// Does the chat have forum topics on?
-fn is_forum(chat: &teloxide::types::Chat) -> bool {
-    use teloxide::types::{ChatKind, PublicChatKind};
-    matches!(&chat.kind, ChatKind::Public(p) if matches!(&p.kind, PublicChatKind::Supergroup(s) if s.is_forum))
 }
 
 fn signed_up(a: &Actor) -> SignedUp {
@@ -309,15 +303,8 @@ pub async fn on_button(
         },
         TourneyButton::Confirm(from) => super::tourney_pairs::confirm(&ctx, &q, &here, from).await,
     };
-    let answer = bot.answer_callback_query(q.id.clone());
-    let answer = if text.is_empty() {
-        answer
-    } else {
-        answer.text(text)
-    };
-    if let Err(e) = crate::bot::effects::telegram::timed(&ctx.metrics, answer).await {
-        warn!(chat, error = %e, "answerCallbackQuery failed");
-    }
+    let text = (!text.is_empty()).then_some(text);
+    super::buttons::answer_with(&bot, &ctx.metrics, &here, &q, text).await;
     if let Ok(Some(rec)) = load(&ctx, chat).await {
         sync_due(&ctx, chat, &rec.state).await;
     }

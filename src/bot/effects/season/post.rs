@@ -112,11 +112,30 @@ pub async fn standings(
     let chat = addr.id();
     let ratings = ratings(ctx, chat).await;
     let sheet = texts::sheet(lang, s, week, &|user| ratings.get(&user).copied());
-    // Drawn off the async workers.
-    let png = match tokio::task::spawn_blocking(move || standings::png(&sheet)).await {
+    let slot = id.map_or_else(|| Slot::Standings(addr.place()), Slot::Post);
+    photo(
+        ctx,
+        addr,
+        move || standings::png(&sheet),
+        caption,
+        (slot, priority),
+    )
+    .await;
+}
+
+/// Plan a picture drawn by `draw` (off the async workers) with `caption` (HTML) at `addr`,
+/// in `slot` (a post's slot: once per its id).
+async fn photo(
+    ctx: &Ctx,
+    addr: ChatAddr,
+    draw: impl FnOnce() -> Vec<u8> + Send + 'static,
+    caption: String,
+    (slot, priority): (Slot, Priority),
+) {
+    let png = match tokio::task::spawn_blocking(draw).await {
         Ok(png) => png,
         Err(e) => {
-            warn!(chat, error = %e, "standings picture not drawn");
+            warn!(chat = addr.id(), error = %e, "season picture not drawn");
             return;
         }
     };
@@ -126,11 +145,11 @@ pub async fn standings(
         caption,
         keyboard: None,
     };
-    let p = match id {
-        Some(id) => Plan::post(w, id, priority),
-        None => Plan::new(w, Slot::Standings(addr.place()), priority),
-    };
-    outbox::plan(ctx, chat, p).await;
+    let mut p = Plan::new(w, slot.clone(), priority);
+    if let Slot::Post(id) = slot {
+        p = p.once(id);
+    }
+    outbox::plan(ctx, addr.id(), p).await;
 }
 
 /// Two days before week `week`'s end: the tables still to play, their players mentioned
@@ -179,23 +198,13 @@ pub async fn champion(ctx: &Ctx, chat: i64, lang: Lang, s: &SeasonRec) {
         names,
         line: texts::caption(lang, s),
     };
-    let png = match tokio::task::spawn_blocking(move || trophy::png(&cup)).await {
-        Ok(png) => png,
-        Err(e) => {
-            warn!(chat, error = %e, "trophy picture not drawn");
-            return;
-        }
-    };
-    let w = Write::Photo {
-        place: addr.place(),
-        png,
-        caption,
-        keyboard: None,
-    };
-    outbox::plan(
+    let slot = Slot::Post(s.post_id("champion"));
+    photo(
         ctx,
-        chat,
-        Plan::post(w, s.post_id("champion"), Priority::Post),
+        addr,
+        move || trophy::png(&cup),
+        caption,
+        (slot, Priority::Post),
     )
     .await;
 }
