@@ -57,6 +57,19 @@ async fn wait_season(h: &Harness, what: &str, pred: impl Fn(&SeasonRec) -> bool)
     }
 }
 
+/// The sign-up message the bot sent since `mark` (its Join button `sj:`).
+async fn signup_message(h: &Harness, mark: usize) -> Value {
+    let sent = wait_for(h, mark, "the sign-up", |r| {
+        r.method == "sendmessage"
+            && r.ok()
+            && buttons(r.result())
+                .iter()
+                .any(|(_, d)| d.starts_with("sj:"))
+    })
+    .await;
+    sent.result().clone()
+}
+
 /// The message the fake holds with the button `data`.
 fn message_with(h: &Harness, data: &str) -> Value {
     h.fake
@@ -120,15 +133,7 @@ async fn an_eight_week_league_of_ten_is_drawn_played_settled_and_crowned_across_
     // When the first opens a league of 8 weeks at tables of 4, ranked from 2 games,
     let mark = h.fake.mark();
     h.command(&people[0], "/season league 8 x4 min2").await;
-    let sent = wait_for(&h, mark, "the sign-up", |r| {
-        r.method == "sendmessage"
-            && r.ok()
-            && buttons(r.result())
-                .iter()
-                .any(|(_, d)| d.starts_with("sj:"))
-    })
-    .await;
-    let signup = sent.result().clone();
+    let signup = signup_message(&h, mark).await;
     let join = buttons(&signup)[0].1.clone();
     for u in &people[1..] {
         assert_eq!(
@@ -384,15 +389,7 @@ async fn forum_league(h: &Harness) {
     let people = users(5500, 5);
     let mark = h.fake.mark();
     h.command(&people[0], "/season lliga 1 x2 min1").await;
-    let sent = wait_for(h, mark, "the sign-up", |r| {
-        r.method == "sendmessage"
-            && r.ok()
-            && buttons(r.result())
-                .iter()
-                .any(|(_, d)| d.starts_with("sj:"))
-    })
-    .await;
-    let signup = sent.result().clone();
+    let signup = signup_message(h, mark).await;
     let join = buttons(&signup)[0].1.clone();
     for u in &people[1..] {
         press(h, CHAT, u, &signup, &join).await;
@@ -485,15 +482,7 @@ async fn an_open_season_counts_every_game_of_its_members_once() {
     let people = support::bot_harness::four_users();
     let mark = h.fake.mark();
     h.command(&people[0], "/season open 1 min1").await;
-    let sent = wait_for(&h, mark, "the sign-up", |r| {
-        r.method == "sendmessage"
-            && r.ok()
-            && buttons(r.result())
-                .iter()
-                .any(|(_, d)| d.starts_with("sj:"))
-    })
-    .await;
-    let signup = sent.result().clone();
+    let signup = signup_message(&h, mark).await;
     press(&h, CHAT, &people[1], &signup, &buttons(&signup)[0].1).await;
     h.command(&people[0], "/season start").await;
     wait_season(&h, "week 1", |s| s.week() == Some(0)).await;

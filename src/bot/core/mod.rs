@@ -23,6 +23,7 @@ pub mod season;
 pub mod seats;
 pub mod settings;
 pub mod stats_command;
+pub mod subcommand;
 pub mod table;
 pub mod tourney;
 pub mod view;

@@ -1,5 +1,6 @@
 //! `/season` arguments.
 
+use crate::bot::core::subcommand::{is_cancel, is_start};
 use crate::engine::Preset;
 use crate::season::Settings;
 
@@ -36,14 +37,8 @@ pub fn parse_season(args: &str) -> Result<SeasonCmd, String> {
     let first = words.first().map(|w| w.to_lowercase());
     let fixtures = match first.as_deref() {
         None => return Ok(SeasonCmd::Show),
-        Some(
-            "start" | "comença" | "comenca" | "començar" | "comencar" | "inicia" | "iniciar"
-            | "empieza" | "empezar" | "comienza" | "comenzar",
-        ) => return only(&words, SeasonCmd::Start),
-        Some(
-            "cancel" | "cancel·la" | "cancel.la" | "cancella" | "cancel·lar" | "cancela"
-            | "cancelar" | "anul·la" | "anula" | "anular",
-        ) => return only(&words, SeasonCmd::Cancel),
+        Some(w) if is_start(w) => return only(&words, SeasonCmd::Start),
+        Some(w) if is_cancel(w) => return only(&words, SeasonCmd::Cancel),
         Some("past" | "passades" | "anteriors" | "pasadas" | "anteriores" | "historial") => {
             return only(&words, SeasonCmd::Past);
         }

@@ -1,5 +1,6 @@
 //! `/tournament` arguments.
 
+use crate::bot::core::subcommand::{is_cancel, is_start};
 use crate::engine::Preset;
 use crate::tournament::MAX_REASON_CHARS;
 
@@ -46,14 +47,8 @@ pub fn parse_tourney(args: &str) -> Result<TourneyCmd, String> {
     // Each sub-command in English and in the chat's words (ca, ca-ES-valencia, es), with or
     // without accents: the texts show the chat's own.
     match first.as_deref() {
-        Some(
-            "start" | "comença" | "comenca" | "començar" | "comencar" | "inicia" | "iniciar"
-            | "empieza" | "empezar" | "comienza" | "comenzar",
-        ) => return only(&words, TourneyCmd::Start),
-        Some(
-            "cancel" | "cancel·la" | "cancel.la" | "cancella" | "cancel·lar" | "cancela"
-            | "cancelar" | "anul·la" | "anula" | "anular",
-        ) => return only(&words, TourneyCmd::Cancel),
+        Some(w) if is_start(w) => return only(&words, TourneyCmd::Start),
+        Some(w) if is_cancel(w) => return only(&words, TourneyCmd::Cancel),
         Some(
             "partner" | "parella" | "pareja" | "company" | "companya" | "compañero" | "compañera"
             | "companero",
