@@ -159,6 +159,24 @@ pub fn pace_of(ctx: &Ctx, chat: i64) -> Pace {
     Pace::even(ctx.write_limit, window.saturating_add(window / 20))
 }
 
+/// Plan a text post (HTML) at `addr`, once per `id`.
+pub async fn say_once(
+    ctx: &Ctx,
+    addr: crate::bot::effects::chat::ChatAddr,
+    id: String,
+    priority: Priority,
+    text: String,
+) {
+    let w = Write::Send {
+        place: addr.place(),
+        text,
+        reply_to: None,
+        keyboard: None,
+        then: None,
+    };
+    plan(ctx, addr.id(), Plan::post(w, id, priority)).await;
+}
+
 /// Plans `plan` in `chat`'s outbox and wakes this replica's drain of the chat. Returns
 /// whether it was planned (false: a post planned before, or Redis unavailable; logged).
 pub async fn plan(ctx: &Ctx, chat: i64, plan: Plan) -> bool {

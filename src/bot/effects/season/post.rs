@@ -5,7 +5,7 @@
 use tracing::warn;
 
 use super::super::chat::ChatAddr;
-use super::super::outbox::{self, Plan, Priority, Slot, Then, Write};
+use super::super::outbox::{self, Plan, Priority, Slot, Then, Write, say_once};
 use super::Ctx;
 use super::texts::{self, home};
 use crate::bot::core::season::SeasonRec;
@@ -13,18 +13,6 @@ use crate::i18n::{Lang, Msg, SeasonMsg, tr_plain};
 use crate::render::image::{standings, trophy};
 use crate::stats::ChatZone;
 use crate::store::{StatsScope, Table as TopTable};
-
-/// Plan a text post (HTML) at `addr`, once per `id`.
-async fn say_once(ctx: &Ctx, addr: ChatAddr, id: String, priority: Priority, text: String) {
-    let w = Write::Send {
-        place: addr.place(),
-        text,
-        reply_to: None,
-        keyboard: None,
-        then: None,
-    };
-    outbox::plan(ctx, addr.id(), Plan::post(w, id, priority)).await;
-}
 
 /// Plan the sign-up message (its id recorded once posted, [`super::sent`]).
 pub async fn signup(ctx: &Ctx, chat: i64, lang: Lang, s: &SeasonRec) {

@@ -4,9 +4,10 @@
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageId};
 
 use super::super::chat::ChatAddr;
+use super::super::outbox::say_once;
 use super::super::outbox::{self, Plan, Priority, Slot, Then, Write};
 use super::Ctx;
-use super::post::{post_id, say_once};
+use super::post::post_id;
 use super::texts::home;
 use crate::bot::core::tourney::{Pairing, Tourney};
 use crate::i18n::{Lang, Msg, PairsMsg, tr, tr_plain};

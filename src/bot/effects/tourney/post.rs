@@ -27,18 +27,6 @@ pub fn post_id(t: &Tourney, what: &str) -> String {
     format!("t{}:{what}", t.post_key())
 }
 
-/// Plan a text post (HTML) at `addr`, once per `id`.
-pub async fn say_once(ctx: &Ctx, addr: ChatAddr, id: String, priority: Priority, text: String) {
-    let w = Write::Send {
-        place: addr.place(),
-        text,
-        reply_to: None,
-        keyboard: None,
-        then: None,
-    };
-    outbox::plan(ctx, addr.id(), Plan::post(w, id, priority)).await;
-}
-
 /// Plan the sign-up message of `t` (its id recorded once posted, [`super::sent`]).
 pub async fn signup(ctx: &Ctx, chat: i64, lang: Lang, t: &Tourney) {
     let addr = home(chat, t);
