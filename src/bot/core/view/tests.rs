@@ -162,6 +162,19 @@ fn a_tournament_table_keeps_its_name_on_its_board_and_on_the_call_it_replaced() 
         true,
     )));
     assert!(board_text(Lang::Es, &t, 0).status.contains("🏆 Final"));
+    // And a league's table is named by its week
+    *t.origin_mut() = Some(crate::bot::core::table::Origin::Season(
+        crate::bot::core::table::SeasonTag::new(2, 1),
+    ));
+    assert!(
+        board_text(Lang::CaValencia, &t, 0)
+            .status
+            .contains("<i>🏅 Jornada 3 · taula 2</i>")
+    );
+    assert_eq!(
+        super::board_below(Lang::En, &t),
+        "▶️ Week 3 · table 2 has started — the board is below."
+    );
     // An ordinary game says neither
     let plain = playing_two();
     assert!(!board_text(Lang::En, &plain, 0).status.contains('🏆'));

@@ -5,10 +5,10 @@ use std::sync::LazyLock;
 use super::names::name_of;
 use super::recap::recap;
 use crate::bot::core::seats::dot;
-use crate::bot::core::table::TableTag;
+use crate::bot::core::table::{SeasonTag, TableTag};
 use crate::bot::core::table::{Event, Player, PlayerKind, Stage, Table, WinnerRec};
 use crate::engine::{Colour, Game, Phase};
-use crate::i18n::{CaptionMsg, Lang, Msg, TourneyMsg, escape_html, tr, tr_plain};
+use crate::i18n::{CaptionMsg, Lang, Msg, SeasonMsg, TourneyMsg, escape_html, tr, tr_plain};
 use crate::stats::ChatZone;
 
 /// The zone a board's clock times are in when the caller names none (R9.3's default).
@@ -215,18 +215,30 @@ fn counted(t: &Table, seat: Colour, roll: u8) -> u8 {
         .unwrap_or(roll)
 }
 
-/// The name of a tournament table ("Round 1 · table 2", "Final"), when `t` is one.
+/// The name of a tournament's or a league's table with its emoji ("🏆 Round 1 · table 2",
+/// "🏆 Final", "🏅 Week 3 · table 2"), when `t` is one.
 #[must_use]
 pub fn table_name(lang: Lang, t: &Table) -> Option<String> {
+    if let Some(tag) = SeasonTag::of(t) {
+        let name = tr(
+            lang,
+            &Msg::Season(SeasonMsg::TableName {
+                week: tag.week,
+                table: tag.table,
+            }),
+        );
+        return Some(format!("🏅 {name}"));
+    }
     let tag = TableTag::of(t)?;
-    Some(tr(
+    let name = tr(
         lang,
         &Msg::Tourney(TourneyMsg::TableName {
             round: tag.round,
             table: tag.table,
             last: tag.last,
         }),
-    ))
+    );
+    Some(format!("🏆 {name}"))
 }
 
 /// What a text board says once a picture board replaced it below ("▶️ Game started — see
@@ -234,6 +246,15 @@ pub fn table_name(lang: Lang, t: &Table) -> Option<String> {
 /// HTML (the drain edits the old message with it).
 #[must_use]
 pub fn board_below(lang: Lang, t: &Table) -> String {
+    if let Some(tag) = SeasonTag::of(t) {
+        return tr(
+            lang,
+            &Msg::Season(SeasonMsg::TableStartedBelow {
+                week: tag.week,
+                table: tag.table,
+            }),
+        );
+    }
     match TableTag::of(t) {
         Some(tag) => tr(
             lang,
@@ -422,9 +443,10 @@ pub fn board_text_in(lang: Lang, t: &Table, now_ms: u64, zone: &ChatZone) -> Boa
     // Provably fair dice: sealed while in play, the seed revealed once over.
     lines.extend(super::fair::sealed_line(lang, t));
     lines.extend(super::fair::reveal_line(lang, t));
-    // A tournament's table keeps its name on its board ("🏆 Round 1 · table 2").
+    // A tournament's or a league's table keeps its name on its board ("🏆 Round 1 · table
+    // 2", "🏅 Week 3 · table 2").
     if let Some(name) = table_name(lang, t) {
-        lines.push(format!("<i>🏆 {name}</i>"));
+        lines.push(format!("<i>{name}</i>"));
     }
     lines.push(caption(
         lang,
