@@ -151,6 +151,58 @@ fn played_to_the_end() -> Table {
     t
 }
 
+/// A league of five at tables of two: its sign-up, a lobby, the reminder two days before the
+/// week's end, the week's recap (the standings' picture stands as `🖼 …`), the champion.
+fn season_page(lang: Lang) -> String {
+    use parxis::bot::core::season::{SeasonRec, week_ends};
+    use parxis::bot::effects::season::texts as st;
+    let zone = ChatZone::default();
+    let settings = parxis::season::Settings {
+        weeks: 2,
+        preset: Preset::Jcf,
+        fixtures: true,
+        table_size: 2,
+        min_games: 1,
+    };
+    let start = 1_796_637_600_000;
+    let mut s = SeasonRec::open(1, (1, "Aina"), settings, None, false).expect("open");
+    for (id, n) in [(2, "Biel 🎺"), (3, "Carme"), (4, "Dani"), (5, "Empar 🎆")] {
+        s.join(id, n).expect("join");
+    }
+    let mut page = bubble(
+        &st::signup_text(lang, &s),
+        Some(&st::signup_keyboard(lang, &s)),
+    );
+    s.start(start, 3, week_ends(start, 2, |_| 60))
+        .expect("start");
+    page.push_str(&bubble(&st::started_text(lang, &s, &zone), None));
+    page.push_str(&bubble(
+        &st::lobby_text(lang, &s, 0, 0, &zone),
+        Some(&st::lobby_keyboard(lang, &s, 0, 0)),
+    ));
+    s.came(0, 1, s.seats(0, 1)[0].0).expect("came");
+    if let Some(text) = st::reminder_text(lang, &s, 0, &zone) {
+        page.push_str(&bubble(&text, None));
+    }
+    let two = s.seats(0, 0);
+    let results = [
+        (two[0].0, Points(840), true),
+        (two[1].0, Points(-840), false),
+    ];
+    s.table_played(0, 0, &results).expect("played");
+    s.end_week(4).expect("week 1 ends");
+    page.push_str(&bubble(
+        &format!("🖼 …\n{}", st::recap_text(lang, &s, 0)),
+        None,
+    ));
+    s.end_week(5).expect("week 2 ends");
+    page.push_str(&bubble(
+        &format!("🖼 …\n{}", st::champion_text(lang, &s)),
+        None,
+    ));
+    page
+}
+
 fn main() {
     let dir = std::env::args()
         .nth(1)
@@ -381,6 +433,8 @@ fn main() {
             None,
         ));
         pages.push(("tourney", tour));
+        // ── league: the sign-up, a table's lobby, the reminder, a week's recap, the champion
+        pages.push(("season", season_page(lang)));
         // The lengths a phone reads: /help and /rules in a group and in full (characters of
         // the plain text, the settings lines of /rules included).
         let len = |s: &str| tr_plain_len(s);

@@ -50,7 +50,10 @@ season-table-started = ▶️ { $at }: ha començat la partida — el tauler és
 season-reminder = ⏰ <b>Queden dos dies</b> de la jornada { $week }: aquestes taules encara s'han de jugar, abans de ⏳ { $date }:
 season-table-short = Taula { $table }:
 season-recap-title = 📋 <b>S'ha acabat la jornada { $week } de { $weeks }</b>
-season-pts = { $points } punts
+season-pts = { $points } { $one ->
+        [true] punt
+       *[false] punts
+    }
 season-climbed = 📈 Han pujat: { $names }
 season-unplayed = 🚫 { $count ->
         [one] 1 taula no s'ha jugat

@@ -50,7 +50,10 @@ season-table-started = ▶️ { $at } has started — the board is below.
 season-reminder = ⏰ <b>Two days left</b> in week { $week }: these tables are still to play, by ⏳ { $date }:
 season-table-short = Table { $table }:
 season-recap-title = 📋 <b>Week { $week } of { $weeks } is over</b>
-season-pts = { $points } pts
+season-pts = { $points } { $one ->
+        [true] pt
+       *[false] pts
+    }
 season-climbed = 📈 Climbed: { $names }
 season-unplayed = 🚫 { $count ->
         [one] 1 table was not played

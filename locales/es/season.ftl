@@ -50,7 +50,10 @@ season-table-started = ▶️ { $at }: ha empezado la partida — el tablero est
 season-reminder = ⏰ <b>Quedan dos días</b> de la jornada { $week }: estas mesas aún están por jugar, antes de ⏳ { $date }:
 season-table-short = Mesa { $table }:
 season-recap-title = 📋 <b>Ha terminado la jornada { $week } de { $weeks }</b>
-season-pts = { $points } puntos
+season-pts = { $points } { $one ->
+        [true] punto
+       *[false] puntos
+    }
 season-climbed = 📈 Han subido: { $names }
 season-unplayed = 🚫 { $count ->
         [one] 1 mesa no se ha jugado

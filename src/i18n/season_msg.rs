@@ -108,9 +108,10 @@ pub enum SeasonMsg {
         week: u32,
         weeks: u32,
     },
-    /// "4.5 pts"
+    /// "4.5 pts" (`one`: ±1, a singular in some languages).
     Pts {
         points: String,
+        one: bool,
     },
     /// "📈 Climbed: Anna ▲2, Pere ▲1"
     Climbed {
@@ -287,7 +288,7 @@ impl SeasonMsg {
                 vec![("week", Arg::Num(*week)), ("date", text(date))]
             }
             Self::TableShort { table } => vec![("table", Arg::Num(*table))],
-            Self::Pts { points } => vec![("points", text(points))],
+            Self::Pts { points, one } => vec![("points", text(points)), ("one", Arg::Flag(*one))],
             Self::Climbed { names } => vec![("names", text(names))],
             Self::Caption {
                 league,
@@ -402,6 +403,11 @@ impl SeasonMsg {
             Self::RecapTitle { week: 3, weeks: 8 },
             Self::Pts {
                 points: "+4,5".into(),
+                one: false,
+            },
+            Self::Pts {
+                points: "-1".into(),
+                one: true,
             },
             Self::Climbed {
                 names: "Anna ▲2, Pere 🎺 ▲1".into(),

@@ -266,7 +266,8 @@ pub fn recap_text(lang: Lang, s: &SeasonRec, week: u8) -> String {
             tr(
                 lang,
                 &m(SeasonMsg::Pts {
-                    points: pts(lang, row.points)
+                    points: pts(lang, row.points),
+                    one: row.points.0.abs() == crate::stats::POINT_SCALE,
                 })
             )
         ));
