@@ -60,14 +60,26 @@ fn sample_positions(arms: Arms, n: usize) -> Vec<Game> {
     out
 }
 
-/// The levels, and `hard-v1` (`hard` before issue 29) to compare with.
-fn players() -> [Player; 4] {
-    [
+/// The levels, and `hard-v1` (`hard` before issue 29) to compare with; then the candidates
+/// named in `AI_BENCH_PLAYERS` (comma-separated, as `parxis simulate --players` writes them,
+/// e.g. `mc/p=128/eg=60/egp=1536`), so that a candidate's decision time is measured without
+/// a rebuild.
+fn players() -> Vec<Player> {
+    let mut out = vec![
         Player::Level(Level::Easy),
         Player::Level(Level::Normal),
         Player::Level(Level::Hard),
         Player::PreviousHard,
-    ]
+    ];
+    if let Ok(names) = std::env::var("AI_BENCH_PLAYERS") {
+        for name in names.split(',').filter(|n| !n.is_empty()) {
+            match name.parse() {
+                Ok(p) => out.push(p),
+                Err(e) => panic!("AI_BENCH_PLAYERS: {name:?}: {e}"),
+            }
+        }
+    }
+    out
 }
 
 fn percentiles(positions: &[Game], arms: Arms, level: Player) {
@@ -83,7 +95,7 @@ fn percentiles(positions: &[Game], arms: Arms, level: Player) {
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     println!(
-        "ai decision time, {} arms, {level:<7} over {} positions: median {:.4} ms, p90 {:.4} ms, p99 {:.4} ms, max {:.4} ms",
+        "ai decision time, {} arms, {level} over {} positions: median {:.4} ms, p90 {:.4} ms, p99 {:.4} ms, max {:.4} ms",
         arms.count(),
         times.len(),
         at(0.5),

@@ -21,6 +21,8 @@
 //!   chosen by a nested search of `K` play-outs of `H` rolls, not greedily;
 //! - `eg=D` and `egp=N`: in the endgame (some seat at most `D` squares from home) `N`
 //!   play-outs per decision that run to the end of the game, scored by who won ([`HARD`]'s);
+//! - `quick=1`: the endgame's play-outs to the end played by every seat with a cheap policy
+//!   ([`super::quick`]), not the evaluation's greedy move; `quick=2` adds its rough danger;
 //! - the evaluation's weights (`out`, `corr`, `goal`, `bar`, `cap`, `threat`, `opp`, `lead`,
 //!   `safe`, `race`; see [`eval::Weights`]), `hard-v1`'s by default.
 //!
@@ -73,6 +75,10 @@ pub struct Config {
     pub endgame: u32,
     /// Play-outs per decision in the endgame (0: [`Self::playouts`]).
     pub endgame_playouts: u32,
+    /// Every seat's moves in the endgame's play-outs chosen by [`super::quick`]'s cheap
+    /// policy, not greedily on the evaluation (0: greedily; 1: the policy; 2: with its rough
+    /// danger).
+    pub quick_endgame: u8,
     /// The searching seat's weights, in thousandths, in the order of [`NAMES`].
     pub weights: [i32; WEIGHTS],
 }
@@ -94,6 +100,7 @@ pub const HARD_V1: Config = Config {
     inner_horizon: 4,
     endgame: 0,
     endgame_playouts: 0,
+    quick_endgame: 0,
     weights: [
         milli(eval::HARD.out),
         milli(eval::HARD.corridor),
@@ -184,6 +191,10 @@ impl Config {
                     c.endgame_playouts =
                         within(0..=1_000_000, format!("too many play-outs {v:?}"))?;
                 }
+                "quick" => {
+                    let err = format!("quick {v:?} out of range (0 to 2)");
+                    c.quick_endgame = within(0..=2, err)? as u8;
+                }
                 "soft" => {
                     let err = format!("temperature {v:?} too high (0 to 10000)");
                     c.soft = within(0..=10_000, err)?;
@@ -191,7 +202,7 @@ impl Config {
                 _ => {
                     let j = NAMES.iter().position(|&n| n == k).ok_or_else(|| {
                         format!(
-                            "unknown setting {k:?} (p, h, r, halve, leaf, turn, soft, {})",
+                            "unknown setting {k:?} (p, h, r, halve, leaf, turn, soft, eg, egp, quick, nest, nh, {})",
                             NAMES.join(", ")
                         )
                     })?;
@@ -241,6 +252,9 @@ impl Config {
         if self.endgame_playouts != 0 {
             out += &format!("/egp={}", self.endgame_playouts);
         }
+        if self.quick_endgame != 0 {
+            out += &format!("/quick={}", self.quick_endgame);
+        }
         if self.soft != 0 {
             out += &format!("/soft={}", self.soft);
         }
@@ -263,6 +277,9 @@ struct Ctx<'a> {
     /// Play-outs of the searching seat's own decisions inside a play-out, and their horizon.
     inner: u32,
     inner_horizon: u32,
+    /// Every seat plays [`super::quick`]'s move (the endgame's play-outs of a
+    /// [`Config::quick_endgame`] search): 0 no, 1 yes, 2 with its rough danger.
+    quick: u8,
 }
 
 /// When a play-out ends.
@@ -343,6 +360,15 @@ impl Ctx<'_> {
                 }
                 Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
                     g.legal_moves_into(&mut list);
+                    if self.quick != 0 {
+                        match super::quick::choose(&g, &list, self.quick == 2) {
+                            Some(mv) => g.play_unchecked_mut(mv),
+                            None => {
+                                g.pass_unchecked_mut();
+                            }
+                        }
+                        continue;
+                    }
                     if seat == self.me && self.inner > 0 && list.len() > 1 {
                         let mv = self.nested_choice(&g, &list, dice.next());
                         g.play_unchecked_mut(mv);
@@ -430,6 +456,7 @@ pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f3
         soft: cfg.soft as f32,
         inner: cfg.inner,
         inner_horizon: cfg.inner_horizon,
+        quick: if endgame { cfg.quick_endgame } else { 0 },
     };
     let after: arrayvec::ArrayVec<Game, 4> = moves.iter().map(|&mv| g.play_unchecked(mv)).collect();
     let mut sum = [0.0f32; 4];

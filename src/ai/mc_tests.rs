@@ -17,6 +17,12 @@ fn settings_parse_and_print_back() {
     assert!(Config::parse("nope=1").is_err());
     assert!(Config::parse("threat").is_err());
     assert!(Config::parse("r=0").is_err());
+    let q = Config::parse("p=128/safe=8/eg=60/egp=1536/quick=1").unwrap();
+    assert!(q.quick_endgame == 1 && HARD.quick_endgame == 0);
+    assert_eq!(Config::parse(&q.spec()).unwrap(), q);
+    let q2 = Config::parse("eg=60/egp=1536/quick=2").unwrap();
+    assert_eq!(Config::parse(&q2.spec()).unwrap(), q2);
+    assert!(Config::parse("quick=3").is_err());
 }
 
 #[test]
@@ -35,6 +41,7 @@ fn a_turn_play_out_ends_when_the_searching_seat_is_about_to_roll() {
                 soft: 0.0,
                 inner: 0,
                 inner_horizon: 4,
+                quick: 0,
             };
             let (end, rolls) = ctx.play_on(&start, 5, seed);
             assert_eq!(
@@ -124,6 +131,20 @@ fn endgame_scores_are_shares_of_won_play_outs() {
         );
         assert!((0.0..=per).contains(&won.round()));
     }
+    // Played out with the quick policy: still whole counts of won play-outs.
+    let quick = Config {
+        endgame_playouts: 120,
+        quick_endgame: 1,
+        ..HARD
+    };
+    let q = super::scores(&g, &moves, 7, &quick);
+    for &s in &q[..moves.len()] {
+        let won = (f64::from(s) / f64::from(eval::WIN) + 1.0) / 2.0 * per;
+        assert!(
+            (won - won.round()).abs() < 1e-2,
+            "{s} is not a share of {per}"
+        );
+    }
     // Outside the endgame the same position scores on the evaluation's scale.
     let cfg = Config { endgame: 0, ..HARD };
     let linear = super::scores(&g, &moves, 7, &cfg);
@@ -149,4 +170,26 @@ fn the_endgame_budget_shrinks_on_large_boards_only() {
     assert_eq!(endgame_budget(1536, 4), 1536);
     assert_eq!(endgame_budget(1536, 6), 682);
     assert_eq!(endgame_budget(1536, 8), 384);
+}
+
+#[test]
+fn the_quick_policy_plays_other_play_outs_than_the_greedy_one() {
+    use crate::engine::Preset;
+    let seats = [Colour::Yellow, Colour::Blue, Colour::Red, Colour::Green];
+    let start = Game::new(Preset::Jcf, Preset::Jcf.options(), &seats).unwrap();
+    let w = HARD.eval_weights();
+    let ctx = |quick: u8| Ctx {
+        me: Colour::Yellow,
+        mine: &w,
+        end: End::Rolls(ENDGAME_ROLLS),
+        learned_leaf: false,
+        soft: 0.0,
+        inner: 0,
+        inner_horizon: 4,
+        quick,
+    };
+    let differ = (0..20)
+        .filter(|&seed| ctx(1).play_on(&start, 5, seed).0 != ctx(0).play_on(&start, 5, seed).0)
+        .count();
+    assert!(differ > 10, "{differ} of 20 play-outs differ");
 }

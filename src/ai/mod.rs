@@ -39,6 +39,7 @@ mod eval;
 pub mod expect;
 pub mod learned;
 pub mod mc;
+mod quick;
 mod rollout;
 pub mod search;
 pub mod tune;
