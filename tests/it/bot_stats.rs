@@ -169,19 +169,19 @@ async fn a_finished_game_is_recorded_once_even_when_its_final_press_comes_twice(
     );
     let before = ctx.store.round_trips();
     record_due(&ctx, Place::of_chat(CHAT)).await;
-    // A repeat costs 7 round trips: the place's load, the chat's time zone, the record's
-    // markers (already there), the achievements' marker (already there), the table marked
-    // recorded, the job's due entry, the board.
-    assert_eq!(ctx.store.round_trips() - before, 7);
+    // A repeat costs 8 round trips: the place's load, the chat's time zone, the record's
+    // markers (already there), the chat's season (none here), the achievements' marker
+    // (already there), the table marked recorded, the job's due entry, the board.
+    assert_eq!(ctx.store.round_trips() - before, 8);
     assert_eq!(history_len(&h).await, 1);
     assert_eq!(games_of(&h, 11).await, (1, 1));
     assert_eq!(games_of(&h, 12).await, (1, 1));
     assert!(h.table().await.1.tally().recorded);
 
-    // The same game finished in a chat where it is new is recorded there, in 15 round trips:
+    // The same game finished in a chat where it is new is recorded there, in 16 round trips:
     // the load, the time zone, the record's 4 (the markers and ratings read, one script per
-    // global shard of its players — users 11 and 12 are in two — and the chat's), the
-    // achievements' 6 (their marker, each player's games, last week's top, the award, the
+    // global shard of its players — users 11 and 12 are in two — and the chat's), the chat's
+    // season, the achievements' 6 (their marker, each player's games, last week's top, the award, the
     // overall sets), the results' save, the due entry, the board.
     let other = -1_009_999_999_999;
     assert!(
@@ -193,7 +193,7 @@ async fn a_finished_game_is_recorded_once_even_when_its_final_press_comes_twice(
     );
     let before = ctx.store.round_trips();
     record_due(&ctx, Place::of_chat(other)).await;
-    assert_eq!(ctx.store.round_trips() - before, 15);
+    assert_eq!(ctx.store.round_trips() - before, 16);
     let card = h.store.player_card(other, 11, None).await.expect("card");
     assert_eq!(card.chat.map(|a| a.games), Some(1));
     let there = h

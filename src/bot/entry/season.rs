@@ -78,7 +78,7 @@ pub async fn season(
         Ok(SeasonCmd::Show) => show(&ctx, &here).await,
         Ok(SeasonCmd::Past) => {
             let zone = zone_of(&ctx, chat).await;
-            match ctx.store.past_seasons(chat).await {
+            match crate::bot::effects::season::past(&ctx, chat).await {
                 Ok(past) => Some(texts::past_text(lang, &zone, &past)),
                 Err(_) => Some(tr_plain(lang, &Msg::AlertTryAgain)),
             }

@@ -55,6 +55,14 @@ pub async fn create(
     Ok(matches!(saved, CasOutcome::Saved { .. }))
 }
 
+/// The chat's finished seasons as archived (JSON summaries, newest first).
+///
+/// # Errors
+/// Redis unavailable.
+pub async fn past(ctx: &Ctx, chat: i64) -> Result<Vec<String>, StoreError> {
+    ctx.store.past_seasons(chat).await
+}
+
 /// The chat's season fires at once.
 pub fn wake(ctx: &Ctx, chat: i64) {
     ctx.kick(DueKind::Season, Place::of_chat(chat));
