@@ -97,11 +97,14 @@ async fn planned(h: &Harness) -> u64 {
 
 /// Move the clock on by `ms`, then wait until the chat's outbox has made every write the
 /// budget allows by then (it is empty, or due later), so the clock never runs ahead of the
-/// bot on a slow machine.
+/// bot on a slow machine. The chat stays due while its drain runs: a picture board drawn
+/// in a debug build on a loaded machine takes a second or more, so the wait allows 10 s (a
+/// shorter one let the clock run on mid-drawing, and a write planned after the board, the
+/// lobby's last edit, then came after writes planned 6 s before it).
 async fn step(h: &Harness, ms: u64) {
     h.advance(ms);
     let chat = parxis::store::Place::of_chat(CHAT);
-    for _ in 0..200 {
+    for _ in 0..2_000 {
         tokio::time::sleep(Duration::from_millis(5)).await;
         let due = h
             .store

@@ -10,6 +10,7 @@ mod ai_tune;
 mod bot_achieve;
 mod bot_botapi;
 mod bot_caption;
+mod bot_drawing;
 mod bot_fair;
 mod bot_faults;
 mod bot_flow;

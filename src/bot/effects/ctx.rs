@@ -114,6 +114,9 @@ pub struct Ctx {
     /// Where computer players think: a blocking pool of the machine's cores but one, off the
     /// async workers that answer presses ([`super::think`]).
     pub think: Arc<super::think::Thinking>,
+    /// Where boards are drawn: a few at once (the machine's cores but one), off the async
+    /// workers that answer presses ([`super::drawing`]).
+    pub draw: Arc<super::drawing::Drawing>,
 }
 
 impl Ctx {
@@ -145,6 +148,7 @@ impl Ctx {
             live: None,
             crash: None,
             think,
+            draw: Arc::default(),
         }
     }
 

@@ -10,6 +10,7 @@
 //! - [`botapi`]: every request and field newer than teloxide's Bot API 9.1 (styled buttons,
 //!   `date_time` entities, ephemeral messages, Guest Mode), and unknown update kinds;
 //! - [`display`]: boards rendered and the requests that show them (used by the outbox);
+//! - [`drawing`]: where boards are drawn (a few at once, off the async workers);
 //! - [`schedule`]: the one scheduler: due items fired under a lease;
 //! - [`commit`]: load → pure step → compare-and-set save → plan what follows;
 //! - [`press`]: one press (a chat button or a tap on the live board) and its refusals;
@@ -45,6 +46,7 @@ pub mod crash;
 pub mod ctx;
 pub mod deadline;
 pub mod display;
+pub mod drawing;
 pub mod driver;
 pub mod gate;
 pub mod inline;

@@ -189,31 +189,36 @@ async fn board(bot: &TgBot, ctx: &Ctx, addr: ChatAddr, meta: &Meta, saved: Optio
         };
         display::render(addr, board, now, live.clone())
     };
-    // Drawn off the async workers: a PNG board takes milliseconds of CPU.
-    let rendered = {
+    // An inline place draws a picture only when it can be served by URL.
+    let mode = if inline && !crate::bot::effects::inline::pictures_served(ctx) {
+        Display::Emoji
+    } else {
+        here.settings.display
+    };
+    // A picture is drawn off the async workers, a few at once ([`crate::bot::effects::drawing`]):
+    // it takes a millisecond or more of CPU. The emoji board (tens of µs) is written here.
+    let rendered = if mode == Display::Emoji {
+        as_emoji(ctx.now_ms())
+    } else {
         let live_row = live.clone();
-        let (table, lang, mode, zone, now) = (
+        let (table, lang, zone, now) = (
             rec.state.clone(),
             here.lang,
-            // An inline place draws a picture only when it can be served by URL.
-            if inline && !crate::bot::effects::inline::pictures_served(ctx) {
-                Display::Emoji
-            } else {
-                here.settings.display
-            },
             here.zone.clone(),
             ctx.now_ms(),
         );
-        let drawn = tokio::task::spawn_blocking(move || {
-            let board = Board {
-                table: &table,
-                lang,
-                mode,
-                zone: &zone,
-            };
-            display::render(addr, board, now, live_row)
-        })
-        .await;
+        let drawn = ctx
+            .draw
+            .run(move || {
+                let board = Board {
+                    table: &table,
+                    lang,
+                    mode,
+                    zone: &zone,
+                };
+                display::render(addr, board, now, live_row)
+            })
+            .await;
         match drawn {
             Ok(r) => r,
             Err(e) => {

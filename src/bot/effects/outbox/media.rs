@@ -1,6 +1,7 @@
 //! Making a replay's writes ([`Write::Animation`], [`Write::Document`]): the kept record
-//! read when the write is made, the GIF or the JSON Lines file drawn off the async workers
-//! (as a PNG board is), and sent; an animation already posted for the game is replied to
+//! read when the write is made, the GIF drawn off the async workers a few at once (as a PNG
+//! board is, [`crate::bot::effects::drawing`]) and the JSON Lines file written off them, and
+//! sent; an animation already posted for the game is replied to
 //! instead. The GIF is drawn here rather than planned: a game's animation is hundreds of KB,
 //! too much to keep in the outbox's hash, and the record it is drawn from is in Redis
 //! already (a few KB).
@@ -120,12 +121,14 @@ pub async fn animation(
         }
     }
     let lang = here.lang;
-    let drawn = tokio::task::spawn_blocking(move || {
-        let walk = rp::walk(&replay).map_err(|e| e.to_string())?;
-        let text = caption(lang, &replay, &walk);
-        Ok::<_, String>((rp::gif(&replay, &walk), text))
-    })
-    .await;
+    let drawn = ctx
+        .draw
+        .run(move || {
+            let walk = rp::walk(&replay).map_err(|e| e.to_string())?;
+            let text = caption(lang, &replay, &walk);
+            Ok::<_, String>((rp::gif(&replay, &walk), text))
+        })
+        .await;
     let (gif, text) = match drawn {
         Ok(Ok(d)) => d,
         Ok(Err(e)) => {

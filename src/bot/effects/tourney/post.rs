@@ -66,10 +66,10 @@ pub async fn bracket(
 ) {
     let labels = labels(lang, t);
     let text = escape(&bracket_text(t, &labels));
-    // Drawn off the async workers: a large bracket takes a while to paint.
+    // Drawn off the async workers, as boards are: a large bracket takes a while to paint.
     let png = {
         let (t, labels) = (t.clone(), labels.clone());
-        match tokio::task::spawn_blocking(move || picture::png(&t, &labels)).await {
+        match ctx.draw.run(move || picture::png(&t, &labels)).await {
             Ok(png) => png,
             Err(e) => {
                 warn!(chat = addr.id(), error = %e, "bracket picture not drawn");
