@@ -16,10 +16,12 @@
 //! A test may [`Drawing::hold`] the drawing (a gate on the thread that draws) and read how
 //! many drew at once at most ([`Drawing::peak`]).
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 use tokio::sync::Semaphore;
+
+use super::hold::Hold;
 
 /// Where this replica draws its boards ([`super::Ctx::draw`]).
 #[derive(Debug)]
@@ -132,42 +134,7 @@ impl Drawing {
     /// Test-only: how many drawings reached the hold while it was set.
     #[must_use]
     pub fn waiting(&self) -> usize {
-        self.hold.0.reached.load(Ordering::SeqCst)
-    }
-}
-
-/// A test's gate on the drawing threads.
-#[derive(Clone, Debug, Default)]
-struct Hold(Arc<HoldInner>);
-
-#[derive(Debug, Default)]
-struct HoldInner {
-    held: Mutex<bool>,
-    released: Condvar,
-    reached: AtomicUsize,
-}
-
-impl Hold {
-    fn set(&self, on: bool) {
-        *self.0.held.lock().unwrap_or_else(PoisonError::into_inner) = on;
-        if !on {
-            self.0.released.notify_all();
-        }
-    }
-
-    /// Block this thread while held (one uncontended lock when not).
-    fn wait(&self) {
-        let mut held = self.0.held.lock().unwrap_or_else(PoisonError::into_inner);
-        if *held {
-            self.0.reached.fetch_add(1, Ordering::SeqCst);
-        }
-        while *held {
-            held = self
-                .0
-                .released
-                .wait(held)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
+        self.hold.reached()
     }
 }
 

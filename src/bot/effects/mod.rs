@@ -49,6 +49,7 @@ pub mod display;
 pub mod drawing;
 pub mod driver;
 pub mod gate;
+pub mod hold;
 pub mod inline;
 pub mod instances;
 pub mod kept;

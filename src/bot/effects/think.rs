@@ -18,10 +18,12 @@
 //!
 //! [`Table::until_human`]: crate::bot::core::table::Table::until_human
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use tokio::sync::Semaphore;
+
+use super::hold::Hold;
 use tracing::warn;
 
 use crate::bot::core::table::Table;
@@ -139,53 +141,13 @@ impl Thinking {
     /// Test-only: whether steps are held now.
     #[must_use]
     pub fn held(&self) -> bool {
-        *self
-            .hold
-            .0
-            .held
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+        self.hold.is_set()
     }
 
     /// Test-only: how many steps reached the hold while it was set.
     #[must_use]
     pub fn waiting(&self) -> usize {
-        self.hold.0.reached.load(Ordering::Relaxed)
-    }
-}
-
-/// A test's gate on the thinking threads.
-#[derive(Clone, Debug, Default)]
-struct Hold(Arc<HoldInner>);
-
-#[derive(Debug, Default)]
-struct HoldInner {
-    held: Mutex<bool>,
-    released: Condvar,
-    reached: AtomicUsize,
-}
-
-impl Hold {
-    fn set(&self, on: bool) {
-        *self.0.held.lock().unwrap_or_else(PoisonError::into_inner) = on;
-        if !on {
-            self.0.released.notify_all();
-        }
-    }
-
-    /// Block this thread while held (one uncontended lock when not).
-    fn wait(&self) {
-        let mut held = self.0.held.lock().unwrap_or_else(PoisonError::into_inner);
-        if *held {
-            self.0.reached.fetch_add(1, Ordering::Relaxed);
-        }
-        while *held {
-            held = self
-                .0
-                .released
-                .wait(held)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
+        self.hold.reached()
     }
 }
 

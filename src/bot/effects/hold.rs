@@ -1,0 +1,54 @@
+//! A test's gate on the blocking threads that think or draw: while it is set, each job
+//! blocks at its start (on the thread it runs on), so a test can hold them and see what
+//! waits. In production nothing ever sets it, and passing it costs one uncontended lock.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+
+/// The gate (cheap to clone: every clone is the same gate).
+#[derive(Clone, Debug, Default)]
+pub struct Hold(Arc<HoldInner>);
+
+#[derive(Debug, Default)]
+struct HoldInner {
+    held: Mutex<bool>,
+    released: Condvar,
+    reached: AtomicUsize,
+}
+
+impl Hold {
+    /// Set (`true`) or lift (`false`) the gate; lifting it lets every waiting job go on.
+    pub fn set(&self, on: bool) {
+        *self.0.held.lock().unwrap_or_else(PoisonError::into_inner) = on;
+        if !on {
+            self.0.released.notify_all();
+        }
+    }
+
+    /// Whether the gate is set.
+    #[must_use]
+    pub fn is_set(&self) -> bool {
+        *self.0.held.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// How many jobs reached the gate while it was set.
+    #[must_use]
+    pub fn reached(&self) -> usize {
+        self.0.reached.load(Ordering::SeqCst)
+    }
+
+    /// Block this thread while the gate is set.
+    pub fn wait(&self) {
+        let mut held = self.0.held.lock().unwrap_or_else(PoisonError::into_inner);
+        if *held {
+            self.0.reached.fetch_add(1, Ordering::SeqCst);
+        }
+        while *held {
+            held = self
+                .0
+                .released
+                .wait(held)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
