@@ -517,3 +517,65 @@ async fn an_open_season_counts_every_game_of_its_members_once() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_marked_started_whose_game_was_lost_gets_it_at_the_next_press() {
+    // Given a one-week league of two (one table), its lobby posted,
+    let h = Harness::start(544).await;
+    let people = users(5600, 2);
+    let mark = h.fake.mark();
+    h.command(&people[0], "/season league 1 x2 min1").await;
+    let signup = signup_message(&h, mark).await;
+    press(&h, CHAT, &people[1], &signup, &buttons(&signup)[0].1).await;
+    h.command(&people[0], "/season start").await;
+    let s = wait_season(&h, "the lobby", |s| {
+        s.lobbies.len() == 1 && s.lobbies[0].msg.is_some()
+    })
+    .await;
+    // and a crash between the table marked started and its game saved (both came, the
+    // record says started, no game at its place),
+    let rec = h
+        .store
+        .load_season::<SeasonRec>(CHAT)
+        .await
+        .expect("redis")
+        .expect("a season");
+    let mut crashed = rec.state.clone();
+    for (user, _) in crashed.seats(0, 0) {
+        crashed.came(0, 0, user).expect("came");
+    }
+    let started = h.now_ms();
+    assert_eq!(crashed.start_table(0, 0, started), Ok(true));
+    assert!(
+        h.store
+            .save_season(CHAT, rec.version, &crashed, 3600)
+            .await
+            .expect("redis")
+            .is_saved()
+    );
+    let topic = s.lobbies[0].topic;
+    assert!(game_at(&h, topic).await.is_none());
+    // When a player presses ✋ again,
+    let data = format!("sh:{}:0.0", s.id);
+    let msg = message_with(&h, &data);
+    let answer = press(&h, CHAT, &people[0], &msg, &data).await;
+    // Then they are told it has started, and its game is opened at its place as of the
+    // recorded start (so its result finds the table).
+    assert_eq!(answer, "That table's game has started.");
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let game = loop {
+        if let Some(g) = game_at(&h, topic).await {
+            break g;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "no game opened");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(game.stats().started_ms, started);
+    assert_eq!(game.status(), Status::Playing);
+    // A second press opens nothing more.
+    let answer = press(&h, CHAT, &people[1], &msg, &data).await;
+    assert_eq!(answer, "That table's game has started.");
+    let again = game_at(&h, topic).await.expect("the game");
+    assert_eq!(again.stats().started_ms, started);
+    assert_eq!(again.seq(), game.seq());
+}

@@ -153,6 +153,11 @@ pub async fn press_here(
             }
             tr_plain(lang, &Msg::Season(SeasonMsg::HereOk))
         }
+        Err(e @ MutErr::Rejected(SReject::AlreadyStarted)) => {
+            // Its game should be at its place: opened now if a crash lost it.
+            start_game(ctx, chat, week, table).await;
+            super::refusal_text(lang, &e)
+        }
         Err(e) => super::refusal_text(lang, &e),
     }
 }
@@ -160,7 +165,8 @@ pub async fn press_here(
 /// Start the game of table `table`: marked started in the record by compare-and-set (so
 /// only one caller goes on), then an ordinary game opened at the table's place with its
 /// players in the draw's seat order. A place still holding an open game starts nothing
-/// (logged; the next ✋ tries again).
+/// (logged; the next ✋ tries again). A table marked started whose game is not at its place
+/// (a crash between the two saves) has its game opened now, as of its recorded start.
 pub async fn start_game(ctx: &Ctx, chat: i64, week: u8, table: usize) {
     let Ok(Some(rec)) = super::load(ctx, chat).await else {
         return;
@@ -173,6 +179,13 @@ pub async fn start_game(ctx: &Ctx, chat: i64, week: u8, table: usize) {
     let Some(stored) = here.stored.as_ref() else {
         return;
     };
+    let tag = SeasonTag::new(week, table);
+    let ours = stored.table.as_ref().is_some_and(|r| {
+        SeasonTag::of(&r.state) == Some(tag) && Some(r.state.stats().started_ms) == lobby.started_ms
+    });
+    if ours {
+        return; // started already, its game there
+    }
     if stored.table.as_ref().is_some_and(|r| r.state.is_open()) {
         warn!(
             chat,
@@ -180,9 +193,18 @@ pub async fn start_game(ctx: &Ctx, chat: i64, week: u8, table: usize) {
         );
         return;
     }
-    let now = ctx.now_ms();
-    let Ok((saved, true)) = mutate(ctx, chat, |s| s.start_table(week, table, now)).await else {
-        return;
+    let (saved, now) = if let Some(started) = lobby.started_ms {
+        warn!(
+            chat,
+            week, table, "a table marked started has no game: opened now"
+        );
+        (rec, started)
+    } else {
+        let now = ctx.now_ms();
+        let Ok((saved, true)) = mutate(ctx, chat, |s| s.start_table(week, table, now)).await else {
+            return;
+        };
+        (saved, now)
     };
     let s = &saved.state;
     let players: Vec<Player> = s
@@ -202,7 +224,7 @@ pub async fn start_game(ctx: &Ctx, chat: i64, week: u8, table: usize) {
         preset: s.season.settings.preset,
         pairs: false,
         limit: None,
-        origin: Origin::Season(SeasonTag::new(week, table)),
+        origin: Origin::Season(tag),
         board_msg: lobby.msg,
         salt: u64::try_from(table).unwrap_or(u64::MAX),
         present: None,
