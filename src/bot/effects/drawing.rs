@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use tokio::sync::Semaphore;
 
-use super::hold::Hold;
+use super::pool::{Hold, cores_but_one};
 
 /// Where this replica draws its boards ([`super::Ctx::draw`]).
 #[derive(Debug)]
@@ -60,8 +60,7 @@ impl Drop for Running<'_> {
 impl Default for Drawing {
     /// As many boards drawn at once as the machine has cores but one (at least one).
     fn default() -> Self {
-        let cores = std::thread::available_parallelism().map_or(2, usize::from);
-        Self::with_permits(cores.saturating_sub(1))
+        Self::with_permits(cores_but_one())
     }
 }
 

@@ -23,7 +23,7 @@ use std::sync::{Arc, OnceLock};
 
 use tokio::sync::Semaphore;
 
-use super::hold::Hold;
+use super::pool::{Hold, cores_but_one};
 use tracing::warn;
 
 use crate::bot::core::table::Table;
@@ -51,8 +51,7 @@ pub struct Thinking {
 impl Default for Thinking {
     /// As many threads thinking at once as the machine has cores but one (at least one).
     fn default() -> Self {
-        let cores = std::thread::available_parallelism().map_or(2, usize::from);
-        Self::with_permits(cores.saturating_sub(1))
+        Self::with_permits(cores_but_one())
     }
 }
 

@@ -1,9 +1,19 @@
-//! A test's gate on the blocking threads that think or draw: while it is set, each job
-//! blocks at its start (on the thread it runs on), so a test can hold them and see what
-//! waits. In production nothing ever sets it, and passing it costs one uncontended lock.
+//! What the blocking pools that think ([`super::think`]) and draw ([`super::drawing`])
+//! share: their default size, and a test's gate on their threads. While the gate is set,
+//! each job blocks at its start (on the thread it runs on), so a test can hold them and see
+//! what waits. In production nothing ever sets it, and passing it costs one uncontended
+//! lock.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
+
+/// As many jobs at once as the machine has cores but one (at least one): the core left over
+/// keeps the async workers answering presses.
+#[must_use]
+pub fn cores_but_one() -> usize {
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    cores.saturating_sub(1).max(1)
+}
 
 /// The gate (cheap to clone: every clone is the same gate).
 #[derive(Clone, Debug, Default)]
