@@ -186,6 +186,23 @@ pub fn choose_player_among(
     player: Player,
     rng: &mut impl Rng,
 ) -> Option<Move> {
+    // Easy's draw written here, small enough to go inline into a caller's loop
+    // (`parxis simulate`); the other players' searches stay a call.
+    if let Player::Level(Level::Easy) = player {
+        return easy_among(moves, rng);
+    }
+    choose_player_searching(game, moves, player, rng)
+}
+
+/// [`choose_player_among`] for every player but easy.
+#[must_use]
+#[inline(never)]
+fn choose_player_searching(
+    game: &Game,
+    moves: &MoveList,
+    player: Player,
+    rng: &mut impl Rng,
+) -> Option<Move> {
     if let Player::Level(l) = player {
         return choose_among(game, moves, l, rng);
     }
@@ -228,11 +245,22 @@ pub fn choose_among(
         _ => {}
     }
     let scores = match level {
-        Level::Easy => return Some(moves[rng.random_range(0..moves.len())]),
+        Level::Easy => return easy_among(moves, rng),
         Level::Normal => normal_scores(game, moves),
         Level::Hard => mc::scores(game, moves, rng.random(), &mc::HARD),
     };
     Some(pick_best(moves, &scores, rng))
+}
+
+/// Easy's move among `moves`: the only one drawing no number, else one drawn uniformly.
+#[must_use]
+#[inline(always)]
+fn easy_among(moves: &MoveList, rng: &mut impl Rng) -> Option<Move> {
+    match moves.len() {
+        0 => None,
+        1 => Some(moves[0]),
+        n => moves.get(rng.random_range(0..n)).copied(),
+    }
 }
 
 fn normal_scores(game: &Game, moves: &MoveList) -> [f32; 4] {

@@ -30,7 +30,7 @@ use serde_json::{Value, json};
 
 use crate::ai::{Player, choose_player_among};
 use crate::dice::RngDice;
-use crate::engine::{Arms, Colour, Game, MoveList, Phase, Preset, Seats, roll_off};
+use crate::engine::{Arms, Colour, Game, MoveList, Pending, Phase, Preset, Seats, roll_off};
 
 /// A game that has not ended after this many rolls counts as unfinished.
 pub const MAX_ROLLS: u64 = 10_000;
@@ -188,6 +188,8 @@ pub fn play_game_seen(cfg: &Config, index: u64, mut seen: impl FnMut(&Game)) -> 
     seen(&game);
     let mut moves = MoveList::new();
     loop {
+        // The game waits for a roll, or is over (or, at the start, for a move: then straight
+        // on to it).
         match game.phase() {
             Phase::Finished(w) => {
                 result.finished = true;
@@ -206,32 +208,39 @@ pub fn play_game_seen(cfg: &Config, index: u64, mut seen: impl FnMut(&Game)) -> 
                 if game.roll_mut(crate::engine::Dice::roll(&mut dice)).is_err() {
                     return result;
                 }
+                seen(&game);
             }
-            Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
-                game.legal_moves_into(&mut moves);
-                // Every player plays the only legal move and passes without one, drawing no
-                // random number (as `choose_player` does): only a choice is asked for.
-                let mv = match moves.len() {
-                    0 => None,
-                    1 => Some(moves[0]),
-                    _ => {
-                        let player = cfg.players[player_of[seat.index()]];
-                        choose_player_among(&game, &moves, player, &mut ai_rng)
-                    }
-                };
-                match mv {
-                    Some(mv) => {
-                        result.moves += 1;
-                        result.captures += u64::from(mv.captures().is_some());
-                        game.play_unchecked_mut(mv);
-                    }
-                    None => {
-                        game.pass_unchecked_mut();
-                    }
+            Phase::AwaitingMove { .. } | Phase::AwaitingBonus { .. } => {}
+        }
+        // The roll's move (or pass), then its bonuses, until the game waits for a roll again
+        // or is over: a roll is always followed by a move, so no question is asked first.
+        while let Some(seat) = game.turn() {
+            game.legal_moves_into(&mut moves);
+            // Every player plays the only legal move and passes without one, drawing no
+            // random number (as `choose_player` does): only a choice is asked for.
+            let mv = match moves.len() {
+                0 => None,
+                1 => Some(moves[0]),
+                _ => {
+                    let player = cfg.players[player_of[seat.index()]];
+                    choose_player_among(&game, &moves, player, &mut ai_rng)
+                }
+            };
+            match mv {
+                Some(mv) => {
+                    result.moves += 1;
+                    result.captures += u64::from(mv.captures().is_some());
+                    game.play_unchecked_mut(mv);
+                }
+                None => {
+                    game.pass_unchecked_mut();
                 }
             }
+            seen(&game);
+            if game.pending() == Pending::Roll {
+                break;
+            }
         }
-        seen(&game);
     }
 }
 
