@@ -158,10 +158,11 @@ pub fn play_game(cfg: &Config, index: u64) -> GameResult {
 /// [`play_game`], showing `seen` the game after its first turn is drawn and after every
 /// step (a roll, a move or a pass), so that a test can compare the games step by step.
 ///
-/// The game is stepped in place ([`Game::roll_mut`], [`Game::legal_moves_into`],
-/// [`Game::play_unchecked_mut`] with a move of that very list, [`Game::pass_unchecked_mut`]
+/// The game is stepped in place ([`Game::roll_mut`], [`Game::legal_moves_into_on`],
+/// [`Game::play_unchecked_mut_on`] with a move of that very list, [`Game::pass_unchecked_mut`]
 /// when the list is empty): no copy of the game per step, and the legal moves generated once
-/// per decision.
+/// per decision. The loop is written once per board ([`Arms`] a constant in each copy), the
+/// move generation and easy's draw inline in it, and a roll goes straight on to its move.
 pub fn play_game_seen(cfg: &Config, index: u64, mut seen: impl FnMut(&Game)) -> GameResult {
     let n = cfg.players.len();
     let seats = seat_colours(cfg.arms, n);
@@ -172,7 +173,7 @@ pub fn play_game_seen(cfg: &Config, index: u64, mut seen: impl FnMut(&Game)) -> 
     }
     let mut opts = cfg.rules.options();
     opts.pairs = cfg.pairs;
-    let mut result = GameResult::default();
+    let result = GameResult::default();
     let Ok(game) = Game::new_on(cfg.arms, cfg.rules, opts, &seats) else {
         return result;
     };
@@ -182,10 +183,33 @@ pub fn play_game_seen(cfg: &Config, index: u64, mut seen: impl FnMut(&Game)) -> 
     ai_rng.set_stream(2 * index + 1);
     let mut dice = RngDice::new(dice_rng);
     let starter = roll_off(&seats, &mut dice).starter;
-    let Ok(mut game) = game.with_first_turn(starter) else {
+    let Ok(game) = game.with_first_turn(starter) else {
         return result;
     };
     seen(&game);
+    // The game's loop written once per board, the board a constant in each copy: one copy
+    // of the move generation and of the moves' effects in each, not three.
+    let (dice, ai_rng) = (&mut dice, &mut ai_rng);
+    match cfg.arms {
+        Arms::Four => play_out(Arms::Four, cfg, &player_of, game, dice, ai_rng, seen),
+        Arms::Six => play_out(Arms::Six, cfg, &player_of, game, dice, ai_rng, seen),
+        Arms::Eight => play_out(Arms::Eight, cfg, &player_of, game, dice, ai_rng, seen),
+    }
+}
+
+/// Play `game` to its end (or [`MAX_ROLLS`]) on the board `arms` (the game's), as
+/// [`play_game_seen`] says; `player_of[colour]` is the colour's player.
+#[inline(always)]
+fn play_out(
+    arms: Arms,
+    cfg: &Config,
+    player_of: &[usize; MAX_PLAYERS],
+    mut game: Game,
+    dice: &mut RngDice<ChaCha8Rng>,
+    ai_rng: &mut ChaCha8Rng,
+    mut seen: impl FnMut(&Game),
+) -> GameResult {
+    let mut result = GameResult::default();
     let mut moves = MoveList::new();
     loop {
         // The game waits for a roll, or is over (or, at the start, for a move: then straight
@@ -205,7 +229,7 @@ pub fn play_game_seen(cfg: &Config, index: u64, mut seen: impl FnMut(&Game)) -> 
                     return result;
                 }
                 result.rolls += 1;
-                if game.roll_mut(crate::engine::Dice::roll(&mut dice)).is_err() {
+                if game.roll_mut(crate::engine::Dice::roll(dice)).is_err() {
                     return result;
                 }
                 seen(&game);
@@ -215,7 +239,7 @@ pub fn play_game_seen(cfg: &Config, index: u64, mut seen: impl FnMut(&Game)) -> 
         // The roll's move (or pass), then its bonuses, until the game waits for a roll again
         // or is over: a roll is always followed by a move, so no question is asked first.
         while let Some(seat) = game.turn() {
-            game.legal_moves_into(&mut moves);
+            game.legal_moves_into_on(arms, &mut moves);
             // Every player plays the only legal move and passes without one, drawing no
             // random number (as `choose_player` does): only a choice is asked for.
             let mv = match moves.len() {
@@ -223,14 +247,14 @@ pub fn play_game_seen(cfg: &Config, index: u64, mut seen: impl FnMut(&Game)) -> 
                 1 => Some(moves[0]),
                 _ => {
                     let player = cfg.players[player_of[seat.index()]];
-                    choose_player_among(&game, &moves, player, &mut ai_rng)
+                    choose_player_among(&game, &moves, player, ai_rng)
                 }
             };
             match mv {
                 Some(mv) => {
                     result.moves += 1;
                     result.captures += u64::from(mv.captures().is_some());
-                    game.play_unchecked_mut(mv);
+                    game.play_unchecked_mut_on(arms, mv);
                 }
                 None => {
                     game.pass_unchecked_mut();

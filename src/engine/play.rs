@@ -101,6 +101,14 @@ impl Game {
         self.apply(mv);
     }
 
+    /// [`Game::play_unchecked_mut`] for a caller that knows the board: `arms` is the game's
+    /// ([`Game::arms`]; see [`Game::legal_moves_into_on`]).
+    #[inline(always)]
+    pub fn play_unchecked_mut_on(&mut self, arms: Arms, mv: Move) {
+        debug_assert_eq!(arms, self.arms);
+        self.apply_on(arms, mv);
+    }
+
     /// Pass a roll or bonus that has no legal move (R2.5, R2.6, R5.2).
     ///
     /// # Errors
