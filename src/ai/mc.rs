@@ -18,7 +18,9 @@
 //! - `soft=T`: the play-outs are scored by a softmax chance of winning over the sides'
 //!   values at temperature `T` squares ([`eval::win_share`]);
 //! - `nest=K` (and `nh=H`, 4 by default): the searching seat's own moves inside a play-out
-//!   chosen by a nested search of `K` play-outs of `H` rolls, not greedily;
+//!   chosen by a nested search of `K` play-outs of `H` rolls, not greedily (in the middle
+//!   game's play-outs only: in the endgame's, to the end of the game, it would cost a
+//!   search per own move);
 //! - `eg=D` and `egp=N`: in the endgame (some seat at most `D` squares from home) `N`
 //!   play-outs per decision that run to the end of the game, scored by who won ([`HARD`]'s);
 //! - `quick=1`: the endgame's play-outs to the end played by every seat with a cheap policy
@@ -454,7 +456,9 @@ pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f3
         },
         learned_leaf: cfg.learned_leaf,
         soft: cfg.soft as f32,
-        inner: cfg.inner,
+        // The nested search is for the middle game's short play-outs: in the endgame's
+        // play-outs to the end of the game it would cost a search per own move.
+        inner: if endgame { 0 } else { cfg.inner },
         inner_horizon: cfg.inner_horizon,
         quick: if endgame { cfg.quick_endgame } else { 0 },
     };
