@@ -9,8 +9,7 @@
 //! scored by looking through the bonus chain of a move (see [`after_value`]).
 
 use super::value;
-use crate::engine::board::{MAX_COLOURS, NEST, Progress, Square};
-use crate::engine::game::SQUARE_WORDS;
+use crate::engine::board::{MAX_COLOURS, NEST, Square};
 use crate::engine::{Colour, Game, Move, Phase};
 
 /// Score of a won game (for the winner's side; its negation for the others).
@@ -212,7 +211,28 @@ pub(crate) fn danger(g: &Game, c: Colour, i: usize) -> f32 {
         if tp == NEST {
             continue;
         }
-        let faces = hit_faces(g, o, tp);
+        let nest = g.in_nest(o);
+        let six = if nest == 0 { g.opts.six_counts } else { 6 };
+        let mut faces = 0u8;
+        for &q in &g.prog[o.index()] {
+            if q == NEST || q >= tp {
+                continue;
+            }
+            let d = tp - q;
+            let face = match d {
+                1..=4 => d,
+                5 if nest == 0 => 5, // with a piece in the nest a 5 must leave it (R4.4.1)
+                _ if d == six => 6,
+                _ => continue,
+            };
+            if faces & (1 << face) != 0 {
+                continue;
+            }
+            // R4.2 no barrier at q + 1 ..= tp − 1 (read from the engine's barrier bit set).
+            if !g.path_blocked(o, q, tp - 1) {
+                faces |= 1 << face;
+            }
+        }
         // `1 − faces / 6` from a table: the same floats, without a division on the chain of
         // products.
         survive *= MISS[faces.count_ones() as usize];
@@ -222,6 +242,7 @@ pub(crate) fn danger(g: &Game, c: Colour, i: usize) -> f32 {
 
 /// `1 − k / 6`, the chance that an opponent with `k` hitting faces misses (the division
 /// done at compile time: the same floats).
+#[allow(clippy::eq_op)] // 6 / 6 written out as the division it stands for
 const MISS: [f32; 9] = [
     1.0 - 0.0 / 6.0,
     1.0 - 1.0 / 6.0,
@@ -233,47 +254,6 @@ const MISS: [f32; 9] = [
     1.0 - 7.0 / 6.0,
     1.0 - 8.0 / 6.0,
 ];
-
-/// The die faces (bit `f` for face `f`) with which seated colour `o` can land on progress
-/// `tp` of its path (a ring square's) with its next roll: a piece `d` squares behind with
-/// no barrier in between (R4.2), `d` being the face's count (R2.3; a 5 only when no piece is
-/// in the nest, where a 5 must leave it, R4.4.1).
-///
-/// Each piece's face is found without a branch (the pieces behind a square and their
-/// distances are a coin toss for the branch predictor); the barriers are read only when
-/// there are some and a piece is at a hitting distance.
-#[inline(always)]
-fn hit_faces(g: &Game, o: Colour, tp: Progress) -> u8 {
-    let prog = g.prog[o.index()];
-    let nest_empty = u8::from(g.in_nest(o) == 0);
-    let six = if nest_empty != 0 {
-        g.opts.six_counts
-    } else {
-        6
-    };
-    let mut face = [0u8; 4];
-    let mut any = 0u8;
-    for (k, &q) in prog.iter().enumerate() {
-        // Behind the square: 1 ≤ d < tp; a piece at or past it wraps to 0 or above 115.
-        let d = tp.wrapping_sub(q);
-        let small = u8::from(d.wrapping_sub(1) < 4) << (d & 7); // 1 ..= 4
-        let five = (u8::from(d == 5) & nest_empty) << 5;
-        let sixth = u8::from(d == six) << 6;
-        face[k] = (small | five | sixth) & 0u8.wrapping_sub(u8::from(q != NEST));
-        any |= face[k];
-    }
-    if any == 0 || g.barriers[..SQUARE_WORDS].iter().all(|&w| w == 0) {
-        return any;
-    }
-    let mut faces = 0u8;
-    for (k, &q) in prog.iter().enumerate() {
-        // R4.2 no barrier at q + 1 ..= tp − 1 (read from the engine's barrier bit set).
-        if face[k] != 0 && faces & face[k] == 0 && !g.path_blocked(o, q, tp - 1) {
-            faces |= face[k];
-        }
-    }
-    faces
-}
 
 /// The value for seat `me` of the position right after one of its moves: when the move earned
 /// a bonus (R5), the best way to play it (or its loss) is looked through.
@@ -486,8 +466,8 @@ mod tests {
         );
     }
 
-    /// [`danger`] exactly as it was before issue 53 (each piece's face found by branches,
-    /// `1 − faces / 6` divided at run time): the reference of the branch-free faces.
+    /// [`danger`] exactly as it was before issue 53 (`1 − faces / 6` divided at run time):
+    /// the reference of the table of misses.
     fn danger_before_53(g: &Game, c: Colour, i: usize) -> f32 {
         let cell = g.cell(i);
         let Some(sq) = Square::from_index(i) else {
