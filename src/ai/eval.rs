@@ -138,7 +138,13 @@ fn colour_value(g: &Game, c: Colour, w: &Weights, mine: bool) -> f32 {
             NEST => 0.0,
             p if p == goal => f32::from(goal) * (1.0 + w.race) + w.out + w.corridor + w.goal,
             p if p > last_ring => {
-                f32::from(p) * (1.0 + w.race * f32::from(p) / f32::from(goal)) + w.out + w.corridor
+                // Without the race term `p · (1 + 0 · p / goal)` is `p` exactly: no division.
+                let race = if w.race == 0.0 {
+                    f32::from(p)
+                } else {
+                    f32::from(p) * (1.0 + w.race * f32::from(p) / f32::from(goal))
+                };
+                race + w.out + w.corridor
             }
             p => {
                 let mut base = f32::from(p) + w.out;
@@ -227,10 +233,27 @@ pub(crate) fn danger(g: &Game, c: Colour, i: usize) -> f32 {
                 faces |= 1 << face;
             }
         }
-        survive *= 1.0 - f32::from(faces.count_ones() as u8) / 6.0;
+        // `1 − faces / 6` from a table: the same floats, without a division on the chain of
+        // products.
+        survive *= MISS[faces.count_ones() as usize];
     }
     1.0 - survive
 }
+
+/// `1 − k / 6`, the chance that an opponent with `k` hitting faces misses (the division
+/// done at compile time: the same floats).
+#[allow(clippy::eq_op)] // 6 / 6 written out as the division it stands for
+const MISS: [f32; 9] = [
+    1.0 - 0.0 / 6.0,
+    1.0 - 1.0 / 6.0,
+    1.0 - 2.0 / 6.0,
+    1.0 - 3.0 / 6.0,
+    1.0 - 4.0 / 6.0,
+    1.0 - 5.0 / 6.0,
+    1.0 - 6.0 / 6.0,
+    1.0 - 7.0 / 6.0,
+    1.0 - 8.0 / 6.0,
+];
 
 /// The value for seat `me` of the position right after one of its moves: when the move earned
 /// a bonus (R5), the best way to play it (or its loss) is looked through.
@@ -441,6 +464,112 @@ mod tests {
             compared > 10_000,
             "too few positions with barriers: {compared}"
         );
+    }
+
+    /// [`danger`] exactly as it was before issue 53 (`1 − faces / 6` divided at run time):
+    /// the reference of the table of misses.
+    fn danger_before_53(g: &Game, c: Colour, i: usize) -> f32 {
+        let cell = g.cell(i);
+        let Some(sq) = Square::from_index(i) else {
+            return 0.0;
+        };
+        if sq.ring_number().is_none() || sq.is_safe() || cell[1] != 0 {
+            return danger(g, c, i); // unchanged there
+        }
+        let mut survive = 1.0f32;
+        for o in g.seats() {
+            if same_side(g, o, c) {
+                continue;
+            }
+            let tp = g.arms().progress_at(o, i);
+            if tp == NEST {
+                continue;
+            }
+            let nest = g.in_nest(o);
+            let six = if nest == 0 { g.opts.six_counts } else { 6 };
+            let mut faces = 0u8;
+            for &q in &g.prog[o.index()] {
+                if q == NEST || q >= tp {
+                    continue;
+                }
+                let d = tp - q;
+                let face = match d {
+                    1..=4 => d,
+                    5 if nest == 0 => 5,
+                    _ if d == six => 6,
+                    _ => continue,
+                };
+                if faces & (1 << face) != 0 {
+                    continue;
+                }
+                if !g.path_blocked(o, q, tp - 1) {
+                    faces |= 1 << face;
+                }
+            }
+            survive *= 1.0 - f32::from(faces.count_ones() as u8) / 6.0;
+        }
+        1.0 - survive
+    }
+
+    #[test]
+    fn the_misses_table_holds_the_divisions_floats() {
+        for (k, &m) in MISS.iter().enumerate() {
+            let x = std::hint::black_box(f32::from(k as u8));
+            assert_eq!(m.to_bits(), (1.0 - x / 6.0).to_bits(), "{k}");
+        }
+    }
+
+    #[test]
+    fn danger_and_evaluation_are_those_of_before_issue_53_bit_for_bit() {
+        use crate::engine::{Arms, Preset};
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5353);
+        let (mut compared, mut hit) = (0u32, 0u32);
+        let race = Weights {
+            race: 0.5,
+            ..NORMAL
+        };
+        for arms in Arms::ALL {
+            for preset in Preset::ALL {
+                for (pairs, six) in [(false, 6), (true, 7), (false, 12)] {
+                    let mut opts = preset.options();
+                    (opts.pairs, opts.six_counts) = (pairs, six);
+                    let mut g = Game::new_on(arms, preset, opts, arms.colours()).expect("game");
+                    for _ in 0..1500 {
+                        match g.phase() {
+                            Phase::Finished(_) => break,
+                            Phase::AwaitingRoll(_) => {
+                                g.roll_mut(rng.random_range(1..=6)).expect("roll");
+                            }
+                            _ => {
+                                let moves = g.legal_moves();
+                                if moves.is_empty() {
+                                    g.pass_unchecked_mut();
+                                } else {
+                                    g.play_unchecked_mut(moves[rng.random_range(0..moves.len())]);
+                                }
+                            }
+                        }
+                        for c in g.seats() {
+                            for p in g.progress(c) {
+                                if p == NEST || p > arms.last_ring() {
+                                    continue;
+                                }
+                                let i = g.path_index(c, p);
+                                let (new, old) = (danger(&g, c, i), danger_before_53(&g, c, i));
+                                assert_eq!(new.to_bits(), old.to_bits(), "{g:?} {c} {i}");
+                                compared += 1;
+                                hit += u32::from(new > 0.0);
+                            }
+                            // The race term's division is kept where its weight is not 0.
+                            let v = evaluate(&g, c, &race);
+                            assert!(v.is_finite());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 20_000 && hit > 2_000, "{compared} {hit}");
     }
 
     #[test]

@@ -423,10 +423,43 @@ pub(crate) fn endgame_budget(playouts: u32, seats: usize) -> u32 {
     playouts * 16 / (seats * seats)
 }
 
+/// A bound on the magnitude of a play-out's score under [`eval::evaluate`] with weights `w`
+/// on `g`'s board: [`eval::WIN`] for a won game, and for any other position the most its
+/// pieces' values can add up to (four pieces a colour, two colours a side, the opponents'
+/// blend), with a margin for rounding.
+fn score_bound(g: &Game, w: &Weights) -> f64 {
+    let goal = f64::from(g.arms().goal());
+    let a = |x: f32| f64::from(x).abs();
+    let base = goal * (1.0 + a(w.race)) + a(w.out) + a(w.corridor) + a(w.goal);
+    let piece = base + a(w.threat).max(1.0) * (base + a(w.capture_cost)) + a(w.safe) + a(w.barrier);
+    let side = 8.0 * piece;
+    let blend = side * (1.0 + a(w.opponents) * (a(w.leader) + (1.0 - f64::from(w.leader)).abs()));
+    blend.max(f64::from(eval::WIN)) * 1.01
+}
+
+/// Can the move with the largest sum in `sum` (after `per − left` play-outs each, `per` in
+/// all) still lose its place, or tie within [`super::pick_best`]'s hair, once each move has
+/// had `left` more play-outs of scores in [−bound, bound]? A sure answer: the f32 sums'
+/// rounding (at most `2^−24` of `per · bound` per addition) and the means' are allowed for.
+fn out_of_reach(sum: &[f32], per: u32, left: u32, bound: f64) -> bool {
+    let Some(lead) = (0..sum.len()).max_by(|&a, &b| sum[a].total_cmp(&sum[b])) else {
+        return false;
+    };
+    let per = f64::from(per);
+    let rounding = per * per * bound / f64::from(1u32 << 24);
+    let need = 2.0 * f64::from(left) * bound + 4.0 * rounding + per * 0.01 + bound;
+    (0..sum.len()).all(|k| k == lead || f64::from(sum[lead]) - f64::from(sum[k]) > need)
+}
+
 /// The score of each legal move of `g` for the seat to act; `seed` picks the sampled dice
 /// (the same for every move).
 #[must_use]
 pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f32; 4] {
+    scores_with(g, moves, seed, cfg, true)
+}
+
+/// [`scores`]; `stop_early` allows the endgame's early stop (the tests compare with none).
+fn scores_with(g: &Game, moves: &MoveList, seed: u64, cfg: &Config, stop_early: bool) -> [f32; 4] {
     let me = g.turn().unwrap_or(Colour::Yellow);
     let mine = cfg.eval_weights();
     let n = moves.len();
@@ -477,8 +510,40 @@ pub(crate) fn scores(g: &Game, moves: &MoveList, seed: u64, cfg: &Config) -> [f3
     };
     if !cfg.halving || n <= 2 {
         let per = (budget / moves_n / 6 * 6).max(6);
-        for k in 0..n {
-            run(k, 0, per, &mut sum, &mut count);
+        if stop_early && endgame && !cfg.learned_leaf && cfg.soft == 0 {
+            // Deterministic early stop (issue 53): the moves' play-outs in step (each move's
+            // sum added up in the same order as below, so the same floats), stopped once the
+            // leader is out of reach whatever the remaining play-outs score (each in
+            // [−bound, bound]): the choice is the one the whole budget makes, and alone
+            // within a hair of the best (so no random tie-break is drawn either way). The
+            // other scores are then means over fewer play-outs.
+            let bound = score_bound(g, &mine);
+            let mut done = 0;
+            while done < per {
+                let to = if done == 0 {
+                    per / 2
+                } else {
+                    (done + 6).min(per)
+                };
+                for k in 0..n {
+                    for s in done..to {
+                        sum[k] += ctx.playout(
+                            &after[k],
+                            (s % 6) as u8 + 1,
+                            seed.wrapping_add(u64::from(s)),
+                        );
+                    }
+                    count[k] += to - done;
+                }
+                done = to;
+                if done < per && out_of_reach(&sum[..n], per, per - done, bound) {
+                    break;
+                }
+            }
+        } else {
+            for k in 0..n {
+                run(k, 0, per, &mut sum, &mut count);
+            }
         }
     } else {
         let half = budget / 2;

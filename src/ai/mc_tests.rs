@@ -193,3 +193,101 @@ fn the_quick_policy_plays_other_play_outs_than_the_greedy_one() {
         .count();
     assert!(differ > 10, "{differ} of 20 play-outs differ");
 }
+
+/// Endgame positions (some seat at most `HARD.endgame` squares from home, two legal moves or
+/// more) from seeded random games on every board, with and without pairs.
+fn endgame_positions(per_game: usize) -> Vec<Game> {
+    use crate::engine::{Arms, Preset};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5300);
+    let mut out = Vec::new();
+    for arms in Arms::ALL {
+        for pairs in [false, true] {
+            let mut opts = Preset::Jcf.options();
+            opts.pairs = pairs;
+            let mut g = Game::new_on(arms, Preset::Jcf, opts, arms.colours()).expect("game");
+            let mut taken = 0;
+            while taken < per_game && !matches!(g.phase(), Phase::Finished(_)) {
+                if matches!(g.phase(), Phase::AwaitingRoll(_)) {
+                    g.roll_mut(rng.random_range(1..=6)).expect("roll");
+                    continue;
+                }
+                let moves = g.legal_moves();
+                if moves.len() >= 2 && g.seats().any(|c| g.distance_of(c) <= HARD.endgame) {
+                    out.push(g.clone());
+                    taken += 1;
+                }
+                // Greedy play (random play rarely reaches an endgame).
+                let seat = g.turn().expect("seat");
+                match eval::greedy(&mut g, seat, &moves, &eval::NORMAL) {
+                    Some(mv) => g.play_unchecked_mut(mv),
+                    None => {
+                        g.pass_unchecked_mut();
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_endgame_early_stop_makes_the_whole_budgets_choice() {
+    use rand::SeedableRng;
+    // A smaller budget than hard's, for the unoptimized test build; the same code.
+    let cfg = Config {
+        endgame_playouts: 144,
+        ..HARD
+    };
+    let (mut positions, mut stopped) = (0, 0);
+    for (k, g) in endgame_positions(6).iter().enumerate() {
+        let moves = g.legal_moves();
+        let seed = 53 + k as u64;
+        let (early, full) = (
+            scores_with(g, &moves, seed, &cfg, true),
+            scores_with(g, &moves, seed, &cfg, false),
+        );
+        let mut a = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut b = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let pick = super::super::pick_best(&moves, &early, &mut a);
+        assert_eq!(
+            pick,
+            super::super::pick_best(&moves, &full, &mut b),
+            "{g:?}"
+        );
+        // The same random numbers drawn (no tie-break in one and not the other).
+        assert_eq!(
+            rand::Rng::random::<u64>(&mut a),
+            rand::Rng::random::<u64>(&mut b)
+        );
+        positions += 1;
+        stopped += usize::from(early != full);
+    }
+    assert!(
+        positions >= 20 && stopped >= 1,
+        "{positions} positions, {stopped} stopped early"
+    );
+}
+
+#[test]
+fn a_play_out_score_is_within_its_bound() {
+    for g in endgame_positions(8) {
+        let bound = score_bound(&g, &HARD.eval_weights());
+        assert!(bound >= f64::from(eval::WIN));
+        for w in [HARD.eval_weights(), HARD_V1.eval_weights(), eval::NORMAL] {
+            for c in g.seats() {
+                let v = f64::from(eval::evaluate(&g, c, &w));
+                assert!(v.abs() <= score_bound(&g, &w), "{v} {g:?}");
+            }
+        }
+    }
+    // Out of reach: a lead of more than twice the bound per remaining play-out, and more.
+    assert!(out_of_reach(&[30_000.0, -10_000.0], 6, 1, 10_000.0));
+    assert!(!out_of_reach(&[30_000.0, 10_000.0], 6, 1, 10_000.0));
+    assert!(!out_of_reach(
+        &[30_000.0, -10_000.0, 29_000.0],
+        6,
+        1,
+        10_000.0
+    ));
+}
