@@ -337,12 +337,26 @@ impl Drop for TestRedis {
     }
 }
 
-/// A port that was free a moment ago: bind port 0 on loopback, read it, release it.
+/// The highest port a cluster node can have: its cluster bus listens 10 000 above it (above
+/// its TLS port under `tls-cluster yes`), and a node given a higher one exits at once ("Redis
+/// port number too high").
+const CLUSTER_PORT_MAX: u16 = 65_535 - 10_000;
+
+/// A port that was free a moment ago: bind port 0 on loopback, read it, release it; never
+/// above [`CLUSTER_PORT_MAX`], so that any server may be a cluster node (the kernel's
+/// ephemeral ports reach 60 999, a fifth of them too high: drawn for a node's TLS port, which
+/// the start's retries keep, one failed `redis_ha_tls`'s cluster test with "redis-server did
+/// not start").
 fn free_port() -> u16 {
-    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("cannot bind a loopback port")
+    loop {
+        let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("cannot bind a loopback port");
+        if port <= CLUSTER_PORT_MAX {
+            return port;
+        }
+    }
 }
 
 /// The name the sentinels of a [`SentinelSet`] know its primary by.
