@@ -417,10 +417,40 @@ mod tests {
         1.0 - survive
     }
 
+    /// A game of `arms` under `preset` and `opts`, every seat taken, played for at most
+    /// `steps` steps with random dice and random legal moves; `seen` looks at it after each.
+    fn random_walk(
+        arms: crate::engine::Arms,
+        preset: crate::engine::Preset,
+        opts: crate::engine::Options,
+        steps: u32,
+        rng: &mut impl rand::Rng,
+        mut seen: impl FnMut(&Game),
+    ) {
+        let mut g = Game::new_on(arms, preset, opts, arms.colours()).expect("game");
+        for _ in 0..steps {
+            match g.phase() {
+                Phase::Finished(_) => break,
+                Phase::AwaitingRoll(_) => {
+                    g.roll_mut(rng.random_range(1..=6)).expect("roll");
+                }
+                _ => {
+                    let moves = g.legal_moves();
+                    if moves.is_empty() {
+                        g.pass_unchecked_mut();
+                    } else {
+                        g.play_unchecked_mut(moves[rng.random_range(0..moves.len())]);
+                    }
+                }
+            }
+            seen(&g);
+        }
+    }
+
     #[test]
     fn danger_reads_barriers_as_the_square_by_square_walk_did() {
         use crate::engine::{Arms, Preset};
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(53);
         let mut compared = 0u32;
         for arms in Arms::ALL {
@@ -428,22 +458,7 @@ mod tests {
                 for pairs in [false, true] {
                     let mut opts = preset.options();
                     opts.pairs = pairs;
-                    let mut g = Game::new_on(arms, preset, opts, arms.colours()).expect("game");
-                    for _ in 0..3000 {
-                        match g.phase() {
-                            Phase::Finished(_) => break,
-                            Phase::AwaitingRoll(_) => {
-                                g.roll_mut(rng.random_range(1..=6)).expect("roll");
-                            }
-                            _ => {
-                                let moves = g.legal_moves();
-                                if moves.is_empty() {
-                                    g.pass_unchecked_mut();
-                                } else {
-                                    g.play_unchecked_mut(moves[rng.random_range(0..moves.len())]);
-                                }
-                            }
-                        }
+                    random_walk(arms, preset, opts, 3000, &mut rng, |g| {
                         for c in g.seats() {
                             for p in g.progress(c) {
                                 if p == NEST || p > arms.last_ring() {
@@ -451,12 +466,12 @@ mod tests {
                                 }
                                 let i = g.path_index(c, p);
                                 let (new, old) =
-                                    (danger(&g, c, i), danger_square_by_square(&g, c, i));
+                                    (danger(g, c, i), danger_square_by_square(g, c, i));
                                 assert_eq!(new.to_bits(), old.to_bits(), "{g:?} {c} {i}");
                                 compared += u32::from(g.barriers.iter().any(|&w| w != 0));
                             }
                         }
-                    }
+                    });
                 }
             }
         }
@@ -522,7 +537,7 @@ mod tests {
     #[test]
     fn danger_and_evaluation_are_those_of_before_issue_53_bit_for_bit() {
         use crate::engine::{Arms, Preset};
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5353);
         let (mut compared, mut hit) = (0u32, 0u32);
         let race = Weights {
@@ -534,38 +549,23 @@ mod tests {
                 for (pairs, six) in [(false, 6), (true, 7), (false, 12)] {
                     let mut opts = preset.options();
                     (opts.pairs, opts.six_counts) = (pairs, six);
-                    let mut g = Game::new_on(arms, preset, opts, arms.colours()).expect("game");
-                    for _ in 0..1500 {
-                        match g.phase() {
-                            Phase::Finished(_) => break,
-                            Phase::AwaitingRoll(_) => {
-                                g.roll_mut(rng.random_range(1..=6)).expect("roll");
-                            }
-                            _ => {
-                                let moves = g.legal_moves();
-                                if moves.is_empty() {
-                                    g.pass_unchecked_mut();
-                                } else {
-                                    g.play_unchecked_mut(moves[rng.random_range(0..moves.len())]);
-                                }
-                            }
-                        }
+                    random_walk(arms, preset, opts, 1500, &mut rng, |g| {
                         for c in g.seats() {
                             for p in g.progress(c) {
                                 if p == NEST || p > arms.last_ring() {
                                     continue;
                                 }
                                 let i = g.path_index(c, p);
-                                let (new, old) = (danger(&g, c, i), danger_before_53(&g, c, i));
+                                let (new, old) = (danger(g, c, i), danger_before_53(g, c, i));
                                 assert_eq!(new.to_bits(), old.to_bits(), "{g:?} {c} {i}");
                                 compared += 1;
                                 hit += u32::from(new > 0.0);
                             }
                             // The race term's division is kept where its weight is not 0.
-                            let v = evaluate(&g, c, &race);
+                            let v = evaluate(g, c, &race);
                             assert!(v.is_finite());
                         }
-                    }
+                    });
                 }
             }
         }
