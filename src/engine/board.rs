@@ -128,8 +128,10 @@ pub const MAX_SQUARES: usize = MAX_RING as usize + MAX_COLOURS * CORRIDOR as usi
 pub type Progress = u8;
 /// Progress of a piece in the nest.
 pub const NEST: Progress = 0;
-/// Length of a path table: progress 0 ..= the goal of the largest board.
-pub(crate) const PATH_LEN: usize = MAX_RING as usize + 5;
+/// Length of a path table: one entry for every byte a progress can be (0 ..= the goal of the
+/// largest board, then `u8::MAX` beyond), so that a progress indexes a path
+/// with no bounds check, and a colour's path is found with a shift.
+pub(crate) const PATH_LEN: usize = u8::MAX as usize + 1;
 
 /// R8.1 The number of arms of a board: 4 (R1), 6 or 8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
