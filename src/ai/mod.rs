@@ -255,7 +255,7 @@ pub fn choose_among(
 /// Easy's move among `moves`: the only one drawing no number, else one drawn uniformly.
 #[must_use]
 #[inline(always)]
-fn easy_among(moves: &MoveList, rng: &mut impl Rng) -> Option<Move> {
+pub(crate) fn easy_among(moves: &MoveList, rng: &mut impl Rng) -> Option<Move> {
     match moves.len() {
         0 => None,
         1 => Some(moves[0]),

@@ -28,7 +28,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 
-use crate::ai::{Player, choose_player_among};
+use crate::ai::{Level, Player, choose_player_among, easy_among};
 use crate::dice::RngDice;
 use crate::engine::{Arms, Colour, Game, MoveList, Pending, Phase, Preset, Seats, roll_off};
 
@@ -211,6 +211,12 @@ fn play_out(
 ) -> GameResult {
     let mut result = GameResult::default();
     let mut moves = MoveList::new();
+    // Bit `c` set when colour `c`'s player is easy: its draw is made here, inline, with no
+    // copy of the player.
+    let easy = (0..MAX_PLAYERS).fold(0u8, |mask, c| {
+        let is_easy = cfg.players.get(player_of[c]) == Some(&Player::Level(Level::Easy));
+        mask | u8::from(is_easy) << c
+    });
     loop {
         // The game waits for a roll, or is over (or, at the start, for a move: then straight
         // on to it).
@@ -245,6 +251,7 @@ fn play_out(
             let mv = match moves.len() {
                 0 => None,
                 1 => Some(moves[0]),
+                _ if easy >> seat.index() & 1 != 0 => easy_among(&moves, ai_rng),
                 _ => {
                     let player = cfg.players[player_of[seat.index()]];
                     choose_player_among(&game, &moves, player, ai_rng)
