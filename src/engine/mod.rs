@@ -39,7 +39,7 @@ pub use board::{Arms, Colour, Loc, Seats, Square};
 pub use error::SetupError;
 pub use game::{Game, Pending, Phase, Winner};
 pub use moves::{Move, MoveList};
-pub use outcome::{Dice, Rank, RollOff, ScriptedDice, roll_off};
+pub use outcome::{Dice, Rank, RollOff, ScriptedDice, roll_off, roll_off_starter};
 pub use play::{Pass, PlayError};
 pub use rules::{Barriers, Options, Overrides, Preset, Spares};
 pub use setup::Setup;

@@ -1,6 +1,6 @@
 //! R2.2 who starts, R6.1 ranking, R6.3 time-limit adjudication.
 
-use super::board::{Arms, Colour, NEST, Progress};
+use super::board::{Arms, Colour, MAX_COLOURS, NEST, Progress, Seats};
 use super::game::{Game, Winner};
 
 /// A source of die rolls (1..=6). The engine never rolls: callers inject dice.
@@ -79,6 +79,35 @@ pub fn roll_off(seats: &[Colour], dice: &mut impl Dice) -> RollOff {
         .or(seats.first().copied())
         .unwrap_or(Colour::Yellow);
     RollOff { rounds, starter }
+}
+
+/// [`roll_off`]'s starter alone, from the same rolls drawn in the same order, without
+/// keeping the rounds (no allocation: for simulations, a roll-off per game).
+#[must_use]
+pub fn roll_off_starter(seats: &[Colour], dice: &mut impl Dice) -> Colour {
+    let Ok(mut rolling) = Seats::try_from(seats) else {
+        return roll_off(seats, dice).starter; // more seats than a board has
+    };
+    for _ in 0..100 {
+        let mut rolls = [0u8; MAX_COLOURS];
+        for (r, _) in rolls.iter_mut().zip(&rolling) {
+            *r = dice.roll().clamp(1, 6);
+        }
+        let best = rolls.iter().copied().max().unwrap_or(0);
+        let mut k = 0;
+        rolling.retain(|_| {
+            k += 1;
+            rolls[k - 1] == best
+        });
+        if rolling.len() <= 1 {
+            break;
+        }
+    }
+    rolling
+        .first()
+        .copied()
+        .or(seats.first().copied())
+        .unwrap_or(Colour::Yellow)
 }
 
 /// R6.1 Distance of one piece at `progress` to its goal on a board of `arms`: the goal's
@@ -168,5 +197,43 @@ impl Game {
         } else {
             Some(first)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Dice of a fixed pseudo-random sequence (a linear congruential generator).
+    struct Lcg(u64);
+
+    impl Dice for Lcg {
+        fn roll(&mut self) -> u8 {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            (self.0 >> 33) as u8 % 6 + 1
+        }
+    }
+
+    #[test]
+    fn the_roll_off_starter_is_the_roll_offs_from_the_same_rolls() {
+        // Given every number of seats from none to eight, and many dice sequences
+        for n in 0..=MAX_COLOURS {
+            let seats = &Colour::ALL[..n];
+            for seed in 0..300 {
+                let (mut a, mut b) = (Lcg(seed), Lcg(seed));
+                // When the roll-off is held both ways
+                let full = roll_off(seats, &mut a);
+                let starter = roll_off_starter(seats, &mut b);
+                // Then the same seat starts, and the same rolls were drawn
+                assert_eq!(starter, full.starter, "{n} seats, seed {seed}");
+                assert_eq!(a.0, b.0, "{n} seats, seed {seed}");
+            }
+        }
+        // And constant dice tie every round: the first seat starts after 100 rounds
+        let mut six = ScriptedDice::new(&[6]);
+        assert_eq!(roll_off_starter(&Colour::ALL[1..4], &mut six), Colour::Blue);
     }
 }
