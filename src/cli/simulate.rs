@@ -30,7 +30,9 @@ use serde_json::{Value, json};
 
 use crate::ai::{Level, Player, choose_player_among, easy_among};
 use crate::dice::RngDice;
-use crate::engine::{Arms, Colour, Game, MoveList, Pending, Phase, Preset, Seats, roll_off};
+use crate::engine::{
+    Arms, Colour, Game, MoveList, Pending, Phase, Preset, Seats, roll_off_starter,
+};
 
 /// A game that has not ended after this many rolls counts as unfinished.
 pub const MAX_ROLLS: u64 = 10_000;
@@ -167,9 +169,11 @@ pub fn play_game_seen(cfg: &Config, index: u64, mut seen: impl FnMut(&Game)) -> 
     let n = cfg.players.len();
     let seats = seat_colours(cfg.arms, n);
     // Player j plays seats[(index + j) % n]; player_of[colour] is that player.
+    // (`colour_of` for each player, with the seats found once.)
     let mut player_of = [usize::MAX; MAX_PLAYERS];
+    let first = (index % n as u64) as usize;
     for j in 0..n {
-        player_of[colour_of(cfg.arms, n, index, j).index()] = j;
+        player_of[seats[(first + j) % seats.len()].index()] = j;
     }
     let mut opts = cfg.rules.options();
     opts.pairs = cfg.pairs;
@@ -182,7 +186,7 @@ pub fn play_game_seen(cfg: &Config, index: u64, mut seen: impl FnMut(&Game)) -> 
     let mut ai_rng = ChaCha8Rng::seed_from_u64(cfg.seed);
     ai_rng.set_stream(2 * index + 1);
     let mut dice = RngDice::new(dice_rng);
-    let starter = roll_off(&seats, &mut dice).starter;
+    let starter = roll_off_starter(&seats, &mut dice);
     let Ok(game) = game.with_first_turn(starter) else {
         return result;
     };
