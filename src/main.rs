@@ -37,6 +37,8 @@ enum Command {
     Verify(parxis::cli::verify::Args),
     /// Learn the weights of the evaluation of the hard:PxR and expect:N searches from self-play games.
     Tune(parxis::cli::tune::Args),
+    /// Learn the network of the net player from self-play games.
+    TrainNet(parxis::cli::train_net::Args),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         },
         Command::Simulate(args) => parxis::cli::simulate::run(&args),
         Command::Tune(args) => parxis::cli::tune::run(&args),
+        Command::TrainNet(args) => parxis::cli::train_net::run(&args),
         Command::Rules => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

@@ -58,6 +58,8 @@ pub struct Config {
     pub halving: bool,
     /// Score play-outs by the learned chance of winning.
     pub learned_leaf: bool,
+    /// Score play-outs by the network's chance of winning ([`super::net`]; `leaf=2`).
+    pub net_leaf: bool,
     /// End each play-out when the searching seat is about to roll after [`Self::rounds`]
     /// rounds of the others (so every leaf is scored at the same point of the table's
     /// turn), instead of after a count of rolls.
@@ -96,6 +98,7 @@ pub const HARD_V1: Config = Config {
     rounds: 2,
     halving: false,
     learned_leaf: false,
+    net_leaf: false,
     my_turn: false,
     soft: 0,
     inner: 0,
@@ -179,7 +182,11 @@ impl Config {
                     c.rounds = within(1..=50, format!("rounds {v:?} out of range (1 to 50)"))?;
                 }
                 "halve" => c.halving = int()? != 0,
-                "leaf" => c.learned_leaf = int()? != 0,
+                "leaf" => {
+                    let x = int()?;
+                    c.learned_leaf = x == 1;
+                    c.net_leaf = x == 2;
+                }
                 "turn" => c.my_turn = int()? != 0,
                 "nest" => {
                     c.inner = within(0..=10_000, format!("too many nested play-outs {v:?}"))?;
@@ -239,6 +246,9 @@ impl Config {
         if self.learned_leaf {
             out += "/leaf=1";
         }
+        if self.net_leaf {
+            out += "/leaf=2";
+        }
         if self.my_turn {
             out += "/turn=1";
         }
@@ -275,6 +285,7 @@ struct Ctx<'a> {
     mine: &'a Weights,
     end: End,
     learned_leaf: bool,
+    net: Option<&'a super::net::Net>,
     soft: f32,
     /// Play-outs of the searching seat's own decisions inside a play-out, and their horizon.
     inner: u32,
@@ -303,7 +314,9 @@ const ENDGAME_ROLLS: u32 = 400;
 
 impl Ctx<'_> {
     fn score(&self, g: &Game) -> f32 {
-        if self.learned_leaf {
+        if let Some(n) = self.net {
+            n.win_chance(g, self.me)
+        } else if self.learned_leaf {
             value::win_chance(g, self.me)
         } else if self.soft > 0.0 {
             eval::win_share(g, self.me, self.mine, self.soft)
@@ -488,6 +501,11 @@ fn scores_with(g: &Game, moves: &MoveList, seed: u64, cfg: &Config, stop_early: 
             End::Rolls(rolls)
         },
         learned_leaf: cfg.learned_leaf,
+        net: if cfg.net_leaf && super::net::plays(g) {
+            super::net::in_use()
+        } else {
+            None
+        },
         soft: cfg.soft as f32,
         // The nested search is for the middle game's short play-outs: in the endgame's
         // play-outs to the end of the game it would cost a search per own move.
@@ -510,7 +528,7 @@ fn scores_with(g: &Game, moves: &MoveList, seed: u64, cfg: &Config, stop_early: 
     };
     if !cfg.halving || n <= 2 {
         let per = (budget / moves_n / 6 * 6).max(6);
-        if stop_early && endgame && !cfg.learned_leaf && cfg.soft == 0 {
+        if stop_early && endgame && !cfg.learned_leaf && !cfg.net_leaf && cfg.soft == 0 {
             // Deterministic early stop (issue 53): the moves' play-outs in step (each move's
             // sum added up in the same order as below, so the same floats), stopped once the
             // leader is out of reach whatever the remaining play-outs score (each in

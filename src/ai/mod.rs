@@ -39,6 +39,8 @@ mod eval;
 pub mod expect;
 pub mod learned;
 pub mod mc;
+pub mod net;
+pub mod net_train;
 mod quick;
 mod rollout;
 pub mod search;
@@ -114,6 +116,8 @@ pub enum Player {
     Expect(u32),
     /// `hard-v1`'s search with its knobs set (`mc/KEY=VALUE/…`, see [`mc`]).
     Mc(mc::Config),
+    /// The move with the best chance by the network ([`net`]), `normal`'s where it does not play.
+    Net,
 }
 
 impl Player {
@@ -126,6 +130,7 @@ impl Player {
             Self::Hard(c) => format!("hard:{}x{}", c.playouts, c.rounds),
             Self::Expect(n) => format!("expect:{n}"),
             Self::Mc(c) => format!("mc{}", c.spec()),
+            Self::Net => "net".to_string(),
         }
     }
 }
@@ -141,6 +146,9 @@ impl FromStr for Player {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         if s == "hard-v1" {
             return Ok(Self::PreviousHard);
+        }
+        if s == "net" {
+            return Ok(Self::Net);
         }
         if s == "mc" {
             return Ok(Self::Mc(mc::HARD_V1));
@@ -215,6 +223,10 @@ fn choose_player_searching(
         Player::Hard(cfg) => search::scores(game, moves, rng.random(), &cfg, &learned::WEIGHTS),
         Player::Expect(n) => expect::scores(game, moves, n, &learned::WEIGHTS),
         Player::Mc(cfg) => mc::scores(game, moves, rng.random(), &cfg),
+        Player::Net => match net::in_use() {
+            Some(n) if net::plays(game) => n.scores(game, moves),
+            _ => normal_scores(game, moves),
+        },
         Player::PreviousHard | Player::Level(_) => rollout::scores(game, moves, rng.random()),
     };
     Some(pick_best(moves, &scores, rng))

@@ -5,5 +5,6 @@ pub mod play;
 pub mod render;
 pub mod replay;
 pub mod simulate;
+pub mod train_net;
 pub mod tune;
 pub mod verify;

@@ -66,6 +66,10 @@ pub struct Args {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// A network made by `parxis train-net` for hard and the other players that use one, in
+    /// place of the embedded network (for measurements).
+    #[arg(long)]
+    pub net: Option<std::path::PathBuf>,
 }
 
 /// What to simulate (the checked form of [`Args`]).
@@ -480,6 +484,20 @@ pub fn run(args: &Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(path) = &args.net {
+        let net = std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| crate::ai::net::Net::from_bytes(&b));
+        match net {
+            Ok(n) => {
+                crate::ai::net::use_candidate(n);
+            }
+            Err(e) => {
+                eprintln!("parxis simulate: {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
     let tty = std::io::stderr().is_terminal();
     let total = cfg.games;
     let mut progress = |done: u64| {
