@@ -60,6 +60,9 @@ pub struct Config {
     pub learned_leaf: bool,
     /// Score play-outs by the network's chance of winning ([`super::net`]; `leaf=2`).
     pub net_leaf: bool,
+    /// The searching seat's own moves in the play-outs chosen by the network (`own=1`),
+    /// not greedily on its weights.
+    pub own_net: bool,
     /// End each play-out when the searching seat is about to roll after [`Self::rounds`]
     /// rounds of the others (so every leaf is scored at the same point of the table's
     /// turn), instead of after a count of rolls.
@@ -99,6 +102,7 @@ pub const HARD_V1: Config = Config {
     halving: false,
     learned_leaf: false,
     net_leaf: false,
+    own_net: false,
     my_turn: false,
     soft: 0,
     inner: 0,
@@ -132,6 +136,28 @@ pub const HARD: Config = Config {
     weights: with_weight(HARD_V1.weights, 8, 8.0),
     ..HARD_V1
 };
+
+/// `hard`'s settings where the network plays (four arms, no pairs; issue 53): 512 play-outs
+/// of two rounds, everyone playing greedily as in [`HARD`], each scored by the network's
+/// chance that the searching seat wins ([`super::net`]). No endgame search: the network's
+/// leaves were as strong without it, at a sixth of the time.
+pub const HARD_NET: Config = Config {
+    playouts: 512,
+    net_leaf: true,
+    weights: HARD.weights,
+    ..HARD_V1
+};
+
+/// `hard`'s settings for the position `g`: [`HARD_NET`] where the network plays, else
+/// [`HARD`].
+#[must_use]
+pub fn hard_for(g: &Game) -> &'static Config {
+    if super::net::plays(g) && super::net::in_use().is_some() {
+        &HARD_NET
+    } else {
+        &HARD
+    }
+}
 
 const fn with_weight(mut w: [i32; WEIGHTS], k: usize, x: f32) -> [i32; WEIGHTS] {
     w[k] = milli(x);
@@ -188,6 +214,7 @@ impl Config {
                     c.net_leaf = x == 2;
                 }
                 "turn" => c.my_turn = int()? != 0,
+                "own" => c.own_net = int()? != 0,
                 "nest" => {
                     c.inner = within(0..=10_000, format!("too many nested play-outs {v:?}"))?;
                 }
@@ -249,6 +276,9 @@ impl Config {
         if self.net_leaf {
             out += "/leaf=2";
         }
+        if self.own_net {
+            out += "/own=1";
+        }
         if self.my_turn {
             out += "/turn=1";
         }
@@ -286,6 +316,8 @@ struct Ctx<'a> {
     end: End,
     learned_leaf: bool,
     net: Option<&'a super::net::Net>,
+    /// The network that chooses the searching seat's own moves in the play-outs.
+    own: Option<&'a super::net::Net>,
     soft: f32,
     /// Play-outs of the searching seat's own decisions inside a play-out, and their horizon.
     inner: u32,
@@ -382,6 +414,14 @@ impl Ctx<'_> {
                                 g.pass_unchecked_mut();
                             }
                         }
+                        continue;
+                    }
+                    if seat == self.me
+                        && list.len() > 1
+                        && let Some(n) = self.own
+                        && let Some(mv) = n.greedy(&g, &list)
+                    {
+                        g.play_unchecked_mut(mv);
                         continue;
                     }
                     if seat == self.me && self.inner > 0 && list.len() > 1 {
@@ -502,6 +542,11 @@ fn scores_with(g: &Game, moves: &MoveList, seed: u64, cfg: &Config, stop_early: 
         },
         learned_leaf: cfg.learned_leaf,
         net: if cfg.net_leaf && super::net::plays(g) {
+            super::net::in_use()
+        } else {
+            None
+        },
+        own: if cfg.own_net && super::net::plays(g) {
             super::net::in_use()
         } else {
             None

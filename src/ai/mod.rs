@@ -6,9 +6,11 @@
 //!   (progress, captures and bonuses, the goal, safe squares and corridors, barriers, and the
 //!   danger of being captured by an opponent's next roll).
 //! - [`Level::Hard`] tries each legal move on sampled futures of the dice (the same for every
-//!   move), everyone playing the `normal` way, and picks the move with the best mean result:
-//!   128 play-outs of two rounds scored by the evaluation, and in the endgame (some seat at
-//!   most 60 squares from home) 1536 play-outs to the end of the game, scored by who won
+//!   move), everyone playing the `normal` way, and picks the move with the best mean result.
+//!   On four arms without pairs: 512 play-outs of two rounds, each scored by a small neural
+//!   network's chance that the seat wins ([`net`], [`mc::HARD_NET`]). Elsewhere: 128
+//!   play-outs of two rounds scored by the evaluation, and in the endgame (some seat at most
+//!   60 squares from home) 1536 play-outs to the end of the game, scored by who won
 //!   ([`mc::HARD`]). The budget counts play-outs, not time, so it is reproducible.
 //!
 //! For measurements, [`Player`] adds candidates that are not a level: `hard:PLAYOUTSxROUNDS`, play-outs
@@ -16,8 +18,9 @@
 //! made by `parxis tune`, [`learned`]), and `expect:N`, expectimax over the next `N` turns of
 //! the other seats with the same leaves ([`expect`]), and `mc/KEY=VALUE/…`, `hard`'s own
 //! search with every knob (play-outs, horizon, successive halving, leaf, weights) set on the
-//! command line, for screening without a rebuild ([`mc`]). `hard-v1` names `hard` as it was
-//! before issue 29 (the module `rollout`), so that `hard` can be measured against it.
+//! command line, for screening without a rebuild ([`mc`]), and `net`, the move with the best
+//! chance by the network alone. `hard-v1` names `hard` as it was before issue 29 (the module
+//! `rollout`), so that `hard` can be measured against it.
 //!
 //! ```
 //! use parxis::ai::{Level, choose};
@@ -63,8 +66,8 @@ pub enum Level {
     Easy,
     /// The best move by a one-move heuristic.
     Normal,
-    /// Monte Carlo play-outs of the next rolls of the dice, to the end of the game in the
-    /// endgame.
+    /// Monte Carlo play-outs of the next rolls of the dice, scored by a learned network on
+    /// four arms (elsewhere by the heuristic, to the end of the game in the endgame).
     Hard,
 }
 
@@ -259,7 +262,7 @@ pub fn choose_among(
     let scores = match level {
         Level::Easy => return easy_among(moves, rng),
         Level::Normal => normal_scores(game, moves),
-        Level::Hard => mc::scores(game, moves, rng.random(), &mc::HARD),
+        Level::Hard => mc::scores(game, moves, rng.random(), mc::hard_for(game)),
     };
     Some(pick_best(moves, &scores, rng))
 }
