@@ -76,6 +76,11 @@ fn new_settings_parse_and_print_back() {
     assert_eq!(Config::parse(&c.spec()).unwrap(), c);
     assert_eq!(Config::parse(&HARD.spec()).unwrap(), HARD);
     assert_eq!(HARD.spec(), "/p=128/eg=60/egp=1536/safe=8");
+    assert_eq!(Config::parse(&HARD_NET.spec()).unwrap(), HARD_NET);
+    assert_eq!(HARD_NET.spec(), "/leaf=2/safe=8");
+    let own = Config::parse("leaf=2/own=1").unwrap();
+    assert!(own.net_leaf && own.own_net && !own.learned_leaf);
+    assert_eq!(Config::parse(&own.spec()).unwrap(), own);
     assert!(Config::parse("nh=0").is_err());
     assert!(Config::parse("soft=x").is_err());
 }
@@ -294,4 +299,19 @@ fn a_play_out_score_is_within_its_bound() {
         1,
         10_000.0
     ));
+}
+
+#[test]
+fn hard_scores_by_the_network_on_four_arms_without_pairs_only() {
+    use crate::engine::{Arms, Preset};
+    let four = Game::new(Preset::Jcf, Preset::Jcf.options(), Arms::Four.colours()).unwrap();
+    assert_eq!(hard_for(&four), &HARD_NET);
+    let mut o = Preset::Jcf.options();
+    o.pairs = true;
+    let pairs = Game::new(Preset::Jcf, o, Arms::Four.colours()).unwrap();
+    assert_eq!(hard_for(&pairs), &HARD);
+    for arms in [Arms::Six, Arms::Eight] {
+        let g = Game::new_on(arms, Preset::Jcf, Preset::Jcf.options(), arms.colours()).unwrap();
+        assert_eq!(hard_for(&g), &HARD);
+    }
 }

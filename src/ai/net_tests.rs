@@ -106,3 +106,10 @@ fn the_network_plays_four_arms_without_pairs_only() {
     .expect("six arms");
     assert!(!plays(&six));
 }
+
+#[test]
+fn the_net_player_is_named_net() {
+    let p: crate::ai::Player = "net".parse().expect("a player");
+    assert_eq!(p, crate::ai::Player::Net);
+    assert_eq!(p.name(), "net");
+}

@@ -1,5 +1,6 @@
 //! The measurement players of `parxis simulate` (`hard-v1`, `hard:PxR`, `expect:N`) and the
-//! `parxis tune` command that learns their evaluation's weights.
+//! `parxis tune` command that learns their evaluation's weights; the `net` player, the
+//! network's leaves of `mc/…/leaf=2` and `parxis train-net`, which learns the network.
 
 use std::process::Command;
 
@@ -21,6 +22,9 @@ fn players_parse_print_and_reject_bad_budgets() {
         "mc/p=1024/r=3/halve=1",
         "mc/p=0/threat=0.75",
         "mc/p=1024/halve=1/turn=1",
+        "net",
+        "mc/leaf=2/safe=8",
+        "mc/p=24/leaf=2/own=1",
     ] {
         let p: Player = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(p.to_string(), name);
@@ -86,6 +90,9 @@ fn candidate_players_play_legal_moves_on_every_board() {
             "mc/p=24/nest=12/nh=4",
             "mc/p=24/eg=400/egp=24",
             "mc/p=0",
+            "net",
+            "mc/p=24/leaf=2",
+            "mc/p=24/leaf=2/own=1",
         ] {
             let p: Player = player.parse().expect("a player");
             checked_game(arms, p, 40 + k as u64, 60);
@@ -142,6 +149,75 @@ fn tune_prints_learned_weights_that_fit_better_and_do_not_depend_on_the_threads(
     assert!(nums[0] < nums[1], "{line}");
     let (ok, _, err) = tune(&["--games", "2", "--tables", "9"]);
     assert!(!ok && err.contains("2 to 8"), "{err}");
+}
+
+fn parxis(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_parxis"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn train_net_writes_the_same_network_on_any_threads_and_simulate_plays_it() {
+    let dir = std::env::temp_dir().join(format!("parxis-train-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let (one, two) = (file("one.bin"), file("two.bin"));
+    let base = [
+        "train-net",
+        "--games",
+        "30",
+        "--holdout",
+        "6",
+        "--hidden",
+        "8",
+        "--epochs",
+        "2",
+        "--seed",
+        "5",
+    ];
+    let (ok, out, err) = parxis(&[&base[..], &["--threads", "1", "--out", &one]].concat());
+    assert!(ok, "{err}");
+    assert!(out.contains("held-out"), "{out}");
+    let (ok, _, err) = parxis(&[&base[..], &["--threads", "2", "--out", &two]].concat());
+    assert!(ok, "{err}");
+    let a = std::fs::read(&one).expect("network written");
+    assert_eq!(a, std::fs::read(&two).expect("network written"));
+    let net = parxis::ai::net::Net::from_bytes(&a).expect("a network");
+    assert_eq!(net.hidden, 8);
+    // simulate plays hard with it, and refuses a file that is not a network
+    let (ok, out, err) = parxis(&[
+        "simulate",
+        "--games",
+        "2",
+        "--players",
+        "hard,normal,normal,normal",
+        "--net",
+        &one,
+        "--json",
+    ]);
+    assert!(ok && out.contains("\"games\":2"), "{out} {err}");
+    let text = file("text.bin");
+    std::fs::write(&text, "not weights").expect("write");
+    let (ok, _, err) = parxis(&[
+        "simulate",
+        "--games",
+        "1",
+        "--players",
+        "hard,normal",
+        "--net",
+        &text,
+    ]);
+    assert!(!ok && err.contains("not a parxis network"), "{err}");
+    let (ok, _, err) = parxis(&["train-net", "--games", "5", "--holdout", "5", "--out", &two]);
+    assert!(!ok && err.contains("--holdout"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
