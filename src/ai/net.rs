@@ -10,7 +10,7 @@
 
 use super::value::{self, FEATURES};
 use crate::engine::board::MAX_COLOURS;
-use crate::engine::{Colour, Game, Move, MoveList, Phase};
+use crate::engine::{Colour, Game, Move, MoveList};
 
 /// Seats of the board the network plays (four arms).
 pub const SEATS: usize = 4;
@@ -237,21 +237,7 @@ impl Net {
     /// best way (or lost) first.
     #[must_use]
     pub fn after_chance(&self, g: &Game, me: Colour) -> f32 {
-        if let Phase::AwaitingBonus { seat, .. } = g.phase()
-            && seat == me
-        {
-            let moves = g.legal_moves();
-            if moves.is_empty() {
-                let mut next = g.clone();
-                next.pass_unchecked_mut();
-                return self.win_chance(&next, me);
-            }
-            return moves
-                .iter()
-                .map(|&mv| self.after_chance(&g.play_unchecked(mv), me))
-                .fold(f32::MIN, f32::max);
-        }
-        self.win_chance(g, me)
+        value::after_bonus(g, me, &|p: &Game| self.win_chance(p, me))
     }
 
     /// Each move's chance after it, for the seat to act.

@@ -7,10 +7,10 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::Player;
 use super::net::{DENSE, INPUTS, Input, MAX_HIDDEN, Net, Raw, SEATS, SPARSE, softmax};
-use super::{Player, choose_player};
-use crate::dice::RngDice;
-use crate::engine::{Arms, Game, Phase, Preset, roll_off};
+use super::tune::SelfPlay;
+use crate::engine::{Arms, Preset};
 
 /// One kept position and the colour index that won its game.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,9 +22,6 @@ pub struct Sample {
     pub views: u8,
 }
 
-/// A game that has not ended after this many rolls is left out.
-const MAX_ROLLS: u32 = 10_000;
-
 /// Play game `index` of seed `seed` with `players` (four, seats rotating) on four arms under
 /// `rules`, and keep each position waiting for a roll with chance `keep`.
 #[must_use]
@@ -35,72 +32,33 @@ pub fn sample_game(
     index: u64,
     keep: f64,
 ) -> Vec<Sample> {
-    let arms = Arms::Four;
-    let Some(seats) = arms.default_seats(4) else {
+    let game = SelfPlay {
+        players,
+        arms: Arms::Four,
+        rules,
+        pairs: false,
+        seed,
+        index,
+        keep,
+    };
+    let Some((_, player_of)) = game.seating() else {
         return Vec::new();
     };
-    let mut player_of = [0usize; SEATS];
-    let mut views = 0u8;
-    for j in 0..4 {
-        let c = seats[(index as usize + j) % 4].index();
-        player_of[c] = j;
-        if players[j] == players[0] {
-            views |= 1 << c;
-        }
-    }
-    let Ok(game) = Game::new_on(arms, rules, rules.options(), &seats) else {
-        return Vec::new();
-    };
-    let mut dice_rng = ChaCha8Rng::seed_from_u64(seed);
-    dice_rng.set_stream(3 * index);
-    let mut ai_rng = ChaCha8Rng::seed_from_u64(seed);
-    ai_rng.set_stream(3 * index + 1);
-    let mut keep_rng = ChaCha8Rng::seed_from_u64(seed);
-    keep_rng.set_stream(3 * index + 2);
-    let mut dice = RngDice::new(dice_rng);
-    let starter = roll_off(&seats, &mut dice).starter;
-    let Ok(mut g) = game.with_first_turn(starter) else {
-        return Vec::new();
-    };
+    let views = (0..SEATS)
+        .filter(|&c| players[player_of[c]] == players[0])
+        .fold(0u8, |v, c| v | 1 << c);
     let mut kept: Vec<Raw> = Vec::new();
-    let mut rolls = 0;
-    loop {
-        match g.phase() {
-            Phase::Finished(w) => {
-                let colours = w.colours();
-                let Some(c) = colours.first() else {
-                    return Vec::new();
-                };
-                let winner = c.index() as u8;
-                return kept
-                    .into_iter()
-                    .map(|raw| Sample { raw, winner, views })
-                    .collect();
-            }
-            Phase::AwaitingRoll(_) => {
-                if rolls >= MAX_ROLLS {
-                    return Vec::new();
-                }
-                if keep_rng.random_bool(keep) {
-                    kept.push(Raw::of(&g));
-                }
-                rolls += 1;
-                let die = crate::engine::Dice::roll(&mut dice);
-                if g.roll_mut(die).is_err() {
-                    return Vec::new();
-                }
-            }
-            Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
-                let player = players[player_of[seat.index()]];
-                match choose_player(&g, player, &mut ai_rng) {
-                    Some(mv) => g.play_unchecked_mut(mv),
-                    None => {
-                        g.pass_unchecked_mut();
-                    }
-                }
-            }
-        }
-    }
+    let Some(w) = game.play(|g| kept.push(Raw::of(g))) else {
+        return Vec::new();
+    };
+    let colours = w.colours();
+    let Some(c) = colours.first() else {
+        return Vec::new();
+    };
+    let winner = c.index() as u8;
+    kept.into_iter()
+        .map(|raw| Sample { raw, winner, views })
+        .collect()
 }
 
 /// Log loss (mean negative log-likelihood of the winner) and the share of positions whose

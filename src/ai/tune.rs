@@ -14,7 +14,7 @@ use super::value::{self, FEATURES, Features, Weights};
 use super::{Player, choose_player};
 use crate::dice::RngDice;
 use crate::engine::board::MAX_COLOURS;
-use crate::engine::{Arms, Game, Phase, Preset, roll_off};
+use crate::engine::{Arms, Game, Phase, Preset, Winner, roll_off};
 
 /// One kept position: each side's features and the side that won.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,65 +41,94 @@ pub fn sample_game(
     index: u64,
     keep: f64,
 ) -> Vec<Sample> {
-    let n = players.len();
-    let Some(seats) = arms.default_seats(n) else {
-        return Vec::new();
-    };
-    let mut player_of = [0usize; MAX_COLOURS];
-    for j in 0..n {
-        player_of[seats[(index as usize + j) % n].index()] = j;
-    }
-    let mut opts = rules.options();
-    opts.pairs = pairs;
-    let Ok(game) = Game::new_on(arms, rules, opts, &seats) else {
-        return Vec::new();
-    };
-    let mut dice_rng = ChaCha8Rng::seed_from_u64(seed);
-    dice_rng.set_stream(3 * index);
-    let mut ai_rng = ChaCha8Rng::seed_from_u64(seed);
-    ai_rng.set_stream(3 * index + 1);
-    let mut keep_rng = ChaCha8Rng::seed_from_u64(seed);
-    keep_rng.set_stream(3 * index + 2);
-    let mut dice = RngDice::new(dice_rng);
-    let starter = roll_off(&seats, &mut dice).starter;
-    let Ok(mut g) = game.with_first_turn(starter) else {
-        return Vec::new();
-    };
     let mut kept: Vec<(Game, arrayvec::ArrayVec<u8, MAX_COLOURS>)> = Vec::new();
-    let mut rolls = 0;
-    loop {
-        match g.phase() {
-            Phase::Finished(w) => {
-                let bits: u8 = w.colours().iter().map(|c| 1u8 << c.index()).sum();
-                return kept
-                    .iter()
-                    .filter_map(|(pos, sides)| {
-                        let winner = sides.iter().position(|&s| s & bits != 0)?;
-                        let f = value::features(pos);
-                        let sides = sides.iter().map(|&s| side_features(&f, s)).collect();
-                        Some(Sample { sides, winner })
-                    })
-                    .collect();
-            }
-            Phase::AwaitingRoll(_) => {
-                if rolls >= MAX_ROLLS {
-                    return Vec::new();
+    let game = SelfPlay {
+        players,
+        arms,
+        rules,
+        pairs,
+        seed,
+        index,
+        keep,
+    };
+    let Some(w) = game.play(|g| kept.push((g.clone(), value::sides(g)))) else {
+        return Vec::new();
+    };
+    let bits: u8 = w.colours().iter().map(|c| 1u8 << c.index()).sum();
+    kept.iter()
+        .filter_map(|(pos, sides)| {
+            let winner = sides.iter().position(|&s| s & bits != 0)?;
+            let f = value::features(pos);
+            let sides = sides.iter().map(|&s| side_features(&f, s)).collect();
+            Some(Sample { sides, winner })
+        })
+        .collect()
+}
+
+/// One seeded self-play game: game `index` of seed `seed` with `players` (rotating over the
+/// board's default seats, R8.5) on `arms` under `rules`, its dice, the players' choices and
+/// the kept positions each from their own random stream of `seed` and `index`.
+pub(crate) struct SelfPlay<'a> {
+    pub players: &'a [Player],
+    pub arms: Arms,
+    pub rules: Preset,
+    pub pairs: bool,
+    pub seed: u64,
+    pub index: u64,
+    /// The chance to keep each position waiting for a roll.
+    pub keep: f64,
+}
+
+impl SelfPlay<'_> {
+    /// The seats, and the index in `players` of each colour's player.
+    pub(crate) fn seating(&self) -> Option<(crate::engine::Seats, [usize; MAX_COLOURS])> {
+        let n = self.players.len();
+        let seats = self.arms.default_seats(n)?;
+        let mut player_of = [0usize; MAX_COLOURS];
+        for j in 0..n {
+            player_of[seats[(self.index as usize + j) % n].index()] = j;
+        }
+        Some((seats, player_of))
+    }
+
+    /// Play the game, calling `kept` with each kept position; who won (`None` for a game that
+    /// did not end or could not start).
+    pub(crate) fn play(&self, mut kept: impl FnMut(&Game)) -> Option<Winner> {
+        let (seats, player_of) = self.seating()?;
+        let mut opts = self.rules.options();
+        opts.pairs = self.pairs;
+        let game = Game::new_on(self.arms, self.rules, opts, &seats).ok()?;
+        let stream = |k: u64| {
+            let mut r = ChaCha8Rng::seed_from_u64(self.seed);
+            r.set_stream(3 * self.index + k);
+            r
+        };
+        let mut dice = RngDice::new(stream(0));
+        let mut ai_rng = stream(1);
+        let mut keep_rng = stream(2);
+        let starter = roll_off(&seats, &mut dice).starter;
+        let mut g = game.with_first_turn(starter).ok()?;
+        let mut rolls = 0;
+        loop {
+            match g.phase() {
+                Phase::Finished(w) => return Some(w),
+                Phase::AwaitingRoll(_) => {
+                    if rolls >= MAX_ROLLS {
+                        return None;
+                    }
+                    if keep_rng.random_bool(self.keep) {
+                        kept(&g);
+                    }
+                    rolls += 1;
+                    g.roll_mut(crate::engine::Dice::roll(&mut dice)).ok()?;
                 }
-                if keep_rng.random_bool(keep) {
-                    kept.push((g.clone(), value::sides(&g)));
-                }
-                rolls += 1;
-                let die = crate::engine::Dice::roll(&mut dice);
-                if g.roll_mut(die).is_err() {
-                    return Vec::new();
-                }
-            }
-            Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
-                let player = players[player_of[seat.index()]];
-                match choose_player(&g, player, &mut ai_rng) {
-                    Some(mv) => g.play_unchecked_mut(mv),
-                    None => {
-                        g.pass_unchecked_mut();
+                Phase::AwaitingMove { seat, .. } | Phase::AwaitingBonus { seat, .. } => {
+                    let player = self.players[player_of[seat.index()]];
+                    match choose_player(&g, player, &mut ai_rng) {
+                        Some(mv) => g.play_unchecked_mut(mv),
+                        None => {
+                            g.pass_unchecked_mut();
+                        }
                     }
                 }
             }

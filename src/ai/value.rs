@@ -277,6 +277,12 @@ pub fn win_chance_with(g: &Game, me: Colour, w: &Weights) -> f32 {
 /// the best way to play it (or its loss) is looked through.
 #[must_use]
 pub fn after_chance(g: &Game, me: Colour, w: &Weights) -> f32 {
+    after_bonus(g, me, &|p: &Game| win_chance_with(p, me, w))
+}
+
+/// `score` of the position right after one of `me`'s moves: when the move earned a bonus
+/// (R5), of the best way to play it (or of its loss).
+pub(crate) fn after_bonus(g: &Game, me: Colour, score: &impl Fn(&Game) -> f32) -> f32 {
     if let Phase::AwaitingBonus { seat, .. } = g.phase()
         && seat == me
     {
@@ -284,14 +290,14 @@ pub fn after_chance(g: &Game, me: Colour, w: &Weights) -> f32 {
         if moves.is_empty() {
             let mut next = g.clone();
             next.pass_unchecked_mut();
-            return win_chance_with(&next, me, w);
+            return score(&next);
         }
         return moves
             .iter()
-            .map(|&mv| after_chance(&g.play_unchecked(mv), me, w))
+            .map(|&mv| after_bonus(&g.play_unchecked(mv), me, score))
             .fold(f32::MIN, f32::max);
     }
-    win_chance_with(g, me, w)
+    score(g)
 }
 
 /// The move of `moves` (legal in `g`, for the seat to act) with the best chance after it by

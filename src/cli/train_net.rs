@@ -6,11 +6,11 @@
 //! The last `--holdout` games are kept out of the fit and measure it.
 
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Parser;
 
+use super::tune::in_game_order;
 use crate::ai::Player;
 use crate::ai::net_train::{FitConfig, Sample, fit, measure, sample_game};
 use crate::engine::Preset;
@@ -66,30 +66,10 @@ pub struct Args {
 
 /// The positions of games `from..to`, in game order.
 fn samples(a: &Args, from: u64, to: u64) -> Vec<Sample> {
-    let next = AtomicU64::new(from);
     let players = [a.players[0], a.players[1], a.players[2], a.players[3]];
-    let mut parts: Vec<(u64, Vec<Sample>)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..a.threads.max(1))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= to {
-                            return out;
-                        }
-                        out.push((i, sample_game(&players, a.rules, a.seed, i, a.keep)));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
-            .collect()
-    });
-    parts.sort_by_key(|(i, _)| *i);
-    parts.into_iter().flat_map(|(_, s)| s).collect()
+    in_game_order(from..to, a.threads, |i| {
+        sample_game(&players, a.rules, a.seed, i, a.keep)
+    })
 }
 
 /// Run `parxis train-net`.

@@ -100,27 +100,39 @@ fn check(a: &Args, w: &crate::ai::value::Weights, cfg: &Player) -> (u64, u64) {
 
 /// The positions of all the games of `a`, in game order.
 fn samples(a: &Args, progress: &(dyn Fn(u64) + Sync)) -> Vec<Sample> {
-    let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
-    let mut parts: Vec<(u64, Vec<Sample>)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..a.threads.max(1))
+    in_game_order(0..a.games, a.threads, |i| {
+        let n = a.tables[(i % a.tables.len() as u64) as usize];
+        let arms = Arms::for_players(n).unwrap_or_default();
+        let players = vec![a.player; n];
+        let kept = sample_game(&players, arms, a.rules, false, a.seed, i, a.keep);
+        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if d.is_multiple_of(1000) {
+            progress(d);
+        }
+        kept
+    })
+}
+
+/// `game(i)` for every game `i` of `games` on `threads` workers, concatenated in game order
+/// (so the result does not depend on the scheduling).
+pub(crate) fn in_game_order<T: Send>(
+    games: std::ops::Range<u64>,
+    threads: usize,
+    game: impl Fn(u64) -> Vec<T> + Sync,
+) -> Vec<T> {
+    let next = AtomicU64::new(games.start);
+    let mut parts: Vec<(u64, Vec<T>)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
                 s.spawn(|| {
                     let mut out = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= a.games {
+                        if i >= games.end {
                             return out;
                         }
-                        let n = a.tables[(i % a.tables.len() as u64) as usize];
-                        let arms = Arms::for_players(n).unwrap_or_default();
-                        let players = vec![a.player; n];
-                        let kept = sample_game(&players, arms, a.rules, false, a.seed, i, a.keep);
-                        out.push((i, kept));
-                        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                        if d.is_multiple_of(1000) {
-                            progress(d);
-                        }
+                        out.push((i, game(i)));
                     }
                 })
             })

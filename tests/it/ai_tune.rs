@@ -101,16 +101,7 @@ fn candidate_players_play_legal_moves_on_every_board() {
 }
 
 fn tune(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_parxis"))
-        .arg("tune")
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    parxis(&[&["tune"], args].concat())
 }
 
 /// The output without its timing line.
