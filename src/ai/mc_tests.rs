@@ -312,6 +312,7 @@ fn hard_scores_by_the_network_on_four_arms_without_pairs_only() {
     assert_eq!(hard_for(&pairs), &HARD);
     for arms in [Arms::Six, Arms::Eight] {
         let g = Game::new_on(arms, Preset::Jcf, Preset::Jcf.options(), arms.colours()).unwrap();
-        assert_eq!(hard_for(&g), &HARD);
+        assert_eq!(hard_for(&g), &HARD_LARGE);
     }
+    assert_eq!(HARD_LARGE.spec(), "/p=128/eg=40/egp=1536/quick=1/safe=8");
 }

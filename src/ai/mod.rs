@@ -9,8 +9,9 @@
 //!   move), everyone playing the `normal` way, and picks the move with the best mean result.
 //!   On four arms without pairs: 512 play-outs of two rounds, each scored by a small neural
 //!   network's chance that the seat wins ([`net`], [`mc::HARD_NET`]). Elsewhere: 128
-//!   play-outs of two rounds scored by the evaluation, and in the endgame (some seat at most
-//!   60 squares from home) 1536 play-outs to the end of the game, scored by who won
+//!   play-outs of two rounds scored by the evaluation, and in the endgame 1536 play-outs to
+//!   the end of the game, scored by who won: on six and eight arms from 40 squares from home
+//!   by a cheap policy ([`mc::HARD_LARGE`]), in pairs games from 60 by the `normal` way
 //!   ([`mc::HARD`]). The budget counts play-outs, not time, so it is reproducible.
 //!
 //! For measurements, [`Player`] adds candidates that are not a level: `hard:PLAYOUTSxROUNDS`, play-outs
