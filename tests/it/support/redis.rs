@@ -100,11 +100,13 @@ impl TestRedis {
         let n = NEXT_DIR.fetch_add(1, Ordering::Relaxed);
         let dir =
             std::env::temp_dir().join(format!("parxis-test-redis-{}-{n}", std::process::id()));
-        std::fs::create_dir_all(&dir)
-            .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
         // Another process may grab the port between our probe and redis binding it: retry.
         let mut last_failure = String::new();
         for _ in 0..5 {
+            // A failed attempt's drop removes the folder: each attempt makes it again (a
+            // server given a missing `--dir` exits at once, logging nothing).
+            std::fs::create_dir_all(&dir)
+                .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
             let mut server = Self {
                 port: free_port(),
                 password: password.clone(),
@@ -353,7 +355,10 @@ fn free_port() -> u16 {
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
             .expect("cannot bind a loopback port");
-        if port <= CLUSTER_PORT_MAX {
+        // A cluster node's bus takes the port 10 000 above: free too when probed.
+        if port <= CLUSTER_PORT_MAX
+            && TcpListener::bind((Ipv4Addr::LOCALHOST, port + 10_000)).is_ok()
+        {
             return port;
         }
     }
