@@ -328,8 +328,12 @@ fn a_simulated_game_depends_on_its_index() {
 }
 
 fn run_cli(args: &[&str]) -> (bool, String, String) {
+    run_parxis(&[&["simulate"], args].concat())
+}
+
+/// The `parxis` binary run with `args`: did it succeed, its output and its errors.
+pub(crate) fn run_parxis(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_parxis"))
-        .arg("simulate")
         .args(args)
         .output()
         .expect("the binary runs");

@@ -2,7 +2,7 @@
 //! `parxis tune` command that learns their evaluation's weights; the `net` player, the
 //! network's leaves of `mc/…/leaf=2` and `parxis train-net`, which learns the network.
 
-use std::process::Command;
+use crate::ai::run_parxis;
 
 use parxis::ai::{Player, choose_player};
 use parxis::engine::{Arms, Game, Phase, Preset};
@@ -101,7 +101,7 @@ fn candidate_players_play_legal_moves_on_every_board() {
 }
 
 fn tune(args: &[&str]) -> (bool, String, String) {
-    parxis(&[&["tune"], args].concat())
+    run_parxis(&[&["tune"], args].concat())
 }
 
 /// The output without its timing line.
@@ -142,18 +142,6 @@ fn tune_prints_learned_weights_that_fit_better_and_do_not_depend_on_the_threads(
     assert!(!ok && err.contains("2 to 8"), "{err}");
 }
 
-fn parxis(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_parxis"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn train_net_writes_the_same_network_on_any_threads_and_simulate_plays_it() {
     let dir = std::env::temp_dir().join(format!("parxis-train-net-{}", std::process::id()));
@@ -173,17 +161,17 @@ fn train_net_writes_the_same_network_on_any_threads_and_simulate_plays_it() {
         "--seed",
         "5",
     ];
-    let (ok, out, err) = parxis(&[&base[..], &["--threads", "1", "--out", &one]].concat());
+    let (ok, out, err) = run_parxis(&[&base[..], &["--threads", "1", "--out", &one]].concat());
     assert!(ok, "{err}");
     assert!(out.contains("held-out"), "{out}");
-    let (ok, _, err) = parxis(&[&base[..], &["--threads", "2", "--out", &two]].concat());
+    let (ok, _, err) = run_parxis(&[&base[..], &["--threads", "2", "--out", &two]].concat());
     assert!(ok, "{err}");
     let a = std::fs::read(&one).expect("network written");
     assert_eq!(a, std::fs::read(&two).expect("network written"));
     let net = parxis::ai::net::Net::from_bytes(&a).expect("a network");
     assert_eq!(net.hidden, 8);
     // simulate plays hard with it, and refuses a file that is not a network
-    let (ok, out, err) = parxis(&[
+    let (ok, out, err) = run_parxis(&[
         "simulate",
         "--games",
         "2",
@@ -196,7 +184,7 @@ fn train_net_writes_the_same_network_on_any_threads_and_simulate_plays_it() {
     assert!(ok && out.contains("\"games\":2"), "{out} {err}");
     let text = file("text.bin");
     std::fs::write(&text, "not weights").expect("write");
-    let (ok, _, err) = parxis(&[
+    let (ok, _, err) = run_parxis(&[
         "simulate",
         "--games",
         "1",
@@ -206,7 +194,7 @@ fn train_net_writes_the_same_network_on_any_threads_and_simulate_plays_it() {
         &text,
     ]);
     assert!(!ok && err.contains("not a parxis network"), "{err}");
-    let (ok, _, err) = parxis(&["train-net", "--games", "5", "--holdout", "5", "--out", &two]);
+    let (ok, _, err) = run_parxis(&["train-net", "--games", "5", "--holdout", "5", "--out", &two]);
     assert!(!ok && err.contains("--holdout"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
