@@ -9,7 +9,6 @@
 //! self-play (see [`super::net_train`]).
 
 use super::value::{self, FEATURES};
-use crate::engine::board::MAX_COLOURS;
 use crate::engine::{Colour, Game, Move, MoveList};
 
 /// Seats of the board the network plays (four arms).
@@ -287,7 +286,7 @@ pub fn softmax(logits: &[f32; SEATS], seated: u8) -> [f32; SEATS] {
 /// Does the network play `g` (four arms, no pairs)?
 #[must_use]
 pub fn plays(g: &Game) -> bool {
-    g.arms().is_four() && !g.opts.pairs && MAX_COLOURS >= SEATS
+    g.arms().is_four() && !g.opts.pairs
 }
 
 /// The network made by `parxis train-net` (see `docs/AI.md`, "The network"), in

@@ -485,10 +485,7 @@ pub fn run(args: &Args) -> ExitCode {
         }
     };
     if let Some(path) = &args.net {
-        let net = std::fs::read(path)
-            .map_err(|e| e.to_string())
-            .and_then(|b| crate::ai::net::Net::from_bytes(&b));
-        match net {
+        match super::train_net::read_net(path) {
             Ok(n) => {
                 crate::ai::net::use_candidate(n);
             }

@@ -72,6 +72,16 @@ fn samples(a: &Args, from: u64, to: u64) -> Vec<Sample> {
     })
 }
 
+/// The network in file `path` (as `parxis train-net` writes it).
+///
+/// # Errors
+/// The file cannot be read or holds no network.
+pub(crate) fn read_net(path: &std::path::Path) -> Result<crate::ai::net::Net, String> {
+    std::fs::read(path)
+        .map_err(|e| e.to_string())
+        .and_then(|b| crate::ai::net::Net::from_bytes(&b))
+}
+
 /// Run `parxis train-net`.
 pub fn run(a: &Args) -> ExitCode {
     if a.players.len() != 4 {
@@ -80,10 +90,7 @@ pub fn run(a: &Args) -> ExitCode {
     }
     let init = match &a.init {
         None => None,
-        Some(p) => match std::fs::read(p)
-            .map_err(|e| e.to_string())
-            .and_then(|b| crate::ai::net::Net::from_bytes(&b))
-        {
+        Some(p) => match read_net(p) {
             Ok(n) => Some(n),
             Err(e) => {
                 eprintln!("parxis train-net: {}: {e}", p.display());
