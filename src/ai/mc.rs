@@ -15,6 +15,8 @@
 //! - `turn=1`: each play-out ends when the searching seat is about to roll after `r` rounds
 //!   of the other seats (every leaf at the same point of the turn), not after a count of rolls;
 //! - `leaf=1`: the play-outs are scored by the learned chance of winning ([`super::value`]);
+//!   `leaf=2` by the network's ([`super::net`], where it plays);
+//! - `own=1`: the searching seat's own moves in the play-outs are the network's choice;
 //! - `soft=T`: the play-outs are scored by a softmax chance of winning over the sides'
 //!   values at temperature `T` squares ([`eval::win_share`]);
 //! - `nest=K` (and `nh=H`, 4 by default): the searching seat's own moves inside a play-out
@@ -56,10 +58,8 @@ pub struct Config {
     pub rounds: u32,
     /// Successive halving of the budget.
     pub halving: bool,
-    /// Score play-outs by the learned chance of winning.
-    pub learned_leaf: bool,
-    /// Score play-outs by the network's chance of winning ([`super::net`]; `leaf=2`).
-    pub net_leaf: bool,
+    /// What scores a play-out's last position (`leaf=0`, `1` or `2`).
+    pub leaf: Leaf,
     /// The searching seat's own moves in the play-outs chosen by the network (`own=1`),
     /// not greedily on its weights.
     pub own_net: bool,
@@ -90,6 +90,18 @@ pub struct Config {
     pub weights: [i32; WEIGHTS],
 }
 
+/// What scores a play-out's last position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Leaf {
+    /// The evaluation ([`eval::evaluate`], or [`eval::win_share`] with [`Config::soft`]).
+    Evaluation,
+    /// The learned chance of winning ([`value`]).
+    Learned,
+    /// The network's chance of winning ([`super::net`]), where it plays; the evaluation
+    /// elsewhere.
+    Network,
+}
+
 const fn milli(x: f32) -> i32 {
     (x * 1000.0) as i32
 }
@@ -100,8 +112,7 @@ pub const HARD_V1: Config = Config {
     horizon: 0,
     rounds: 2,
     halving: false,
-    learned_leaf: false,
-    net_leaf: false,
+    leaf: Leaf::Evaluation,
     own_net: false,
     my_turn: false,
     soft: 0,
@@ -143,7 +154,7 @@ pub const HARD: Config = Config {
 /// leaves were as strong without it, at a sixth of the time.
 pub const HARD_NET: Config = Config {
     playouts: 512,
-    net_leaf: true,
+    leaf: Leaf::Network,
     weights: HARD.weights,
     ..HARD_V1
 };
@@ -222,9 +233,12 @@ impl Config {
                 }
                 "halve" => c.halving = int()? != 0,
                 "leaf" => {
-                    let x = int()?;
-                    c.learned_leaf = x == 1;
-                    c.net_leaf = x == 2;
+                    c.leaf = match int()? {
+                        0 => Leaf::Evaluation,
+                        1 => Leaf::Learned,
+                        2 => Leaf::Network,
+                        _ => return Err(format!("leaf {v:?} out of range (0 to 2)")),
+                    };
                 }
                 "turn" => c.my_turn = int()? != 0,
                 "own" => c.own_net = int()? != 0,
@@ -283,11 +297,10 @@ impl Config {
         if self.halving {
             out += "/halve=1";
         }
-        if self.learned_leaf {
-            out += "/leaf=1";
-        }
-        if self.net_leaf {
-            out += "/leaf=2";
+        match self.leaf {
+            Leaf::Evaluation => {}
+            Leaf::Learned => out += "/leaf=1",
+            Leaf::Network => out += "/leaf=2",
         }
         if self.own_net {
             out += "/own=1";
@@ -553,8 +566,8 @@ fn scores_with(g: &Game, moves: &MoveList, seed: u64, cfg: &Config, stop_early: 
         } else {
             End::Rolls(rolls)
         },
-        learned_leaf: cfg.learned_leaf,
-        net: if cfg.net_leaf && super::net::plays(g) {
+        learned_leaf: cfg.leaf == Leaf::Learned,
+        net: if cfg.leaf == Leaf::Network && super::net::plays(g) {
             super::net::in_use()
         } else {
             None
@@ -586,7 +599,7 @@ fn scores_with(g: &Game, moves: &MoveList, seed: u64, cfg: &Config, stop_early: 
     };
     if !cfg.halving || n <= 2 {
         let per = (budget / moves_n / 6 * 6).max(6);
-        if stop_early && endgame && !cfg.learned_leaf && !cfg.net_leaf && cfg.soft == 0 {
+        if stop_early && endgame && cfg.leaf == Leaf::Evaluation && cfg.soft == 0 {
             // Deterministic early stop (issue 53): the moves' play-outs in step (each move's
             // sum added up in the same order as below, so the same floats), stopped once the
             // leader is out of reach whatever the remaining play-outs score (each in

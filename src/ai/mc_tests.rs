@@ -9,7 +9,7 @@ fn settings_parse_and_print_back() {
     assert_eq!(c.rounds, 3);
     assert_eq!(c.playouts, 2048);
     assert_eq!(c.horizon, 12);
-    assert!(c.halving && !c.learned_leaf);
+    assert!(c.halving && c.leaf == Leaf::Evaluation);
     assert_eq!(c.weights[5], 750);
     assert_eq!(c.weights[9], 500);
     assert_eq!(Config::parse(&c.spec()).unwrap(), c);
@@ -79,7 +79,7 @@ fn new_settings_parse_and_print_back() {
     assert_eq!(Config::parse(&HARD_NET.spec()).unwrap(), HARD_NET);
     assert_eq!(HARD_NET.spec(), "/leaf=2/safe=8");
     let own = Config::parse("leaf=2/own=1").unwrap();
-    assert!(own.net_leaf && own.own_net && !own.learned_leaf);
+    assert!(own.leaf == Leaf::Network && own.own_net);
     assert_eq!(Config::parse(&own.spec()).unwrap(), own);
     assert!(Config::parse("nh=0").is_err());
     assert!(Config::parse("soft=x").is_err());
